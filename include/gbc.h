@@ -1,0 +1,167 @@
+/* gbc.h: the public C interface of gbc, a Groebner basis library.
+ *
+ * Conventions (see docs/api.md for the full contract of every function):
+ * - Every fallible function returns gbc_status. Outputs come first, by pointer; on
+ *   error they are left untouched and inputs are unchanged.
+ * - The library copies what it is given. What it returns, the caller frees with the
+ *   matching gbc_*_free; every *_free accepts NULL.
+ * - No global state: distinct handles may be used from distinct threads at once.
+ * - The library never calls exit or abort and never prints; messages go through the
+ *   log callback set in gbc_options.
+ * This header uses only standard C types. */
+#ifndef GBC_H
+#define GBC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32)
+#define GBC_API
+#elif defined(__GNUC__)
+#define GBC_API __attribute__((visibility("default")))
+#else
+#define GBC_API
+#endif
+
+#define GBC_VERSION_MAJOR 0
+#define GBC_VERSION_MINOR 1
+#define GBC_VERSION_PATCH 0
+
+/* Status codes. GBC_OK is zero; every error is positive. */
+typedef enum gbc_status {
+    GBC_OK = 0,
+    GBC_ERR_NOMEM = 1,        /* an allocation failed */
+    GBC_ERR_LIMIT = 2,        /* the memory limit set in gbc_options was reached */
+    GBC_ERR_OVERFLOW = 3,     /* an exponent or degree does not fit in 32 bits */
+    GBC_ERR_INTERRUPTED = 4,  /* stopped by the interrupt callback or gbc_cancel */
+    GBC_ERR_PARSE = 5,        /* malformed text; gbc_error says where and why */
+    GBC_ERR_ARG = 6,          /* an invalid argument (NULL, out of range, ...) */
+    GBC_ERR_DOMAIN = 7,       /* mathematically invalid: p not prime, mixed rings */
+    GBC_ERR_UNSUPPORTED = 8,  /* valid request this version does not implement */
+    GBC_ERR_VERIFY = 9,       /* a result failed its verification */
+    GBC_ERR_IO = 10,          /* reading or writing a file failed */
+    GBC_ERR_INTERNAL = 11     /* a bug in gbc: please report it */
+} gbc_status;
+
+/* A static English description of a status; never NULL. */
+GBC_API const char *gbc_status_string(gbc_status status);
+/* The library version as "MAJOR.MINOR.PATCH"; a static string. */
+GBC_API const char *gbc_version(void);
+
+/* Where and why a parse or argument check failed. line and column count from 1
+ * (0 when not applicable); message is NUL-terminated English. Caller-allocated;
+ * every function taking a gbc_error * accepts NULL. */
+typedef struct gbc_error {
+    uint64_t line;
+    uint64_t column;
+    char message[256];
+} gbc_error;
+
+/* ------------------------------------------------------------------ rings -- */
+/* A polynomial ring: variable names, coefficient field and term order.
+ *
+ * characteristic: 0 for the rationals, or a prime 2 <= p < 2^31.
+ * order: "grevlex", "lex", "deglex", "weights:w1,...,wn" (positive integer weights,
+ * ties broken by grevlex), or "blocks:B1,...,Bk" with each Bi one of grevlex(m),
+ * lex(m), deglex(m), whose sizes add up to nvars (a product order: block 1 first).
+ * NULL means "grevlex". Names are copied; they must be distinct identifiers
+ * [A-Za-z_][A-Za-z0-9_]*. nvars may be 0 (the ring is then the field itself).
+ * Rings are reference counted: polynomial lists keep their ring alive, so the
+ * caller may free a ring while lists made in it are still in use. */
+typedef struct gbc_ring gbc_ring;
+
+GBC_API gbc_status gbc_ring_new(gbc_ring **ring, uint32_t nvars,
+                                const char *const *names, uint32_t characteristic,
+                                const char *order, gbc_error *err);
+GBC_API void gbc_ring_free(gbc_ring *ring);
+GBC_API uint32_t gbc_ring_nvars(const gbc_ring *ring);
+GBC_API uint32_t gbc_ring_characteristic(const gbc_ring *ring);
+/* Name of variable i (0-based), owned by the ring; NULL if i is out of range. */
+GBC_API const char *gbc_ring_var_name(const gbc_ring *ring, uint32_t i);
+
+/* ---------------------------------------------------------------- options -- */
+typedef enum gbc_algorithm {
+    GBC_ALGO_DEFAULT = 0,     /* the fastest available for the field */
+    GBC_ALGO_BUCHBERGER = 1,  /* the reference reducer */
+    GBC_ALGO_F4 = 2
+} gbc_algorithm;
+
+typedef struct gbc_options gbc_options;
+
+/* Options for one computation. A NULL gbc_options * means all defaults. */
+GBC_API gbc_status gbc_options_new(gbc_options **opts);
+GBC_API void gbc_options_free(gbc_options *opts);
+GBC_API gbc_status gbc_options_set_algorithm(gbc_options *opts, gbc_algorithm algo);
+/* Stop with GBC_ERR_LIMIT when the library's own allocations would exceed bytes
+ * (0: no limit). GMP's internal allocations of big integers are not counted. */
+GBC_API gbc_status gbc_options_set_memory_limit(gbc_options *opts, size_t bytes);
+/* Polled regularly during long computations; a non-zero return stops the
+ * computation with GBC_ERR_INTERRUPTED. */
+GBC_API gbc_status gbc_options_set_interrupt(gbc_options *opts,
+                                             int (*callback)(void *data),
+                                             void *data);
+/* Receives progress and statistics lines (level 1) and details (level 2) when the
+ * verbosity is at least the level. msg is valid only during the call. */
+GBC_API gbc_status gbc_options_set_log(gbc_options *opts,
+                                       void (*callback)(void *data, int level,
+                                                        const char *msg),
+                                       void *data, int verbosity);
+
+/* ------------------------------------------------------ polynomial lists -- */
+/* An ordered list of polynomials of one ring, the unit of exchange. */
+typedef struct gbc_polys gbc_polys;
+
+GBC_API void gbc_polys_free(gbc_polys *polys);
+/* The ring of a list (borrowed: valid as long as the list is). */
+GBC_API const gbc_ring *gbc_polys_ring(const gbc_polys *polys);
+GBC_API size_t gbc_polys_count(const gbc_polys *polys);
+
+/* Parse a whole input in the command-line format: line 1 the variable names, line 2
+ * the characteristic, then the generators (see docs/format.md). Creates the ring
+ * with the given order (NULL: grevlex) and the list. On GBC_ERR_PARSE, err holds
+ * the line, column and reason. text need not be NUL-terminated; len is its size.
+ * Zero generators are dropped. */
+GBC_API gbc_status gbc_parse(gbc_ring **ring, gbc_polys **polys, const char *text,
+                             size_t len, const char *order, gbc_error *err);
+/* Parse comma-separated polynomials (no header) in an existing ring. */
+GBC_API gbc_status gbc_polys_parse(gbc_polys **polys, const gbc_ring *ring,
+                                   const char *text, size_t len, gbc_error *err);
+/* Print a list in the output format: with GBC_PRINT_HEADER the variable and
+ * characteristic lines first. Returns a NUL-terminated string the caller frees with
+ * gbc_string_free; *len (if len is not NULL) receives its length. Polynomials are
+ * printed as stored; Groebner bases come out monic over the rationals. */
+#define GBC_PRINT_HEADER 1u
+GBC_API gbc_status gbc_polys_to_string(char **text, size_t *len,
+                                       const gbc_polys *polys, unsigned flags);
+GBC_API void gbc_string_free(char *text);
+
+/* ---------------------------------------------------------- computations -- */
+typedef struct gbc_stats gbc_stats;
+GBC_API gbc_status gbc_stats_new(gbc_stats **stats);
+GBC_API void gbc_stats_free(gbc_stats *stats);
+/* Named counters and timers of the last computation run with these stats, e.g.
+ * "pairs_reduced", "zero_reductions", "basis_size", "seconds", "peak_bytes".
+ * Returns 0 for an unknown name. */
+GBC_API double gbc_stats_get(const gbc_stats *stats, const char *name);
+
+/* The reduced Groebner basis of the ideal generated by gens, in gens' ring and
+ * order: monic, interreduced, sorted by increasing leading monomial. *basis is a new
+ * list. stats may be NULL. */
+GBC_API gbc_status gbc_groebner(gbc_polys **basis, const gbc_polys *gens,
+                                const gbc_options *opts, gbc_stats *stats);
+
+/* Whether polys is a Groebner basis of the ideal it generates (every S-pair reduces
+ * to zero); *is_reduced whether it is moreover the reduced basis. Either output may
+ * be NULL. */
+GBC_API gbc_status gbc_is_groebner(int *is_groebner, int *is_reduced,
+                                   const gbc_polys *polys, const gbc_options *opts);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,388 @@
+/* api: argument validation and the handles of include/gbc.h. Every entry point
+ * checks its arguments, runs the computation in a fresh context configured from
+ * the options, and hands back new handles or leaves its outputs untouched. */
+#include <stdio.h>
+
+#include "api/api.h"
+#include "buchberger/buchberger.h"
+#include "check/check.h"
+#include "io/io.h"
+
+/* Long-lived handle memory is allocated outside any computation's accounting. */
+#define HANDLE_CTX NULL
+
+static void set_err(gbc_error *err, const char *msg)
+{
+    if (err == NULL)
+        return;
+    err->line = 0;
+    err->column = 0;
+    snprintf(err->message, sizeof err->message, "%s", msg);
+}
+
+GBC_API const char *gbc_status_string(gbc_status status)
+{
+    switch (status) {
+    case GBC_OK: return "success";
+    case GBC_ERR_NOMEM: return "out of memory";
+    case GBC_ERR_LIMIT: return "memory limit reached";
+    case GBC_ERR_OVERFLOW: return "exponent overflow (a degree does not fit in 32 bits)";
+    case GBC_ERR_INTERRUPTED: return "interrupted";
+    case GBC_ERR_PARSE: return "malformed input";
+    case GBC_ERR_ARG: return "invalid argument";
+    case GBC_ERR_DOMAIN: return "mathematically invalid input";
+    case GBC_ERR_UNSUPPORTED: return "not supported by this version";
+    case GBC_ERR_VERIFY: return "result failed verification";
+    case GBC_ERR_IO: return "input/output error";
+    case GBC_ERR_INTERNAL: return "internal error";
+    }
+    return "unknown status";
+}
+
+GBC_API const char *gbc_version(void)
+{
+#define GBC_STR2(x) #x
+#define GBC_STR(x) GBC_STR2(x)
+    return GBC_STR(GBC_VERSION_MAJOR) "." GBC_STR(GBC_VERSION_MINOR) "." GBC_STR(
+        GBC_VERSION_PATCH);
+}
+
+/* ------------------------------------------------------------------ rings -- */
+
+void api_ring_ref(gbc_ring *rg)
+{
+    atomic_fetch_add(&rg->refs, 1);
+}
+
+GBC_API gbc_status gbc_ring_new(gbc_ring **out, uint32_t nvars, const char *const *names,
+                                uint32_t characteristic, const char *order, gbc_error *err)
+{
+    if (out == NULL) {
+        set_err(err, "the output pointer is NULL");
+        return GBC_ERR_ARG;
+    }
+    gbc_ring *r = gbc_calloc(HANDLE_CTX, 1, sizeof *r);
+    if (r == NULL) {
+        set_err(err, "out of memory");
+        return GBC_ERR_NOMEM;
+    }
+    char msg[256] = "";
+    gbc_status st = ring_init(HANDLE_CTX, &r->R, nvars, names, characteristic, order, msg,
+                              sizeof msg);
+    if (st != GBC_OK) {
+        set_err(err, msg);
+        gbc_free(HANDLE_CTX, r);
+        return st;
+    }
+    atomic_init(&r->refs, 1);
+    *out = r;
+    return GBC_OK;
+}
+
+GBC_API void gbc_ring_free(gbc_ring *rg)
+{
+    if (rg == NULL)
+        return;
+    if (atomic_fetch_sub(&rg->refs, 1) == 1) {
+        ring_clear(HANDLE_CTX, &rg->R);
+        gbc_free(HANDLE_CTX, rg);
+    }
+}
+
+GBC_API uint32_t gbc_ring_nvars(const gbc_ring *rg)
+{
+    return rg ? rg->R.nvars : 0;
+}
+
+GBC_API uint32_t gbc_ring_characteristic(const gbc_ring *rg)
+{
+    return rg ? rg->R.F.p : 0;
+}
+
+GBC_API const char *gbc_ring_var_name(const gbc_ring *rg, uint32_t i)
+{
+    if (rg == NULL || i >= rg->R.nvars)
+        return NULL;
+    return rg->R.names[i];
+}
+
+/* ---------------------------------------------------------------- options -- */
+
+GBC_API gbc_status gbc_options_new(gbc_options **opts)
+{
+    if (opts == NULL)
+        return GBC_ERR_ARG;
+    gbc_options *o = gbc_calloc(HANDLE_CTX, 1, sizeof *o);
+    if (o == NULL)
+        return GBC_ERR_NOMEM;
+    o->algorithm = GBC_ALGO_DEFAULT;
+    *opts = o;
+    return GBC_OK;
+}
+
+GBC_API void gbc_options_free(gbc_options *opts)
+{
+    gbc_free(HANDLE_CTX, opts);
+}
+
+GBC_API gbc_status gbc_options_set_algorithm(gbc_options *opts, gbc_algorithm algo)
+{
+    if (opts == NULL || (algo != GBC_ALGO_DEFAULT && algo != GBC_ALGO_BUCHBERGER &&
+                         algo != GBC_ALGO_F4))
+        return GBC_ERR_ARG;
+    opts->algorithm = algo;
+    return GBC_OK;
+}
+
+GBC_API gbc_status gbc_options_set_memory_limit(gbc_options *opts, size_t bytes)
+{
+    if (opts == NULL)
+        return GBC_ERR_ARG;
+    opts->memory_limit = bytes;
+    return GBC_OK;
+}
+
+GBC_API gbc_status gbc_options_set_interrupt(gbc_options *opts, int (*callback)(void *),
+                                             void *data)
+{
+    if (opts == NULL)
+        return GBC_ERR_ARG;
+    opts->interrupt = callback;
+    opts->interrupt_data = data;
+    return GBC_OK;
+}
+
+GBC_API gbc_status gbc_options_set_log(gbc_options *opts,
+                                       void (*callback)(void *, int, const char *),
+                                       void *data, int verbosity)
+{
+    if (opts == NULL || verbosity < 0)
+        return GBC_ERR_ARG;
+    opts->log = callback;
+    opts->log_data = data;
+    opts->verbosity = verbosity;
+    return GBC_OK;
+}
+
+void api_ctx_from_options(gbc_ctx *ctx, const gbc_options *opts)
+{
+    gbc_ctx_init(ctx);
+    if (opts == NULL)
+        return;
+    ctx->mem_limit = opts->memory_limit;
+    ctx->interrupt = opts->interrupt;
+    ctx->interrupt_data = opts->interrupt_data;
+    ctx->log = opts->log;
+    ctx->log_data = opts->log_data;
+    ctx->verbosity = opts->verbosity;
+    ctx->fail_at = opts->fail_alloc;
+}
+
+/* ------------------------------------------------------ polynomial lists -- */
+
+gbc_status api_polys_wrap(gbc_polys **out, gbc_ring *rg, plist *L)
+{
+    gbc_polys *p = gbc_calloc(HANDLE_CTX, 1, sizeof *p);
+    if (p == NULL)
+        return GBC_ERR_NOMEM;
+    api_ring_ref(rg);
+    p->ring = rg;
+    p->L = *L;
+    plist_init(L);
+    *out = p;
+    return GBC_OK;
+}
+
+GBC_API void gbc_polys_free(gbc_polys *polys)
+{
+    if (polys == NULL)
+        return;
+    plist_clear(HANDLE_CTX, &polys->L, &polys->ring->R.F);
+    gbc_ring_free(polys->ring);
+    gbc_free(HANDLE_CTX, polys);
+}
+
+GBC_API const gbc_ring *gbc_polys_ring(const gbc_polys *polys)
+{
+    return polys ? polys->ring : NULL;
+}
+
+GBC_API size_t gbc_polys_count(const gbc_polys *polys)
+{
+    return polys ? polys->L.n : 0;
+}
+
+GBC_API gbc_status gbc_parse(gbc_ring **ringp, gbc_polys **polys, const char *text,
+                             size_t len, const char *order, gbc_error *err)
+{
+    if (ringp == NULL || polys == NULL || (text == NULL && len > 0)) {
+        set_err(err, "NULL argument");
+        return GBC_ERR_ARG;
+    }
+    if (err != NULL)
+        memset(err, 0, sizeof *err);
+    gbc_ring *r = gbc_calloc(HANDLE_CTX, 1, sizeof *r);
+    if (r == NULL) {
+        set_err(err, "out of memory");
+        return GBC_ERR_NOMEM;
+    }
+    atomic_init(&r->refs, 1);
+    plist L;
+    plist_init(&L);
+    gbc_status st = io_parse_input(HANDLE_CTX, &r->R, &L, text, len, order, err);
+    if (st != GBC_OK) {
+        gbc_free(HANDLE_CTX, r);
+        return st;
+    }
+    gbc_polys *p;
+    st = api_polys_wrap(&p, r, &L);
+    if (st != GBC_OK) {
+        plist_clear(HANDLE_CTX, &L, &r->R.F);
+        gbc_ring_free(r);
+        set_err(err, "out of memory");
+        return st;
+    }
+    *ringp = r;
+    *polys = p;
+    return GBC_OK;
+}
+
+GBC_API gbc_status gbc_polys_parse(gbc_polys **polys, const gbc_ring *rg, const char *text,
+                                   size_t len, gbc_error *err)
+{
+    if (polys == NULL || rg == NULL || (text == NULL && len > 0)) {
+        set_err(err, "NULL argument");
+        return GBC_ERR_ARG;
+    }
+    if (err != NULL)
+        memset(err, 0, sizeof *err);
+    plist L;
+    plist_init(&L);
+    gbc_status st = io_parse_polys(HANDLE_CTX, &rg->R, &L, text, len, err);
+    if (st != GBC_OK)
+        return st;
+    st = api_polys_wrap(polys, (gbc_ring *)rg, &L);
+    if (st != GBC_OK)
+        plist_clear(HANDLE_CTX, &L, &rg->R.F);
+    return st;
+}
+
+GBC_API gbc_status gbc_polys_to_string(char **text, size_t *len, const gbc_polys *polys,
+                                       unsigned flags)
+{
+    if (text == NULL || polys == NULL)
+        return GBC_ERR_ARG;
+    io_buf b;
+    io_buf_init(&b);
+    gbc_status st = io_print_polys(HANDLE_CTX, &b, &polys->ring->R, &polys->L,
+                                   (flags & GBC_PRINT_HEADER) != 0);
+    if (st != GBC_OK) {
+        io_buf_clear(HANDLE_CTX, &b);
+        return st;
+    }
+    *text = b.s;
+    if (len)
+        *len = b.len;
+    return GBC_OK;
+}
+
+GBC_API void gbc_string_free(char *text)
+{
+    gbc_free(HANDLE_CTX, text);
+}
+
+/* ---------------------------------------------------------- computations -- */
+
+GBC_API gbc_status gbc_stats_new(gbc_stats **stats)
+{
+    if (stats == NULL)
+        return GBC_ERR_ARG;
+    gbc_stats *s = gbc_calloc(HANDLE_CTX, 1, sizeof *s);
+    if (s == NULL)
+        return GBC_ERR_NOMEM;
+    *stats = s;
+    return GBC_OK;
+}
+
+GBC_API void gbc_stats_free(gbc_stats *stats)
+{
+    gbc_free(HANDLE_CTX, stats);
+}
+
+GBC_API double gbc_stats_get(const gbc_stats *stats, const char *name)
+{
+    if (stats == NULL || name == NULL)
+        return 0;
+    const gb_stats *s = &stats->s;
+    static const struct {
+        const char *name;
+        size_t off;
+        int is_double;
+    } fields[] = {
+#define F_D(f) {#f, offsetof(gb_stats, f), 1}
+#define F_Z(f) {#f, offsetof(gb_stats, f), 0}
+        F_D(seconds), F_D(t_select), F_D(t_linalg), F_D(t_update), F_D(t_interreduce),
+        F_Z(pairs_reduced), F_Z(zero_reductions), F_Z(pairs_created), F_Z(pairs_chain),
+        F_Z(pairs_gm), F_Z(pairs_product), F_Z(basis_size), F_Z(rounds), F_Z(matrix_rows),
+        F_Z(matrix_cols), F_Z(matrix_nnz), F_Z(primes), F_Z(peak_bytes), F_Z(monomials),
+#undef F_D
+#undef F_Z
+    };
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+        if (strcmp(fields[i].name, name) == 0) {
+            const char *base = (const char *)s + fields[i].off;
+            if (fields[i].is_double) {
+                double v;
+                memcpy(&v, base, sizeof v);
+                return v;
+            }
+            size_t v;
+            memcpy(&v, base, sizeof v);
+            return (double)v;
+        }
+    return 0;
+}
+
+GBC_API gbc_status gbc_groebner(gbc_polys **basis, const gbc_polys *gens,
+                                const gbc_options *opts, gbc_stats *stats)
+{
+    if (basis == NULL || gens == NULL)
+        return GBC_ERR_ARG;
+    gbc_algorithm algo = opts ? opts->algorithm : GBC_ALGO_DEFAULT;
+    if (algo == GBC_ALGO_F4)
+        return GBC_ERR_UNSUPPORTED;
+    gbc_ctx ctx;
+    api_ctx_from_options(&ctx, opts);
+    const ring *R = &gens->ring->R;
+    plist out;
+    plist_init(&out);
+    gb_stats local;
+    memset(&local, 0, sizeof local);
+    gbc_status st = bb_groebner(&ctx, R, &gens->L, &out, &local);
+    if (stats != NULL)
+        stats->s = local;
+    if (st != GBC_OK)
+        return st;
+    st = api_polys_wrap(basis, gens->ring, &out);
+    if (st != GBC_OK)
+        plist_clear(&ctx, &out, &R->F);
+    return st;
+}
+
+GBC_API gbc_status gbc_is_groebner(int *is_groebner, int *is_reduced, const gbc_polys *polys,
+                                   const gbc_options *opts)
+{
+    if (polys == NULL)
+        return GBC_ERR_ARG;
+    gbc_ctx ctx;
+    api_ctx_from_options(&ctx, opts);
+    check_report rep;
+    gbc_status st = check_groebner(&ctx, &polys->ring->R, &polys->L, &rep);
+    if (st != GBC_OK)
+        return st;
+    if (is_groebner)
+        *is_groebner = rep.is_groebner;
+    if (is_reduced)
+        *is_reduced = rep.is_reduced;
+    return GBC_OK;
+}

@@ -1,0 +1,41 @@
+/* api: the structures behind the opaque handles of include/gbc.h. Internal; the
+ * command-line tool never includes this (it uses gbc.h only). */
+#ifndef GBC_API_INTERNAL_H
+#define GBC_API_INTERNAL_H
+
+#include "common/stats.h"
+#include "poly/poly.h"
+
+struct gbc_ring {
+    atomic_int refs; /* the caller's reference plus one per polynomial list */
+    ring R;
+};
+
+struct gbc_polys {
+    gbc_ring *ring; /* counted reference */
+    plist L;
+};
+
+struct gbc_options {
+    gbc_algorithm algorithm;
+    size_t memory_limit;
+    int (*interrupt)(void *);
+    void *interrupt_data;
+    void (*log)(void *, int, const char *);
+    void *log_data;
+    int verbosity;
+    uint64_t fail_alloc; /* testing: fail the n-th allocation (0: never) */
+};
+
+struct gbc_stats {
+    gb_stats s;
+};
+
+/* A context configured from opts (NULL: defaults). */
+void api_ctx_from_options(gbc_ctx *ctx, const gbc_options *opts);
+/* Wrap a plain list in a new handle, taking ownership of L's contents and a
+ * reference to ring. */
+gbc_status api_polys_wrap(gbc_polys **out, gbc_ring *ring, plist *L);
+void api_ring_ref(gbc_ring *ring);
+
+#endif

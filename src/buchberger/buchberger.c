@@ -1,0 +1,329 @@
+/* buchberger: the main loop (sugar strategy), then interreduction. Generators enter
+ * the loop as if they were pairs of their own degree, so they are reduced against
+ * what is already known before they join the basis. */
+#include "buchberger/buchberger.h"
+
+#include "buchberger/reduce.h"
+#include "pairs/pairs.h"
+
+#define BB_HASH_SEED 0x5eed6b62c0ffee11ULL
+
+typedef struct bb_state {
+    gbc_ctx *ctx;
+    const field *F;
+    mht_params par;
+    mht t;
+    poly *g;
+    uint32_t *lm;
+    uint32_t *sugar;
+    uint8_t *red;
+    size_t n, cap; /* cap counts the capacity of every per-element array */
+    divlookup dl;
+    pairset ps;
+    bb_red rd;
+} bb_state;
+
+static void bb_free(bb_state *S)
+{
+    gbc_ctx *ctx = S->ctx;
+    for (size_t i = 0; i < S->n; i++)
+        poly_clear(ctx, &S->g[i], S->F);
+    gbc_free(ctx, S->g);
+    gbc_free(ctx, S->lm);
+    gbc_free(ctx, S->sugar);
+    gbc_free(ctx, S->red);
+    dl_clear(ctx, &S->dl);
+    pairs_clear(ctx, &S->ps);
+    bb_red_clear(ctx, &S->rd);
+    mht_clear(ctx, &S->t);
+    mht_params_clear(ctx, &S->par);
+}
+
+static gbc_status bb_reserve(bb_state *S)
+{
+    if (S->n < S->cap)
+        return GBC_OK;
+    size_t ncap = S->cap ? 2 * S->cap : 32;
+    gbc_ctx *ctx = S->ctx;
+    poly *g = gbc_realloc(ctx, S->g, sizeof(poly) * ncap);
+    if (g == NULL)
+        return gbc_ctx_alloc_status(ctx);
+    S->g = g;
+    uint32_t *lm = gbc_realloc(ctx, S->lm, sizeof(uint32_t) * ncap);
+    if (lm == NULL)
+        return gbc_ctx_alloc_status(ctx);
+    S->lm = lm;
+    uint32_t *sugar = gbc_realloc(ctx, S->sugar, sizeof(uint32_t) * ncap);
+    if (sugar == NULL)
+        return gbc_ctx_alloc_status(ctx);
+    S->sugar = sugar;
+    uint8_t *red = gbc_realloc(ctx, S->red, ncap);
+    if (red == NULL)
+        return gbc_ctx_alloc_status(ctx);
+    S->red = red;
+    S->cap = ncap;
+    return GBC_OK;
+}
+
+/* Add h (normalised, nonzero, non-constant) to the basis; takes ownership. */
+static gbc_status bb_add(bb_state *S, poly *h, uint32_t sugar)
+{
+    GBC_TRY(bb_reserve(S));
+    size_t k = S->n;
+    S->g[k] = *h;
+    poly_init(h);
+    S->lm[k] = S->g[k].mon[0];
+    S->sugar[k] = sugar;
+    S->red[k] = 0;
+    S->n++;
+    const mht *t = &S->t;
+    uint32_t lm = S->lm[k];
+    dl_remove_multiples(&S->dl, mht_exps(t, lm), t->row[lm].divmask, NULL, NULL);
+    GBC_TRY(dl_insert(S->ctx, &S->dl, mht_exps(t, lm), t->row[lm].divmask, (uint32_t)k));
+    pairs_basis B = {&S->t, S->lm, S->red, S->sugar, (uint32_t)S->n};
+    return pairs_update(S->ctx, &S->ps, &B);
+}
+
+/* Normal form of the S-polynomial of pair p into *h. */
+static gbc_status bb_spoly_nf(bb_state *S, const spair *p, poly *h)
+{
+    gbc_ctx *ctx = S->ctx;
+    const poly *gi = &S->g[p->i], *gj = &S->g[p->j];
+    uint32_t ui, uj;
+    GBC_TRY(mht_insert_div(ctx, &S->t, &S->t, p->lcm, S->lm[p->i], &ui));
+    GBC_TRY(mht_insert_div(ctx, &S->t, &S->t, p->lcm, S->lm[p->j], &uj));
+    bb_red_begin(&S->rd);
+    if (S->F->p != 0) {
+        /* monic: S = ui*gi - uj*gj, the leading terms cancel */
+        GBC_TRY(bb_red_add(ctx, &S->rd, gi, 1, ui, 1, NULL));
+        GBC_TRY(bb_red_add(ctx, &S->rd, gj, 1, uj, S->F->p - 1, NULL));
+    } else {
+        /* S = (lc_j/d) ui gi - (lc_i/d) uj gj, d = gcd(lc_i, lc_j) */
+        mpz_t d, a, b;
+        mpz_inits(d, a, b, NULL);
+        mpz_gcd(d, gi->cz[0], gj->cz[0]);
+        mpz_divexact(a, gj->cz[0], d);
+        mpz_divexact(b, gi->cz[0], d);
+        mpz_neg(b, b);
+        gbc_status st = bb_red_add(ctx, &S->rd, gi, 1, ui, 0, a);
+        if (st == GBC_OK)
+            st = bb_red_add(ctx, &S->rd, gj, 1, uj, 0, b);
+        mpz_clears(d, a, b, NULL);
+        GBC_TRY(st);
+    }
+    bb_reducers G = {S->g, &S->dl};
+    GBC_TRY(bb_red_run(ctx, &S->rd, &G, 1));
+    return bb_red_take(ctx, &S->rd, h);
+}
+
+static gbc_status bb_poly_nf(bb_state *S, const poly *f, poly *h)
+{
+    bb_red_begin(&S->rd);
+    mpz_t one;
+    mpz_init_set_ui(one, 1);
+    gbc_status st = bb_red_add(S->ctx, &S->rd, f, 0, UINT32_MAX, 1, one);
+    mpz_clear(one);
+    GBC_TRY(st);
+    bb_reducers G = {S->g, &S->dl};
+    GBC_TRY(bb_red_run(S->ctx, &S->rd, &G, 1));
+    return bb_red_take(S->ctx, &S->rd, h);
+}
+
+/* Sort indices of polys by increasing leading monomial (insertion sort: the
+ * inputs here are generator lists and final bases). */
+static void sort_by_lead(uint32_t *idx, size_t n, const poly *f, const mht *t, int by_deg)
+{
+    for (size_t i = 1; i < n; i++) {
+        uint32_t x = idx[i];
+        size_t j = i;
+        while (j > 0) {
+            const poly *a = &f[idx[j - 1]], *b = &f[x];
+            int c = 0;
+            if (by_deg) {
+                uint32_t da = poly_degree(a, t), db = poly_degree(b, t);
+                c = (da > db) - (da < db);
+            }
+            if (c == 0)
+                c = mht_cmp(t, a->mon[0], b->mon[0]);
+            if (c <= 0)
+                break;
+            idx[j] = idx[j - 1];
+            j--;
+        }
+        idx[j] = x;
+    }
+}
+
+/* Emit the unit ideal. */
+static gbc_status emit_one(gbc_ctx *ctx, const ring *R, plist *out)
+{
+    ppoly *p;
+    GBC_TRY(plist_push(ctx, out, 1, R->nvars, &R->F, &p));
+    memset(p->exps, 0, sizeof(uint32_t) * R->nvars);
+    if (R->F.p != 0)
+        p->cf[0] = 1;
+    else
+        mpq_set_ui(p->cq[0], 1, 1);
+    return GBC_OK;
+}
+
+static int is_constant(const poly *f, const mht *t)
+{
+    return f->len > 0 && t->row[f->mon[0]].deg == 0;
+}
+
+/* The final basis: minimal leads (non-redundant), tails fully reduced, sorted. */
+static gbc_status bb_interreduce(bb_state *S, const ring *R, plist *out)
+{
+    gbc_ctx *ctx = S->ctx;
+    uint32_t *idx;
+    GBC_TRY(GBC_ALLOC(ctx, idx, S->n ? S->n : 1));
+    size_t m = 0;
+    for (size_t i = 0; i < S->n; i++)
+        if (!S->red[i])
+            idx[m++] = (uint32_t)i;
+    sort_by_lead(idx, m, S->g, &S->t, 0);
+    gbc_status st = GBC_OK;
+    bb_reducers G = {S->g, &S->dl};
+    for (size_t k = 0; k < m; k++) {
+        const poly *f = &S->g[idx[k]];
+        poly h;
+        poly_init(&h);
+        bb_red_begin(&S->rd);
+        mpz_t one;
+        mpz_init_set_ui(one, 1);
+        /* the leading monomial is reducible only by f itself: emit it as is */
+        st = bb_red_emit(ctx, &S->rd, f->mon[0], S->F->p ? f->cf[0] : 0,
+                         S->F->p ? NULL : f->cz[0]);
+        if (st == GBC_OK)
+            st = bb_red_add(ctx, &S->rd, f, 1, UINT32_MAX, 1, one);
+        mpz_clear(one);
+        if (st == GBC_OK)
+            st = bb_red_run(ctx, &S->rd, &G, 1);
+        if (st == GBC_OK)
+            st = bb_red_take(ctx, &S->rd, &h);
+        if (st == GBC_OK) {
+            poly_normalize_lc(&h, S->F);
+            st = plist_push_poly(ctx, out, &h, &S->t, &R->F, 1);
+        }
+        poly_clear(ctx, &h, S->F);
+        if (st != GBC_OK)
+            break;
+    }
+    gbc_free(ctx, idx);
+    return st;
+}
+
+gbc_status bb_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                       gb_stats *stats)
+{
+    double t0 = gbc_wall_time();
+    bb_state S;
+    memset(&S, 0, sizeof S);
+    S.ctx = ctx;
+    S.F = &R->F;
+    pairs_init(&S.ps);
+    poly *gens = NULL;
+    uint32_t *order = NULL;
+    size_t ngens = 0;
+    int unit = 0;
+    gbc_status st;
+    GBC_CHECK(st, mht_params_init(ctx, &S.par, &R->ord, BB_HASH_SEED), done);
+    GBC_CHECK(st, mht_init(ctx, &S.t, &S.par, 12), done);
+    GBC_CHECK(st, dl_init(ctx, &S.dl, DL_LIST, R->nvars, &S.par.dm), done);
+    GBC_CHECK(st, bb_red_init(ctx, &S.rd, &S.t, S.F), done);
+
+    /* Generators: normalised, zeros dropped. */
+    GBC_CHECK(st, GBC_ZALLOC(ctx, gens, in->n ? in->n : 1), done);
+    GBC_CHECK(st, GBC_ALLOC(ctx, order, in->n ? in->n : 1), done);
+    for (size_t i = 0; i < in->n; i++) {
+        GBC_CHECK(st, poly_from_plain(ctx, &gens[ngens], &in->p[i], &S.t, S.F), done);
+        if (gens[ngens].len == 0) {
+            poly_clear(ctx, &gens[ngens], S.F);
+            continue;
+        }
+        poly_normalize_lc(&gens[ngens], S.F);
+        if (is_constant(&gens[ngens], &S.t))
+            unit = 1;
+        order[ngens] = (uint32_t)ngens;
+        ngens++;
+    }
+    sort_by_lead(order, ngens, gens, &S.t, 1);
+
+    size_t next = 0;
+    while (!unit && (next < ngens || S.ps.n > 0)) {
+        GBC_CHECK(st, gbc_ctx_poll(ctx), done);
+        poly h;
+        poly_init(&h);
+        uint32_t sugar;
+        int take_gen = 0;
+        spair p;
+        if (next < ngens) {
+            if (S.ps.n == 0) {
+                take_gen = 1;
+            } else {
+                const poly *f = &gens[order[next]];
+                uint32_t df = poly_degree(f, &S.t);
+                uint32_t dp = pairs_min_deg(&S.ps);
+                take_gen = df <= dp;
+            }
+        }
+        if (take_gen) {
+            const poly *f = &gens[order[next++]];
+            sugar = poly_degree(f, &S.t);
+            GBC_CHECK(st, bb_poly_nf(&S, f, &h), done);
+        } else {
+            pairs_pop_min(&S.ps, &S.t, &p);
+            sugar = p.deg;
+            GBC_CHECK(st, bb_spoly_nf(&S, &p, &h), done);
+        }
+        if (stats)
+            stats->pairs_reduced++;
+        if (h.len == 0) {
+            if (stats)
+                stats->zero_reductions++;
+            continue;
+        }
+        poly_normalize_lc(&h, S.F);
+        if (is_constant(&h, &S.t)) {
+            poly_clear(ctx, &h, S.F);
+            unit = 1;
+            break;
+        }
+        gbc_log(ctx, 2, "buchberger: new element %zu, degree %u, sugar %u, %u terms, %zu pairs",
+                S.n, S.t.row[h.mon[0]].deg, sugar, h.len, S.ps.n);
+        st = bb_add(&S, &h, sugar);
+        poly_clear(ctx, &h, S.F);
+        if (st != GBC_OK)
+            goto done;
+    }
+    double t1 = gbc_wall_time();
+    if (unit)
+        GBC_CHECK(st, emit_one(ctx, R, out), done);
+    else
+        GBC_CHECK(st, bb_interreduce(&S, R, out), done);
+    if (stats) {
+        stats->t_interreduce += gbc_wall_time() - t1;
+        stats->basis_size = out->n;
+        stats->pairs_created += S.ps.stat_created;
+        stats->pairs_chain += S.ps.stat_chain;
+        stats->pairs_gm += S.ps.stat_gm;
+        stats->pairs_product += S.ps.stat_product;
+        stats->monomials = S.t.size;
+    }
+    gbc_log(ctx, 1, "buchberger: %zu elements in the reduced basis, %zu reduction steps",
+            out->n, S.rd.steps);
+done:
+    if (stats) {
+        stats->seconds += gbc_wall_time() - t0;
+        stats->peak_bytes = ctx->mem_peak;
+    }
+    if (st != GBC_OK)
+        plist_clear(ctx, out, S.F);
+    for (size_t i = 0; i < ngens; i++)
+        poly_clear(ctx, &gens[i], S.F);
+    gbc_free(ctx, gens);
+    gbc_free(ctx, order);
+    bb_free(&S);
+    return st;
+}

@@ -1,0 +1,54 @@
+/* buchberger/reduce: normal forms by a max-heap of pending monomials over a dense
+ * coefficient array indexed by hash-table index. Each monomial is pending at most
+ * once; its coefficient accumulates every contribution (Z/p residues, or integers
+ * over Q, where reduction is fraction-free: f <- a f - c m g with a the reducer's
+ * leading coefficient divided by the gcd). */
+#ifndef GBC_BB_REDUCE_H
+#define GBC_BB_REDUCE_H
+
+#include "monideal/divlookup.h"
+#include "poly/poly.h"
+
+typedef struct bb_red {
+    const field *F;
+    mht *t;
+    uint32_t *acc;   /* Z/p coefficient per monomial index */
+    mpz_t *accz;     /* Q coefficient per monomial index */
+    size_t accz_init;
+    uint8_t *mark;   /* monomial is in the heap */
+    size_t acccap;
+    uint32_t *heap;
+    size_t hn, hcap;
+    poly out;        /* terms emitted so far, decreasing */
+    uint32_t outcap;
+    mpz_t tmp1, tmp2, tmp3;
+    size_t steps;    /* reduction steps done (statistics) */
+} bb_red;
+
+gbc_status bb_red_init(gbc_ctx *ctx, bb_red *r, mht *t, const field *F);
+void bb_red_clear(gbc_ctx *ctx, bb_red *r);
+
+/* Start a new normal form computation (the accumulator must be empty). */
+void bb_red_begin(bb_red *r);
+/* Add c * m * g[from..] to the accumulator (m a monomial index or UINT32_MAX for 1;
+ * over Q cz is the integer multiplier and c is ignored). */
+gbc_status bb_red_add(gbc_ctx *ctx, bb_red *r, const poly *g, uint32_t from, uint32_t m,
+                      uint32_t c, const mpz_t cz);
+/* Emit a term directly into the output (must be larger than everything pending). */
+gbc_status bb_red_emit(gbc_ctx *ctx, bb_red *r, uint32_t m, uint32_t c, const mpz_t cz);
+
+/* The reducers: basis polynomials g[val] whose leading monomials are in dl; the
+ * Z/p ones monic, the Q ones with positive leading coefficient. */
+typedef struct bb_reducers {
+    const poly *g;
+    const divlookup *dl;
+} bb_reducers;
+
+/* Reduce the accumulator by the reducers: with full != 0 every term, else only
+ * until the leading term is irreducible (the rest is emitted as is). The result is
+ * left in r->out (canonical, unnormalised). */
+gbc_status bb_red_run(gbc_ctx *ctx, bb_red *r, const bb_reducers *G, int full);
+/* Move the result into *f (which must be empty) and reset for the next run. */
+gbc_status bb_red_take(gbc_ctx *ctx, bb_red *r, poly *f);
+
+#endif

@@ -1,0 +1,242 @@
+/* check: the Groebner and reducedness verifiers. */
+#include <stdio.h>
+
+#include "check/check.h"
+
+typedef struct ck {
+    gbc_ctx *ctx;
+    const field *F;
+    mht_params par;
+    mht t;
+    poly *g;
+    size_t n;
+} ck;
+
+static void ck_clear(ck *C)
+{
+    for (size_t i = 0; i < C->n; i++)
+        poly_clear(C->ctx, &C->g[i], C->F);
+    gbc_free(C->ctx, C->g);
+    mht_clear(C->ctx, &C->t);
+    mht_params_clear(C->ctx, &C->par);
+}
+
+static gbc_status ck_init(ck *C, gbc_ctx *ctx, const ring *R, const plist *G)
+{
+    memset(C, 0, sizeof *C);
+    C->ctx = ctx;
+    C->F = &R->F;
+    GBC_TRY(mht_params_init(ctx, &C->par, &R->ord, 0xc4ecc4ecULL));
+    gbc_status st;
+    GBC_CHECK(st, mht_init(ctx, &C->t, &C->par, 10), fail);
+    GBC_CHECK(st, GBC_ZALLOC(ctx, C->g, G->n ? G->n : 1), fail);
+    for (size_t i = 0; i < G->n; i++) {
+        GBC_CHECK(st, poly_from_plain(ctx, &C->g[C->n], &G->p[i], &C->t, C->F), fail);
+        C->n++;
+        poly_normalize_lc(&C->g[i], C->F);
+    }
+    return GBC_OK;
+fail:
+    ck_clear(C);
+    return st;
+}
+
+/* f <- a*f - c*m*g (Z/p: a = 1, c = lc(f)/lc(g); Q: fraction-free), which cancels
+ * the leading term of f. */
+static gbc_status ck_step(ck *C, poly *f, const poly *g)
+{
+    uint32_t m;
+    GBC_TRY(mht_insert_div(C->ctx, &C->t, &C->t, f->mon[0], g->mon[0], &m));
+    poly mg, r;
+    GBC_TRY(poly_mul_mono(C->ctx, &mg, g, m, &C->t, C->F));
+    gbc_status st;
+    if (C->F->p != 0) {
+        uint32_t c = zp_mul(C->F, f->cf[0], zp_inv(C->F, g->cf[0]));
+        st = poly_add_scaled(C->ctx, &r, f, &mg, zp_neg(C->F, c), NULL, &C->t, C->F);
+    } else {
+        mpz_t d, a, c;
+        mpz_inits(d, a, c, NULL);
+        mpz_gcd(d, f->cz[0], g->cz[0]);
+        mpz_divexact(a, g->cz[0], d);
+        mpz_divexact(c, f->cz[0], d);
+        mpz_neg(c, c);
+        if (mpz_sgn(a) < 0) {
+            mpz_neg(a, a);
+            mpz_neg(c, c);
+        }
+        poly_scale(f, 0, a, C->F);
+        st = poly_add_scaled(C->ctx, &r, f, &mg, 0, c, &C->t, C->F);
+        mpz_clears(d, a, c, NULL);
+    }
+    poly_clear(C->ctx, &mg, C->F);
+    if (st != GBC_OK)
+        return st;
+    GBC_ASSERT(r.len == 0 || mht_cmp(&C->t, r.mon[0], f->mon[0]) < 0);
+    poly_clear(C->ctx, f, C->F);
+    *f = r;
+    if (C->F->p == 0)
+        poly_normalize_lc(f, C->F);
+    return GBC_OK;
+}
+
+/* Top-reduce f by the basis until it is zero or its lead is irreducible. */
+static gbc_status ck_top_reduce(ck *C, poly *f)
+{
+    while (f->len > 0) {
+        GBC_TRY(gbc_ctx_poll(C->ctx));
+        size_t k;
+        for (k = 0; k < C->n; k++)
+            if (C->g[k].len > 0 && mht_divides(&C->t, C->g[k].mon[0], &C->t, f->mon[0]))
+                break;
+        if (k == C->n)
+            return GBC_OK;
+        GBC_TRY(ck_step(C, f, &C->g[k]));
+    }
+    return GBC_OK;
+}
+
+static gbc_status ck_spoly(ck *C, size_t i, size_t j, poly *s)
+{
+    const poly *gi = &C->g[i], *gj = &C->g[j];
+    uint32_t l, ui, uj;
+    GBC_TRY(mht_insert_lcm(C->ctx, &C->t, &C->t, gi->mon[0], gj->mon[0], &l));
+    GBC_TRY(mht_insert_div(C->ctx, &C->t, &C->t, l, gi->mon[0], &ui));
+    GBC_TRY(mht_insert_div(C->ctx, &C->t, &C->t, l, gj->mon[0], &uj));
+    poly a, b;
+    GBC_TRY(poly_mul_mono(C->ctx, &a, gi, ui, &C->t, C->F));
+    gbc_status st = poly_mul_mono(C->ctx, &b, gj, uj, &C->t, C->F);
+    if (st != GBC_OK) {
+        poly_clear(C->ctx, &a, C->F);
+        return st;
+    }
+    /* s = a - (lc a / lc b) b, computed as one cancellation step */
+    st = ck_step(C, &a, &b);
+    if (st == GBC_OK)
+        *s = a;
+    else
+        poly_clear(C->ctx, &a, C->F);
+    poly_clear(C->ctx, &b, C->F);
+    return st;
+}
+
+gbc_status check_groebner(gbc_ctx *ctx, const ring *R, const plist *G, check_report *rep)
+{
+    memset(rep, 0, sizeof *rep);
+    ck C;
+    GBC_TRY(ck_init(&C, ctx, R, G));
+    gbc_status st = GBC_OK;
+    rep->is_groebner = 1;
+    for (size_t i = 0; i < C.n && rep->is_groebner; i++) {
+        if (C.g[i].len == 0)
+            continue;
+        for (size_t j = i + 1; j < C.n; j++) {
+            if (C.g[j].len == 0 || mht_coprime(&C.t, C.g[i].mon[0], C.g[j].mon[0]))
+                continue;
+            poly s;
+            GBC_CHECK(st, ck_spoly(&C, i, j, &s), out);
+            st = ck_top_reduce(&C, &s);
+            int nonzero = s.len != 0;
+            poly_clear(ctx, &s, C.F);
+            if (st != GBC_OK)
+                goto out;
+            if (nonzero) {
+                rep->is_groebner = 0;
+                rep->bad_i = i;
+                rep->bad_j = j;
+                snprintf(rep->reason, sizeof rep->reason,
+                         "the S-polynomial of elements %zu and %zu does not reduce to zero",
+                         i + 1, j + 1);
+                break;
+            }
+        }
+    }
+    /* Reducedness, on the plain form (monic means leading coefficient exactly 1). */
+    rep->is_reduced = rep->is_groebner;
+    for (size_t i = 0; i < C.n && rep->is_reduced; i++) {
+        const ppoly *p = &G->p[i];
+        int monic = p->len > 0 && (R->F.p != 0 ? p->cf[0] == 1 : mpq_cmp_ui(p->cq[0], 1, 1) == 0);
+        if (!monic) {
+            rep->is_reduced = 0;
+            rep->bad_i = i;
+            snprintf(rep->reason, sizeof rep->reason, "element %zu is not monic", i + 1);
+            break;
+        }
+        if (!poly_is_canonical(&C.g[i], &C.t, C.F) || C.g[i].len != p->len) {
+            rep->is_reduced = 0;
+            rep->bad_i = i;
+            snprintf(rep->reason, sizeof rep->reason,
+                     "element %zu is not in canonical form (terms unsorted or repeated)", i + 1);
+            break;
+        }
+        if (i > 0 && mht_cmp(&C.t, C.g[i - 1].mon[0], C.g[i].mon[0]) >= 0) {
+            rep->is_reduced = 0;
+            rep->bad_i = i;
+            snprintf(rep->reason, sizeof rep->reason,
+                     "elements are not sorted by increasing leading monomial at %zu", i + 1);
+            break;
+        }
+        for (size_t j = 0; j < C.n && rep->is_reduced; j++) {
+            if (j == i)
+                continue;
+            for (uint32_t k = 0; k < C.g[i].len; k++)
+                if (mht_divides(&C.t, C.g[j].mon[0], &C.t, C.g[i].mon[k])) {
+                    rep->is_reduced = 0;
+                    rep->bad_i = i;
+                    rep->bad_j = j;
+                    snprintf(rep->reason, sizeof rep->reason,
+                             "term %u of element %zu is divisible by the leading monomial of element %zu",
+                             k + 1, i + 1, j + 1);
+                    break;
+                }
+        }
+    }
+out:
+    ck_clear(&C);
+    return st;
+}
+
+gbc_status check_ideal_contains(gbc_ctx *ctx, const ring *R, const plist *G,
+                                const plist *Fs, int *contained, size_t *bad)
+{
+    ck C;
+    GBC_TRY(ck_init(&C, ctx, R, G));
+    gbc_status st = GBC_OK;
+    *contained = 1;
+    for (size_t k = 0; k < Fs->n; k++) {
+        poly f;
+        GBC_CHECK(st, poly_from_plain(ctx, &f, &Fs->p[k], &C.t, C.F), out);
+        /* full reduction to zero needs only top reduction: if the lead is ever
+         * irreducible the normal form is nonzero */
+        st = ck_top_reduce(&C, &f);
+        int nonzero = f.len != 0;
+        poly_clear(ctx, &f, C.F);
+        if (st != GBC_OK)
+            goto out;
+        if (nonzero) {
+            *contained = 0;
+            if (bad)
+                *bad = k;
+            break;
+        }
+    }
+out:
+    ck_clear(&C);
+    return st;
+}
+
+int check_plist_equal(const ring *R, const plist *A, const plist *B)
+{
+    if (A->n != B->n)
+        return 0;
+    for (size_t k = 0; k < A->n; k++) {
+        const ppoly *a = &A->p[k], *b = &B->p[k];
+        if (a->len != b->len)
+            return 0;
+        if (memcmp(a->exps, b->exps, sizeof(uint32_t) * a->len * R->nvars) != 0)
+            return 0;
+        for (size_t i = 0; i < a->len; i++)
+            if (R->F.p != 0 ? a->cf[i] != b->cf[i] : !mpq_equal(a->cq[i], b->cq[i]))
+                return 0;
+    }
+    return 1;
+}

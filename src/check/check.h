@@ -1,0 +1,30 @@
+/* check: verifiers used as test oracles and exposed through the API. They share no
+ * reduction code with the reducers they check: normal forms here are computed by
+ * the plainest method (repeated merge-subtraction of one multiple at a time). */
+#ifndef GBC_CHECK_H
+#define GBC_CHECK_H
+
+#include "poly/poly.h"
+
+typedef struct check_report {
+    int is_groebner;    /* every S-pair top-reduces to zero */
+    int is_reduced;     /* monic, sorted, no term divisible by another's lead */
+    size_t bad_i, bad_j; /* the first failing pair (or element in bad_i) */
+    char reason[160];
+} check_report;
+
+/* Whether G (plain form, ring R) is a Groebner basis of the ideal it generates
+ * and whether it is the reduced one. Pairs with coprime leading monomials are
+ * skipped (Buchberger's first criterion). */
+gbc_status check_groebner(gbc_ctx *ctx, const ring *R, const plist *G, check_report *rep);
+
+/* Whether every polynomial of F reduces to zero modulo G (which must be a Groebner
+ * basis): the ideal of F is then contained in the ideal of G. */
+gbc_status check_ideal_contains(gbc_ctx *ctx, const ring *R, const plist *G,
+                                const plist *F, int *contained, size_t *bad);
+
+/* Whether two plain lists are equal polynomial by polynomial (same order, same
+ * terms, same coefficients). */
+int check_plist_equal(const ring *R, const plist *A, const plist *B);
+
+#endif

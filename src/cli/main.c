@@ -1,0 +1,284 @@
+/* cli: the `gbc` command-line tool (../shared/cli-contract.md). It links only
+ * against the public API: read the input, run one command, print the result.
+ * Exit status: 0 success, 1 bad input, 2 bad usage, 3 out of resources. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gbc.h"
+
+enum { EXIT_OK = 0, EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_RESOURCES = 3 };
+
+static const char *progname = "gbc";
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: gbc [COMMAND] [OPTIONS] [FILE]\n"
+            "\n"
+            "Reads an ideal (msolve-style text: variable names, characteristic, generators)\n"
+            "from FILE or standard input and prints its reduced Groebner basis.\n"
+            "\n"
+            "commands:\n"
+            "  gb              the reduced Groebner basis (default)\n"
+            "\n"
+            "options:\n"
+            "  --order ORDER   grevlex (default), lex, deglex, weights:w1,...,wn,\n"
+            "                  blocks:grevlex(k),lex(m),... (an elimination order)\n"
+            "  --algorithm A   buchberger (default in this version); f4 is not yet available\n"
+            "  --threads N     number of threads (this version computes with one)\n"
+            "  -o FILE         write the result to FILE instead of standard output\n"
+            "  -v              progress and statistics on standard error (-vv: more)\n"
+            "  -h, --help      this help;  --version  the version\n"
+            "\n"
+            "exit status: 0 success, 1 bad input, 2 bad usage, 3 out of resources\n");
+}
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "%s: ", progname);
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\nTry 'gbc --help' for more information.\n");
+    return EXIT_USAGE;
+}
+
+/* Read all of f into a malloc'd buffer. */
+static char *read_all(FILE *f, size_t *len)
+{
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    if (buf == NULL)
+        return NULL;
+    for (;;) {
+        size_t r = fread(buf + n, 1, cap - n, f);
+        n += r;
+        if (r == 0)
+            break;
+        if (n == cap) {
+            if (cap > ((size_t)-1) / 2) {
+                free(buf);
+                return NULL;
+            }
+            char *nb = realloc(buf, cap * 2);
+            if (nb == NULL) {
+                free(buf);
+                return NULL;
+            }
+            buf = nb;
+            cap *= 2;
+        }
+    }
+    if (ferror(f)) {
+        free(buf);
+        return NULL;
+    }
+    *len = n;
+    return buf;
+}
+
+static void log_to_stderr(void *data, int level, const char *msg)
+{
+    (void)data;
+    (void)level;
+    fprintf(stderr, "%s\n", msg);
+}
+
+static int exit_for(gbc_status st)
+{
+    switch (st) {
+    case GBC_OK: return EXIT_OK;
+    case GBC_ERR_NOMEM:
+    case GBC_ERR_LIMIT:
+    case GBC_ERR_OVERFLOW:
+    case GBC_ERR_INTERRUPTED: return EXIT_RESOURCES;
+    case GBC_ERR_ARG:
+    case GBC_ERR_UNSUPPORTED: return EXIT_USAGE;
+    default: return EXIT_INPUT;
+    }
+}
+
+int main(int argc, char **argv)
+{
+    const char *command = "gb", *order = NULL, *file = NULL, *outfile = NULL;
+    gbc_algorithm algo = GBC_ALGO_DEFAULT;
+    int verbose = 0;
+    int argi = 1;
+    static const char *const commands[] = {"gb",     "hilbert",    "dim",
+                                           "degree", "irrdecom",   "alexdual",
+                                           "assoprimes", "maxstandard"};
+    if (argi < argc) {
+        for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+            if (strcmp(argv[argi], commands[i]) == 0) {
+                command = commands[i];
+                argi++;
+                break;
+            }
+    }
+    for (; argi < argc; argi++) {
+        const char *a = argv[argi];
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            usage(stdout);
+            return EXIT_OK;
+        } else if (strcmp(a, "--version") == 0) {
+            printf("gbc %s\n", gbc_version());
+            return EXIT_OK;
+        } else if (strcmp(a, "--order") == 0 || strncmp(a, "--order=", 8) == 0) {
+            if (a[7] == '=')
+                order = a + 8;
+            else if (++argi < argc)
+                order = argv[argi];
+            else
+                return usage_error("option '%s' needs an argument", a);
+        } else if (strcmp(a, "--algorithm") == 0 || strncmp(a, "--algorithm=", 12) == 0) {
+            const char *v;
+            if (a[11] == '=')
+                v = a + 12;
+            else if (++argi < argc)
+                v = argv[argi];
+            else
+                return usage_error("option '%s' needs an argument", a);
+            if (strcmp(v, "buchberger") == 0)
+                algo = GBC_ALGO_BUCHBERGER;
+            else if (strcmp(v, "f4") == 0)
+                algo = GBC_ALGO_F4;
+            else
+                return usage_error("unknown algorithm '%s' (expected f4 or buchberger)", v);
+        } else if (strcmp(a, "--threads") == 0 || strncmp(a, "--threads=", 10) == 0) {
+            const char *v;
+            if (a[9] == '=')
+                v = a + 10;
+            else if (++argi < argc)
+                v = argv[argi];
+            else
+                return usage_error("option '%s' needs an argument", a);
+            char *end;
+            errno = 0;
+            long n = strtol(v, &end, 10);
+            if (errno || *end || n < 1 || n > 1024)
+                return usage_error("--threads needs a number from 1 to 1024, not '%s'", v);
+        } else if (strcmp(a, "-o") == 0) {
+            if (++argi >= argc)
+                return usage_error("option '%s' needs an argument", a);
+            outfile = argv[argi];
+        } else if (strncmp(a, "-v", 2) == 0 && strspn(a + 1, "v") == strlen(a + 1)) {
+            verbose += (int)strlen(a + 1);
+        } else if (strcmp(a, "--verbose") == 0) {
+            verbose++;
+        } else if (a[0] == '-' && a[1] != '\0') {
+            return usage_error("unknown option '%s'", a);
+        } else {
+            if (file != NULL)
+                return usage_error("more than one input file ('%s')", a);
+            file = a;
+        }
+    }
+    if (strcmp(command, "gb") != 0) {
+        fprintf(stderr, "%s: the command '%s' is not available in this version\n", progname,
+                command);
+        return EXIT_USAGE;
+    }
+
+    /* Input. */
+    const char *fname = (file == NULL || strcmp(file, "-") == 0) ? "<stdin>" : file;
+    FILE *in = stdin;
+    if (file != NULL && strcmp(file, "-") != 0) {
+        in = fopen(file, "rb");
+        if (in == NULL) {
+            fprintf(stderr, "%s: cannot open '%s': %s\n", progname, file, strerror(errno));
+            return EXIT_INPUT;
+        }
+    }
+    size_t len = 0;
+    char *text = read_all(in, &len);
+    if (in != stdin)
+        fclose(in);
+    if (text == NULL) {
+        fprintf(stderr, "%s: cannot read '%s'\n", progname, fname);
+        return EXIT_RESOURCES;
+    }
+
+    gbc_ring *ring = NULL;
+    gbc_polys *gens = NULL, *basis = NULL;
+    gbc_options *opts = NULL;
+    gbc_stats *stats = NULL;
+    gbc_error err;
+    int rc = EXIT_OK;
+    gbc_status st = gbc_parse(&ring, &gens, text, len, order, &err);
+    free(text);
+    if (st != GBC_OK) {
+        if (st == GBC_ERR_ARG) {
+            fprintf(stderr, "%s: %s\n", progname, err.message);
+            return EXIT_USAGE;
+        }
+        if (err.line > 0)
+            fprintf(stderr, "%s:%llu:%llu: error: %s\n", fname, (unsigned long long)err.line,
+                    (unsigned long long)err.column, err.message);
+        else
+            fprintf(stderr, "%s: error: %s\n", fname, err.message[0] ? err.message
+                                                                      : gbc_status_string(st));
+        return exit_for(st);
+    }
+    if (gbc_options_new(&opts) != GBC_OK || gbc_stats_new(&stats) != GBC_OK) {
+        fprintf(stderr, "%s: out of memory\n", progname);
+        rc = EXIT_RESOURCES;
+        goto out;
+    }
+    gbc_options_set_algorithm(opts, algo);
+    if (verbose)
+        gbc_options_set_log(opts, log_to_stderr, NULL, verbose);
+    st = gbc_groebner(&basis, gens, opts, stats);
+    if (st == GBC_ERR_UNSUPPORTED && algo == GBC_ALGO_F4) {
+        fprintf(stderr, "%s: --algorithm f4 is not available in this version; use "
+                        "--algorithm buchberger\n", progname);
+        rc = EXIT_USAGE;
+        goto out;
+    }
+    if (st != GBC_OK) {
+        fprintf(stderr, "%s: %s: %s\n", progname, fname, gbc_status_string(st));
+        rc = exit_for(st);
+        goto out;
+    }
+    if (verbose) {
+        fprintf(stderr,
+                "gbc: %.0f elements, %.0f pairs reduced (%.0f to zero), %.3f s, peak %.1f MB\n",
+                gbc_stats_get(stats, "basis_size"), gbc_stats_get(stats, "pairs_reduced"),
+                gbc_stats_get(stats, "zero_reductions"), gbc_stats_get(stats, "seconds"),
+                gbc_stats_get(stats, "peak_bytes") / 1048576.0);
+    }
+    char *out;
+    size_t outlen;
+    st = gbc_polys_to_string(&out, &outlen, basis, GBC_PRINT_HEADER);
+    if (st != GBC_OK) {
+        fprintf(stderr, "%s: %s\n", progname, gbc_status_string(st));
+        rc = exit_for(st);
+        goto out;
+    }
+    FILE *o = stdout;
+    if (outfile != NULL && strcmp(outfile, "-") != 0) {
+        o = fopen(outfile, "wb");
+        if (o == NULL) {
+            fprintf(stderr, "%s: cannot write '%s': %s\n", progname, outfile, strerror(errno));
+            gbc_string_free(out);
+            rc = EXIT_INPUT;
+            goto out;
+        }
+    }
+    size_t w = fwrite(out, 1, outlen, o);
+    int bad = w != outlen || fflush(o) != 0;
+    if (o != stdout)
+        bad |= fclose(o) != 0;
+    gbc_string_free(out);
+    if (bad) {
+        fprintf(stderr, "%s: error writing the result\n", progname);
+        rc = EXIT_RESOURCES;
+    }
+out:
+    gbc_polys_free(basis);
+    gbc_polys_free(gens);
+    gbc_ring_free(ring);
+    gbc_options_free(opts);
+    gbc_stats_free(stats);
+    return rc;
+}

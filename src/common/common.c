@@ -1,0 +1,245 @@
+/* common: the context's checked allocator, interrupt polling, logging, timers and
+ * the seeded random generator. */
+#define _POSIX_C_SOURCE 200809L
+#include "common.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+/* Each block starts with this header so that frees and reallocs know its size.
+ * 16 bytes keep the payload aligned for every scalar type we use. */
+typedef union gbc_hdr {
+    size_t size;
+    max_align_t align_;
+} gbc_hdr;
+
+void gbc_assert_fail(const char *expr, const char *file, int line)
+{
+    fprintf(stderr, "gbc: internal assertion failed: %s (%s:%d)\n", expr, file, line);
+    __builtin_trap();
+}
+
+void gbc_ctx_init(gbc_ctx *ctx)
+{
+    memset(ctx, 0, sizeof(*ctx));
+}
+
+/* Decide whether an allocation of size more bytes may proceed. */
+static int gbc_admit(gbc_ctx *ctx, size_t more)
+{
+    if (ctx == NULL)
+        return 1;
+    ctx->nalloc++;
+    if (GBC_UNLIKELY(ctx->fail_at != 0 && ctx->nalloc == ctx->fail_at)) {
+        ctx->alloc_fail = GBC_ERR_NOMEM;
+        return 0;
+    }
+    if (ctx->mem_limit != 0 && (more > ctx->mem_limit || ctx->mem_used > ctx->mem_limit - more)) {
+        ctx->alloc_fail = GBC_ERR_LIMIT;
+        return 0;
+    }
+    ctx->alloc_fail = GBC_ERR_NOMEM; /* what a malloc failure that follows means */
+    return 1;
+}
+
+gbc_status gbc_ctx_alloc_status(const gbc_ctx *ctx)
+{
+    if (ctx == NULL)
+        return GBC_ERR_NOMEM;
+    return ctx->alloc_fail == GBC_ERR_LIMIT ? GBC_ERR_LIMIT : GBC_ERR_NOMEM;
+}
+
+static void gbc_account(gbc_ctx *ctx, size_t add, size_t sub)
+{
+    if (ctx == NULL)
+        return;
+    ctx->mem_used = ctx->mem_used - sub + add;
+    if (ctx->mem_used > ctx->mem_peak)
+        ctx->mem_peak = ctx->mem_used;
+}
+
+void *gbc_malloc(gbc_ctx *ctx, size_t size)
+{
+    size_t total;
+    if (gbc_add_size(&total, size, sizeof(gbc_hdr)))
+        return NULL;
+    if (!gbc_admit(ctx, total))
+        return NULL;
+    gbc_hdr *h = malloc(total);
+    if (h == NULL)
+        return NULL;
+    h->size = total;
+    gbc_account(ctx, total, 0);
+    return h + 1;
+}
+
+void *gbc_calloc(gbc_ctx *ctx, size_t n, size_t size)
+{
+    size_t bytes, total;
+    if (gbc_mul_size(&bytes, n, size) || gbc_add_size(&total, bytes, sizeof(gbc_hdr)))
+        return NULL;
+    if (!gbc_admit(ctx, total))
+        return NULL;
+    gbc_hdr *h = calloc(1, total);
+    if (h == NULL)
+        return NULL;
+    h->size = total;
+    gbc_account(ctx, total, 0);
+    return h + 1;
+}
+
+void *gbc_realloc(gbc_ctx *ctx, void *p, size_t size)
+{
+    if (p == NULL)
+        return gbc_malloc(ctx, size);
+    gbc_hdr *old = (gbc_hdr *)p - 1;
+    size_t oldtotal = old->size, total;
+    if (gbc_add_size(&total, size, sizeof(gbc_hdr)))
+        return NULL;
+    if (!gbc_admit(ctx, total > oldtotal ? total - oldtotal : 0))
+        return NULL;
+    gbc_hdr *h = realloc(old, total);
+    if (h == NULL)
+        return NULL;
+    h->size = total;
+    gbc_account(ctx, total, oldtotal);
+    return h + 1;
+}
+
+void gbc_free(gbc_ctx *ctx, void *p)
+{
+    if (p == NULL)
+        return;
+    gbc_hdr *h = (gbc_hdr *)p - 1;
+    if (ctx != NULL)
+        ctx->mem_used -= h->size < ctx->mem_used ? h->size : ctx->mem_used;
+    free(h);
+}
+
+gbc_status gbc_alloc_array(gbc_ctx *ctx, void **out, size_t n, size_t elsize)
+{
+    size_t bytes;
+    if (gbc_mul_size(&bytes, n, elsize))
+        return GBC_ERR_NOMEM;
+    void *p = gbc_malloc(ctx, bytes);
+    if (p == NULL)
+        return gbc_ctx_alloc_status(ctx);
+    *out = p;
+    return GBC_OK;
+}
+
+gbc_status gbc_zalloc_array(gbc_ctx *ctx, void **out, size_t n, size_t elsize)
+{
+    void *p = gbc_calloc(ctx, n, elsize);
+    if (p == NULL)
+        return gbc_ctx_alloc_status(ctx);
+    *out = p;
+    return GBC_OK;
+}
+
+gbc_status gbc_grow_array(gbc_ctx *ctx, void **p, size_t *cap, size_t need,
+                          size_t elsize)
+{
+    if (need <= *cap)
+        return GBC_OK;
+    size_t ncap = *cap < 8 ? 8 : *cap;
+    while (ncap < need) {
+        if (gbc_add_size(&ncap, ncap, ncap / 2 + 1))
+            return GBC_ERR_NOMEM;
+    }
+    size_t bytes;
+    if (gbc_mul_size(&bytes, ncap, elsize))
+        return GBC_ERR_NOMEM;
+    void *q = gbc_realloc(ctx, *p, bytes);
+    if (q == NULL)
+        return gbc_ctx_alloc_status(ctx);
+    *p = q;
+    *cap = ncap;
+    return GBC_OK;
+}
+
+gbc_status gbc_ctx_poll_slow(gbc_ctx *ctx)
+{
+    /* The callback may be expensive (a Python function, say): call it at most
+     * every millisecond of wall time. */
+    double now = gbc_wall_time();
+    if (now - ctx->poll_last < 0.001)
+        return GBC_OK;
+    ctx->poll_last = now;
+    if (ctx->interrupt != NULL && ctx->interrupt(ctx->interrupt_data) != 0)
+        return GBC_ERR_INTERRUPTED;
+    return GBC_OK;
+}
+
+void gbc_log(gbc_ctx *ctx, int level, const char *fmt, ...)
+{
+    if (ctx->log == NULL || level > ctx->verbosity)
+        return;
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    ctx->log(ctx->log_data, level, buf);
+}
+
+double gbc_wall_time(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+double gbc_cpu_time(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* splitmix64 expands the seed; the generator is xoshiro256** as published by
+ * Blackman and Vigna. */
+static uint64_t splitmix64(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+void gbc_rng_seed(gbc_rng *r, uint64_t seed)
+{
+    for (int i = 0; i < 4; i++)
+        r->s[i] = splitmix64(&seed);
+}
+
+static inline uint64_t rotl64(uint64_t x, int k)
+{
+    return (x << k) | (x >> (64 - k));
+}
+
+uint64_t gbc_rng_next(gbc_rng *r)
+{
+    uint64_t *s = r->s;
+    uint64_t result = rotl64(s[1] * 5, 7) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl64(s[3], 45);
+    return result;
+}
+
+uint64_t gbc_rng_below(gbc_rng *r, uint64_t n)
+{
+    /* Rejection sampling removes the modulo bias. */
+    uint64_t limit = UINT64_MAX - UINT64_MAX % n;
+    uint64_t x;
+    do
+        x = gbc_rng_next(r);
+    while (x >= limit);
+    return x % n;
+}

@@ -1,0 +1,149 @@
+/* common: status codes, the computation context with checked allocation (memory
+ * limit, fault injection, interrupt polling), assertions and small helpers.
+ * Every other module includes this header; it depends only on the public gbc.h. */
+#ifndef GBC_COMMON_H
+#define GBC_COMMON_H
+
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "gbc.h"
+
+#if defined(__GNUC__)
+#define GBC_LIKELY(x) __builtin_expect(!!(x), 1)
+#define GBC_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define GBC_UNUSED __attribute__((unused))
+#define GBC_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#define GBC_WARN_UNUSED __attribute__((warn_unused_result))
+#else
+#define GBC_LIKELY(x) (x)
+#define GBC_UNLIKELY(x) (x)
+#define GBC_UNUSED
+#define GBC_PRINTF(a, b)
+#define GBC_WARN_UNUSED
+#endif
+
+/* GBC_ASSERT: cheap checks, GBC_SLOW_ASSERT: expensive ones (enabled with
+ * GBC_SLOW_CHECKS). Both vanish in release builds (NDEBUG) and never become
+ * compiler assumptions. A failing assertion reports through gbc_assert_fail,
+ * which prints and traps: assertions guard internal invariants only, never input. */
+void gbc_assert_fail(const char *expr, const char *file, int line);
+#ifndef NDEBUG
+#define GBC_ASSERT(e) ((e) ? (void)0 : gbc_assert_fail(#e, __FILE__, __LINE__))
+#else
+#define GBC_ASSERT(e) ((void)0)
+#endif
+#if !defined(NDEBUG) && defined(GBC_SLOW_CHECKS)
+#define GBC_SLOW_ASSERT(e) GBC_ASSERT(e)
+#else
+#define GBC_SLOW_ASSERT(e) ((void)0)
+#endif
+
+/* Propagate a failing status to the caller. */
+#define GBC_TRY(expr)                                                          \
+    do {                                                                       \
+        gbc_status gbc_try_st_ = (expr);                                       \
+        if (GBC_UNLIKELY(gbc_try_st_ != GBC_OK))                               \
+            return gbc_try_st_;                                                \
+    } while (0)
+
+/* Set st and jump to a cleanup label on failure. */
+#define GBC_CHECK(st, expr, label)                                             \
+    do {                                                                       \
+        (st) = (expr);                                                         \
+        if (GBC_UNLIKELY((st) != GBC_OK))                                      \
+            goto label;                                                        \
+    } while (0)
+
+/* The state every computation carries: allocation accounting, limits, interrupt
+ * polling and logging. One context per computation; never shared between threads
+ * while a computation runs (the cancel flag is the one exception: it is atomic). */
+typedef struct gbc_ctx {
+    size_t mem_used;   /* bytes currently allocated through this context */
+    size_t mem_peak;   /* high-water mark of mem_used */
+    size_t mem_limit;  /* 0: no limit; else allocations beyond it fail with LIMIT */
+    uint64_t nalloc;   /* number of allocation requests so far */
+    uint64_t fail_at;  /* fault injection: request number fail_at fails (0: never) */
+    int (*interrupt)(void *data); /* polled; non-zero means stop */
+    void *interrupt_data;
+    const atomic_int *cancel;     /* optional flag set from another thread */
+    void (*log)(void *data, int level, const char *msg);
+    void *log_data;
+    int verbosity;                /* 0 quiet, 1 progress, 2 detail */
+    uint32_t poll_tick;
+    double poll_last;             /* seconds, for time-based polling */
+    gbc_status alloc_fail;        /* status of the last failed allocation */
+} gbc_ctx;
+
+/* A context with no limits and no callbacks. */
+void gbc_ctx_init(gbc_ctx *ctx);
+
+/* Checked allocation. Every block carries a small header recording its size, so
+ * gbc_free needs no size. Failures return NULL and leave the context usable; the
+ * caller turns NULL into the status gbc_ctx_alloc_status(ctx) gives (NOMEM or
+ * LIMIT). Sizes are checked for overflow. ctx may be NULL: the block is then not
+ * accounted (used for long-lived handles that outlive any computation); a block may
+ * be freed through any context or NULL. */
+void *gbc_malloc(gbc_ctx *ctx, size_t size);
+void *gbc_calloc(gbc_ctx *ctx, size_t n, size_t size);
+void *gbc_realloc(gbc_ctx *ctx, void *p, size_t size);
+void gbc_free(gbc_ctx *ctx, void *p);
+/* Status describing the most recent allocation failure. */
+gbc_status gbc_ctx_alloc_status(const gbc_ctx *ctx);
+
+/* Typed helpers: allocate n elements of type T into *out; return a status. */
+gbc_status gbc_alloc_array(gbc_ctx *ctx, void **out, size_t n, size_t elsize);
+gbc_status gbc_zalloc_array(gbc_ctx *ctx, void **out, size_t n, size_t elsize);
+/* Grow *p (holding *cap elements) to hold at least need elements, geometrically. */
+gbc_status gbc_grow_array(gbc_ctx *ctx, void **p, size_t *cap, size_t need,
+                          size_t elsize);
+#define GBC_ALLOC(ctx, ptr, n) gbc_alloc_array((ctx), (void **)&(ptr), (n), sizeof(*(ptr)))
+#define GBC_ZALLOC(ctx, ptr, n) gbc_zalloc_array((ctx), (void **)&(ptr), (n), sizeof(*(ptr)))
+#define GBC_GROW(ctx, ptr, cap, need)                                          \
+    gbc_grow_array((ctx), (void **)&(ptr), &(cap), (need), sizeof(*(ptr)))
+
+/* Poll the interrupt callback and the cancel flag. Cheap: consults the callback
+ * at most every few milliseconds. Returns GBC_ERR_INTERRUPTED when asked to stop. */
+gbc_status gbc_ctx_poll_slow(gbc_ctx *ctx);
+static inline gbc_status gbc_ctx_poll(gbc_ctx *ctx)
+{
+    if (ctx->cancel != NULL && atomic_load_explicit(ctx->cancel, memory_order_relaxed))
+        return GBC_ERR_INTERRUPTED;
+    if (ctx->interrupt == NULL)
+        return GBC_OK;
+    if ((++ctx->poll_tick & 63u) != 0)
+        return GBC_OK;
+    return gbc_ctx_poll_slow(ctx);
+}
+
+/* Log a message through the context's callback (nothing happens without one). */
+void gbc_log(gbc_ctx *ctx, int level, const char *fmt, ...) GBC_PRINTF(3, 4);
+
+/* Monotonic wall clock in seconds, and process CPU time in seconds. */
+double gbc_wall_time(void);
+double gbc_cpu_time(void);
+
+/* Seeded pseudo-random generator (xoshiro256**-style, written from the published
+ * description). Deterministic for a given seed on every platform. */
+typedef struct gbc_rng {
+    uint64_t s[4];
+} gbc_rng;
+void gbc_rng_seed(gbc_rng *r, uint64_t seed);
+uint64_t gbc_rng_next(gbc_rng *r);
+/* Uniform in [0, n) for n >= 1. */
+uint64_t gbc_rng_below(gbc_rng *r, uint64_t n);
+
+/* Overflow-checked size arithmetic. Return 0 on success, 1 on overflow. */
+static inline int gbc_mul_size(size_t *out, size_t a, size_t b)
+{
+    return __builtin_mul_overflow(a, b, out);
+}
+static inline int gbc_add_size(size_t *out, size_t a, size_t b)
+{
+    return __builtin_add_overflow(a, b, out);
+}
+
+#endif

@@ -1,0 +1,28 @@
+/* common/stats: counters and timers of one Groebner computation, filled by the
+ * reducers and read by the API (gbc_stats_get) and the -v report. */
+#ifndef GBC_STATS_H
+#define GBC_STATS_H
+
+#include <stddef.h>
+
+typedef struct gb_stats {
+    double seconds;          /* wall time of the whole computation */
+    double t_select;         /* F4: pair selection and symbolic preprocessing */
+    double t_linalg;         /* F4: linear algebra */
+    double t_update;         /* pair update */
+    double t_interreduce;    /* final interreduction */
+    size_t pairs_reduced;    /* S-pairs (and generators) reduced */
+    size_t zero_reductions;  /* of which reduced to zero */
+    size_t pairs_created;    /* before the criteria */
+    size_t pairs_chain;      /* removed by the chain criterion */
+    size_t pairs_gm;         /* removed by criteria M and F */
+    size_t pairs_product;    /* removed by the product criterion */
+    size_t basis_size;       /* elements of the reduced basis */
+    size_t rounds;           /* F4 rounds */
+    size_t matrix_rows, matrix_cols, matrix_nnz; /* F4 totals */
+    size_t primes;           /* modular: primes used */
+    size_t peak_bytes;       /* peak of the context's accounted memory */
+    size_t monomials;        /* monomials in the basis hash table */
+} gb_stats;
+
+#endif

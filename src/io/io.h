@@ -1,0 +1,43 @@
+/* io: the text format of the command-line contract. A parser for the whole input
+ * (variable names, characteristic, generators) or for generators alone, expanding
+ * products and powers of sums, with errors that carry a line and column; and a
+ * printer for polynomial lists in the output format. */
+#ifndef GBC_IO_H
+#define GBC_IO_H
+
+#include "poly/poly.h"
+
+/* Limits that keep hostile input from exhausting the stack or the memory. */
+#define IO_MAX_DEPTH 1000             /* nesting of parentheses and unary signs */
+#define IO_MAX_POWER_TERMS 100000000u /* terms an expanded power may have */
+
+/* Parse a whole input: line 1 the variable names, line 2 the characteristic, then
+ * the generators. Initialises R (with order spec, NULL for grevlex) and fills L
+ * (which must be empty). On failure both are left empty and err (may be NULL) says
+ * where and why; the status is GBC_ERR_PARSE for malformed text, GBC_ERR_OVERFLOW
+ * when an expansion's degree does not fit in 32 bits, or NOMEM/LIMIT/INTERRUPTED.
+ * An order spec that does not parse gives GBC_ERR_ARG. */
+gbc_status io_parse_input(gbc_ctx *ctx, ring *R, plist *L, const char *text, size_t len,
+                          const char *order, gbc_error *err);
+/* Parse comma-separated generators (no header) in ring R into L (must be empty). */
+gbc_status io_parse_polys(gbc_ctx *ctx, const ring *R, plist *L, const char *text,
+                          size_t len, gbc_error *err);
+
+/* A growable NUL-terminated string. */
+typedef struct io_buf {
+    char *s;
+    size_t len, cap;
+} io_buf;
+void io_buf_init(io_buf *b);
+void io_buf_clear(gbc_ctx *ctx, io_buf *b);
+gbc_status io_buf_puts(gbc_ctx *ctx, io_buf *b, const char *s, size_t n);
+
+/* Append L in the output format: with header != 0 the variable names and the
+ * characteristic first; one polynomial per line, separated by commas. Z/p
+ * coefficients print in [0, p), rationals as a/b in lowest terms. */
+gbc_status io_print_polys(gbc_ctx *ctx, io_buf *b, const ring *R, const plist *L,
+                          int header);
+/* Append one polynomial (no newline). */
+gbc_status io_print_poly(gbc_ctx *ctx, io_buf *b, const ring *R, const ppoly *p);
+
+#endif

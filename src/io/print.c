@@ -1,0 +1,143 @@
+/* io/print: polynomial lists in the contract's output format. */
+#include <stdio.h>
+
+#include "io/io.h"
+
+void io_buf_init(io_buf *b)
+{
+    b->s = NULL;
+    b->len = 0;
+    b->cap = 0;
+}
+
+void io_buf_clear(gbc_ctx *ctx, io_buf *b)
+{
+    gbc_free(ctx, b->s);
+    io_buf_init(b);
+}
+
+gbc_status io_buf_puts(gbc_ctx *ctx, io_buf *b, const char *s, size_t n)
+{
+    size_t need;
+    if (gbc_add_size(&need, b->len, n + 1))
+        return GBC_ERR_NOMEM;
+    GBC_TRY(GBC_GROW(ctx, b->s, b->cap, need));
+    memcpy(b->s + b->len, s, n);
+    b->len += n;
+    b->s[b->len] = '\0';
+    return GBC_OK;
+}
+
+static gbc_status puts0(gbc_ctx *ctx, io_buf *b, const char *s)
+{
+    return io_buf_puts(ctx, b, s, strlen(s));
+}
+
+static gbc_status put_u64(gbc_ctx *ctx, io_buf *b, uint64_t v)
+{
+    char tmp[24];
+    int n = snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)v);
+    return io_buf_puts(ctx, b, tmp, (size_t)n);
+}
+
+static gbc_status put_mpz(gbc_ctx *ctx, io_buf *b, const mpz_t z)
+{
+    size_t n = mpz_sizeinbase(z, 10) + 2;
+    size_t need;
+    if (gbc_add_size(&need, b->len, n + 1))
+        return GBC_ERR_NOMEM;
+    GBC_TRY(GBC_GROW(ctx, b->s, b->cap, need));
+    mpz_get_str(b->s + b->len, 10, z);
+    b->len += strlen(b->s + b->len);
+    return GBC_OK;
+}
+
+/* The monomial of term i, as x^2*y; returns whether anything was printed. */
+static gbc_status put_monomial(gbc_ctx *ctx, io_buf *b, const ring *R, const uint32_t *e,
+                               int *printed)
+{
+    *printed = 0;
+    for (uint32_t v = 0; v < R->nvars; v++) {
+        if (e[v] == 0)
+            continue;
+        if (*printed)
+            GBC_TRY(io_buf_puts(ctx, b, "*", 1));
+        GBC_TRY(puts0(ctx, b, R->names[v]));
+        if (e[v] > 1) {
+            GBC_TRY(io_buf_puts(ctx, b, "^", 1));
+            GBC_TRY(put_u64(ctx, b, e[v]));
+        }
+        *printed = 1;
+    }
+    return GBC_OK;
+}
+
+gbc_status io_print_poly(gbc_ctx *ctx, io_buf *b, const ring *R, const ppoly *p)
+{
+    if (p->len == 0)
+        return io_buf_puts(ctx, b, "0", 1);
+    for (size_t i = 0; i < p->len; i++) {
+        const uint32_t *e = p->exps + i * R->nvars;
+        int constant = 1;
+        for (uint32_t v = 0; v < R->nvars; v++)
+            if (e[v] != 0)
+                constant = 0;
+        int unit; /* coefficient is +1 or -1 */
+        if (R->F.p != 0) {
+            if (i > 0)
+                GBC_TRY(io_buf_puts(ctx, b, "+", 1));
+            unit = p->cf[i] == 1;
+            if (!unit || constant) {
+                GBC_TRY(put_u64(ctx, b, p->cf[i]));
+                if (!constant)
+                    GBC_TRY(io_buf_puts(ctx, b, "*", 1));
+            }
+        } else {
+            const mpq_t *c = &p->cq[i];
+            int neg = mpq_sgn(*c) < 0;
+            if (neg)
+                GBC_TRY(io_buf_puts(ctx, b, "-", 1));
+            else if (i > 0)
+                GBC_TRY(io_buf_puts(ctx, b, "+", 1));
+            unit = mpz_cmpabs_ui(mpq_numref(*c), 1) == 0 && mpz_cmp_ui(mpq_denref(*c), 1) == 0;
+            if (!unit || constant) {
+                mpz_t a;
+                mpz_init(a);
+                mpz_abs(a, mpq_numref(*c));
+                gbc_status st = put_mpz(ctx, b, a);
+                mpz_clear(a);
+                GBC_TRY(st);
+                if (mpz_cmp_ui(mpq_denref(*c), 1) != 0) {
+                    GBC_TRY(io_buf_puts(ctx, b, "/", 1));
+                    GBC_TRY(put_mpz(ctx, b, mpq_denref(*c)));
+                }
+                if (!constant)
+                    GBC_TRY(io_buf_puts(ctx, b, "*", 1));
+            }
+        }
+        int printed;
+        GBC_TRY(put_monomial(ctx, b, R, e, &printed));
+    }
+    return GBC_OK;
+}
+
+gbc_status io_print_polys(gbc_ctx *ctx, io_buf *b, const ring *R, const plist *L,
+                          int header)
+{
+    if (header) {
+        for (uint32_t v = 0; v < R->nvars; v++) {
+            if (v > 0)
+                GBC_TRY(io_buf_puts(ctx, b, ",", 1));
+            GBC_TRY(puts0(ctx, b, R->names[v]));
+        }
+        GBC_TRY(io_buf_puts(ctx, b, "\n", 1));
+        GBC_TRY(put_u64(ctx, b, R->F.p));
+        GBC_TRY(io_buf_puts(ctx, b, "\n", 1));
+    }
+    for (size_t k = 0; k < L->n; k++) {
+        GBC_TRY(io_print_poly(ctx, b, R, &L->p[k]));
+        GBC_TRY(io_buf_puts(ctx, b, k + 1 < L->n ? ",\n" : "\n", k + 1 < L->n ? 2 : 1));
+    }
+    /* an empty buffer is still a valid string */
+    return io_buf_puts(ctx, b, "", 0);
+}

@@ -1,0 +1,261 @@
+/* mht: insertion, lookup and growth of the monomial hash table. New monomials are
+ * always assembled in the first free row, looked up there, and kept only if absent,
+ * so a product or lcm costs one vector write and one probe sequence. */
+#include "mht/mht.h"
+
+gbc_status mht_params_init(gbc_ctx *ctx, mht_params *par, const mono_order *ord,
+                           uint64_t seed)
+{
+    memset(par, 0, sizeof *par);
+    par->nvars = ord->nvars;
+    par->ord = ord;
+    par->graded_key = ord->kind == MONO_GREVLEX || ord->kind == MONO_DEGLEX;
+    GBC_TRY(GBC_ALLOC(ctx, par->rnd, ord->nvars ? ord->nvars : 1));
+    gbc_rng rng;
+    gbc_rng_seed(&rng, seed);
+    for (uint32_t i = 0; i < ord->nvars; i++)
+        par->rnd[i] = (uint32_t)(gbc_rng_next(&rng) >> 32) | 1u;
+    /* Static divisor masks to start; F4 may refine the thresholds from the data
+     * before it fills its tables. */
+    mono_divmask_init(&par->dm, ord->nvars);
+    return GBC_OK;
+}
+
+void mht_params_clear(gbc_ctx *ctx, mht_params *par)
+{
+    gbc_free(ctx, par->rnd);
+    par->rnd = NULL;
+}
+
+gbc_status mht_init(gbc_ctx *ctx, mht *t, const mht_params *par, uint32_t logsize)
+{
+    memset(t, 0, sizeof *t);
+    if (logsize < 4)
+        logsize = 4;
+    if (logsize > 30)
+        logsize = 30;
+    t->par = par;
+    t->nvars = par->nvars;
+    uint32_t mapsize = 1u << (logsize + 1);
+    t->cap = 1u << logsize;
+    gbc_status st;
+    GBC_CHECK(st, GBC_ZALLOC(ctx, t->map, mapsize), fail);
+    t->mapmask = mapsize - 1;
+    GBC_CHECK(st, GBC_ALLOC(ctx, t->row, t->cap), fail);
+    GBC_CHECK(st, GBC_ALLOC(ctx, t->exps, (size_t)t->cap * (t->nvars ? t->nvars : 1)), fail);
+    return GBC_OK;
+fail:
+    mht_clear(ctx, t);
+    return st;
+}
+
+void mht_clear(gbc_ctx *ctx, mht *t)
+{
+    gbc_free(ctx, t->map);
+    gbc_free(ctx, t->row);
+    gbc_free(ctx, t->exps);
+    memset(t, 0, sizeof *t);
+}
+
+void mht_reset(mht *t)
+{
+    memset(t->map, 0, sizeof(uint32_t) * ((size_t)t->mapmask + 1));
+    t->size = 0;
+}
+
+size_t mht_memory(const mht *t)
+{
+    return sizeof(uint32_t) * ((size_t)t->mapmask + 1) +
+           (sizeof(mht_row) + sizeof(uint32_t) * t->nvars) * (size_t)t->cap;
+}
+
+/* Make room for one more row (the scratch row at index size). */
+static gbc_status mht_reserve_row(gbc_ctx *ctx, mht *t)
+{
+    if (GBC_LIKELY(t->size < t->cap))
+        return GBC_OK;
+    if (t->cap >= (1u << 31))
+        return GBC_ERR_LIMIT;
+    uint32_t ncap = t->cap * 2;
+    mht_row *row = gbc_realloc(ctx, t->row, sizeof(mht_row) * (size_t)ncap);
+    if (row == NULL)
+        return gbc_ctx_alloc_status(ctx);
+    t->row = row;
+    uint32_t *exps =
+        gbc_realloc(ctx, t->exps, sizeof(uint32_t) * (size_t)ncap * (t->nvars ? t->nvars : 1));
+    if (exps == NULL)
+        return gbc_ctx_alloc_status(ctx);
+    t->exps = exps;
+    t->cap = ncap;
+    return GBC_OK;
+}
+
+/* Keep the load factor of the map at most 1/2. */
+static gbc_status mht_grow_map(gbc_ctx *ctx, mht *t)
+{
+    size_t nsize = ((size_t)t->mapmask + 1) * 2;
+    if (nsize > (1ull << 32))
+        return GBC_ERR_LIMIT;
+    uint32_t *map;
+    GBC_TRY(GBC_ZALLOC(ctx, map, nsize));
+    uint32_t mask = (uint32_t)(nsize - 1);
+    for (uint32_t i = 0; i < t->size; i++) {
+        uint32_t k = t->row[i].hash & mask;
+        while (map[k] != 0)
+            k = (k + 1) & mask;
+        map[k] = i + 1;
+    }
+    gbc_free(ctx, t->map);
+    t->map = map;
+    t->mapmask = mask;
+    return GBC_OK;
+}
+
+static inline int exps_equal(const uint32_t *a, const uint32_t *b, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++)
+        if (a[i] != b[i])
+            return 0;
+    return 1;
+}
+
+/* The scratch row (index size) holds a candidate with hash h and degree deg: find it
+ * or commit it. */
+static gbc_status mht_commit(gbc_ctx *ctx, mht *t, uint32_t h, uint32_t deg, uint32_t *idx)
+{
+    const uint32_t n = t->nvars;
+    const uint32_t *e = mht_exps(t, t->size);
+    uint32_t k = h & t->mapmask;
+    for (;;) {
+        uint32_t j = t->map[k];
+        if (j == 0)
+            break;
+        j--;
+        if (t->row[j].hash == h && exps_equal(mht_exps(t, j), e, n)) {
+            *idx = j;
+            return GBC_OK;
+        }
+        k = (k + 1) & t->mapmask;
+    }
+    uint32_t i = t->size;
+    mht_row *r = &t->row[i];
+    r->hash = h;
+    r->deg = deg;
+    r->divmask = mono_divmask_of(&t->par->dm, e);
+    r->key = t->par->graded_key ? deg : mono_order_key(t->par->ord, e);
+    r->aux = 0;
+    t->map[k] = i + 1;
+    t->size++;
+    *idx = i;
+    if ((size_t)t->size * 2 > (size_t)t->mapmask + 1)
+        return mht_grow_map(ctx, t);
+    return GBC_OK;
+}
+
+gbc_status mht_insert(gbc_ctx *ctx, mht *t, const uint32_t *e, uint32_t *idx)
+{
+    const uint32_t n = t->nvars;
+    uint64_t deg = 0;
+    uint32_t h = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        deg += e[i];
+        h += t->par->rnd[i] * e[i];
+    }
+    if (deg > UINT32_MAX)
+        return GBC_ERR_OVERFLOW;
+    GBC_TRY(mht_reserve_row(ctx, t));
+    memcpy(t->exps + (size_t)t->size * n, e, sizeof(uint32_t) * n);
+    return mht_commit(ctx, t, h, (uint32_t)deg, idx);
+}
+
+uint32_t mht_find(const mht *t, const uint32_t *e)
+{
+    const uint32_t n = t->nvars;
+    uint32_t h = 0;
+    for (uint32_t i = 0; i < n; i++)
+        h += t->par->rnd[i] * e[i];
+    uint32_t k = h & t->mapmask;
+    for (;;) {
+        uint32_t j = t->map[k];
+        if (j == 0)
+            return UINT32_MAX;
+        j--;
+        if (t->row[j].hash == h && exps_equal(mht_exps(t, j), e, n))
+            return j;
+        k = (k + 1) & t->mapmask;
+    }
+}
+
+gbc_status mht_insert_mul(gbc_ctx *ctx, mht *t, const mht *ta, uint32_t a, const mht *tb,
+                          uint32_t b, uint32_t *idx)
+{
+    uint64_t deg = (uint64_t)ta->row[a].deg + tb->row[b].deg;
+    if (deg > UINT32_MAX)
+        return GBC_ERR_OVERFLOW;
+    GBC_TRY(mht_reserve_row(ctx, t)); /* may move t's rows: read ta, tb after */
+    const uint32_t n = t->nvars;
+    const uint32_t *ea = mht_exps(ta, a), *eb = mht_exps(tb, b);
+    uint32_t *ec = t->exps + (size_t)t->size * n;
+    for (uint32_t i = 0; i < n; i++)
+        ec[i] = ea[i] + eb[i];
+    return mht_commit(ctx, t, ta->row[a].hash + tb->row[b].hash, (uint32_t)deg, idx);
+}
+
+gbc_status mht_insert_div(gbc_ctx *ctx, mht *t, const mht *src, uint32_t b, uint32_t a,
+                          uint32_t *idx)
+{
+    GBC_TRY(mht_reserve_row(ctx, t));
+    const uint32_t n = t->nvars;
+    const uint32_t *ea = mht_exps(src, a), *eb = mht_exps(src, b);
+    uint32_t *ec = t->exps + (size_t)t->size * n;
+    for (uint32_t i = 0; i < n; i++) {
+        GBC_ASSERT(ea[i] <= eb[i]);
+        ec[i] = eb[i] - ea[i];
+    }
+    return mht_commit(ctx, t, src->row[b].hash - src->row[a].hash,
+                      src->row[b].deg - src->row[a].deg, idx);
+}
+
+gbc_status mht_insert_lcm(gbc_ctx *ctx, mht *t, const mht *src, uint32_t a, uint32_t b,
+                          uint32_t *idx)
+{
+    GBC_TRY(mht_reserve_row(ctx, t));
+    const uint32_t n = t->nvars;
+    const uint32_t *ea = mht_exps(src, a), *eb = mht_exps(src, b);
+    uint32_t *ec = t->exps + (size_t)t->size * n;
+    uint64_t deg = 0;
+    uint32_t h = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        ec[i] = ea[i] > eb[i] ? ea[i] : eb[i];
+        deg += ec[i];
+        h += t->par->rnd[i] * ec[i];
+    }
+    if (deg > UINT32_MAX)
+        return GBC_ERR_OVERFLOW;
+    return mht_commit(ctx, t, h, (uint32_t)deg, idx);
+}
+
+gbc_status mht_insert_from(gbc_ctx *ctx, mht *t, const mht *src, uint32_t a, uint32_t *idx)
+{
+    GBC_TRY(mht_reserve_row(ctx, t));
+    const uint32_t n = t->nvars;
+    memcpy(t->exps + (size_t)t->size * n, mht_exps(src, a), sizeof(uint32_t) * n);
+    return mht_commit(ctx, t, src->row[a].hash, src->row[a].deg, idx);
+}
+
+int mht_cmp2(const mht *ta, uint32_t a, const mht *tb, uint32_t b)
+{
+    const mht_row *ra = &ta->row[a], *rb = &tb->row[b];
+    if (ra->key != rb->key)
+        return ra->key > rb->key ? 1 : -1;
+    return mono_cmp_tiebreak(ta->par->ord, mht_exps(ta, a), ra->deg, mht_exps(tb, b), rb->deg);
+}
+
+int mht_coprime(const mht *t, uint32_t a, uint32_t b)
+{
+    const uint32_t *ea = mht_exps(t, a), *eb = mht_exps(t, b);
+    for (uint32_t i = 0; i < t->nvars; i++)
+        if (ea[i] != 0 && eb[i] != 0)
+            return 0;
+    return 1;
+}

@@ -1,0 +1,115 @@
+/* mht: the monomial hash table. Each exponent vector is stored once and named by a
+ * 32-bit index; a side array keeps {order key, hash, divisor mask, degree} per
+ * monomial so that comparisons, divisibility filters and hashing rarely touch the
+ * exponents. The hash is linear with random multipliers, hash(a*b) = hash(a) +
+ * hash(b) (mod 2^32), so products are looked up without rehashing. Tables made from
+ * one mht_params (a basis table and its per-step scratch tables) share the hash and
+ * the masks, so indices move between them by exponent copy only. */
+#ifndef GBC_MHT_H
+#define GBC_MHT_H
+
+#include "mono/mono.h"
+
+/* Shared by all tables of one computation. */
+typedef struct mht_params {
+    uint32_t nvars;
+    const mono_order *ord; /* borrowed: must outlive the tables */
+    uint32_t *rnd;         /* nvars random multipliers of the linear hash */
+    mono_divmask dm;       /* how the divisor masks are computed */
+    int graded_key; /* the order key is the total degree (grevlex, deglex) */
+} mht_params;
+
+typedef struct mht_row {
+    uint64_t key;     /* leading order key: see mono_order_key */
+    uint32_t hash;
+    uint32_t divmask;
+    uint32_t deg;     /* total degree (< 2^32 always) */
+    uint32_t aux;     /* free for the table's user (e.g. F4 column numbers) */
+} mht_row;
+
+typedef struct mht {
+    const mht_params *par;
+    uint32_t nvars;
+    uint32_t size;      /* monomials stored: indices 0..size-1 */
+    uint32_t cap;       /* rows allocated */
+    uint32_t *exps;     /* cap * nvars exponents, row-major */
+    mht_row *row;
+    uint32_t *map;      /* open addressing: monomial index + 1, or 0 if empty */
+    uint32_t mapmask;   /* map size - 1 (map size is a power of two) */
+} mht;
+
+/* Set up parameters for nvars variables under ord, with hash multipliers drawn
+ * from seed. Divisor-mask thresholds default to 1, 2, ... per variable. */
+gbc_status mht_params_init(gbc_ctx *ctx, mht_params *par, const mono_order *ord,
+                           uint64_t seed);
+void mht_params_clear(gbc_ctx *ctx, mht_params *par);
+
+/* A table with room for about 2^logsize monomials before it grows. */
+gbc_status mht_init(gbc_ctx *ctx, mht *t, const mht_params *par, uint32_t logsize);
+void mht_clear(gbc_ctx *ctx, mht *t);
+/* Forget every monomial, keep the memory (for scratch tables). */
+void mht_reset(mht *t);
+
+static inline const uint32_t *mht_exps(const mht *t, uint32_t i)
+{
+    return t->exps + (size_t)i * t->nvars;
+}
+
+/* Insert the exponent vector e (or find it); *idx receives its index.
+ * GBC_ERR_OVERFLOW if its total degree exceeds UINT32_MAX. */
+gbc_status mht_insert(gbc_ctx *ctx, mht *t, const uint32_t *e, uint32_t *idx);
+/* Look e up without inserting: its index, or UINT32_MAX if absent. */
+uint32_t mht_find(const mht *t, const uint32_t *e);
+/* Insert the product of monomial a of table ta and monomial b of table tb (the
+ * tables may be t itself) into t. GBC_ERR_OVERFLOW if the degree would exceed
+ * UINT32_MAX. ta and tb must share t's parameters. */
+gbc_status mht_insert_mul(gbc_ctx *ctx, mht *t, const mht *ta, uint32_t a, const mht *tb,
+                          uint32_t b, uint32_t *idx);
+/* Insert b / a (a must divide b); both from table src. */
+gbc_status mht_insert_div(gbc_ctx *ctx, mht *t, const mht *src, uint32_t b, uint32_t a,
+                          uint32_t *idx);
+/* Insert lcm(a, b) of table src. GBC_ERR_OVERFLOW if its degree exceeds UINT32_MAX. */
+gbc_status mht_insert_lcm(gbc_ctx *ctx, mht *t, const mht *src, uint32_t a, uint32_t b,
+                          uint32_t *idx);
+/* Copy monomial a of table src into t. */
+gbc_status mht_insert_from(gbc_ctx *ctx, mht *t, const mht *src, uint32_t a, uint32_t *idx);
+
+/* Compare two monomials of t under its order: <0, 0, >0. */
+static inline int mht_cmp(const mht *t, uint32_t a, uint32_t b)
+{
+    if (a == b)
+        return 0;
+    const mht_row *ra = &t->row[a], *rb = &t->row[b];
+    if (ra->key != rb->key)
+        return ra->key > rb->key ? 1 : -1;
+    const uint32_t n = t->nvars;
+    const uint32_t *ea = mht_exps(t, a), *eb = mht_exps(t, b);
+    if (t->par->ord->kind == MONO_GREVLEX) {
+        for (uint32_t i = n; i-- > 0;)
+            if (ea[i] != eb[i])
+                return ea[i] < eb[i] ? 1 : -1;
+        return 0;
+    }
+    return mono_cmp_tiebreak(t->par->ord, ea, ra->deg, eb, rb->deg);
+}
+
+/* Compare monomials of two tables sharing parameters. */
+int mht_cmp2(const mht *ta, uint32_t a, const mht *tb, uint32_t b);
+
+/* Whether monomial a (of ta) divides monomial b (of tb). */
+static inline int mht_divides(const mht *ta, uint32_t a, const mht *tb, uint32_t b)
+{
+    if ((ta->row[a].divmask & ~tb->row[b].divmask) != 0)
+        return 0;
+    if (ta->row[a].deg > tb->row[b].deg)
+        return 0;
+    return mono_divides(mht_exps(ta, a), mht_exps(tb, b), ta->nvars);
+}
+
+/* Whether monomials a and b of t have no variable in common. */
+int mht_coprime(const mht *t, uint32_t a, uint32_t b);
+
+/* Bytes held by the table. */
+size_t mht_memory(const mht *t);
+
+#endif

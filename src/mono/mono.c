@@ -1,0 +1,344 @@
+/* mono: term orders, their text form, and the reference comparison. */
+#include "mono/mono.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static const char *mono_kind_name(mono_kind k)
+{
+    switch (k) {
+    case MONO_GREVLEX: return "grevlex";
+    case MONO_LEX: return "lex";
+    case MONO_DEGLEX: return "deglex";
+    case MONO_WEIGHTED: return "weights";
+    case MONO_BLOCKS: return "blocks";
+    }
+    return "?";
+}
+
+void mono_order_clear(gbc_ctx *ctx, mono_order *ord)
+{
+    gbc_free(ctx, ord->weights);
+    gbc_free(ctx, ord->blocks);
+    ord->weights = NULL;
+    ord->blocks = NULL;
+    ord->nblocks = 0;
+}
+
+gbc_status mono_order_copy(gbc_ctx *ctx, mono_order *dst, const mono_order *src)
+{
+    mono_order t = *src;
+    t.weights = NULL;
+    t.blocks = NULL;
+    if (src->weights != NULL) {
+        GBC_TRY(GBC_ALLOC(ctx, t.weights, src->nvars));
+        memcpy(t.weights, src->weights, sizeof(uint32_t) * src->nvars);
+    }
+    if (src->blocks != NULL) {
+        gbc_status st = GBC_ALLOC(ctx, t.blocks, src->nblocks);
+        if (st != GBC_OK) {
+            gbc_free(ctx, t.weights);
+            return st;
+        }
+        memcpy(t.blocks, src->blocks, sizeof(mono_block) * src->nblocks);
+    }
+    *dst = t;
+    return GBC_OK;
+}
+
+/* Read an unsigned decimal at *s into *v (at most max). 0 on failure. */
+static int parse_uint(const char **s, uint64_t max, uint64_t *v)
+{
+    const char *p = *s;
+    if (!isdigit((unsigned char)*p))
+        return 0;
+    uint64_t x = 0;
+    while (isdigit((unsigned char)*p)) {
+        x = x * 10 + (uint64_t)(*p - '0');
+        if (x > max)
+            return 0;
+        p++;
+    }
+    *s = p;
+    *v = x;
+    return 1;
+}
+
+static int parse_kind(const char **s, mono_kind *k)
+{
+    static const struct { const char *name; mono_kind kind; } names[] = {
+        {"grevlex", MONO_GREVLEX}, {"lex", MONO_LEX}, {"deglex", MONO_DEGLEX}};
+    for (size_t i = 0; i < 3; i++) {
+        size_t n = strlen(names[i].name);
+        if (strncmp(*s, names[i].name, n) == 0) {
+            *s += n;
+            *k = names[i].kind;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+gbc_status mono_order_parse(gbc_ctx *ctx, mono_order *ord, const char *spec,
+                            uint32_t nvars, char *msg, size_t msglen)
+{
+    mono_order t;
+    memset(&t, 0, sizeof t);
+    t.nvars = nvars;
+    if (spec == NULL)
+        spec = "grevlex";
+    const char *s = spec;
+    gbc_status st = GBC_OK;
+    if (strncmp(s, "weights:", 8) == 0) {
+        t.kind = MONO_WEIGHTED;
+        s += 8;
+        GBC_TRY(GBC_ALLOC(ctx, t.weights, nvars ? nvars : 1));
+        for (uint32_t i = 0; i < nvars; i++) {
+            uint64_t w;
+            if (i > 0 && *s++ != ',') {
+                snprintf(msg, msglen, "order '%s': expected %u comma-separated weights", spec, nvars);
+                goto bad;
+            }
+            if (!parse_uint(&s, MONO_MAX_WEIGHT, &w) || w == 0) {
+                snprintf(msg, msglen, "order '%s': weight %u must be an integer in 1..%u", spec,
+                         i + 1, MONO_MAX_WEIGHT);
+                goto bad;
+            }
+            t.weights[i] = (uint32_t)w;
+        }
+        if (*s != '\0') {
+            snprintf(msg, msglen, "order '%s': expected exactly %u weights", spec, nvars);
+            goto bad;
+        }
+    } else if (strncmp(s, "blocks:", 7) == 0) {
+        t.kind = MONO_BLOCKS;
+        s += 7;
+        size_t cap = 0;
+        uint32_t covered = 0;
+        for (;;) {
+            mono_kind k;
+            uint64_t len;
+            if (!parse_kind(&s, &k) || *s++ != '(' || !parse_uint(&s, UINT32_MAX, &len) ||
+                *s++ != ')') {
+                snprintf(msg, msglen,
+                         "order '%s': expected blocks like grevlex(2),lex(3) (kinds grevlex, lex, deglex)",
+                         spec);
+                goto bad;
+            }
+            if (len == 0 || len > (uint64_t)nvars - covered) {
+                snprintf(msg, msglen, "order '%s': block sizes must be positive and add up to %u",
+                         spec, nvars);
+                goto bad;
+            }
+            GBC_CHECK(st, GBC_GROW(ctx, t.blocks, cap, t.nblocks + 1), fail);
+            t.blocks[t.nblocks].kind = k;
+            t.blocks[t.nblocks].start = covered;
+            t.blocks[t.nblocks].len = (uint32_t)len;
+            t.nblocks++;
+            covered += (uint32_t)len;
+            if (*s == '\0')
+                break;
+            if (*s++ != ',') {
+                snprintf(msg, msglen, "order '%s': blocks must be separated by commas", spec);
+                goto bad;
+            }
+        }
+        if (covered != nvars) {
+            snprintf(msg, msglen, "order '%s': block sizes add up to %u, not to the %u variables",
+                     spec, covered, nvars);
+            goto bad;
+        }
+    } else {
+        mono_kind k;
+        if (!parse_kind(&s, &k) || *s != '\0') {
+            snprintf(msg, msglen,
+                     "unknown order '%s' (expected grevlex, lex, deglex, weights:w1,...,wn or blocks:grevlex(k),...)",
+                     spec);
+            goto bad;
+        }
+        t.kind = k;
+    }
+    *ord = t;
+    return GBC_OK;
+bad:
+    st = GBC_ERR_ARG;
+fail:
+    mono_order_clear(ctx, &t);
+    return st;
+}
+
+void mono_order_format(const mono_order *ord, char *buf, size_t buflen)
+{
+    size_t used = 0;
+#define EMIT(...)                                                              \
+    do {                                                                       \
+        int n_ = snprintf(buf + used, used < buflen ? buflen - used : 0, __VA_ARGS__); \
+        if (n_ > 0)                                                            \
+            used += (size_t)n_;                                                \
+    } while (0)
+    if (buflen == 0)
+        return;
+    buf[0] = '\0';
+    switch (ord->kind) {
+    case MONO_WEIGHTED:
+        EMIT("weights:");
+        for (uint32_t i = 0; i < ord->nvars; i++)
+            EMIT(i ? ",%u" : "%u", ord->weights[i]);
+        break;
+    case MONO_BLOCKS:
+        EMIT("blocks:");
+        for (uint32_t i = 0; i < ord->nblocks; i++)
+            EMIT(i ? ",%s(%u)" : "%s(%u)", mono_kind_name(ord->blocks[i].kind),
+                 ord->blocks[i].len);
+        break;
+    default:
+        EMIT("%s", mono_kind_name(ord->kind));
+    }
+#undef EMIT
+}
+
+uint64_t mono_degree(const uint32_t *a, uint32_t n)
+{
+    uint64_t d = 0;
+    for (uint32_t i = 0; i < n; i++)
+        d += a[i];
+    return d;
+}
+
+uint64_t mono_order_key(const mono_order *ord, const uint32_t *a)
+{
+    switch (ord->kind) {
+    case MONO_GREVLEX:
+    case MONO_DEGLEX:
+        return mono_degree(a, ord->nvars);
+    case MONO_LEX:
+        return 0;
+    case MONO_WEIGHTED: {
+        uint64_t w = 0;
+        for (uint32_t i = 0; i < ord->nvars; i++)
+            w += (uint64_t)ord->weights[i] * a[i];
+        return w;
+    }
+    case MONO_BLOCKS:
+        if (ord->blocks[0].kind == MONO_LEX)
+            return 0;
+        return mono_degree(a, ord->blocks[0].len);
+    }
+    return 0;
+}
+
+/* Reverse lexicographic tie-break on vars [start, start+len): the monomial with
+ * the smaller exponent in the last differing variable is the larger. */
+static int revlex_tail(const uint32_t *a, const uint32_t *b, uint32_t start, uint32_t len)
+{
+    for (uint32_t i = start + len; i-- > start;)
+        if (a[i] != b[i])
+            return a[i] < b[i] ? 1 : -1;
+    return 0;
+}
+
+static int lex_part(const uint32_t *a, const uint32_t *b, uint32_t start, uint32_t len)
+{
+    for (uint32_t i = start; i < start + len; i++)
+        if (a[i] != b[i])
+            return a[i] > b[i] ? 1 : -1;
+    return 0;
+}
+
+static int cmp_u64(uint64_t x, uint64_t y)
+{
+    return (x > y) - (x < y);
+}
+
+static int block_cmp(mono_kind kind, const uint32_t *a, const uint32_t *b, uint32_t start,
+                     uint32_t len)
+{
+    if (kind != MONO_LEX) {
+        int c = cmp_u64(mono_degree(a + start, len), mono_degree(b + start, len));
+        if (c != 0)
+            return c;
+    }
+    return kind == MONO_GREVLEX ? revlex_tail(a, b, start, len) : lex_part(a, b, start, len);
+}
+
+int mono_cmp(const mono_order *ord, const uint32_t *a, const uint32_t *b)
+{
+    uint32_t n = ord->nvars;
+    switch (ord->kind) {
+    case MONO_GREVLEX:
+    case MONO_LEX:
+    case MONO_DEGLEX:
+        return block_cmp(ord->kind, a, b, 0, n);
+    case MONO_WEIGHTED: {
+        int c = cmp_u64(mono_order_key(ord, a), mono_order_key(ord, b));
+        return c != 0 ? c : block_cmp(MONO_GREVLEX, a, b, 0, n);
+    }
+    case MONO_BLOCKS:
+        for (uint32_t k = 0; k < ord->nblocks; k++) {
+            const mono_block *B = &ord->blocks[k];
+            int c = block_cmp(B->kind, a, b, B->start, B->len);
+            if (c != 0)
+                return c;
+        }
+        return 0;
+    }
+    return 0;
+}
+
+int mono_cmp_tiebreak(const mono_order *ord, const uint32_t *a, uint64_t dega,
+                      const uint32_t *b, uint64_t degb)
+{
+    uint32_t n = ord->nvars;
+    switch (ord->kind) {
+    case MONO_GREVLEX:
+        return revlex_tail(a, b, 0, n);
+    case MONO_LEX:
+    case MONO_DEGLEX:
+        return lex_part(a, b, 0, n);
+    case MONO_WEIGHTED: {
+        int c = cmp_u64(dega, degb);
+        return c != 0 ? c : revlex_tail(a, b, 0, n);
+    }
+    case MONO_BLOCKS: {
+        /* The first block's degree is already equal when it is graded. */
+        const mono_block *B = &ord->blocks[0];
+        int c = B->kind == MONO_GREVLEX ? revlex_tail(a, b, B->start, B->len)
+                                        : lex_part(a, b, B->start, B->len);
+        if (c != 0)
+            return c;
+        for (uint32_t k = 1; k < ord->nblocks; k++) {
+            B = &ord->blocks[k];
+            c = block_cmp(B->kind, a, b, B->start, B->len);
+            if (c != 0)
+                return c;
+        }
+        return 0;
+    }
+    }
+    return 0;
+}
+
+gbc_status mono_mul(uint32_t *c, const uint32_t *a, const uint32_t *b, uint32_t n)
+{
+    if (mono_degree(a, n) + mono_degree(b, n) > UINT32_MAX)
+        return GBC_ERR_OVERFLOW;
+    for (uint32_t i = 0; i < n; i++)
+        c[i] = a[i] + b[i];
+    return GBC_OK;
+}
+
+void mono_divmask_init(mono_divmask *dm, uint32_t nvars)
+{
+    memset(dm, 0, sizeof *dm);
+    if (nvars == 0)
+        return;
+    uint32_t nv = nvars < 32 ? nvars : 32;
+    uint32_t per = 32 / nv;
+    for (uint32_t v = 0; v < nv; v++)
+        for (uint32_t k = 0; k < per; k++) {
+            dm->var[dm->nbits] = v;
+            dm->thr[dm->nbits] = k + 1;
+            dm->nbits++;
+        }
+}

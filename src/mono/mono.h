@@ -1,0 +1,92 @@
+/* mono: exponent vectors (uint32 per variable) and term orders. An order is parsed
+ * from its text form ("grevlex", "weights:1,2,3", "blocks:grevlex(2),lex(3)") into a
+ * mono_order; mono_cmp is the obviously correct reference comparison on raw
+ * exponent vectors, and mono_order_key gives the leading comparison key that the
+ * hash table caches so that its fast comparison needs only a tie-break. */
+#ifndef GBC_MONO_H
+#define GBC_MONO_H
+
+#include "common/common.h"
+
+typedef enum mono_kind {
+    MONO_GREVLEX = 0,
+    MONO_LEX = 1,
+    MONO_DEGLEX = 2,
+    MONO_WEIGHTED = 3, /* weighted degree, ties broken by grevlex */
+    MONO_BLOCKS = 4    /* product of blocks, each grevlex, lex or deglex */
+} mono_kind;
+
+typedef struct mono_block {
+    mono_kind kind; /* MONO_GREVLEX, MONO_LEX or MONO_DEGLEX */
+    uint32_t start;
+    uint32_t len;
+} mono_block;
+
+#define MONO_MAX_WEIGHT 0x7fffffffu
+
+typedef struct mono_order {
+    mono_kind kind;
+    uint32_t nvars;
+    uint32_t *weights;  /* nvars positive weights (MONO_WEIGHTED), else NULL */
+    uint32_t nblocks;
+    mono_block *blocks; /* nblocks blocks covering 0..nvars-1 (MONO_BLOCKS) */
+} mono_order;
+
+/* Parse spec (NULL means grevlex) for nvars variables. On a malformed spec returns
+ * GBC_ERR_ARG with a reason in msg (of size msglen). The order owns its arrays. */
+gbc_status mono_order_parse(gbc_ctx *ctx, mono_order *ord, const char *spec,
+                            uint32_t nvars, char *msg, size_t msglen);
+void mono_order_clear(gbc_ctx *ctx, mono_order *ord);
+gbc_status mono_order_copy(gbc_ctx *ctx, mono_order *dst, const mono_order *src);
+/* The canonical text form of an order (as accepted by mono_order_parse). */
+void mono_order_format(const mono_order *ord, char *buf, size_t buflen);
+
+/* Total degree of an exponent vector, exactly (no overflow: uint64). */
+uint64_t mono_degree(const uint32_t *a, uint32_t n);
+
+/* The leading key the hash table caches: the total degree for grevlex and deglex,
+ * the weighted degree for weighted orders, the first block's degree for a block
+ * order whose first block is graded, 0 for lex. Exact for monomials of total
+ * degree < 2^32 (weights < 2^31). */
+uint64_t mono_order_key(const mono_order *ord, const uint32_t *a);
+
+/* Compare under ord: <0 if a < b, 0 if equal, >0 if a > b. The reference
+ * implementation: computes every degree it needs from scratch. */
+int mono_cmp(const mono_order *ord, const uint32_t *a, const uint32_t *b);
+
+/* Tie-break comparison for two monomials whose keys (mono_order_key) are equal and
+ * whose total degrees are dega and degb: what the hash table calls. */
+int mono_cmp_tiebreak(const mono_order *ord, const uint32_t *a, uint64_t dega,
+                      const uint32_t *b, uint64_t degb);
+
+/* Divisibility and lcm on raw vectors. */
+static inline int mono_divides(const uint32_t *a, const uint32_t *b, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++)
+        if (a[i] > b[i])
+            return 0;
+    return 1;
+}
+
+/* Divisor masks: a 32-bit summary of an exponent vector such that a | b implies
+ * mask(a) & ~mask(b) == 0. Bit k is set iff e[var[k]] >= thr[k]. */
+typedef struct mono_divmask {
+    uint32_t nbits;
+    uint32_t var[32];
+    uint32_t thr[32];
+} mono_divmask;
+
+/* Spread the 32 bits over the first min(n, 32) variables with thresholds 1, 2, ... */
+void mono_divmask_init(mono_divmask *dm, uint32_t nvars);
+static inline uint32_t mono_divmask_of(const mono_divmask *dm, const uint32_t *e)
+{
+    uint32_t m = 0;
+    for (uint32_t k = 0; k < dm->nbits; k++)
+        m |= (uint32_t)(e[dm->var[k]] >= dm->thr[k]) << k;
+    return m;
+}
+
+/* c = a + b; GBC_ERR_OVERFLOW if the total degree would exceed UINT32_MAX. */
+gbc_status mono_mul(uint32_t *c, const uint32_t *a, const uint32_t *b, uint32_t n);
+
+#endif

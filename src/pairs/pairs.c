@@ -1,0 +1,195 @@
+/* pairs: Gebauer-Moeller update and selection helpers. */
+#include "pairs/pairs.h"
+
+void pairs_init(pairset *ps)
+{
+    memset(ps, 0, sizeof *ps);
+}
+
+void pairs_clear(gbc_ctx *ctx, pairset *ps)
+{
+    gbc_free(ctx, ps->p);
+    gbc_free(ctx, ps->cand);
+    gbc_free(ctx, ps->alive);
+    memset(ps, 0, sizeof *ps);
+}
+
+int pairs_cmp(const mht *t, const spair *a, const spair *b)
+{
+    if (a->deg != b->deg)
+        return a->deg < b->deg ? -1 : 1;
+    int c = mht_cmp(t, a->lcm, b->lcm);
+    if (c != 0)
+        return c;
+    if (a->j != b->j)
+        return a->j < b->j ? -1 : 1;
+    return (a->i > b->i) - (a->i < b->i);
+}
+
+/* Merge sort of pairs in selection order (stable, no recursion on big inputs). */
+static gbc_status sort_pairs(gbc_ctx *ctx, spair *p, size_t n, const mht *t)
+{
+    if (n < 2)
+        return GBC_OK;
+    if (n <= 32) {
+        for (size_t i = 1; i < n; i++) {
+            spair x = p[i];
+            size_t j = i;
+            while (j > 0 && pairs_cmp(t, &p[j - 1], &x) > 0) {
+                p[j] = p[j - 1];
+                j--;
+            }
+            p[j] = x;
+        }
+        return GBC_OK;
+    }
+    spair *tmp;
+    GBC_TRY(GBC_ALLOC(ctx, tmp, n));
+    for (size_t w = 1; w < n; w *= 2) {
+        for (size_t lo = 0; lo < n; lo += 2 * w) {
+            size_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+            size_t i = lo, j = mid, k = lo;
+            while (i < mid && j < hi)
+                tmp[k++] = pairs_cmp(t, &p[j], &p[i]) < 0 ? p[j++] : p[i++];
+            while (i < mid)
+                tmp[k++] = p[i++];
+            while (j < hi)
+                tmp[k++] = p[j++];
+        }
+        memcpy(p, tmp, sizeof(spair) * n);
+    }
+    gbc_free(ctx, tmp);
+    return GBC_OK;
+}
+
+gbc_status pairs_sort(gbc_ctx *ctx, pairset *ps, const mht *t)
+{
+    return sort_pairs(ctx, ps->p, ps->n, t);
+}
+
+void pairs_pop_min(pairset *ps, const mht *t, spair *out)
+{
+    GBC_ASSERT(ps->n > 0);
+    size_t best = 0;
+    for (size_t k = 1; k < ps->n; k++)
+        if (pairs_cmp(t, &ps->p[k], &ps->p[best]) < 0)
+            best = k;
+    *out = ps->p[best];
+    ps->p[best] = ps->p[--ps->n];
+}
+
+uint32_t pairs_min_deg(const pairset *ps)
+{
+    uint32_t d = UINT32_MAX;
+    for (size_t k = 0; k < ps->n; k++)
+        if (ps->p[k].deg < d)
+            d = ps->p[k].deg;
+    return d;
+}
+
+static uint32_t pair_weight(const pairs_basis *B, uint32_t i, uint32_t j, uint32_t lcm)
+{
+    const mht *t = B->t;
+    uint32_t dl = t->row[lcm].deg;
+    if (B->sugar == NULL)
+        return dl;
+    /* sugar(m_i g_i) = sugar_i + deg(lcm) - deg(lm_i); the pair's sugar is the max. */
+    uint64_t si = (uint64_t)B->sugar[i] + dl - t->row[B->lm[i]].deg;
+    uint64_t sj = (uint64_t)B->sugar[j] + dl - t->row[B->lm[j]].deg;
+    uint64_t s = si > sj ? si : sj;
+    return s > UINT32_MAX ? UINT32_MAX : (uint32_t)s;
+}
+
+gbc_status pairs_update(gbc_ctx *ctx, pairset *ps, pairs_basis *B)
+{
+    mht *t = B->t;
+    const uint32_t nw = B->n - 1;       /* the new element */
+    const uint32_t lt = B->lm[nw];
+
+    /* Candidates: lcm(lm_i, lt) for every older element (redundant ones too: the
+     * chain criterion below needs lcm(i, new) for any i in an existing pair). */
+    GBC_TRY(GBC_GROW(ctx, ps->cand, ps->ccap, (size_t)nw + 1));
+    spair *C = ps->cand;
+    for (uint32_t i = 0; i < nw; i++) {
+        C[i].i = i;
+        C[i].j = nw;
+        GBC_TRY(mht_insert_lcm(ctx, t, t, B->lm[i], lt, &C[i].lcm));
+        C[i].deg = pair_weight(B, i, nw, C[i].lcm);
+    }
+
+    /* Chain criterion on the old pairs: drop (i, j) when lt divides lcm(i, j) and
+     * both lcm(i, new) and lcm(j, new) differ from it. */
+    size_t k = 0;
+    for (size_t q = 0; q < ps->n; q++) {
+        spair *p = &ps->p[q];
+        if (mht_divides(t, lt, t, p->lcm) && C[p->i].lcm != p->lcm &&
+            C[p->j].lcm != p->lcm) {
+            ps->stat_chain++;
+            continue;
+        }
+        ps->p[k++] = *p;
+    }
+    ps->n = k;
+
+    /* New pairs, only with non-redundant elements, in ascending lcm order. */
+    size_t nc = 0;
+    for (uint32_t i = 0; i < nw; i++)
+        if (!B->redundant[i])
+            C[nc++] = C[i];
+    ps->stat_created += nc;
+    /* Sort by (lcm, i): degree first so that divisors come before multiples. */
+    for (size_t a = 1; a < nc; a++) {
+        spair x = C[a];
+        size_t b = a;
+        while (b > 0) {
+            const spair *y = &C[b - 1];
+            int c = t->row[y->lcm].deg != t->row[x.lcm].deg
+                        ? (t->row[y->lcm].deg > t->row[x.lcm].deg ? 1 : -1)
+                        : mht_cmp(t, y->lcm, x.lcm);
+            if (c < 0 || (c == 0 && y->i < x.i))
+                break;
+            C[b] = C[b - 1];
+            b--;
+        }
+        C[b] = x;
+    }
+    /* Criteria M and F, then the product criterion (Becker-Weispfenning, UPDATE):
+     * keep a pair when it is coprime or when no other live candidate's lcm divides
+     * its lcm; then drop the coprime ones. */
+    GBC_TRY(GBC_GROW(ctx, ps->alive, ps->acap, nc + 1));
+    uint32_t *alive = ps->alive; /* indices into C of the kept candidates */
+    size_t na = 0;
+    for (size_t a = 0; a < nc; a++) {
+        uint32_t la = C[a].lcm;
+        int coprime = mht_coprime(t, B->lm[C[a].i], lt);
+        int dominated = 0;
+        if (!coprime) {
+            /* an unprocessed candidate with the same lcm dominates */
+            if (a + 1 < nc && C[a + 1].lcm == la)
+                dominated = 1;
+            for (size_t b = 0; b < na && !dominated; b++)
+                if (mht_divides(t, C[alive[b]].lcm, t, la))
+                    dominated = 1;
+        }
+        if (dominated) {
+            ps->stat_gm++;
+            continue;
+        }
+        alive[na++] = (uint32_t)a;
+    }
+    GBC_TRY(GBC_GROW(ctx, ps->p, ps->cap, ps->n + na));
+    for (size_t b = 0; b < na; b++) {
+        const spair *c = &C[alive[b]];
+        if (mht_coprime(t, B->lm[c->i], lt)) {
+            ps->stat_product++;
+            continue;
+        }
+        ps->p[ps->n++] = *c;
+    }
+
+    /* Older elements whose lead the new lead divides leave the basis. */
+    for (uint32_t i = 0; i < nw; i++)
+        if (!B->redundant[i] && mht_divides(t, lt, t, B->lm[i]))
+            B->redundant[i] = 1;
+    return GBC_OK;
+}

@@ -1,0 +1,55 @@
+/* pairs: the S-pair set with the Gebauer-Moeller update (Gebauer and Moeller, "On an
+ * installation of Buchberger's algorithm", JSC 1988; in the form of Becker and
+ * Weispfenning, Groebner Bases, Sec. 5.5). Shared by Buchberger and F4. A pair's
+ * lcm lives in the basis table; its weight is the sugar (Buchberger) or the lcm's
+ * degree (F4's normal strategy). */
+#ifndef GBC_PAIRS_H
+#define GBC_PAIRS_H
+
+#include "mht/mht.h"
+
+typedef struct spair {
+    uint32_t i, j;  /* basis indices, i < j */
+    uint32_t lcm;   /* lcm of the leading monomials, in the basis table */
+    uint32_t deg;   /* selection weight: sugar or degree of lcm */
+} spair;
+
+typedef struct pairset {
+    spair *p;
+    size_t n, cap;
+    /* scratch for the update, reused */
+    spair *cand;
+    size_t ccap;
+    uint32_t *alive;
+    size_t acap;
+    size_t stat_created, stat_chain, stat_gm, stat_product; /* statistics */
+} pairset;
+
+void pairs_init(pairset *ps);
+void pairs_clear(gbc_ctx *ctx, pairset *ps);
+
+/* The leading data of the basis, as the update sees it. */
+typedef struct pairs_basis {
+    mht *t;              /* the basis table: leading monomials and lcms live here */
+    const uint32_t *lm;  /* leading monomial of element k, for k < n */
+    uint8_t *redundant;  /* element k's lead is a multiple of a later lead */
+    const uint32_t *sugar; /* sugar of element k, or NULL to weigh by lcm degree */
+    uint32_t n;          /* number of elements, the new one is n - 1 */
+} pairs_basis;
+
+/* Element n-1 has just been added: form its pairs with the non-redundant older
+ * elements, apply the chain criterion to the existing pairs and the criteria M, F
+ * and the product criterion to the new ones, then mark the older elements whose
+ * leading monomial it divides as redundant. GBC_ERR_OVERFLOW if an lcm overflows. */
+gbc_status pairs_update(gbc_ctx *ctx, pairset *ps, pairs_basis *B);
+
+/* Compare by (deg, lcm in the term order, j, i): the selection order. */
+int pairs_cmp(const mht *t, const spair *a, const spair *b);
+/* Sort the pair set in selection order, ascending. */
+gbc_status pairs_sort(gbc_ctx *ctx, pairset *ps, const mht *t);
+/* Remove and return in *out the smallest pair in selection order (ps non-empty). */
+void pairs_pop_min(pairset *ps, const mht *t, spair *out);
+/* Smallest weight among the pairs (ps non-empty). */
+uint32_t pairs_min_deg(const pairset *ps);
+
+#endif

@@ -1,0 +1,117 @@
+/* poly: polynomials as arrays of monomial indices (into one mht) in strictly
+ * decreasing order, with a parallel coefficient array: uint32 residues for Z/p,
+ * mpz integers for Q (the rational path keeps polynomials primitive and scales
+ * them to monic only when they leave a computation). Also the plain "exchange"
+ * form (exponent arrays and uint32 or mpq coefficients) that crosses module and API
+ * boundaries, and the ring description (names, field, order). */
+#ifndef GBC_POLY_H
+#define GBC_POLY_H
+
+#include "field/field.h"
+#include "mht/mht.h"
+
+typedef struct poly {
+    uint32_t len;
+    uint32_t *mon; /* len indices into the table, strictly decreasing */
+    uint32_t *cf;  /* Z/p: len coefficients in [1, p) */
+    mpz_t *cz;     /* Q: len nonzero integers */
+} poly;
+
+static inline void poly_init(poly *f)
+{
+    f->len = 0;
+    f->mon = NULL;
+    f->cf = NULL;
+    f->cz = NULL;
+}
+
+/* Allocate room for len terms (mpz coefficients initialised to 0 over Q). f->len is
+ * set to len. On failure f is left empty. */
+gbc_status poly_alloc(gbc_ctx *ctx, poly *f, uint32_t len, const field *F);
+void poly_clear(gbc_ctx *ctx, poly *f, const field *F);
+/* Shrink f to its first len terms (len <= f->len); memory is kept. */
+void poly_truncate(poly *f, uint32_t len, const field *F);
+gbc_status poly_copy(gbc_ctx *ctx, poly *dst, const poly *src, const field *F);
+void poly_swap(poly *f, poly *g);
+
+/* Z/p: scale to leading coefficient 1. Q: divide by the content and make the
+ * leading coefficient positive. The zero polynomial is left alone. */
+void poly_normalize_lc(poly *f, const field *F);
+
+/* Sort the terms into decreasing order, add up equal monomials and drop zero
+ * coefficients: the canonical form of an arbitrary term list. */
+gbc_status poly_canonicalize(gbc_ctx *ctx, poly *f, const mht *t, const field *F);
+
+/* r = f + c*g (c a residue for Z/p; for Q, cz scales g and cf is ignored; cz NULL
+ * means 1). r must not alias f or g. */
+gbc_status poly_add_scaled(gbc_ctx *ctx, poly *r, const poly *f, const poly *g,
+                           uint32_t c, const mpz_t cz, const mht *t, const field *F);
+/* r = f * g, all monomials in t. r must not alias f or g. */
+gbc_status poly_mul(gbc_ctx *ctx, poly *r, const poly *f, const poly *g, mht *t,
+                    const field *F);
+/* f = c * f for a nonzero residue (Z/p) or integer (Q). */
+void poly_scale(poly *f, uint32_t c, const mpz_t cz, const field *F);
+/* r = m * f for a monomial m of t. r must not alias f. */
+gbc_status poly_mul_mono(gbc_ctx *ctx, poly *r, const poly *f, uint32_t m, mht *t,
+                         const field *F);
+
+/* Whether f is canonical: strictly decreasing monomials, nonzero reduced
+ * coefficients. For assertions and tests. */
+int poly_is_canonical(const poly *f, const mht *t, const field *F);
+/* Whether f and g are equal term by term. */
+int poly_equal(const poly *f, const poly *g, const field *F);
+/* Total degree of f (0 for the zero polynomial). */
+uint32_t poly_degree(const poly *f, const mht *t);
+
+/* ---- The ring description shared by io, the reducers and the API ---- */
+typedef struct ring {
+    uint32_t nvars;
+    char **names; /* nvars NUL-terminated names */
+    field F;
+    mono_order ord;
+} ring;
+
+/* Validate and copy: names distinct identifiers, characteristic 0 or a prime below
+ * 2^31, a valid order spec (NULL: grevlex). On failure returns GBC_ERR_ARG or
+ * GBC_ERR_DOMAIN with a reason in msg. */
+gbc_status ring_init(gbc_ctx *ctx, ring *R, uint32_t nvars, const char *const *names,
+                     uint32_t characteristic, const char *order, char *msg, size_t msglen);
+void ring_clear(gbc_ctx *ctx, ring *R);
+/* Index of the variable called name[0..len), or -1. */
+int64_t ring_find_var(const ring *R, const char *name, size_t len);
+
+/* ---- Plain form: what crosses module boundaries ---- */
+/* One polynomial as explicit terms: exps holds len * nvars exponents, terms in
+ * strictly decreasing order; cf (Z/p) or cq (Q) the nonzero coefficients. */
+typedef struct ppoly {
+    size_t len;
+    uint32_t *exps;
+    uint32_t *cf;
+    mpq_t *cq;
+} ppoly;
+
+typedef struct plist {
+    size_t n;
+    size_t cap;
+    ppoly *p;
+} plist;
+
+void plist_init(plist *L);
+void plist_clear(gbc_ctx *ctx, plist *L, const field *F);
+/* Append an empty polynomial slot with room for len terms; returns it in *out. */
+gbc_status plist_push(gbc_ctx *ctx, plist *L, size_t len, uint32_t nvars, const field *F,
+                      ppoly **out);
+gbc_status plist_copy(gbc_ctx *ctx, plist *dst, const plist *src, uint32_t nvars,
+                      const field *F);
+
+/* Convert f (monomials in t) to plain form in L. Over Q with monic != 0 the
+ * coefficients are divided by the leading one; otherwise copied as integers. */
+gbc_status plist_push_poly(gbc_ctx *ctx, plist *L, const poly *f, const mht *t,
+                           const field *F, int monic);
+/* Convert plain p into f with monomials inserted in t. Over Q the denominators are
+ * cleared and the result made primitive (an associate of p); over Z/p the
+ * coefficients are copied as they are. The result is canonicalized (p need not be
+ * sorted). GBC_ERR_OVERFLOW for a term of total degree >= 2^32. */
+gbc_status poly_from_plain(gbc_ctx *ctx, poly *f, const ppoly *p, mht *t, const field *F);
+
+#endif

@@ -1,0 +1,76 @@
+/* poly/ring: the ring description (variable names, field, order), validated once
+ * so that everything below the API can trust it. */
+#include <ctype.h>
+#include <stdio.h>
+
+#include "poly/poly.h"
+
+static int is_identifier(const char *s)
+{
+    if (s == NULL || !(isalpha((unsigned char)s[0]) || s[0] == '_'))
+        return 0;
+    for (const char *p = s + 1; *p; p++)
+        if (!(isalnum((unsigned char)*p) || *p == '_'))
+            return 0;
+    return 1;
+}
+
+gbc_status ring_init(gbc_ctx *ctx, ring *R, uint32_t nvars, const char *const *names,
+                     uint32_t characteristic, const char *order, char *msg, size_t msglen)
+{
+    memset(R, 0, sizeof *R);
+    if (nvars > 0 && names == NULL) {
+        snprintf(msg, msglen, "variable names missing");
+        return GBC_ERR_ARG;
+    }
+    if (field_init(&R->F, characteristic) != GBC_OK) {
+        snprintf(msg, msglen, "characteristic %u is not 0 or a prime below 2^31",
+                 characteristic);
+        return GBC_ERR_DOMAIN;
+    }
+    for (uint32_t i = 0; i < nvars; i++) {
+        if (!is_identifier(names[i])) {
+            snprintf(msg, msglen, "variable %u: '%.64s' is not a valid name", i + 1,
+                     names[i] ? names[i] : "(null)");
+            return GBC_ERR_ARG;
+        }
+        for (uint32_t j = 0; j < i; j++)
+            if (strcmp(names[i], names[j]) == 0) {
+                snprintf(msg, msglen, "variable '%.64s' is named twice", names[i]);
+                return GBC_ERR_ARG;
+            }
+    }
+    gbc_status st = mono_order_parse(ctx, &R->ord, order, nvars, msg, msglen);
+    if (st != GBC_OK)
+        return st;
+    R->nvars = nvars;
+    GBC_CHECK(st, GBC_ZALLOC(ctx, R->names, nvars ? nvars : 1), fail);
+    for (uint32_t i = 0; i < nvars; i++) {
+        size_t len = strlen(names[i]);
+        GBC_CHECK(st, GBC_ALLOC(ctx, R->names[i], len + 1), fail);
+        memcpy(R->names[i], names[i], len + 1);
+    }
+    return GBC_OK;
+fail:
+    snprintf(msg, msglen, "out of memory");
+    ring_clear(ctx, R);
+    return st;
+}
+
+void ring_clear(gbc_ctx *ctx, ring *R)
+{
+    if (R->names != NULL)
+        for (uint32_t i = 0; i < R->nvars; i++)
+            gbc_free(ctx, R->names[i]);
+    gbc_free(ctx, R->names);
+    mono_order_clear(ctx, &R->ord);
+    memset(R, 0, sizeof *R);
+}
+
+int64_t ring_find_var(const ring *R, const char *name, size_t len)
+{
+    for (uint32_t i = 0; i < R->nvars; i++)
+        if (strncmp(R->names[i], name, len) == 0 && R->names[i][len] == '\0')
+            return i;
+    return -1;
+}
