@@ -214,8 +214,72 @@ static gbc_status bb_interreduce(bb_state *S, const ring *R, plist *out)
     return st;
 }
 
-gbc_status bb_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
-                       gb_stats *stats)
+/* Set up the tables of a state for ring R. */
+static gbc_status bb_setup(bb_state *S, gbc_ctx *ctx, const ring *R)
+{
+    memset(S, 0, sizeof *S);
+    S->ctx = ctx;
+    S->F = &R->F;
+    pairs_init(&S->ps);
+    GBC_TRY(mht_params_init(ctx, &S->par, &R->ord, BB_HASH_SEED));
+    GBC_TRY(mht_init(ctx, &S->t, &S->par, 12));
+    GBC_TRY(dl_init(ctx, &S->dl, DL_LIST, R->nvars, &S->par.dm));
+    return bb_red_init(ctx, &S->rd, &S->t, S->F);
+}
+
+/* The reduced basis of G, which must already be a Groebner basis (not minimal,
+ * not reduced) in ring R. */
+static gbc_status bb_reduce_basis(gbc_ctx *ctx, const ring *R, const plist *G, plist *out)
+{
+    bb_state S;
+    gbc_status st;
+    int unit = 0;
+    GBC_CHECK(st, bb_setup(&S, ctx, R), done);
+    for (size_t i = 0; i < G->n; i++) {
+        GBC_CHECK(st, bb_reserve(&S), done);
+        poly_init(&S.g[S.n]);
+        GBC_CHECK(st, poly_from_plain(ctx, &S.g[S.n], &G->p[i], &S.t, S.F), done);
+        if (S.g[S.n].len == 0) {
+            poly_clear(ctx, &S.g[S.n], S.F);
+            continue;
+        }
+        poly_normalize_lc(&S.g[S.n], S.F);
+        if (is_constant(&S.g[S.n], &S.t))
+            unit = 1;
+        S.lm[S.n] = S.g[S.n].mon[0];
+        S.sugar[S.n] = 0;
+        S.red[S.n] = 0;
+        S.n++;
+    }
+    if (unit) {
+        st = emit_one(ctx, R, out);
+        goto done;
+    }
+    /* Minimal leads: by increasing lead, an element is redundant when an earlier
+     * (smaller) lead divides its own. */
+    uint32_t *idx;
+    GBC_CHECK(st, GBC_ALLOC(ctx, idx, S.n ? S.n : 1), done);
+    for (size_t i = 0; i < S.n; i++)
+        idx[i] = (uint32_t)i;
+    sort_by_lead(idx, S.n, S.g, &S.t, 0);
+    for (size_t k = 0; k < S.n && st == GBC_OK; k++) {
+        uint32_t i = idx[k], lm = S.lm[i];
+        if (dl_find_divisor(&S.dl, mht_exps(&S.t, lm), S.t.row[lm].divmask) != UINT32_MAX)
+            S.red[i] = 1;
+        else
+            st = dl_insert(ctx, &S.dl, mht_exps(&S.t, lm), S.t.row[lm].divmask, i);
+    }
+    gbc_free(ctx, idx);
+    if (st == GBC_OK)
+        st = bb_interreduce(&S, R, out);
+done:
+    bb_free(&S);
+    return st;
+}
+
+/* Buchberger on a ring whose order is graded (grevlex, deglex, homog). */
+static gbc_status bb_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                          gb_stats *stats)
 {
     double t0 = gbc_wall_time();
     bb_state S;
@@ -228,10 +292,7 @@ gbc_status bb_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
     size_t ngens = 0;
     int unit = 0;
     gbc_status st;
-    GBC_CHECK(st, mht_params_init(ctx, &S.par, &R->ord, BB_HASH_SEED), done);
-    GBC_CHECK(st, mht_init(ctx, &S.t, &S.par, 12), done);
-    GBC_CHECK(st, dl_init(ctx, &S.dl, DL_LIST, R->nvars, &S.par.dm), done);
-    GBC_CHECK(st, bb_red_init(ctx, &S.rd, &S.t, S.F), done);
+    GBC_CHECK(st, bb_setup(&S, ctx, R), done);
 
     /* Generators: normalised, zeros dropped. */
     GBC_CHECK(st, GBC_ZALLOC(ctx, gens, in->n ? in->n : 1), done);
@@ -325,5 +386,89 @@ done:
     gbc_free(ctx, gens);
     gbc_free(ctx, order);
     bb_free(&S);
+    return st;
+}
+
+/* Homogenise every polynomial of in with one more variable (last). */
+static gbc_status homogenize(gbc_ctx *ctx, const ring *R, const plist *in, plist *out)
+{
+    const uint32_t n = R->nvars;
+    for (size_t k = 0; k < in->n; k++) {
+        const ppoly *p = &in->p[k];
+        uint64_t d = 0;
+        for (size_t i = 0; i < p->len; i++) {
+            uint64_t di = mono_degree(p->exps + i * n, n);
+            d = di > d ? di : d;
+        }
+        if (d > UINT32_MAX)
+            return GBC_ERR_OVERFLOW;
+        ppoly *q;
+        GBC_TRY(plist_push(ctx, out, p->len, n + 1, &R->F, &q));
+        for (size_t i = 0; i < p->len; i++) {
+            memcpy(q->exps + i * (n + 1), p->exps + i * n, sizeof(uint32_t) * n);
+            q->exps[i * (n + 1) + n] = (uint32_t)(d - mono_degree(p->exps + i * n, n));
+            if (R->F.p != 0)
+                q->cf[i] = p->cf[i];
+            else
+                mpq_set(q->cq[i], p->cq[i]);
+        }
+    }
+    return GBC_OK;
+}
+
+/* Set the last variable to 1. Terms stay distinct (the inputs are homogeneous);
+ * their order is restored when the polynomials are read into a table. */
+static gbc_status dehomogenize(gbc_ctx *ctx, const ring *R, const plist *in, plist *out)
+{
+    const uint32_t n = R->nvars;
+    for (size_t k = 0; k < in->n; k++) {
+        const ppoly *p = &in->p[k];
+        ppoly *q;
+        GBC_TRY(plist_push(ctx, out, p->len, n, &R->F, &q));
+        for (size_t i = 0; i < p->len; i++) {
+            memcpy(q->exps + i * n, p->exps + i * (n + 1), sizeof(uint32_t) * n);
+            if (R->F.p != 0)
+                q->cf[i] = p->cf[i];
+            else
+                mpq_set(q->cq[i], p->cq[i]);
+        }
+    }
+    return GBC_OK;
+}
+
+gbc_status bb_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                       gb_stats *stats)
+{
+    if (R->ord.kind == MONO_GREVLEX || R->ord.kind == MONO_DEGLEX)
+        return bb_core(ctx, R, in, out, stats);
+    /* Orders that are not degree-compatible (lex, elimination blocks, weights):
+     * Buchberger on the ideal itself lets degrees run away (katsura-5 in lex
+     * climbs past degree 1000), so compute the basis of the homogenised ideal in
+     * the order "degree, then the given order on x", where every step stays at its
+     * true degree, and set h = 1: the leading terms survive dehomogenisation, so
+     * the result is a Groebner basis of the ideal for the given order, which is
+     * then made reduced. */
+    ring Rh = *R;
+    mono_order_homog(&Rh.ord, &R->ord);
+    Rh.nvars = R->nvars + 1;
+    Rh.names = NULL;
+    plist hin, hout, dh;
+    plist_init(&hin);
+    plist_init(&hout);
+    plist_init(&dh);
+    gbc_status st;
+    GBC_CHECK(st, homogenize(ctx, R, in, &hin), done);
+    GBC_CHECK(st, bb_core(ctx, &Rh, &hin, &hout, stats), done);
+    GBC_CHECK(st, dehomogenize(ctx, R, &hout, &dh), done);
+    double t1 = gbc_wall_time();
+    GBC_CHECK(st, bb_reduce_basis(ctx, R, &dh, out), done);
+    if (stats) {
+        stats->t_interreduce += gbc_wall_time() - t1;
+        stats->basis_size = out->n;
+    }
+done:
+    plist_clear(ctx, &hin, &R->F);
+    plist_clear(ctx, &hout, &R->F);
+    plist_clear(ctx, &dh, &R->F);
     return st;
 }

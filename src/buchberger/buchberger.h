@@ -1,6 +1,8 @@
 /* buchberger: the reference reducer. Buchberger's algorithm with the
  * Gebauer-Moeller criteria and sugar selection, over Z/p and directly over Q
  * (fraction-free, primitive polynomials), returning the reduced Groebner basis.
+ * Orders that are not degree-compatible are computed through the homogenised
+ * ideal (see bb_groebner).
  * Simple and obviously correct: F4 and the modular path are checked against it. */
 #ifndef GBC_BUCHBERGER_H
 #define GBC_BUCHBERGER_H

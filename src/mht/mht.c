@@ -9,7 +9,8 @@ gbc_status mht_params_init(gbc_ctx *ctx, mht_params *par, const mono_order *ord,
     memset(par, 0, sizeof *par);
     par->nvars = ord->nvars;
     par->ord = ord;
-    par->graded_key = ord->kind == MONO_GREVLEX || ord->kind == MONO_DEGLEX;
+    par->graded_key =
+        ord->kind == MONO_GREVLEX || ord->kind == MONO_DEGLEX || ord->kind == MONO_HOMOG;
     GBC_TRY(GBC_ALLOC(ctx, par->rnd, ord->nvars ? ord->nvars : 1));
     gbc_rng rng;
     gbc_rng_seed(&rng, seed);

@@ -13,6 +13,7 @@ static const char *mono_kind_name(mono_kind k)
     case MONO_DEGLEX: return "deglex";
     case MONO_WEIGHTED: return "weights";
     case MONO_BLOCKS: return "blocks";
+    case MONO_HOMOG: return "homog";
     }
     return "?";
 }
@@ -192,10 +193,24 @@ void mono_order_format(const mono_order *ord, char *buf, size_t buflen)
             EMIT(i ? ",%s(%u)" : "%s(%u)", mono_kind_name(ord->blocks[i].kind),
                  ord->blocks[i].len);
         break;
+    case MONO_HOMOG: {
+        char inner[200];
+        mono_order_format(ord->base, inner, sizeof inner);
+        EMIT("homog(%s)", inner);
+        break;
+    }
     default:
         EMIT("%s", mono_kind_name(ord->kind));
     }
 #undef EMIT
+}
+
+void mono_order_homog(mono_order *ord, const mono_order *base)
+{
+    memset(ord, 0, sizeof *ord);
+    ord->kind = MONO_HOMOG;
+    ord->nvars = base->nvars + 1;
+    ord->base = base;
 }
 
 uint64_t mono_degree(const uint32_t *a, uint32_t n)
@@ -211,6 +226,7 @@ uint64_t mono_order_key(const mono_order *ord, const uint32_t *a)
     switch (ord->kind) {
     case MONO_GREVLEX:
     case MONO_DEGLEX:
+    case MONO_HOMOG:
         return mono_degree(a, ord->nvars);
     case MONO_LEX:
         return 0;
@@ -282,6 +298,10 @@ int mono_cmp(const mono_order *ord, const uint32_t *a, const uint32_t *b)
                 return c;
         }
         return 0;
+    case MONO_HOMOG: {
+        int c = cmp_u64(mono_degree(a, n), mono_degree(b, n));
+        return c != 0 ? c : mono_cmp(ord->base, a, b);
+    }
     }
     return 0;
 }
@@ -315,6 +335,9 @@ int mono_cmp_tiebreak(const mono_order *ord, const uint32_t *a, uint64_t dega,
         }
         return 0;
     }
+    case MONO_HOMOG:
+        /* equal total degree and equal x-parts force equal h exponents */
+        return mono_cmp(ord->base, a, b);
     }
     return 0;
 }

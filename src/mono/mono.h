@@ -13,7 +13,10 @@ typedef enum mono_kind {
     MONO_LEX = 1,
     MONO_DEGLEX = 2,
     MONO_WEIGHTED = 3, /* weighted degree, ties broken by grevlex */
-    MONO_BLOCKS = 4    /* product of blocks, each grevlex, lex or deglex */
+    MONO_BLOCKS = 4,   /* product of blocks, each grevlex, lex or deglex */
+    MONO_HOMOG = 5     /* internal: on k[x, h], total degree first, then the base
+                        * order on x (the order in which homogenised ideals are
+                        * computed; see buchberger.c) */
 } mono_kind;
 
 typedef struct mono_block {
@@ -30,7 +33,12 @@ typedef struct mono_order {
     uint32_t *weights;  /* nvars positive weights (MONO_WEIGHTED), else NULL */
     uint32_t nblocks;
     mono_block *blocks; /* nblocks blocks covering 0..nvars-1 (MONO_BLOCKS) */
+    const struct mono_order *base; /* MONO_HOMOG: the order on the first nvars-1
+                                    * variables (borrowed) */
 } mono_order;
+
+/* The order MONO_HOMOG over base (nvars = base->nvars + 1). */
+void mono_order_homog(mono_order *ord, const mono_order *base);
 
 /* Parse spec (NULL means grevlex) for nvars variables. On a malformed spec returns
  * GBC_ERR_ARG with a reason in msg (of size msglen). The order owns its arrays. */
