@@ -6,6 +6,7 @@
 #include "api/api.h"
 #include "buchberger/buchberger.h"
 #include "check/check.h"
+#include "f4/f4.h"
 #include "io/io.h"
 
 /* Long-lived handle memory is allocated outside any computation's accounting. */
@@ -349,8 +350,11 @@ GBC_API gbc_status gbc_groebner(gbc_polys **basis, const gbc_polys *gens,
     if (basis == NULL || gens == NULL)
         return GBC_ERR_ARG;
     gbc_algorithm algo = opts ? opts->algorithm : GBC_ALGO_DEFAULT;
-    if (algo == GBC_ALGO_F4)
-        return GBC_ERR_UNSUPPORTED;
+    const ring *R0 = &gens->ring->R;
+    if (algo == GBC_ALGO_DEFAULT)
+        algo = R0->F.p != 0 ? GBC_ALGO_F4 : GBC_ALGO_BUCHBERGER;
+    if (algo == GBC_ALGO_F4 && R0->F.p == 0)
+        return GBC_ERR_UNSUPPORTED; /* F4 over Q is the modular path, not yet here */
     gbc_ctx ctx;
     api_ctx_from_options(&ctx, opts);
     const ring *R = &gens->ring->R;
@@ -358,7 +362,8 @@ GBC_API gbc_status gbc_groebner(gbc_polys **basis, const gbc_polys *gens,
     plist_init(&out);
     gb_stats local;
     memset(&local, 0, sizeof local);
-    gbc_status st = bb_groebner(&ctx, R, &gens->L, &out, &local);
+    gbc_status st = algo == GBC_ALGO_F4 ? f4_groebner(&ctx, R, &gens->L, &out, &local)
+                                        : bb_groebner(&ctx, R, &gens->L, &out, &local);
     if (stats != NULL)
         stats->s = local;
     if (st != GBC_OK)

@@ -243,3 +243,61 @@ uint64_t gbc_rng_below(gbc_rng *r, uint64_t n)
     while (x >= limit);
     return x % n;
 }
+
+void gbc_arena_init(gbc_arena *a, size_t chunk_size)
+{
+    memset(a, 0, sizeof *a);
+    a->chunk_size = chunk_size < 4096 ? 4096 : chunk_size;
+}
+
+void *gbc_arena_alloc(gbc_ctx *ctx, gbc_arena *a, size_t size)
+{
+    size = (size + 7) & ~(size_t)7;
+    while (a->cur < a->nchunks) {
+        if (a->used + size <= a->caps[a->cur]) {
+            void *p = a->chunks[a->cur] + a->used;
+            a->used += size;
+            return p;
+        }
+        if (a->cur + 1 >= a->nchunks)
+            break;
+        a->cur++;
+        a->used = 0;
+    }
+    if (a->nchunks == a->cap) {
+        size_t ncap = a->cap ? 2 * a->cap : 16;
+        char **c = gbc_realloc(ctx, a->chunks, sizeof(char *) * ncap);
+        if (c == NULL)
+            return NULL;
+        a->chunks = c;
+        size_t *caps = gbc_realloc(ctx, a->caps, sizeof(size_t) * ncap);
+        if (caps == NULL)
+            return NULL;
+        a->caps = caps;
+        a->cap = ncap;
+    }
+    size_t bytes = size > a->chunk_size ? size : a->chunk_size;
+    char *chunk = gbc_malloc(ctx, bytes);
+    if (chunk == NULL)
+        return NULL;
+    a->chunks[a->nchunks] = chunk;
+    a->caps[a->nchunks] = bytes;
+    a->cur = a->nchunks++;
+    a->used = size;
+    return chunk;
+}
+
+void gbc_arena_reset(gbc_arena *a)
+{
+    a->cur = 0;
+    a->used = 0;
+}
+
+void gbc_arena_clear(gbc_ctx *ctx, gbc_arena *a)
+{
+    for (size_t i = 0; i < a->nchunks; i++)
+        gbc_free(ctx, a->chunks[i]);
+    gbc_free(ctx, a->chunks);
+    gbc_free(ctx, a->caps);
+    memset(a, 0, sizeof *a);
+}

@@ -105,6 +105,25 @@ gbc_status gbc_grow_array(gbc_ctx *ctx, void **p, size_t *cap, size_t need,
 #define GBC_GROW(ctx, ptr, cap, need)                                          \
     gbc_grow_array((ctx), (void **)&(ptr), &(cap), (need), sizeof(*(ptr)))
 
+/* A bump allocator for many short-lived blocks (F4 matrix rows): memory comes in
+ * chunks from the context, blocks are never freed one by one, gbc_arena_reset makes
+ * all of it reusable and gbc_arena_clear returns it. */
+typedef struct gbc_arena {
+    char **chunks;
+    size_t *caps;     /* bytes of each chunk */
+    size_t nchunks, cap;
+    size_t cur;       /* chunk being filled */
+    size_t used;      /* bytes used in it */
+    size_t chunk_size;
+} gbc_arena;
+
+void gbc_arena_init(gbc_arena *a, size_t chunk_size);
+/* A block of size bytes aligned to 8; NULL (with the status in the context) when
+ * allocation fails. */
+void *gbc_arena_alloc(gbc_ctx *ctx, gbc_arena *a, size_t size);
+void gbc_arena_reset(gbc_arena *a);
+void gbc_arena_clear(gbc_ctx *ctx, gbc_arena *a);
+
 /* Poll the interrupt callback and the cancel flag. Cheap: consults the callback
  * at most every few milliseconds. Returns GBC_ERR_INTERRUPTED when asked to stop. */
 gbc_status gbc_ctx_poll_slow(gbc_ctx *ctx);

@@ -202,6 +202,21 @@ gbc_status mht_insert_mul(gbc_ctx *ctx, mht *t, const mht *ta, uint32_t a, const
     return mht_commit(ctx, t, ta->row[a].hash + tb->row[b].hash, (uint32_t)deg, idx);
 }
 
+gbc_status mht_insert_mul_raw(gbc_ctx *ctx, mht *t, const uint32_t *mexps, uint32_t mhash,
+                              uint32_t mdeg, const mht *tb, uint32_t b, uint32_t *idx)
+{
+    uint64_t deg = (uint64_t)mdeg + tb->row[b].deg;
+    if (deg > UINT32_MAX)
+        return GBC_ERR_OVERFLOW;
+    GBC_TRY(mht_reserve_row(ctx, t));
+    const uint32_t n = t->nvars;
+    const uint32_t *eb = mht_exps(tb, b);
+    uint32_t *ec = t->exps + (size_t)t->size * n;
+    for (uint32_t i = 0; i < n; i++)
+        ec[i] = mexps[i] + eb[i];
+    return mht_commit(ctx, t, mhash + tb->row[b].hash, (uint32_t)deg, idx);
+}
+
 gbc_status mht_insert_div(gbc_ctx *ctx, mht *t, const mht *src, uint32_t b, uint32_t a,
                           uint32_t *idx)
 {
@@ -259,4 +274,46 @@ int mht_coprime(const mht *t, uint32_t a, uint32_t b)
         if (ea[i] != 0 && eb[i] != 0)
             return 0;
     return 1;
+}
+
+/* Bottom-up merge sort: stable, O(n log n) comparisons, one scratch array. */
+gbc_status mht_sort_desc(gbc_ctx *ctx, const mht *t, uint32_t *idx, size_t n)
+{
+    const size_t run = 16;
+    for (size_t lo = 0; lo < n; lo += run) {
+        size_t hi = lo + run < n ? lo + run : n;
+        for (size_t i = lo + 1; i < hi; i++) {
+            uint32_t x = idx[i];
+            size_t j = i;
+            while (j > lo && mht_cmp(t, idx[j - 1], x) < 0) {
+                idx[j] = idx[j - 1];
+                j--;
+            }
+            idx[j] = x;
+        }
+    }
+    if (n <= run)
+        return GBC_OK;
+    uint32_t *tmp;
+    GBC_TRY(GBC_ALLOC(ctx, tmp, n));
+    uint32_t *src = idx, *dst = tmp;
+    for (size_t w = run; w < n; w *= 2) {
+        for (size_t lo = 0; lo < n; lo += 2 * w) {
+            size_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+            size_t i = lo, j = mid, k = lo;
+            while (i < mid && j < hi)
+                dst[k++] = mht_cmp(t, src[j], src[i]) > 0 ? src[j++] : src[i++];
+            while (i < mid)
+                dst[k++] = src[i++];
+            while (j < hi)
+                dst[k++] = src[j++];
+        }
+        uint32_t *sw = src;
+        src = dst;
+        dst = sw;
+    }
+    if (src != idx)
+        memcpy(idx, src, sizeof(uint32_t) * n);
+    gbc_free(ctx, tmp);
+    return GBC_OK;
 }

@@ -65,6 +65,10 @@ uint32_t mht_find(const mht *t, const uint32_t *e);
  * UINT32_MAX. ta and tb must share t's parameters. */
 gbc_status mht_insert_mul(gbc_ctx *ctx, mht *t, const mht *ta, uint32_t a, const mht *tb,
                           uint32_t b, uint32_t *idx);
+/* Insert m * b where the multiplier m is given by its exponents, hash and degree
+ * (m need not be stored in any table) and b is monomial b of table tb. */
+gbc_status mht_insert_mul_raw(gbc_ctx *ctx, mht *t, const uint32_t *mexps, uint32_t mhash,
+                              uint32_t mdeg, const mht *tb, uint32_t b, uint32_t *idx);
 /* Insert b / a (a must divide b); both from table src. */
 gbc_status mht_insert_div(gbc_ctx *ctx, mht *t, const mht *src, uint32_t b, uint32_t a,
                           uint32_t *idx);
@@ -108,6 +112,9 @@ static inline int mht_divides(const mht *ta, uint32_t a, const mht *tb, uint32_t
 
 /* Whether monomials a and b of t have no variable in common. */
 int mht_coprime(const mht *t, uint32_t a, uint32_t b);
+
+/* Sort idx[0..n) (monomials of t) into decreasing order. */
+gbc_status mht_sort_desc(gbc_ctx *ctx, const mht *t, uint32_t *idx, size_t n);
 
 /* Bytes held by the table. */
 size_t mht_memory(const mht *t);

@@ -1,0 +1,568 @@
+/* f4: the F4 driver: basis and pairs, one matrix per round, final interreduction.
+ *
+ * Tables: bht holds the monomials of basis polynomials, generators and pair lcms;
+ * sht, reset every round, holds the monomials of the current matrix, one per column.
+ * A matrix row is a multiplier times a basis polynomial: its column array is built
+ * in an arena, its coefficients are the polynomial's own (never copied). */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "f4/f4.h"
+#include "f4/la/la.h"
+#include "monideal/divlookup.h"
+#include "pairs/pairs.h"
+
+#define F4_HASH_SEED 0xf4f4a5a5c3c3e1e1ULL
+
+/* sht aux marks during symbolic preprocessing (later replaced by column numbers) */
+#define MARK_NEW 0u
+#define MARK_PIVOT 1u
+#define MARK_FREE 2u
+
+typedef struct f4_state {
+    gbc_ctx *ctx;
+    const ring *R;
+    const field *F;
+    mht_params par;
+    mht bht, sht;
+    /* basis */
+    poly *g;
+    uint32_t *lm;
+    uint8_t *red;
+    size_t n, cap;
+    divlookup dl;
+    pairset ps;
+    /* generators waiting for their degree, sorted by increasing lead degree */
+    poly *gens;
+    size_t ngens, gnext;
+    /* matrix of the current round */
+    gbc_arena arena;
+    la_row *piv;   /* known pivot rows (reducers) */
+    size_t npiv, pcap;
+    la_row *tbr;   /* rows to reduce */
+    size_t ntbr, tcap;
+    la_row *newrows;
+    size_t ncap;
+    uint32_t *colmon; /* column -> sht monomial */
+    size_t colcap;
+    const la_row **pivot;
+    uint64_t *dense;
+    uint32_t *tcols, *tcf;
+    size_t densecap;
+    uint32_t *mexps;  /* nvars scratch: a multiplier */
+    gb_stats *stats;
+} f4_state;
+
+/* -------------------------------------------------------------- setup -- */
+
+static void f4_free(f4_state *S)
+{
+    gbc_ctx *ctx = S->ctx;
+    for (size_t i = 0; i < S->n; i++)
+        poly_clear(ctx, &S->g[i], S->F);
+    for (size_t i = 0; i < S->ngens; i++)
+        poly_clear(ctx, &S->gens[i], S->F);
+    gbc_free(ctx, S->g);
+    gbc_free(ctx, S->lm);
+    gbc_free(ctx, S->red);
+    gbc_free(ctx, S->gens);
+    dl_clear(ctx, &S->dl);
+    pairs_clear(ctx, &S->ps);
+    gbc_arena_clear(ctx, &S->arena);
+    gbc_free(ctx, S->piv);
+    gbc_free(ctx, S->tbr);
+    gbc_free(ctx, S->newrows);
+    gbc_free(ctx, S->colmon);
+    gbc_free(ctx, S->pivot);
+    gbc_free(ctx, S->dense);
+    gbc_free(ctx, S->tcols);
+    gbc_free(ctx, S->tcf);
+    gbc_free(ctx, S->mexps);
+    mht_clear(ctx, &S->sht);
+    mht_clear(ctx, &S->bht);
+    mht_params_clear(ctx, &S->par);
+}
+
+static gbc_status f4_setup(f4_state *S, gbc_ctx *ctx, const ring *R, gb_stats *stats)
+{
+    memset(S, 0, sizeof *S);
+    S->ctx = ctx;
+    S->R = R;
+    S->F = &R->F;
+    S->stats = stats;
+    pairs_init(&S->ps);
+    gbc_arena_init(&S->arena, 1 << 20);
+    GBC_TRY(mht_params_init(ctx, &S->par, &R->ord, F4_HASH_SEED));
+    GBC_TRY(mht_init(ctx, &S->bht, &S->par, 14));
+    GBC_TRY(mht_init(ctx, &S->sht, &S->par, 14));
+    GBC_TRY(dl_init(ctx, &S->dl, DL_LIST, R->nvars, &S->par.dm));
+    GBC_TRY(GBC_ALLOC(ctx, S->mexps, R->nvars ? R->nvars : 1));
+    return GBC_OK;
+}
+
+static gbc_status f4_reserve_basis(f4_state *S)
+{
+    if (S->n < S->cap)
+        return GBC_OK;
+    size_t ncap = S->cap ? 2 * S->cap : 64;
+    gbc_ctx *ctx = S->ctx;
+    poly *g = gbc_realloc(ctx, S->g, sizeof(poly) * ncap);
+    if (g == NULL)
+        return gbc_ctx_alloc_status(ctx);
+    S->g = g;
+    uint32_t *lm = gbc_realloc(ctx, S->lm, sizeof(uint32_t) * ncap);
+    if (lm == NULL)
+        return gbc_ctx_alloc_status(ctx);
+    S->lm = lm;
+    uint8_t *red = gbc_realloc(ctx, S->red, ncap);
+    if (red == NULL)
+        return gbc_ctx_alloc_status(ctx);
+    S->red = red;
+    S->cap = ncap;
+    return GBC_OK;
+}
+
+/* Add the monic, nonzero, non-constant h (monomials in bht) to the basis; takes
+ * ownership of h. */
+static gbc_status f4_add(f4_state *S, poly *h)
+{
+    GBC_TRY(f4_reserve_basis(S));
+    size_t k = S->n;
+    S->g[k] = *h;
+    poly_init(h);
+    S->lm[k] = S->g[k].mon[0];
+    S->red[k] = 0;
+    S->n++;
+    const mht *t = &S->bht;
+    uint32_t lm = S->lm[k];
+    dl_remove_multiples(&S->dl, mht_exps(t, lm), t->row[lm].divmask, NULL, NULL);
+    GBC_TRY(dl_insert(S->ctx, &S->dl, mht_exps(t, lm), t->row[lm].divmask, (uint32_t)k));
+    double t0 = gbc_wall_time();
+    pairs_basis B = {&S->bht, S->lm, S->red, NULL, (uint32_t)S->n};
+    gbc_status st = pairs_update(S->ctx, &S->ps, &B);
+    if (S->stats)
+        S->stats->t_update += gbc_wall_time() - t0;
+    return st;
+}
+
+/* --------------------------------------------------------------- rows -- */
+
+/* Set S->mexps to u / lm where u is a monomial of table tu and lm one of bht;
+ * returns the multiplier's hash and degree. */
+static void f4_multiplier(f4_state *S, const mht *tu, uint32_t u, uint32_t lm, uint32_t *mhash,
+                          uint32_t *mdeg)
+{
+    const uint32_t n = S->R->nvars;
+    const uint32_t *eu = mht_exps(tu, u), *el = mht_exps(&S->bht, lm);
+    for (uint32_t i = 0; i < n; i++)
+        S->mexps[i] = eu[i] - el[i];
+    *mhash = tu->row[u].hash - S->bht.row[lm].hash;
+    *mdeg = tu->row[u].deg - S->bht.row[lm].deg;
+}
+
+/* row = (multiplier in S->mexps) * f, monomials into sht. */
+static gbc_status f4_make_row(f4_state *S, uint32_t mhash, uint32_t mdeg, const poly *f,
+                              uint32_t src, la_row *row)
+{
+    uint32_t *cols = gbc_arena_alloc(S->ctx, &S->arena, sizeof(uint32_t) * f->len);
+    if (cols == NULL)
+        return gbc_ctx_alloc_status(S->ctx);
+    for (uint32_t k = 0; k < f->len; k++)
+        GBC_TRY(mht_insert_mul_raw(S->ctx, &S->sht, S->mexps, mhash, mdeg, &S->bht, f->mon[k],
+                                   &cols[k]));
+    row->cols = cols;
+    row->cf = f->cf;
+    row->len = f->len;
+    row->src = src;
+    return GBC_OK;
+}
+
+static gbc_status push_row(gbc_ctx *ctx, la_row **arr, size_t *n, size_t *cap, la_row **slot)
+{
+    GBC_TRY(GBC_GROW(ctx, *arr, *cap, *n + 1));
+    *slot = &(*arr)[(*n)++];
+    return GBC_OK;
+}
+
+/* Symbolic preprocessing: every monomial of the matrix that has no pivot yet and is
+ * divisible by a basis leading monomial gets a reducer row. Rows added on the way
+ * bring new monomials; the scan follows the table as it grows. */
+static gbc_status f4_symbolic(f4_state *S)
+{
+    mht *sht = &S->sht;
+    for (uint32_t u = 0; u < sht->size; u++) {
+        if (sht->row[u].aux != MARK_NEW)
+            continue;
+        uint32_t gi = dl_find_divisor(&S->dl, mht_exps(sht, u), sht->row[u].divmask);
+        if (gi == UINT32_MAX) {
+            sht->row[u].aux = MARK_FREE;
+            continue;
+        }
+        uint32_t mh, md;
+        f4_multiplier(S, sht, u, S->lm[gi], &mh, &md);
+        la_row *row;
+        GBC_TRY(push_row(S->ctx, &S->piv, &S->npiv, &S->pcap, &row));
+        GBC_TRY(f4_make_row(S, mh, md, &S->g[gi], gi, row));
+        GBC_ASSERT(row->cols[0] == u);
+        sht->row[u].aux = MARK_PIVOT;
+        if ((u & 1023) == 0)
+            GBC_TRY(gbc_ctx_poll(S->ctx));
+    }
+    return GBC_OK;
+}
+
+/* Number the columns: pivot columns first, each block in decreasing order; then
+ * rewrite every row's monomials as column numbers and set up the pivot table. */
+static gbc_status f4_columns(f4_state *S, uint32_t *npivcols)
+{
+    gbc_ctx *ctx = S->ctx;
+    mht *sht = &S->sht;
+    uint32_t nc = sht->size;
+    GBC_TRY(GBC_GROW(ctx, S->colmon, S->colcap, (size_t)nc + 1));
+    uint32_t a = 0, b = 0;
+    for (uint32_t u = 0; u < nc; u++)
+        if (sht->row[u].aux == MARK_PIVOT)
+            a++;
+    for (uint32_t u = 0; u < nc; u++) {
+        if (sht->row[u].aux == MARK_PIVOT)
+            S->colmon[b++] = u;
+        else
+            S->colmon[a++] = u;
+    }
+    *npivcols = b;
+    GBC_TRY(mht_sort_desc(ctx, sht, S->colmon, b));
+    GBC_TRY(mht_sort_desc(ctx, sht, S->colmon + b, nc - b));
+    for (uint32_t c = 0; c < nc; c++)
+        sht->row[S->colmon[c]].aux = c;
+    for (size_t i = 0; i < S->npiv; i++)
+        for (uint32_t k = 0; k < S->piv[i].len; k++)
+            S->piv[i].cols[k] = sht->row[S->piv[i].cols[k]].aux;
+    for (size_t i = 0; i < S->ntbr; i++)
+        for (uint32_t k = 0; k < S->tbr[i].len; k++)
+            S->tbr[i].cols[k] = sht->row[S->tbr[i].cols[k]].aux;
+    /* dense scratch and the pivot table */
+    if (S->densecap < (size_t)nc + 1) {
+        size_t cap = (size_t)nc + 1 > 2 * S->densecap ? (size_t)nc + 1 : 2 * S->densecap;
+        gbc_free(ctx, S->dense);
+        gbc_free(ctx, S->pivot);
+        gbc_free(ctx, S->tcols);
+        gbc_free(ctx, S->tcf);
+        S->dense = NULL;
+        S->pivot = NULL;
+        S->tcols = S->tcf = NULL;
+        S->densecap = 0;
+        GBC_TRY(GBC_ZALLOC(ctx, S->dense, cap));
+        GBC_TRY(GBC_ALLOC(ctx, S->pivot, cap));
+        GBC_TRY(GBC_ALLOC(ctx, S->tcols, cap));
+        GBC_TRY(GBC_ALLOC(ctx, S->tcf, cap));
+        S->densecap = cap;
+    }
+    memset(S->pivot, 0, sizeof(la_row *) * nc);
+    for (size_t i = 0; i < S->npiv; i++)
+        S->pivot[S->piv[i].cols[0]] = &S->piv[i];
+    return GBC_OK;
+}
+
+/* Turn a matrix row (columns in decreasing monomial order) into a basis polynomial
+ * with monomials in bht. */
+static gbc_status f4_row_to_poly(f4_state *S, const la_row *r, poly *h)
+{
+    GBC_TRY(poly_alloc(S->ctx, h, r->len, S->F));
+    for (uint32_t k = 0; k < r->len; k++) {
+        gbc_status st =
+            mht_insert_from(S->ctx, &S->bht, &S->sht, S->colmon[r->cols[k]], &h->mon[k]);
+        if (st != GBC_OK) {
+            poly_clear(S->ctx, h, S->F);
+            return st;
+        }
+        h->cf[k] = r->cf[k];
+    }
+    GBC_ASSERT(poly_is_canonical(h, &S->bht, S->F));
+    return GBC_OK;
+}
+
+/* ------------------------------------------------------------- rounds -- */
+
+typedef struct ent {
+    uint32_t lcm;
+    uint32_t g;
+} ent;
+
+static int ent_cmp(const void *a, const void *b)
+{
+    const ent *x = a, *y = b;
+    if (x->lcm != y->lcm)
+        return x->lcm < y->lcm ? -1 : 1;
+    return (x->g > y->g) - (x->g < y->g);
+}
+
+static uint32_t lead_degree(const f4_state *S, const poly *f)
+{
+    return S->bht.row[f->mon[0]].deg;
+}
+
+/* One round at degree d: build, reduce, add the new elements. Sets *unit when a
+ * constant appears. */
+static gbc_status f4_round(f4_state *S, uint32_t d, int *unit)
+{
+    gbc_ctx *ctx = S->ctx;
+    double t0 = gbc_wall_time();
+    S->npiv = S->ntbr = 0;
+    gbc_arena_reset(&S->arena);
+    mht_reset(&S->sht);
+
+    /* Select the pairs of degree d. */
+    size_t nsel = 0, keep = 0;
+    ent *E = NULL;
+    gbc_status st;
+    for (size_t q = 0; q < S->ps.n; q++)
+        if (S->ps.p[q].deg == d)
+            nsel++;
+    GBC_CHECK(st, GBC_ALLOC(ctx, E, 2 * nsel + 1), out);
+    size_t ne = 0;
+    for (size_t q = 0; q < S->ps.n; q++) {
+        spair p = S->ps.p[q];
+        if (p.deg == d) {
+            E[ne].lcm = p.lcm;
+            E[ne++].g = p.i;
+            E[ne].lcm = p.lcm;
+            E[ne++].g = p.j;
+        } else {
+            S->ps.p[keep++] = p;
+        }
+    }
+    S->ps.n = keep;
+    qsort(E, ne, sizeof(ent), ent_cmp);
+    /* the same multiple (lcm, g) can come from several pairs: keep it once */
+    size_t nu = 0;
+    for (size_t k = 0; k < ne; k++)
+        if (nu == 0 || E[k].lcm != E[nu - 1].lcm || E[k].g != E[nu - 1].g)
+            E[nu++] = E[k];
+    ne = nu;
+    /* One pivot row per lcm (the sparsest generator), the others to reduce. */
+    for (size_t a = 0; a < ne;) {
+        size_t b = a;
+        size_t best = a;
+        while (b < ne && E[b].lcm == E[a].lcm) {
+            if (S->g[E[b].g].len < S->g[E[best].g].len)
+                best = b;
+            b++;
+        }
+        for (size_t k = a; k < b; k++) {
+            uint32_t gi = E[k].g, mh, md;
+            f4_multiplier(S, &S->bht, E[k].lcm, S->lm[gi], &mh, &md);
+            la_row *row;
+            if (k == best) {
+                GBC_CHECK(st, push_row(ctx, &S->piv, &S->npiv, &S->pcap, &row), out);
+                GBC_CHECK(st, f4_make_row(S, mh, md, &S->g[gi], gi, row), out);
+                S->sht.row[row->cols[0]].aux = MARK_PIVOT;
+            } else {
+                GBC_CHECK(st, push_row(ctx, &S->tbr, &S->ntbr, &S->tcap, &row), out);
+                GBC_CHECK(st, f4_make_row(S, mh, md, &S->g[gi], gi, row), out);
+            }
+        }
+        a = b;
+    }
+    /* Generators of degree d enter as rows to reduce. */
+    memset(S->mexps, 0, sizeof(uint32_t) * S->R->nvars);
+    while (S->gnext < S->ngens && lead_degree(S, &S->gens[S->gnext]) == d) {
+        la_row *row;
+        GBC_CHECK(st, push_row(ctx, &S->tbr, &S->ntbr, &S->tcap, &row), out);
+        GBC_CHECK(st, f4_make_row(S, 0, 0, &S->gens[S->gnext], UINT32_MAX, row), out);
+        S->gnext++;
+    }
+    size_t npairs_rows = S->ntbr;
+    GBC_CHECK(st, f4_symbolic(S), out);
+    uint32_t npivcols;
+    GBC_CHECK(st, f4_columns(S, &npivcols), out);
+    double t1 = gbc_wall_time();
+
+    /* Linear algebra. */
+    GBC_CHECK(st, GBC_GROW(ctx, S->newrows, S->ncap, S->ntbr + 1), out);
+    la_matrix M = {S->sht.size, S->pivot, S->dense, S->tcols, S->tcf};
+    size_t nnew = 0;
+    GBC_CHECK(st, la_echelon(ctx, &M, S->F, S->tbr, S->ntbr, &S->arena, S->newrows, &nnew),
+              out);
+    double t2 = gbc_wall_time();
+
+    size_t nnz = 0;
+    for (size_t i = 0; i < S->npiv; i++)
+        nnz += S->piv[i].len;
+    for (size_t i = 0; i < S->ntbr; i++)
+        nnz += S->tbr[i].len;
+    size_t nrows = S->npiv + S->ntbr;
+    if (S->stats) {
+        S->stats->rounds++;
+        S->stats->pairs_reduced += nsel;
+        S->stats->zero_reductions += S->ntbr - nnew;
+        S->stats->matrix_rows += nrows;
+        S->stats->matrix_cols += S->sht.size;
+        S->stats->matrix_nnz += nnz;
+        S->stats->t_select += t1 - t0;
+        S->stats->t_linalg += t2 - t1;
+    }
+
+    /* New basis elements, in the order found. */
+    for (size_t i = 0; i < nnew; i++) {
+        poly h;
+        GBC_CHECK(st, f4_row_to_poly(S, &S->newrows[i], &h), out);
+        if (S->bht.row[h.mon[0]].deg == 0) {
+            poly_clear(ctx, &h, S->F);
+            *unit = 1;
+            break;
+        }
+        st = f4_add(S, &h);
+        poly_clear(ctx, &h, S->F);
+        if (st != GBC_OK)
+            goto out;
+    }
+    gbc_log(ctx, 1, "%6u %7zu %8zu x %-8u %6.2f%% %6zu %9.3f", d, nsel, nrows, S->sht.size,
+            nrows && S->sht.size ? 100.0 * (double)nnz / ((double)nrows * S->sht.size) : 0.0,
+            nnew, gbc_wall_time() - t0);
+    (void)npairs_rows;
+out:
+    gbc_free(ctx, E);
+    return st;
+}
+
+/* -------------------------------------------------------------- final -- */
+
+/* The reduced basis: the non-redundant elements, each tail-reduced by all the
+ * others through one matrix, sorted by increasing leading monomial. */
+static gbc_status f4_final(f4_state *S, plist *out)
+{
+    gbc_ctx *ctx = S->ctx;
+    gbc_status st = GBC_OK;
+    S->npiv = S->ntbr = 0;
+    gbc_arena_reset(&S->arena);
+    mht_reset(&S->sht);
+    memset(S->mexps, 0, sizeof(uint32_t) * S->R->nvars);
+    /* Every minimal element is a pivot row for its own leading monomial. */
+    for (size_t i = 0; i < S->n; i++) {
+        if (S->red[i])
+            continue;
+        la_row *row;
+        GBC_TRY(push_row(ctx, &S->piv, &S->npiv, &S->pcap, &row));
+        GBC_TRY(f4_make_row(S, 0, 0, &S->g[i], (uint32_t)i, row));
+        S->sht.row[row->cols[0]].aux = MARK_PIVOT;
+    }
+    size_t nbase = S->npiv;
+    GBC_TRY(f4_symbolic(S));
+    uint32_t npivcols;
+    GBC_TRY(f4_columns(S, &npivcols));
+    la_matrix M = {S->sht.size, S->pivot, S->dense, S->tcols, S->tcf};
+    /* Reduce the tails; the results are kept aside (the pivots stay as they are, so
+     * each element is reduced by the unreduced others: the normal form is unique). */
+    la_row *res;
+    GBC_TRY(GBC_ALLOC(ctx, res, nbase ? nbase : 1));
+    for (size_t i = 0; i < nbase; i++) {
+        GBC_CHECK(st, gbc_ctx_poll(ctx), done);
+        GBC_CHECK(st, la_reduce_row(ctx, &M, S->F, &S->piv[i], 1, &S->arena, &res[i]), done);
+    }
+    /* Sort by increasing leading monomial: pivot columns are numbered in decreasing
+     * order, so by decreasing leading column. */
+    uint32_t *idx;
+    GBC_CHECK(st, GBC_ALLOC(ctx, idx, nbase ? nbase : 1), done);
+    for (size_t i = 0; i < nbase; i++)
+        idx[i] = (uint32_t)i;
+    for (size_t i = 1; i < nbase; i++) {
+        uint32_t x = idx[i];
+        size_t j = i;
+        while (j > 0 && res[idx[j - 1]].cols[0] < res[x].cols[0]) {
+            idx[j] = idx[j - 1];
+            j--;
+        }
+        idx[j] = x;
+    }
+    for (size_t k = 0; k < nbase && st == GBC_OK; k++) {
+        poly h;
+        st = f4_row_to_poly(S, &res[idx[k]], &h);
+        if (st == GBC_OK) {
+            st = plist_push_poly(ctx, out, &h, &S->bht, S->F, 1);
+            poly_clear(ctx, &h, S->F);
+        }
+    }
+    gbc_free(ctx, idx);
+done:
+    gbc_free(ctx, res);
+    return st;
+}
+
+/* ---------------------------------------------------------------- main -- */
+
+static gbc_status emit_one(gbc_ctx *ctx, const ring *R, plist *out)
+{
+    ppoly *p;
+    GBC_TRY(plist_push(ctx, out, 1, R->nvars, &R->F, &p));
+    memset(p->exps, 0, sizeof(uint32_t) * R->nvars);
+    p->cf[0] = 1;
+    return GBC_OK;
+}
+
+gbc_status f4_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                       gb_stats *stats)
+{
+    if (R->F.p == 0)
+        return GBC_ERR_DOMAIN;
+    double t0 = gbc_wall_time();
+    f4_state S;
+    gbc_status st;
+    int unit = 0;
+    GBC_CHECK(st, f4_setup(&S, ctx, R, stats), done);
+
+    /* Generators: monic, zeros dropped, sorted by leading degree. */
+    GBC_CHECK(st, GBC_ZALLOC(ctx, S.gens, in->n ? in->n : 1), done);
+    for (size_t i = 0; i < in->n; i++) {
+        poly *f = &S.gens[S.ngens];
+        GBC_CHECK(st, poly_from_plain(ctx, f, &in->p[i], &S.bht, S.F), done);
+        if (f->len == 0) {
+            poly_clear(ctx, f, S.F);
+            continue;
+        }
+        poly_normalize_lc(f, S.F);
+        if (S.bht.row[f->mon[0]].deg == 0)
+            unit = 1;
+        S.ngens++;
+    }
+    for (size_t i = 1; i < S.ngens; i++) {
+        poly x = S.gens[i];
+        size_t j = i;
+        while (j > 0 && lead_degree(&S, &S.gens[j - 1]) > lead_degree(&S, &x)) {
+            S.gens[j] = S.gens[j - 1];
+            j--;
+        }
+        S.gens[j] = x;
+    }
+    gbc_log(ctx, 1, "F4 over GF(%u), %u variables, %zu generators", R->F.p, R->nvars, S.ngens);
+    gbc_log(ctx, 1, "degree   pairs     rows x cols    density    new   seconds");
+    while (!unit && (S.gnext < S.ngens || S.ps.n > 0)) {
+        GBC_CHECK(st, gbc_ctx_poll(ctx), done);
+        uint32_t d = S.ps.n > 0 ? pairs_min_deg(&S.ps) : UINT32_MAX;
+        if (S.gnext < S.ngens && lead_degree(&S, &S.gens[S.gnext]) < d)
+            d = lead_degree(&S, &S.gens[S.gnext]);
+        GBC_CHECK(st, f4_round(&S, d, &unit), done);
+    }
+    double t1 = gbc_wall_time();
+    if (unit)
+        GBC_CHECK(st, emit_one(ctx, R, out), done);
+    else
+        GBC_CHECK(st, f4_final(&S, out), done);
+    if (stats) {
+        stats->t_interreduce += gbc_wall_time() - t1;
+        stats->basis_size = out->n;
+        stats->pairs_created += S.ps.stat_created;
+        stats->pairs_chain += S.ps.stat_chain;
+        stats->pairs_gm += S.ps.stat_gm;
+        stats->pairs_product += S.ps.stat_product;
+        stats->monomials = S.bht.size;
+    }
+done:
+    if (stats) {
+        stats->seconds += gbc_wall_time() - t0;
+        stats->peak_bytes = ctx->mem_peak;
+    }
+    if (st != GBC_OK)
+        plist_clear(ctx, out, &R->F);
+    f4_free(&S);
+    return st;
+}

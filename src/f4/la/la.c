@@ -1,0 +1,92 @@
+/* f4/la: the dense-row reduction kernel (see la.h). */
+#include "f4/la/la.h"
+
+/* dr[c] += mult * cf for every entry after the leading one of row P; entries stay
+ * below p^2 (p^2 < 2^62, so the sum before the correction is below 2^63). */
+static inline void axpy_row(uint64_t *restrict dr, const la_row *P, uint64_t mult, uint64_t p2)
+{
+    const uint32_t *restrict cols = P->cols;
+    const uint32_t *restrict cf = P->cf;
+    const uint32_t len = P->len;
+    for (uint32_t k = 1; k < len; k++) {
+        uint64_t x = dr[cols[k]] + mult * cf[k];
+        dr[cols[k]] = x >= p2 ? x - p2 : x;
+    }
+}
+
+gbc_status la_reduce_row(gbc_ctx *ctx, la_matrix *M, const field *F, const la_row *r,
+                         int skip_lead, gbc_arena *arena, la_row *out)
+{
+    uint64_t *dr = M->dense;
+    const uint64_t p = F->p, p2 = F->p2;
+    uint32_t start = UINT32_MAX, lead_col = r->cols[0];
+    for (uint32_t k = skip_lead ? 1 : 0; k < r->len; k++) {
+        uint32_t c = r->cols[k];
+        dr[c] = r->cf[k];
+        if (c < start)
+            start = c;
+    }
+    uint32_t *ocols = M->tcols, *ocf = M->tcf;
+    uint32_t n = 0;
+    if (skip_lead) {
+        ocols[n] = lead_col;
+        ocf[n++] = r->cf[0];
+    }
+    if (start != UINT32_MAX) {
+        const uint32_t ncols = M->ncols;
+        for (uint32_t j = start; j < ncols; j++) {
+            if (dr[j] == 0)
+                continue;
+            uint64_t c = dr[j] % p;
+            dr[j] = 0;
+            if (c == 0)
+                continue;
+            const la_row *P = M->pivot[j];
+            if (P != NULL) {
+                axpy_row(dr, P, p - c, p2);
+            } else {
+                ocols[n] = j;
+                ocf[n++] = (uint32_t)c;
+            }
+        }
+    }
+    /* make monic (the kept lead of a tail reduction is already 1) */
+    if (n > 0 && ocf[0] != 1) {
+        uint32_t inv = zp_inv(F, ocf[0]);
+        for (uint32_t k = 0; k < n; k++)
+            ocf[k] = zp_mul(F, ocf[k], inv);
+    }
+    out->len = n;
+    out->src = r->src;
+    out->cols = NULL;
+    out->cf = NULL;
+    if (n == 0)
+        return GBC_OK;
+    uint32_t *c = gbc_arena_alloc(ctx, arena, sizeof(uint32_t) * n);
+    uint32_t *f = gbc_arena_alloc(ctx, arena, sizeof(uint32_t) * n);
+    if (c == NULL || f == NULL)
+        return gbc_ctx_alloc_status(ctx);
+    memcpy(c, ocols, sizeof(uint32_t) * n);
+    memcpy(f, ocf, sizeof(uint32_t) * n);
+    out->cols = c;
+    out->cf = f;
+    return GBC_OK;
+}
+
+gbc_status la_echelon(gbc_ctx *ctx, la_matrix *M, const field *F, const la_row *rows,
+                      size_t n, gbc_arena *arena, la_row *newrows, size_t *nnew)
+{
+    *nnew = 0;
+    for (size_t i = 0; i < n; i++) {
+        if ((i & 15) == 0)
+            GBC_TRY(gbc_ctx_poll(ctx));
+        la_row res;
+        GBC_TRY(la_reduce_row(ctx, M, F, &rows[i], 0, arena, &res));
+        if (res.len == 0)
+            continue;
+        newrows[*nnew] = res;
+        M->pivot[res.cols[0]] = &newrows[*nnew];
+        (*nnew)++;
+    }
+    return GBC_OK;
+}
