@@ -389,57 +389,10 @@ done:
     return st;
 }
 
-/* Homogenise every polynomial of in with one more variable (last). */
-static gbc_status homogenize(gbc_ctx *ctx, const ring *R, const plist *in, plist *out)
-{
-    const uint32_t n = R->nvars;
-    for (size_t k = 0; k < in->n; k++) {
-        const ppoly *p = &in->p[k];
-        uint64_t d = 0;
-        for (size_t i = 0; i < p->len; i++) {
-            uint64_t di = mono_degree(p->exps + i * n, n);
-            d = di > d ? di : d;
-        }
-        if (d > UINT32_MAX)
-            return GBC_ERR_OVERFLOW;
-        ppoly *q;
-        GBC_TRY(plist_push(ctx, out, p->len, n + 1, &R->F, &q));
-        for (size_t i = 0; i < p->len; i++) {
-            memcpy(q->exps + i * (n + 1), p->exps + i * n, sizeof(uint32_t) * n);
-            q->exps[i * (n + 1) + n] = (uint32_t)(d - mono_degree(p->exps + i * n, n));
-            if (R->F.p != 0)
-                q->cf[i] = p->cf[i];
-            else
-                mpq_set(q->cq[i], p->cq[i]);
-        }
-    }
-    return GBC_OK;
-}
-
-/* Set the last variable to 1. Terms stay distinct (the inputs are homogeneous);
- * their order is restored when the polynomials are read into a table. */
-static gbc_status dehomogenize(gbc_ctx *ctx, const ring *R, const plist *in, plist *out)
-{
-    const uint32_t n = R->nvars;
-    for (size_t k = 0; k < in->n; k++) {
-        const ppoly *p = &in->p[k];
-        ppoly *q;
-        GBC_TRY(plist_push(ctx, out, p->len, n, &R->F, &q));
-        for (size_t i = 0; i < p->len; i++) {
-            memcpy(q->exps + i * n, p->exps + i * (n + 1), sizeof(uint32_t) * n);
-            if (R->F.p != 0)
-                q->cf[i] = p->cf[i];
-            else
-                mpq_set(q->cq[i], p->cq[i]);
-        }
-    }
-    return GBC_OK;
-}
-
 gbc_status bb_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                        gb_stats *stats)
 {
-    if (R->ord.kind == MONO_GREVLEX || R->ord.kind == MONO_DEGLEX)
+    if (ring_is_graded(R))
         return bb_core(ctx, R, in, out, stats);
     /* Orders that are not degree-compatible (lex, elimination blocks, weights):
      * Buchberger on the ideal itself lets degrees run away (katsura-5 in lex
@@ -448,18 +401,16 @@ gbc_status bb_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
      * true degree, and set h = 1: the leading terms survive dehomogenisation, so
      * the result is a Groebner basis of the ideal for the given order, which is
      * then made reduced. */
-    ring Rh = *R;
-    mono_order_homog(&Rh.ord, &R->ord);
-    Rh.nvars = R->nvars + 1;
-    Rh.names = NULL;
+    ring Rh;
+    ring_homog(&Rh, R);
     plist hin, hout, dh;
     plist_init(&hin);
     plist_init(&hout);
     plist_init(&dh);
     gbc_status st;
-    GBC_CHECK(st, homogenize(ctx, R, in, &hin), done);
+    GBC_CHECK(st, plist_homogenize(ctx, R, in, &hin), done);
     GBC_CHECK(st, bb_core(ctx, &Rh, &hin, &hout, stats), done);
-    GBC_CHECK(st, dehomogenize(ctx, R, &hout, &dh), done);
+    GBC_CHECK(st, plist_dehomogenize(ctx, R, &hout, &dh), done);
     double t1 = gbc_wall_time();
     GBC_CHECK(st, bb_reduce_basis(ctx, R, &dh, out), done);
     if (stats) {

@@ -27,7 +27,8 @@ static void usage(FILE *f)
             "options:\n"
             "  --order ORDER   grevlex (default), lex, deglex, weights:w1,...,wn,\n"
             "                  blocks:grevlex(k),lex(m),... (an elimination order)\n"
-            "  --algorithm A   buchberger (default in this version); f4 is not yet available\n"
+            "  --algorithm A   f4 (default over Z/p) or buchberger (the reference; default\n"
+            "                  over Q until the modular F4 path lands)\n"
             "  --threads N     number of threads (this version computes with one)\n"
             "  -o FILE         write the result to FILE instead of standard output\n"
             "  -v              progress and statistics on standard error (-vv: more)\n"
@@ -230,8 +231,8 @@ int main(int argc, char **argv)
         gbc_options_set_log(opts, log_to_stderr, NULL, verbose);
     st = gbc_groebner(&basis, gens, opts, stats);
     if (st == GBC_ERR_UNSUPPORTED && algo == GBC_ALGO_F4) {
-        fprintf(stderr, "%s: --algorithm f4 is not available in this version; use "
-                        "--algorithm buchberger\n", progname);
+        fprintf(stderr, "%s: --algorithm f4 is not available over the rationals in this "
+                        "version; use --algorithm buchberger\n", progname);
         rc = EXIT_USAGE;
         goto out;
     }

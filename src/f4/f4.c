@@ -402,7 +402,19 @@ static gbc_status f4_round(f4_state *S, uint32_t d, int *unit)
         S->stats->t_linalg += t2 - t1;
     }
 
-    /* New basis elements, in the order found. */
+    /* New basis elements by decreasing leading monomial (pivot order: increasing
+     * column). A new lead may be a multiple of another new lead (for inputs that are
+     * not homogeneous); adding the larger first lets the update mark it redundant
+     * when the smaller arrives, with the pair between them kept. */
+    for (size_t i = 1; i < nnew; i++) {
+        la_row x = S->newrows[i];
+        size_t j = i;
+        while (j > 0 && S->newrows[j - 1].cols[0] > x.cols[0]) {
+            S->newrows[j] = S->newrows[j - 1];
+            j--;
+        }
+        S->newrows[j] = x;
+    }
     for (size_t i = 0; i < nnew; i++) {
         poly h;
         GBC_CHECK(st, f4_row_to_poly(S, &S->newrows[i], &h), out);
@@ -499,11 +511,10 @@ static gbc_status emit_one(gbc_ctx *ctx, const ring *R, plist *out)
     return GBC_OK;
 }
 
-gbc_status f4_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
-                       gb_stats *stats)
+/* F4 on a ring with a degree-compatible order. */
+static gbc_status f4_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                          gb_stats *stats)
 {
-    if (R->F.p == 0)
-        return GBC_ERR_DOMAIN;
     double t0 = gbc_wall_time();
     f4_state S;
     gbc_status st;
@@ -564,5 +575,95 @@ done:
     if (st != GBC_OK)
         plist_clear(ctx, out, &R->F);
     f4_free(&S);
+    return st;
+}
+
+/* The reduced basis of G, already a Groebner basis of its ideal in ring R (for
+ * instance a dehomogenised one): minimal leading monomials, then f4_final. */
+static gbc_status f4_reduce_gb(gbc_ctx *ctx, const ring *R, const plist *G, plist *out)
+{
+    f4_state S;
+    gbc_status st;
+    uint32_t *idx = NULL;
+    GBC_CHECK(st, f4_setup(&S, ctx, R, NULL), done);
+    for (size_t i = 0; i < G->n; i++) {
+        GBC_CHECK(st, f4_reserve_basis(&S), done);
+        poly *f = &S.g[S.n];
+        GBC_CHECK(st, poly_from_plain(ctx, f, &G->p[i], &S.bht, S.F), done);
+        if (f->len == 0) {
+            poly_clear(ctx, f, S.F);
+            continue;
+        }
+        poly_normalize_lc(f, S.F);
+        if (S.bht.row[f->mon[0]].deg == 0) {
+            S.n++;
+            st = emit_one(ctx, R, out);
+            goto done;
+        }
+        S.lm[S.n] = f->mon[0];
+        S.red[S.n] = 0;
+        S.n++;
+    }
+    /* by increasing leading monomial: redundant when a smaller lead divides; of
+     * equal leads the first is kept (bht's aux field names it) */
+    GBC_CHECK(st, GBC_ALLOC(ctx, idx, S.n ? S.n : 1), done);
+    size_t nl = 0;
+    for (size_t i = 0; i < S.n; i++)
+        S.bht.row[S.lm[i]].aux = 0;
+    for (size_t i = 0; i < S.n; i++) {
+        if (S.bht.row[S.lm[i]].aux != 0) {
+            S.red[i] = 1;
+            continue;
+        }
+        S.bht.row[S.lm[i]].aux = (uint32_t)i + 1;
+        idx[nl++] = S.lm[i];
+    }
+    GBC_CHECK(st, mht_sort_desc(ctx, &S.bht, idx, nl), done);
+    for (size_t k = nl; k-- > 0;) {
+        uint32_t lm = idx[k], i = S.bht.row[lm].aux - 1;
+        if (dl_find_divisor(&S.dl, mht_exps(&S.bht, lm), S.bht.row[lm].divmask) != UINT32_MAX)
+            S.red[i] = 1;
+        else
+            GBC_CHECK(st, dl_insert(ctx, &S.dl, mht_exps(&S.bht, lm), S.bht.row[lm].divmask, i),
+                      done);
+    }
+    st = f4_final(&S, out);
+done:
+    gbc_free(ctx, idx);
+    f4_free(&S);
+    return st;
+}
+
+gbc_status f4_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                       gb_stats *stats)
+{
+    if (R->F.p == 0)
+        return GBC_ERR_DOMAIN;
+    if (ring_is_graded(R))
+        return f4_core(ctx, R, in, out, stats);
+    /* Orders that are not degree-compatible: compute the basis of the homogenised
+     * ideal in the order (degree, then R's order) and dehomogenise; the leading
+     * terms survive, so this is a Groebner basis for R's order (see
+     * bb_groebner for the argument), which f4_reduce_gb makes reduced. */
+    ring Rh;
+    ring_homog(&Rh, R);
+    plist hin, hout, dh;
+    plist_init(&hin);
+    plist_init(&hout);
+    plist_init(&dh);
+    gbc_status st;
+    GBC_CHECK(st, plist_homogenize(ctx, R, in, &hin), done);
+    GBC_CHECK(st, f4_core(ctx, &Rh, &hin, &hout, stats), done);
+    GBC_CHECK(st, plist_dehomogenize(ctx, R, &hout, &dh), done);
+    double t1 = gbc_wall_time();
+    GBC_CHECK(st, f4_reduce_gb(ctx, R, &dh, out), done);
+    if (stats) {
+        stats->t_interreduce += gbc_wall_time() - t1;
+        stats->basis_size = out->n;
+    }
+done:
+    plist_clear(ctx, &hin, &R->F);
+    plist_clear(ctx, &hout, &R->F);
+    plist_clear(ctx, &dh, &R->F);
     return st;
 }

@@ -137,3 +137,47 @@ out:
     poly_clear(ctx, &r, F);
     return st;
 }
+
+gbc_status plist_homogenize(gbc_ctx *ctx, const ring *R, const plist *in, plist *out)
+{
+    const uint32_t n = R->nvars;
+    for (size_t k = 0; k < in->n; k++) {
+        const ppoly *p = &in->p[k];
+        uint64_t d = 0;
+        for (size_t i = 0; i < p->len; i++) {
+            uint64_t di = mono_degree(p->exps + i * n, n);
+            d = di > d ? di : d;
+        }
+        if (d > UINT32_MAX)
+            return GBC_ERR_OVERFLOW;
+        ppoly *q;
+        GBC_TRY(plist_push(ctx, out, p->len, n + 1, &R->F, &q));
+        for (size_t i = 0; i < p->len; i++) {
+            memcpy(q->exps + i * (n + 1), p->exps + i * n, sizeof(uint32_t) * n);
+            q->exps[i * (n + 1) + n] = (uint32_t)(d - mono_degree(p->exps + i * n, n));
+            if (R->F.p != 0)
+                q->cf[i] = p->cf[i];
+            else
+                mpq_set(q->cq[i], p->cq[i]);
+        }
+    }
+    return GBC_OK;
+}
+
+gbc_status plist_dehomogenize(gbc_ctx *ctx, const ring *R, const plist *in, plist *out)
+{
+    const uint32_t n = R->nvars;
+    for (size_t k = 0; k < in->n; k++) {
+        const ppoly *p = &in->p[k];
+        ppoly *q;
+        GBC_TRY(plist_push(ctx, out, p->len, n, &R->F, &q));
+        for (size_t i = 0; i < p->len; i++) {
+            memcpy(q->exps + i * n, p->exps + i * (n + 1), sizeof(uint32_t) * n);
+            if (R->F.p != 0)
+                q->cf[i] = p->cf[i];
+            else
+                mpq_set(q->cq[i], p->cq[i]);
+        }
+    }
+    return GBC_OK;
+}

@@ -77,6 +77,13 @@ typedef struct ring {
 gbc_status ring_init(gbc_ctx *ctx, ring *R, uint32_t nvars, const char *const *names,
                      uint32_t characteristic, const char *order, char *msg, size_t msglen);
 void ring_clear(gbc_ctx *ctx, ring *R);
+/* Whether the order is degree-compatible (grevlex, deglex, or the internal homog
+ * order): the reducers then run on the ideal directly. */
+int ring_is_graded(const ring *R);
+/* Rh = R with one more variable h (last) and the order "total degree, then R's order
+ * on the other variables" (MONO_HOMOG). Rh borrows R's order and has no names; it
+ * needs no clearing and must not outlive R. */
+void ring_homog(ring *Rh, const ring *R);
 /* Index of the variable called name[0..len), or -1. */
 int64_t ring_find_var(const ring *R, const char *name, size_t len);
 
@@ -113,5 +120,13 @@ gbc_status plist_push_poly(gbc_ctx *ctx, plist *L, const poly *f, const mht *t,
  * coefficients are copied as they are. The result is canonicalized (p need not be
  * sorted). GBC_ERR_OVERFLOW for a term of total degree >= 2^32. */
 gbc_status poly_from_plain(gbc_ctx *ctx, poly *f, const ppoly *p, mht *t, const field *F);
+
+/* Homogenise every polynomial of in (ring R) with one more variable, last, into
+ * out; dehomogenise (set the last variable to 1) polynomials of R's homogenised
+ * ring into R. Terms of a homogeneous polynomial stay distinct when dehomogenised;
+ * they are not re-sorted (poly_from_plain does that). Over Q the coefficients are
+ * copied. GBC_ERR_OVERFLOW when a degree exceeds 2^32-1. */
+gbc_status plist_homogenize(gbc_ctx *ctx, const ring *R, const plist *in, plist *out);
+gbc_status plist_dehomogenize(gbc_ctx *ctx, const ring *R, const plist *in, plist *out);
 
 #endif

@@ -74,3 +74,17 @@ int64_t ring_find_var(const ring *R, const char *name, size_t len)
             return i;
     return -1;
 }
+
+int ring_is_graded(const ring *R)
+{
+    return R->ord.kind == MONO_GREVLEX || R->ord.kind == MONO_DEGLEX ||
+           R->ord.kind == MONO_HOMOG;
+}
+
+void ring_homog(ring *Rh, const ring *R)
+{
+    *Rh = *R;
+    mono_order_homog(&Rh->ord, &R->ord);
+    Rh->nvars = R->nvars + 1;
+    Rh->names = NULL;
+}
