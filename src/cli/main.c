@@ -247,6 +247,13 @@ int main(int argc, char **argv)
                 gbc_stats_get(stats, "basis_size"), gbc_stats_get(stats, "pairs_reduced"),
                 gbc_stats_get(stats, "zero_reductions"), gbc_stats_get(stats, "seconds"),
                 gbc_stats_get(stats, "peak_bytes") / 1048576.0);
+        if (gbc_stats_get(stats, "rounds") > 0)
+            fprintf(stderr,
+                    "gbc: %.0f rounds; seconds: symbolic preprocessing %.3f, linear algebra "
+                    "%.3f, pair update %.3f, interreduction %.3f\n",
+                    gbc_stats_get(stats, "rounds"), gbc_stats_get(stats, "t_select"),
+                    gbc_stats_get(stats, "t_linalg"), gbc_stats_get(stats, "t_update"),
+                    gbc_stats_get(stats, "t_interreduce"));
     }
     char *out;
     size_t outlen;

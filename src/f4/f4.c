@@ -383,6 +383,7 @@ static gbc_status f4_round(f4_state *S, uint32_t d, int *unit)
     size_t nnew = 0;
     GBC_CHECK(st, la_echelon(ctx, &M, S->F, S->tbr, S->ntbr, &S->arena, S->newrows, &nnew),
               out);
+    GBC_CHECK(st, la_backreduce(ctx, &M, S->F, S->newrows, nnew, &S->arena), out);
     double t2 = gbc_wall_time();
 
     size_t nnz = 0;

@@ -60,13 +60,13 @@ void mht_clear(gbc_ctx *ctx, mht *t)
 
 void mht_reset(mht *t)
 {
-    memset(t->map, 0, sizeof(uint32_t) * ((size_t)t->mapmask + 1));
+    memset(t->map, 0, sizeof(mht_slot) * ((size_t)t->mapmask + 1));
     t->size = 0;
 }
 
 size_t mht_memory(const mht *t)
 {
-    return sizeof(uint32_t) * ((size_t)t->mapmask + 1) +
+    return sizeof(mht_slot) * ((size_t)t->mapmask + 1) +
            (sizeof(mht_row) + sizeof(uint32_t) * t->nvars) * (size_t)t->cap;
 }
 
@@ -97,14 +97,15 @@ static gbc_status mht_grow_map(gbc_ctx *ctx, mht *t)
     size_t nsize = ((size_t)t->mapmask + 1) * 2;
     if (nsize > (1ull << 32))
         return GBC_ERR_LIMIT;
-    uint32_t *map;
+    mht_slot *map;
     GBC_TRY(GBC_ZALLOC(ctx, map, nsize));
     uint32_t mask = (uint32_t)(nsize - 1);
     for (uint32_t i = 0; i < t->size; i++) {
-        uint32_t k = t->row[i].hash & mask;
-        while (map[k] != 0)
+        uint32_t h = t->row[i].hash, k = h & mask;
+        while (map[k].idx != 0)
             k = (k + 1) & mask;
-        map[k] = i + 1;
+        map[k].hash = h;
+        map[k].idx = i + 1;
     }
     gbc_free(ctx, t->map);
     t->map = map;
@@ -128,12 +129,11 @@ static gbc_status mht_commit(gbc_ctx *ctx, mht *t, uint32_t h, uint32_t deg, uin
     const uint32_t *e = mht_exps(t, t->size);
     uint32_t k = h & t->mapmask;
     for (;;) {
-        uint32_t j = t->map[k];
+        uint32_t j = t->map[k].idx;
         if (j == 0)
             break;
-        j--;
-        if (t->row[j].hash == h && exps_equal(mht_exps(t, j), e, n)) {
-            *idx = j;
+        if (t->map[k].hash == h && exps_equal(mht_exps(t, j - 1), e, n)) {
+            *idx = j - 1;
             return GBC_OK;
         }
         k = (k + 1) & t->mapmask;
@@ -145,7 +145,8 @@ static gbc_status mht_commit(gbc_ctx *ctx, mht *t, uint32_t h, uint32_t deg, uin
     r->divmask = mono_divmask_of(&t->par->dm, e);
     r->key = t->par->graded_key ? deg : mono_order_key(t->par->ord, e);
     r->aux = 0;
-    t->map[k] = i + 1;
+    t->map[k].hash = h;
+    t->map[k].idx = i + 1;
     t->size++;
     *idx = i;
     if ((size_t)t->size * 2 > (size_t)t->mapmask + 1)
@@ -177,12 +178,11 @@ uint32_t mht_find(const mht *t, const uint32_t *e)
         h += t->par->rnd[i] * e[i];
     uint32_t k = h & t->mapmask;
     for (;;) {
-        uint32_t j = t->map[k];
+        uint32_t j = t->map[k].idx;
         if (j == 0)
             return UINT32_MAX;
-        j--;
-        if (t->row[j].hash == h && exps_equal(mht_exps(t, j), e, n))
-            return j;
+        if (t->map[k].hash == h && exps_equal(mht_exps(t, j - 1), e, n))
+            return j - 1;
         k = (k + 1) & t->mapmask;
     }
 }

@@ -27,6 +27,13 @@ typedef struct mht_row {
     uint32_t aux;     /* free for the table's user (e.g. F4 column numbers) */
 } mht_row;
 
+/* A slot of the open-addressing map: the hash is kept beside the index so that a
+ * probe rejects mismatches without touching the rows. */
+typedef struct mht_slot {
+    uint32_t hash;
+    uint32_t idx; /* monomial index + 1, 0 for an empty slot */
+} mht_slot;
+
 typedef struct mht {
     const mht_params *par;
     uint32_t nvars;
@@ -34,7 +41,7 @@ typedef struct mht {
     uint32_t cap;       /* rows allocated */
     uint32_t *exps;     /* cap * nvars exponents, row-major */
     mht_row *row;
-    uint32_t *map;      /* open addressing: monomial index + 1, or 0 if empty */
+    mht_slot *map;      /* open addressing; idx == 0 marks an empty slot */
     uint32_t mapmask;   /* map size - 1 (map size is a power of two) */
 } mht;
 

@@ -26,45 +26,65 @@ int pairs_cmp(const mht *t, const spair *a, const spair *b)
     return (a->i > b->i) - (a->i < b->i);
 }
 
-/* Merge sort of pairs in selection order (stable, no recursion on big inputs). */
-static gbc_status sort_pairs(gbc_ctx *ctx, spair *p, size_t n, const mht *t)
+typedef int (*pair_cmp_fn)(const mht *t, const spair *a, const spair *b);
+
+/* Bottom-up merge sort of pairs (stable), insertion sort for short runs. */
+static gbc_status sort_pairs(gbc_ctx *ctx, spair *p, size_t n, const mht *t, pair_cmp_fn cmp)
 {
-    if (n < 2)
-        return GBC_OK;
-    if (n <= 32) {
-        for (size_t i = 1; i < n; i++) {
+    const size_t run = 16;
+    for (size_t lo = 0; lo < n; lo += run) {
+        size_t hi = lo + run < n ? lo + run : n;
+        for (size_t i = lo + 1; i < hi; i++) {
             spair x = p[i];
             size_t j = i;
-            while (j > 0 && pairs_cmp(t, &p[j - 1], &x) > 0) {
+            while (j > lo && cmp(t, &p[j - 1], &x) > 0) {
                 p[j] = p[j - 1];
                 j--;
             }
             p[j] = x;
         }
-        return GBC_OK;
     }
+    if (n <= run)
+        return GBC_OK;
     spair *tmp;
     GBC_TRY(GBC_ALLOC(ctx, tmp, n));
-    for (size_t w = 1; w < n; w *= 2) {
+    spair *src = p, *dst = tmp;
+    for (size_t w = run; w < n; w *= 2) {
         for (size_t lo = 0; lo < n; lo += 2 * w) {
             size_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
             size_t i = lo, j = mid, k = lo;
             while (i < mid && j < hi)
-                tmp[k++] = pairs_cmp(t, &p[j], &p[i]) < 0 ? p[j++] : p[i++];
+                dst[k++] = cmp(t, &src[j], &src[i]) < 0 ? src[j++] : src[i++];
             while (i < mid)
-                tmp[k++] = p[i++];
+                dst[k++] = src[i++];
             while (j < hi)
-                tmp[k++] = p[j++];
+                dst[k++] = src[j++];
         }
-        memcpy(p, tmp, sizeof(spair) * n);
+        spair *sw = src;
+        src = dst;
+        dst = sw;
     }
+    if (src != p)
+        memcpy(p, src, sizeof(spair) * n);
     gbc_free(ctx, tmp);
     return GBC_OK;
 }
 
+/* Candidate order of the update: by lcm degree, then lcm, then older element. */
+static int cand_cmp(const mht *t, const spair *a, const spair *b)
+{
+    uint32_t da = t->row[a->lcm].deg, db = t->row[b->lcm].deg;
+    if (da != db)
+        return da < db ? -1 : 1;
+    int c = mht_cmp(t, a->lcm, b->lcm);
+    if (c != 0)
+        return c;
+    return (a->i > b->i) - (a->i < b->i);
+}
+
 gbc_status pairs_sort(gbc_ctx *ctx, pairset *ps, const mht *t)
 {
-    return sort_pairs(ctx, ps->p, ps->n, t);
+    return sort_pairs(ctx, ps->p, ps->n, t, pairs_cmp);
 }
 
 void pairs_pop_min(pairset *ps, const mht *t, spair *out)
@@ -138,21 +158,7 @@ gbc_status pairs_update(gbc_ctx *ctx, pairset *ps, pairs_basis *B)
             C[nc++] = C[i];
     ps->stat_created += nc;
     /* Sort by (lcm, i): degree first so that divisors come before multiples. */
-    for (size_t a = 1; a < nc; a++) {
-        spair x = C[a];
-        size_t b = a;
-        while (b > 0) {
-            const spair *y = &C[b - 1];
-            int c = t->row[y->lcm].deg != t->row[x.lcm].deg
-                        ? (t->row[y->lcm].deg > t->row[x.lcm].deg ? 1 : -1)
-                        : mht_cmp(t, y->lcm, x.lcm);
-            if (c < 0 || (c == 0 && y->i < x.i))
-                break;
-            C[b] = C[b - 1];
-            b--;
-        }
-        C[b] = x;
-    }
+    GBC_TRY(sort_pairs(ctx, C, nc, t, cand_cmp));
     /* Criteria M and F, then the product criterion (Becker-Weispfenning, UPDATE):
      * keep a pair when it is coprime or when no other live candidate's lcm divides
      * its lcm; then drop the coprime ones. */

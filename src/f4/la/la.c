@@ -14,11 +14,30 @@ static inline void axpy_row(uint64_t *restrict dr, const la_row *P, uint64_t mul
     }
 }
 
+/* For p < 2^16 every product is below 2^32, and a row never receives 2^32 of them
+ * (there are fewer columns), so the accumulator needs no correction at all. */
+static inline void axpy_row_small(uint64_t *restrict dr, const la_row *P, uint64_t mult)
+{
+    const uint32_t *restrict cols = P->cols;
+    const uint32_t *restrict cf = P->cf;
+    const uint32_t len = P->len;
+    uint32_t k = 1;
+    for (; k + 4 <= len; k += 4) {
+        dr[cols[k]] += mult * cf[k];
+        dr[cols[k + 1]] += mult * cf[k + 1];
+        dr[cols[k + 2]] += mult * cf[k + 2];
+        dr[cols[k + 3]] += mult * cf[k + 3];
+    }
+    for (; k < len; k++)
+        dr[cols[k]] += mult * cf[k];
+}
+
 gbc_status la_reduce_row(gbc_ctx *ctx, la_matrix *M, const field *F, const la_row *r,
                          int skip_lead, gbc_arena *arena, la_row *out)
 {
     uint64_t *dr = M->dense;
     const uint64_t p = F->p, p2 = F->p2;
+    const int small = p < (1u << 16);
     uint32_t start = UINT32_MAX, lead_col = r->cols[0];
     for (uint32_t k = skip_lead ? 1 : 0; k < r->len; k++) {
         uint32_t c = r->cols[k];
@@ -43,7 +62,10 @@ gbc_status la_reduce_row(gbc_ctx *ctx, la_matrix *M, const field *F, const la_ro
                 continue;
             const la_row *P = M->pivot[j];
             if (P != NULL) {
-                axpy_row(dr, P, p - c, p2);
+                if (small)
+                    axpy_row_small(dr, P, p - c);
+                else
+                    axpy_row(dr, P, p - c, p2);
             } else {
                 ocols[n] = j;
                 ocf[n++] = (uint32_t)c;
@@ -89,4 +111,35 @@ gbc_status la_echelon(gbc_ctx *ctx, la_matrix *M, const field *F, const la_row *
         (*nnew)++;
     }
     return GBC_OK;
+}
+
+gbc_status la_backreduce(gbc_ctx *ctx, la_matrix *M, const field *F, la_row *rows, size_t n,
+                         gbc_arena *arena)
+{
+    /* process by decreasing leading column */
+    size_t *ord;
+    GBC_TRY(GBC_ALLOC(ctx, ord, n ? n : 1));
+    for (size_t i = 0; i < n; i++)
+        ord[i] = i;
+    for (size_t i = 1; i < n; i++) {
+        size_t x = ord[i], j = i;
+        while (j > 0 && rows[ord[j - 1]].cols[0] < rows[x].cols[0]) {
+            ord[j] = ord[j - 1];
+            j--;
+        }
+        ord[j] = x;
+    }
+    gbc_status st = GBC_OK;
+    for (size_t k = 0; k < n; k++) {
+        la_row *r = &rows[ord[k]];
+        if (r->len <= 1)
+            continue;
+        la_row res;
+        st = la_reduce_row(ctx, M, F, r, 1, arena, &res);
+        if (st != GBC_OK)
+            break;
+        *r = res; /* the pivot table points at rows[], which now holds the result */
+    }
+    gbc_free(ctx, ord);
+    return st;
 }

@@ -40,4 +40,11 @@ gbc_status la_reduce_row(gbc_ctx *ctx, la_matrix *M, const field *F, const la_ro
 gbc_status la_echelon(gbc_ctx *ctx, la_matrix *M, const field *F, const la_row *rows,
                       size_t n, gbc_arena *arena, la_row *newrows, size_t *nnew);
 
+/* Bring the n new pivot rows to reduced echelon form among themselves: each is
+ * tail-reduced by the others (from the last leading column to the first, so every
+ * reducer is already reduced). The rows must be the only pivots in their columns'
+ * range, i.e. have no entries in columns of other pivots except those in rows. */
+gbc_status la_backreduce(gbc_ctx *ctx, la_matrix *M, const field *F, la_row *rows, size_t n,
+                         gbc_arena *arena);
+
 #endif
