@@ -364,4 +364,7 @@ void mono_divmask_init(mono_divmask *dm, uint32_t nvars)
             dm->thr[dm->nbits] = k + 1;
             dm->nbits++;
         }
+    dm->uniform = per < 32; /* (1u << 32) would be undefined: one variable uses the loop */
+    dm->nv = nv;
+    dm->per = per;
 }

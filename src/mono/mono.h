@@ -82,6 +82,9 @@ typedef struct mono_divmask {
     uint32_t nbits;
     uint32_t var[32];
     uint32_t thr[32];
+    /* Fast path when the layout is the uniform one of mono_divmask_init: variable v
+     * (v < nv) owns bits [v*per, (v+1)*per), thresholds 1..per. */
+    uint32_t uniform, nv, per;
 } mono_divmask;
 
 /* Spread the 32 bits over the first min(n, 32) variables with thresholds 1, 2, ... */
@@ -89,6 +92,14 @@ void mono_divmask_init(mono_divmask *dm, uint32_t nvars);
 static inline uint32_t mono_divmask_of(const mono_divmask *dm, const uint32_t *e)
 {
     uint32_t m = 0;
+    if (dm->uniform) {
+        const uint32_t per = dm->per;
+        for (uint32_t v = 0; v < dm->nv; v++) {
+            uint32_t c = e[v] < per ? e[v] : per;
+            m |= ((1u << c) - 1u) << (v * per);
+        }
+        return m;
+    }
     for (uint32_t k = 0; k < dm->nbits; k++)
         m |= (uint32_t)(e[dm->var[k]] >= dm->thr[k]) << k;
     return m;
