@@ -7,6 +7,7 @@
 #include "buchberger/buchberger.h"
 #include "check/check.h"
 #include "f4/f4.h"
+#include "modular/modular.h"
 #include "io/io.h"
 
 /* Long-lived handle memory is allocated outside any computation's accounting. */
@@ -132,6 +133,14 @@ GBC_API gbc_status gbc_options_set_algorithm(gbc_options *opts, gbc_algorithm al
                          algo != GBC_ALGO_F4))
         return GBC_ERR_ARG;
     opts->algorithm = algo;
+    return GBC_OK;
+}
+
+GBC_API gbc_status gbc_options_set_certify(gbc_options *opts, int certify)
+{
+    if (opts == NULL)
+        return GBC_ERR_ARG;
+    opts->certify = certify != 0;
     return GBC_OK;
 }
 
@@ -350,11 +359,8 @@ GBC_API gbc_status gbc_groebner(gbc_polys **basis, const gbc_polys *gens,
     if (basis == NULL || gens == NULL)
         return GBC_ERR_ARG;
     gbc_algorithm algo = opts ? opts->algorithm : GBC_ALGO_DEFAULT;
-    const ring *R0 = &gens->ring->R;
     if (algo == GBC_ALGO_DEFAULT)
-        algo = R0->F.p != 0 ? GBC_ALGO_F4 : GBC_ALGO_BUCHBERGER;
-    if (algo == GBC_ALGO_F4 && R0->F.p == 0)
-        return GBC_ERR_UNSUPPORTED; /* F4 over Q is the modular path, not yet here */
+        algo = GBC_ALGO_F4;
     gbc_ctx ctx;
     api_ctx_from_options(&ctx, opts);
     const ring *R = &gens->ring->R;
@@ -362,8 +368,15 @@ GBC_API gbc_status gbc_groebner(gbc_polys **basis, const gbc_polys *gens,
     plist_init(&out);
     gb_stats local;
     memset(&local, 0, sizeof local);
-    gbc_status st = algo == GBC_ALGO_F4 ? f4_groebner(&ctx, R, &gens->L, &out, &local)
-                                        : bb_groebner(&ctx, R, &gens->L, &out, &local);
+    gbc_status st;
+    if (algo == GBC_ALGO_BUCHBERGER) {
+        st = bb_groebner(&ctx, R, &gens->L, &out, &local);
+    } else if (R->F.p != 0) {
+        st = f4_groebner(&ctx, R, &gens->L, &out, &local);
+    } else {
+        mod_opts mo = {opts ? opts->certify : 0, 0, NULL, 0, 0};
+        st = mod_groebner(&ctx, R, &gens->L, &out, &local, &mo);
+    }
     if (stats != NULL)
         stats->s = local;
     if (st != GBC_OK)

@@ -25,6 +25,7 @@ struct gbc_options {
     void *log_data;
     int verbosity;
     uint64_t fail_alloc; /* testing: fail the n-th allocation (0: never) */
+    int certify;
 };
 
 struct gbc_stats {

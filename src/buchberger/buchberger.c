@@ -229,7 +229,7 @@ static gbc_status bb_setup(bb_state *S, gbc_ctx *ctx, const ring *R)
 
 /* The reduced basis of G, which must already be a Groebner basis (not minimal,
  * not reduced) in ring R. */
-static gbc_status bb_reduce_basis(gbc_ctx *ctx, const ring *R, const plist *G, plist *out)
+gbc_status bb_reduce_basis(gbc_ctx *ctx, const ring *R, const plist *G, plist *out)
 {
     bb_state S;
     gbc_status st;

@@ -17,4 +17,8 @@
 gbc_status bb_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                        gb_stats *stats);
 
+/* The reduced Groebner basis of G, which must already be a Groebner basis of the
+ * ideal it generates (any ring; exact over Q). */
+gbc_status bb_reduce_basis(gbc_ctx *ctx, const ring *R, const plist *G, plist *out);
+
 #endif

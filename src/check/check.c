@@ -2,6 +2,8 @@
 #include <stdio.h>
 
 #include "check/check.h"
+#include "buchberger/reduce.h"
+#include "pairs/pairs.h"
 
 typedef struct ck {
     gbc_ctx *ctx;
@@ -116,6 +118,95 @@ static gbc_status ck_spoly(ck *C, size_t i, size_t j, poly *s)
     else
         poly_clear(C->ctx, &a, C->F);
     poly_clear(C->ctx, &b, C->F);
+    return st;
+}
+
+/* The pairs left by the Gebauer-Moeller update when the elements are added in
+ * order (and the zero polynomials skipped): enough to test Buchberger's criterion. */
+static gbc_status ck_gm_pairs(ck *C, pairset *ps)
+{
+    gbc_ctx *ctx = C->ctx;
+    uint32_t *lm, *idx;
+    uint8_t *red;
+    size_t m = 0;
+    GBC_TRY(GBC_ALLOC(ctx, lm, C->n ? C->n : 1));
+    gbc_status st = GBC_ALLOC(ctx, idx, C->n ? C->n : 1);
+    if (st != GBC_OK) {
+        gbc_free(ctx, lm);
+        return st;
+    }
+    st = GBC_ZALLOC(ctx, red, C->n ? C->n : 1);
+    for (size_t i = 0; i < C->n && st == GBC_OK; i++) {
+        if (C->g[i].len == 0)
+            continue;
+        lm[m] = C->g[i].mon[0];
+        idx[m++] = (uint32_t)i;
+        pairs_basis B = {&C->t, lm, red, NULL, (uint32_t)m};
+        st = pairs_update(ctx, ps, &B);
+    }
+    /* pair indices are positions among the nonzero elements: map them back */
+    for (size_t q = 0; q < ps->n && st == GBC_OK; q++) {
+        ps->p[q].i = idx[ps->p[q].i];
+        ps->p[q].j = idx[ps->p[q].j];
+    }
+    gbc_free(ctx, lm);
+    gbc_free(ctx, idx);
+    gbc_free(ctx, red);
+    return st;
+}
+
+gbc_status check_groebner_criteria(gbc_ctx *ctx, const ring *R, const plist *G, int *is_gb)
+{
+    ck C;
+    GBC_TRY(ck_init(&C, ctx, R, G));
+    pairset ps;
+    pairs_init(&ps);
+    divlookup dl;
+    bb_red rd;
+    dl_init(ctx, &dl, DL_LIST, R->nvars, &C.par.dm);
+    bb_red_init(ctx, &rd, &C.t, C.F);
+    gbc_status st = ck_gm_pairs(&C, &ps);
+    for (size_t i = 0; i < C.n && st == GBC_OK; i++)
+        if (C.g[i].len > 0)
+            st = dl_insert(ctx, &dl, mht_exps(&C.t, C.g[i].mon[0]),
+                           C.t.row[C.g[i].mon[0]].divmask, (uint32_t)i);
+    /* The S-polynomials are top-reduced by the heap reducer of buchberger/ (fast
+     * over Q: fraction-free with the leading coefficients of the reducers). */
+    bb_reducers RG = {C.g, &dl};
+    mpz_t a, b, d;
+    mpz_inits(a, b, d, NULL);
+    *is_gb = 1;
+    for (size_t q = 0; q < ps.n && st == GBC_OK && *is_gb; q++) {
+        const poly *gi = &C.g[ps.p[q].i], *gj = &C.g[ps.p[q].j];
+        uint32_t ui, uj;
+        GBC_CHECK(st, mht_insert_div(ctx, &C.t, &C.t, ps.p[q].lcm, gi->mon[0], &ui), out);
+        GBC_CHECK(st, mht_insert_div(ctx, &C.t, &C.t, ps.p[q].lcm, gj->mon[0], &uj), out);
+        bb_red_begin(&rd);
+        if (C.F->p != 0) {
+            uint32_t ci = zp_inv(C.F, gi->cf[0]), cj = zp_neg(C.F, zp_inv(C.F, gj->cf[0]));
+            GBC_CHECK(st, bb_red_add(ctx, &rd, gi, 1, ui, ci, NULL), out);
+            GBC_CHECK(st, bb_red_add(ctx, &rd, gj, 1, uj, cj, NULL), out);
+        } else {
+            mpz_gcd(d, gi->cz[0], gj->cz[0]);
+            mpz_divexact(a, gj->cz[0], d);
+            mpz_divexact(b, gi->cz[0], d);
+            mpz_neg(b, b);
+            GBC_CHECK(st, bb_red_add(ctx, &rd, gi, 1, ui, 0, a), out);
+            GBC_CHECK(st, bb_red_add(ctx, &rd, gj, 1, uj, 0, b), out);
+        }
+        GBC_CHECK(st, bb_red_run(ctx, &rd, &RG, 0), out);
+        if (rd.out.len != 0)
+            *is_gb = 0;
+        poly h;
+        GBC_CHECK(st, bb_red_take(ctx, &rd, &h), out);
+        poly_clear(ctx, &h, C.F);
+    }
+out:
+    mpz_clears(a, b, d, NULL);
+    bb_red_clear(ctx, &rd);
+    dl_clear(ctx, &dl);
+    pairs_clear(ctx, &ps);
+    ck_clear(&C);
     return st;
 }
 

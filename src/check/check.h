@@ -18,6 +18,12 @@ typedef struct check_report {
  * skipped (Buchberger's first criterion). */
 gbc_status check_groebner(gbc_ctx *ctx, const ring *R, const plist *G, check_report *rep);
 
+/* Buchberger's criterion with the Gebauer-Moeller pair criteria: only the pairs the
+ * update keeps are reduced (sound, and far fewer; used by the certification of the
+ * modular path, not as a test oracle since it shares the pairs module with the
+ * reducers). *is_gb receives the verdict. */
+gbc_status check_groebner_criteria(gbc_ctx *ctx, const ring *R, const plist *G, int *is_gb);
+
 /* Whether every polynomial of F reduces to zero modulo G (which must be a Groebner
  * basis): the ideal of F is then contained in the ideal of G. */
 gbc_status check_ideal_contains(gbc_ctx *ctx, const ring *R, const plist *G,

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "gbc.h"
+#include "monideal_cmd.h"
 
 enum { EXIT_OK = 0, EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_RESOURCES = 3 };
 
@@ -23,12 +24,20 @@ static void usage(FILE *f)
             "\n"
             "commands:\n"
             "  gb              the reduced Groebner basis (default)\n"
+            "  hilbert         numerator of the Hilbert series of R/LT(I) (--multigraded)\n"
+            "  dim, degree     Krull dimension and degree of R/I\n"
+            "  irrdecom        irreducible decomposition of LT(I), one component a line\n"
+            "  alexdual        Alexander dual of LT(I) (w.r.t. the lcm of its generators)\n"
+            "  assoprimes      associated primes of LT(I), one a line\n"
+            "  maxstandard     maximal standard monomials of LT(I), one a line\n"
             "\n"
             "options:\n"
             "  --order ORDER   grevlex (default), lex, deglex, weights:w1,...,wn,\n"
             "                  blocks:grevlex(k),lex(m),... (an elimination order)\n"
-            "  --algorithm A   f4 (default over Z/p) or buchberger (the reference; default\n"
-            "                  over Q until the modular F4 path lands)\n"
+            "  --algorithm A   f4 (default; multi-modular over Q) or buchberger (the\n"
+            "                  reference; direct over Q)\n"
+            "  --certify       over Q: prove the result (slower); the default checks it\n"
+            "                  modulo a fresh random prime\n"
             "  --threads N     number of threads (this version computes with one)\n"
             "  -o FILE         write the result to FILE instead of standard output\n"
             "  -v              progress and statistics on standard error (-vv: more)\n"
@@ -104,8 +113,9 @@ int main(int argc, char **argv)
 {
     const char *command = "gb", *order = NULL, *file = NULL, *outfile = NULL;
     gbc_algorithm algo = GBC_ALGO_DEFAULT;
-    int verbose = 0;
+    int verbose = 0, certify = 0;
     int argi = 1;
+    int multigraded = 0; /* hilbert --multigraded */
     static const char *const commands[] = {"gb",     "hilbert",    "dim",
                                            "degree", "irrdecom",   "alexdual",
                                            "assoprimes", "maxstandard"};
@@ -165,6 +175,10 @@ int main(int argc, char **argv)
             outfile = argv[argi];
         } else if (strncmp(a, "-v", 2) == 0 && strspn(a + 1, "v") == strlen(a + 1)) {
             verbose += (int)strlen(a + 1);
+        } else if (strcmp(a, "--certify") == 0) {
+            certify = 1;
+        } else if (strcmp(a, "--multigraded") == 0) {
+            multigraded = 1;
         } else if (strcmp(a, "--verbose") == 0) {
             verbose++;
         } else if (a[0] == '-' && a[1] != '\0') {
@@ -175,11 +189,8 @@ int main(int argc, char **argv)
             file = a;
         }
     }
-    if (strcmp(command, "gb") != 0) {
-        fprintf(stderr, "%s: the command '%s' is not available in this version\n", progname,
-                command);
-        return EXIT_USAGE;
-    }
+    if (strcmp(command, "gb") != 0) /* the monomial-ideal commands */
+        return cli_monideal_command(command, file, outfile, order, algo, verbose, multigraded);
 
     /* Input. */
     const char *fname = (file == NULL || strcmp(file, "-") == 0) ? "<stdin>" : file;
@@ -227,15 +238,10 @@ int main(int argc, char **argv)
         goto out;
     }
     gbc_options_set_algorithm(opts, algo);
+    gbc_options_set_certify(opts, certify);
     if (verbose)
         gbc_options_set_log(opts, log_to_stderr, NULL, verbose);
     st = gbc_groebner(&basis, gens, opts, stats);
-    if (st == GBC_ERR_UNSUPPORTED && algo == GBC_ALGO_F4) {
-        fprintf(stderr, "%s: --algorithm f4 is not available over the rationals in this "
-                        "version; use --algorithm buchberger\n", progname);
-        rc = EXIT_USAGE;
-        goto out;
-    }
     if (st != GBC_OK) {
         fprintf(stderr, "%s: %s: %s\n", progname, fname, gbc_status_string(st));
         rc = exit_for(st);

@@ -51,7 +51,105 @@ typedef struct f4_state {
     size_t densecap;
     uint32_t *mexps;  /* nvars scratch: a multiplier */
     gb_stats *stats;
+    /* tracing: multipliers of the rows of the current round (nvars each) */
+    f4_trace *rec;          /* recording (learn run), or NULL */
+    const f4_trace *play;   /* replaying (apply run), or NULL */
+    uint32_t *pmul, *tmul;
+    size_t pmcap, tmcap;
 } f4_state;
+
+/* ------------------------------------------------------------- traces -- */
+
+/* A generator row's src: its index with the top bit set. */
+#define GEN_FLAG 0x80000000u
+
+struct f4_trace {
+    uint32_t nvars;
+    /* rows of every round: src and multiplier exponents */
+    uint32_t *src;
+    uint32_t *mul;
+    size_t nrows, rcap;
+    /* leading monomials of the new elements of every round */
+    uint32_t *lead;
+    size_t nleads, lcap;
+    f4_trace_round *rounds;
+    size_t nrounds, cap;
+    uint8_t *red;   /* redundancy of the basis elements at the end */
+    size_t nbasis;
+    int unit;       /* the ideal is the unit ideal */
+};
+
+gbc_status f4_trace_new(gbc_ctx *ctx, f4_trace **tr)
+{
+    f4_trace *t = gbc_calloc(ctx, 1, sizeof *t);
+    if (t == NULL)
+        return gbc_ctx_alloc_status(ctx);
+    *tr = t;
+    return GBC_OK;
+}
+
+void f4_trace_free(gbc_ctx *ctx, f4_trace *tr)
+{
+    if (tr == NULL)
+        return;
+    gbc_free(ctx, tr->src);
+    gbc_free(ctx, tr->mul);
+    gbc_free(ctx, tr->lead);
+    gbc_free(ctx, tr->rounds);
+    gbc_free(ctx, tr->red);
+    gbc_free(ctx, tr);
+}
+
+size_t f4_trace_rounds(const f4_trace *tr)
+{
+    return tr->nrounds;
+}
+
+size_t f4_trace_memory(const f4_trace *tr)
+{
+    return (tr->rcap * (1 + (size_t)tr->nvars) + tr->lcap * (size_t)tr->nvars) *
+               sizeof(uint32_t) +
+           tr->cap * sizeof(f4_trace_round) + tr->nbasis;
+}
+
+static gbc_status trace_push_row(gbc_ctx *ctx, f4_trace *tr, uint32_t src, const uint32_t *mul)
+{
+    if (tr->nrows == tr->rcap) {
+        size_t ncap = tr->rcap ? 2 * tr->rcap : 1024;
+        size_t w = tr->nvars ? tr->nvars : 1;
+        uint32_t *a = gbc_realloc(ctx, tr->src, sizeof(uint32_t) * ncap);
+        if (a == NULL)
+            return gbc_ctx_alloc_status(ctx);
+        tr->src = a;
+        uint32_t *b = gbc_realloc(ctx, tr->mul, sizeof(uint32_t) * ncap * w);
+        if (b == NULL)
+            return gbc_ctx_alloc_status(ctx);
+        tr->mul = b;
+        tr->rcap = ncap;
+    }
+    tr->src[tr->nrows] = src;
+    memcpy(tr->mul + tr->nrows * tr->nvars, mul, sizeof(uint32_t) * tr->nvars);
+    tr->nrows++;
+    return GBC_OK;
+}
+
+static gbc_status trace_push_lead(gbc_ctx *ctx, f4_trace *tr, const uint32_t *e)
+{
+    size_t w = tr->nvars ? tr->nvars : 1;
+    size_t need = (tr->nleads + 1) * w;
+    size_t cap = tr->lcap * w;
+    if (need > cap) {
+        size_t ncap = tr->lcap ? 2 * tr->lcap : 256;
+        uint32_t *a = gbc_realloc(ctx, tr->lead, sizeof(uint32_t) * ncap * w);
+        if (a == NULL)
+            return gbc_ctx_alloc_status(ctx);
+        tr->lead = a;
+        tr->lcap = ncap;
+    }
+    memcpy(tr->lead + tr->nleads * tr->nvars, e, sizeof(uint32_t) * tr->nvars);
+    tr->nleads++;
+    return GBC_OK;
+}
 
 /* -------------------------------------------------------------- setup -- */
 
@@ -78,6 +176,8 @@ static void f4_free(f4_state *S)
     gbc_free(ctx, S->tcols);
     gbc_free(ctx, S->tcf);
     gbc_free(ctx, S->mexps);
+    gbc_free(ctx, S->pmul);
+    gbc_free(ctx, S->tmul);
     mht_clear(ctx, &S->sht);
     mht_clear(ctx, &S->bht);
     mht_params_clear(ctx, &S->par);
@@ -137,6 +237,8 @@ static gbc_status f4_add(f4_state *S, poly *h)
     uint32_t lm = S->lm[k];
     dl_remove_multiples(&S->dl, mht_exps(t, lm), t->row[lm].divmask, NULL, NULL);
     GBC_TRY(dl_insert(S->ctx, &S->dl, mht_exps(t, lm), t->row[lm].divmask, (uint32_t)k));
+    if (S->play != NULL)
+        return GBC_OK; /* replay: no pairs */
     double t0 = gbc_wall_time();
     pairs_basis B = {&S->bht, S->lm, S->red, NULL, (uint32_t)S->n};
     gbc_status st = pairs_update(S->ctx, &S->ps, &B);
@@ -160,6 +262,18 @@ static void f4_multiplier(f4_state *S, const mht *tu, uint32_t u, uint32_t lm, u
     *mdeg = tu->row[u].deg - S->bht.row[lm].deg;
 }
 
+/* Keep the multiplier of row number k of the piv (tbr == 0) or tbr list, for the
+ * trace. */
+static gbc_status f4_stage_mult(f4_state *S, int tbr, size_t k)
+{
+    size_t w = S->R->nvars ? S->R->nvars : 1;
+    uint32_t **arr = tbr ? &S->tmul : &S->pmul;
+    size_t *cap = tbr ? &S->tmcap : &S->pmcap;
+    GBC_TRY(gbc_grow_array(S->ctx, (void **)arr, cap, (k + 1) * w, sizeof(uint32_t)));
+    memcpy(*arr + k * S->R->nvars, S->mexps, sizeof(uint32_t) * S->R->nvars);
+    return GBC_OK;
+}
+
 /* row = (multiplier in S->mexps) * f, monomials into sht. */
 static gbc_status f4_make_row(f4_state *S, uint32_t mhash, uint32_t mdeg, const poly *f,
                               uint32_t src, la_row *row)
@@ -174,6 +288,13 @@ static gbc_status f4_make_row(f4_state *S, uint32_t mhash, uint32_t mdeg, const 
     row->cf = f->cf;
     row->len = f->len;
     row->src = src;
+    row->tag = 0;
+    if (S->rec != NULL) {
+        if (row >= S->piv && row < S->piv + S->npiv)
+            GBC_TRY(f4_stage_mult(S, 0, (size_t)(row - S->piv)));
+        else
+            GBC_TRY(f4_stage_mult(S, 1, (size_t)(row - S->tbr)));
+    }
     return GBC_OK;
 }
 
@@ -368,7 +489,8 @@ static gbc_status f4_round(f4_state *S, uint32_t d, int *unit)
     while (S->gnext < S->ngens && lead_degree(S, &S->gens[S->gnext]) == d) {
         la_row *row;
         GBC_CHECK(st, push_row(ctx, &S->tbr, &S->ntbr, &S->tcap, &row), out);
-        GBC_CHECK(st, f4_make_row(S, 0, 0, &S->gens[S->gnext], UINT32_MAX, row), out);
+        GBC_CHECK(st, f4_make_row(S, 0, 0, &S->gens[S->gnext], (uint32_t)S->gnext | GEN_FLAG,
+                                  row), out);
         S->gnext++;
     }
     size_t npairs_rows = S->ntbr;
@@ -403,6 +525,21 @@ static gbc_status f4_round(f4_state *S, uint32_t d, int *unit)
         S->stats->t_linalg += t2 - t1;
     }
 
+    f4_trace_round rr = {d, 0, 0, 0, 0};
+    if (S->rec != NULL) {
+        f4_trace *tr = S->rec;
+        rr.row0 = tr->nrows;
+        rr.nred = (uint32_t)S->npiv;
+        rr.nnew = (uint32_t)nnew;
+        rr.lead0 = tr->nleads;
+        for (size_t k = 0; k < S->npiv; k++)
+            GBC_CHECK(st, trace_push_row(ctx, tr, S->piv[k].src, S->pmul + k * S->R->nvars), out);
+        for (size_t i = 0; i < nnew; i++) {
+            uint32_t k = S->newrows[i].tag;
+            GBC_CHECK(st, trace_push_row(ctx, tr, S->tbr[k].src, S->tmul + (size_t)k * S->R->nvars),
+                      out);
+        }
+    }
     /* New basis elements by decreasing leading monomial (pivot order: increasing
      * column). A new lead may be a multiple of another new lead (for inputs that are
      * not homogeneous); adding the larger first lets the update mark it redundant
@@ -415,6 +552,14 @@ static gbc_status f4_round(f4_state *S, uint32_t d, int *unit)
             j--;
         }
         S->newrows[j] = x;
+    }
+    if (S->rec != NULL) {
+        for (size_t i = 0; i < nnew; i++)
+            GBC_CHECK(st, trace_push_lead(ctx, S->rec,
+                                          mht_exps(&S->sht, S->colmon[S->newrows[i].cols[0]])),
+                      out);
+        GBC_CHECK(st, GBC_GROW(ctx, S->rec->rounds, S->rec->cap, S->rec->nrounds + 1), out);
+        S->rec->rounds[S->rec->nrounds++] = rr;
     }
     for (size_t i = 0; i < nnew; i++) {
         poly h;
@@ -512,15 +657,119 @@ static gbc_status emit_one(gbc_ctx *ctx, const ring *R, plist *out)
     return GBC_OK;
 }
 
-/* F4 on a ring with a degree-compatible order. */
+/* Replay round r of the trace (see f4.h); *bad when the prime does not follow. */
+static gbc_status f4_replay_round(f4_state *S, size_t r, int *unit, int *bad)
+{
+    gbc_ctx *ctx = S->ctx;
+    const f4_trace *tr = S->play;
+    const f4_trace_round *rr = &tr->rounds[r];
+    const uint32_t n = S->R->nvars;
+    double t0 = gbc_wall_time();
+    S->npiv = S->ntbr = 0;
+    gbc_arena_reset(&S->arena);
+    mht_reset(&S->sht);
+    for (size_t k = 0; k < (size_t)rr->nred + rr->nnew; k++) {
+        size_t j = rr->row0 + k;
+        uint32_t src = tr->src[j];
+        const uint32_t *mul = tr->mul + j * n;
+        uint32_t mh = 0, md = 0;
+        for (uint32_t v = 0; v < n; v++) {
+            S->mexps[v] = mul[v];
+            mh += S->par.rnd[v] * mul[v];
+            md += mul[v];
+        }
+        const poly *f;
+        if (src & GEN_FLAG) {
+            if ((src & ~GEN_FLAG) >= S->ngens) {
+                *bad = 1;
+                return GBC_OK;
+            }
+            f = &S->gens[src & ~GEN_FLAG];
+        } else {
+            if (src >= S->n) {
+                *bad = 1;
+                return GBC_OK;
+            }
+            f = &S->g[src];
+        }
+        la_row *row;
+        if (k < rr->nred) {
+            GBC_TRY(push_row(ctx, &S->piv, &S->npiv, &S->pcap, &row));
+            GBC_TRY(f4_make_row(S, mh, md, f, src, row));
+            if (S->sht.row[row->cols[0]].aux == MARK_PIVOT) {
+                *bad = 1; /* two reducers for one column */
+                return GBC_OK;
+            }
+            S->sht.row[row->cols[0]].aux = MARK_PIVOT;
+        } else {
+            GBC_TRY(push_row(ctx, &S->tbr, &S->ntbr, &S->tcap, &row));
+            GBC_TRY(f4_make_row(S, mh, md, f, src, row));
+        }
+    }
+    uint32_t npivcols;
+    GBC_TRY(f4_columns(S, &npivcols));
+    double t1 = gbc_wall_time();
+    GBC_TRY(GBC_GROW(ctx, S->newrows, S->ncap, S->ntbr + 1));
+    la_matrix M = {S->sht.size, S->pivot, S->dense, S->tcols, S->tcf};
+    size_t nnew = 0;
+    GBC_TRY(la_echelon(ctx, &M, S->F, S->tbr, S->ntbr, &S->arena, S->newrows, &nnew));
+    if (nnew != rr->nnew) {
+        *bad = 1; /* a row reduced to zero */
+        return GBC_OK;
+    }
+    GBC_TRY(la_backreduce(ctx, &M, S->F, S->newrows, nnew, &S->arena));
+    if (S->stats) {
+        S->stats->rounds++;
+        S->stats->matrix_rows += S->npiv + S->ntbr;
+        S->stats->matrix_cols += S->sht.size;
+        S->stats->t_select += t1 - t0;
+        S->stats->t_linalg += gbc_wall_time() - t1;
+    }
+    for (size_t i = 1; i < nnew; i++) {
+        la_row x = S->newrows[i];
+        size_t j = i;
+        while (j > 0 && S->newrows[j - 1].cols[0] > x.cols[0]) {
+            S->newrows[j] = S->newrows[j - 1];
+            j--;
+        }
+        S->newrows[j] = x;
+    }
+    for (size_t i = 0; i < nnew; i++) {
+        const uint32_t *e = mht_exps(&S->sht, S->colmon[S->newrows[i].cols[0]]);
+        if (memcmp(e, tr->lead + (rr->lead0 + i) * n, sizeof(uint32_t) * n) != 0) {
+            *bad = 1; /* a different leading monomial */
+            return GBC_OK;
+        }
+    }
+    for (size_t i = 0; i < nnew; i++) {
+        poly h;
+        GBC_TRY(f4_row_to_poly(S, &S->newrows[i], &h));
+        if (S->bht.row[h.mon[0]].deg == 0) {
+            poly_clear(ctx, &h, S->F);
+            *unit = 1;
+            return GBC_OK;
+        }
+        gbc_status st = f4_add(S, &h);
+        poly_clear(ctx, &h, S->F);
+        GBC_TRY(st);
+    }
+    return GBC_OK;
+}
+
+/* F4 on a ring with a degree-compatible order; records into rec or replays play
+ * when either is set (*unlucky reports a replay that failed). */
 static gbc_status f4_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
-                          gb_stats *stats)
+                          gb_stats *stats, f4_trace *rec, const f4_trace *play, int *unlucky)
 {
     double t0 = gbc_wall_time();
     f4_state S;
     gbc_status st;
-    int unit = 0;
+    int unit = 0, bad = 0;
     GBC_CHECK(st, f4_setup(&S, ctx, R, stats), done);
+    S.rec = rec;
+    S.play = play;
+    if (rec != NULL)
+        rec->nvars = R->nvars;
 
     /* Generators: monic, zeros dropped, sorted by leading degree. */
     GBC_CHECK(st, GBC_ZALLOC(ctx, S.gens, in->n ? in->n : 1), done);
@@ -545,14 +794,40 @@ static gbc_status f4_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *o
         }
         S.gens[j] = x;
     }
-    gbc_log(ctx, 1, "F4 over GF(%u), %u variables, %zu generators", R->F.p, R->nvars, S.ngens);
-    gbc_log(ctx, 1, "degree   pairs     rows x cols    density    new   seconds");
-    while (!unit && (S.gnext < S.ngens || S.ps.n > 0)) {
-        GBC_CHECK(st, gbc_ctx_poll(ctx), done);
-        uint32_t d = S.ps.n > 0 ? pairs_min_deg(&S.ps) : UINT32_MAX;
-        if (S.gnext < S.ngens && lead_degree(&S, &S.gens[S.gnext]) < d)
-            d = lead_degree(&S, &S.gens[S.gnext]);
-        GBC_CHECK(st, f4_round(&S, d, &unit), done);
+    if (play != NULL) {
+        if (play->nvars != R->nvars) {
+            st = GBC_ERR_INTERNAL;
+            goto done;
+        }
+        for (size_t r = 0; r < play->nrounds && !unit && !bad; r++) {
+            GBC_CHECK(st, gbc_ctx_poll(ctx), done);
+            GBC_CHECK(st, f4_replay_round(&S, r, &unit, &bad), done);
+        }
+        if (!bad && (unit != play->unit || (!unit && S.n != play->nbasis)))
+            bad = 1;
+        if (bad) {
+            *unlucky = 1;
+            goto done;
+        }
+        if (!unit)
+            memcpy(S.red, play->red, S.n);
+    } else {
+        gbc_log(ctx, 1, "F4 over GF(%u), %u variables, %zu generators", R->F.p, R->nvars,
+                S.ngens);
+        gbc_log(ctx, 1, "degree   pairs     rows x cols    density    new   seconds");
+        while (!unit && (S.gnext < S.ngens || S.ps.n > 0)) {
+            GBC_CHECK(st, gbc_ctx_poll(ctx), done);
+            uint32_t d = S.ps.n > 0 ? pairs_min_deg(&S.ps) : UINT32_MAX;
+            if (S.gnext < S.ngens && lead_degree(&S, &S.gens[S.gnext]) < d)
+                d = lead_degree(&S, &S.gens[S.gnext]);
+            GBC_CHECK(st, f4_round(&S, d, &unit), done);
+        }
+        if (rec != NULL) {
+            rec->unit = unit;
+            rec->nbasis = S.n;
+            GBC_CHECK(st, GBC_ALLOC(ctx, rec->red, S.n ? S.n : 1), done);
+            memcpy(rec->red, S.red, S.n);
+        }
     }
     double t1 = gbc_wall_time();
     if (unit)
@@ -573,15 +848,32 @@ done:
         stats->seconds += gbc_wall_time() - t0;
         stats->peak_bytes = ctx->mem_peak;
     }
-    if (st != GBC_OK)
+    if (st != GBC_OK || bad)
         plist_clear(ctx, out, &R->F);
     f4_free(&S);
     return st;
 }
 
+gbc_status f4_learn(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                    gb_stats *stats, f4_trace *tr)
+{
+    if (R->F.p == 0 || !ring_is_graded(R))
+        return GBC_ERR_INTERNAL;
+    return f4_core(ctx, R, in, out, stats, tr, NULL, NULL);
+}
+
+gbc_status f4_apply(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                    gb_stats *stats, const f4_trace *tr, int *unlucky)
+{
+    *unlucky = 0;
+    if (R->F.p == 0 || !ring_is_graded(R))
+        return GBC_ERR_INTERNAL;
+    return f4_core(ctx, R, in, out, stats, NULL, tr, unlucky);
+}
+
 /* The reduced basis of G, already a Groebner basis of its ideal in ring R (for
  * instance a dehomogenised one): minimal leading monomials, then f4_final. */
-static gbc_status f4_reduce_gb(gbc_ctx *ctx, const ring *R, const plist *G, plist *out)
+gbc_status f4_reduce_basis(gbc_ctx *ctx, const ring *R, const plist *G, plist *out)
 {
     f4_state S;
     gbc_status st;
@@ -641,11 +933,11 @@ gbc_status f4_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
     if (R->F.p == 0)
         return GBC_ERR_DOMAIN;
     if (ring_is_graded(R))
-        return f4_core(ctx, R, in, out, stats);
+        return f4_core(ctx, R, in, out, stats, NULL, NULL, NULL);
     /* Orders that are not degree-compatible: compute the basis of the homogenised
      * ideal in the order (degree, then R's order) and dehomogenise; the leading
      * terms survive, so this is a Groebner basis for R's order (see
-     * bb_groebner for the argument), which f4_reduce_gb makes reduced. */
+     * bb_groebner for the argument), which f4_reduce_basis makes reduced. */
     ring Rh;
     ring_homog(&Rh, R);
     plist hin, hout, dh;
@@ -654,10 +946,10 @@ gbc_status f4_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
     plist_init(&dh);
     gbc_status st;
     GBC_CHECK(st, plist_homogenize(ctx, R, in, &hin), done);
-    GBC_CHECK(st, f4_core(ctx, &Rh, &hin, &hout, stats), done);
+    GBC_CHECK(st, f4_core(ctx, &Rh, &hin, &hout, stats, NULL, NULL, NULL), done);
     GBC_CHECK(st, plist_dehomogenize(ctx, R, &hout, &dh), done);
     double t1 = gbc_wall_time();
-    GBC_CHECK(st, f4_reduce_gb(ctx, R, &dh, out), done);
+    GBC_CHECK(st, f4_reduce_basis(ctx, R, &dh, out), done);
     if (stats) {
         stats->t_interreduce += gbc_wall_time() - t1;
         stats->basis_size = out->n;

@@ -17,4 +17,40 @@
 gbc_status f4_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                        gb_stats *stats);
 
+/* The reduced Groebner basis of G, which must already be a Groebner basis of the
+ * ideal it generates (ring R, characteristic p): minimal leading monomials, then
+ * every element tail-reduced by the others. */
+gbc_status f4_reduce_basis(gbc_ctx *ctx, const ring *R, const plist *G, plist *out);
+
+/* Tracing for the multi-modular path (Traverso's trick, as in msolve): a learn run
+ * records, round by round, the rows that mattered (every reducer, and only the rows
+ * that did not reduce to zero) as (source, multiplier) and the leading monomials of
+ * the new elements; an apply run modulo another prime rebuilds exactly those
+ * matrices, with no pair handling and no symbolic preprocessing, and reports the
+ * prime unlucky when a row vanishes or a leading monomial differs. */
+typedef struct f4_trace_round {
+    uint32_t degree;
+    size_t row0;   /* first row of the round in the trace */
+    uint32_t nred; /* reducer rows, then nnew rows to reduce */
+    uint32_t nnew;
+    size_t lead0;  /* first expected leading monomial */
+} f4_trace_round;
+
+typedef struct f4_trace f4_trace;
+
+gbc_status f4_trace_new(gbc_ctx *ctx, f4_trace **tr);
+void f4_trace_free(gbc_ctx *ctx, f4_trace *tr);
+size_t f4_trace_rounds(const f4_trace *tr);
+size_t f4_trace_memory(const f4_trace *tr);
+
+/* f4_groebner for a degree-compatible order (ring_is_graded(R)), recording into tr
+ * (a fresh trace). */
+gbc_status f4_learn(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                    gb_stats *stats, f4_trace *tr);
+/* Replay tr for the same generators modulo another prime (R differs from the learn
+ * run's ring only by its characteristic). *unlucky is set (and out left empty) when
+ * the prime does not follow the trace. */
+gbc_status f4_apply(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                    gb_stats *stats, const f4_trace *tr, int *unlucky);
+
 #endif

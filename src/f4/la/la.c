@@ -80,6 +80,7 @@ gbc_status la_reduce_row(gbc_ctx *ctx, la_matrix *M, const field *F, const la_ro
     }
     out->len = n;
     out->src = r->src;
+    out->tag = r->tag;
     out->cols = NULL;
     out->cf = NULL;
     if (n == 0)
@@ -106,6 +107,7 @@ gbc_status la_echelon(gbc_ctx *ctx, la_matrix *M, const field *F, const la_row *
         GBC_TRY(la_reduce_row(ctx, M, F, &rows[i], 0, arena, &res));
         if (res.len == 0)
             continue;
+        res.tag = (uint32_t)i;
         newrows[*nnew] = res;
         M->pivot[res.cols[0]] = &newrows[*nnew];
         (*nnew)++;

@@ -13,6 +13,7 @@ typedef struct la_row {
     const uint32_t *cf;  /* len coefficients in [1, p); monic rows have cf[0] == 1 */
     uint32_t len;
     uint32_t src;        /* where the row came from (basis or generator index) */
+    uint32_t tag;        /* la_echelon: index of the input row a new pivot came from */
 } la_row;
 
 /* A matrix being reduced: ncols columns, pivot[c] the monic row whose leading column

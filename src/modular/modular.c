@@ -1,0 +1,546 @@
+/* modular: the multi-modular driver (see modular.h). The per-prime pipeline is
+ * "reduce the integer generators mod p, F4 (learn or apply), and, when the order is
+ * not degree-compatible, dehomogenise and reduce"; every accepted prime must give a
+ * basis of the same shape (same polynomials, same monomials) as the learning prime,
+ * and its coefficients join the CRT accumulators. */
+#include "modular/modular.h"
+
+#include "buchberger/buchberger.h"
+#include "check/check.h"
+#include "f4/f4.h"
+
+#define MOD_DEFAULT_SEED 0x6d6f647374643331ULL
+#define MOD_MAX_RESTARTS 20
+
+typedef struct modst {
+    gbc_ctx *ctx;
+    const ring *R;       /* the ring of the input (characteristic 0) */
+    ring W;              /* the ring of the traced computation: R or homog(R) */
+    int homog;           /* W = homog(R) */
+    int per_prime_reduce; /* dehomogenise and reduce in R modulo every prime */
+    const mod_opts *opts;
+    gb_stats *stats;
+    plist zin;           /* integer generators in W (mpq with denominator 1) */
+    gbc_rng rng;
+    uint32_t *used;
+    size_t nused, ucap;
+    size_t forced_next;
+    f4_trace *tr;        /* trace of the learning prime */
+    /* the shape and the CRT accumulators */
+    size_t npolys, nterms;
+    size_t *plen;
+    uint32_t *exps;
+    uint32_t nvars;      /* of the shape's ring */
+    mpz_t *x;
+    mpz_t M;
+    size_t nprimes;
+    mpq_t *cand;         /* reconstructed coefficients (nterms) */
+    int have_cand;
+} modst;
+
+/* ------------------------------------------------------------- primes -- */
+
+static int prime_used(const modst *S, uint32_t p)
+{
+    for (size_t i = 0; i < S->nused; i++)
+        if (S->used[i] == p)
+            return 1;
+    return 0;
+}
+
+/* Whether p divides a leading coefficient of the (integer) generators. */
+static int prime_divides_lc(const modst *S, uint32_t p)
+{
+    for (size_t k = 0; k < S->zin.n; k++)
+        if (mpz_divisible_ui_p(mpq_numref(S->zin.p[k].cq[0]), p))
+            return 1;
+    return 0;
+}
+
+static gbc_status next_prime(modst *S, uint32_t *out)
+{
+    uint32_t p = 0;
+    while (S->forced_next < S->opts->nforced) {
+        uint32_t q = S->opts->forced_primes[S->forced_next++];
+        if (q >= 2 && q < (1u << 31) && zp_is_prime(q) == 1 && !prime_used(S, q) &&
+            !prime_divides_lc(S, q)) {
+            p = q;
+            break;
+        }
+    }
+    while (p == 0) {
+        uint32_t q = (uint32_t)((1u << 30) + gbc_rng_below(&S->rng, 1u << 30)) | 1u;
+        while (zp_is_prime(q) != 1)
+            q = q + 2 >= (1u << 31) ? (1u << 30) + 1 : q + 2;
+        if (!prime_used(S, q) && !prime_divides_lc(S, q))
+            p = q;
+    }
+    GBC_TRY(GBC_GROW(S->ctx, S->used, S->ucap, S->nused + 1));
+    S->used[S->nused++] = p;
+    *out = p;
+    return GBC_OK;
+}
+
+/* ------------------------------------------------------ per prime work -- */
+
+/* res = the reduced basis modulo p: a full run (recording into rec when not NULL)
+ * or a replay of S->tr (*unlucky when it does not fit). */
+static gbc_status mod_prime(modst *S, uint32_t p, int full, f4_trace *rec, plist *res,
+                            int *unlucky)
+{
+    gbc_ctx *ctx = S->ctx;
+    *unlucky = 0;
+    ring Wp = S->W;
+    GBC_TRY(field_init(&Wp.F, p));
+    plist inp, gw, dh;
+    plist_init(&inp);
+    plist_init(&gw);
+    plist_init(&dh);
+    gbc_status st = GBC_OK;
+    const uint32_t n = S->W.nvars;
+    for (size_t k = 0; k < S->zin.n && st == GBC_OK; k++) {
+        const ppoly *f = &S->zin.p[k];
+        size_t len = 0;
+        for (size_t i = 0; i < f->len; i++)
+            if (!mpz_divisible_ui_p(mpq_numref(f->cq[i]), p))
+                len++;
+        ppoly *g;
+        GBC_CHECK(st, plist_push(ctx, &inp, len, n, &Wp.F, &g), done);
+        size_t j = 0;
+        for (size_t i = 0; i < f->len; i++) {
+            uint32_t r = (uint32_t)mpz_fdiv_ui(mpq_numref(f->cq[i]), p);
+            if (r == 0)
+                continue;
+            memcpy(g->exps + j * n, f->exps + i * n, sizeof(uint32_t) * n);
+            g->cf[j++] = r;
+        }
+    }
+    if (full)
+        GBC_CHECK(st, f4_learn(ctx, &Wp, &inp, &gw, NULL, rec), done);
+    else
+        GBC_CHECK(st, f4_apply(ctx, &Wp, &inp, &gw, NULL, S->tr, unlucky), done);
+    if (*unlucky)
+        goto done;
+    if (S->per_prime_reduce) {
+        ring Rp = *S->R;
+        Rp.F = Wp.F;
+        GBC_CHECK(st, plist_dehomogenize(ctx, &Rp, &gw, &dh), done);
+        GBC_CHECK(st, f4_reduce_basis(ctx, &Rp, &dh, res), done);
+    } else {
+        *res = gw;
+        plist_init(&gw);
+    }
+done:
+    plist_clear(ctx, &inp, &Wp.F);
+    plist_clear(ctx, &gw, &Wp.F);
+    plist_clear(ctx, &dh, &Wp.F);
+    if (st != GBC_OK)
+        plist_clear(ctx, res, &Wp.F);
+    return st;
+}
+
+/* ------------------------------------------------------- shape and CRT -- */
+
+static void crt_clear(modst *S)
+{
+    for (size_t i = 0; i < S->nterms; i++) {
+        if (S->x != NULL)
+            mpz_clear(S->x[i]);
+        if (S->cand != NULL)
+            mpq_clear(S->cand[i]);
+    }
+    gbc_free(S->ctx, S->x);
+    gbc_free(S->ctx, S->cand);
+    gbc_free(S->ctx, S->plen);
+    gbc_free(S->ctx, S->exps);
+    S->x = NULL;
+    S->cand = NULL;
+    S->plen = NULL;
+    S->exps = NULL;
+    S->npolys = S->nterms = S->nprimes = 0;
+    S->have_cand = 0;
+    mpz_set_ui(S->M, 1);
+}
+
+/* Start the accumulators from the basis of the first prime. */
+static gbc_status crt_start(modst *S, const plist *G, uint32_t p, uint32_t nvars)
+{
+    crt_clear(S);
+    size_t nt = 0;
+    for (size_t k = 0; k < G->n; k++)
+        nt += G->p[k].len;
+    S->nvars = nvars;
+    GBC_TRY(GBC_ALLOC(S->ctx, S->plen, G->n ? G->n : 1));
+    GBC_TRY(GBC_ALLOC(S->ctx, S->exps, (nt ? nt : 1) * (nvars ? nvars : 1)));
+    GBC_TRY(GBC_ALLOC(S->ctx, S->x, nt ? nt : 1));
+    GBC_TRY(GBC_ALLOC(S->ctx, S->cand, nt ? nt : 1));
+    size_t t = 0;
+    for (size_t k = 0; k < G->n; k++) {
+        const ppoly *g = &G->p[k];
+        S->plen[k] = g->len;
+        memcpy(S->exps + t * nvars, g->exps, sizeof(uint32_t) * g->len * nvars);
+        for (size_t i = 0; i < g->len; i++, t++) {
+            mpz_init_set_ui(S->x[t], g->cf[i]);
+            mpq_init(S->cand[t]);
+        }
+    }
+    S->npolys = G->n;
+    S->nterms = nt;
+    mpz_set_ui(S->M, p);
+    S->nprimes = 1;
+    return GBC_OK;
+}
+
+static int shape_matches(const modst *S, const plist *G)
+{
+    if (G->n != S->npolys)
+        return 0;
+    size_t t = 0;
+    for (size_t k = 0; k < G->n; k++) {
+        if (G->p[k].len != S->plen[k])
+            return 0;
+        if (memcmp(G->p[k].exps, S->exps + t * S->nvars,
+                   sizeof(uint32_t) * G->p[k].len * S->nvars) != 0)
+            return 0;
+        t += G->p[k].len;
+    }
+    return 1;
+}
+
+static void crt_add(modst *S, const plist *G, uint32_t p)
+{
+    field F;
+    field_init(&F, p);
+    uint32_t minv = zp_inv(&F, (uint32_t)mpz_fdiv_ui(S->M, p));
+    size_t t = 0;
+    for (size_t k = 0; k < G->n; k++)
+        for (size_t i = 0; i < G->p[k].len; i++, t++) {
+            /* x += M * ((r - x) * M^-1 mod p) */
+            uint64_t xm = mpz_fdiv_ui(S->x[t], p);
+            uint64_t d = ((uint64_t)G->p[k].cf[i] + p - xm) % p;
+            uint64_t c = (d * minv) % p;
+            if (c != 0)
+                mpz_addmul_ui(S->x[t], S->M, (unsigned long)c);
+        }
+    mpz_mul_ui(S->M, S->M, p);
+    S->nprimes++;
+}
+
+/* Rational reconstruction of every coefficient; 0 if one fails. Tries a sample
+ * (the last coefficient of every polynomial, usually the largest) first. */
+static int crt_reconstruct(modst *S)
+{
+    mpz_t bound, n, d;
+    mpz_inits(bound, n, d, NULL);
+    mpz_fdiv_q_2exp(bound, S->M, 1);
+    mpz_sqrt(bound, bound);
+    int ok = 1;
+    size_t t = 0;
+    for (size_t k = 0; k < S->npolys && ok; k++) {
+        t += S->plen[k];
+        if (S->plen[k] > 0 && !zz_ratrecon(n, d, S->x[t - 1], S->M, bound))
+            ok = 0;
+    }
+    for (size_t i = 0; i < S->nterms && ok; i++) {
+        if (!zz_ratrecon(n, d, S->x[i], S->M, bound)) {
+            ok = 0;
+            break;
+        }
+        mpq_set_num(S->cand[i], n);
+        mpq_set_den(S->cand[i], d);
+        mpq_canonicalize(S->cand[i]);
+    }
+    mpz_clears(bound, n, d, NULL);
+    S->have_cand = ok;
+    return ok;
+}
+
+/* Whether the candidate reduces to G modulo p; *usable is 0 when p divides a
+ * denominator (the prime cannot judge). */
+static int cand_matches(const modst *S, const plist *G, uint32_t p, int *usable)
+{
+    *usable = 1;
+    if (!shape_matches(S, G))
+        return 0;
+    field F;
+    field_init(&F, p);
+    size_t t = 0;
+    for (size_t k = 0; k < G->n; k++)
+        for (size_t i = 0; i < G->p[k].len; i++, t++) {
+            uint32_t dm = (uint32_t)mpz_fdiv_ui(mpq_denref(S->cand[t]), p);
+            if (dm == 0) {
+                *usable = 0;
+                return 0;
+            }
+            uint32_t nm = (uint32_t)mpz_fdiv_ui(mpq_numref(S->cand[t]), p);
+            if (zp_mul(&F, nm, zp_inv(&F, dm)) != G->p[k].cf[i])
+                return 0;
+        }
+    return 1;
+}
+
+/* The candidate as a plain list over Q in the shape's ring. */
+static gbc_status cand_export(modst *S, plist *out)
+{
+    static const field Q = {0, 0};
+    size_t t = 0;
+    for (size_t k = 0; k < S->npolys; k++) {
+        ppoly *g;
+        GBC_TRY(plist_push(S->ctx, out, S->plen[k], S->nvars, &Q, &g));
+        memcpy(g->exps, S->exps + t * S->nvars, sizeof(uint32_t) * S->plen[k] * S->nvars);
+        for (size_t i = 0; i < S->plen[k]; i++, t++)
+            mpq_set(g->cq[i], S->cand[t]);
+    }
+    return GBC_OK;
+}
+
+/* ------------------------------------------------------------- proof -- */
+
+/* The certification of modular.h: generators of J reduce to zero, G is a Groebner
+ * basis. (Leading monomials equal to an untraced basis mod a prime were checked by
+ * the caller.) */
+static gbc_status mod_certify(modst *S, const plist *G, int *ok)
+{
+    int contained = 0;
+    *ok = 0;
+    GBC_TRY(check_ideal_contains(S->ctx, &S->W, G, &S->zin, &contained, NULL));
+    if (!contained) {
+        gbc_log(S->ctx, 1, "modular: certification: a generator does not reduce to zero");
+        return GBC_OK;
+    }
+    gbc_log(S->ctx, 1, "modular: certification: the generators reduce to zero");
+    int is_gb = 0;
+    GBC_TRY(check_groebner_criteria(S->ctx, &S->W, G, &is_gb));
+    if (!is_gb) {
+        gbc_log(S->ctx, 1, "modular: certification: an S-pair does not reduce to zero");
+        return GBC_OK;
+    }
+    *ok = 1;
+    return GBC_OK;
+}
+
+/* -------------------------------------------------------------- driver -- */
+
+static gbc_status mod_setup(modst *S, gbc_ctx *ctx, const ring *R, const plist *in,
+                            const mod_opts *opts, gb_stats *stats)
+{
+    memset(S, 0, sizeof *S);
+    S->ctx = ctx;
+    S->R = R;
+    S->opts = opts;
+    S->stats = stats;
+    mpz_init_set_ui(S->M, 1);
+    plist_init(&S->zin);
+    gbc_rng_seed(&S->rng, opts->seed ? opts->seed : MOD_DEFAULT_SEED);
+
+    /* Integer, primitive generators (denominators cleared), zeros dropped. */
+    mht_params par;
+    mht t;
+    GBC_TRY(mht_params_init(ctx, &par, &R->ord, 0x5a5a1234ULL));
+    gbc_status st = mht_init(ctx, &t, &par, 10);
+    plist zr;
+    plist_init(&zr);
+    int homogeneous = 1;
+    for (size_t k = 0; k < in->n && st == GBC_OK; k++) {
+        poly f;
+        st = poly_from_plain(ctx, &f, &in->p[k], &t, &R->F);
+        if (st != GBC_OK)
+            break;
+        if (f.len > 0) {
+            st = plist_push_poly(ctx, &zr, &f, &t, &R->F, 0);
+            for (uint32_t i = 1; i < f.len; i++)
+                if (t.row[f.mon[i]].deg != t.row[f.mon[0]].deg)
+                    homogeneous = 0;
+        }
+        poly_clear(ctx, &f, &R->F);
+    }
+    mht_clear(ctx, &t);
+    mht_params_clear(ctx, &par);
+    if (st != GBC_OK) {
+        plist_clear(ctx, &zr, &R->F);
+        return st;
+    }
+    S->homog = !ring_is_graded(R) || (opts->certify && !homogeneous);
+    S->per_prime_reduce = S->homog && !opts->certify;
+    if (S->homog) {
+        ring_homog(&S->W, R);
+        st = plist_homogenize(ctx, R, &zr, &S->zin);
+        plist_clear(ctx, &zr, &R->F);
+        return st;
+    }
+    S->W = *R;
+    S->zin = zr;
+    return GBC_OK;
+}
+
+static void mod_free(modst *S)
+{
+    crt_clear(S);
+    mpz_clear(S->M);
+    plist_clear(S->ctx, &S->zin, &S->R->F);
+    gbc_free(S->ctx, S->used);
+    f4_trace_free(S->ctx, S->tr);
+}
+
+/* The ring of the shape: R when every prime is reduced in R, else W. */
+static const ring *shape_ring(const modst *S)
+{
+    return S->per_prime_reduce ? S->R : &S->W;
+}
+
+gbc_status mod_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                        gb_stats *stats, const mod_opts *opts)
+{
+    static const mod_opts defaults = {0, 0, NULL, 0, 0};
+    if (opts == NULL)
+        opts = &defaults;
+    if (R->F.p != 0)
+        return GBC_ERR_INTERNAL;
+    double t0 = gbc_wall_time();
+    modst S;
+    gbc_status st = mod_setup(&S, ctx, R, in, opts, stats);
+    size_t max_primes = opts->max_primes ? opts->max_primes : 100000;
+    plist G, cq;
+    plist_init(&G);
+    plist_init(&cq);
+    field Fp; /* for clearing modular lists: any nonzero p selects the uint32 layout */
+    field_init(&Fp, 2);
+    int done = 0, restarts = 0;
+    size_t unlucky_run = 0, next_rr = 1;
+    uint32_t p;
+    int unl;
+    if (st != GBC_OK)
+        goto out;
+
+restart:
+    if (restarts++ > MOD_MAX_RESTARTS) {
+        st = GBC_ERR_VERIFY;
+        goto out;
+    }
+    f4_trace_free(ctx, S.tr);
+    S.tr = NULL;
+    GBC_CHECK(st, f4_trace_new(ctx, &S.tr), out);
+    GBC_CHECK(st, next_prime(&S, &p), out);
+    GBC_CHECK(st, mod_prime(&S, p, 1, S.tr, &G, &unl), out);
+learned:
+    GBC_CHECK(st, crt_start(&S, &G, p, shape_ring(&S)->nvars), out);
+    plist_clear(ctx, &G, &Fp);
+    gbc_log(ctx, 1, "modular: learned modulo %u: %zu polynomials, %zu terms, %zu rounds", p,
+            S.npolys, S.nterms, f4_trace_rounds(S.tr));
+    unlucky_run = 0;
+    next_rr = 1;
+    while (!done) {
+        GBC_CHECK(st, gbc_ctx_poll(ctx), out);
+        if (S.nused > max_primes) {
+            st = GBC_ERR_LIMIT;
+            goto out;
+        }
+        if (S.nprimes >= next_rr) {
+            next_rr = 2 * S.nprimes;
+            if (crt_reconstruct(&S)) {
+                /* Stable over one more (replayed) prime? */
+                GBC_CHECK(st, next_prime(&S, &p), out);
+                GBC_CHECK(st, mod_prime(&S, p, 0, NULL, &G, &unl), out);
+                int usable = 1;
+                if (!unl && shape_matches(&S, &G) && !cand_matches(&S, &G, p, &usable)) {
+                    if (usable)
+                        crt_add(&S, &G, p);
+                    plist_clear(ctx, &G, &Fp);
+                    continue;
+                }
+                plist_clear(ctx, &G, &Fp);
+                if (unl || !usable)
+                    continue;
+                /* Independent check: an untraced computation modulo a fresh prime. */
+                f4_trace *tr2;
+                GBC_CHECK(st, f4_trace_new(ctx, &tr2), out);
+                GBC_CHECK(st, next_prime(&S, &p), out);
+                st = mod_prime(&S, p, 1, tr2, &G, &unl);
+                if (st != GBC_OK) {
+                    f4_trace_free(ctx, tr2);
+                    goto out;
+                }
+                if (!shape_matches(&S, &G)) {
+                    /* the learning prime (or this one) was unlucky: learn again here */
+                    gbc_log(ctx, 1, "modular: prime %u disagrees with the trace: relearning", p);
+                    f4_trace_free(ctx, S.tr);
+                    S.tr = tr2;
+                    if (restarts++ > MOD_MAX_RESTARTS) {
+                        st = GBC_ERR_VERIFY;
+                        goto out;
+                    }
+                    goto learned;
+                }
+                f4_trace_free(ctx, tr2);
+                if (!cand_matches(&S, &G, p, &usable)) {
+                    if (usable)
+                        crt_add(&S, &G, p);
+                    plist_clear(ctx, &G, &Fp);
+                    continue;
+                }
+                plist_clear(ctx, &G, &Fp);
+                gbc_log(ctx, 1, "modular: %zu primes, candidate confirmed modulo %u (%.2f s)",
+                        S.nprimes, p, gbc_wall_time() - t0);
+                if (!opts->certify) {
+                    done = 1;
+                    break;
+                }
+                GBC_CHECK(st, cand_export(&S, &cq), out);
+                int ok = 0;
+                GBC_CHECK(st, mod_certify(&S, &cq, &ok), out);
+                if (ok) {
+                    gbc_log(ctx, 1, "modular: certified over Q (%.2f s)", gbc_wall_time() - t0);
+                    done = 1;
+                    break;
+                }
+                plist_clear(ctx, &cq, &R->F);
+                continue;
+            }
+        }
+        GBC_CHECK(st, next_prime(&S, &p), out);
+        GBC_CHECK(st, mod_prime(&S, p, 0, NULL, &G, &unl), out);
+        if (unl || !shape_matches(&S, &G)) {
+            plist_clear(ctx, &G, &Fp);
+            /* Many misfits in a row: the learning prime itself was probably unlucky. */
+            if (++unlucky_run > 2 * S.nprimes + 3) {
+                gbc_log(ctx, 1, "modular: %zu primes in a row do not fit: relearning",
+                        unlucky_run);
+                goto restart;
+            }
+            continue;
+        }
+        unlucky_run = 0;
+        crt_add(&S, &G, p);
+        plist_clear(ctx, &G, &Fp);
+    }
+
+    /* Output. */
+    if (!opts->certify) {
+        GBC_CHECK(st, cand_export(&S, out), out);
+    } else if (!S.homog) {
+        *out = cq;
+        plist_init(&cq);
+    } else {
+        plist dh;
+        plist_init(&dh);
+        st = plist_dehomogenize(ctx, R, &cq, &dh);
+        if (st == GBC_OK)
+            st = bb_reduce_basis(ctx, R, &dh, out);
+        plist_clear(ctx, &dh, &R->F);
+    }
+    if (stats) {
+        stats->primes = S.nused;
+        stats->basis_size = out->n;
+    }
+out:
+    if (stats) {
+        stats->seconds += gbc_wall_time() - t0;
+        stats->peak_bytes = ctx->mem_peak;
+    }
+    plist_clear(ctx, &G, &Fp);
+    plist_clear(ctx, &cq, &R->F);
+    if (st != GBC_OK)
+        plist_clear(ctx, out, &R->F);
+    mod_free(&S);
+    return st;
+}
