@@ -341,6 +341,7 @@ static gbc_status bb_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *o
         if (stats)
             stats->pairs_reduced++;
         if (h.len == 0) {
+            poly_clear(ctx, &h, S.F);
             if (stats)
                 stats->zero_reductions++;
             continue;

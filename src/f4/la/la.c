@@ -8,7 +8,21 @@ static inline void axpy_row(uint64_t *restrict dr, const la_row *P, uint64_t mul
     const uint32_t *restrict cols = P->cols;
     const uint32_t *restrict cf = P->cf;
     const uint32_t len = P->len;
-    for (uint32_t k = 1; k < len; k++) {
+    uint32_t k = 1;
+    /* unrolled: the four updates are independent (a row's columns are distinct) and
+     * their loads overlap */
+    for (; k + 4 <= len; k += 4) {
+        uint32_t c0 = cols[k], c1 = cols[k + 1], c2 = cols[k + 2], c3 = cols[k + 3];
+        uint64_t x0 = dr[c0] + mult * cf[k];
+        uint64_t x1 = dr[c1] + mult * cf[k + 1];
+        uint64_t x2 = dr[c2] + mult * cf[k + 2];
+        uint64_t x3 = dr[c3] + mult * cf[k + 3];
+        dr[c0] = x0 >= p2 ? x0 - p2 : x0;
+        dr[c1] = x1 >= p2 ? x1 - p2 : x1;
+        dr[c2] = x2 >= p2 ? x2 - p2 : x2;
+        dr[c3] = x3 >= p2 ? x3 - p2 : x3;
+    }
+    for (; k < len; k++) {
         uint64_t x = dr[cols[k]] + mult * cf[k];
         dr[cols[k]] = x >= p2 ? x - p2 : x;
     }
