@@ -99,6 +99,9 @@ GBC_API gbc_status gbc_options_set_algorithm(gbc_options *opts, gbc_algorithm al
 /* Over Q: prove the result (see docs/modular.md) instead of checking it modulo a
  * fresh prime. Slower; off by default. */
 GBC_API gbc_status gbc_options_set_certify(gbc_options *opts, int certify);
+/* Threads a computation may use (default 1). F4 reduces the rows of each matrix by
+ * the known pivots in parallel; results do not depend on the number. */
+GBC_API gbc_status gbc_options_set_threads(gbc_options *opts, int threads);
 /* Stop with GBC_ERR_LIMIT when the library's own allocations would exceed bytes
  * (0: no limit). GMP's internal allocations of big integers are not counted. */
 GBC_API gbc_status gbc_options_set_memory_limit(gbc_options *opts, size_t bytes);

@@ -144,6 +144,14 @@ GBC_API gbc_status gbc_options_set_certify(gbc_options *opts, int certify)
     return GBC_OK;
 }
 
+GBC_API gbc_status gbc_options_set_threads(gbc_options *opts, int threads)
+{
+    if (opts == NULL || threads < 1 || threads > 1024)
+        return GBC_ERR_ARG;
+    opts->threads = threads;
+    return GBC_OK;
+}
+
 GBC_API gbc_status gbc_options_set_memory_limit(gbc_options *opts, size_t bytes)
 {
     if (opts == NULL)
@@ -186,6 +194,7 @@ void api_ctx_from_options(gbc_ctx *ctx, const gbc_options *opts)
     ctx->log_data = opts->log_data;
     ctx->verbosity = opts->verbosity;
     ctx->fail_at = opts->fail_alloc;
+    ctx->threads = opts->threads;
 }
 
 /* ------------------------------------------------------ polynomial lists -- */

@@ -26,6 +26,7 @@ struct gbc_options {
     int verbosity;
     uint64_t fail_alloc; /* testing: fail the n-th allocation (0: never) */
     int certify;
+    int threads;
 };
 
 struct gbc_stats {

@@ -38,7 +38,7 @@ static void usage(FILE *f)
             "                  reference; direct over Q)\n"
             "  --certify       over Q: prove the result (slower); the default checks it\n"
             "                  modulo a fresh random prime\n"
-            "  --threads N     number of threads (this version computes with one)\n"
+            "  --threads N     threads for F4's linear algebra (default 1)\n"
             "  -o FILE         write the result to FILE instead of standard output\n"
             "  -v              progress and statistics on standard error (-vv: more)\n"
             "  -h, --help      this help;  --version  the version\n"
@@ -113,7 +113,7 @@ int main(int argc, char **argv)
 {
     const char *command = "gb", *order = NULL, *file = NULL, *outfile = NULL;
     gbc_algorithm algo = GBC_ALGO_DEFAULT;
-    int verbose = 0, certify = 0;
+    int verbose = 0, certify = 0, threads = 1;
     int argi = 1;
     int multigraded = 0; /* hilbert --multigraded */
     static const char *const commands[] = {"gb",     "hilbert",    "dim",
@@ -169,6 +169,7 @@ int main(int argc, char **argv)
             long n = strtol(v, &end, 10);
             if (errno || *end || n < 1 || n > 1024)
                 return usage_error("--threads needs a number from 1 to 1024, not '%s'", v);
+            threads = (int)n;
         } else if (strcmp(a, "-o") == 0) {
             if (++argi >= argc)
                 return usage_error("option '%s' needs an argument", a);
@@ -239,6 +240,7 @@ int main(int argc, char **argv)
     }
     gbc_options_set_algorithm(opts, algo);
     gbc_options_set_certify(opts, certify);
+    gbc_options_set_threads(opts, threads);
     if (verbose)
         gbc_options_set_log(opts, log_to_stderr, NULL, verbose);
     st = gbc_groebner(&basis, gens, opts, stats);

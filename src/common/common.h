@@ -73,6 +73,7 @@ typedef struct gbc_ctx {
     void (*log)(void *data, int level, const char *msg);
     void *log_data;
     int verbosity;                /* 0 quiet, 1 progress, 2 detail */
+    int threads;                  /* worker threads a computation may use (<= 1: one) */
     uint32_t poll_tick;
     double poll_last;             /* seconds, for time-based polling */
     gbc_status alloc_fail;        /* status of the last failed allocation */
@@ -125,10 +126,13 @@ void gbc_arena_reset(gbc_arena *a);
 void gbc_arena_clear(gbc_ctx *ctx, gbc_arena *a);
 
 /* Poll the interrupt callback and the cancel flag. Cheap: consults the callback
- * at most every few milliseconds. Returns GBC_ERR_INTERRUPTED when asked to stop. */
+ * at most every few milliseconds. Returns GBC_ERR_INTERRUPTED when asked to stop.
+ * ctx may be NULL (as for allocation): nothing can then ask to stop. */
 gbc_status gbc_ctx_poll_slow(gbc_ctx *ctx);
 static inline gbc_status gbc_ctx_poll(gbc_ctx *ctx)
 {
+    if (ctx == NULL)
+        return GBC_OK;
     if (ctx->cancel != NULL && atomic_load_explicit(ctx->cancel, memory_order_relaxed))
         return GBC_ERR_INTERRUPTED;
     if (ctx->interrupt == NULL)

@@ -503,8 +503,8 @@ static gbc_status f4_round(f4_state *S, uint32_t d, int *unit)
     GBC_CHECK(st, GBC_GROW(ctx, S->newrows, S->ncap, S->ntbr + 1), out);
     la_matrix M = {S->sht.size, S->pivot, S->dense, S->tcols, S->tcf};
     size_t nnew = 0;
-    GBC_CHECK(st, la_echelon(ctx, &M, S->F, S->tbr, S->ntbr, &S->arena, S->newrows, &nnew),
-              out);
+    GBC_CHECK(st, la_echelon_mt(ctx, &M, S->F, S->tbr, S->ntbr, &S->arena, S->newrows, &nnew,
+                                ctx->threads), out);
     GBC_CHECK(st, la_backreduce(ctx, &M, S->F, S->newrows, nnew, &S->arena), out);
     double t2 = gbc_wall_time();
 
@@ -712,7 +712,8 @@ static gbc_status f4_replay_round(f4_state *S, size_t r, int *unit, int *bad)
     GBC_TRY(GBC_GROW(ctx, S->newrows, S->ncap, S->ntbr + 1));
     la_matrix M = {S->sht.size, S->pivot, S->dense, S->tcols, S->tcf};
     size_t nnew = 0;
-    GBC_TRY(la_echelon(ctx, &M, S->F, S->tbr, S->ntbr, &S->arena, S->newrows, &nnew));
+    GBC_TRY(la_echelon_mt(ctx, &M, S->F, S->tbr, S->ntbr, &S->arena, S->newrows, &nnew,
+                          ctx->threads));
     if (nnew != rr->nnew) {
         *bad = 1; /* a row reduced to zero */
         return GBC_OK;

@@ -1,6 +1,8 @@
 /* f4/la: the dense-row reduction kernel (see la.h). */
 #include "f4/la/la.h"
 
+#include <pthread.h>
+
 /* dr[c] += mult * cf for every entry after the leading one of row P; entries stay
  * below p^2 (p^2 < 2^62, so the sum before the correction is below 2^63). */
 static inline void axpy_row(uint64_t *restrict dr, const la_row *P, uint64_t mult, uint64_t p2)
@@ -52,6 +54,14 @@ gbc_status la_reduce_row(gbc_ctx *ctx, la_matrix *M, const field *F, const la_ro
     uint64_t *dr = M->dense;
     const uint64_t p = F->p, p2 = F->p2;
     const int small = p < (1u << 16);
+    if (r->len == 0) {
+        out->len = 0;
+        out->cols = NULL;
+        out->cf = NULL;
+        out->src = r->src;
+        out->tag = r->tag;
+        return GBC_OK;
+    }
     uint32_t start = UINT32_MAX, lead_col = r->cols[0];
     for (uint32_t k = skip_lead ? 1 : 0; k < r->len; k++) {
         uint32_t c = r->cols[k];
@@ -157,5 +167,125 @@ gbc_status la_backreduce(gbc_ctx *ctx, la_matrix *M, const field *F, la_row *row
         *r = res; /* the pivot table points at rows[], which now holds the result */
     }
     gbc_free(ctx, ord);
+    return st;
+}
+
+/* ------------------------------------------------------------ threads -- */
+
+
+typedef struct la_job {
+    gbc_ctx ctx;        /* private: allocation accounting is per thread */
+    gbc_ctx *parent;    /* polled by the calling thread's job only */
+    atomic_int *stop;   /* set when any job fails or is interrupted */
+    la_matrix M;        /* private dense scratch, shared pivot table */
+    const field *F;
+    const la_row *rows;
+    la_row *out;
+    size_t first, step, n;
+    gbc_arena arena;
+    gbc_status st;
+} la_job;
+
+static void *la_job_run(void *arg)
+{
+    la_job *J = arg;
+    J->st = GBC_OK;
+    size_t k = 0;
+    for (size_t i = J->first; i < J->n && J->st == GBC_OK; i += J->step, k++) {
+        if ((k & 15) == 0) {
+            if (atomic_load(J->stop)) {
+                J->st = GBC_ERR_INTERRUPTED;
+                break;
+            }
+            if (J->parent != NULL && (J->st = gbc_ctx_poll(J->parent)) != GBC_OK)
+                break;
+        }
+        J->st = la_reduce_row(&J->ctx, &J->M, J->F, &J->rows[i], 0, &J->arena, &J->out[i]);
+    }
+    if (J->st != GBC_OK)
+        atomic_store(J->stop, 1);
+    return NULL;
+}
+
+gbc_status la_echelon_mt(gbc_ctx *ctx, la_matrix *M, const field *F, const la_row *rows,
+                         size_t n, gbc_arena *arena, la_row *newrows, size_t *nnew,
+                         int nthreads)
+{
+    if (nthreads <= 1 || n < 64)
+        return la_echelon(ctx, M, F, rows, n, arena, newrows, nnew);
+    if (nthreads > 64)
+        nthreads = 64;
+    /* Phase 1, in parallel: every row reduced by the known pivots only (the pivot
+     * table is read-only meanwhile). Phase 2: the echelon form of what is left,
+     * in order, as la_echelon would have found it. */
+    la_row *mid;
+    GBC_TRY(GBC_ALLOC(ctx, mid, n));
+    la_job jobs[64];
+    pthread_t tid[64];
+    int started[64] = {0};
+    atomic_int stop;
+    atomic_init(&stop, 0);
+    gbc_status st = GBC_OK;
+    int ninit = 0;
+    for (int t = 0; t < nthreads; t++) {
+        la_job *J = &jobs[t];
+        memset(J, 0, sizeof *J);
+        ninit = t + 1;
+        J->stop = &stop;
+        J->parent = t == 0 ? ctx : NULL;
+        gbc_ctx_init(&J->ctx);
+        J->ctx.mem_limit = ctx->mem_limit ? ctx->mem_limit : 0;
+        J->F = F;
+        J->rows = rows;
+        J->out = mid;
+        J->first = (size_t)t;
+        J->step = (size_t)nthreads;
+        J->n = n;
+        gbc_arena_init(&J->arena, 1 << 20);
+        J->M = *M;
+        if (t > 0) {
+            J->M.dense = gbc_calloc(&J->ctx, M->ncols + 1, sizeof(uint64_t));
+            J->M.tcols = gbc_malloc(&J->ctx, sizeof(uint32_t) * ((size_t)M->ncols + 1));
+            J->M.tcf = gbc_malloc(&J->ctx, sizeof(uint32_t) * ((size_t)M->ncols + 1));
+            if (J->M.dense == NULL || J->M.tcols == NULL || J->M.tcf == NULL) {
+                st = GBC_ERR_NOMEM;
+                break;
+            }
+        }
+    }
+    if (st == GBC_OK) {
+        for (int t = 1; t < nthreads; t++)
+            started[t] = pthread_create(&tid[t], NULL, la_job_run, &jobs[t]) == 0;
+        /* rows of threads that did not start are done here */
+        for (int t = 1; t < nthreads; t++)
+            if (!started[t])
+                la_job_run(&jobs[t]);
+        la_job_run(&jobs[0]);
+        for (int t = 1; t < nthreads; t++)
+            if (started[t])
+                pthread_join(tid[t], NULL);
+        /* an interruption wins over the stops it caused elsewhere */
+        for (int t = 0; t < nthreads && st == GBC_OK; t++)
+            st = jobs[t].st;
+        if (jobs[0].st != GBC_OK)
+            st = jobs[0].st;
+        for (int t = 0; t < nthreads; t++)
+            ctx->mem_peak += jobs[t].ctx.mem_peak;
+    }
+    if (st == GBC_OK)
+        st = gbc_ctx_poll(ctx);
+    if (st == GBC_OK)
+        st = la_echelon(ctx, M, F, mid, n, arena, newrows, nnew);
+    /* the new rows live in the main arena; the phase-1 arenas can go */
+    for (int t = 0; t < ninit; t++) {
+        la_job *J = &jobs[t];
+        if (t > 0) {
+            gbc_free(&J->ctx, J->M.dense);
+            gbc_free(&J->ctx, J->M.tcols);
+            gbc_free(&J->ctx, J->M.tcf);
+        }
+        gbc_arena_clear(&J->ctx, &J->arena);
+    }
+    gbc_free(ctx, mid);
     return st;
 }

@@ -41,6 +41,13 @@ gbc_status la_reduce_row(gbc_ctx *ctx, la_matrix *M, const field *F, const la_ro
 gbc_status la_echelon(gbc_ctx *ctx, la_matrix *M, const field *F, const la_row *rows,
                       size_t n, gbc_arena *arena, la_row *newrows, size_t *nnew);
 
+/* la_echelon with nthreads threads: the rows are first reduced by the known pivots
+ * in parallel, then brought to echelon form in order. The result is the same as
+ * la_echelon's. */
+gbc_status la_echelon_mt(gbc_ctx *ctx, la_matrix *M, const field *F, const la_row *rows,
+                         size_t n, gbc_arena *arena, la_row *newrows, size_t *nnew,
+                         int nthreads);
+
 /* Bring the n new pivot rows to reduced echelon form among themselves: each is
  * tail-reduced by the others (from the last leading column to the first, so every
  * reducer is already reduced). The rows must be the only pivots in their columns'
