@@ -174,7 +174,7 @@ gbc_status gbc_ctx_poll_slow(gbc_ctx *ctx)
 
 void gbc_log(gbc_ctx *ctx, int level, const char *fmt, ...)
 {
-    if (ctx->log == NULL || level > ctx->verbosity)
+    if (ctx == NULL || ctx->log == NULL || level > ctx->verbosity)
         return;
     char buf[1024];
     va_list ap;

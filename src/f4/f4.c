@@ -810,7 +810,7 @@ static gbc_status f4_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *o
             *unlucky = 1;
             goto done;
         }
-        if (!unit)
+        if (!unit && S.n > 0)
             memcpy(S.red, play->red, S.n);
     } else {
         gbc_log(ctx, 1, "F4 over GF(%u), %u variables, %zu generators", R->F.p, R->nvars,
@@ -827,7 +827,8 @@ static gbc_status f4_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *o
             rec->unit = unit;
             rec->nbasis = S.n;
             GBC_CHECK(st, GBC_ALLOC(ctx, rec->red, S.n ? S.n : 1), done);
-            memcpy(rec->red, S.red, S.n);
+            if (S.n > 0)
+                memcpy(rec->red, S.red, S.n);
         }
     }
     double t1 = gbc_wall_time();

@@ -211,10 +211,13 @@ static gbc_status rawsum_finish(parser *P, rawsum *r, pval *out)
     if (r->n > UINT32_MAX)
         return GBC_ERR_LIMIT;
     GBC_TRY(poly_alloc(P->ctx, &f, (uint32_t)r->n, F));
-    memcpy(f.mon, r->mon, sizeof(uint32_t) * r->n);
-    if (F->p != 0) {
+    if (r->n == 0) {
+        /* only zero terms (r->mon may be NULL): the zero polynomial */
+    } else if (F->p != 0) {
+        memcpy(f.mon, r->mon, sizeof(uint32_t) * r->n);
         memcpy(f.cf, r->cf, sizeof(uint32_t) * r->n);
     } else {
+        memcpy(f.mon, r->mon, sizeof(uint32_t) * r->n);
         for (size_t i = 0; i < r->n; i++)
             mpz_lcm(out->den, out->den, mpq_denref(r->cq[i]));
         for (size_t i = 0; i < r->n; i++) {
@@ -448,8 +451,8 @@ static gbc_status pval_pow(parser *P, pval *v, uint32_t e, size_t pos)
 static gbc_status term_mul_pval(parser *P, term *T, pval *v)
 {
     if (!T->has_poly) {
-        T->poly = *v;
-        pval_init(v);
+        /* T->poly is initialised but empty; v takes it back and the caller clears it */
+        pval_swap(&T->poly, v);
         T->has_poly = 1;
         return GBC_OK;
     }
@@ -557,8 +560,11 @@ static gbc_status parse_factor(parser *P, term *T)
                     st = pval_pow(P, &v, e, epos);
             }
         }
-        if (st == GBC_OK)
+        if (st == GBC_OK) {
             st = term_mul_pval(P, T, &v);
+            if (st != GBC_OK)
+                st = fail_status(P, start, st);
+        }
         pval_clear(P, &v);
         P->depth--;
         return st;
@@ -580,6 +586,8 @@ static gbc_status parse_term(parser *P, rawsum *r, int negate)
     T.has_poly = 0;
     pval_init(&T.poly);
     gbc_status st = GBC_OK;
+    peek(P);
+    size_t tstart = P->pos; /* where errors about the whole term point */
     T.exps = gbc_calloc(P->ctx, P->nvars ? P->nvars : 1, sizeof(uint32_t));
     if (T.exps == NULL) {
         st = fail_status(P, P->pos, gbc_ctx_alloc_status(P->ctx));
@@ -647,7 +655,7 @@ static gbc_status parse_term(parser *P, rawsum *r, int negate)
     {
         int zero = P->F->p != 0 ? T.cf == 0 : mpq_sgn(T.cq) == 0;
         uint32_t m;
-        size_t pos = P->pos;
+        size_t pos = tstart;
         st = mht_insert(P->ctx, &P->t, T.exps, &m);
         if (st != GBC_OK) {
             st = fail_status(P, pos, st);
@@ -894,6 +902,9 @@ gbc_status io_parse_input(gbc_ctx *ctx, ring *R, plist *L, const char *text, siz
             pos++;
             continue;
         }
+        if (pos < len && text[pos] == '#') /* a comment ends the line, as on line 2 */
+            while (pos < len && text[pos] != '\n')
+                pos++;
         if (pos >= len || text[pos] == '\n')
             break;
         char b[16];
