@@ -383,7 +383,7 @@ GBC_API gbc_status gbc_groebner(gbc_polys **basis, const gbc_polys *gens,
     } else if (R->F.p != 0) {
         st = f4_groebner(&ctx, R, &gens->L, &out, &local);
     } else {
-        mod_opts mo = {opts ? opts->certify : 0, 0, NULL, 0, 0};
+        mod_opts mo = {.certify = opts ? opts->certify : 0};
         st = mod_groebner(&ctx, R, &gens->L, &out, &local, &mo);
     }
     if (stats != NULL)

@@ -243,12 +243,16 @@ gbc_status bb_red_take(gbc_ctx *ctx, bb_red *r, poly *f)
 {
     poly res;
     GBC_TRY(poly_alloc(ctx, &res, r->out.len, r->F));
-    memcpy(res.mon, r->out.mon, sizeof(uint32_t) * r->out.len);
-    if (r->F->p != 0)
+    if (r->out.len == 0) {
+        /* nothing to copy (the output arrays may not exist yet) */
+    } else if (r->F->p != 0) {
+        memcpy(res.mon, r->out.mon, sizeof(uint32_t) * r->out.len);
         memcpy(res.cf, r->out.cf, sizeof(uint32_t) * r->out.len);
-    else
+    } else {
+        memcpy(res.mon, r->out.mon, sizeof(uint32_t) * r->out.len);
         for (uint32_t i = 0; i < r->out.len; i++)
             mpz_swap(res.cz[i], r->out.cz[i]);
+    }
     r->out.len = 0;
     *f = res;
     return GBC_OK;

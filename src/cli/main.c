@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "gbc.h"
-#include "monideal_cmd.h"
 
 enum { EXIT_OK = 0, EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_RESOURCES = 3 };
 
@@ -115,7 +114,6 @@ int main(int argc, char **argv)
     gbc_algorithm algo = GBC_ALGO_DEFAULT;
     int verbose = 0, certify = 0, threads = 1;
     int argi = 1;
-    int multigraded = 0; /* hilbert --multigraded */
     static const char *const commands[] = {"gb",     "hilbert",    "dim",
                                            "degree", "irrdecom",   "alexdual",
                                            "assoprimes", "maxstandard"};
@@ -178,8 +176,6 @@ int main(int argc, char **argv)
             verbose += (int)strlen(a + 1);
         } else if (strcmp(a, "--certify") == 0) {
             certify = 1;
-        } else if (strcmp(a, "--multigraded") == 0) {
-            multigraded = 1;
         } else if (strcmp(a, "--verbose") == 0) {
             verbose++;
         } else if (a[0] == '-' && a[1] != '\0') {
@@ -191,7 +187,11 @@ int main(int argc, char **argv)
         }
     }
     if (strcmp(command, "gb") != 0) /* the monomial-ideal commands */
-        return cli_monideal_command(command, file, outfile, order, algo, verbose, multigraded);
+    {
+        fprintf(stderr, "%s: the command '%s' is not available in this version\n", progname,
+                command);
+        return EXIT_USAGE;
+    }
 
     /* Input. */
     const char *fname = (file == NULL || strcmp(file, "-") == 0) ? "<stdin>" : file;

@@ -319,6 +319,18 @@ static gbc_status mod_certify(modst *S, const plist *G, int *ok)
     return GBC_OK;
 }
 
+/* The test hook of mod_opts.corrupt_candidates: double the last coefficient of the
+ * last polynomial of G that has more than one term (nothing if there is none). */
+static void corrupt_candidate(plist *G)
+{
+    for (size_t k = G->n; k-- > 0;)
+        if (G->p[k].len > 1) {
+            mpq_t *c = &G->p[k].cq[G->p[k].len - 1];
+            mpq_add(*c, *c, *c);
+            return;
+        }
+}
+
 /* -------------------------------------------------------------- driver -- */
 
 static gbc_status mod_setup(modst *S, gbc_ctx *ctx, const ring *R, const plist *in,
@@ -391,7 +403,7 @@ static const ring *shape_ring(const modst *S)
 gbc_status mod_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                         gb_stats *stats, const mod_opts *opts)
 {
-    static const mod_opts defaults = {0, 0, NULL, 0, 0};
+    static const mod_opts defaults = {0, 0, NULL, 0, 0, 0};
     if (opts == NULL)
         opts = &defaults;
     if (R->F.p != 0)
@@ -406,6 +418,7 @@ gbc_status mod_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out
     field Fp; /* for clearing modular lists: any nonzero p selects the uint32 layout */
     field_init(&Fp, 2);
     int done = 0, restarts = 0;
+    size_t corrupted = 0; /* candidates altered by the test hook */
     size_t unlucky_run = 0, next_rr = 1;
     uint32_t p;
     int unl;
@@ -432,7 +445,7 @@ learned:
     while (!done) {
         GBC_CHECK(st, gbc_ctx_poll(ctx), out);
         if (S.nused > max_primes) {
-            st = GBC_ERR_LIMIT;
+            st = GBC_ERR_VERIFY;
             goto out;
         }
         if (S.nprimes >= next_rr) {
@@ -486,6 +499,10 @@ learned:
                     break;
                 }
                 GBC_CHECK(st, cand_export(&S, &cq), out);
+                if (corrupted < opts->corrupt_candidates) {
+                    corrupt_candidate(&cq);
+                    corrupted++;
+                }
                 int ok = 0;
                 GBC_CHECK(st, mod_certify(&S, &cq, &ok), out);
                 if (ok) {

@@ -1,0 +1,1044 @@
+/* t-f4: F4 against the reference Buchberger reducer (and the verifier) on random
+ * ideals over Z/p in every order kind; the F4 trace replayed modulo other primes
+ * against fresh F4 runs, and inputs built so that a replay must report unlucky. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "buchberger/buchberger.h"
+#include "check/check.h"
+#include "f4/f4.h"
+#include "io/io.h"
+#include "testutil.h"
+
+/* ck_assert writes a checkpoint on every call; these cost nothing unless they fail. */
+#define T_ASSERT(c)                                                            \
+    do {                                                                       \
+        if (!(c))                                                              \
+            ck_abort_msg("line %d: assertion '%s' failed", __LINE__, #c);      \
+    } while (0)
+#define T_ASSERT_MSG(c, ...)                                                   \
+    do {                                                                       \
+        if (!(c))                                                              \
+            ck_abort_msg(__VA_ARGS__);                                         \
+    } while (0)
+
+/* Regression guard (fixed): f4_learn and f4_apply once copied from a NULL pointer
+ * when the basis was empty (zero ideal, constant generator); UBSan made it fatal. */
+#define F4_TRACE_EMPTY_BASIS_FIXED 1
+#if F4_TRACE_EMPTY_BASIS_FIXED || !defined(__SANITIZE_ADDRESS__)
+#define TRACE_EMPTY_BASIS 1
+#else
+#define TRACE_EMPTY_BASIS 0
+#endif
+
+static const char *const vnames[] = {"x", "y", "z", "t", "u", "v"};
+#define MAXV 6
+
+static const uint32_t primes[] = {2, 3, 32003, 65521, 2147483647u};
+#define NPRIMES (sizeof primes / sizeof primes[0])
+#define NORDER_KINDS 5 /* grevlex, lex, deglex, weights, blocks */
+
+/* ------------------------------------------------------------- text -- */
+
+/* A growable string; the random inputs are written as text so that a failure can
+ * print them as a reproducer for the command-line tool. */
+typedef struct sbuf {
+    char *s;
+    size_t len, cap;
+} sbuf;
+
+static void sb_init(sbuf *b)
+{
+    b->cap = 256;
+    b->len = 0;
+    b->s = malloc(b->cap);
+    T_ASSERT(b->s != NULL);
+    b->s[0] = '\0';
+}
+
+static void sb_printf(sbuf *b, const char *fmt, ...)
+{
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        int n = vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
+        va_end(ap);
+        T_ASSERT(n >= 0);
+        if (b->len + (size_t)n < b->cap) {
+            b->len += (size_t)n;
+            return;
+        }
+        b->cap = 2 * (b->cap + (size_t)n);
+        b->s = realloc(b->s, b->cap);
+        T_ASSERT(b->s != NULL);
+    }
+}
+
+static void sb_free(sbuf *b)
+{
+    free(b->s);
+    b->s = NULL;
+}
+
+/* A random term order for nvars variables, written into spec. kind: 0 grevlex,
+ * 1 lex, 2 deglex, 3 weights (1..5), 4 blocks (2 or 3 blocks of random kinds; one
+ * block when nvars is 1). */
+static void random_order(char *spec, size_t len, gbc_rng *r, uint32_t nvars, int kind)
+{
+    static const char *const kinds[] = {"grevlex", "lex", "deglex"};
+    size_t used = 0;
+    switch (kind) {
+    case 0:
+    case 1:
+    case 2:
+        snprintf(spec, len, "%s", kinds[kind]);
+        return;
+    case 3:
+        used = (size_t)snprintf(spec, len, "weights:");
+        for (uint32_t v = 0; v < nvars; v++)
+            used += (size_t)snprintf(spec + used, len - used, "%s%u", v ? "," : "",
+                                     1 + (unsigned)gbc_rng_below(r, 5));
+        return;
+    default: {
+        uint32_t nb = nvars < 2 ? 1 : 2 + (nvars > 2 ? (uint32_t)gbc_rng_below(r, 2) : 0);
+        uint32_t left = nvars;
+        used = (size_t)snprintf(spec, len, "blocks:");
+        for (uint32_t b = 0; b < nb; b++) {
+            uint32_t size = b + 1 == nb ? left
+                                        : 1 + (uint32_t)gbc_rng_below(r, left - (nb - b - 1));
+            left -= size;
+            used += (size_t)snprintf(spec + used, len - used, "%s%s(%u)", b ? "," : "",
+                                     kinds[gbc_rng_below(r, 3)], size);
+        }
+        return;
+    }
+    }
+}
+
+/* A random coefficient: modulo p (p > 0) in [1, p), half the time a small one
+ * (+-1, +-2, 3); for p = 0 a nonzero integer, small or up to 2^20 in size. */
+static void put_coef(sbuf *b, gbc_rng *r, uint32_t p, int first)
+{
+    static const int small[] = {1, -1, 2, -2, 3};
+    long c;
+    if (gbc_rng_below(r, 2) == 0)
+        c = small[gbc_rng_below(r, 5)];
+    else if (p != 0)
+        c = 1 + (long)gbc_rng_below(r, p - 1);
+    else
+        c = (1 + (long)gbc_rng_below(r, 1u << 20)) * (gbc_rng_below(r, 2) ? 1 : -1);
+    if (p != 0)
+        c = ((c % (long)p) + (long)p) % (long)p;
+    if (p != 0 && c == 0)
+        c = 1;
+    if (c < 0)
+        sb_printf(b, "%s%ld", first ? "-" : " - ", -c);
+    else
+        sb_printf(b, "%s%ld", first ? "" : " + ", c);
+}
+
+static void put_mono(sbuf *b, const uint32_t *e, uint32_t nvars)
+{
+    for (uint32_t v = 0; v < nvars; v++)
+        if (e[v] == 1)
+            sb_printf(b, "*%s", vnames[v]);
+        else if (e[v] > 1)
+            sb_printf(b, "*%s^%u", vnames[v], e[v]);
+}
+
+/* A random monomial of total degree exactly d. */
+static void random_mono(uint32_t *e, gbc_rng *r, uint32_t nvars, uint32_t d)
+{
+    memset(e, 0, sizeof(uint32_t) * MAXV);
+    for (uint32_t i = 0; i < d; i++)
+        e[gbc_rng_below(r, nvars)]++;
+}
+
+/* A random polynomial of degree d with nterms terms (the first of degree d; the
+ * others of degree d when homogeneous, else of degree 0..d). */
+static void put_poly(sbuf *b, gbc_rng *r, uint32_t nvars, uint32_t p, uint32_t d,
+                     uint32_t nterms, int homogeneous)
+{
+    uint32_t e[MAXV];
+    for (uint32_t i = 0; i < nterms; i++) {
+        uint32_t di = i == 0 || homogeneous ? d : (uint32_t)gbc_rng_below(r, d + 1);
+        random_mono(e, r, nvars, di);
+        put_coef(b, r, p, i == 0);
+        put_mono(b, e, nvars);
+    }
+}
+
+/* Kinds of random ideal, chosen by gen_ideal. */
+enum { K_GENERIC, K_ZERODIM, K_FEW, K_FACTOR, K_BINOMIAL, K_UNIT };
+
+/* Degrees 1..4 for n generators whose product stays within budget (the Bezout
+ * number bounds how much work a zero-dimensional system costs). */
+static void random_degrees(uint32_t *deg, size_t n, gbc_rng *r, uint32_t budget)
+{
+    uint32_t prod = 1;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t d = 1 + (uint32_t)gbc_rng_below(r, 4);
+        while (d > 1 && prod * d > budget)
+            d--;
+        deg[i] = d;
+        prod *= d;
+    }
+}
+
+/* Random generators (comma separated) in nvars variables over Z/p (p = 0: integer
+ * coefficients) into b. *kind receives the kind (see above); homogeneous forces
+ * every generator to be homogeneous. Duplicates (scaled copies) are added now and
+ * then; zero generators the caller adds after parsing. */
+static void gen_ideal(sbuf *b, gbc_rng *r, uint32_t nvars, uint32_t p, int homogeneous,
+                      uint32_t budget, int *kind)
+{
+    uint32_t deg[MAXV + 2];
+    static const int kinds[12] = {K_GENERIC, K_GENERIC, K_GENERIC, K_ZERODIM, K_ZERODIM,
+                                  K_FEW,     K_FEW,     K_FACTOR,  K_BINOMIAL, K_BINOMIAL,
+                                  K_UNIT,    K_ZERODIM};
+    int k = kinds[gbc_rng_below(r, 12)];
+    *kind = k;
+    size_t n;
+    size_t start = b->len;
+    switch (k) {
+    case K_GENERIC: /* as many generators as variables (now and then one more) */
+    case K_UNIT:    /* the same plus a constant or f and f + 1 */
+        n = nvars + (gbc_rng_below(r, 4) == 0);
+        random_degrees(deg, n, r, budget);
+        for (size_t i = 0; i < n; i++) {
+            if (i)
+                sb_printf(b, ",\n");
+            put_poly(b, r, nvars, p, deg[i], 1 + (uint32_t)gbc_rng_below(r, 4), homogeneous);
+        }
+        if (k == K_UNIT) {
+            if (gbc_rng_below(r, 2)) {
+                sb_printf(b, ",\n");
+                put_coef(b, r, p, 1);
+            } else {
+                /* f and f + 1: their difference is 1 */
+                sbuf f;
+                sb_init(&f);
+                put_poly(&f, r, nvars, p, 1 + (uint32_t)gbc_rng_below(r, 3),
+                         1 + (uint32_t)gbc_rng_below(r, 3), 0);
+                sb_printf(b, ",\n%s,\n%s + 1", f.s, f.s);
+                sb_free(&f);
+            }
+        }
+        break;
+    case K_ZERODIM: /* f_i = x_i^d_i + terms of lower degree: the top-degree forms
+                     * have no common zero but 0, so the ideal is zero-dimensional */
+        random_degrees(deg, nvars, r, budget);
+        for (uint32_t v = 0; v < nvars; v++) {
+            uint32_t e[MAXV];
+            memset(e, 0, sizeof e);
+            e[v] = deg[v];
+            if (v)
+                sb_printf(b, ",\n");
+            put_coef(b, r, p, 1);
+            put_mono(b, e, nvars);
+            uint32_t nt = (uint32_t)gbc_rng_below(r, 4);
+            for (uint32_t t = 0; t < nt; t++) {
+                random_mono(e, r, nvars,
+                            homogeneous ? deg[v] : (uint32_t)gbc_rng_below(r, deg[v]));
+                put_coef(b, r, p, 0);
+                put_mono(b, e, nvars);
+            }
+        }
+        break;
+    case K_FEW: /* fewer generators than variables: positive dimension */
+        n = nvars < 2 ? 1 : 1 + (size_t)gbc_rng_below(r, nvars - 1);
+        random_degrees(deg, n, r, budget);
+        for (size_t i = 0; i < n; i++) {
+            if (i)
+                sb_printf(b, ",\n");
+            put_poly(b, r, nvars, p, deg[i], 1 + (uint32_t)gbc_rng_below(r, 5), homogeneous);
+        }
+        break;
+    case K_FACTOR: { /* h*g_i: the hypersurface h = 0 is a component */
+        sbuf h;
+        sb_init(&h);
+        uint32_t dh = 1 + (uint32_t)gbc_rng_below(r, 2);
+        put_poly(&h, r, nvars, p, dh, 1 + (uint32_t)gbc_rng_below(r, 3), homogeneous);
+        n = 2 + (size_t)gbc_rng_below(r, nvars);
+        random_degrees(deg, n, r, budget);
+        for (size_t i = 0; i < n; i++) {
+            sb_printf(b, "%s(%s)*(", i ? ",\n" : "", h.s);
+            put_poly(b, r, nvars, p, deg[i] > 1 ? deg[i] - 1 : 1,
+                     1 + (uint32_t)gbc_rng_below(r, 3), homogeneous);
+            sb_printf(b, ")");
+        }
+        sb_free(&h);
+        break;
+    }
+    default: { /* monomials and binomials x^a - c x^b (toric-like) */
+        n = 2 + (size_t)gbc_rng_below(r, nvars + 1);
+        random_degrees(deg, n, r, budget * 2);
+        uint32_t e[MAXV];
+        for (size_t i = 0; i < n; i++) {
+            if (i)
+                sb_printf(b, ",\n");
+            random_mono(e, r, nvars, deg[i]);
+            sb_printf(b, "1");
+            put_mono(b, e, nvars);
+            if (gbc_rng_below(r, 4) != 0) {
+                uint32_t d2 = homogeneous ? deg[i] : (uint32_t)gbc_rng_below(r, deg[i] + 1);
+                random_mono(e, r, nvars, d2);
+                sb_printf(b, " - ");
+                put_coef(b, r, p, 1);
+                put_mono(b, e, nvars);
+            }
+        }
+        break;
+    }
+    }
+    /* a scaled duplicate of the first generator */
+    if (gbc_rng_below(r, 5) == 0) {
+        size_t end = b->len;
+        size_t cut = start;
+        while (cut < end && b->s[cut] != ',')
+            cut++;
+        char *first = strndup(b->s + start, cut - start);
+        T_ASSERT(first != NULL);
+        sb_printf(b, ",\n%s*(%s)", p == 2 ? "1" : "-1", first);
+        free(first);
+    }
+}
+
+/* ------------------------------------------------------------ helpers -- */
+
+static void ring_make(gbc_ctx *ctx, ring *R, uint32_t nvars, uint32_t p, const char *order)
+{
+    char msg[256];
+    gbc_status st = ring_init(ctx, R, nvars, vnames, p, order, msg, sizeof msg);
+    ck_assert_msg(st == GBC_OK, "ring %u vars, p=%u, order %s: %s", nvars, p, order, msg);
+}
+
+static void parse_polys(gbc_ctx *ctx, plist *L, const ring *R, const char *text)
+{
+    gbc_error err;
+    plist_init(L);
+    gbc_status st = io_parse_polys(ctx, R, L, text, strlen(text), &err);
+    ck_assert_msg(st == GBC_OK, "cannot parse '%s': %s", text, err.message);
+}
+
+static void push_zero(gbc_ctx *ctx, plist *L, const ring *R)
+{
+    ppoly *z;
+    T_ASSERT(plist_push(ctx, L, 0, R->nvars, &R->F, &z) == GBC_OK);
+}
+
+/* The polynomials of L as text (a malloc'd string, for messages). */
+static char *list_text(const ring *R, const plist *L)
+{
+    io_buf b;
+    io_buf_init(&b);
+    if (io_print_polys(NULL, &b, R, L, 0) != GBC_OK) {
+        io_buf_clear(NULL, &b);
+        return strdup("(cannot print)");
+    }
+    char *s = strdup(b.s ? b.s : "");
+    io_buf_clear(NULL, &b);
+    return s;
+}
+
+/* Print a reproducer (the input file and the commands) to stderr. */
+static void print_reproducer(const char *what, uint32_t nvars, uint32_t p, const char *order,
+                             const char *gens, int zero_gens)
+{
+    fprintf(stderr, "---- %s: reproducer (save as FILE; run build/gbc --order '%s' FILE and "
+                    "build/gbc --order '%s' --algorithm buchberger FILE)%s\n",
+            what, order, order, zero_gens ? " (plus zero generators, dropped by the parser)" : "");
+    for (uint32_t v = 0; v < nvars; v++)
+        fprintf(stderr, "%s%s", v ? ", " : "", vnames[v]);
+    fprintf(stderr, "\n%u\n%s\n----\n", p, gens);
+}
+
+/* Whether every variable has a pure power among the leading monomials of G (a
+ * Groebner basis): the ideal is then zero-dimensional (or the unit ideal). */
+static int zero_dimensional(const plist *G, uint32_t nvars)
+{
+    for (uint32_t v = 0; v < nvars; v++) {
+        int found = 0;
+        for (size_t k = 0; k < G->n && !found; k++) {
+            const uint32_t *e = G->p[k].exps;
+            int pure = e[v] > 0;
+            for (uint32_t w = 0; w < nvars && pure; w++)
+                if (w != v && e[w] != 0)
+                    pure = 0;
+            found = pure;
+        }
+        if (!found)
+            return 0;
+    }
+    return 1;
+}
+
+static int is_unit_basis(const plist *G, uint32_t nvars)
+{
+    if (G->n != 1 || G->p[0].len != 1)
+        return 0;
+    for (uint32_t v = 0; v < nvars; v++)
+        if (G->p[0].exps[v] != 0)
+            return 0;
+    return 1;
+}
+
+/* Whether A and B have the same shape: as many polynomials, with the same
+ * monomials (coefficients may differ). */
+static int same_shape(uint32_t nvars, const plist *A, const plist *B)
+{
+    if (A->n != B->n)
+        return 0;
+    for (size_t k = 0; k < A->n; k++) {
+        if (A->p[k].len != B->p[k].len)
+            return 0;
+        if (A->p[k].len > 0 && nvars > 0 &&
+            memcmp(A->p[k].exps, B->p[k].exps, sizeof(uint32_t) * nvars * A->p[k].len) != 0)
+            return 0;
+    }
+    return 1;
+}
+
+#define VERIFY_MAX_TERMS 1500
+
+/* Counters of what the random cases covered, summed over one loop iteration. */
+typedef struct coverage {
+    int cases, verified, unit, zero_ideal, zerodim, posdim, homogeneous, with_zero_gens;
+} coverage;
+
+/* One random case: F4 equals Buchberger exactly, and the verifier accepts F4's
+ * result, which contains every generator; F4 gives back all the memory it took. */
+static void crosscheck_case(gbc_rng *r, uint32_t p, int order_kind, coverage *cov)
+{
+    uint32_t nvars = 2 + (uint32_t)gbc_rng_below(r, 5);
+    /* Bezout budget: larger in few variables, where Buchberger stays cheap */
+    static const uint32_t budget[MAXV + 1] = {0, 0, 64, 48, 32, 24, 16};
+    char order[128];
+    random_order(order, sizeof order, r, nvars, order_kind);
+    int homogeneous = gbc_rng_below(r, 4) == 0;
+    sbuf text;
+    sb_init(&text);
+    int kind;
+    gen_ideal(&text, r, nvars, p, homogeneous, budget[nvars], &kind);
+
+    gbc_ctx cb, cf;
+    gbc_ctx_init(&cb);
+    gbc_ctx_init(&cf);
+    ring R;
+    ring_make(&cb, &R, nvars, p, order);
+    plist F, B, G;
+    parse_polys(&cb, &F, &R, text.s);
+    int zero_gens = gbc_rng_below(r, 6) == 0;
+    if (zero_gens) {
+        push_zero(&cb, &F, &R);
+        if (F.n > 1) { /* one zero in the middle too */
+            ppoly tmp = F.p[F.n - 1];
+            F.p[F.n - 1] = F.p[F.n / 2];
+            F.p[F.n / 2] = tmp;
+            push_zero(&cb, &F, &R);
+        }
+    }
+    plist_init(&B);
+    plist_init(&G);
+    gbc_status sb = bb_groebner(&cb, &R, &F, &B, NULL);
+    gbc_status sf = f4_groebner(&cf, &R, &F, &G, NULL);
+    if (sb != GBC_OK || sf != GBC_OK || !check_plist_equal(&R, &G, &B)) {
+        print_reproducer("F4 differs from Buchberger", nvars, p, order, text.s, zero_gens);
+        char *gt = list_text(&R, &G), *bt = list_text(&R, &B);
+        fprintf(stderr, "F4 (%s):\n%s\nBuchberger (%s):\n%s\n", gbc_status_string(sf), gt,
+                gbc_status_string(sb), bt);
+        free(gt);
+        free(bt);
+        ck_abort_msg("p=%u order %s: F4 (%s, %zu polynomials) differs from Buchberger (%s, "
+                     "%zu polynomials); reproducer on stderr",
+                     p, order, gbc_status_string(sf), G.n, gbc_status_string(sb), B.n);
+    }
+    /* The verifier reduces every pair by the plainest method: seconds for the rare
+     * basis of thousands of terms (lex in 6 variables), which is left out. */
+    size_t terms = 0;
+    for (size_t k = 0; k < G.n; k++)
+        terms += G.p[k].len;
+    if (terms <= VERIFY_MAX_TERMS) {
+        check_report rep;
+        T_ASSERT(check_groebner(&cb, &R, &G, &rep) == GBC_OK);
+        if (!rep.is_groebner || !rep.is_reduced) {
+            print_reproducer("verifier rejects F4", nvars, p, order, text.s, zero_gens);
+            ck_abort_msg("p=%u order %s: check_groebner: groebner=%d reduced=%d (%s)", p,
+                         order, rep.is_groebner, rep.is_reduced, rep.reason);
+        }
+        cov->verified++;
+    }
+    int contained = 0;
+    size_t bad = 0;
+    T_ASSERT(check_ideal_contains(&cb, &R, &G, &F, &contained, &bad) == GBC_OK);
+    if (!contained) {
+        print_reproducer("generator not in F4's ideal", nvars, p, order, text.s, zero_gens);
+        ck_abort_msg("p=%u order %s: generator %zu does not reduce to zero", p, order, bad);
+    }
+
+    cov->cases++;
+    cov->homogeneous += homogeneous;
+    cov->with_zero_gens += zero_gens;
+    if (G.n == 0)
+        cov->zero_ideal++;
+    else if (is_unit_basis(&G, nvars))
+        cov->unit++;
+    else if (zero_dimensional(&G, nvars))
+        cov->zerodim++;
+    else
+        cov->posdim++;
+    /* a K_UNIT ideal is the unit ideal whatever the field; an affine K_ZERODIM one
+     * is zero-dimensional (or the unit ideal) */
+    T_ASSERT_MSG(kind != K_UNIT || is_unit_basis(&G, nvars),
+                 "p=%u order %s: an ideal with a unit is not the unit ideal:\n%s", p, order,
+                 text.s);
+    T_ASSERT_MSG(kind != K_ZERODIM || homogeneous || is_unit_basis(&G, nvars) ||
+                     zero_dimensional(&G, nvars),
+                 "p=%u order %s: not zero-dimensional:\n%s", p, order, text.s);
+
+    plist_clear(&cf, &G, &R.F);
+    T_ASSERT_MSG(cf.mem_used == 0, "p=%u order %s: F4 leaked %zu bytes on\n%s", p, order,
+                 cf.mem_used, text.s);
+    plist_clear(&cb, &B, &R.F);
+    plist_clear(&cb, &F, &R.F);
+    ring_clear(&cb, &R);
+    sb_free(&text);
+}
+
+/* ------------------------------------------------- F4 vs Buchberger -- */
+
+/* Loop index i: prime primes[i % NPRIMES], order kind i / NPRIMES. */
+START_TEST(test_f4_vs_buchberger)
+{
+    uint32_t p = primes[_i % NPRIMES];
+    int order_kind = _i / (int)NPRIMES;
+    gbc_rng r;
+    gbc_rng_seed(&r, tu_seed() * 1000003u + (uint64_t)_i);
+    coverage cov;
+    memset(&cov, 0, sizeof cov);
+    int n = 40 * tu_mult();
+    for (int it = 0; it < n; it++)
+        crosscheck_case(&r, p, order_kind, &cov);
+    printf("p=%u order kind %d: %d cases (%d verified): %d unit, %d zero ideal, %d zero-dim, "
+           "%d pos-dim, %d homogeneous, %d with zero generators\n",
+           p, order_kind, cov.cases, cov.verified, cov.unit, cov.zero_ideal, cov.zerodim,
+           cov.posdim, cov.homogeneous, cov.with_zero_gens);
+    ck_assert_int_eq(cov.cases, n);
+    ck_assert_int_ge(cov.verified, n * 9 / 10);
+    /* the generator must reach both kinds of dimension */
+    ck_assert_int_gt(cov.zerodim, 0);
+    ck_assert_int_gt(cov.posdim, 0);
+}
+END_TEST
+
+/* Dense systems (every monomial up to the degree, random coefficients): larger F4
+ * matrices with many reducers per row. n generic generators in n variables, or n-1
+ * of them (a curve). Loop index as in test_f4_vs_buchberger. */
+START_TEST(test_f4_dense)
+{
+    uint32_t p = primes[_i % NPRIMES];
+    int order_kind = _i / (int)NPRIMES;
+    gbc_rng r;
+    gbc_rng_seed(&r, tu_seed() * 2654435761u + (uint64_t)_i);
+    int n = 2 * tu_mult();
+    for (int it = 0; it < n; it++) {
+        uint32_t nvars = 3 + (uint32_t)gbc_rng_below(&r, 2);
+        uint32_t ngens = nvars - (uint32_t)gbc_rng_below(&r, 2);
+        char order[128];
+        random_order(order, sizeof order, &r, nvars, order_kind);
+        int homogeneous = (int)gbc_rng_below(&r, 2);
+        sbuf text;
+        sb_init(&text);
+        for (uint32_t g = 0; g < ngens; g++) {
+            uint32_t d = nvars == 3 && g == 0 ? 3 : 2;
+            int first = 1;
+            uint32_t e[MAXV];
+            /* every exponent vector of degree <= d (exactly d when homogeneous) */
+            for (uint32_t code = 0; code < (d + 1) * (d + 1) * (d + 1) * (d + 1); code++) {
+                uint32_t c = code, deg = 0;
+                memset(e, 0, sizeof e);
+                for (uint32_t v = 0; v < nvars; v++) {
+                    e[v] = c % (d + 1);
+                    c /= (d + 1);
+                    deg += e[v];
+                }
+                if (c != 0 || deg > d || (homogeneous && deg != d))
+                    continue;
+                put_coef(&text, &r, p, first);
+                put_mono(&text, e, nvars);
+                first = 0;
+            }
+            sb_printf(&text, g + 1 < ngens ? ",\n" : "");
+        }
+        gbc_ctx cb, cf;
+        gbc_ctx_init(&cb);
+        gbc_ctx_init(&cf);
+        ring R;
+        ring_make(&cb, &R, nvars, p, order);
+        plist F, B, G;
+        parse_polys(&cb, &F, &R, text.s);
+        plist_init(&B);
+        plist_init(&G);
+        gbc_status sb = bb_groebner(&cb, &R, &F, &B, NULL);
+        gbc_status sf = f4_groebner(&cf, &R, &F, &G, NULL);
+        if (sb != GBC_OK || sf != GBC_OK || !check_plist_equal(&R, &G, &B)) {
+            print_reproducer("F4 differs from Buchberger (dense)", nvars, p, order, text.s, 0);
+            ck_abort_msg("p=%u order %s: F4 (%s, %zu polynomials) differs from Buchberger "
+                         "(%s, %zu polynomials); reproducer on stderr",
+                         p, order, gbc_status_string(sf), G.n, gbc_status_string(sb), B.n);
+        }
+        plist_clear(&cf, &G, &R.F);
+        T_ASSERT(cf.mem_used == 0);
+        plist_clear(&cb, &B, &R.F);
+        plist_clear(&cb, &F, &R.F);
+        ring_clear(&cb, &R);
+        sb_free(&text);
+    }
+}
+END_TEST
+
+/* Hand-made corner cases through both reducers, every order kind and prime: no
+ * generators, only zero generators, constants, repeated generators, one variable. */
+START_TEST(test_f4_corners)
+{
+    static const char *const inputs[] = {
+        "x^2 + y, x^2 + y, 2*x^2 + 2*y", /* repeated (p = 2: 0 and a duplicate) */
+        "3",                             /* a unit modulo 2, zero modulo 3 */
+        "x - 1, x - 1, x*y, x*y",
+        "x*y, y*z, x*z",                 /* monomial ideal */
+        "x^4 - 1, x^6 - 1",              /* one variable: the gcd */
+        "x^3 - y*z, y^3 - x*z, z^3 - x*y, x*y*z - 1",
+        "x + y + z, x*y + y*z + z*x, x*y*z - 1", /* cyclic-3 */
+    };
+    gbc_rng r;
+    gbc_rng_seed(&r, tu_seed() + 77);
+    for (size_t k = 0; k < NPRIMES; k++)
+        for (int ok = 0; ok < NORDER_KINDS; ok++)
+            for (size_t in = 0; in < sizeof inputs / sizeof inputs[0] + 1; in++) {
+                gbc_ctx ctx;
+                gbc_ctx_init(&ctx);
+                char order[128];
+                random_order(order, sizeof order, &r, 3, ok);
+                ring R;
+                ring_make(&ctx, &R, 3, primes[k], order);
+                plist F, B, G;
+                if (in < sizeof inputs / sizeof inputs[0]) {
+                    parse_polys(&ctx, &F, &R, inputs[in]);
+                } else {
+                    plist_init(&F);
+                    push_zero(&ctx, &F, &R);
+                }
+                if (in % 2 == 0)
+                    push_zero(&ctx, &F, &R);
+                plist_init(&B);
+                plist_init(&G);
+                T_ASSERT(bb_groebner(&ctx, &R, &F, &B, NULL) == GBC_OK);
+                T_ASSERT(f4_groebner(&ctx, &R, &F, &G, NULL) == GBC_OK);
+                T_ASSERT_MSG(check_plist_equal(&R, &G, &B), "p=%u order %s input %zu: F4 != "
+                             "Buchberger", primes[k], order, in);
+                check_report rep;
+                T_ASSERT(check_groebner(&ctx, &R, &G, &rep) == GBC_OK);
+                T_ASSERT(rep.is_groebner && rep.is_reduced);
+                plist_clear(&ctx, &G, &R.F);
+                plist_clear(&ctx, &B, &R.F);
+                plist_clear(&ctx, &F, &R.F);
+                ring_clear(&ctx, &R);
+            }
+    /* no generators at all: the zero ideal */
+    gbc_ctx ctx;
+    gbc_ctx_init(&ctx);
+    ring R;
+    ring_make(&ctx, &R, 2, 32003, "lex");
+    plist F, G;
+    plist_init(&F);
+    plist_init(&G);
+    T_ASSERT(f4_groebner(&ctx, &R, &F, &G, NULL) == GBC_OK);
+    ck_assert_uint_eq(G.n, 0);
+    ring_clear(&ctx, &R);
+}
+END_TEST
+
+/* ------------------------------------------------------------- traces -- */
+
+/* A random prime in [2^30, 2^31). */
+static uint32_t random_prime(gbc_rng *r)
+{
+    uint32_t q = (uint32_t)((1u << 30) + gbc_rng_below(r, 1u << 30)) | 1u;
+    while (zp_is_prime(q) != 1)
+        q += 2;
+    return q;
+}
+
+/* Z (a list of integer polynomials in a ring of characteristic 0) modulo p, in a
+ * ring Rp of characteristic p: terms divisible by p are dropped. */
+static void reduce_mod(gbc_ctx *ctx, plist *out, const ring *Rp, const plist *Z)
+{
+    const uint32_t n = Rp->nvars, p = Rp->F.p;
+    plist_init(out);
+    for (size_t k = 0; k < Z->n; k++) {
+        const ppoly *f = &Z->p[k];
+        size_t len = 0;
+        for (size_t i = 0; i < f->len; i++) {
+            T_ASSERT(mpz_cmp_ui(mpq_denref(f->cq[i]), 1) == 0);
+            len += !mpz_divisible_ui_p(mpq_numref(f->cq[i]), p);
+        }
+        ppoly *g;
+        T_ASSERT(plist_push(ctx, out, len, n, &Rp->F, &g) == GBC_OK);
+        size_t j = 0;
+        for (size_t i = 0; i < f->len; i++) {
+            uint32_t c = (uint32_t)mpz_fdiv_ui(mpq_numref(f->cq[i]), p);
+            if (c == 0)
+                continue;
+            if (n > 0)
+                memcpy(g->exps + j * n, f->exps + i * n, sizeof(uint32_t) * n);
+            g->cf[j++] = c;
+        }
+    }
+}
+
+/* The traced ring: R itself for a graded order, else its homogenisation (as the
+ * modular path does); *Z the integer generators in that ring. */
+typedef struct traced {
+    ring RQ;   /* the input ring, characteristic 0 */
+    ring W;    /* the traced ring (characteristic 0; copied with another field) */
+    plist Z;   /* integer generators in W */
+} traced;
+
+static void traced_init(gbc_ctx *ctx, traced *T, uint32_t nvars, const char *order,
+                        const char *gens)
+{
+    ring_make(ctx, &T->RQ, nvars, 0, order);
+    plist in;
+    parse_polys(ctx, &in, &T->RQ, gens);
+    plist_init(&T->Z);
+    if (ring_is_graded(&T->RQ)) {
+        T->W = T->RQ;
+        T_ASSERT(plist_copy(ctx, &T->Z, &in, nvars, &T->RQ.F) == GBC_OK);
+    } else {
+        ring_homog(&T->W, &T->RQ);
+        T_ASSERT(plist_homogenize(ctx, &T->RQ, &in, &T->Z) == GBC_OK);
+    }
+    plist_clear(ctx, &in, &T->RQ.F);
+}
+
+static void traced_clear(gbc_ctx *ctx, traced *T)
+{
+    plist_clear(ctx, &T->Z, &T->RQ.F);
+    ring_clear(ctx, &T->RQ);
+}
+
+/* W with characteristic p. */
+static ring ring_mod(const traced *T, uint32_t p)
+{
+    ring Rp = T->W;
+    T_ASSERT(field_init(&Rp.F, p) == GBC_OK);
+    return Rp;
+}
+
+/* Learn modulo p: the trace, and the learned basis (which must equal a fresh F4 run
+ * modulo p). */
+static f4_trace *learn(gbc_ctx *ctx, const traced *T, uint32_t p, plist *basis)
+{
+    ring Rp = ring_mod(T, p);
+    plist in, fresh;
+    reduce_mod(ctx, &in, &Rp, &T->Z);
+    f4_trace *tr = NULL;
+    T_ASSERT(f4_trace_new(ctx, &tr) == GBC_OK);
+    plist_init(basis);
+    plist_init(&fresh);
+    T_ASSERT(f4_learn(ctx, &Rp, &in, basis, NULL, tr) == GBC_OK);
+    T_ASSERT(f4_groebner(ctx, &Rp, &in, &fresh, NULL) == GBC_OK);
+    T_ASSERT_MSG(check_plist_equal(&Rp, basis, &fresh), "learning modulo %u changes the basis",
+                 p);
+    plist_clear(ctx, &fresh, &Rp.F);
+    plist_clear(ctx, &in, &Rp.F);
+    return tr;
+}
+
+/* Replay tr modulo q into *out (empty when unlucky); *fresh is an untraced F4 run
+ * modulo q. Returns the unlucky flag. */
+static int apply(gbc_ctx *ctx, const traced *T, const f4_trace *tr, uint32_t q, plist *out,
+                 plist *fresh)
+{
+    ring Rq = ring_mod(T, q);
+    plist in;
+    reduce_mod(ctx, &in, &Rq, &T->Z);
+    plist_init(out);
+    plist_init(fresh);
+    int unlucky = -1;
+    T_ASSERT(f4_apply(ctx, &Rq, &in, out, NULL, tr, &unlucky) == GBC_OK);
+    T_ASSERT(unlucky == 0 || unlucky == 1);
+    if (unlucky)
+        T_ASSERT_MSG(out->n == 0, "unlucky replay modulo %u left %zu polynomials", q, out->n);
+    T_ASSERT(f4_groebner(ctx, &Rq, &in, fresh, NULL) == GBC_OK);
+    plist_clear(ctx, &in, &Rq.F);
+    return unlucky;
+}
+
+/* Orders of the traced tests: graded ones directly, the others homogenised. */
+static const char *const trace_orders[] = {"grevlex", "deglex", "lex", "weights:3,1,2,1",
+                                           "blocks:grevlex(2),lex(2)"};
+#define NTRACE_ORDERS (sizeof trace_orders / sizeof trace_orders[0])
+
+/* Whether some generator of Z (nvars variables) is a nonzero constant. */
+static int has_constant(const plist *Z, uint32_t nvars)
+{
+    for (size_t k = 0; k < Z->n; k++)
+        if (Z->p[k].len > 0 && mono_degree(Z->p[k].exps, nvars) == 0)
+            return 1;
+    return 0;
+}
+
+/* Whether p divides the leading coefficient of some generator in Z. */
+static int divides_a_lead(const plist *Z, uint32_t p)
+{
+    for (size_t k = 0; k < Z->n; k++)
+        if (Z->p[k].len > 0 && mpz_divisible_ui_p(mpq_numref(Z->p[k].cq[0]), p))
+            return 1;
+    return 0;
+}
+
+/* Random integer ideals in 4 variables: learned modulo a random 31-bit prime, the
+ * trace replayed modulo another prime q (random 31-bit ones, and 3, 32003, 65521,
+ * 2^31-1) either reports q unlucky or gives exactly the basis of a fresh F4 run
+ * modulo q. (With a lucky learning prime this holds for every q that divides no
+ * leading coefficient of the input, the primes the modular driver uses: every
+ * pivot is then a unit modulo q, so the replay computes the true basis modulo q.)
+ * Random 31-bit primes must moreover all be lucky for these small inputs. */
+START_TEST(test_trace_replay)
+{
+    const char *order = trace_orders[_i];
+    gbc_rng r;
+    gbc_rng_seed(&r, tu_seed() * 7919u + (uint64_t)_i);
+    int replays = 0, lucky = 0, nontrivial = 0, skipped = 0;
+    int n = 10 * tu_mult();
+    for (int it = 0; it < n; it++) {
+        gbc_ctx ctx;
+        gbc_ctx_init(&ctx);
+        sbuf text;
+        sb_init(&text);
+        int kind;
+        uint32_t nvars = 4;
+        gen_ideal(&text, &r, nvars, 0, gbc_rng_below(&r, 4) == 0, 16, &kind);
+        traced T;
+        traced_init(&ctx, &T, nvars, order, text.s);
+        if (!TRACE_EMPTY_BASIS && has_constant(&T.Z, T.W.nvars)) {
+            traced_clear(&ctx, &T);
+            sb_free(&text);
+            skipped++;
+            continue;
+        }
+        uint32_t p0 = random_prime(&r);
+        plist L;
+        f4_trace *tr = learn(&ctx, &T, p0, &L);
+        nontrivial += L.n > 1;
+        uint32_t qs[8] = {32003, 65521, 2147483647u, 3, 0, 0, 0, 0};
+        for (int j = 4; j < 8; j++)
+            qs[j] = random_prime(&r);
+        for (int j = 0; j < 8; j++) {
+            if (qs[j] == p0 || divides_a_lead(&T.Z, qs[j]))
+                continue;
+            plist A, Fq;
+            int unl = apply(&ctx, &T, tr, qs[j], &A, &Fq);
+            replays++;
+            const ring Rq = ring_mod(&T, qs[j]);
+            if ((j >= 4 && unl) || (!unl && !check_plist_equal(&Rq, &A, &Fq))) {
+                print_reproducer("trace replay", nvars, 0, order, text.s, 0);
+                char *a = list_text(&Rq, &A), *f = list_text(&Rq, &Fq);
+                ck_abort_msg("order %s, learned modulo %u, replayed modulo %u: %s\nreplay:\n%s"
+                             "\nfresh F4:\n%s",
+                             order, p0, qs[j],
+                             unl ? "reported unlucky" : "differs from a fresh F4 run", a, f);
+            }
+            lucky += !unl;
+            plist_clear(&ctx, &A, &Rq.F);
+            plist_clear(&ctx, &Fq, &Rq.F);
+        }
+        const ring Rp = ring_mod(&T, p0);
+        plist_clear(&ctx, &L, &Rp.F);
+        f4_trace_free(&ctx, tr);
+        traced_clear(&ctx, &T);
+        T_ASSERT_MSG(ctx.mem_used == 0, "learn/apply leaked %zu bytes", ctx.mem_used);
+        sb_free(&text);
+    }
+    printf("trace %s: %d ideals (%d with more than one element, %d with a constant skipped), "
+           "%d replays, %d lucky\n",
+           order, n, nontrivial, skipped, replays, lucky);
+    ck_assert_int_gt(nontrivial, 0);
+    ck_assert_int_ge(lucky, replays / 2);
+}
+END_TEST
+
+/* Inputs made so that q is unlucky: modulo q a learned row vanishes or changes its
+ * leading monomial (strict: in the orders of the mask, bit o for trace_orders[o]),
+ * or only a coefficient of the result vanishes. %1$u stands for q. */
+static const struct {
+    uint32_t nvars;
+    unsigned strict; /* orders in which the replay modulo q must report unlucky */
+    const char *gens;
+} unlucky_inputs[] = {
+    /* S(f1, f2) = q*z^3: the row of z^3 vanishes modulo q */
+    {3, 0x1f, "x*y + %1$u*z^2, x*z"},
+    /* S(f1, f2) = q*z^3 + y*z*t: under grevlex and the weights z^3 leads, and
+     * modulo q the leading monomial becomes y*z*t; under lex, deglex and the block
+     * order y*z*t leads anyway and only the tail q*z^3 is lost */
+    {4, 0x09, "x*y + %1$u*z^2 + y*t, x*z"},
+    /* the second generator collapses onto the first modulo q (y^2 is lost) */
+    {3, 0x1f, "x^2 + z, x^2 + z + %1$u*y^2"},
+    /* a larger basis; modulo q the twisted cubic's toric ideal */
+    {3, 0x00, "x^2 - y*z, y^2 - x*z + %1$u*x, x*y - z^2"},
+};
+
+/* The orders of trace_orders adapted to nvars variables. */
+static void trace_order(char *order, size_t len, size_t o, uint32_t nvars)
+{
+    if (nvars == 3 && o == 3)
+        snprintf(order, len, "weights:3,1,2");
+    else if (nvars == 3 && o == 4)
+        snprintf(order, len, "blocks:grevlex(2),lex(1)");
+    else
+        snprintf(order, len, "%s", trace_orders[o]);
+}
+
+/* For every input above, order and q (small, named and random 31-bit primes), with
+ * the trace learned modulo a random 31-bit prime p0:
+ * - the fresh basis modulo q has another shape than the learned one (q is unlucky);
+ * - strict cases: the replay modulo q reports unlucky and returns nothing; others:
+ *   it reports unlucky or returns exactly the fresh basis modulo q;
+ * - the replay modulo another random prime fits and equals the fresh basis there;
+ * - strict cases, learned at q instead: a replay modulo a good prime reports it
+ *   unlucky or disagrees with the fresh basis (what the modular driver detects). */
+START_TEST(test_trace_unlucky)
+{
+    gbc_rng r;
+    gbc_rng_seed(&r, tu_seed() + 4242);
+    uint32_t qs[] = {3, 5, 32003, 65521, 2147483647u, 0, 0};
+    qs[5] = random_prime(&r);
+    qs[6] = random_prime(&r);
+    int checked = 0, reported = 0;
+    for (size_t c = 0; c < sizeof unlucky_inputs / sizeof unlucky_inputs[0]; c++)
+        for (size_t o = 0; o < NTRACE_ORDERS; o++)
+            for (size_t j = 0; j < sizeof qs / sizeof qs[0]; j++) {
+                const uint32_t q = qs[j], nvars = unlucky_inputs[c].nvars;
+                const int strict = (unlucky_inputs[c].strict >> o) & 1;
+                char gens[256], order[64];
+                snprintf(gens, sizeof gens, unlucky_inputs[c].gens, q);
+                trace_order(order, sizeof order, o, nvars);
+                gbc_ctx ctx;
+                gbc_ctx_init(&ctx);
+                traced T;
+                traced_init(&ctx, &T, nvars, order, gens);
+                uint32_t p0, p1;
+                do
+                    p0 = random_prime(&r);
+                while (p0 == q);
+                do
+                    p1 = random_prime(&r);
+                while (p1 == q || p1 == p0);
+                plist L, A, Fq;
+                f4_trace *tr = learn(&ctx, &T, p0, &L);
+                const ring Rq = ring_mod(&T, q), R0 = ring_mod(&T, p0), R1 = ring_mod(&T, p1);
+
+                int unl = apply(&ctx, &T, tr, q, &A, &Fq);
+                T_ASSERT_MSG(!same_shape(Rq.nvars, &Fq, &L),
+                             "'%s', order %s: q=%u is not unlucky after all", gens, order, q);
+                if (strict ? !unl : !unl && !check_plist_equal(&Rq, &A, &Fq)) {
+                    char *a = list_text(&Rq, &A), *f = list_text(&Rq, &Fq);
+                    print_reproducer("unlucky replay", nvars, 0, order, gens, 0);
+                    ck_abort_msg("'%s', order %s: learned modulo %u, the replay modulo %u is "
+                                 "not reported unlucky; it gives\n%s\nfresh F4 gives\n%s",
+                                 gens, order, p0, q, a, f);
+                }
+                reported += unl;
+                plist_clear(&ctx, &A, &Rq.F);
+                plist_clear(&ctx, &Fq, &Rq.F);
+
+                unl = apply(&ctx, &T, tr, p1, &A, &Fq);
+                T_ASSERT_MSG(!unl && check_plist_equal(&R1, &A, &Fq),
+                             "'%s', order %s: replay modulo %u (learned %u) %s", gens, order,
+                             p1, p0, unl ? "unlucky" : "differs from fresh F4");
+                plist_clear(&ctx, &A, &R1.F);
+                plist_clear(&ctx, &Fq, &R1.F);
+                f4_trace_free(&ctx, tr);
+                plist_clear(&ctx, &L, &R0.F);
+
+                if (strict) {
+                    tr = learn(&ctx, &T, q, &L);
+                    unl = apply(&ctx, &T, tr, p1, &A, &Fq);
+                    T_ASSERT_MSG(unl || !check_plist_equal(&R1, &A, &Fq),
+                                 "'%s', order %s: learned at the unlucky %u, the replay modulo "
+                                 "%u equals the fresh basis",
+                                 gens, order, q, p1);
+                    plist_clear(&ctx, &A, &R1.F);
+                    plist_clear(&ctx, &Fq, &R1.F);
+                    plist_clear(&ctx, &L, &Rq.F);
+                    f4_trace_free(&ctx, tr);
+                }
+                traced_clear(&ctx, &T);
+                T_ASSERT_MSG(ctx.mem_used == 0, "leaked %zu bytes", ctx.mem_used);
+                checked++;
+            }
+    printf("unlucky traces: %d cases, %d replays reported unlucky\n", checked, reported);
+    ck_assert_int_eq(checked, (int)(sizeof unlucky_inputs / sizeof unlucky_inputs[0] *
+                                     NTRACE_ORDERS * (sizeof qs / sizeof qs[0])));
+}
+END_TEST
+
+/* Traces of trivial ideals: no generators, only zero generators, a constant among
+ * the generators. Learned and replayed modulo other primes they give the zero ideal
+ * and the basis {1}. (The reproducer of F4_TRACE_EMPTY_BASIS_FIXED.) */
+START_TEST(test_trace_trivial)
+{
+    static const char *const inputs[] = {"", "x - x", "x^2 + y, 3", "5, x*y", "x, 7*y - 1, -2"};
+    for (size_t c = 0; c < sizeof inputs / sizeof inputs[0]; c++)
+        for (size_t o = 0; o < NTRACE_ORDERS; o++) {
+            gbc_ctx ctx;
+            gbc_ctx_init(&ctx);
+            char order[64];
+            trace_order(order, sizeof order, o, 4);
+            traced T;
+            traced_init(&ctx, &T, 4, order, inputs[c]);
+            plist L, A, Fq;
+            f4_trace *tr = learn(&ctx, &T, 1000003, &L);
+            const ring R0 = ring_mod(&T, 1000003);
+            int unit = c >= 2;
+            T_ASSERT(L.n == (size_t)unit);
+            for (uint32_t q = 2; q < 40; q++) {
+                if (zp_is_prime(q) != 1 || (unit && divides_a_lead(&T.Z, q)))
+                    continue;
+                const ring Rq = ring_mod(&T, q);
+                int unl = apply(&ctx, &T, tr, q, &A, &Fq);
+                T_ASSERT_MSG(!unl && check_plist_equal(&Rq, &A, &Fq),
+                             "'%s' order %s modulo %u: %s", inputs[c], order, q,
+                             unl ? "unlucky" : "differs from fresh F4");
+                T_ASSERT(A.n == (size_t)unit);
+                plist_clear(&ctx, &A, &Rq.F);
+                plist_clear(&ctx, &Fq, &Rq.F);
+            }
+            plist_clear(&ctx, &L, &R0.F);
+            f4_trace_free(&ctx, tr);
+            traced_clear(&ctx, &T);
+            T_ASSERT(ctx.mem_used == 0);
+        }
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("f4");
+    TCase *tc = tcase_create("crosscheck");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, test_f4_corners);
+    tcase_add_loop_test(tc, test_f4_vs_buchberger, 0, (int)NPRIMES * NORDER_KINDS);
+    tcase_add_loop_test(tc, test_f4_dense, 0, (int)NPRIMES * NORDER_KINDS);
+    suite_add_tcase(s, tc);
+    TCase *tt = tcase_create("trace");
+    tcase_set_timeout(tt, 600);
+    tcase_add_loop_test(tt, test_trace_replay, 0, (int)NTRACE_ORDERS);
+    tcase_add_test(tt, test_trace_unlucky);
+    if (TRACE_EMPTY_BASIS)
+        tcase_add_test(tt, test_trace_trivial);
+    suite_add_tcase(s, tt);
+    return tu_run(s);
+}
