@@ -117,7 +117,8 @@ int diff_check(const uint8_t *data, size_t size, char *msg, size_t msglen)
             }
             int coef = (int)(c % 17) - 8;
             if (p != 0)
-                f->cf[t] = (uint32_t)((coef % (int)p + (int)p) % (int)p);
+                f->cf[t] = (uint32_t)(((int64_t)coef % (int64_t)p + (int64_t)p) %
+                                      (int64_t)p);
             else
                 mpq_set_si(f->cq[t], coef, 1 + (c >> 5));
         }
