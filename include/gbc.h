@@ -37,7 +37,7 @@ typedef enum gbc_status {
     GBC_ERR_NOMEM = 1,        /* an allocation failed */
     GBC_ERR_LIMIT = 2,        /* the memory limit set in gbc_options was reached */
     GBC_ERR_OVERFLOW = 3,     /* an exponent or degree does not fit in 32 bits */
-    GBC_ERR_INTERRUPTED = 4,  /* stopped by the interrupt callback or gbc_cancel */
+    GBC_ERR_INTERRUPTED = 4,  /* stopped by the interrupt callback or gbc_options_cancel */
     GBC_ERR_PARSE = 5,        /* malformed text; gbc_error says where and why */
     GBC_ERR_ARG = 6,          /* an invalid argument (NULL, out of range, ...) */
     GBC_ERR_DOMAIN = 7,       /* mathematically invalid: p not prime, mixed rings */
@@ -54,7 +54,9 @@ GBC_API const char *gbc_version(void);
 
 /* Where and why a parse or argument check failed. line and column count from 1
  * (0 when not applicable); message is NUL-terminated English. Caller-allocated;
- * every function taking a gbc_error * accepts NULL. */
+ * every function taking a gbc_error * accepts NULL. For array input
+ * (gbc_polys_from_arrays_*) line is the polynomial and column the term, both
+ * counted from 1, of the offending coefficient or exponent row. */
 typedef struct gbc_error {
     uint64_t line;
     uint64_t column;
@@ -116,6 +118,35 @@ GBC_API gbc_status gbc_options_set_log(gbc_options *opts,
                                        void (*callback)(void *data, int level,
                                                         const char *msg),
                                        void *data, int verbosity);
+/* Called from long computations, in the computing thread: stage names the phase
+ * ("f4": count = F4 rounds done; "modular": count = primes used; "buchberger":
+ * count = pairs reduced; "interreduce", "normal-form", "check": fraction done),
+ * fraction is in [0, 1] when known and negative otherwise. Called on the first
+ * report of each stage and then at most every 10 ms. stage is a static string.
+ * The callback must not call gbc on the same options or handles; it may call
+ * gbc_options_cancel. NULL removes it. */
+GBC_API gbc_status gbc_options_set_progress(gbc_options *opts,
+                                            void (*callback)(void *data, const char *stage,
+                                                             double fraction,
+                                                             uint64_t count),
+                                            void *data);
+/* Ask every computation running with opts to stop with GBC_ERR_INTERRUPTED (within
+ * milliseconds). Safe from any thread and from a signal handler (it stores to a
+ * lock-free atomic flag); opts must stay alive. The request stays set: computations
+ * started with opts afterwards stop at once, until gbc_options_reset_cancel. NULL is
+ * ignored. */
+GBC_API void gbc_options_cancel(gbc_options *opts);
+GBC_API void gbc_options_reset_cancel(gbc_options *opts);
+/* Whether a cancel request is pending (0 for NULL). */
+GBC_API int gbc_options_cancelled(const gbc_options *opts);
+
+/* Which Groebner basis gbc_groebner returns. */
+typedef enum gbc_basis_kind {
+    GBC_BASIS_REDUCED = 0, /* the reduced basis: monic, tails interreduced (default) */
+    GBC_BASIS_MINIMAL = 1  /* a minimal basis: monic, one element per minimal leading
+                            * monomial, tails not interreduced (cheaper) */
+} gbc_basis_kind;
+GBC_API gbc_status gbc_options_set_basis(gbc_options *opts, gbc_basis_kind kind);
 
 /* ------------------------------------------------------ polynomial lists -- */
 /* An ordered list of polynomials of one ring, the unit of exchange. */
@@ -130,12 +161,16 @@ GBC_API size_t gbc_polys_count(const gbc_polys *polys);
  * the characteristic, then the generators (see docs/format.md). Creates the ring
  * with the given order (NULL: grevlex) and the list. On GBC_ERR_PARSE, err holds
  * the line, column and reason. text need not be NUL-terminated; len is its size.
- * Zero generators are dropped. */
+ * Zero generators are dropped. opts (NULL: defaults) supplies the memory limit and
+ * the interrupt: expanding powers of sums can be long. */
 GBC_API gbc_status gbc_parse(gbc_ring **ring, gbc_polys **polys, const char *text,
-                             size_t len, const char *order, gbc_error *err);
-/* Parse comma-separated polynomials (no header) in an existing ring. */
+                             size_t len, const char *order, const gbc_options *opts,
+                             gbc_error *err);
+/* Parse comma-separated polynomials (no header) in an existing ring; the list
+ * keeps a reference to the ring. Zero polynomials are dropped. */
 GBC_API gbc_status gbc_polys_parse(gbc_polys **polys, const gbc_ring *ring,
-                                   const char *text, size_t len, gbc_error *err);
+                                   const char *text, size_t len, const gbc_options *opts,
+                                   gbc_error *err);
 /* Print a list in the output format: with GBC_PRINT_HEADER the variable and
  * characteristic lines first. Returns a NUL-terminated string the caller frees with
  * gbc_string_free; *len (if len is not NULL) receives its length. Polynomials are
@@ -144,6 +179,67 @@ GBC_API gbc_status gbc_polys_parse(gbc_polys **polys, const gbc_ring *ring,
 GBC_API gbc_status gbc_polys_to_string(char **text, size_t *len,
                                        const gbc_polys *polys, unsigned flags);
 GBC_API void gbc_string_free(char *text);
+
+/* Polynomials as arrays. A list of npolys polynomials is described by
+ *   nterms[k]  the number of terms of polynomial k (0: the zero polynomial);
+ *   exps       the exponents of all terms, polynomial after polynomial: a
+ *              (sum of nterms) x nvars row-major uint32 array;
+ *   coefs      one coefficient per term, in the same order.
+ * Input may list the terms of a polynomial in any order, repeat a monomial (the
+ * coefficients are added) and contain zero coefficients (dropped); polynomials that
+ * end up zero stay in the list as zero polynomials, so index k of the list is
+ * polynomial k of the input. A term of total degree >= 2^32 gives
+ * GBC_ERR_OVERFLOW. Everything is copied; the list keeps a reference to ring.
+ * exps and coefs may be NULL when there is no term at all.
+ *
+ * Z/p coefficients are uint32 (reduced modulo p on input; in a ring over Q they are
+ * taken as non-negative integers). Q coefficients are decimal strings "[-+]digits"
+ * or "[-+]digits/digits" (nonzero denominator, any common factor; in a ring over
+ * Z/p the fraction is taken modulo p and GBC_ERR_DOMAIN results when p divides the
+ * denominator); anything else gives GBC_ERR_PARSE with err->line, err->column the
+ * polynomial and term (from 1). No caller needs GMP (see gbc_gmp.h for mpq).
+ * opts (NULL: defaults) supplies the memory limit. */
+GBC_API gbc_status gbc_polys_from_arrays_zp(gbc_polys **polys, const gbc_ring *ring,
+                                            size_t npolys, const size_t *nterms,
+                                            const uint32_t *exps, const uint32_t *coefs,
+                                            const gbc_options *opts, gbc_error *err);
+GBC_API gbc_status gbc_polys_from_arrays_q(gbc_polys **polys, const gbc_ring *ring,
+                                           size_t npolys, const size_t *nterms,
+                                           const uint32_t *exps, const char *const *coefs,
+                                           const gbc_options *opts, gbc_error *err);
+
+/* Reading a list back. Terms come in decreasing term order, without zero
+ * coefficients; polynomial i of a list made by gbc_polys_from_arrays_* is input
+ * polynomial i with its terms sorted and combined.
+ * The number of terms of polynomial i (0 if i is out of range), of all of them. */
+GBC_API size_t gbc_polys_nterms(const gbc_polys *polys, size_t i);
+GBC_API size_t gbc_polys_total_terms(const gbc_polys *polys);
+/* Caller-owned buffers: copy polynomial i's exponents (nterms x nvars) into exps
+ * and, over Z/p, its coefficients into coefs. Both have room for cap terms
+ * (GBC_ERR_ARG if cap < gbc_polys_nterms(polys, i) or i is out of range); either may
+ * be NULL to skip it. Over Q coefs must be NULL (GBC_ERR_DOMAIN otherwise): use
+ * gbc_polys_get_coef_q. */
+GBC_API gbc_status gbc_polys_get_zp(uint32_t *exps, uint32_t *coefs, size_t cap,
+                                    const gbc_polys *polys, size_t i);
+/* Coefficient j of polynomial i as a NUL-terminated decimal string "num" or
+ * "num/den" in lowest terms (over Z/p the residue in [0, p)), written into buf
+ * when it fits in size bytes (buf may be NULL with size 0). *needed (if not NULL)
+ * always receives the size the string needs, terminator included; GBC_ERR_ARG if
+ * it does not fit (buf is then untouched) or i, j are out of range. */
+GBC_API gbc_status gbc_polys_get_coef_q(char *buf, size_t size, size_t *needed,
+                                        const gbc_polys *polys, size_t i, size_t j);
+/* Library-owned arrays of the whole list, in the layout above: *nterms (count
+ * entries), *exps, and *coefs (uint32 residues; the _zp form needs a ring over
+ * Z/p, else GBC_ERR_DOMAIN) or *coefs (decimal strings as gbc_polys_get_coef_q
+ * writes them; any ring). Each array is freed with gbc_array_free; the string array
+ * is one block (pointers and characters), freed by one gbc_array_free. An empty
+ * list or a list of zero polynomials gives non-NULL arrays all the same. */
+GBC_API gbc_status gbc_polys_to_arrays_zp(size_t **nterms, uint32_t **exps,
+                                          uint32_t **coefs, const gbc_polys *polys);
+GBC_API gbc_status gbc_polys_to_arrays_q(size_t **nterms, uint32_t **exps, char ***coefs,
+                                         const gbc_polys *polys);
+/* Free an array returned by gbc_polys_to_arrays_* (NULL is fine). */
+GBC_API void gbc_array_free(void *array);
 
 /* ---------------------------------------------------------- computations -- */
 typedef struct gbc_stats gbc_stats;
@@ -156,9 +252,23 @@ GBC_API double gbc_stats_get(const gbc_stats *stats, const char *name);
 
 /* The reduced Groebner basis of the ideal generated by gens, in gens' ring and
  * order: monic, interreduced, sorted by increasing leading monomial. *basis is a new
- * list. stats may be NULL. */
+ * list (in gens' ring). stats may be NULL. With gbc_options_set_basis(opts,
+ * GBC_BASIS_MINIMAL) a minimal basis instead (over Z/p, and over Q with
+ * GBC_ALGO_BUCHBERGER; the multi-modular path over Q always returns the reduced
+ * basis, which is minimal too). The zero ideal gives an empty list, the unit ideal
+ * the list {1}. Zero generators are ignored. */
 GBC_API gbc_status gbc_groebner(gbc_polys **basis, const gbc_polys *gens,
                                 const gbc_options *opts, gbc_stats *stats);
+
+/* Normal forms: polynomial i of *nf is the remainder of polynomial i of polys on
+ * full division by divisors (every term reduced; zero remainders stay as zero
+ * polynomials, so *nf has as many polynomials as polys). When divisors is a
+ * Groebner basis the remainder is the unique normal form; otherwise it is the
+ * remainder of one deterministic division. Exact over Q (not rescaled), not made
+ * monic. polys and divisors must belong to the same ring handle (GBC_ERR_DOMAIN
+ * otherwise). */
+GBC_API gbc_status gbc_normal_form(gbc_polys **nf, const gbc_polys *polys,
+                                   const gbc_polys *divisors, const gbc_options *opts);
 
 /* Whether polys is a Groebner basis of the ideal it generates (every S-pair reduces
  * to zero); *is_reduced whether it is moreover the reduced basis. Either output may

@@ -118,6 +118,8 @@ GBC_API gbc_status gbc_options_new(gbc_options **opts)
     if (o == NULL)
         return GBC_ERR_NOMEM;
     o->algorithm = GBC_ALGO_DEFAULT;
+    o->basis = GBC_BASIS_REDUCED;
+    atomic_init(&o->cancel, 0);
     *opts = o;
     return GBC_OK;
 }
@@ -182,6 +184,50 @@ GBC_API gbc_status gbc_options_set_log(gbc_options *opts,
     return GBC_OK;
 }
 
+GBC_API gbc_status gbc_options_set_progress(gbc_options *opts,
+                                            void (*callback)(void *, const char *, double,
+                                                             uint64_t),
+                                            void *data)
+{
+    if (opts == NULL)
+        return GBC_ERR_ARG;
+    opts->progress = callback;
+    opts->progress_data = data;
+    return GBC_OK;
+}
+
+GBC_API void gbc_options_cancel(gbc_options *opts)
+{
+    /* a lock-free atomic store: async-signal-safe */
+    if (opts != NULL)
+        atomic_store_explicit(&opts->cancel, 1, memory_order_relaxed);
+}
+
+GBC_API void gbc_options_reset_cancel(gbc_options *opts)
+{
+    if (opts != NULL)
+        atomic_store_explicit(&opts->cancel, 0, memory_order_relaxed);
+}
+
+GBC_API int gbc_options_cancelled(const gbc_options *opts)
+{
+    return opts != NULL && atomic_load_explicit(&opts->cancel, memory_order_relaxed) != 0;
+}
+
+GBC_API gbc_status gbc_options_set_basis(gbc_options *opts, gbc_basis_kind kind)
+{
+    if (opts == NULL || (kind != GBC_BASIS_REDUCED && kind != GBC_BASIS_MINIMAL))
+        return GBC_ERR_ARG;
+    opts->basis = kind;
+    return GBC_OK;
+}
+
+void api_options_set_fail_alloc(gbc_options *opts, uint64_t n)
+{
+    if (opts != NULL)
+        opts->fail_alloc = n;
+}
+
 void api_ctx_from_options(gbc_ctx *ctx, const gbc_options *opts)
 {
     gbc_ctx_init(ctx);
@@ -190,20 +236,23 @@ void api_ctx_from_options(gbc_ctx *ctx, const gbc_options *opts)
     ctx->mem_limit = opts->memory_limit;
     ctx->interrupt = opts->interrupt;
     ctx->interrupt_data = opts->interrupt_data;
+    ctx->cancel = &opts->cancel;
     ctx->log = opts->log;
     ctx->log_data = opts->log_data;
     ctx->verbosity = opts->verbosity;
+    ctx->progress = opts->progress;
+    ctx->progress_data = opts->progress_data;
     ctx->fail_at = opts->fail_alloc;
     ctx->threads = opts->threads;
 }
 
 /* ------------------------------------------------------ polynomial lists -- */
 
-gbc_status api_polys_wrap(gbc_polys **out, gbc_ring *rg, plist *L)
+gbc_status api_polys_wrap(gbc_ctx *ctx, gbc_polys **out, gbc_ring *rg, plist *L)
 {
-    gbc_polys *p = gbc_calloc(HANDLE_CTX, 1, sizeof *p);
+    gbc_polys *p = gbc_calloc(ctx, 1, sizeof *p);
     if (p == NULL)
-        return GBC_ERR_NOMEM;
+        return gbc_ctx_alloc_status(ctx);
     api_ring_ref(rg);
     p->ring = rg;
     p->L = *L;
@@ -232,7 +281,8 @@ GBC_API size_t gbc_polys_count(const gbc_polys *polys)
 }
 
 GBC_API gbc_status gbc_parse(gbc_ring **ringp, gbc_polys **polys, const char *text,
-                             size_t len, const char *order, gbc_error *err)
+                             size_t len, const char *order, const gbc_options *opts,
+                             gbc_error *err)
 {
     if (ringp == NULL || polys == NULL || (text == NULL && len > 0)) {
         set_err(err, "NULL argument");
@@ -240,25 +290,28 @@ GBC_API gbc_status gbc_parse(gbc_ring **ringp, gbc_polys **polys, const char *te
     }
     if (err != NULL)
         memset(err, 0, sizeof *err);
-    gbc_ring *r = gbc_calloc(HANDLE_CTX, 1, sizeof *r);
+    gbc_ctx ctx;
+    api_ctx_from_options(&ctx, opts);
+    gbc_ring *r = gbc_calloc(&ctx, 1, sizeof *r);
     if (r == NULL) {
-        set_err(err, "out of memory");
-        return GBC_ERR_NOMEM;
+        gbc_status st = gbc_ctx_alloc_status(&ctx);
+        set_err(err, gbc_status_string(st));
+        return st;
     }
     atomic_init(&r->refs, 1);
     plist L;
     plist_init(&L);
-    gbc_status st = io_parse_input(HANDLE_CTX, &r->R, &L, text, len, order, err);
+    gbc_status st = io_parse_input(&ctx, &r->R, &L, text, len, order, err);
     if (st != GBC_OK) {
-        gbc_free(HANDLE_CTX, r);
+        gbc_free(&ctx, r);
         return st;
     }
     gbc_polys *p;
-    st = api_polys_wrap(&p, r, &L);
+    st = api_polys_wrap(&ctx, &p, r, &L);
     if (st != GBC_OK) {
-        plist_clear(HANDLE_CTX, &L, &r->R.F);
+        plist_clear(&ctx, &L, &r->R.F);
         gbc_ring_free(r);
-        set_err(err, "out of memory");
+        set_err(err, gbc_status_string(st));
         return st;
     }
     *ringp = r;
@@ -267,7 +320,7 @@ GBC_API gbc_status gbc_parse(gbc_ring **ringp, gbc_polys **polys, const char *te
 }
 
 GBC_API gbc_status gbc_polys_parse(gbc_polys **polys, const gbc_ring *rg, const char *text,
-                                   size_t len, gbc_error *err)
+                                   size_t len, const gbc_options *opts, gbc_error *err)
 {
     if (polys == NULL || rg == NULL || (text == NULL && len > 0)) {
         set_err(err, "NULL argument");
@@ -275,14 +328,18 @@ GBC_API gbc_status gbc_polys_parse(gbc_polys **polys, const gbc_ring *rg, const 
     }
     if (err != NULL)
         memset(err, 0, sizeof *err);
+    gbc_ctx ctx;
+    api_ctx_from_options(&ctx, opts);
     plist L;
     plist_init(&L);
-    gbc_status st = io_parse_polys(HANDLE_CTX, &rg->R, &L, text, len, err);
+    gbc_status st = io_parse_polys(&ctx, &rg->R, &L, text, len, err);
     if (st != GBC_OK)
         return st;
-    st = api_polys_wrap(polys, (gbc_ring *)rg, &L);
-    if (st != GBC_OK)
-        plist_clear(HANDLE_CTX, &L, &rg->R.F);
+    st = api_polys_wrap(&ctx, polys, (gbc_ring *)rg, &L);
+    if (st != GBC_OK) {
+        plist_clear(&ctx, &L, &rg->R.F);
+        set_err(err, gbc_status_string(st));
+    }
     return st;
 }
 
@@ -370,6 +427,7 @@ GBC_API gbc_status gbc_groebner(gbc_polys **basis, const gbc_polys *gens,
     gbc_algorithm algo = opts ? opts->algorithm : GBC_ALGO_DEFAULT;
     if (algo == GBC_ALGO_DEFAULT)
         algo = GBC_ALGO_F4;
+    int minimal = opts != NULL && opts->basis == GBC_BASIS_MINIMAL;
     gbc_ctx ctx;
     api_ctx_from_options(&ctx, opts);
     const ring *R = &gens->ring->R;
@@ -379,20 +437,22 @@ GBC_API gbc_status gbc_groebner(gbc_polys **basis, const gbc_polys *gens,
     memset(&local, 0, sizeof local);
     gbc_status st;
     if (algo == GBC_ALGO_BUCHBERGER) {
-        st = bb_groebner(&ctx, R, &gens->L, &out, &local);
+        st = bb_groebner_kind(&ctx, R, &gens->L, &out, &local, minimal);
     } else if (R->F.p != 0) {
-        st = f4_groebner(&ctx, R, &gens->L, &out, &local);
+        st = f4_groebner_kind(&ctx, R, &gens->L, &out, &local, minimal);
     } else {
+        /* the modular lift needs the unique reduced basis: minimal is not offered */
         mod_opts mo = {.certify = opts ? opts->certify : 0};
         st = mod_groebner(&ctx, R, &gens->L, &out, &local, &mo);
     }
+    if (st == GBC_OK) {
+        st = api_polys_wrap(&ctx, basis, gens->ring, &out);
+        if (st != GBC_OK)
+            plist_clear(&ctx, &out, &R->F);
+    }
+    local.peak_bytes = ctx.mem_peak;
     if (stats != NULL)
         stats->s = local;
-    if (st != GBC_OK)
-        return st;
-    st = api_polys_wrap(basis, gens->ring, &out);
-    if (st != GBC_OK)
-        plist_clear(&ctx, &out, &R->F);
     return st;
 }
 

@@ -18,12 +18,16 @@ struct gbc_polys {
 
 struct gbc_options {
     gbc_algorithm algorithm;
+    gbc_basis_kind basis;
     size_t memory_limit;
     int (*interrupt)(void *);
     void *interrupt_data;
     void (*log)(void *, int, const char *);
     void *log_data;
     int verbosity;
+    void (*progress)(void *, const char *, double, uint64_t);
+    void *progress_data;
+    atomic_int cancel;   /* gbc_options_cancel; computations point ctx->cancel here */
     uint64_t fail_alloc; /* testing: fail the n-th allocation (0: never) */
     int certify;
     int threads;
@@ -33,11 +37,19 @@ struct gbc_stats {
     gb_stats s;
 };
 
-/* A context configured from opts (NULL: defaults). */
+/* A context configured from opts (NULL: defaults): limits, callbacks, the cancel
+ * flag (ctx->cancel points into opts, which must outlive the computation) and the
+ * fault-injection counter. */
 void api_ctx_from_options(gbc_ctx *ctx, const gbc_options *opts);
 /* Wrap a plain list in a new handle, taking ownership of L's contents and a
- * reference to ring. */
-gbc_status api_polys_wrap(gbc_polys **out, gbc_ring *ring, plist *L);
+ * reference to ring. The handle is allocated through ctx (NULL: unaccounted), so
+ * that limits and fault injection cover it; on failure L is left as it was. */
+gbc_status api_polys_wrap(gbc_ctx *ctx, gbc_polys **out, gbc_ring *ring, plist *L);
 void api_ring_ref(gbc_ring *ring);
+
+/* Testing only (not in gbc.h): computations run with opts fail their n-th
+ * allocation request with GBC_ERR_NOMEM (0: never). Counted per computation, from
+ * 1; GMP's own allocations are not counted. */
+void api_options_set_fail_alloc(gbc_options *opts, uint64_t n);
 
 #endif

@@ -21,6 +21,7 @@ typedef struct bb_state {
     divlookup dl;
     pairset ps;
     bb_red rd;
+    int minimal; /* bb_interreduce: a minimal basis, tails left alone */
 } bb_state;
 
 static void bb_free(bb_state *S)
@@ -172,7 +173,8 @@ static int is_constant(const poly *f, const mht *t)
     return f->len > 0 && t->row[f->mon[0]].deg == 0;
 }
 
-/* The final basis: minimal leads (non-redundant), tails fully reduced, sorted. */
+/* The final basis: minimal leads (non-redundant), tails fully reduced (unless
+ * S->minimal), monic, sorted. */
 static gbc_status bb_interreduce(bb_state *S, const ring *R, plist *out)
 {
     gbc_ctx *ctx = S->ctx;
@@ -187,6 +189,14 @@ static gbc_status bb_interreduce(bb_state *S, const ring *R, plist *out)
     bb_reducers G = {S->g, &S->dl};
     for (size_t k = 0; k < m; k++) {
         const poly *f = &S->g[idx[k]];
+        if (S->minimal) {
+            st = plist_push_poly(ctx, out, f, &S->t, &R->F, 1);
+            if (st != GBC_OK)
+                break;
+            continue;
+        }
+        GBC_CHECK(st, gbc_ctx_check(ctx), stop);
+        gbc_progress(ctx, "interreduce", (double)(k + 1) / (double)m, k + 1);
         poly h;
         poly_init(&h);
         bb_red_begin(&S->rd);
@@ -210,6 +220,7 @@ static gbc_status bb_interreduce(bb_state *S, const ring *R, plist *out)
         if (st != GBC_OK)
             break;
     }
+stop:
     gbc_free(ctx, idx);
     return st;
 }
@@ -227,14 +238,16 @@ static gbc_status bb_setup(bb_state *S, gbc_ctx *ctx, const ring *R)
     return bb_red_init(ctx, &S->rd, &S->t, S->F);
 }
 
-/* The reduced basis of G, which must already be a Groebner basis (not minimal,
- * not reduced) in ring R. */
-gbc_status bb_reduce_basis(gbc_ctx *ctx, const ring *R, const plist *G, plist *out)
+/* The reduced (minimal != 0: a minimal) basis of G, which must already be a
+ * Groebner basis (not minimal, not reduced) in ring R. */
+static gbc_status bb_reduce_basis_kind(gbc_ctx *ctx, const ring *R, const plist *G,
+                                       plist *out, int minimal)
 {
     bb_state S;
     gbc_status st;
     int unit = 0;
     GBC_CHECK(st, bb_setup(&S, ctx, R), done);
+    S.minimal = minimal;
     for (size_t i = 0; i < G->n; i++) {
         GBC_CHECK(st, bb_reserve(&S), done);
         poly_init(&S.g[S.n]);
@@ -277,9 +290,14 @@ done:
     return st;
 }
 
+gbc_status bb_reduce_basis(gbc_ctx *ctx, const ring *R, const plist *G, plist *out)
+{
+    return bb_reduce_basis_kind(ctx, R, G, out, 0);
+}
+
 /* Buchberger on a ring whose order is graded (grevlex, deglex, homog). */
 static gbc_status bb_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
-                          gb_stats *stats)
+                          gb_stats *stats, int minimal)
 {
     double t0 = gbc_wall_time();
     bb_state S;
@@ -293,6 +311,7 @@ static gbc_status bb_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *o
     int unit = 0;
     gbc_status st;
     GBC_CHECK(st, bb_setup(&S, ctx, R), done);
+    S.minimal = minimal;
 
     /* Generators: normalised, zeros dropped. */
     GBC_CHECK(st, GBC_ZALLOC(ctx, gens, in->n ? in->n : 1), done);
@@ -312,8 +331,10 @@ static gbc_status bb_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *o
     sort_by_lead(order, ngens, gens, &S.t, 1);
 
     size_t next = 0;
+    uint64_t nreduced = 0;
     while (!unit && (next < ngens || S.ps.n > 0)) {
-        GBC_CHECK(st, gbc_ctx_poll(ctx), done);
+        GBC_CHECK(st, gbc_ctx_check(ctx), done);
+        gbc_progress(ctx, "buchberger", -1.0, nreduced++);
         poly h;
         poly_init(&h);
         uint32_t sugar;
@@ -393,8 +414,14 @@ done:
 gbc_status bb_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                        gb_stats *stats)
 {
+    return bb_groebner_kind(ctx, R, in, out, stats, 0);
+}
+
+gbc_status bb_groebner_kind(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                            gb_stats *stats, int minimal)
+{
     if (ring_is_graded(R))
-        return bb_core(ctx, R, in, out, stats);
+        return bb_core(ctx, R, in, out, stats, minimal);
     /* Orders that are not degree-compatible (lex, elimination blocks, weights):
      * Buchberger on the ideal itself lets degrees run away (katsura-5 in lex
      * climbs past degree 1000), so compute the basis of the homogenised ideal in
@@ -410,10 +437,10 @@ gbc_status bb_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
     plist_init(&dh);
     gbc_status st;
     GBC_CHECK(st, plist_homogenize(ctx, R, in, &hin), done);
-    GBC_CHECK(st, bb_core(ctx, &Rh, &hin, &hout, stats), done);
+    GBC_CHECK(st, bb_core(ctx, &Rh, &hin, &hout, stats, minimal), done);
     GBC_CHECK(st, plist_dehomogenize(ctx, R, &hout, &dh), done);
     double t1 = gbc_wall_time();
-    GBC_CHECK(st, bb_reduce_basis(ctx, R, &dh, out), done);
+    GBC_CHECK(st, bb_reduce_basis_kind(ctx, R, &dh, out, minimal), done);
     if (stats) {
         stats->t_interreduce += gbc_wall_time() - t1;
         stats->basis_size = out->n;

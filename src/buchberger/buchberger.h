@@ -17,6 +17,11 @@
 gbc_status bb_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                        gb_stats *stats);
 
+/* bb_groebner, or with minimal != 0 a minimal basis: monic, one element per
+ * minimal leading monomial, sorted, tails not interreduced. */
+gbc_status bb_groebner_kind(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                            gb_stats *stats, int minimal);
+
 /* The reduced Groebner basis of G, which must already be a Groebner basis of the
  * ideal it generates (any ring; exact over Q). */
 gbc_status bb_reduce_basis(gbc_ctx *ctx, const ring *R, const plist *G, plist *out);

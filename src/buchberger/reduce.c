@@ -8,7 +8,7 @@ gbc_status bb_red_init(gbc_ctx *ctx, bb_red *r, mht *t, const field *F)
     r->F = F;
     r->t = t;
     poly_init(&r->out);
-    mpz_inits(r->tmp1, r->tmp2, r->tmp3, NULL);
+    mpz_inits(r->tmp1, r->tmp2, r->tmp3, r->scale, NULL);
     return GBC_OK;
 }
 
@@ -27,7 +27,7 @@ void bb_red_clear(gbc_ctx *ctx, bb_red *r)
     gbc_free(ctx, r->out.mon);
     gbc_free(ctx, r->out.cf);
     gbc_free(ctx, r->out.cz);
-    mpz_clears(r->tmp1, r->tmp2, r->tmp3, NULL);
+    mpz_clears(r->tmp1, r->tmp2, r->tmp3, r->scale, NULL);
     memset(r, 0, sizeof *r);
 }
 
@@ -110,6 +110,8 @@ void bb_red_begin(bb_red *r)
 {
     GBC_ASSERT(r->hn == 0);
     r->out.len = 0; /* over Q the mpz slots stay initialised for reuse */
+    if (r->F->p == 0)
+        mpz_set_ui(r->scale, 1);
 }
 
 gbc_status bb_red_add(gbc_ctx *ctx, bb_red *r, const poly *g, uint32_t from, uint32_t m,
@@ -225,6 +227,7 @@ gbc_status bb_red_run(gbc_ctx *ctx, bb_red *r, const bb_reducers *G, int full)
             mpz_neg(r->tmp3, r->tmp3);
             mpz_set_ui(r->accz[m], 0);
             if (mpz_cmp_ui(r->tmp2, 1) != 0) {
+                mpz_mul(r->scale, r->scale, r->tmp2);
                 for (size_t k = 0; k < r->hn; k++)
                     mpz_mul(r->accz[r->heap[k]], r->accz[r->heap[k]], r->tmp2);
                 for (uint32_t k = 0; k < r->out.len; k++)

@@ -22,6 +22,9 @@ typedef struct bb_red {
     poly out;        /* terms emitted so far, decreasing */
     uint32_t outcap;
     mpz_t tmp1, tmp2, tmp3;
+    mpz_t scale;     /* Q: the product of the factors by which bb_red_run multiplied
+                      * the accumulator since bb_red_begin (so the result is scale
+                      * times the exact remainder of what was added) */
     size_t steps;    /* reduction steps done (statistics) */
 } bb_red;
 

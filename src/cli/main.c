@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "gbc.h"
+#include "monideal_cmd.h"
 
 enum { EXIT_OK = 0, EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_RESOURCES = 3 };
 
@@ -114,6 +115,7 @@ int main(int argc, char **argv)
     gbc_algorithm algo = GBC_ALGO_DEFAULT;
     int verbose = 0, certify = 0, threads = 1;
     int argi = 1;
+    int multigraded = 0; /* hilbert --multigraded */
     static const char *const commands[] = {"gb",     "hilbert",    "dim",
                                            "degree", "irrdecom",   "alexdual",
                                            "assoprimes", "maxstandard"};
@@ -176,6 +178,8 @@ int main(int argc, char **argv)
             verbose += (int)strlen(a + 1);
         } else if (strcmp(a, "--certify") == 0) {
             certify = 1;
+        } else if (strcmp(a, "--multigraded") == 0) {
+            multigraded = 1;
         } else if (strcmp(a, "--verbose") == 0) {
             verbose++;
         } else if (a[0] == '-' && a[1] != '\0') {
@@ -187,11 +191,7 @@ int main(int argc, char **argv)
         }
     }
     if (strcmp(command, "gb") != 0) /* the monomial-ideal commands */
-    {
-        fprintf(stderr, "%s: the command '%s' is not available in this version\n", progname,
-                command);
-        return EXIT_USAGE;
-    }
+        return cli_monideal_command(command, file, outfile, order, algo, verbose, multigraded);
 
     /* Input. */
     const char *fname = (file == NULL || strcmp(file, "-") == 0) ? "<stdin>" : file;
@@ -218,7 +218,7 @@ int main(int argc, char **argv)
     gbc_stats *stats = NULL;
     gbc_error err;
     int rc = EXIT_OK;
-    gbc_status st = gbc_parse(&ring, &gens, text, len, order, &err);
+    gbc_status st = gbc_parse(&ring, &gens, text, len, order, NULL, &err);
     free(text);
     if (st != GBC_OK) {
         if (st == GBC_ERR_ARG) {

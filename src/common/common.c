@@ -172,6 +172,19 @@ gbc_status gbc_ctx_poll_slow(gbc_ctx *ctx)
     return GBC_OK;
 }
 
+void gbc_progress(gbc_ctx *ctx, const char *stage, double fraction, uint64_t count)
+{
+    if (ctx == NULL || ctx->progress == NULL)
+        return;
+    double now = gbc_wall_time();
+    int same = ctx->progress_stage != NULL && strcmp(ctx->progress_stage, stage) == 0;
+    if (same && fraction < 1.0 && now - ctx->progress_last < 0.010)
+        return;
+    ctx->progress_stage = stage;
+    ctx->progress_last = now;
+    ctx->progress(ctx->progress_data, stage, fraction, count);
+}
+
 void gbc_log(gbc_ctx *ctx, int level, const char *fmt, ...)
 {
     if (ctx == NULL || ctx->log == NULL || level > ctx->verbosity)

@@ -73,6 +73,10 @@ typedef struct gbc_ctx {
     void (*log)(void *data, int level, const char *msg);
     void *log_data;
     int verbosity;                /* 0 quiet, 1 progress, 2 detail */
+    void (*progress)(void *data, const char *stage, double fraction, uint64_t count);
+    void *progress_data;
+    const char *progress_stage;   /* stage of the last report */
+    double progress_last;         /* seconds, time of the last report */
     int threads;                  /* worker threads a computation may use (<= 1: one) */
     uint32_t poll_tick;
     double poll_last;             /* seconds, for time-based polling */
@@ -141,6 +145,27 @@ static inline gbc_status gbc_ctx_poll(gbc_ctx *ctx)
         return GBC_OK;
     return gbc_ctx_poll_slow(ctx);
 }
+
+/* gbc_ctx_poll for loops whose iterations cost microseconds or more (a matrix
+ * row, a basis element): consults the clock on every call, so a stop request is
+ * seen within about a millisecond of work. */
+static inline gbc_status gbc_ctx_check(gbc_ctx *ctx)
+{
+    if (ctx == NULL)
+        return GBC_OK;
+    if (ctx->cancel != NULL && atomic_load_explicit(ctx->cancel, memory_order_relaxed))
+        return GBC_ERR_INTERRUPTED;
+    if (ctx->interrupt == NULL)
+        return GBC_OK;
+    return gbc_ctx_poll_slow(ctx);
+}
+
+/* Report progress through the context's callback (nothing happens without one):
+ * stage names the phase ("f4", "modular", ...: a static string), fraction is in
+ * [0, 1] when known and negative otherwise, count a stage-specific counter. Calls
+ * the callback on the first report of a stage, on a fraction of 1, and otherwise
+ * at most every 10 ms. */
+void gbc_progress(gbc_ctx *ctx, const char *stage, double fraction, uint64_t count);
 
 /* Log a message through the context's callback (nothing happens without one). */
 void gbc_log(gbc_ctx *ctx, int level, const char *fmt, ...) GBC_PRINTF(3, 4);

@@ -56,6 +56,7 @@ typedef struct f4_state {
     const f4_trace *play;   /* replaying (apply run), or NULL */
     uint32_t *pmul, *tmul;
     size_t pmcap, tmcap;
+    int minimal;            /* f4_final: a minimal basis, tails left alone */
 } f4_state;
 
 /* ------------------------------------------------------------- traces -- */
@@ -278,6 +279,7 @@ static gbc_status f4_stage_mult(f4_state *S, int tbr, size_t k)
 static gbc_status f4_make_row(f4_state *S, uint32_t mhash, uint32_t mdeg, const poly *f,
                               uint32_t src, la_row *row)
 {
+    GBC_TRY(gbc_ctx_poll(S->ctx));
     uint32_t *cols = gbc_arena_alloc(S->ctx, &S->arena, sizeof(uint32_t) * f->len);
     if (cols == NULL)
         return gbc_ctx_alloc_status(S->ctx);
@@ -326,8 +328,6 @@ static gbc_status f4_symbolic(f4_state *S)
         GBC_TRY(f4_make_row(S, mh, md, &S->g[gi], gi, row));
         GBC_ASSERT(row->cols[0] == u);
         sht->row[u].aux = MARK_PIVOT;
-        if ((u & 1023) == 0)
-            GBC_TRY(gbc_ctx_poll(S->ctx));
     }
     return GBC_OK;
 }
@@ -355,12 +355,16 @@ static gbc_status f4_columns(f4_state *S, uint32_t *npivcols)
     GBC_TRY(mht_sort_desc(ctx, sht, S->colmon + b, nc - b));
     for (uint32_t c = 0; c < nc; c++)
         sht->row[S->colmon[c]].aux = c;
-    for (size_t i = 0; i < S->npiv; i++)
+    for (size_t i = 0; i < S->npiv; i++) {
+        GBC_TRY(gbc_ctx_poll(ctx));
         for (uint32_t k = 0; k < S->piv[i].len; k++)
             S->piv[i].cols[k] = sht->row[S->piv[i].cols[k]].aux;
-    for (size_t i = 0; i < S->ntbr; i++)
+    }
+    for (size_t i = 0; i < S->ntbr; i++) {
+        GBC_TRY(gbc_ctx_poll(ctx));
         for (uint32_t k = 0; k < S->tbr[i].len; k++)
             S->tbr[i].cols[k] = sht->row[S->tbr[i].cols[k]].aux;
+    }
     /* dense scratch and the pivot table */
     if (S->densecap < (size_t)nc + 1) {
         size_t cap = (size_t)nc + 1 > 2 * S->densecap ? (size_t)nc + 1 : 2 * S->densecap;
@@ -563,6 +567,7 @@ static gbc_status f4_round(f4_state *S, uint32_t d, int *unit)
     }
     for (size_t i = 0; i < nnew; i++) {
         poly h;
+        GBC_CHECK(st, gbc_ctx_check(ctx), out);
         GBC_CHECK(st, f4_row_to_poly(S, &S->newrows[i], &h), out);
         if (S->bht.row[h.mon[0]].deg == 0) {
             poly_clear(ctx, &h, S->F);
@@ -591,6 +596,28 @@ static gbc_status f4_final(f4_state *S, plist *out)
 {
     gbc_ctx *ctx = S->ctx;
     gbc_status st = GBC_OK;
+    if (S->minimal) {
+        /* the non-redundant elements as they are (monic), by increasing lead */
+        uint32_t *mi;
+        size_t m = 0;
+        GBC_TRY(GBC_ALLOC(ctx, mi, S->n ? S->n : 1));
+        for (size_t i = 0; i < S->n; i++)
+            if (!S->red[i])
+                mi[m++] = (uint32_t)i;
+        for (size_t i = 1; i < m; i++) {
+            uint32_t x = mi[i];
+            size_t j = i;
+            while (j > 0 && mht_cmp(&S->bht, S->lm[mi[j - 1]], S->lm[x]) > 0) {
+                mi[j] = mi[j - 1];
+                j--;
+            }
+            mi[j] = x;
+        }
+        for (size_t k = 0; k < m && st == GBC_OK; k++)
+            st = plist_push_poly(ctx, out, &S->g[mi[k]], &S->bht, S->F, 1);
+        gbc_free(ctx, mi);
+        return st;
+    }
     S->npiv = S->ntbr = 0;
     gbc_arena_reset(&S->arena);
     mht_reset(&S->sht);
@@ -614,7 +641,8 @@ static gbc_status f4_final(f4_state *S, plist *out)
     la_row *res;
     GBC_TRY(GBC_ALLOC(ctx, res, nbase ? nbase : 1));
     for (size_t i = 0; i < nbase; i++) {
-        GBC_CHECK(st, gbc_ctx_poll(ctx), done);
+        GBC_CHECK(st, gbc_ctx_check(ctx), done);
+        gbc_progress(ctx, "interreduce", (double)(i + 1) / (double)nbase, i + 1);
         GBC_CHECK(st, la_reduce_row(ctx, &M, S->F, &S->piv[i], 1, &S->arena, &res[i]), done);
     }
     /* Sort by increasing leading monomial: pivot columns are numbered in decreasing
@@ -634,12 +662,14 @@ static gbc_status f4_final(f4_state *S, plist *out)
     }
     for (size_t k = 0; k < nbase && st == GBC_OK; k++) {
         poly h;
+        GBC_CHECK(st, gbc_ctx_check(ctx), out);
         st = f4_row_to_poly(S, &res[idx[k]], &h);
         if (st == GBC_OK) {
             st = plist_push_poly(ctx, out, &h, &S->bht, S->F, 1);
             poly_clear(ctx, &h, S->F);
         }
     }
+out:
     gbc_free(ctx, idx);
 done:
     gbc_free(ctx, res);
@@ -744,6 +774,7 @@ static gbc_status f4_replay_round(f4_state *S, size_t r, int *unit, int *bad)
     }
     for (size_t i = 0; i < nnew; i++) {
         poly h;
+        GBC_TRY(gbc_ctx_check(ctx));
         GBC_TRY(f4_row_to_poly(S, &S->newrows[i], &h));
         if (S->bht.row[h.mon[0]].deg == 0) {
             poly_clear(ctx, &h, S->F);
@@ -760,7 +791,8 @@ static gbc_status f4_replay_round(f4_state *S, size_t r, int *unit, int *bad)
 /* F4 on a ring with a degree-compatible order; records into rec or replays play
  * when either is set (*unlucky reports a replay that failed). */
 static gbc_status f4_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
-                          gb_stats *stats, f4_trace *rec, const f4_trace *play, int *unlucky)
+                          gb_stats *stats, f4_trace *rec, const f4_trace *play, int *unlucky,
+                          int minimal)
 {
     double t0 = gbc_wall_time();
     f4_state S;
@@ -769,6 +801,7 @@ static gbc_status f4_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *o
     GBC_CHECK(st, f4_setup(&S, ctx, R, stats), done);
     S.rec = rec;
     S.play = play;
+    S.minimal = minimal;
     if (rec != NULL)
         rec->nvars = R->nvars;
 
@@ -801,7 +834,7 @@ static gbc_status f4_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *o
             goto done;
         }
         for (size_t r = 0; r < play->nrounds && !unit && !bad; r++) {
-            GBC_CHECK(st, gbc_ctx_poll(ctx), done);
+            GBC_CHECK(st, gbc_ctx_check(ctx), done);
             GBC_CHECK(st, f4_replay_round(&S, r, &unit, &bad), done);
         }
         if (!bad && (unit != play->unit || (!unit && S.n != play->nbasis)))
@@ -816,8 +849,10 @@ static gbc_status f4_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *o
         gbc_log(ctx, 1, "F4 over GF(%u), %u variables, %zu generators", R->F.p, R->nvars,
                 S.ngens);
         gbc_log(ctx, 1, "degree   pairs     rows x cols    density    new   seconds");
+        uint64_t nrounds = 0;
         while (!unit && (S.gnext < S.ngens || S.ps.n > 0)) {
-            GBC_CHECK(st, gbc_ctx_poll(ctx), done);
+            GBC_CHECK(st, gbc_ctx_check(ctx), done);
+            gbc_progress(ctx, "f4", -1.0, nrounds++);
             uint32_t d = S.ps.n > 0 ? pairs_min_deg(&S.ps) : UINT32_MAX;
             if (S.gnext < S.ngens && lead_degree(&S, &S.gens[S.gnext]) < d)
                 d = lead_degree(&S, &S.gens[S.gnext]);
@@ -861,7 +896,7 @@ gbc_status f4_learn(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
 {
     if (R->F.p == 0 || !ring_is_graded(R))
         return GBC_ERR_INTERNAL;
-    return f4_core(ctx, R, in, out, stats, tr, NULL, NULL);
+    return f4_core(ctx, R, in, out, stats, tr, NULL, NULL, 0);
 }
 
 gbc_status f4_apply(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
@@ -870,17 +905,20 @@ gbc_status f4_apply(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
     *unlucky = 0;
     if (R->F.p == 0 || !ring_is_graded(R))
         return GBC_ERR_INTERNAL;
-    return f4_core(ctx, R, in, out, stats, NULL, tr, unlucky);
+    return f4_core(ctx, R, in, out, stats, NULL, tr, unlucky, 0);
 }
 
-/* The reduced basis of G, already a Groebner basis of its ideal in ring R (for
- * instance a dehomogenised one): minimal leading monomials, then f4_final. */
-gbc_status f4_reduce_basis(gbc_ctx *ctx, const ring *R, const plist *G, plist *out)
+/* The reduced (or with minimal != 0 a minimal) basis of G, already a Groebner
+ * basis of its ideal in ring R (for instance a dehomogenised one): minimal leading
+ * monomials, then f4_final. */
+static gbc_status f4_reduce_basis_kind(gbc_ctx *ctx, const ring *R, const plist *G,
+                                       plist *out, int minimal)
 {
     f4_state S;
     gbc_status st;
     uint32_t *idx = NULL;
     GBC_CHECK(st, f4_setup(&S, ctx, R, NULL), done);
+    S.minimal = minimal;
     for (size_t i = 0; i < G->n; i++) {
         GBC_CHECK(st, f4_reserve_basis(&S), done);
         poly *f = &S.g[S.n];
@@ -929,13 +967,24 @@ done:
     return st;
 }
 
+gbc_status f4_reduce_basis(gbc_ctx *ctx, const ring *R, const plist *G, plist *out)
+{
+    return f4_reduce_basis_kind(ctx, R, G, out, 0);
+}
+
 gbc_status f4_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                        gb_stats *stats)
+{
+    return f4_groebner_kind(ctx, R, in, out, stats, 0);
+}
+
+gbc_status f4_groebner_kind(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                            gb_stats *stats, int minimal)
 {
     if (R->F.p == 0)
         return GBC_ERR_DOMAIN;
     if (ring_is_graded(R))
-        return f4_core(ctx, R, in, out, stats, NULL, NULL, NULL);
+        return f4_core(ctx, R, in, out, stats, NULL, NULL, NULL, minimal);
     /* Orders that are not degree-compatible: compute the basis of the homogenised
      * ideal in the order (degree, then R's order) and dehomogenise; the leading
      * terms survive, so this is a Groebner basis for R's order (see
@@ -948,10 +997,11 @@ gbc_status f4_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
     plist_init(&dh);
     gbc_status st;
     GBC_CHECK(st, plist_homogenize(ctx, R, in, &hin), done);
-    GBC_CHECK(st, f4_core(ctx, &Rh, &hin, &hout, stats, NULL, NULL, NULL), done);
+    /* the homogenised basis need not be reduced: only its leading terms matter */
+    GBC_CHECK(st, f4_core(ctx, &Rh, &hin, &hout, stats, NULL, NULL, NULL, minimal), done);
     GBC_CHECK(st, plist_dehomogenize(ctx, R, &hout, &dh), done);
     double t1 = gbc_wall_time();
-    GBC_CHECK(st, f4_reduce_basis(ctx, R, &dh, out), done);
+    GBC_CHECK(st, f4_reduce_basis_kind(ctx, R, &dh, out, minimal), done);
     if (stats) {
         stats->t_interreduce += gbc_wall_time() - t1;
         stats->basis_size = out->n;

@@ -17,6 +17,12 @@
 gbc_status f4_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                        gb_stats *stats);
 
+/* f4_groebner, or with minimal != 0 a minimal basis instead of the reduced one:
+ * monic, one element per minimal leading monomial, sorted by increasing leading
+ * monomial, tails not interreduced (the final tail reduction is skipped). */
+gbc_status f4_groebner_kind(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                            gb_stats *stats, int minimal);
+
 /* The reduced Groebner basis of G, which must already be a Groebner basis of the
  * ideal it generates (ring R, characteristic p): minimal leading monomials, then
  * every element tail-reduced by the others. */

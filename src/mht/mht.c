@@ -101,6 +101,12 @@ static gbc_status mht_grow_map(gbc_ctx *ctx, mht *t)
     GBC_TRY(GBC_ZALLOC(ctx, map, nsize));
     uint32_t mask = (uint32_t)(nsize - 1);
     for (uint32_t i = 0; i < t->size; i++) {
+        /* large tables take tens of milliseconds: stay interruptible (the old map
+         * is intact until the new one is complete) */
+        if ((i & 0xffffu) == 0 && gbc_ctx_check(ctx) != GBC_OK) {
+            gbc_free(ctx, map);
+            return GBC_ERR_INTERRUPTED;
+        }
         uint32_t h = t->row[i].hash, k = h & mask;
         while (map[k].idx != 0)
             k = (k + 1) & mask;
@@ -281,6 +287,7 @@ gbc_status mht_sort_desc(gbc_ctx *ctx, const mht *t, uint32_t *idx, size_t n)
 {
     const size_t run = 16;
     for (size_t lo = 0; lo < n; lo += run) {
+        GBC_TRY(gbc_ctx_poll(ctx));
         size_t hi = lo + run < n ? lo + run : n;
         for (size_t i = lo + 1; i < hi; i++) {
             uint32_t x = idx[i];
@@ -301,8 +308,17 @@ gbc_status mht_sort_desc(gbc_ctx *ctx, const mht *t, uint32_t *idx, size_t n)
         for (size_t lo = 0; lo < n; lo += 2 * w) {
             size_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
             size_t i = lo, j = mid, k = lo;
-            while (i < mid && j < hi)
+            while (i < mid && j < hi) {
+                /* sorting millions of columns takes a while: stay interruptible */
+                if ((k & 0xfffu) == 0) {
+                    gbc_status st = gbc_ctx_poll(ctx);
+                    if (st != GBC_OK) {
+                        gbc_free(ctx, tmp);
+                        return st;
+                    }
+                }
                 dst[k++] = mht_cmp(t, src[j], src[i]) > 0 ? src[j++] : src[i++];
+            }
             while (i < mid)
                 dst[k++] = src[i++];
             while (j < hi)

@@ -115,10 +115,17 @@ static gbc_status mod_prime(modst *S, uint32_t p, int full, f4_trace *rec, plist
             g->cf[j++] = r;
         }
     }
-    if (full)
+    if (full) {
         GBC_CHECK(st, f4_learn(ctx, &Wp, &inp, &gw, NULL, rec), done);
-    else
-        GBC_CHECK(st, f4_apply(ctx, &Wp, &inp, &gw, NULL, S->tr, unlucky), done);
+    } else {
+        /* replays report as "modular" (the caller), not round by round */
+        void (*progress)(void *, const char *, double, uint64_t) = ctx->progress;
+        ctx->progress = NULL;
+        st = f4_apply(ctx, &Wp, &inp, &gw, NULL, S->tr, unlucky);
+        ctx->progress = progress;
+        if (st != GBC_OK)
+            goto done;
+    }
     if (*unlucky)
         goto done;
     if (S->per_prime_reduce) {
@@ -182,6 +189,8 @@ static gbc_status crt_start(modst *S, const plist *G, uint32_t p, uint32_t nvars
         for (size_t i = 0; i < g->len; i++, t++) {
             mpz_init_set_ui(S->x[t], g->cf[i]);
             mpq_init(S->cand[t]);
+            S->nterms = t + 1; /* what crt_clear must clear if we stop here */
+            GBC_TRY(gbc_ctx_poll(S->ctx));
         }
     }
     S->npolys = G->n;
@@ -207,7 +216,9 @@ static int shape_matches(const modst *S, const plist *G)
     return 1;
 }
 
-static void crt_add(modst *S, const plist *G, uint32_t p)
+/* Add the residues G modulo p to the accumulators. Polls: an interrupted update
+ * leaves the accumulators inconsistent (the computation is abandoned). */
+static gbc_status crt_add(modst *S, const plist *G, uint32_t p)
 {
     field F;
     field_init(&F, p);
@@ -215,6 +226,7 @@ static void crt_add(modst *S, const plist *G, uint32_t p)
     size_t t = 0;
     for (size_t k = 0; k < G->n; k++)
         for (size_t i = 0; i < G->p[k].len; i++, t++) {
+            GBC_TRY(gbc_ctx_poll(S->ctx));
             /* x += M * ((r - x) * M^-1 mod p) */
             uint64_t xm = mpz_fdiv_ui(S->x[t], p);
             uint64_t d = ((uint64_t)G->p[k].cf[i] + p - xm) % p;
@@ -224,12 +236,15 @@ static void crt_add(modst *S, const plist *G, uint32_t p)
         }
     mpz_mul_ui(S->M, S->M, p);
     S->nprimes++;
+    return GBC_OK;
 }
 
-/* Rational reconstruction of every coefficient; 0 if one fails. Tries a sample
- * (the last coefficient of every polynomial, usually the largest) first. */
-static int crt_reconstruct(modst *S)
+/* Rational reconstruction of every coefficient; *okp = 0 if one fails. Tries a
+ * sample (the last coefficient of every polynomial, usually the largest) first.
+ * Polls (GBC_ERR_INTERRUPTED). */
+static gbc_status crt_reconstruct(modst *S, int *okp)
 {
+    gbc_status st = GBC_OK;
     mpz_t bound, n, d;
     mpz_inits(bound, n, d, NULL);
     mpz_fdiv_q_2exp(bound, S->M, 1);
@@ -242,6 +257,10 @@ static int crt_reconstruct(modst *S)
             ok = 0;
     }
     for (size_t i = 0; i < S->nterms && ok; i++) {
+        if ((st = gbc_ctx_poll(S->ctx)) != GBC_OK) {
+            ok = 0;
+            break;
+        }
         if (!zz_ratrecon(n, d, S->x[i], S->M, bound)) {
             ok = 0;
             break;
@@ -252,7 +271,8 @@ static int crt_reconstruct(modst *S)
     }
     mpz_clears(bound, n, d, NULL);
     S->have_cand = ok;
-    return ok;
+    *okp = ok;
+    return st;
 }
 
 /* Whether the candidate reduces to G modulo p; *usable is 0 when p divides a
@@ -288,6 +308,7 @@ static gbc_status cand_export(modst *S, plist *out)
         ppoly *g;
         GBC_TRY(plist_push(S->ctx, out, S->plen[k], S->nvars, &Q, &g));
         memcpy(g->exps, S->exps + t * S->nvars, sizeof(uint32_t) * S->plen[k] * S->nvars);
+        GBC_TRY(gbc_ctx_check(S->ctx));
         for (size_t i = 0; i < S->plen[k]; i++, t++)
             mpq_set(g->cq[i], S->cand[t]);
     }
@@ -443,21 +464,24 @@ learned:
     unlucky_run = 0;
     next_rr = 1;
     while (!done) {
-        GBC_CHECK(st, gbc_ctx_poll(ctx), out);
+        GBC_CHECK(st, gbc_ctx_check(ctx), out);
+        gbc_progress(ctx, "modular", -1.0, S.nused);
         if (S.nused > max_primes) {
             st = GBC_ERR_VERIFY;
             goto out;
         }
         if (S.nprimes >= next_rr) {
             next_rr = 2 * S.nprimes;
-            if (crt_reconstruct(&S)) {
+            int recon_ok;
+            GBC_CHECK(st, crt_reconstruct(&S, &recon_ok), out);
+            if (recon_ok) {
                 /* Stable over one more (replayed) prime? */
                 GBC_CHECK(st, next_prime(&S, &p), out);
                 GBC_CHECK(st, mod_prime(&S, p, 0, NULL, &G, &unl), out);
                 int usable = 1;
                 if (!unl && shape_matches(&S, &G) && !cand_matches(&S, &G, p, &usable)) {
                     if (usable)
-                        crt_add(&S, &G, p);
+                        GBC_CHECK(st, crt_add(&S, &G, p), out);
                     plist_clear(ctx, &G, &Fp);
                     continue;
                 }
@@ -487,7 +511,7 @@ learned:
                 f4_trace_free(ctx, tr2);
                 if (!cand_matches(&S, &G, p, &usable)) {
                     if (usable)
-                        crt_add(&S, &G, p);
+                        GBC_CHECK(st, crt_add(&S, &G, p), out);
                     plist_clear(ctx, &G, &Fp);
                     continue;
                 }
@@ -527,7 +551,7 @@ learned:
             continue;
         }
         unlucky_run = 0;
-        crt_add(&S, &G, p);
+        GBC_CHECK(st, crt_add(&S, &G, p), out);
         plist_clear(ctx, &G, &Fp);
     }
 

@@ -1,23 +1,62 @@
-/* monideal/divlookup: the divmask-filtered list implementation. */
+/* monideal/divlookup: the two divisor-lookup implementations behind one interface.
+ * DL_LIST scans a flat array filtered by divisor masks; DL_TREE is a kd-tree whose
+ * interior nodes split on one variable's exponent (left: e[var] < exp, right:
+ * e[var] >= exp) and whose leaves are small buckets scanned like the list. A
+ * divisor of e can only lie to the right of a node when e[var] >= exp; a multiple
+ * of e only to the left when e[var] < exp. Traversals are iterative (parent
+ * links), so no depth can exhaust the stack; the tree is rebuilt balanced when an
+ * insertion finds it too deep or too full of emptied leaves. */
 #include "monideal/divlookup.h"
+
+#define DL_NIL UINT32_MAX
+#define DL_LEAF_SIZE 24u /* entries per leaf before it splits */
+
+struct dl_node {
+    uint32_t parent;
+    uint32_t var; /* DL_NIL for a leaf */
+    uint32_t exp;
+    uint32_t left;  /* leaf: index into leaves */
+    uint32_t right;
+};
+
+struct dl_leaf {
+    uint32_t n, cap;
+    uint32_t node; /* its node; free list link when unused */
+    uint32_t *x;   /* cap * nvars exponents; the block also holds m and v */
+    uint32_t *m;
+    uint32_t *v;
+};
+
+/* ---------------------------------------------------------------- list -- */
 
 gbc_status dl_init(gbc_ctx *ctx, divlookup *dl, dl_kind kind, uint32_t nvars,
                    const mono_divmask *dm)
 {
     (void)ctx;
     memset(dl, 0, sizeof *dl);
+    if (kind != DL_LIST && kind != DL_TREE)
+        return GBC_ERR_ARG;
     dl->kind = kind;
     dl->nvars = nvars;
     dl->dm = dm;
+    dl->root = DL_NIL;
+    dl->free_node = DL_NIL;
+    dl->free_leaf = DL_NIL;
     return GBC_OK;
 }
+
+static void tree_free_all(gbc_ctx *ctx, divlookup *dl);
 
 void dl_clear(gbc_ctx *ctx, divlookup *dl)
 {
     gbc_free(ctx, dl->exps);
     gbc_free(ctx, dl->mask);
     gbc_free(ctx, dl->val);
+    tree_free_all(ctx, dl);
     memset(dl, 0, sizeof *dl);
+    dl->root = DL_NIL;
+    dl->free_node = DL_NIL;
+    dl->free_leaf = DL_NIL;
 }
 
 /* Resize one of the parallel arrays to ncap rows of width elements. */
@@ -33,8 +72,8 @@ static gbc_status dl_resize(gbc_ctx *ctx, uint32_t **p, size_t ncap, size_t widt
     return GBC_OK;
 }
 
-gbc_status dl_insert(gbc_ctx *ctx, divlookup *dl, const uint32_t *e, uint32_t mask,
-                     uint32_t val)
+static gbc_status list_insert(gbc_ctx *ctx, divlookup *dl, const uint32_t *e, uint32_t mask,
+                              uint32_t val)
 {
     if (dl->n == dl->cap) {
         size_t ncap = dl->cap ? 2 * dl->cap : 16;
@@ -50,7 +89,7 @@ gbc_status dl_insert(gbc_ctx *ctx, divlookup *dl, const uint32_t *e, uint32_t ma
     return GBC_OK;
 }
 
-uint32_t dl_find_divisor(const divlookup *dl, const uint32_t *e, uint32_t mask)
+static uint32_t list_find(const divlookup *dl, const uint32_t *e, uint32_t mask)
 {
     const uint32_t n = dl->nvars, nm = ~mask;
     for (size_t i = 0; i < dl->n; i++)
@@ -59,8 +98,8 @@ uint32_t dl_find_divisor(const divlookup *dl, const uint32_t *e, uint32_t mask)
     return UINT32_MAX;
 }
 
-int dl_for_each_divisor(const divlookup *dl, const uint32_t *e, uint32_t mask,
-                        dl_visit_fn fn, void *data)
+static int list_for_each(const divlookup *dl, const uint32_t *e, uint32_t mask,
+                         dl_visit_fn fn, void *data)
 {
     const uint32_t n = dl->nvars, nm = ~mask;
     for (size_t i = 0; i < dl->n; i++)
@@ -72,8 +111,8 @@ int dl_for_each_divisor(const divlookup *dl, const uint32_t *e, uint32_t mask,
     return 0;
 }
 
-size_t dl_remove_multiples(divlookup *dl, const uint32_t *e, uint32_t mask,
-                           void (*fn)(void *data, uint32_t val), void *data)
+static size_t list_remove(divlookup *dl, const uint32_t *e, uint32_t mask,
+                          void (*fn)(void *data, uint32_t val), void *data)
 {
     const uint32_t n = dl->nvars;
     size_t k = 0;
@@ -95,6 +134,584 @@ size_t dl_remove_multiples(divlookup *dl, const uint32_t *e, uint32_t mask,
     return removed;
 }
 
+/* ---------------------------------------------------------------- tree -- */
+
+static size_t leaf_block_bytes(uint32_t cap, uint32_t nvars)
+{
+    return (size_t)cap * ((size_t)nvars + 2) * sizeof(uint32_t);
+}
+
+static void leaf_set_ptrs(dl_leaf *L, uint32_t *block, uint32_t nvars)
+{
+    L->x = block;
+    L->m = block + (size_t)L->cap * nvars;
+    L->v = L->m + L->cap;
+}
+
+static void tree_free_all(gbc_ctx *ctx, divlookup *dl)
+{
+    for (uint32_t i = 0; i < dl->nleaves; i++)
+        gbc_free(ctx, dl->leaves[i].x);
+    gbc_free(ctx, dl->leaves);
+    gbc_free(ctx, dl->nodes);
+    dl->leaves = NULL;
+    dl->nodes = NULL;
+    dl->nleaves = dl->leafcap = dl->nnodes = dl->nodecap = 0;
+    dl->root = dl->free_node = dl->free_leaf = DL_NIL;
+    dl->empty_leaves = 0;
+    dl->bytes = 0;
+}
+
+static gbc_status new_node(gbc_ctx *ctx, divlookup *dl, uint32_t *id)
+{
+    if (dl->free_node != DL_NIL) {
+        *id = dl->free_node;
+        dl->free_node = dl->nodes[*id].left;
+        return GBC_OK;
+    }
+    if (dl->nnodes == dl->nodecap) {
+        if (dl->nodecap >= UINT32_MAX / 2)
+            return GBC_ERR_NOMEM;
+        uint32_t nc = dl->nodecap ? 2 * dl->nodecap : 16;
+        dl_node *p = gbc_realloc(ctx, dl->nodes, (size_t)nc * sizeof *p);
+        if (p == NULL)
+            return gbc_ctx_alloc_status(ctx);
+        dl->bytes += (size_t)(nc - dl->nodecap) * sizeof *p;
+        dl->nodes = p;
+        dl->nodecap = nc;
+    }
+    *id = dl->nnodes++;
+    return GBC_OK;
+}
+
+static void free_node(divlookup *dl, uint32_t id)
+{
+    dl->nodes[id].left = dl->free_node;
+    dl->nodes[id].var = DL_NIL;
+    dl->free_node = id;
+}
+
+/* A new empty leaf with room for cap entries, attached to node. */
+static gbc_status new_leaf(gbc_ctx *ctx, divlookup *dl, uint32_t cap, uint32_t node,
+                           uint32_t *id)
+{
+    uint32_t *block = gbc_malloc(ctx, leaf_block_bytes(cap, dl->nvars));
+    if (block == NULL)
+        return gbc_ctx_alloc_status(ctx);
+    uint32_t li;
+    if (dl->free_leaf != DL_NIL) {
+        li = dl->free_leaf;
+        dl->free_leaf = dl->leaves[li].node;
+    } else {
+        if (dl->nleaves == dl->leafcap) {
+            uint32_t nc = dl->leafcap ? 2 * dl->leafcap : 8;
+            dl_leaf *p = NULL;
+            if (dl->leafcap < UINT32_MAX / 2)
+                p = gbc_realloc(ctx, dl->leaves, (size_t)nc * sizeof *p);
+            if (p == NULL) {
+                gbc_free(ctx, block);
+                return dl->leafcap < UINT32_MAX / 2 ? gbc_ctx_alloc_status(ctx)
+                                                    : GBC_ERR_NOMEM;
+            }
+            dl->bytes += (size_t)(nc - dl->leafcap) * sizeof *p;
+            dl->leaves = p;
+            dl->leafcap = nc;
+        }
+        li = dl->nleaves++;
+    }
+    dl_leaf *L = &dl->leaves[li];
+    L->n = 0;
+    L->cap = cap;
+    L->node = node;
+    leaf_set_ptrs(L, block, dl->nvars);
+    dl->bytes += leaf_block_bytes(cap, dl->nvars);
+    *id = li;
+    return GBC_OK;
+}
+
+static void leaf_append(dl_leaf *L, uint32_t nvars, const uint32_t *e, uint32_t mask,
+                        uint32_t val)
+{
+    memcpy(L->x + (size_t)L->n * nvars, e, sizeof(uint32_t) * nvars);
+    L->m[L->n] = mask;
+    L->v[L->n] = val;
+    L->n++;
+}
+
+/* Choose a split (var, s) for the rows x[idx[0..cnt)] (stride nvars) such that both
+ * sides e[var] < s and e[var] >= s are non-empty: the variable of largest spread,
+ * s near the median. Returns 0 when all rows are equal. tmp has room for cnt. */
+static int choose_split(const uint32_t *const *rows, size_t cnt, uint32_t nvars,
+                        uint32_t *tmp, uint32_t *var, uint32_t *s)
+{
+    uint32_t best = DL_NIL;
+    uint64_t bestspread = 0;
+    for (uint32_t v = 0; v < nvars; v++) {
+        uint32_t lo = UINT32_MAX, hi = 0;
+        for (size_t i = 0; i < cnt; i++) {
+            uint32_t x = rows[i][v];
+            lo = x < lo ? x : lo;
+            hi = x > hi ? x : hi;
+        }
+        if (hi > lo && (uint64_t)(hi - lo) > bestspread) {
+            bestspread = hi - lo;
+            best = v;
+        }
+    }
+    if (best == DL_NIL)
+        return 0;
+    for (size_t i = 0; i < cnt; i++)
+        tmp[i] = rows[i][best];
+    /* quickselect the median */
+    size_t lo = 0, hi = cnt - 1, k = cnt / 2;
+    while (lo < hi) {
+        uint32_t pv = tmp[lo + (hi - lo) / 2];
+        size_t i = lo, j = hi;
+        while (i <= j) {
+            while (tmp[i] < pv)
+                i++;
+            while (tmp[j] > pv)
+                j--;
+            if (i <= j) {
+                uint32_t t = tmp[i];
+                tmp[i] = tmp[j];
+                tmp[j] = t;
+                i++;
+                if (j == 0)
+                    break;
+                j--;
+            }
+        }
+        if (k <= j)
+            hi = j;
+        else if (k >= i)
+            lo = i;
+        else
+            break;
+    }
+    uint32_t med = tmp[k];
+    uint32_t mn = UINT32_MAX, above = UINT32_MAX;
+    for (size_t i = 0; i < cnt; i++) {
+        uint32_t x = rows[i][best];
+        mn = x < mn ? x : mn;
+    }
+    if (med > mn) {
+        *s = med;
+    } else {
+        for (size_t i = 0; i < cnt; i++) {
+            uint32_t x = rows[i][best];
+            if (x > mn && x < above)
+                above = x;
+        }
+        *s = above;
+    }
+    *var = best;
+    return 1;
+}
+
+/* Build a balanced subtree over entries idx[0..cnt) of the flat arrays (x, m, v),
+ * attached to parent; *out receives its node. Recursion depth is logarithmic in
+ * cnt because every split is at a median (up to runs of equal values). */
+static gbc_status build(gbc_ctx *ctx, divlookup *dl, const uint32_t *x, const uint32_t *m,
+                        const uint32_t *v, uint32_t *idx, size_t cnt, const uint32_t **rows,
+                        uint32_t *tmp, uint32_t parent, uint32_t *out)
+{
+    const uint32_t n = dl->nvars;
+    uint32_t node;
+    GBC_TRY(new_node(ctx, dl, &node));
+    dl->nodes[node].parent = parent;
+    uint32_t var = 0, s = 0;
+    int split = 0;
+    if (cnt > DL_LEAF_SIZE) {
+        for (size_t i = 0; i < cnt; i++)
+            rows[i] = x + (size_t)idx[i] * n;
+        split = choose_split(rows, cnt, n, tmp, &var, &s);
+    }
+    if (!split) {
+        uint32_t cap = cnt > DL_LEAF_SIZE ? (uint32_t)cnt : DL_LEAF_SIZE;
+        uint32_t li;
+        gbc_status st = new_leaf(ctx, dl, cap, node, &li);
+        if (st != GBC_OK) {
+            free_node(dl, node);
+            return st;
+        }
+        dl->nodes[node].var = DL_NIL;
+        dl->nodes[node].left = li;
+        dl->nodes[node].right = DL_NIL;
+        for (size_t i = 0; i < cnt; i++)
+            leaf_append(&dl->leaves[li], n, x + (size_t)idx[i] * n, m[idx[i]], v[idx[i]]);
+        *out = node;
+        return GBC_OK;
+    }
+    /* partition idx: e[var] < s first */
+    size_t i = 0, j = cnt;
+    while (i < j) {
+        if (x[(size_t)idx[i] * n + var] < s) {
+            i++;
+        } else {
+            j--;
+            uint32_t t = idx[i];
+            idx[i] = idx[j];
+            idx[j] = t;
+        }
+    }
+    dl->nodes[node].var = var;
+    dl->nodes[node].exp = s;
+    dl->nodes[node].left = dl->nodes[node].right = DL_NIL;
+    uint32_t l, r;
+    GBC_TRY(build(ctx, dl, x, m, v, idx, i, rows, tmp, node, &l));
+    dl->nodes[node].left = l;
+    GBC_TRY(build(ctx, dl, x, m, v, idx + i, cnt - i, rows, tmp, node, &r));
+    dl->nodes[node].right = r;
+    *out = node;
+    return GBC_OK;
+}
+
+/* Rebuild the whole tree balanced from its current entries. On failure the tree
+ * is left empty and dl->n reset: the caller reports the status (the lookup is
+ * then unusable until cleared, as documented for allocation failures). */
+static gbc_status rebuild(gbc_ctx *ctx, divlookup *dl)
+{
+    const uint32_t n = dl->nvars;
+    size_t cnt = dl->n;
+    uint32_t *x = NULL, *m = NULL, *v = NULL, *idx = NULL, *tmp = NULL;
+    const uint32_t **rows = NULL;
+    gbc_status st = GBC_OK;
+    GBC_CHECK(st, GBC_ALLOC(ctx, x, cnt * (size_t)n + 1), done);
+    GBC_CHECK(st, GBC_ALLOC(ctx, m, cnt + 1), done);
+    GBC_CHECK(st, GBC_ALLOC(ctx, v, cnt + 1), done);
+    GBC_CHECK(st, GBC_ALLOC(ctx, idx, cnt + 1), done);
+    GBC_CHECK(st, GBC_ALLOC(ctx, tmp, cnt + 1), done);
+    GBC_CHECK(st, GBC_ALLOC(ctx, rows, cnt + 1), done);
+    size_t k = 0;
+    for (uint32_t li = 0; li < dl->nleaves; li++) {
+        const dl_leaf *L = &dl->leaves[li];
+        if (L->x == NULL)
+            continue;
+        memcpy(x + k * n, L->x, sizeof(uint32_t) * (size_t)L->n * n);
+        memcpy(m + k, L->m, sizeof(uint32_t) * L->n);
+        memcpy(v + k, L->v, sizeof(uint32_t) * L->n);
+        k += L->n;
+    }
+    GBC_ASSERT(k == cnt);
+    for (size_t i = 0; i < cnt; i++)
+        idx[i] = (uint32_t)i;
+    tree_free_all(ctx, dl);
+    if (cnt > 0) {
+        uint32_t root;
+        st = build(ctx, dl, x, m, v, idx, cnt, rows, tmp, DL_NIL, &root);
+        if (st != GBC_OK) {
+            tree_free_all(ctx, dl);
+            dl->n = 0;
+            goto done;
+        }
+        dl->root = root;
+    }
+    dl->inserts_since_build = 0;
+done:
+    gbc_free(ctx, x);
+    gbc_free(ctx, m);
+    gbc_free(ctx, v);
+    gbc_free(ctx, idx);
+    gbc_free(ctx, tmp);
+    gbc_free(ctx, rows);
+    return st;
+}
+
+static unsigned ilog2(size_t x)
+{
+    unsigned r = 0;
+    while (x > 1) {
+        x >>= 1;
+        r++;
+    }
+    return r;
+}
+
+/* Split the full leaf of node nd, which also has to take (e, mask, val). */
+static gbc_status split_leaf(gbc_ctx *ctx, divlookup *dl, uint32_t nd, const uint32_t *e,
+                             uint32_t mask, uint32_t val)
+{
+    const uint32_t n = dl->nvars;
+    uint32_t li = dl->nodes[nd].left;
+    dl_leaf *L = &dl->leaves[li];
+    size_t cnt = (size_t)L->n + 1;
+    const uint32_t *rows[DL_LEAF_SIZE + 1];
+    uint32_t tmp[DL_LEAF_SIZE + 1];
+    uint32_t var, s;
+    int ok = 0;
+    if (L->n == DL_LEAF_SIZE) {
+        for (uint32_t i = 0; i < L->n; i++)
+            rows[i] = L->x + (size_t)i * n;
+        rows[L->n] = e;
+        ok = choose_split(rows, cnt, n, tmp, &var, &s);
+    }
+    if (!ok) {
+        /* all equal (or an oversized leaf): grow the bucket */
+        uint32_t ncap = L->cap * 2;
+        if (ncap < L->cap)
+            return GBC_ERR_NOMEM;
+        uint32_t *block = gbc_malloc(ctx, leaf_block_bytes(ncap, n));
+        if (block == NULL)
+            return gbc_ctx_alloc_status(ctx);
+        dl_leaf NL = *L;
+        NL.cap = ncap;
+        leaf_set_ptrs(&NL, block, n);
+        memcpy(NL.x, L->x, sizeof(uint32_t) * (size_t)L->n * n);
+        memcpy(NL.m, L->m, sizeof(uint32_t) * L->n);
+        memcpy(NL.v, L->v, sizeof(uint32_t) * L->n);
+        dl->bytes += leaf_block_bytes(ncap, n) - leaf_block_bytes(L->cap, n);
+        gbc_free(ctx, L->x);
+        *L = NL;
+        leaf_append(L, n, e, mask, val);
+        return GBC_OK;
+    }
+    /* nd becomes interior with two leaf children: a (the old leaf) and b (new) */
+    uint32_t a, b, lb;
+    GBC_TRY(new_node(ctx, dl, &a));
+    gbc_status st = new_node(ctx, dl, &b);
+    if (st != GBC_OK) {
+        free_node(dl, a);
+        return st;
+    }
+    st = new_leaf(ctx, dl, DL_LEAF_SIZE, b, &lb);
+    if (st != GBC_OK) {
+        free_node(dl, a);
+        free_node(dl, b);
+        return st;
+    }
+    L = &dl->leaves[li]; /* new_leaf may have moved the leaves */
+    dl_leaf *R = &dl->leaves[lb];
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < L->n; i++) {
+        const uint32_t *row = L->x + (size_t)i * n;
+        if (row[var] >= s) {
+            leaf_append(R, n, row, L->m[i], L->v[i]);
+        } else {
+            if (k != i) {
+                memmove(L->x + (size_t)k * n, row, sizeof(uint32_t) * n);
+                L->m[k] = L->m[i];
+                L->v[k] = L->v[i];
+            }
+            k++;
+        }
+    }
+    L->n = k;
+    leaf_append(e[var] >= s ? R : L, n, e, mask, val);
+    L->node = a;
+    dl_node *A = &dl->nodes[a], *B = &dl->nodes[b], *N = &dl->nodes[nd];
+    A->parent = nd;
+    A->var = DL_NIL;
+    A->left = li;
+    A->right = DL_NIL;
+    B->parent = nd;
+    B->var = DL_NIL;
+    B->left = lb;
+    B->right = DL_NIL;
+    N->var = var;
+    N->exp = s;
+    N->left = a;
+    N->right = b;
+    return GBC_OK;
+}
+
+static gbc_status tree_insert(gbc_ctx *ctx, divlookup *dl, const uint32_t *e, uint32_t mask,
+                              uint32_t val)
+{
+    if (dl->n >= UINT32_MAX - 1)
+        return GBC_ERR_NOMEM;
+    if (dl->empty_leaves > 8 && dl->empty_leaves > dl->nleaves / 2)
+        GBC_TRY(rebuild(ctx, dl));
+    if (dl->root == DL_NIL) {
+        uint32_t nd, li;
+        GBC_TRY(new_node(ctx, dl, &nd));
+        gbc_status st = new_leaf(ctx, dl, DL_LEAF_SIZE, nd, &li);
+        if (st != GBC_OK) {
+            free_node(dl, nd);
+            return st;
+        }
+        dl->nodes[nd].parent = DL_NIL;
+        dl->nodes[nd].var = DL_NIL;
+        dl->nodes[nd].left = li;
+        dl->nodes[nd].right = DL_NIL;
+        dl->root = nd;
+    }
+    uint32_t nd = dl->root;
+    unsigned depth = 0;
+    while (dl->nodes[nd].var != DL_NIL) {
+        const dl_node *N = &dl->nodes[nd];
+        nd = e[N->var] < N->exp ? N->left : N->right;
+        depth++;
+    }
+    dl_leaf *L = &dl->leaves[dl->nodes[nd].left];
+    if (L->n == 0 && dl->empty_leaves > 0)
+        dl->empty_leaves--;
+    if (L->n < L->cap)
+        leaf_append(L, dl->nvars, e, mask, val);
+    else
+        GBC_TRY(split_leaf(ctx, dl, nd, e, mask, val));
+    dl->n++;
+    dl->inserts_since_build++;
+    unsigned limit = 2 * ilog2(dl->n / DL_LEAF_SIZE + 1) + 12;
+    if (depth > limit && dl->inserts_since_build > dl->n / 4)
+        GBC_TRY(rebuild(ctx, dl));
+    return GBC_OK;
+}
+
+/* The traversals below walk the tree without a stack: arriving at a node from its
+ * parent means "descend", from a child means "continue after that child". */
+
+static uint32_t tree_find(const divlookup *dl, const uint32_t *e, uint32_t mask)
+{
+    const uint32_t n = dl->nvars, nm = ~mask;
+    const dl_node *nodes = dl->nodes;
+    uint32_t nd = dl->root, prev = DL_NIL;
+    while (nd != DL_NIL) {
+        const dl_node *N = &nodes[nd];
+        uint32_t next;
+        if (prev == N->parent) {
+            if (N->var == DL_NIL) {
+                const dl_leaf *L = &dl->leaves[N->left];
+                const uint32_t *x = L->x;
+                for (uint32_t i = 0; i < L->n; i++, x += n)
+                    if ((L->m[i] & nm) == 0 && mono_divides(x, e, n))
+                        return L->v[i];
+                next = N->parent;
+            } else {
+                next = N->left;
+            }
+        } else if (prev == N->left && e[N->var] >= N->exp) {
+            next = N->right;
+        } else {
+            next = N->parent;
+        }
+        prev = nd;
+        nd = next;
+    }
+    return UINT32_MAX;
+}
+
+static int tree_for_each(const divlookup *dl, const uint32_t *e, uint32_t mask,
+                         dl_visit_fn fn, void *data)
+{
+    const uint32_t n = dl->nvars, nm = ~mask;
+    const dl_node *nodes = dl->nodes;
+    uint32_t nd = dl->root, prev = DL_NIL;
+    while (nd != DL_NIL) {
+        const dl_node *N = &nodes[nd];
+        uint32_t next;
+        if (prev == N->parent) {
+            if (N->var == DL_NIL) {
+                const dl_leaf *L = &dl->leaves[N->left];
+                const uint32_t *x = L->x;
+                for (uint32_t i = 0; i < L->n; i++, x += n)
+                    if ((L->m[i] & nm) == 0 && mono_divides(x, e, n)) {
+                        int r = fn(data, L->v[i], x);
+                        if (r != 0)
+                            return r;
+                    }
+                next = N->parent;
+            } else {
+                next = N->left;
+            }
+        } else if (prev == N->left && e[N->var] >= N->exp) {
+            next = N->right;
+        } else {
+            next = N->parent;
+        }
+        prev = nd;
+        nd = next;
+    }
+    return 0;
+}
+
+static size_t tree_remove(divlookup *dl, const uint32_t *e, uint32_t mask,
+                          void (*fn)(void *data, uint32_t val), void *data)
+{
+    const uint32_t n = dl->nvars;
+    const dl_node *nodes = dl->nodes;
+    size_t removed = 0;
+    uint32_t nd = dl->root, prev = DL_NIL;
+    while (nd != DL_NIL) {
+        const dl_node *N = &nodes[nd];
+        uint32_t next;
+        if (prev == N->parent) {
+            if (N->var == DL_NIL) {
+                dl_leaf *L = &dl->leaves[N->left];
+                uint32_t k = 0, before = L->n;
+                for (uint32_t i = 0; i < L->n; i++) {
+                    const uint32_t *x = L->x + (size_t)i * n;
+                    if ((mask & ~L->m[i]) == 0 && mono_divides(e, x, n)) {
+                        if (fn != NULL)
+                            fn(data, L->v[i]);
+                        continue;
+                    }
+                    if (k != i) {
+                        memmove(L->x + (size_t)k * n, x, sizeof(uint32_t) * n);
+                        L->m[k] = L->m[i];
+                        L->v[k] = L->v[i];
+                    }
+                    k++;
+                }
+                L->n = k;
+                removed += before - k;
+                if (k == 0 && before > 0)
+                    dl->empty_leaves++;
+                next = N->parent;
+            } else {
+                /* multiples of e lie left only when e[var] < exp */
+                next = e[N->var] < N->exp ? N->left : N->right;
+                if (next == N->right) {
+                    /* skipping the left child: pretend we came back from it */
+                    prev = N->left;
+                    continue;
+                }
+            }
+        } else if (prev == N->left) {
+            next = N->right;
+        } else {
+            next = N->parent;
+        }
+        prev = nd;
+        nd = next;
+    }
+    dl->n -= removed;
+    return removed;
+}
+
+/* -------------------------------------------------------------- dispatch -- */
+
+gbc_status dl_insert(gbc_ctx *ctx, divlookup *dl, const uint32_t *e, uint32_t mask,
+                     uint32_t val)
+{
+    if (dl->kind == DL_TREE)
+        return tree_insert(ctx, dl, e, mask, val);
+    return list_insert(ctx, dl, e, mask, val);
+}
+
+uint32_t dl_find_divisor(const divlookup *dl, const uint32_t *e, uint32_t mask)
+{
+    if (dl->kind == DL_TREE)
+        return tree_find(dl, e, mask);
+    return list_find(dl, e, mask);
+}
+
+int dl_for_each_divisor(const divlookup *dl, const uint32_t *e, uint32_t mask,
+                        dl_visit_fn fn, void *data)
+{
+    if (dl->kind == DL_TREE)
+        return tree_for_each(dl, e, mask, fn, data);
+    return list_for_each(dl, e, mask, fn, data);
+}
+
+size_t dl_remove_multiples(divlookup *dl, const uint32_t *e, uint32_t mask,
+                           void (*fn)(void *data, uint32_t val), void *data)
+{
+    if (dl->kind == DL_TREE)
+        return tree_remove(dl, e, mask, fn, data);
+    return list_remove(dl, e, mask, fn, data);
+}
+
 size_t dl_size(const divlookup *dl)
 {
     return dl->n;
@@ -102,11 +719,12 @@ size_t dl_size(const divlookup *dl)
 
 size_t dl_memory(const divlookup *dl)
 {
+    if (dl->kind == DL_TREE)
+        return dl->bytes;
     return dl->cap * (sizeof(uint32_t) * (2 + dl->nvars));
 }
 
 const char *dl_name(const divlookup *dl)
 {
-    (void)dl;
-    return "list";
+    return dl->kind == DL_TREE ? "kdtree" : "list";
 }

@@ -11,16 +11,30 @@
 
 typedef enum dl_kind {
     DL_LIST = 0, /* divisor masks in a flat array, scanned in insertion order */
+    DL_TREE = 1, /* a kd-tree: interior nodes split on one exponent, leaves hold up
+                  * to a few dozen entries scanned with their masks */
 } dl_kind;
+
+typedef struct dl_node dl_node; /* tree node (divlookup.c) */
+typedef struct dl_leaf dl_leaf; /* tree leaf bucket (divlookup.c) */
 
 typedef struct divlookup {
     dl_kind kind;
     uint32_t nvars;
     const mono_divmask *dm; /* borrowed */
     size_t n, cap;
+    /* DL_LIST */
     uint32_t *exps;  /* n * nvars, copies */
     uint32_t *mask;
     uint32_t *val;
+    /* DL_TREE */
+    dl_node *nodes;
+    uint32_t nnodes, nodecap, root, free_node;
+    dl_leaf *leaves;
+    uint32_t nleaves, leafcap, free_leaf;
+    uint32_t empty_leaves; /* leaves emptied by dl_remove_multiples */
+    size_t inserts_since_build;
+    size_t bytes;          /* memory held by the tree */
 } divlookup;
 
 gbc_status dl_init(gbc_ctx *ctx, divlookup *dl, dl_kind kind, uint32_t nvars,
@@ -30,10 +44,11 @@ void dl_clear(gbc_ctx *ctx, divlookup *dl);
 gbc_status dl_insert(gbc_ctx *ctx, divlookup *dl, const uint32_t *e, uint32_t mask,
                      uint32_t val);
 /* The value of an entry dividing e, or UINT32_MAX if there is none. The list
- * returns the earliest inserted such entry. */
+ * returns the earliest inserted such entry; the tree any such entry. */
 uint32_t dl_find_divisor(const divlookup *dl, const uint32_t *e, uint32_t mask);
 /* Call fn(data, val, exps) for every entry dividing e until fn returns non-zero;
- * returns that non-zero value, or 0 when all were visited. */
+ * returns that non-zero value, or 0 when all were visited. The list visits in
+ * insertion order, the tree in no particular order. */
 typedef int (*dl_visit_fn)(void *data, uint32_t val, const uint32_t *exps);
 int dl_for_each_divisor(const divlookup *dl, const uint32_t *e, uint32_t mask,
                         dl_visit_fn fn, void *data);

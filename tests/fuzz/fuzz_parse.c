@@ -38,7 +38,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     gbc_ring *ring = NULL;
     gbc_polys *polys = NULL;
     gbc_error err;
-    if (gbc_parse(&ring, &polys, text, len, order, &err) != GBC_OK)
+    if (gbc_parse(&ring, &polys, text, len, order, NULL, &err) != GBC_OK)
         return 0;
     /* print, parse again, compare */
     char *out = NULL;
@@ -46,7 +46,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (gbc_polys_to_string(&out, &outlen, polys, GBC_PRINT_HEADER) == GBC_OK) {
         gbc_ring *r2 = NULL;
         gbc_polys *p2 = NULL;
-        if (gbc_parse(&r2, &p2, out, outlen, order, &err) != GBC_OK)
+        if (gbc_parse(&r2, &p2, out, outlen, order, NULL, &err) != GBC_OK)
             abort(); /* our own output must parse */
         if (!check_plist_equal(&ring->R, &polys->L, &p2->L))
             abort(); /* and give the same polynomials */

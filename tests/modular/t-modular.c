@@ -593,7 +593,7 @@ START_TEST(test_api_default)
         gbc_ring *rg = NULL;
         gbc_polys *gens = NULL, *bb = NULL, *def = NULL, *f4 = NULL, *cert = NULL;
         gbc_error err;
-        T_ASSERT(gbc_parse(&rg, &gens, text.s, text.len, order, &err) == GBC_OK);
+        T_ASSERT(gbc_parse(&rg, &gens, text.s, text.len, order, NULL, &err) == GBC_OK);
         if (!runnable(&gens->L, nvars)) {
             gbc_polys_free(gens);
             gbc_ring_free(rg);

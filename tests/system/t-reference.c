@@ -187,7 +187,7 @@ START_TEST(test_reference_case)
     gbc_error err;
     gbc_ring *rg = NULL;
     gbc_polys *gens = NULL;
-    gbc_status st = gbc_parse(&rg, &gens, intext, inlen, c->order, &err);
+    gbc_status st = gbc_parse(&rg, &gens, intext, inlen, c->order, NULL, &err);
     ck_assert_msg(st == GBC_OK, "%s (order %s): parse error %s at %llu:%llu: %s", c->input,
                   c->order, gbc_status_string(st), (unsigned long long)err.line,
                   (unsigned long long)err.column, err.message);
@@ -198,7 +198,7 @@ START_TEST(test_reference_case)
                   "%s and %s have different variables or characteristic", c->input,
                   c->reference);
     gbc_polys *ref = NULL;
-    st = gbc_polys_parse(&ref, rg, reftext + href, reflen - href, &err);
+    st = gbc_polys_parse(&ref, rg, reftext + href, reflen - href, NULL, &err);
     ck_assert_msg(st == GBC_OK, "%s: parse error %s at %llu:%llu: %s", c->reference,
                   gbc_status_string(st), (unsigned long long)err.line + 2,
                   (unsigned long long)err.column, err.message);
@@ -269,7 +269,7 @@ static void report_algorithms(void)
     gbc_polys *gens = NULL, *basis = NULL;
     gbc_options *opts = NULL;
     if (gbc_ring_new(&rg, 2, names, 32003, NULL, NULL) != GBC_OK ||
-        gbc_polys_parse(&gens, rg, "x^2-y, x*y-1", 12, NULL) != GBC_OK ||
+        gbc_polys_parse(&gens, rg, "x^2-y, x*y-1", 12, NULL, NULL) != GBC_OK ||
         gbc_options_new(&opts) != GBC_OK)
         goto out;
     for (size_t a = 0; a < sizeof algorithms / sizeof algorithms[0]; a++) {

@@ -125,8 +125,7 @@ gbc_status la_echelon(gbc_ctx *ctx, la_matrix *M, const field *F, const la_row *
 {
     *nnew = 0;
     for (size_t i = 0; i < n; i++) {
-        if ((i & 15) == 0)
-            GBC_TRY(gbc_ctx_poll(ctx));
+        GBC_TRY(gbc_ctx_check(ctx)); /* a row costs microseconds: see the clock each time */
         la_row res;
         GBC_TRY(la_reduce_row(ctx, M, F, &rows[i], 0, arena, &res));
         if (res.len == 0)
@@ -160,6 +159,9 @@ gbc_status la_backreduce(gbc_ctx *ctx, la_matrix *M, const field *F, la_row *row
         la_row *r = &rows[ord[k]];
         if (r->len <= 1)
             continue;
+        st = gbc_ctx_check(ctx);
+        if (st != GBC_OK)
+            break;
         la_row res;
         st = la_reduce_row(ctx, M, F, r, 1, arena, &res);
         if (st != GBC_OK)
@@ -190,16 +192,13 @@ static void *la_job_run(void *arg)
 {
     la_job *J = arg;
     J->st = GBC_OK;
-    size_t k = 0;
-    for (size_t i = J->first; i < J->n && J->st == GBC_OK; i += J->step, k++) {
-        if ((k & 15) == 0) {
-            if (atomic_load(J->stop)) {
-                J->st = GBC_ERR_INTERRUPTED;
-                break;
-            }
-            if (J->parent != NULL && (J->st = gbc_ctx_poll(J->parent)) != GBC_OK)
-                break;
+    for (size_t i = J->first; i < J->n && J->st == GBC_OK; i += J->step) {
+        if (atomic_load(J->stop)) {
+            J->st = GBC_ERR_INTERRUPTED;
+            break;
         }
+        if (J->parent != NULL && (J->st = gbc_ctx_check(J->parent)) != GBC_OK)
+            break;
         J->st = la_reduce_row(&J->ctx, &J->M, J->F, &J->rows[i], 0, &J->arena, &J->out[i]);
     }
     if (J->st != GBC_OK)

@@ -1,0 +1,543 @@
+/* api/arrays: polynomial lists to and from plain arrays (include/gbc.h, "Polynomials
+ * as arrays"), so that callers without GMP, and FFI callers, can exchange data
+ * without text. Input is canonicalised here: terms sorted in the ring's order,
+ * equal monomials combined, zero coefficients dropped. */
+#include <stdio.h>
+
+#include "api/api.h"
+#include "gbc_gmp.h"
+
+#define HANDLE_CTX NULL
+
+/* Describe an argument error (no position). */
+static void arr_msg(gbc_error *err, const char *msg)
+{
+    if (err == NULL)
+        return;
+    err->line = 0;
+    err->column = 0;
+    snprintf(err->message, sizeof err->message, "%s", msg);
+}
+
+/* Describe a bad term: polynomial k, term i (from 0), global term index t. */
+static void arr_term_err(gbc_error *err, size_t k, size_t i, size_t t, const char *what,
+                         const char *why)
+{
+    if (err == NULL)
+        return;
+    err->line = (uint64_t)k + 1;
+    err->column = (uint64_t)i + 1;
+    snprintf(err->message, sizeof err->message, "%s %llu (polynomial %llu, term %llu) %s",
+             what, (unsigned long long)t, (unsigned long long)k + 1,
+             (unsigned long long)i + 1, why);
+}
+
+/* ---------------------------------------------------------------- input -- */
+
+/* Parse "[-+]digits" or "[-+]digits/digits" (nonzero denominator) into q. Returns
+ * 0 and a reason in *why when s is not such a number. */
+static int parse_rational(mpq_t q, const char *s, const char **why)
+{
+    if (s == NULL) {
+        *why = "is a NULL string";
+        return 0;
+    }
+    const char *p = s;
+    if (*p == '+' || *p == '-')
+        p++;
+    const char *num = p;
+    while (*p >= '0' && *p <= '9')
+        p++;
+    if (p == num) {
+        *why = "is not a decimal number";
+        return 0;
+    }
+    int den_zero = 0;
+    if (*p == '/') {
+        const char *den = ++p;
+        den_zero = 1;
+        while (*p >= '0' && *p <= '9') {
+            if (*p != '0')
+                den_zero = 0;
+            p++;
+        }
+        if (p == den) {
+            *why = "has no denominator after '/'";
+            return 0;
+        }
+    }
+    if (*p != '\0') {
+        *why = "is not a decimal number";
+        return 0;
+    }
+    if (den_zero) {
+        *why = "has a zero denominator";
+        return 0;
+    }
+    /* validated: GMP's parser accepts exactly this form (without a '+') */
+    if (mpq_set_str(q, s[0] == '+' ? s + 1 : s, 10) != 0) {
+        *why = "is not a decimal number";
+        return 0;
+    }
+    mpq_canonicalize(q);
+    return 1;
+}
+
+/* Where the coefficients of the input come from. */
+typedef struct coef_src {
+    const uint32_t *u32;      /* gbc_polys_from_arrays_zp */
+    const char *const *str;   /* gbc_polys_from_arrays_q */
+    const mpq_t *mpq;         /* gbc_polys_from_arrays_mpq (gbc_gmp.h) */
+} coef_src;
+
+/* Scratch shared by the polynomials of one conversion. */
+typedef struct conv {
+    gbc_ctx *ctx;
+    const ring *R;
+    size_t *idx, *tmp;  /* term order permutation and merge-sort scratch */
+    uint32_t *cf;       /* Z/p coefficients of the current polynomial */
+    mpq_t *cq;          /* Q coefficients (cqinit initialised) */
+    size_t cap, cqinit;
+} conv;
+
+/* Sort idx[0..n) so that the exponent rows exps + idx[i] * nvars decrease. */
+static void sort_terms(const conv *C, const uint32_t *exps, size_t *idx, size_t *tmp, size_t n)
+{
+    const uint32_t nv = C->R->nvars;
+    const mono_order *ord = &C->R->ord;
+    if (n < 16) {
+        for (size_t i = 1; i < n; i++) {
+            size_t x = idx[i], j = i;
+            while (j > 0 && mono_cmp(ord, exps + idx[j - 1] * nv, exps + x * nv) < 0) {
+                idx[j] = idx[j - 1];
+                j--;
+            }
+            idx[j] = x;
+        }
+        return;
+    }
+    size_t h = n / 2;
+    sort_terms(C, exps, idx, tmp, h);
+    sort_terms(C, exps, idx + h, tmp, n - h);
+    memcpy(tmp, idx, h * sizeof *idx);
+    size_t i = 0, j = h, o = 0;
+    while (i < h && j < n)
+        idx[o++] = mono_cmp(ord, exps + idx[j] * nv, exps + tmp[i] * nv) > 0 ? idx[j++]
+                                                                            : tmp[i++];
+    while (i < h)
+        idx[o++] = tmp[i++];
+}
+
+static gbc_status conv_reserve(conv *C, size_t n)
+{
+    if (n <= C->cap)
+        return GBC_OK;
+    gbc_ctx *ctx = C->ctx;
+    size_t *idx = gbc_realloc(ctx, C->idx, n * sizeof *idx);
+    if (idx == NULL)
+        return gbc_ctx_alloc_status(ctx);
+    C->idx = idx;
+    size_t *tmp = gbc_realloc(ctx, C->tmp, n * sizeof *tmp);
+    if (tmp == NULL)
+        return gbc_ctx_alloc_status(ctx);
+    C->tmp = tmp;
+    if (C->R->F.p != 0) {
+        uint32_t *cf = gbc_realloc(ctx, C->cf, n * sizeof *cf);
+        if (cf == NULL)
+            return gbc_ctx_alloc_status(ctx);
+        C->cf = cf;
+    } else {
+        mpq_t *cq = gbc_realloc(ctx, C->cq, n * sizeof *cq);
+        if (cq == NULL)
+            return gbc_ctx_alloc_status(ctx);
+        C->cq = cq;
+        for (; C->cqinit < n; C->cqinit++)
+            mpq_init(C->cq[C->cqinit]);
+    }
+    C->cap = n;
+    return GBC_OK;
+}
+
+static void conv_clear(conv *C)
+{
+    for (size_t i = 0; i < C->cqinit; i++)
+        mpq_clear(C->cq[i]);
+    gbc_free(C->ctx, C->idx);
+    gbc_free(C->ctx, C->tmp);
+    gbc_free(C->ctx, C->cf);
+    gbc_free(C->ctx, C->cq);
+}
+
+/* Read coefficient t (global term index) into slot i of the scratch. */
+static gbc_status read_coef(conv *C, const coef_src *src, size_t t, size_t i, mpq_t q,
+                            const char **why)
+{
+    const field *F = &C->R->F;
+    if (src->u32 != NULL) {
+        if (F->p != 0)
+            C->cf[i] = src->u32[t] % F->p;
+        else
+            mpq_set_ui(C->cq[i], src->u32[t], 1);
+        return GBC_OK;
+    }
+    if (src->mpq != NULL) {
+        if (mpz_sgn(mpq_denref(src->mpq[t])) == 0) {
+            *why = "has a zero denominator";
+            return GBC_ERR_ARG;
+        }
+        mpq_set(q, src->mpq[t]);
+        mpq_canonicalize(q);
+    } else if (!parse_rational(q, src->str[t], why)) {
+        return GBC_ERR_PARSE;
+    }
+    if (F->p == 0) {
+        mpq_swap(C->cq[i], q);
+        return GBC_OK;
+    }
+    uint32_t d = zp_from_mpz(F, mpq_denref(q));
+    if (d == 0) {
+        *why = "has a denominator divisible by the characteristic";
+        return GBC_ERR_DOMAIN;
+    }
+    C->cf[i] = zp_mul(F, zp_from_mpz(F, mpq_numref(q)), zp_inv(F, d));
+    return GBC_OK;
+}
+
+/* Append polynomial k (n terms from global index t0) to L in canonical form. */
+static gbc_status conv_poly(conv *C, plist *L, size_t k, size_t n, size_t t0,
+                            const uint32_t *exps, const coef_src *src, mpq_t q,
+                            gbc_error *err)
+{
+    const ring *R = C->R;
+    const uint32_t nv = R->nvars;
+    const int zp = R->F.p != 0;
+    GBC_TRY(conv_reserve(C, n));
+    static const uint32_t none[1] = {0}; /* the exponents when there are no variables */
+    const uint32_t *e = nv > 0 ? exps + t0 * nv : none;
+    for (size_t i = 0; i < n; i++) {
+        if (mono_degree(e + i * nv, nv) > UINT32_MAX) {
+            arr_term_err(err, k, i, t0 + i, "term", "has a total degree >= 2^32");
+            return GBC_ERR_OVERFLOW;
+        }
+        const char *why = "";
+        gbc_status st = read_coef(C, src, t0 + i, i, q, &why);
+        if (st != GBC_OK) {
+            arr_term_err(err, k, i, t0 + i, "coefficient", why);
+            return st;
+        }
+        C->idx[i] = i;
+    }
+    sort_terms(C, e, C->idx, C->tmp, n);
+    /* combine equal monomials in place (slot idx[first] holds the sum), count */
+    size_t m = 0;
+    for (size_t a = 0; a < n;) {
+        size_t b = a + 1, first = C->idx[a];
+        while (b < n && (nv == 0 || memcmp(e + C->idx[b] * nv, e + first * nv,
+                                           nv * sizeof(uint32_t)) == 0)) {
+            if (zp)
+                C->cf[first] = zp_add(&R->F, C->cf[first], C->cf[C->idx[b]]);
+            else
+                mpq_add(C->cq[first], C->cq[first], C->cq[C->idx[b]]);
+            b++;
+        }
+        if (zp ? C->cf[first] != 0 : mpq_sgn(C->cq[first]) != 0)
+            C->idx[m++] = first;
+        a = b;
+    }
+    ppoly *p;
+    GBC_TRY(plist_push(C->ctx, L, m, nv, &R->F, &p));
+    for (size_t i = 0; i < m; i++) {
+        size_t s = C->idx[i];
+        if (nv > 0)
+            memcpy(p->exps + i * nv, e + s * nv, nv * sizeof(uint32_t));
+        if (zp)
+            p->cf[i] = C->cf[s];
+        else
+            mpq_swap(p->cq[i], C->cq[s]);
+    }
+    return GBC_OK;
+}
+
+/* The common body of gbc_polys_from_arrays_*: validate, convert, wrap. */
+static gbc_status polys_from_arrays(gbc_polys **polys, const gbc_ring *rg, size_t npolys,
+                                 const size_t *nterms, const uint32_t *exps,
+                                 const coef_src *src, const gbc_options *opts,
+                                 gbc_error *err)
+{
+    if (err != NULL)
+        memset(err, 0, sizeof *err);
+    if (polys == NULL || rg == NULL || (nterms == NULL && npolys > 0)) {
+        arr_msg(err, "NULL argument");
+        return GBC_ERR_ARG;
+    }
+    size_t total = 0;
+    for (size_t k = 0; k < npolys; k++)
+        if (gbc_add_size(&total, total, nterms[k])) {
+            arr_msg(err, "the term counts overflow");
+            return GBC_ERR_ARG;
+        }
+    const ring *R = &rg->R;
+    int no_coefs = src->u32 == NULL && src->str == NULL && src->mpq == NULL;
+    if (total > 0 && ((exps == NULL && R->nvars > 0) || no_coefs)) {
+        arr_msg(err, "NULL exponent or coefficient array");
+        return GBC_ERR_ARG;
+    }
+    gbc_ctx ctx;
+    api_ctx_from_options(&ctx, opts);
+    conv C;
+    memset(&C, 0, sizeof C);
+    C.ctx = &ctx;
+    C.R = R;
+    plist L;
+    plist_init(&L);
+    mpq_t q;
+    mpq_init(q);
+    gbc_status st = GBC_OK;
+    size_t t0 = 0;
+    for (size_t k = 0; k < npolys && st == GBC_OK; k++) {
+        st = gbc_ctx_poll(&ctx);
+        if (st == GBC_OK)
+            st = conv_poly(&C, &L, k, nterms[k], t0, exps, src, q, err);
+        t0 += nterms[k];
+    }
+    mpq_clear(q);
+    conv_clear(&C);
+    if (st == GBC_OK)
+        st = api_polys_wrap(&ctx, polys, (gbc_ring *)rg, &L);
+    if (st != GBC_OK) {
+        plist_clear(&ctx, &L, &R->F);
+        if (err != NULL && err->message[0] == '\0')
+            arr_msg(err, gbc_status_string(st));
+    }
+    return st;
+}
+
+GBC_API gbc_status gbc_polys_from_arrays_zp(gbc_polys **polys, const gbc_ring *rg,
+                                            size_t npolys, const size_t *nterms,
+                                            const uint32_t *exps, const uint32_t *coefs,
+                                            const gbc_options *opts, gbc_error *err)
+{
+    coef_src src = {coefs, NULL, NULL};
+    return polys_from_arrays(polys, rg, npolys, nterms, exps, &src, opts, err);
+}
+
+GBC_API gbc_status gbc_polys_from_arrays_q(gbc_polys **polys, const gbc_ring *rg,
+                                           size_t npolys, const size_t *nterms,
+                                           const uint32_t *exps, const char *const *coefs,
+                                           const gbc_options *opts, gbc_error *err)
+{
+    coef_src src = {NULL, coefs, NULL};
+    return polys_from_arrays(polys, rg, npolys, nterms, exps, &src, opts, err);
+}
+
+GBC_API gbc_status gbc_polys_from_arrays_mpq(gbc_polys **polys, const gbc_ring *rg,
+                                             size_t npolys, const size_t *nterms,
+                                             const uint32_t *exps, const mpq_t *coefs,
+                                             const gbc_options *opts, gbc_error *err)
+{
+    coef_src src = {NULL, NULL, coefs};
+    return polys_from_arrays(polys, rg, npolys, nterms, exps, &src, opts, err);
+}
+
+/* --------------------------------------------------------------- output -- */
+
+GBC_API size_t gbc_polys_nterms(const gbc_polys *polys, size_t i)
+{
+    if (polys == NULL || i >= polys->L.n)
+        return 0;
+    return polys->L.p[i].len;
+}
+
+GBC_API size_t gbc_polys_total_terms(const gbc_polys *polys)
+{
+    size_t t = 0;
+    if (polys != NULL)
+        for (size_t i = 0; i < polys->L.n; i++)
+            t += polys->L.p[i].len;
+    return t;
+}
+
+GBC_API gbc_status gbc_polys_get_zp(uint32_t *exps, uint32_t *coefs, size_t cap,
+                                    const gbc_polys *polys, size_t i)
+{
+    if (polys == NULL || i >= polys->L.n)
+        return GBC_ERR_ARG;
+    const ppoly *p = &polys->L.p[i];
+    const ring *R = &polys->ring->R;
+    if (coefs != NULL && R->F.p == 0)
+        return GBC_ERR_DOMAIN;
+    if (cap < p->len)
+        return GBC_ERR_ARG;
+    if (exps != NULL && p->len > 0 && R->nvars > 0)
+        memcpy(exps, p->exps, p->len * R->nvars * sizeof(uint32_t));
+    if (coefs != NULL && p->len > 0)
+        memcpy(coefs, p->cf, p->len * sizeof(uint32_t));
+    return GBC_OK;
+}
+
+GBC_API gbc_status gbc_polys_get_mpq(uint32_t *exps, mpq_t *coefs, size_t cap,
+                                     const gbc_polys *polys, size_t i)
+{
+    if (polys == NULL || i >= polys->L.n || cap < polys->L.p[i].len)
+        return GBC_ERR_ARG;
+    const ppoly *p = &polys->L.p[i];
+    const ring *R = &polys->ring->R;
+    GBC_TRY(gbc_polys_get_zp(exps, NULL, cap, polys, i));
+    if (coefs != NULL)
+        for (size_t j = 0; j < p->len; j++) {
+            if (R->F.p != 0)
+                mpq_set_ui(coefs[j], p->cf[j], 1);
+            else
+                mpq_set(coefs[j], p->cq[j]);
+        }
+    return GBC_OK;
+}
+
+/* Bytes (terminator included) that coefficient c needs, at most: an upper bound
+ * (mpz_sizeinbase may exceed by one). */
+static size_t coef_size_bound(const ring *R, const ppoly *p, size_t j)
+{
+    if (R->F.p != 0)
+        return 11;
+    const mpq_t *c = &p->cq[j];
+    size_t n = mpz_sizeinbase(mpq_numref(*c), 10) + 2;
+    if (mpz_cmp_ui(mpq_denref(*c), 1) != 0)
+        n += mpz_sizeinbase(mpq_denref(*c), 10) + 1;
+    return n;
+}
+
+/* Write coefficient j of p into buf (room for coef_size_bound bytes); returns its
+ * length without the terminator. */
+static size_t coef_write(char *buf, const ring *R, const ppoly *p, size_t j)
+{
+    if (R->F.p != 0)
+        return (size_t)snprintf(buf, 11, "%u", (unsigned)p->cf[j]);
+    mpq_get_str(buf, 10, p->cq[j]);
+    return strlen(buf);
+}
+
+GBC_API gbc_status gbc_polys_get_coef_q(char *buf, size_t size, size_t *needed,
+                                        const gbc_polys *polys, size_t i, size_t j)
+{
+    if (polys == NULL || i >= polys->L.n || j >= polys->L.p[i].len)
+        return GBC_ERR_ARG;
+    const ring *R = &polys->ring->R;
+    const ppoly *p = &polys->L.p[i];
+    size_t bound = coef_size_bound(R, p, j);
+    char small[64];
+    char *tmp = bound <= sizeof small ? small : gbc_malloc(HANDLE_CTX, bound);
+    if (tmp == NULL)
+        return GBC_ERR_NOMEM;
+    size_t len = coef_write(tmp, R, p, j);
+    gbc_status st = GBC_OK;
+    if (needed != NULL)
+        *needed = len + 1;
+    if (buf == NULL || size < len + 1)
+        st = GBC_ERR_ARG;
+    else
+        memcpy(buf, tmp, len + 1);
+    if (tmp != small)
+        gbc_free(HANDLE_CTX, tmp);
+    return st;
+}
+
+/* nterms and exps of the whole list, library-owned. */
+static gbc_status export_shape(size_t **nterms, uint32_t **exps, const gbc_polys *polys)
+{
+    const ring *R = &polys->ring->R;
+    const plist *L = &polys->L;
+    size_t total = gbc_polys_total_terms(polys), ne;
+    if (gbc_mul_size(&ne, total, R->nvars))
+        return GBC_ERR_NOMEM;
+    size_t *nt;
+    uint32_t *e;
+    GBC_TRY(GBC_ALLOC(HANDLE_CTX, nt, L->n ? L->n : 1));
+    if (GBC_ALLOC(HANDLE_CTX, e, ne ? ne : 1) != GBC_OK) {
+        gbc_free(HANDLE_CTX, nt);
+        return GBC_ERR_NOMEM;
+    }
+    size_t t = 0;
+    for (size_t k = 0; k < L->n; k++) {
+        nt[k] = L->p[k].len;
+        if (L->p[k].len > 0 && R->nvars > 0)
+            memcpy(e + t * R->nvars, L->p[k].exps, L->p[k].len * R->nvars * sizeof(uint32_t));
+        t += L->p[k].len;
+    }
+    *nterms = nt;
+    *exps = e;
+    return GBC_OK;
+}
+
+GBC_API gbc_status gbc_polys_to_arrays_zp(size_t **nterms, uint32_t **exps,
+                                          uint32_t **coefs, const gbc_polys *polys)
+{
+    if (nterms == NULL || exps == NULL || coefs == NULL || polys == NULL)
+        return GBC_ERR_ARG;
+    if (polys->ring->R.F.p == 0)
+        return GBC_ERR_DOMAIN;
+    const plist *L = &polys->L;
+    size_t total = gbc_polys_total_terms(polys);
+    uint32_t *c;
+    GBC_TRY(GBC_ALLOC(HANDLE_CTX, c, total ? total : 1));
+    size_t *nt;
+    uint32_t *e;
+    gbc_status st = export_shape(&nt, &e, polys);
+    if (st != GBC_OK) {
+        gbc_free(HANDLE_CTX, c);
+        return st;
+    }
+    size_t t = 0;
+    for (size_t k = 0; k < L->n; k++) {
+        if (L->p[k].len > 0)
+            memcpy(c + t, L->p[k].cf, L->p[k].len * sizeof(uint32_t));
+        t += L->p[k].len;
+    }
+    *nterms = nt;
+    *exps = e;
+    *coefs = c;
+    return GBC_OK;
+}
+
+GBC_API gbc_status gbc_polys_to_arrays_q(size_t **nterms, uint32_t **exps, char ***coefs,
+                                         const gbc_polys *polys)
+{
+    if (nterms == NULL || exps == NULL || coefs == NULL || polys == NULL)
+        return GBC_ERR_ARG;
+    const ring *R = &polys->ring->R;
+    const plist *L = &polys->L;
+    size_t total = gbc_polys_total_terms(polys);
+    /* one block: total pointers, then the characters they point to */
+    size_t bytes;
+    if (gbc_mul_size(&bytes, total ? total : 1, sizeof(char *)))
+        return GBC_ERR_NOMEM;
+    for (size_t k = 0; k < L->n; k++)
+        for (size_t j = 0; j < L->p[k].len; j++)
+            if (gbc_add_size(&bytes, bytes, coef_size_bound(R, &L->p[k], j)))
+                return GBC_ERR_NOMEM;
+    char **block = gbc_malloc(HANDLE_CTX, bytes);
+    if (block == NULL)
+        return GBC_ERR_NOMEM;
+    size_t *nt;
+    uint32_t *e;
+    gbc_status st = export_shape(&nt, &e, polys);
+    if (st != GBC_OK) {
+        gbc_free(HANDLE_CTX, block);
+        return st;
+    }
+    char *chars = (char *)(block + (total ? total : 1));
+    size_t t = 0;
+    for (size_t k = 0; k < L->n; k++)
+        for (size_t j = 0; j < L->p[k].len; j++, t++) {
+            block[t] = chars;
+            chars += coef_write(chars, R, &L->p[k], j) + 1;
+        }
+    *nterms = nt;
+    *exps = e;
+    *coefs = block;
+    return GBC_OK;
+}
+
+GBC_API void gbc_array_free(void *array)
+{
+    gbc_free(HANDLE_CTX, array);
+}

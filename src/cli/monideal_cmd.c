@@ -1,0 +1,499 @@
+/* cli/monideal_cmd: the monomial-ideal commands of the gbc tool, in the formats of
+ * the command-line contract. Uses only the public API: gbc_parse, then
+ * gbc_leading_ideal (which computes the Groebner basis unless the input is
+ * monomial), then one gbc_monideal_* call. Output is formatted into one buffer
+ * with hand-written integer formatting (outputs can have millions of lines). */
+#define _POSIX_C_SOURCE 200809L
+#include "monideal_cmd.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+enum { EXIT_OK = 0, EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_RESOURCES = 3 };
+
+/* ------------------------------------------------------------ out buffer -- */
+
+typedef struct obuf {
+    char *s;
+    size_t len, cap;
+    int failed;
+} obuf;
+
+static void ob_reserve(obuf *b, size_t more)
+{
+    if (b->failed || b->len + more <= b->cap)
+        return;
+    size_t nc = b->cap ? b->cap : 1 << 16;
+    while (nc < b->len + more) {
+        if (nc > ((size_t)-1) / 2) {
+            b->failed = 1;
+            return;
+        }
+        nc *= 2;
+    }
+    char *p = realloc(b->s, nc);
+    if (p == NULL) {
+        b->failed = 1;
+        return;
+    }
+    b->s = p;
+    b->cap = nc;
+}
+
+static void ob_put(obuf *b, const char *s, size_t n)
+{
+    ob_reserve(b, n);
+    if (b->failed)
+        return;
+    memcpy(b->s + b->len, s, n);
+    b->len += n;
+}
+
+static void ob_puts(obuf *b, const char *s)
+{
+    ob_put(b, s, strlen(s));
+}
+
+static void ob_putc(obuf *b, char c)
+{
+    ob_reserve(b, 1);
+    if (!b->failed)
+        b->s[b->len++] = c;
+}
+
+static void ob_u64(obuf *b, uint64_t v)
+{
+    char tmp[24];
+    int n = 0;
+    do {
+        tmp[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    ob_reserve(b, (size_t)n);
+    if (b->failed)
+        return;
+    while (n > 0)
+        b->s[b->len++] = tmp[--n];
+}
+
+/* ---------------------------------------------------------------- input -- */
+
+static char *read_all(FILE *f, size_t *len)
+{
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    if (buf == NULL)
+        return NULL;
+    for (;;) {
+        size_t r = fread(buf + n, 1, cap - n, f);
+        n += r;
+        if (r == 0)
+            break;
+        if (n == cap) {
+            if (cap > ((size_t)-1) / 2) {
+                free(buf);
+                return NULL;
+            }
+            char *nb = realloc(buf, cap * 2);
+            if (nb == NULL) {
+                free(buf);
+                return NULL;
+            }
+            buf = nb;
+            cap *= 2;
+        }
+    }
+    if (ferror(f)) {
+        free(buf);
+        return NULL;
+    }
+    *len = n;
+    return buf;
+}
+
+static int exit_for(gbc_status st)
+{
+    switch (st) {
+    case GBC_OK: return EXIT_OK;
+    case GBC_ERR_NOMEM:
+    case GBC_ERR_LIMIT:
+    case GBC_ERR_OVERFLOW:
+    case GBC_ERR_INTERRUPTED: return EXIT_RESOURCES;
+    case GBC_ERR_ARG:
+    case GBC_ERR_UNSUPPORTED: return EXIT_USAGE;
+    default: return EXIT_INPUT;
+    }
+}
+
+static void log_to_stderr(void *data, int level, const char *msg)
+{
+    (void)data;
+    (void)level;
+    fprintf(stderr, "%s\n", msg);
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* ------------------------------------------------------------- printing -- */
+
+/* The ring's variable names with their lengths, looked up once. */
+typedef struct names {
+    uint32_t n;
+    const char **s;
+    size_t *len;
+    size_t maxlen;
+} names;
+
+static int names_init(names *N, const gbc_ring *ring)
+{
+    N->n = gbc_ring_nvars(ring);
+    N->s = malloc(sizeof(char *) * (N->n + 1));
+    N->len = malloc(sizeof(size_t) * (N->n + 1));
+    N->maxlen = 0;
+    if (N->s == NULL || N->len == NULL)
+        return 0;
+    for (uint32_t v = 0; v < N->n; v++) {
+        N->s[v] = gbc_ring_var_name(ring, v);
+        N->len[v] = strlen(N->s[v]);
+        if (N->len[v] > N->maxlen)
+            N->maxlen = N->len[v];
+    }
+    return 1;
+}
+
+static void names_clear(names *N)
+{
+    free(N->s);
+    free(N->len);
+}
+
+/* Write v in decimal at p; returns the number of characters. */
+static size_t fmt_u64(char *p, uint64_t v)
+{
+    char tmp[24];
+    size_t n = 0;
+    do {
+        tmp[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    for (size_t i = 0; i < n; i++)
+        p[i] = tmp[n - 1 - i];
+    return n;
+}
+
+/* One line of comma- or star-separated powers x^e (e > 1 printed, primes: never);
+ * empty: the text empty_text. */
+static void put_row(obuf *b, const names *N, const uint32_t *r, char sep, int primes,
+                    const char *empty_text, char end)
+{
+    ob_reserve(b, (size_t)N->n * (N->maxlen + 12) + 8);
+    if (b->failed)
+        return;
+    char *p = b->s + b->len, *p0 = p;
+    int printed = 0;
+    for (uint32_t v = 0; v < N->n; v++) {
+        if (r[v] == 0)
+            continue;
+        if (printed)
+            *p++ = sep;
+        memcpy(p, N->s[v], N->len[v]);
+        p += N->len[v];
+        if (!primes && r[v] > 1) {
+            *p++ = '^';
+            p += fmt_u64(p, r[v]);
+        }
+        printed = 1;
+    }
+    if (!printed) {
+        size_t l = strlen(empty_text);
+        memcpy(p, empty_text, l);
+        p += l;
+    }
+    if (end)
+        *p++ = end;
+    b->len += (size_t)(p - p0);
+}
+
+/* A signed coefficient before a monomial (first: no leading '+'). */
+static void put_coef(obuf *b, int64_t c, int first, int constant)
+{
+    uint64_t a = c < 0 ? (uint64_t)0 - (uint64_t)c : (uint64_t)c;
+    if (c < 0)
+        ob_putc(b, '-');
+    else if (!first)
+        ob_putc(b, '+');
+    if (a != 1 || constant) {
+        ob_u64(b, a);
+        if (!constant)
+            ob_putc(b, '*');
+    }
+}
+
+static void put_header(obuf *b, const gbc_ring *ring)
+{
+    uint32_t n = gbc_ring_nvars(ring);
+    for (uint32_t v = 0; v < n; v++) {
+        if (v > 0)
+            ob_putc(b, ',');
+        ob_puts(b, gbc_ring_var_name(ring, v));
+    }
+    ob_putc(b, '\n');
+    ob_u64(b, gbc_ring_characteristic(ring));
+    ob_putc(b, '\n');
+}
+
+static gbc_status cmd_hilbert(obuf *b, const gbc_monideal *I, const names *N,
+                              const gbc_options *opts, int multigraded)
+{
+    size_t nt = 0;
+    int64_t *coef = NULL;
+    if (!multigraded) {
+        uint64_t *deg = NULL;
+        gbc_status st = gbc_monideal_hilbert(&deg, &coef, &nt, I, opts);
+        if (st != GBC_OK)
+            return st;
+        for (size_t i = 0; i < nt; i++) {
+            put_coef(b, coef[i], i == 0, deg[i] == 0);
+            if (deg[i] > 0) {
+                ob_putc(b, 't');
+                if (deg[i] > 1) {
+                    ob_putc(b, '^');
+                    ob_u64(b, deg[i]);
+                }
+            }
+        }
+        gbc_monideal_array_free(deg);
+    } else {
+        uint32_t *exps = NULL;
+        gbc_status st = gbc_monideal_hilbert_multigraded(&exps, &coef, &nt, I, opts);
+        if (st != GBC_OK)
+            return st;
+        uint32_t n = gbc_monideal_nvars(I);
+        for (size_t i = 0; i < nt; i++) {
+            const uint32_t *e = exps + i * n;
+            int constant = 1;
+            for (uint32_t v = 0; v < n && constant; v++)
+                constant = e[v] == 0;
+            put_coef(b, coef[i], i == 0, constant);
+            if (!constant)
+                put_row(b, N, e, '*', 0, "", 0);
+        }
+        gbc_monideal_array_free(exps);
+    }
+    if (nt == 0)
+        ob_putc(b, '0');
+    ob_putc(b, '\n');
+    gbc_monideal_array_free(coef);
+    return GBC_OK;
+}
+
+static gbc_status run_named(obuf *b, const char *command, const gbc_monideal *I,
+                            const gbc_ring *ring, const names *N, const gbc_options *opts,
+                            int multigraded)
+{
+    uint32_t n = gbc_monideal_nvars(I);
+    gbc_status st;
+    if (strcmp(command, "hilbert") == 0)
+        return cmd_hilbert(b, I, N, opts, multigraded);
+    if (strcmp(command, "dim") == 0) {
+        int64_t d;
+        st = gbc_monideal_dim(&d, I, opts);
+        if (st == GBC_OK) {
+            if (d < 0) {
+                ob_putc(b, '-');
+                ob_u64(b, (uint64_t)-d);
+            } else {
+                ob_u64(b, (uint64_t)d);
+            }
+            ob_putc(b, '\n');
+        }
+        return st;
+    }
+    if (strcmp(command, "degree") == 0) {
+        char *s = NULL;
+        st = gbc_monideal_degree_string(&s, I, opts);
+        if (st == GBC_OK) {
+            ob_puts(b, s);
+            ob_putc(b, '\n');
+            gbc_string_free(s);
+        }
+        return st;
+    }
+    if (strcmp(command, "alexdual") == 0) {
+        gbc_monideal *D = NULL;
+        st = gbc_monideal_alexdual(&D, I, NULL, opts);
+        if (st != GBC_OK)
+            return st;
+        size_t k = gbc_monideal_ngens(D);
+        uint32_t *rows = malloc(sizeof(uint32_t) * (k * n + 1));
+        if (rows == NULL) {
+            gbc_monideal_free(D);
+            return GBC_ERR_NOMEM;
+        }
+        st = gbc_monideal_gens(rows, k, D);
+        if (st == GBC_OK) {
+            put_header(b, ring);
+            for (size_t i = 0; i < k; i++) {
+                put_row(b, N, rows + i * n, '*', 0, "1", 0);
+                ob_put(b, i + 1 < k ? ",\n" : "\n", i + 1 < k ? 2 : 1);
+            }
+        }
+        free(rows);
+        gbc_monideal_free(D);
+        return st;
+    }
+    uint32_t *rows = NULL;
+    size_t k = 0;
+    if (strcmp(command, "irrdecom") == 0) {
+        st = gbc_monideal_irrdecom(&rows, &k, I, opts);
+        if (st == GBC_OK)
+            for (size_t i = 0; i < k; i++)
+                put_row(b, N, rows + i * n, ',', 0, "0", '\n');
+    } else if (strcmp(command, "assoprimes") == 0) {
+        st = gbc_monideal_assoprimes(&rows, &k, I, opts);
+        if (st == GBC_OK)
+            for (size_t i = 0; i < k; i++)
+                put_row(b, N, rows + i * n, ',', 1, "0", '\n');
+    } else if (strcmp(command, "maxstandard") == 0) {
+        st = gbc_monideal_maxstandard(&rows, &k, I, opts);
+        if (st == GBC_OK)
+            for (size_t i = 0; i < k; i++)
+                put_row(b, N, rows + i * n, '*', 0, "1", '\n');
+    } else {
+        return GBC_ERR_ARG;
+    }
+    gbc_monideal_array_free(rows);
+    return st;
+}
+
+static gbc_status run(obuf *b, const char *command, const gbc_monideal *I,
+                      const gbc_ring *ring, const gbc_options *opts, int multigraded)
+{
+    names N;
+    gbc_status st = GBC_ERR_NOMEM;
+    if (names_init(&N, ring))
+        st = run_named(b, command, I, ring, &N, opts, multigraded);
+    names_clear(&N);
+    return st;
+}
+
+int cli_monideal_command(const char *command, const char *file, const char *outfile,
+                         const char *order, gbc_algorithm algo, int verbose,
+                         int multigraded)
+{
+    const char *progname = "gbc";
+    if (multigraded && strcmp(command, "hilbert") != 0) {
+        fprintf(stderr, "%s: --multigraded applies to the hilbert command only\n", progname);
+        return EXIT_USAGE;
+    }
+    const char *fname = (file == NULL || strcmp(file, "-") == 0) ? "<stdin>" : file;
+    FILE *in = stdin;
+    if (file != NULL && strcmp(file, "-") != 0) {
+        in = fopen(file, "rb");
+        if (in == NULL) {
+            fprintf(stderr, "%s: cannot open '%s': %s\n", progname, file, strerror(errno));
+            return EXIT_INPUT;
+        }
+    }
+    size_t len = 0;
+    char *text = read_all(in, &len);
+    if (in != stdin)
+        fclose(in);
+    if (text == NULL) {
+        fprintf(stderr, "%s: cannot read '%s'\n", progname, fname);
+        return EXIT_RESOURCES;
+    }
+    double t0 = now();
+    gbc_ring *ring = NULL;
+    gbc_polys *gens = NULL;
+    gbc_monideal *I = NULL;
+    gbc_options *opts = NULL;
+    gbc_stats *stats = NULL;
+    gbc_error err;
+    obuf b = {NULL, 0, 0, 0};
+    int rc = EXIT_OK;
+    if (gbc_options_new(&opts) != GBC_OK || gbc_stats_new(&stats) != GBC_OK) {
+        fprintf(stderr, "%s: out of memory\n", progname);
+        free(text);
+        gbc_options_free(opts);
+        gbc_stats_free(stats);
+        return EXIT_RESOURCES;
+    }
+    gbc_options_set_algorithm(opts, algo);
+    /* only the leading terms matter: a minimal basis is enough */
+    gbc_options_set_basis(opts, GBC_BASIS_MINIMAL);
+    if (verbose)
+        gbc_options_set_log(opts, log_to_stderr, NULL, verbose);
+    gbc_status st = gbc_parse(&ring, &gens, text, len, order, opts, &err);
+    free(text);
+    if (st != GBC_OK) {
+        gbc_options_free(opts);
+        gbc_stats_free(stats);
+        if (st == GBC_ERR_ARG) {
+            fprintf(stderr, "%s: %s\n", progname, err.message);
+            return EXIT_USAGE;
+        }
+        if (err.line > 0)
+            fprintf(stderr, "%s:%llu:%llu: error: %s\n", fname, (unsigned long long)err.line,
+                    (unsigned long long)err.column, err.message);
+        else
+            fprintf(stderr, "%s: error: %s\n", fname,
+                    err.message[0] ? err.message : gbc_status_string(st));
+        return exit_for(st);
+    }
+    double t1 = now();
+    st = gbc_leading_ideal(&I, gens, 0, opts, stats);
+    if (st != GBC_OK) {
+        fprintf(stderr, "%s: %s: %s\n", progname, fname, gbc_status_string(st));
+        rc = exit_for(st);
+        goto out;
+    }
+    double t2 = now();
+    st = run(&b, command, I, ring, opts, multigraded);
+    double t3 = now();
+    if (st == GBC_OK && b.failed)
+        st = GBC_ERR_NOMEM;
+    if (st != GBC_OK) {
+        fprintf(stderr, "%s: %s: %s\n", progname, fname, gbc_status_string(st));
+        rc = exit_for(st);
+        goto out;
+    }
+    if (verbose)
+        fprintf(stderr,
+                "gbc: %s: parse %.3f s, leading ideal %.3f s (%zu minimal generators), "
+                "%s %.3f s\n",
+                fname, t1 - t0, t2 - t1, gbc_monideal_ngens(I), command, t3 - t2);
+    FILE *o = stdout;
+    if (outfile != NULL && strcmp(outfile, "-") != 0) {
+        o = fopen(outfile, "wb");
+        if (o == NULL) {
+            fprintf(stderr, "%s: cannot write '%s': %s\n", progname, outfile, strerror(errno));
+            rc = EXIT_INPUT;
+            goto out;
+        }
+    }
+    size_t w = b.len ? fwrite(b.s, 1, b.len, o) : 0;
+    int bad = w != b.len || fflush(o) != 0;
+    if (o != stdout)
+        bad |= fclose(o) != 0;
+    if (bad) {
+        fprintf(stderr, "%s: error writing the result\n", progname);
+        rc = EXIT_RESOURCES;
+    }
+out:
+    free(b.s);
+    gbc_monideal_free(I);
+    gbc_polys_free(gens);
+    gbc_ring_free(ring);
+    gbc_options_free(opts);
+    gbc_stats_free(stats);
+    return rc;
+}
