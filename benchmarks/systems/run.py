@@ -312,7 +312,9 @@ def run_tool(t, args, tmp, sysname, char, names, polys):
         inp = os.path.join(tmp, "%s-%d.gbc" % (sysname, char))
         with open(inp, "w") as f:
             f.write(gen.to_gbc(names, polys, char))
-        cmd = [args.gbc] + shlex.split(args.gbc_args) + [inp]
+        # -v makes gbc print its own computation time (the gbc_groebner call,
+        # parsing and printing excluded) on stderr: the analogue of Singular's rtimer
+        cmd = [args.gbc] + shlex.split(args.gbc_args) + ["-v", inp]
         out = os.path.join(tmp, tag + ".out")
     elif t in SINGULAR_TOOLS:
         out = os.path.join(tmp, tag + ".basis")
@@ -354,6 +356,14 @@ def run_tool(t, args, tmp, sysname, char, names, polys):
                 res["note"] = "no timing line in Singular's output"
                 break
             res["runs"].append(int(m.group(1)) / 1000.0)
+        elif t == "gbc":
+            with open(stderr, errors="replace") as f:
+                m = re.search(r"^gbc: .*?, ([0-9.]+) s, peak", f.read(), re.M)
+            if not m:
+                res["status"] = "fail"
+                res["note"] = "no timing line in gbc's -v output"
+                break
+            res["runs"].append(float(m.group(1)))
         else:
             res["runs"].append(r["wall"])
     if res["status"] == "ok":
@@ -420,7 +430,12 @@ def fmt_time(r, timeout):
 
 
 def ratio(g, r, timeout):
-    """gbc time / tool time as text (bounds when one side timed out)."""
+    """gbc time / tool time as text (bounds when one side timed out).  Like is
+    compared with like: computation times against Singular (gbc's own timer,
+    Singular's rtimer), whole processes against mathicgb (which has no
+    computation-only timer)."""
+    if g is not None and r["tool"] == "mgb" and g["status"] == "ok" and g["proc"]:
+        g = dict(g, runs=g["proc"])
     if g is None or g["status"] not in ("ok", "timeout") or r["status"] not in ("ok", "timeout"):
         return "-"
     if g["status"] == "timeout" and r["status"] == "timeout":
@@ -539,9 +554,11 @@ def main(argv=None):
             r["system"], r["field"], LABEL[r["tool"]], r["median_s"], r["ratio"], r["rss"],
             r["process_s"], r["polys"]))
     print()
-    print("median of %d run(s), timeout %g s; 'median s' is the computation alone for Singular "
-          "(rtimer inside the script) and the whole process for gbc and mathicgb; "
-          "'process s' is the whole process for every tool; gbc/tool > 1 means gbc is slower."
+    print("median of %d run(s), timeout %g s; 'median s' is the computation alone for gbc "
+          "(its own timer around gbc_groebner, printed by -v) and Singular (rtimer inside the "
+          "script), the whole process for mathicgb; 'process s' is the whole process for every "
+          "tool; gbc/tool compares computations with Singular and whole processes with "
+          "mathicgb; gbc/tool > 1 means gbc is slower."
           % (args.repeats, args.timeout))
     if args.gbc_args:
         print("gbc options: %s" % args.gbc_args)
