@@ -1,15 +1,31 @@
 /* Replays every file of tests/fuzz/regress (minimised inputs that once exposed a
- * disagreement) and of the differential seed corpus through the differential check
- * of diff_core.c, without libFuzzer: each must agree now. */
+ * bug) and of the seed corpora of the diff, arrays and monideal harnesses through
+ * their checks (diff_core.c, arrays_core.c, monideal_core.c), without libFuzzer, so
+ * that every build runs them: each must pass now. A regression file named
+ * arrays-* or monideal-* goes to that check, any other to the differential one. */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "diff_core.h"
+#include "fuzz_cores.h"
 #include "testutil.h"
 
-static int replay_dir(const char *dir)
+typedef int (*check_fn)(const uint8_t *, size_t, char *, size_t);
+
+/* The check for a file of tests/fuzz/regress, by its name's prefix. */
+static check_fn check_for(const char *name)
+{
+    if (strncmp(name, "arrays-", 7) == 0)
+        return arrays_check;
+    if (strncmp(name, "monideal-", 9) == 0)
+        return monideal_check;
+    return diff_check;
+}
+
+/* Replay every file of dir through fn (NULL: chosen by name); the number replayed. */
+static int replay_dir(const char *dir, check_fn fn)
 {
     DIR *d = opendir(dir);
     ck_assert_msg(d != NULL, "cannot open %s", dir);
@@ -24,7 +40,7 @@ static int replay_dir(const char *dir)
         char *buf = tu_read_file(path, &len);
         ck_assert_msg(buf != NULL, "cannot read %s", path);
         char msg[512] = "";
-        int r = diff_check((const uint8_t *)buf, len, msg, sizeof msg);
+        int r = (fn ? fn : check_for(e->d_name))((const uint8_t *)buf, len, msg, sizeof msg);
         ck_assert_msg(r != 1, "%s: %s", path, msg);
         free(buf);
         count++;
@@ -35,27 +51,36 @@ static int replay_dir(const char *dir)
 
 START_TEST(test_regressions)
 {
+    const char *data = getenv("GBC_TEST_DATA") ? getenv("GBC_TEST_DATA") : "tests/data";
     char dir[4096];
-    snprintf(dir, sizeof dir, "%s/../fuzz/regress", getenv("GBC_TEST_DATA") ? getenv("GBC_TEST_DATA") : "tests/data");
-    replay_dir(dir);
-    snprintf(dir, sizeof dir, "%s/../fuzz/corpus/diff", getenv("GBC_TEST_DATA") ? getenv("GBC_TEST_DATA") : "tests/data");
-    ck_assert_int_gt(replay_dir(dir), 0);
+    snprintf(dir, sizeof dir, "%s/../fuzz/regress", data);
+    replay_dir(dir, NULL);
+    static const char *const corpora[] = {"diff", "arrays", "monideal"};
+    const check_fn fns[] = {diff_check, arrays_check, monideal_check};
+    for (int k = 0; k < 3; k++) {
+        snprintf(dir, sizeof dir, "%s/../fuzz/corpus/%s", data, corpora[k]);
+        ck_assert_int_gt(replay_dir(dir, fns[k]), 0);
+    }
 }
 END_TEST
 
 START_TEST(test_random_inputs)
 {
-    /* random byte strings through the same check (seeded, printed by tu_run) */
+    /* random byte strings through the same checks (seeded, printed by tu_run) */
     srand((unsigned)tu_seed());
+    const check_fn fns[] = {diff_check, arrays_check, monideal_check};
+    const char *const what[] = {"diff", "arrays", "monideal"};
     int n = 200 * tu_mult();
-    for (int i = 0; i < n; i++) {
-        uint8_t buf[96];
-        size_t len = 8 + (size_t)rand() % 88;
-        for (size_t k = 0; k < len; k++)
-            buf[k] = (uint8_t)rand();
-        char msg[512] = "";
-        ck_assert_msg(diff_check(buf, len, msg, sizeof msg) != 1, "input %d: %s", i, msg);
-    }
+    for (int k = 0; k < 3; k++)
+        for (int i = 0; i < n; i++) {
+            uint8_t buf[160];
+            size_t len = 8 + (size_t)rand() % 152;
+            for (size_t j = 0; j < len; j++)
+                buf[j] = (uint8_t)rand();
+            char msg[512] = "";
+            ck_assert_msg(fns[k](buf, len, msg, sizeof msg) != 1, "%s input %d: %s", what[k],
+                          i, msg);
+        }
 }
 END_TEST
 
