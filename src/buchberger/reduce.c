@@ -194,7 +194,9 @@ gbc_status bb_red_run(gbc_ctx *ctx, bb_red *r, const bb_reducers *G, int full)
     gbc_status st = GBC_OK;
     int reducing = 1;
     while (r->hn > 0) {
-        GBC_CHECK(st, gbc_ctx_poll(ctx), fail);
+        /* over Q one step rescales every pending coefficient, which can take
+         * milliseconds once they grow: consult the clock on every step there */
+        GBC_CHECK(st, F->p != 0 ? gbc_ctx_poll(ctx) : gbc_ctx_check(ctx), fail);
         uint32_t m = heap_pop(r);
         if (F->p != 0 ? r->acc[m] == 0 : mpz_sgn(r->accz[m]) == 0)
             continue;

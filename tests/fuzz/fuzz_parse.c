@@ -38,7 +38,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     gbc_ring *ring = NULL;
     gbc_polys *polys = NULL;
     gbc_error err;
-    if (gbc_parse(&ring, &polys, text, len, order, NULL, &err) != GBC_OK)
+    /* powers of sums expand: the parse too runs under a deadline and a memory limit */
+    gbc_options *popts = NULL;
+    if (gbc_options_new(&popts) != GBC_OK)
+        return 0;
+    double pdeadline = now() + 0.1;
+    gbc_options_set_interrupt(popts, stop_after, &pdeadline);
+    gbc_options_set_memory_limit(popts, (size_t)64 << 20);
+    gbc_status pst = gbc_parse(&ring, &polys, text, len, order, popts, &err);
+    gbc_options_free(popts);
+    if (pst != GBC_OK)
         return 0;
     /* print, parse again, compare */
     char *out = NULL;
