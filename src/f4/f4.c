@@ -57,9 +57,23 @@ typedef struct f4_state {
     uint32_t *pmul, *tmul;
     size_t pmcap, tmcap;
     int minimal;            /* f4_final: a minimal basis, tails left alone */
+    /* compiled replay (see struct f4_trace): the trace whose compiled matrices this
+     * run uses, or whose matrices it records, or NULL */
+    f4_trace *cc_use, *cc_rec;
+    const uint32_t *cexps;  /* column monomials of the current compiled matrix */
+    int cc_bad;             /* the run does not have the compiled shape */
+    uint32_t ncols;         /* columns of the current matrix */
 } f4_state;
 
 /* ------------------------------------------------------------- traces -- */
+
+typedef struct f4_cround f4_cround;
+
+/* A recorded row: ncols column indices at ccols + off, its source's index. */
+typedef struct cc_row {
+    size_t off;
+    uint32_t len, src;
+} cc_row;
 
 /* A generator row's src: its index with the top bit set. */
 #define GEN_FLAG 0x80000000u
@@ -78,6 +92,38 @@ struct f4_trace {
     uint8_t *red;   /* redundancy of the basis elements at the end */
     size_t nbasis;
     int unit;       /* the ideal is the unit ideal */
+    /* Compiled replay. The first apply run that fits the trace records the column
+     * structure of every matrix it builds (each row's column indices, each column's
+     * monomial, the generators' and the new rows' supports); later apply runs take
+     * the rows from there instead of hashing every product and sorting the
+     * columns. Their rows are then the same as a plain replay's, provided the
+     * supports agree, which is checked: generators term by term, new rows column by
+     * column. A run whose supports differ (a coefficient that vanishes modulo one of
+     * the two primes) falls back to a plain replay, which records anew. */
+    int cstate;              /* CC_NONE, CC_READY or CC_OFF (too large) */
+    uint32_t *ccols;         /* row and new-row column indices, concatenated */
+    size_t nccols, cccap;
+    cc_row *crow;            /* the recorded rows */
+    size_t ncrows, crcap;
+    uint32_t *cexps;         /* column monomials, nvars each */
+    size_t ncexps, cecap;
+    uint32_t *cgexps;        /* the generators' monomials, nvars each */
+    size_t ncgexps, cgcap;
+    uint32_t *cglen;         /* the generators' lengths */
+    size_t ncglen, cglcap;
+    f4_cround *cr;           /* the replayed rounds, then the final matrix */
+    size_t ncr, ccap;
+};
+
+enum { CC_NONE = 0, CC_READY = 1, CC_OFF = 2 };
+
+/* The compiled structure of one matrix: ncols columns (monomials at cexps + ce0),
+ * rows r0 .. r0 + nrows of the recorded rows (npiv reducers first), then nnew
+ * recorded new rows (their supports, to be checked), or for the final matrix
+ * nbase = the rows to tail-reduce. */
+struct f4_cround {
+    uint32_t ncols, npiv, nrows, nnew;
+    size_t ce0, r0;
 };
 
 gbc_status f4_trace_new(gbc_ctx *ctx, f4_trace **tr)
@@ -98,7 +144,26 @@ void f4_trace_free(gbc_ctx *ctx, f4_trace *tr)
     gbc_free(ctx, tr->lead);
     gbc_free(ctx, tr->rounds);
     gbc_free(ctx, tr->red);
+    gbc_free(ctx, tr->ccols);
+    gbc_free(ctx, tr->crow);
+    gbc_free(ctx, tr->cexps);
+    gbc_free(ctx, tr->cgexps);
+    gbc_free(ctx, tr->cglen);
+    gbc_free(ctx, tr->cr);
     gbc_free(ctx, tr);
+}
+
+/* Forget the compiled replay (keeping the buffers); state becomes st. */
+static void cc_reset(f4_trace *tr, int st)
+{
+    tr->nccols = tr->ncrows = tr->ncexps = tr->ncgexps = tr->ncglen = tr->ncr = 0;
+    tr->cstate = st;
+}
+
+static size_t cc_bytes(const f4_trace *tr)
+{
+    return (tr->cccap + tr->cecap + tr->cgcap + tr->cglcap) * sizeof(uint32_t) +
+           tr->crcap * sizeof(cc_row) + tr->ccap * sizeof(f4_cround);
 }
 
 size_t f4_trace_rounds(const f4_trace *tr)
@@ -110,7 +175,12 @@ size_t f4_trace_memory(const f4_trace *tr)
 {
     return (tr->rcap * (1 + (size_t)tr->nvars) + tr->lcap * (size_t)tr->nvars) *
                sizeof(uint32_t) +
-           tr->cap * sizeof(f4_trace_round) + tr->nbasis;
+           tr->cap * sizeof(f4_trace_round) + tr->nbasis + cc_bytes(tr);
+}
+
+int f4_trace_compiled(const f4_trace *tr)
+{
+    return tr->cstate == CC_READY;
 }
 
 static gbc_status trace_push_row(gbc_ctx *ctx, f4_trace *tr, uint32_t src, const uint32_t *mul)
@@ -150,6 +220,166 @@ static gbc_status trace_push_lead(gbc_ctx *ctx, f4_trace *tr, const uint32_t *e)
     memcpy(tr->lead + tr->nleads * tr->nvars, e, sizeof(uint32_t) * tr->nvars);
     tr->nleads++;
     return GBC_OK;
+}
+
+/* ------------------------------------------------------ compiled replay -- */
+
+/* The compiled replay is given up when it would take more than this. */
+#define CC_MAX_BYTES ((size_t)1 << 29)
+
+/* Stop recording the compiled replay for good (it would be too large). */
+static void cc_stop(f4_state *S)
+{
+    cc_reset(S->cc_rec, CC_OFF);
+    S->cc_rec = NULL;
+}
+
+/* Whether recording may take bytes more: within CC_MAX_BYTES, and leaving at least
+ * as much again under the context's memory limit. */
+static int cc_fits(const f4_state *S, size_t bytes)
+{
+    if (cc_bytes(S->cc_rec) + bytes > CC_MAX_BYTES)
+        return 0;
+    const gbc_ctx *ctx = S->ctx;
+    return ctx->mem_limit == 0 || ctx->mem_used + 4 * bytes < ctx->mem_limit;
+}
+
+static gbc_status cc_push_row(f4_state *S, const uint32_t *cols, uint32_t len, uint32_t src)
+{
+    f4_trace *t = S->cc_rec;
+    GBC_TRY(GBC_GROW(S->ctx, t->ccols, t->cccap, t->nccols + len + 1));
+    GBC_TRY(GBC_GROW(S->ctx, t->crow, t->crcap, t->ncrows + 1));
+    memcpy(t->ccols + t->nccols, cols, sizeof(uint32_t) * len);
+    t->crow[t->ncrows].off = t->nccols;
+    t->crow[t->ncrows].len = len;
+    t->crow[t->ncrows].src = src;
+    t->nccols += len;
+    t->ncrows++;
+    return GBC_OK;
+}
+
+/* Record the generators' supports (their order in S->gens). */
+static gbc_status cc_record_gens(f4_state *S)
+{
+    f4_trace *t = S->cc_rec;
+    const uint32_t n = S->R->nvars;
+    size_t terms = 0;
+    for (size_t i = 0; i < S->ngens; i++)
+        terms += S->gens[i].len;
+    if (!cc_fits(S, (terms * n + S->ngens) * sizeof(uint32_t))) {
+        cc_stop(S);
+        return GBC_OK;
+    }
+    GBC_TRY(GBC_GROW(S->ctx, t->cgexps, t->cgcap, terms * n + 1));
+    GBC_TRY(GBC_GROW(S->ctx, t->cglen, t->cglcap, S->ngens + 1));
+    size_t o = 0;
+    for (size_t i = 0; i < S->ngens; i++) {
+        for (uint32_t k = 0; k < S->gens[i].len; k++, o += n)
+            memcpy(t->cgexps + o, mht_exps(&S->bht, S->gens[i].mon[k]), sizeof(uint32_t) * n);
+        t->cglen[i] = S->gens[i].len;
+    }
+    t->ncgexps = o;
+    t->ncglen = S->ngens;
+    return GBC_OK;
+}
+
+/* Whether the generators have the supports recorded. */
+static int cc_gens_match(const f4_state *S)
+{
+    const f4_trace *t = S->cc_use;
+    const uint32_t n = S->R->nvars;
+    if (t->ncglen != S->ngens)
+        return 0;
+    size_t o = 0;
+    for (size_t i = 0; i < S->ngens; i++) {
+        if (t->cglen[i] != S->gens[i].len)
+            return 0;
+        for (uint32_t k = 0; k < S->gens[i].len; k++, o += n)
+            if (memcmp(t->cgexps + o, mht_exps(&S->bht, S->gens[i].mon[k]),
+                       sizeof(uint32_t) * n) != 0)
+                return 0;
+    }
+    return 1;
+}
+
+/* Record the matrix just numbered by f4_columns: its column monomials and its rows
+ * (reducers, then rows to reduce). */
+static gbc_status cc_record_matrix(f4_state *S)
+{
+    f4_trace *t = S->cc_rec;
+    if (t == NULL)
+        return GBC_OK;
+    const uint32_t n = S->R->nvars, nc = S->sht.size;
+    size_t nnz = 0, nrows = S->npiv + S->ntbr;
+    for (size_t i = 0; i < S->npiv; i++)
+        nnz += S->piv[i].len;
+    for (size_t i = 0; i < S->ntbr; i++)
+        nnz += S->tbr[i].len;
+    if (!cc_fits(S, (nnz + (size_t)nc * n) * sizeof(uint32_t) + nrows * sizeof(cc_row) +
+                        sizeof(f4_cround))) {
+        cc_stop(S);
+        return GBC_OK;
+    }
+    GBC_TRY(GBC_GROW(S->ctx, t->cr, t->ccap, t->ncr + 1));
+    GBC_TRY(GBC_GROW(S->ctx, t->cexps, t->cecap, t->ncexps + (size_t)nc * n + 1));
+    f4_cround *c = &t->cr[t->ncr];
+    c->ncols = nc;
+    c->npiv = (uint32_t)S->npiv;
+    c->nrows = (uint32_t)nrows;
+    c->nnew = 0;
+    c->ce0 = t->ncexps;
+    c->r0 = t->ncrows;
+    for (uint32_t k = 0; k < nc; k++)
+        memcpy(t->cexps + t->ncexps + (size_t)k * n, mht_exps(&S->sht, S->colmon[k]),
+               sizeof(uint32_t) * n);
+    t->ncexps += (size_t)nc * n;
+    for (size_t i = 0; i < S->npiv; i++)
+        GBC_TRY(cc_push_row(S, S->piv[i].cols, S->piv[i].len, S->piv[i].src));
+    for (size_t i = 0; i < S->ntbr; i++)
+        GBC_TRY(cc_push_row(S, S->tbr[i].cols, S->tbr[i].len, S->tbr[i].src));
+    t->ncr++;
+    return GBC_OK;
+}
+
+/* Record the supports of the nnew new rows of the matrix recorded last. */
+static gbc_status cc_record_new(f4_state *S, size_t nnew)
+{
+    f4_trace *t = S->cc_rec;
+    if (t == NULL)
+        return GBC_OK;
+    size_t nnz = 0;
+    for (size_t i = 0; i < nnew; i++)
+        nnz += S->newrows[i].len;
+    if (!cc_fits(S, nnz * sizeof(uint32_t) + nnew * sizeof(cc_row))) {
+        cc_stop(S);
+        return GBC_OK;
+    }
+    for (size_t i = 0; i < nnew; i++)
+        GBC_TRY(cc_push_row(S, S->newrows[i].cols, S->newrows[i].len, 0));
+    t->cr[t->ncr - 1].nnew = (uint32_t)nnew;
+    return GBC_OK;
+}
+
+/* Whether the nnew new rows have the supports recorded for compiled matrix c. */
+static int cc_new_match(const f4_state *S, const f4_cround *c, size_t nnew)
+{
+    const f4_trace *t = S->cc_use;
+    if (nnew != c->nnew)
+        return 0;
+    for (size_t i = 0; i < nnew; i++) {
+        const cc_row *w = &t->crow[c->r0 + c->nrows + i];
+        if (w->len != S->newrows[i].len ||
+            memcmp(t->ccols + w->off, S->newrows[i].cols, sizeof(uint32_t) * w->len) != 0)
+            return 0;
+    }
+    return 1;
+}
+
+/* The monomial of column c of the current matrix. */
+static inline const uint32_t *col_exps(const f4_state *S, uint32_t c)
+{
+    return S->cexps != NULL ? S->cexps + (size_t)c * S->R->nvars
+                            : mht_exps(&S->sht, S->colmon[c]);
 }
 
 /* -------------------------------------------------------------- setup -- */
@@ -334,6 +564,8 @@ static gbc_status f4_symbolic(f4_state *S)
 
 /* Number the columns: pivot columns first, each block in decreasing order; then
  * rewrite every row's monomials as column numbers and set up the pivot table. */
+static gbc_status f4_scratch(f4_state *S, uint32_t nc);
+
 static gbc_status f4_columns(f4_state *S, uint32_t *npivcols)
 {
     gbc_ctx *ctx = S->ctx;
@@ -365,7 +597,19 @@ static gbc_status f4_columns(f4_state *S, uint32_t *npivcols)
         for (uint32_t k = 0; k < S->tbr[i].len; k++)
             S->tbr[i].cols[k] = sht->row[S->tbr[i].cols[k]].aux;
     }
-    /* dense scratch and the pivot table */
+    GBC_TRY(f4_scratch(S, nc));
+    S->ncols = nc;
+    S->cexps = NULL;
+    memset(S->pivot, 0, sizeof(la_row *) * nc);
+    for (size_t i = 0; i < S->npiv; i++)
+        S->pivot[S->piv[i].cols[0]] = &S->piv[i];
+    return GBC_OK;
+}
+
+/* Dense scratch and the pivot table for nc columns. */
+static gbc_status f4_scratch(f4_state *S, uint32_t nc)
+{
+    gbc_ctx *ctx = S->ctx;
     if (S->densecap < (size_t)nc + 1) {
         size_t cap = (size_t)nc + 1 > 2 * S->densecap ? (size_t)nc + 1 : 2 * S->densecap;
         gbc_free(ctx, S->dense);
@@ -382,20 +626,19 @@ static gbc_status f4_columns(f4_state *S, uint32_t *npivcols)
         GBC_TRY(GBC_ALLOC(ctx, S->tcf, cap));
         S->densecap = cap;
     }
-    memset(S->pivot, 0, sizeof(la_row *) * nc);
-    for (size_t i = 0; i < S->npiv; i++)
-        S->pivot[S->piv[i].cols[0]] = &S->piv[i];
     return GBC_OK;
 }
 
 /* Turn a matrix row (columns in decreasing monomial order) into a basis polynomial
- * with monomials in bht. */
+ * with monomials in bht (from sht, or from the compiled column monomials). */
 static gbc_status f4_row_to_poly(f4_state *S, const la_row *r, poly *h)
 {
     GBC_TRY(poly_alloc(S->ctx, h, r->len, S->F));
     for (uint32_t k = 0; k < r->len; k++) {
         gbc_status st =
-            mht_insert_from(S->ctx, &S->bht, &S->sht, S->colmon[r->cols[k]], &h->mon[k]);
+            S->cexps != NULL
+                ? mht_insert(S->ctx, &S->bht, col_exps(S, r->cols[k]), &h->mon[k])
+                : mht_insert_from(S->ctx, &S->bht, &S->sht, S->colmon[r->cols[k]], &h->mon[k]);
         if (st != GBC_OK) {
             poly_clear(S->ctx, h, S->F);
             return st;
@@ -505,7 +748,7 @@ static gbc_status f4_round(f4_state *S, uint32_t d, int *unit)
 
     /* Linear algebra. */
     GBC_CHECK(st, GBC_GROW(ctx, S->newrows, S->ncap, S->ntbr + 1), out);
-    la_matrix M = {S->sht.size, S->pivot, S->dense, S->tcols, S->tcf};
+    la_matrix M = {S->ncols, S->pivot, S->dense, S->tcols, S->tcf};
     size_t nnew = 0;
     GBC_CHECK(st, la_echelon_mt(ctx, &M, S->F, S->tbr, S->ntbr, &S->arena, S->newrows, &nnew,
                                 ctx->threads), out);
@@ -590,6 +833,50 @@ out:
 
 /* -------------------------------------------------------------- final -- */
 
+/* The pivot table of the compiled matrix just set up (rows in S->piv). */
+static void cc_pivots(f4_state *S)
+{
+    memset(S->pivot, 0, sizeof(la_row *) * S->ncols);
+    for (size_t i = 0; i < S->npiv; i++)
+        S->pivot[S->piv[i].cols[0]] = &S->piv[i];
+}
+
+/* f4_final's matrix from the compiled replay; sets S->cc_bad when the basis does
+ * not have the recorded shape. */
+static gbc_status f4_final_cc(f4_state *S, size_t *nbase)
+{
+    const f4_trace *t = S->cc_use;
+    const f4_cround *c = &t->cr[t->ncr - 1];
+    size_t live = 0;
+    for (size_t i = 0; i < S->n; i++)
+        live += !S->red[i];
+    if (t->ncr != t->nrounds + 1 || live != c->nnew) {
+        S->cc_bad = 1;
+        return GBC_OK;
+    }
+    for (uint32_t k = 0; k < c->nrows; k++) {
+        GBC_TRY(gbc_ctx_poll(S->ctx));
+        const cc_row *w = &t->crow[c->r0 + k];
+        if (w->src >= S->n || S->g[w->src].len != w->len || (k < c->nnew && S->red[w->src])) {
+            S->cc_bad = 1;
+            return GBC_OK;
+        }
+        la_row *row;
+        GBC_TRY(push_row(S->ctx, &S->piv, &S->npiv, &S->pcap, &row));
+        row->cols = t->ccols + w->off;
+        row->cf = S->g[w->src].cf;
+        row->len = w->len;
+        row->src = w->src;
+        row->tag = 0;
+    }
+    GBC_TRY(f4_scratch(S, c->ncols));
+    S->ncols = c->ncols;
+    S->cexps = t->cexps + c->ce0;
+    cc_pivots(S);
+    *nbase = c->nnew;
+    return GBC_OK;
+}
+
 /* The reduced basis: the non-redundant elements, each tail-reduced by all the
  * others through one matrix, sorted by increasing leading monomial. */
 static gbc_status f4_final(f4_state *S, plist *out)
@@ -622,20 +909,30 @@ static gbc_status f4_final(f4_state *S, plist *out)
     gbc_arena_reset(&S->arena);
     mht_reset(&S->sht);
     memset(S->mexps, 0, sizeof(uint32_t) * S->R->nvars);
-    /* Every minimal element is a pivot row for its own leading monomial. */
-    for (size_t i = 0; i < S->n; i++) {
-        if (S->red[i])
-            continue;
-        la_row *row;
-        GBC_TRY(push_row(ctx, &S->piv, &S->npiv, &S->pcap, &row));
-        GBC_TRY(f4_make_row(S, 0, 0, &S->g[i], (uint32_t)i, row));
-        S->sht.row[row->cols[0]].aux = MARK_PIVOT;
+    size_t nbase = 0;
+    if (S->cc_use != NULL) {
+        GBC_TRY(f4_final_cc(S, &nbase));
+        if (S->cc_bad)
+            return GBC_OK;
+    } else {
+        /* Every minimal element is a pivot row for its own leading monomial. */
+        for (size_t i = 0; i < S->n; i++) {
+            if (S->red[i])
+                continue;
+            la_row *row;
+            GBC_TRY(push_row(ctx, &S->piv, &S->npiv, &S->pcap, &row));
+            GBC_TRY(f4_make_row(S, 0, 0, &S->g[i], (uint32_t)i, row));
+            S->sht.row[row->cols[0]].aux = MARK_PIVOT;
+        }
+        nbase = S->npiv;
+        GBC_TRY(f4_symbolic(S));
+        uint32_t npivcols;
+        GBC_TRY(f4_columns(S, &npivcols));
+        GBC_TRY(cc_record_matrix(S));
+        if (S->cc_rec != NULL)
+            S->cc_rec->cr[S->cc_rec->ncr - 1].nnew = (uint32_t)nbase;
     }
-    size_t nbase = S->npiv;
-    GBC_TRY(f4_symbolic(S));
-    uint32_t npivcols;
-    GBC_TRY(f4_columns(S, &npivcols));
-    la_matrix M = {S->sht.size, S->pivot, S->dense, S->tcols, S->tcf};
+    la_matrix M = {S->ncols, S->pivot, S->dense, S->tcols, S->tcf};
     /* Reduce the tails; the results are kept aside (the pivots stay as they are, so
      * each element is reduced by the unreduced others: the normal form is unique). */
     la_row *res;
@@ -687,6 +984,94 @@ static gbc_status emit_one(gbc_ctx *ctx, const ring *R, plist *out)
     return GBC_OK;
 }
 
+/* The source polynomial of trace row j, or NULL when the trace names a row that
+ * does not exist in this run. */
+static const poly *replay_source(const f4_state *S, size_t j)
+{
+    uint32_t src = S->play->src[j];
+    if (src & GEN_FLAG)
+        return (src & ~GEN_FLAG) < S->ngens ? &S->gens[src & ~GEN_FLAG] : NULL;
+    return src < S->n ? &S->g[src] : NULL;
+}
+
+/* The rows of replay round r from the compiled replay; *bad when a source does not
+ * have the recorded support length. */
+static gbc_status replay_rows_cc(f4_state *S, size_t r, int *bad)
+{
+    const f4_trace *t = S->cc_use;
+    const f4_trace_round *rr = &S->play->rounds[r];
+    const f4_cround *c = &t->cr[r];
+    if (c->npiv != rr->nred || c->nrows != (size_t)rr->nred + rr->nnew) {
+        *bad = 1;
+        return GBC_OK;
+    }
+    for (uint32_t k = 0; k < c->nrows; k++) {
+        GBC_TRY(gbc_ctx_poll(S->ctx));
+        const poly *f = replay_source(S, rr->row0 + k);
+        const cc_row *w = &t->crow[c->r0 + k];
+        if (f == NULL || f->len != w->len) {
+            *bad = 1;
+            return GBC_OK;
+        }
+        la_row *row;
+        if (k < rr->nred)
+            GBC_TRY(push_row(S->ctx, &S->piv, &S->npiv, &S->pcap, &row));
+        else
+            GBC_TRY(push_row(S->ctx, &S->tbr, &S->ntbr, &S->tcap, &row));
+        row->cols = t->ccols + w->off;
+        row->cf = f->cf;
+        row->len = f->len;
+        row->src = S->play->src[rr->row0 + k];
+        row->tag = 0;
+    }
+    GBC_TRY(f4_scratch(S, c->ncols));
+    S->ncols = c->ncols;
+    S->cexps = t->cexps + c->ce0;
+    cc_pivots(S);
+    return GBC_OK;
+}
+
+/* The rows of replay round r, hashed into sht and numbered as in f4_round. */
+static gbc_status replay_rows(f4_state *S, size_t r, int *bad)
+{
+    gbc_ctx *ctx = S->ctx;
+    const f4_trace *tr = S->play;
+    const f4_trace_round *rr = &tr->rounds[r];
+    const uint32_t n = S->R->nvars;
+    mht_reset(&S->sht);
+    for (size_t k = 0; k < (size_t)rr->nred + rr->nnew; k++) {
+        size_t j = rr->row0 + k;
+        const uint32_t *mul = tr->mul + j * n;
+        uint32_t mh = 0, md = 0;
+        for (uint32_t v = 0; v < n; v++) {
+            S->mexps[v] = mul[v];
+            mh += S->par.rnd[v] * mul[v];
+            md += mul[v];
+        }
+        const poly *f = replay_source(S, j);
+        if (f == NULL) {
+            *bad = 1;
+            return GBC_OK;
+        }
+        la_row *row;
+        if (k < rr->nred) {
+            GBC_TRY(push_row(ctx, &S->piv, &S->npiv, &S->pcap, &row));
+            GBC_TRY(f4_make_row(S, mh, md, f, tr->src[j], row));
+            if (S->sht.row[row->cols[0]].aux == MARK_PIVOT) {
+                *bad = 1; /* two reducers for one column */
+                return GBC_OK;
+            }
+            S->sht.row[row->cols[0]].aux = MARK_PIVOT;
+        } else {
+            GBC_TRY(push_row(ctx, &S->tbr, &S->ntbr, &S->tcap, &row));
+            GBC_TRY(f4_make_row(S, mh, md, f, tr->src[j], row));
+        }
+    }
+    uint32_t npivcols;
+    GBC_TRY(f4_columns(S, &npivcols));
+    return cc_record_matrix(S);
+}
+
 /* Replay round r of the trace (see f4.h); *bad when the prime does not follow. */
 static gbc_status f4_replay_round(f4_state *S, size_t r, int *unit, int *bad)
 {
@@ -697,50 +1082,15 @@ static gbc_status f4_replay_round(f4_state *S, size_t r, int *unit, int *bad)
     double t0 = gbc_wall_time();
     S->npiv = S->ntbr = 0;
     gbc_arena_reset(&S->arena);
-    mht_reset(&S->sht);
-    for (size_t k = 0; k < (size_t)rr->nred + rr->nnew; k++) {
-        size_t j = rr->row0 + k;
-        uint32_t src = tr->src[j];
-        const uint32_t *mul = tr->mul + j * n;
-        uint32_t mh = 0, md = 0;
-        for (uint32_t v = 0; v < n; v++) {
-            S->mexps[v] = mul[v];
-            mh += S->par.rnd[v] * mul[v];
-            md += mul[v];
-        }
-        const poly *f;
-        if (src & GEN_FLAG) {
-            if ((src & ~GEN_FLAG) >= S->ngens) {
-                *bad = 1;
-                return GBC_OK;
-            }
-            f = &S->gens[src & ~GEN_FLAG];
-        } else {
-            if (src >= S->n) {
-                *bad = 1;
-                return GBC_OK;
-            }
-            f = &S->g[src];
-        }
-        la_row *row;
-        if (k < rr->nred) {
-            GBC_TRY(push_row(ctx, &S->piv, &S->npiv, &S->pcap, &row));
-            GBC_TRY(f4_make_row(S, mh, md, f, src, row));
-            if (S->sht.row[row->cols[0]].aux == MARK_PIVOT) {
-                *bad = 1; /* two reducers for one column */
-                return GBC_OK;
-            }
-            S->sht.row[row->cols[0]].aux = MARK_PIVOT;
-        } else {
-            GBC_TRY(push_row(ctx, &S->tbr, &S->ntbr, &S->tcap, &row));
-            GBC_TRY(f4_make_row(S, mh, md, f, src, row));
-        }
-    }
-    uint32_t npivcols;
-    GBC_TRY(f4_columns(S, &npivcols));
+    if (S->cc_use != NULL)
+        GBC_TRY(replay_rows_cc(S, r, bad));
+    else
+        GBC_TRY(replay_rows(S, r, bad));
+    if (*bad)
+        return GBC_OK;
     double t1 = gbc_wall_time();
     GBC_TRY(GBC_GROW(ctx, S->newrows, S->ncap, S->ntbr + 1));
-    la_matrix M = {S->sht.size, S->pivot, S->dense, S->tcols, S->tcf};
+    la_matrix M = {S->ncols, S->pivot, S->dense, S->tcols, S->tcf};
     size_t nnew = 0;
     GBC_TRY(la_echelon_mt(ctx, &M, S->F, S->tbr, S->ntbr, &S->arena, S->newrows, &nnew,
                           ctx->threads));
@@ -752,7 +1102,7 @@ static gbc_status f4_replay_round(f4_state *S, size_t r, int *unit, int *bad)
     if (S->stats) {
         S->stats->rounds++;
         S->stats->matrix_rows += S->npiv + S->ntbr;
-        S->stats->matrix_cols += S->sht.size;
+        S->stats->matrix_cols += S->ncols;
         S->stats->t_select += t1 - t0;
         S->stats->t_linalg += gbc_wall_time() - t1;
     }
@@ -766,12 +1116,18 @@ static gbc_status f4_replay_round(f4_state *S, size_t r, int *unit, int *bad)
         S->newrows[j] = x;
     }
     for (size_t i = 0; i < nnew; i++) {
-        const uint32_t *e = mht_exps(&S->sht, S->colmon[S->newrows[i].cols[0]]);
+        const uint32_t *e = col_exps(S, S->newrows[i].cols[0]);
         if (memcmp(e, tr->lead + (rr->lead0 + i) * n, sizeof(uint32_t) * n) != 0) {
             *bad = 1; /* a different leading monomial */
             return GBC_OK;
         }
     }
+    if (S->cc_use != NULL && !cc_new_match(S, &S->cc_use->cr[r], nnew)) {
+        *bad = 1; /* a support differs from the compiled run's: replay plainly */
+        S->cc_bad = 1;
+        return GBC_OK;
+    }
+    GBC_TRY(cc_record_new(S, nnew));
     for (size_t i = 0; i < nnew; i++) {
         poly h;
         GBC_TRY(gbc_ctx_check(ctx));
@@ -791,7 +1147,7 @@ static gbc_status f4_replay_round(f4_state *S, size_t r, int *unit, int *bad)
 /* F4 on a ring with a degree-compatible order; records into rec or replays play
  * when either is set (*unlucky reports a replay that failed). */
 static gbc_status f4_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
-                          gb_stats *stats, f4_trace *rec, const f4_trace *play, int *unlucky,
+                          gb_stats *stats, f4_trace *rec, f4_trace *play, int *unlucky,
                           int minimal)
 {
     double t0 = gbc_wall_time();
@@ -833,6 +1189,15 @@ static gbc_status f4_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *o
             st = GBC_ERR_INTERNAL;
             goto done;
         }
+        if (play->cstate == CC_READY) {
+            S.cc_use = play;
+            if (play->ncr != play->nrounds + 1 || !cc_gens_match(&S))
+                bad = 1;
+        } else if (play->cstate == CC_NONE) {
+            cc_reset(play, CC_NONE);
+            S.cc_rec = play;
+            GBC_CHECK(st, cc_record_gens(&S), done);
+        }
         for (size_t r = 0; r < play->nrounds && !unit && !bad; r++) {
             GBC_CHECK(st, gbc_ctx_check(ctx), done);
             GBC_CHECK(st, f4_replay_round(&S, r, &unit, &bad), done);
@@ -871,6 +1236,13 @@ static gbc_status f4_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *o
         GBC_CHECK(st, emit_one(ctx, R, out), done);
     else
         GBC_CHECK(st, f4_final(&S, out), done);
+    if (S.cc_bad) {
+        bad = 1;
+        *unlucky = 1;
+        goto done;
+    }
+    if (S.cc_rec != NULL && !unit && S.cc_rec->ncr == S.cc_rec->nrounds + 1)
+        S.cc_rec->cstate = CC_READY;
     if (stats) {
         stats->t_interreduce += gbc_wall_time() - t1;
         stats->basis_size = out->n;
@@ -885,6 +1257,8 @@ done:
         stats->seconds += gbc_wall_time() - t0;
         stats->peak_bytes = ctx->mem_peak;
     }
+    if (S.cc_rec != NULL && S.cc_rec->cstate != CC_READY)
+        cc_reset(S.cc_rec, CC_NONE); /* incomplete: the next replay records anew */
     if (st != GBC_OK || bad)
         plist_clear(ctx, out, &R->F);
     f4_free(&S);
@@ -900,12 +1274,21 @@ gbc_status f4_learn(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
 }
 
 gbc_status f4_apply(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
-                    gb_stats *stats, const f4_trace *tr, int *unlucky)
+                    gb_stats *stats, f4_trace *tr, int *unlucky)
 {
     *unlucky = 0;
     if (R->F.p == 0 || !ring_is_graded(R))
         return GBC_ERR_INTERNAL;
-    return f4_core(ctx, R, in, out, stats, NULL, tr, unlucky, 0);
+    int compiled = tr->cstate == CC_READY;
+    gbc_status st = f4_core(ctx, R, in, out, stats, NULL, tr, unlucky, 0);
+    if (st == GBC_OK && *unlucky && compiled) {
+        /* A support differs from the compiled run's (a coefficient vanished modulo
+         * this prime or modulo that one): replay plainly, which records anew. */
+        cc_reset(tr, CC_NONE);
+        *unlucky = 0;
+        st = f4_core(ctx, R, in, out, stats, NULL, tr, unlucky, 0);
+    }
+    return st;
 }
 
 /* The reduced (or with minimal != 0 a minimal) basis of G, already a Groebner

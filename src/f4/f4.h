@@ -55,8 +55,13 @@ gbc_status f4_learn(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                     gb_stats *stats, f4_trace *tr);
 /* Replay tr for the same generators modulo another prime (R differs from the learn
  * run's ring only by its characteristic). *unlucky is set (and out left empty) when
- * the prime does not follow the trace. */
+ * the prime does not follow the trace. tr is not thread-safe: one apply at a time. */
 gbc_status f4_apply(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
-                    gb_stats *stats, const f4_trace *tr, int *unlucky);
+                    gb_stats *stats, f4_trace *tr, int *unlucky);
+/* The first apply run that fits compiles the trace: it records the column
+ * structure of its matrices, and later apply runs reuse it instead of hashing
+ * (falling back to a plain replay, which records anew, when a support differs).
+ * Whether tr is compiled now. */
+int f4_trace_compiled(const f4_trace *tr);
 
 #endif

@@ -241,14 +241,18 @@ static gbc_status crt_add(modst *S, const plist *G, uint32_t p)
 
 /* Rational reconstruction of every coefficient; *okp = 0 if one fails. Tries a
  * sample (the last coefficient of every polynomial, usually the largest) first.
- * Polls (GBC_ERR_INTERRUPTED). */
+ * The coefficients of one polynomial of a reduced basis mostly share their
+ * denominators, so each polynomial keeps den, the lcm of the denominators found so
+ * far: when x * den mod M (balanced) is at most the bound, x = that / den with no
+ * Euclid at all (den is kept coprime to M and within the bound, so this is the
+ * reconstruction the half gcd would find). Polls (GBC_ERR_INTERRUPTED). */
 static gbc_status crt_reconstruct(modst *S, int *okp)
 {
     gbc_status st = GBC_OK;
-    mpz_t bound, n, d;
-    mpz_inits(bound, n, d, NULL);
-    mpz_fdiv_q_2exp(bound, S->M, 1);
-    mpz_sqrt(bound, bound);
+    mpz_t bound, half, n, d, den, tmp;
+    mpz_inits(bound, half, n, d, den, tmp, NULL);
+    mpz_fdiv_q_2exp(half, S->M, 1);
+    mpz_sqrt(bound, half);
     int ok = 1;
     size_t t = 0;
     for (size_t k = 0; k < S->npolys && ok; k++) {
@@ -256,20 +260,38 @@ static gbc_status crt_reconstruct(modst *S, int *okp)
         if (S->plen[k] > 0 && !zz_ratrecon(n, d, S->x[t - 1], S->M, bound))
             ok = 0;
     }
-    for (size_t i = 0; i < S->nterms && ok; i++) {
-        if ((st = gbc_ctx_poll(S->ctx)) != GBC_OK) {
-            ok = 0;
-            break;
+    t = 0;
+    for (size_t k = 0; k < S->npolys && ok; k++) {
+        mpz_set_ui(den, 1);
+        for (size_t i = 0; i < S->plen[k]; i++, t++) {
+            if ((st = gbc_ctx_poll(S->ctx)) != GBC_OK) {
+                ok = 0;
+                break;
+            }
+            mpz_mul(tmp, S->x[t], den);
+            mpz_mod(tmp, tmp, S->M);
+            if (mpz_cmp(tmp, half) > 0)
+                mpz_sub(tmp, tmp, S->M);
+            if (mpz_cmpabs(tmp, bound) <= 0) {
+                mpq_set_num(S->cand[t], tmp);
+                mpq_set_den(S->cand[t], den);
+                mpq_canonicalize(S->cand[t]);
+                continue;
+            }
+            if (!zz_ratrecon(n, d, S->x[t], S->M, bound)) {
+                ok = 0;
+                break;
+            }
+            mpq_set_num(S->cand[t], n);
+            mpq_set_den(S->cand[t], d);
+            mpq_canonicalize(S->cand[t]);
+            mpz_lcm(den, den, mpq_denref(S->cand[t]));
+            mpz_gcd(tmp, den, S->M);
+            if (mpz_cmp(den, bound) > 0 || mpz_cmp_ui(tmp, 1) != 0)
+                mpz_set_ui(den, 1);
         }
-        if (!zz_ratrecon(n, d, S->x[i], S->M, bound)) {
-            ok = 0;
-            break;
-        }
-        mpq_set_num(S->cand[i], n);
-        mpq_set_den(S->cand[i], d);
-        mpq_canonicalize(S->cand[i]);
     }
-    mpz_clears(bound, n, d, NULL);
+    mpz_clears(bound, half, n, d, den, tmp, NULL);
     S->have_cand = ok;
     *okp = ok;
     return st;

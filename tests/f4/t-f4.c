@@ -758,7 +758,7 @@ static f4_trace *learn(gbc_ctx *ctx, const traced *T, uint32_t p, plist *basis)
 
 /* Replay tr modulo q into *out (empty when unlucky); *fresh is an untraced F4 run
  * modulo q. Returns the unlucky flag. */
-static int apply(gbc_ctx *ctx, const traced *T, const f4_trace *tr, uint32_t q, plist *out,
+static int apply(gbc_ctx *ctx, const traced *T, f4_trace *tr, uint32_t q, plist *out,
                  plist *fresh)
 {
     ring Rq = ring_mod(T, q);
@@ -811,7 +811,7 @@ START_TEST(test_trace_replay)
     const char *order = trace_orders[_i];
     gbc_rng r;
     gbc_rng_seed(&r, tu_seed() * 7919u + (uint64_t)_i);
-    int replays = 0, lucky = 0, nontrivial = 0, skipped = 0;
+    int replays = 0, lucky = 0, nontrivial = 0, skipped = 0, compiled = 0;
     int n = 10 * tu_mult();
     for (int it = 0; it < n; it++) {
         gbc_ctx ctx;
@@ -840,6 +840,7 @@ START_TEST(test_trace_replay)
             if (qs[j] == p0 || divides_a_lead(&T.Z, qs[j]))
                 continue;
             plist A, Fq;
+            compiled += f4_trace_compiled(tr); /* this replay uses the compiled matrices */
             int unl = apply(&ctx, &T, tr, qs[j], &A, &Fq);
             replays++;
             const ring Rq = ring_mod(&T, qs[j]);
@@ -863,10 +864,11 @@ START_TEST(test_trace_replay)
         sb_free(&text);
     }
     printf("trace %s: %d ideals (%d with more than one element, %d with a constant skipped), "
-           "%d replays, %d lucky\n",
-           order, n, nontrivial, skipped, replays, lucky);
+           "%d replays, %d lucky, %d from the compiled trace\n",
+           order, n, nontrivial, skipped, replays, lucky, compiled);
     ck_assert_int_gt(nontrivial, 0);
     ck_assert_int_ge(lucky, replays / 2);
+    ck_assert_int_gt(compiled, 0);
 }
 END_TEST
 
