@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "gbc.h"
 
@@ -26,7 +27,7 @@ static inline gbc_ring *at_ring(uint32_t n, uint32_t p, const char *order)
     return R;
 }
 
-/* katsura-n in n+1 variables as arrays: x0 + 2 sum x_i - 1 and, for m < n,
+/* katsura-n in the first n+1 of nv variables as arrays: x0 + 2 sum x_i - 1 and, for m < n,
  * sum_{l=-n..n} x_|l| x_|m-l| - x_m, written with every product as its own term
  * (so monomials repeat). coefs_zp gets residues mod p (p > 2), coefs_q strings.
  * Returns the number of polynomials (n + 1); the caller frees the arrays. */
@@ -38,9 +39,9 @@ typedef struct at_sys {
     const char **cq;
 } at_sys;
 
-static inline void at_katsura(at_sys *S, uint32_t n, uint32_t p)
+static inline void at_katsura(at_sys *S, uint32_t n, uint32_t p, uint32_t nv)
 {
-    uint32_t nv = n + 1;
+    ck_assert_uint_ge(nv, n + 1);
     size_t cap = (size_t)(n + 1) * (2 * n + 3);
     S->npolys = n + 1;
     S->nterms = calloc(S->npolys, sizeof *S->nterms);
@@ -91,7 +92,8 @@ static inline void at_sys_free(at_sys *S)
 static inline gbc_polys *at_katsura_polys(const gbc_ring *R, uint32_t n)
 {
     at_sys S;
-    at_katsura(&S, n, gbc_ring_characteristic(R) ? gbc_ring_characteristic(R) : 3);
+    at_katsura(&S, n, gbc_ring_characteristic(R) ? gbc_ring_characteristic(R) : 3,
+               gbc_ring_nvars(R));
     gbc_polys *P = NULL;
     gbc_status st = gbc_ring_characteristic(R)
                         ? gbc_polys_from_arrays_zp(&P, R, S.npolys, S.nterms, S.exps,
