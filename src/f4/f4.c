@@ -101,6 +101,8 @@ struct f4_trace {
      * column. A run whose supports differ (a coefficient that vanishes modulo one of
      * the two primes) falls back to a plain replay, which records anew. */
     int cstate;              /* CC_NONE, CC_READY or CC_OFF (too large) */
+    size_t napply;           /* apply runs so far (the first one does not record:
+                              * inputs with small coefficients need only one) */
     uint32_t *ccols;         /* row and new-row column indices, concatenated */
     size_t nccols, cccap;
     cc_row *crow;            /* the recorded rows */
@@ -295,8 +297,8 @@ static int cc_gens_match(const f4_state *S)
         if (t->cglen[i] != S->gens[i].len)
             return 0;
         for (uint32_t k = 0; k < S->gens[i].len; k++, o += n)
-            if (memcmp(t->cgexps + o, mht_exps(&S->bht, S->gens[i].mon[k]),
-                       sizeof(uint32_t) * n) != 0)
+            if (n > 0 && memcmp(t->cgexps + o, mht_exps(&S->bht, S->gens[i].mon[k]),
+                                sizeof(uint32_t) * n) != 0)
                 return 0;
     }
     return 1;
@@ -522,7 +524,7 @@ static gbc_status f4_make_row(f4_state *S, uint32_t mhash, uint32_t mdeg, const 
     row->src = src;
     row->tag = 0;
     if (S->rec != NULL) {
-        if (row >= S->piv && row < S->piv + S->npiv)
+        if (S->npiv > 0 && row >= S->piv && row < S->piv + S->npiv)
             GBC_TRY(f4_stage_mult(S, 0, (size_t)(row - S->piv)));
         else
             GBC_TRY(f4_stage_mult(S, 1, (size_t)(row - S->tbr)));
@@ -1193,7 +1195,7 @@ static gbc_status f4_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *o
             S.cc_use = play;
             if (play->ncr != play->nrounds + 1 || !cc_gens_match(&S))
                 bad = 1;
-        } else if (play->cstate == CC_NONE) {
+        } else if (play->cstate == CC_NONE && play->napply > 1) {
             cc_reset(play, CC_NONE);
             S.cc_rec = play;
             GBC_CHECK(st, cc_record_gens(&S), done);
@@ -1280,6 +1282,7 @@ gbc_status f4_apply(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
     if (R->F.p == 0 || !ring_is_graded(R))
         return GBC_ERR_INTERNAL;
     int compiled = tr->cstate == CC_READY;
+    tr->napply++;
     gbc_status st = f4_core(ctx, R, in, out, stats, NULL, tr, unlucky, 0);
     if (st == GBC_OK && *unlucky && compiled) {
         /* A support differs from the compiled run's (a coefficient vanished modulo
