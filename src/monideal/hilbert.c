@@ -192,6 +192,69 @@ static gbc_status acc_add_u8(acc *A, const uint8_t *e, int64_t c)
     return acc_add_deg(A, d, c);
 }
 
+/* Add t^dq * prod_i (1 - t^d[i]) to the univariate accumulator. This is the
+ * Taylor base case when the rows have pairwise disjoint supports: the degree of
+ * lcm(T) is then the sum of the degrees, so the 2^k subsets collapse into a
+ * product with far fewer distinct degrees (kept sorted, cancelled terms dropped). */
+typedef struct uterm {
+    uint64_t deg;
+    int64_t coef;
+} uterm;
+
+static gbc_status acc_uni_product(acc *A, uint64_t dq, const uint64_t *d, size_t k)
+{
+    gbc_ctx *ctx = A->tab.ctx;
+    size_t cp = 0, cq = 0, np = 1;
+    uterm *P = NULL, *Q = NULL;
+    gbc_status st = GBC_OK;
+    GBC_CHECK(st, GBC_GROW(ctx, P, cp, 16), done);
+    P[0].deg = 0;
+    P[0].coef = 1;
+    for (size_t i = 0; i < k; i++) {
+        GBC_CHECK(st, GBC_GROW(ctx, Q, cq, 2 * np), done);
+        /* merge P and -t^d P, both sorted by degree */
+        size_t a = 0, b = 0, o = 0;
+        while (a < np || b < np) {
+            uint64_t da = a < np ? P[a].deg : UINT64_MAX;
+            uint64_t db = b < np ? P[b].deg + d[i] : UINT64_MAX;
+            uterm t;
+            if (da < db) {
+                t = P[a++];
+            } else if (db < da) {
+                t.deg = db;
+                t.coef = -P[b++].coef;
+            } else {
+                t.deg = da;
+                if (__builtin_sub_overflow(P[a].coef, P[b].coef, &t.coef)) {
+                    st = GBC_ERR_OVERFLOW;
+                    goto done;
+                }
+                a++;
+                b++;
+            }
+            if (t.coef != 0)
+                Q[o++] = t;
+        }
+        uterm *tp = P;
+        P = Q;
+        Q = tp;
+        size_t tc = cp;
+        cp = cq;
+        cq = tc;
+        np = o;
+    }
+    for (size_t j = 0; j < np && st == GBC_OK; j++)
+        st = acc_add_deg(A, dq + P[j].deg, P[j].coef);
+done:
+    gbc_free(ctx, P);
+    gbc_free(ctx, Q);
+    return st;
+}
+
+/* Above this many rows the Taylor base case enumerates subsets only for the
+ * multigraded numerator (where all 2^k terms are in the answer). */
+#define TAYLOR_MAX_ENUM 12
+
 /* ---------------------------------------------------------------- state -- */
 
 typedef struct hb_run {
@@ -421,6 +484,40 @@ static size_t colon_copy(hb_run *H, const uint32_t *G, size_t k, const uint32_t 
     return compact(D, k, n, cand);
 }
 
+/* Whether no variable occurs in two of the k rows. */
+static int disjoint_supports(hb_run *H, const uint32_t *G, size_t k)
+{
+    const uint32_t n = H->n;
+    memset(H->cnt, 0, sizeof(uint32_t) * n);
+    for (size_t i = 0; i < k; i++)
+        for (uint32_t v = 0; v < n; v++)
+            if (G[i * n + v] != 0 && H->cnt[v]++ != 0)
+                return 0;
+    return 1;
+}
+
+/* The Taylor base case of the univariate numerator for rows with disjoint
+ * supports: t^deg(q) prod (1 - t^deg(row)). */
+static gbc_status hb_uni_product(hb_run *H, const uint32_t *G, size_t k, const uint32_t *q)
+{
+    const uint32_t n = H->n;
+    mi_mark mark = mi_arena_mark(&H->ar);
+    uint64_t *d = mi_arena_alloc(&H->ar, sizeof(uint64_t) * k);
+    if (d == NULL)
+        return gbc_ctx_alloc_status(H->ctx);
+    uint64_t dq = 0;
+    for (uint32_t v = 0; v < n; v++)
+        dq += q[v];
+    for (size_t i = 0; i < k; i++) {
+        d[i] = 0;
+        for (uint32_t v = 0; v < n; v++)
+            d[i] += G[i * n + v];
+    }
+    gbc_status st = acc_uni_product(H->A, dq, d, k);
+    mi_arena_reset(&H->ar, mark);
+    return st;
+}
+
 static gbc_status hb_rec(hb_run *H, uint32_t *G, size_t k, uint32_t *q)
 {
     const uint32_t n = H->n;
@@ -455,8 +552,13 @@ static gbc_status hb_rec(hb_run *H, uint32_t *G, size_t k, uint32_t *q)
             for (uint32_t v = 0; v < n; v++)
                 q[v] += g[v];
         }
-        if ((k <= 24 || k <= n) && taylor_minimal(H, G, k))
-            return all_subsets(H, G, k, q);
+        if ((k <= 24 || k <= n) && taylor_minimal(H, G, k)) {
+            if (!H->A->uni || k <= TAYLOR_MAX_ENUM)
+                return all_subsets(H, G, k, q);
+            if (disjoint_supports(H, G, k))
+                return hb_uni_product(H, G, k, q);
+            /* otherwise some variable is in two rows: pivot */
+        }
         mi_mark mark = mi_arena_mark(&H->ar);
         uint32_t *D = mi_arena_alloc(&H->ar, sizeof(uint32_t) * (k * (size_t)n + 2 * (size_t)n));
         if (D == NULL)
@@ -623,6 +725,43 @@ static uint8_t h8_select(const uint8_t *a, size_t cnt, size_t kth)
     return 255;
 }
 
+/* Whether no column is non-zero in two of the k rows. */
+static int h8_disjoint(hb8 *H, const uint8_t *G, size_t k)
+{
+    uint64_t seen = 0;
+    for (size_t i = 0; i < k; i++) {
+        uint64_t m = vr_nzmask(G + i * H->W, H->B);
+        if (m & seen)
+            return 0;
+        seen |= m;
+    }
+    return 1;
+}
+
+static uint64_t h8_degree(const hb8 *H, const uint8_t *q, const uint8_t *a)
+{
+    uint64_t d = 0;
+    for (uint32_t v = 0; v < H->n; v++)
+        d += H->A->R->val[v][q[v] + (a ? a[v] : 0)];
+    return d;
+}
+
+/* As hb_uni_product on byte rows: each variable is touched by at most one row,
+ * so deg(q + lcm T) = deg q + sum over T of (deg(q + row) - deg q). */
+static gbc_status h8_uni_product(hb8 *H, const uint8_t *G, size_t k, const uint8_t *q)
+{
+    mi_mark mark = mi_arena_mark(&H->ar);
+    uint64_t *d = mi_arena_alloc(&H->ar, sizeof(uint64_t) * k);
+    if (d == NULL)
+        return gbc_ctx_alloc_status(H->ctx);
+    uint64_t dq = h8_degree(H, q, NULL);
+    for (size_t i = 0; i < k; i++)
+        d[i] = h8_degree(H, q, G + i * H->W) - dq;
+    gbc_status st = acc_uni_product(H->A, dq, d, k);
+    mi_arena_reset(&H->ar, mark);
+    return st;
+}
+
 static gbc_status h8_rec(hb8 *H, uint8_t *G, size_t k, uint8_t *q)
 {
     const uint32_t n = H->n, B = H->B;
@@ -656,8 +795,12 @@ static gbc_status h8_rec(hb8 *H, uint8_t *G, size_t k, uint8_t *q)
             vr_max(g, G + W, B);
             return h8_add_sum(H, q, g, 1);
         }
-        if (k <= n && h8_taylor(H, G, k))
-            return h8_all_subsets(H, G, k, q);
+        if (k <= n && h8_taylor(H, G, k)) {
+            if (!H->A->uni || k <= TAYLOR_MAX_ENUM)
+                return h8_all_subsets(H, G, k, q);
+            if (h8_disjoint(H, G, k))
+                return h8_uni_product(H, G, k, q);
+        }
         /* pivot: the variable in the most rows, the lower median of its positive
          * exponents, widened to the gcd of the rows it divides */
         memset(H->cnt, 0, sizeof(uint32_t) * n);

@@ -25,6 +25,8 @@ typedef struct monideal {
 
 static inline uint32_t *mi_row(const monideal *I, size_t i)
 {
+    if (I->e == NULL)
+        return NULL; /* no variables (or no rows): NULL + 0 would be undefined */
     return I->e + i * (size_t)I->nvars;
 }
 

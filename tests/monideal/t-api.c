@@ -6,12 +6,13 @@
 
 #include "api/api.h"
 #include "gbc.h"
+#include "mi_check.h"
 #include "testutil.h"
 
 static gbc_monideal *make(uint32_t n, const uint32_t *e, size_t k)
 {
     gbc_monideal *I = NULL;
-    ck_assert_int_eq(gbc_monideal_new(&I, NULL, n, e, k), GBC_OK);
+    MI_ASSERT_INT_EQ(gbc_monideal_new(&I, NULL, n, e, k), GBC_OK);
     return I;
 }
 
@@ -19,38 +20,38 @@ START_TEST(test_arguments)
 {
     gbc_monideal *I = NULL;
     uint32_t e[2] = {1, 2};
-    ck_assert_int_eq(gbc_monideal_new(NULL, NULL, 2, e, 1), GBC_ERR_ARG);
-    ck_assert_int_eq(gbc_monideal_new(&I, NULL, 2, NULL, 1), GBC_ERR_ARG);
+    MI_ASSERT_INT_EQ(gbc_monideal_new(NULL, NULL, 2, e, 1), GBC_ERR_ARG);
+    MI_ASSERT_INT_EQ(gbc_monideal_new(&I, NULL, 2, NULL, 1), GBC_ERR_ARG);
     ck_assert_ptr_null(I);
     gbc_monideal_free(NULL);
     gbc_monideal_array_free(NULL);
-    ck_assert_uint_eq(gbc_monideal_nvars(NULL), 0);
-    ck_assert_uint_eq(gbc_monideal_ngens(NULL), 0);
+    MI_ASSERT_UINT_EQ(gbc_monideal_nvars(NULL), 0);
+    MI_ASSERT_UINT_EQ(gbc_monideal_ngens(NULL), 0);
     ck_assert_ptr_null(gbc_monideal_ring(NULL));
     I = make(2, e, 1);
     gbc_monideal *J = make(3, NULL, 0), *out = NULL;
-    ck_assert_int_eq(gbc_monideal_sum(&out, I, J, NULL), GBC_ERR_ARG);
+    MI_ASSERT_INT_EQ(gbc_monideal_sum(&out, I, J, NULL), GBC_ERR_ARG);
     ck_assert_ptr_null(out);
-    ck_assert_int_eq(gbc_monideal_intersection(&out, I, NULL, NULL), GBC_ERR_ARG);
+    MI_ASSERT_INT_EQ(gbc_monideal_intersection(&out, I, NULL, NULL), GBC_ERR_ARG);
     uint32_t buf[2];
-    ck_assert_int_eq(gbc_monideal_gens(buf, 0, I), GBC_ERR_ARG);
+    MI_ASSERT_INT_EQ(gbc_monideal_gens(buf, 0, I), GBC_ERR_ARG);
     int yes = -1;
-    ck_assert_int_eq(gbc_monideal_contains(&yes, I, NULL), GBC_ERR_ARG);
-    ck_assert_int_eq(gbc_monideal_equal(&yes, I, J), GBC_ERR_ARG);
+    MI_ASSERT_INT_EQ(gbc_monideal_contains(&yes, I, NULL), GBC_ERR_ARG);
+    MI_ASSERT_INT_EQ(gbc_monideal_equal(&yes, I, J), GBC_ERR_ARG);
     uint32_t *rows = NULL;
     size_t k = 7;
-    ck_assert_int_eq(gbc_monideal_irrdecom(&rows, NULL, I, NULL), GBC_ERR_ARG);
-    ck_assert_int_eq(gbc_monideal_irrdecom(NULL, &k, I, NULL), GBC_ERR_ARG);
-    ck_assert_uint_eq(k, 7);
+    MI_ASSERT_INT_EQ(gbc_monideal_irrdecom(&rows, NULL, I, NULL), GBC_ERR_ARG);
+    MI_ASSERT_INT_EQ(gbc_monideal_irrdecom(NULL, &k, I, NULL), GBC_ERR_ARG);
+    MI_ASSERT_UINT_EQ(k, 7);
     /* alexdual with a point below the lcm */
     uint32_t low[2] = {0, 5};
-    ck_assert_int_eq(gbc_monideal_alexdual(&out, I, low, NULL), GBC_ERR_ARG);
+    MI_ASSERT_INT_EQ(gbc_monideal_alexdual(&out, I, low, NULL), GBC_ERR_ARG);
     ck_assert_ptr_null(out);
     /* a ring with the wrong number of variables */
     gbc_ring *R = NULL;
     const char *names[3] = {"a", "b", "c"};
-    ck_assert_int_eq(gbc_ring_new(&R, 3, names, 101, NULL, NULL), GBC_OK);
-    ck_assert_int_eq(gbc_monideal_new(&out, R, 2, e, 1), GBC_ERR_ARG);
+    MI_ASSERT_INT_EQ(gbc_ring_new(&R, 3, names, 101, NULL, NULL), GBC_OK);
+    MI_ASSERT_INT_EQ(gbc_monideal_new(&out, R, 2, e, 1), GBC_ERR_ARG);
     gbc_ring_free(R);
     gbc_monideal_free(I);
     gbc_monideal_free(J);
@@ -61,31 +62,31 @@ START_TEST(test_ring_and_order)
 {
     const char *names[3] = {"x", "y", "z"};
     gbc_ring *R = NULL;
-    ck_assert_int_eq(gbc_ring_new(&R, 3, names, 0, "lex", NULL), GBC_OK);
+    MI_ASSERT_INT_EQ(gbc_ring_new(&R, 3, names, 0, "lex", NULL), GBC_OK);
     uint32_t e[] = {0, 0, 3, 1, 0, 0, 0, 2, 0, 0, 1, 1, 0, 2, 0};
     gbc_monideal *I = NULL;
-    ck_assert_int_eq(gbc_monideal_new(&I, R, 3, e, 5), GBC_OK);
+    MI_ASSERT_INT_EQ(gbc_monideal_new(&I, R, 3, e, 5), GBC_OK);
     gbc_ring_free(R); /* the ideal keeps the ring alive */
     ck_assert_str_eq(gbc_ring_var_name(gbc_monideal_ring(I), 2), "z");
-    ck_assert_uint_eq(gbc_monideal_ngens(I), 4); /* y^2 is a multiple of... no: y z, y^2 */
+    MI_ASSERT_UINT_EQ(gbc_monideal_ngens(I), 4); /* y^2 is a multiple of... no: y z, y^2 */
     uint32_t g[12];
-    ck_assert_int_eq(gbc_monideal_gens(g, 4, I), GBC_OK);
+    MI_ASSERT_INT_EQ(gbc_monideal_gens(g, 4, I), GBC_OK);
     /* increasing lex with x > y > z: z^3 < y z < y^2 < x */
     uint32_t want[12] = {0, 0, 3, 0, 1, 1, 0, 2, 0, 1, 0, 0};
     for (int i = 0; i < 12; i++)
-        ck_assert_uint_eq(g[i], want[i]);
+        MI_ASSERT_UINT_EQ(g[i], want[i]);
     /* without a ring: grevlex, x > y > z */
     gbc_monideal *J = NULL, *K = NULL;
-    ck_assert_int_eq(gbc_monideal_new(&J, NULL, 3, e, 5), GBC_OK);
-    ck_assert_int_eq(gbc_monideal_gens(g, 4, J), GBC_OK);
+    MI_ASSERT_INT_EQ(gbc_monideal_new(&J, NULL, 3, e, 5), GBC_OK);
+    MI_ASSERT_INT_EQ(gbc_monideal_gens(g, 4, J), GBC_OK);
     /* degrees 1, 2, 2, 3: x < y^2 ... grevlex: x; then y z < y^2; then z^3 */
     uint32_t want2[12] = {1, 0, 0, 0, 1, 1, 0, 2, 0, 0, 0, 3};
     for (int i = 0; i < 12; i++)
-        ck_assert_uint_eq(g[i], want2[i]);
+        MI_ASSERT_UINT_EQ(g[i], want2[i]);
     int eq = 0;
-    ck_assert_int_eq(gbc_monideal_equal(&eq, I, J), GBC_OK);
-    ck_assert_int_eq(eq, 1);
-    ck_assert_int_eq(gbc_monideal_copy(&K, I), GBC_OK);
+    MI_ASSERT_INT_EQ(gbc_monideal_equal(&eq, I, J), GBC_OK);
+    MI_ASSERT_INT_EQ(eq, 1);
+    MI_ASSERT_INT_EQ(gbc_monideal_copy(&K, I), GBC_OK);
     ck_assert_ptr_eq(gbc_monideal_ring(K), gbc_monideal_ring(I));
     gbc_monideal_free(I);
     gbc_monideal_free(J);
@@ -100,49 +101,49 @@ START_TEST(test_operations)
     uint32_t a[] = {2, 0, 0, 1}, b[] = {1, 0, 0, 3};
     gbc_monideal *A = make(2, a, 2), *B = make(2, b, 2), *o = NULL;
     uint32_t g[8];
-    ck_assert_int_eq(gbc_monideal_sum(&o, A, B, NULL), GBC_OK); /* <x, y> */
-    ck_assert_uint_eq(gbc_monideal_ngens(o), 2);
+    MI_ASSERT_INT_EQ(gbc_monideal_sum(&o, A, B, NULL), GBC_OK); /* <x, y> */
+    MI_ASSERT_UINT_EQ(gbc_monideal_ngens(o), 2);
     gbc_monideal_free(o);
-    ck_assert_int_eq(gbc_monideal_intersection(&o, A, B, NULL), GBC_OK); /* <x^2, xy, y^3> */
-    ck_assert_uint_eq(gbc_monideal_ngens(o), 3);
+    MI_ASSERT_INT_EQ(gbc_monideal_intersection(&o, A, B, NULL), GBC_OK); /* <x^2, xy, y^3> */
+    MI_ASSERT_UINT_EQ(gbc_monideal_ngens(o), 3);
     gbc_monideal_free(o);
-    ck_assert_int_eq(gbc_monideal_product(&o, A, B, NULL), GBC_OK); /* <x^3, xy, y^4> */
-    ck_assert_uint_eq(gbc_monideal_ngens(o), 3);
+    MI_ASSERT_INT_EQ(gbc_monideal_product(&o, A, B, NULL), GBC_OK); /* <x^3, xy, y^4> */
+    MI_ASSERT_UINT_EQ(gbc_monideal_ngens(o), 3);
     gbc_monideal_gens(g, 3, o);
     /* grevlex increasing: x y, x^3, y^4 */
     uint32_t wantp[6] = {1, 1, 3, 0, 0, 4};
     for (int i = 0; i < 6; i++)
-        ck_assert_uint_eq(g[i], wantp[i]);
+        MI_ASSERT_UINT_EQ(g[i], wantp[i]);
     gbc_monideal_free(o);
-    ck_assert_int_eq(gbc_monideal_colon(&o, A, B, NULL), GBC_OK); /* <x, y> */
-    ck_assert_uint_eq(gbc_monideal_ngens(o), 2);
+    MI_ASSERT_INT_EQ(gbc_monideal_colon(&o, A, B, NULL), GBC_OK); /* <x, y> */
+    MI_ASSERT_UINT_EQ(gbc_monideal_ngens(o), 2);
     gbc_monideal_free(o);
     uint32_t m[2] = {1, 0};
-    ck_assert_int_eq(gbc_monideal_colon_mono(&o, A, m, NULL), GBC_OK); /* <x, y> */
-    ck_assert_uint_eq(gbc_monideal_ngens(o), 2);
+    MI_ASSERT_INT_EQ(gbc_monideal_colon_mono(&o, A, m, NULL), GBC_OK); /* <x, y> */
+    MI_ASSERT_UINT_EQ(gbc_monideal_ngens(o), 2);
     gbc_monideal_free(o);
-    ck_assert_int_eq(gbc_monideal_radical(&o, A, NULL), GBC_OK); /* <x, y> */
-    ck_assert_uint_eq(gbc_monideal_ngens(o), 2);
+    MI_ASSERT_INT_EQ(gbc_monideal_radical(&o, A, NULL), GBC_OK); /* <x, y> */
+    MI_ASSERT_UINT_EQ(gbc_monideal_ngens(o), 2);
     gbc_monideal_free(o);
     int in = -1;
     uint32_t xy[2] = {1, 1}, x1[2] = {1, 0};
-    ck_assert_int_eq(gbc_monideal_contains(&in, A, xy), GBC_OK);
-    ck_assert_int_eq(in, 1);
-    ck_assert_int_eq(gbc_monideal_contains(&in, A, x1), GBC_OK);
-    ck_assert_int_eq(in, 0);
+    MI_ASSERT_INT_EQ(gbc_monideal_contains(&in, A, xy), GBC_OK);
+    MI_ASSERT_INT_EQ(in, 1);
+    MI_ASSERT_INT_EQ(gbc_monideal_contains(&in, A, x1), GBC_OK);
+    MI_ASSERT_INT_EQ(in, 0);
     /* overflow in a product */
     uint32_t big[2] = {UINT32_MAX, 0};
     gbc_monideal *Bg = make(2, big, 1);
     o = NULL;
-    ck_assert_int_eq(gbc_monideal_product(&o, Bg, Bg, NULL), GBC_ERR_OVERFLOW);
+    MI_ASSERT_INT_EQ(gbc_monideal_product(&o, Bg, Bg, NULL), GBC_ERR_OVERFLOW);
     ck_assert_ptr_null(o);
     /* degree does not fit 64 bits: the string does */
     uint32_t pp[] = {(uint32_t)1 << 31, 0, 0, 0, (uint32_t)1 << 31, 0, 0, 0, (uint32_t)1 << 31};
     gbc_monideal *P = make(3, pp, 3);
     uint64_t d = 0;
-    ck_assert_int_eq(gbc_monideal_degree(&d, P, NULL), GBC_ERR_OVERFLOW);
+    MI_ASSERT_INT_EQ(gbc_monideal_degree(&d, P, NULL), GBC_ERR_OVERFLOW);
     char *s = NULL;
-    ck_assert_int_eq(gbc_monideal_degree_string(&s, P, NULL), GBC_OK);
+    MI_ASSERT_INT_EQ(gbc_monideal_degree_string(&s, P, NULL), GBC_OK);
     ck_assert_str_eq(s, "9903520314283042199192993792"); /* 2^93 */
     gbc_string_free(s);
     gbc_monideal_free(P);
@@ -159,20 +160,20 @@ START_TEST(test_leading_ideal)
     const char *text = "x,y,z\n32003\nx^2 + y*z - 1, x*y - z^2, y^3 - x*z\n";
     gbc_ring *R = NULL;
     gbc_polys *F = NULL, *G = NULL;
-    ck_assert_int_eq(gbc_parse(&R, &F, text, strlen(text), NULL, NULL, NULL), GBC_OK);
+    MI_ASSERT_INT_EQ(gbc_parse(&R, &F, text, strlen(text), NULL, NULL, NULL), GBC_OK);
     gbc_monideal *I = NULL, *J = NULL;
-    ck_assert_int_eq(gbc_leading_ideal(&I, F, 0, NULL, NULL), GBC_OK);
-    ck_assert_int_eq(gbc_groebner(&G, F, NULL, NULL), GBC_OK);
-    ck_assert_int_eq(gbc_leading_ideal(&J, G, GBC_LEADING_IS_BASIS, NULL, NULL), GBC_OK);
+    MI_ASSERT_INT_EQ(gbc_leading_ideal(&I, F, 0, NULL, NULL), GBC_OK);
+    MI_ASSERT_INT_EQ(gbc_groebner(&G, F, NULL, NULL), GBC_OK);
+    MI_ASSERT_INT_EQ(gbc_leading_ideal(&J, G, GBC_LEADING_IS_BASIS, NULL, NULL), GBC_OK);
     int eq = 0;
-    ck_assert_int_eq(gbc_monideal_equal(&eq, I, J), GBC_OK);
-    ck_assert_int_eq(eq, 1);
-    ck_assert_uint_eq(gbc_monideal_ngens(I), gbc_polys_count(G));
+    MI_ASSERT_INT_EQ(gbc_monideal_equal(&eq, I, J), GBC_OK);
+    MI_ASSERT_INT_EQ(eq, 1);
+    MI_ASSERT_UINT_EQ(gbc_monideal_ngens(I), gbc_polys_count(G));
     /* a zero-dimensional system: the degree counts its solutions with multiplicity */
     int64_t dim = 5;
-    ck_assert_int_eq(gbc_monideal_dim(&dim, I, NULL), GBC_OK);
-    ck_assert_int_eq(dim, 0);
-    ck_assert_int_eq(gbc_leading_ideal(&J, F, 2u, NULL, NULL), GBC_ERR_ARG);
+    MI_ASSERT_INT_EQ(gbc_monideal_dim(&dim, I, NULL), GBC_OK);
+    MI_ASSERT_INT_EQ(dim, 0);
+    MI_ASSERT_INT_EQ(gbc_leading_ideal(&J, F, 2u, NULL, NULL), GBC_ERR_ARG);
     gbc_monideal_free(I);
     gbc_monideal_free(J);
     gbc_polys_free(F);
@@ -209,15 +210,15 @@ START_TEST(test_limits_and_interrupts)
     gbc_options_set_interrupt(o, stop_now, NULL);
     uint32_t *rows = NULL;
     size_t k = 0;
-    ck_assert_int_eq(gbc_monideal_irrdecom(&rows, &k, I, o), GBC_ERR_INTERRUPTED);
+    MI_ASSERT_INT_EQ(gbc_monideal_irrdecom(&rows, &k, I, o), GBC_ERR_INTERRUPTED);
     ck_assert_ptr_null(rows);
     uint64_t *deg = NULL;
     int64_t *coef = NULL;
-    ck_assert_int_eq(gbc_monideal_hilbert(&deg, &coef, &k, I, o), GBC_ERR_INTERRUPTED);
+    MI_ASSERT_INT_EQ(gbc_monideal_hilbert(&deg, &coef, &k, I, o), GBC_ERR_INTERRUPTED);
     gbc_options_free(o);
     gbc_options_new(&o);
     gbc_options_set_memory_limit(o, 1 << 16);
-    ck_assert_int_eq(gbc_monideal_irrdecom(&rows, &k, I, o), GBC_ERR_LIMIT);
+    MI_ASSERT_INT_EQ(gbc_monideal_irrdecom(&rows, &k, I, o), GBC_ERR_LIMIT);
     ck_assert_ptr_null(rows);
     gbc_options_free(o);
     gbc_monideal_free(I);
@@ -317,7 +318,7 @@ START_TEST(test_every_allocation_failure)
             done = st == GBC_OK;
             gbc_options_free(o);
         }
-        ck_assert(done);
+        MI_ASSERT(done);
     }
     gbc_monideal_free(I);
 }

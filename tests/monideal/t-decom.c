@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "monideal/monideal.h"
+#include "mi_check.h"
 #include "testutil.h"
 
 static void random_ideal(gbc_rng *r, monideal *I, uint32_t n, size_t k, uint32_t maxexp,
@@ -18,7 +19,7 @@ static void random_ideal(gbc_rng *r, monideal *I, uint32_t n, size_t k, uint32_t
         for (uint32_t v = 0; v < n; v++)
             e[v] = gbc_rng_below(r, zero_in) == 0 ? 0
                                                   : 1 + (uint32_t)gbc_rng_below(r, maxexp);
-        ck_assert_int_eq(mi_push(NULL, I, e), GBC_OK);
+        MI_ASSERT_INT_EQ(mi_push(NULL, I, e), GBC_OK);
     }
     free(e);
 }
@@ -51,7 +52,7 @@ static void intersect_components(monideal *out, const monideal *D, size_t skip)
         monideal Q, T;
         component_ideal(&Q, mi_row(D, j), n);
         mi_init(&T, n);
-        ck_assert_int_eq(mi_intersection(NULL, &T, out, &Q), GBC_OK);
+        MI_ASSERT_INT_EQ(mi_intersection(NULL, &T, out, &Q), GBC_OK);
         mi_swap(out, &T);
         mi_clear(NULL, &Q);
         mi_clear(NULL, &T);
@@ -69,41 +70,41 @@ static void check_ideal(const monideal *I0, int check_redundancy)
     mi_init(&P, n);
     mi_init(&M, n);
     mi_copy(NULL, &I, I0);
-    ck_assert_int_eq(mi_minimize(NULL, &I), GBC_OK);
-    ck_assert_int_eq(mi_irrdecom(NULL, &D, &I), GBC_OK);
+    MI_ASSERT_INT_EQ(mi_minimize(NULL, &I), GBC_OK);
+    MI_ASSERT_INT_EQ(mi_irrdecom(NULL, &D, &I), GBC_OK);
     /* the intersection of the components is I */
     monideal X;
     intersect_components(&X, &D, (size_t)-1);
     if (D.n == 0) {
-        ck_assert(mi_is_unit(&I));
+        MI_ASSERT(mi_is_unit(&I));
     } else {
-        ck_assert(mi_equal(&X, &I));
+        MI_ASSERT(mi_equal(&X, &I));
     }
     mi_clear(NULL, &X);
     /* irredundant: dropping any component gives a larger ideal */
     if (check_redundancy && D.n > 1)
         for (size_t j = 0; j < D.n; j++) {
             intersect_components(&X, &D, j);
-            ck_assert(!mi_equal(&X, &I));
+            MI_ASSERT(!mi_equal(&X, &I));
             mi_clear(NULL, &X);
         }
     /* the dual of the dual (w.r.t. the same point) is I */
     uint32_t *a = calloc(n ? n : 1, sizeof *a);
     mi_lcm(&I, a);
-    ck_assert_int_eq(mi_alexdual(NULL, &A, &I, NULL), GBC_OK);
-    ck_assert_int_eq(mi_alexdual(NULL, &AA, &A, a), GBC_OK);
-    ck_assert(mi_equal(&AA, &I));
-    ck_assert_uint_eq(A.n, D.n);
+    MI_ASSERT_INT_EQ(mi_alexdual(NULL, &A, &I, NULL), GBC_OK);
+    MI_ASSERT_INT_EQ(mi_alexdual(NULL, &AA, &A, a), GBC_OK);
+    MI_ASSERT(mi_equal(&AA, &I));
+    MI_ASSERT_UINT_EQ(A.n, D.n);
     /* a point below the lcm is refused */
     for (uint32_t v = 0; v < n; v++)
         if (a[v] > 0) {
             a[v]--;
-            ck_assert_int_eq(mi_alexdual(NULL, &AA, &I, a), GBC_ERR_ARG);
+            MI_ASSERT_INT_EQ(mi_alexdual(NULL, &AA, &I, a), GBC_ERR_ARG);
             break;
         }
     free(a);
     /* associated primes: the distinct supports of the components */
-    ck_assert_int_eq(mi_assoprimes(NULL, &P, &I), GBC_OK);
+    MI_ASSERT_INT_EQ(mi_assoprimes(NULL, &P, &I), GBC_OK);
     uint32_t minsupp = UINT32_MAX;
     for (size_t j = 0; j < D.n; j++) {
         int found = 0;
@@ -116,26 +117,26 @@ static void check_ideal(const monideal *I0, int check_redundancy)
                 eq &= (mi_row(&D, j)[v] != 0) == (mi_row(&P, i)[v] != 0);
             found = eq;
         }
-        ck_assert(found);
+        MI_ASSERT(found);
         minsupp = s < minsupp ? s : minsupp;
     }
     for (size_t i = 0; i < P.n; i++)
         for (size_t k = i + 1; k < P.n; k++)
-            ck_assert(memcmp(mi_row(&P, i), mi_row(&P, k), sizeof(uint32_t) * n) != 0);
+            MI_ASSERT(memcmp(mi_row(&P, i), mi_row(&P, k), sizeof(uint32_t) * n) != 0);
     /* dimension: n minus the smallest associated prime; three ways */
     int64_t dim_vc, dim_h;
-    ck_assert_int_eq(mi_dim(NULL, &dim_vc, &I), GBC_OK);
+    MI_ASSERT_INT_EQ(mi_dim(NULL, &dim_vc, &I), GBC_OK);
     mi_upoly N;
     mi_upoly_init(&N);
-    ck_assert_int_eq(mi_hilbert_uni(NULL, &N, &I), GBC_OK);
-    ck_assert_int_eq(mi_dim_degree_from_hilbert(NULL, &dim_h, NULL, &N, n), GBC_OK);
+    MI_ASSERT_INT_EQ(mi_hilbert_uni(NULL, &N, &I), GBC_OK);
+    MI_ASSERT_INT_EQ(mi_dim_degree_from_hilbert(NULL, &dim_h, NULL, &N, n), GBC_OK);
     mi_upoly_clear(NULL, &N);
     int64_t dim_p = D.n == 0 ? -1 : (int64_t)n - (int64_t)minsupp;
-    ck_assert_int_eq(dim_vc, dim_p);
-    ck_assert_int_eq(dim_h, dim_p);
+    MI_ASSERT_INT_EQ(dim_vc, dim_p);
+    MI_ASSERT_INT_EQ(dim_h, dim_p);
     /* maximal standard monomials: not in I, every m x_i in I; as many as the
      * components with full support */
-    ck_assert_int_eq(mi_maxstandard(NULL, &M, &I), GBC_OK);
+    MI_ASSERT_INT_EQ(mi_maxstandard(NULL, &M, &I), GBC_OK);
     size_t full = 0;
     for (size_t j = 0; j < D.n; j++) {
         int f = 1;
@@ -144,14 +145,14 @@ static void check_ideal(const monideal *I0, int check_redundancy)
         full += (size_t)f && n > 0;
     }
     if (n > 0)
-        ck_assert_uint_eq(M.n, full);
+        MI_ASSERT_UINT_EQ(M.n, full);
     uint32_t *e = malloc(sizeof(uint32_t) * (n ? n : 1));
     for (size_t i = 0; i < M.n; i++) {
         memcpy(e, mi_row(&M, i), sizeof(uint32_t) * n);
-        ck_assert(!mi_contains(&I, e));
+        MI_ASSERT(!mi_contains(&I, e));
         for (uint32_t v = 0; v < n; v++) {
             e[v]++;
-            ck_assert(mi_contains(&I, e));
+            MI_ASSERT(mi_contains(&I, e));
             e[v]--;
         }
     }
@@ -191,18 +192,18 @@ START_TEST(test_edge_cases)
     mi_init(&D, 3);
     mi_init(&A, 3);
     mi_irrdecom(NULL, &D, &I);
-    ck_assert_uint_eq(D.n, 1);
-    ck_assert_uint_eq(D.e[0] + D.e[1] + D.e[2], 0);
+    MI_ASSERT_UINT_EQ(D.n, 1);
+    MI_ASSERT_UINT_EQ(D.e[0] + D.e[1] + D.e[2], 0);
     mi_alexdual(NULL, &A, &I, NULL);
-    ck_assert(mi_is_unit(&A));
+    MI_ASSERT(mi_is_unit(&A));
     /* unit ideal: no component, dual = zero ideal */
     uint32_t z[3] = {0, 0, 0};
     mi_push(NULL, &I, z);
     check_ideal(&I, 1);
     mi_irrdecom(NULL, &D, &I);
-    ck_assert_uint_eq(D.n, 0);
+    MI_ASSERT_UINT_EQ(D.n, 0);
     mi_alexdual(NULL, &A, &I, NULL);
-    ck_assert_uint_eq(A.n, 0);
+    MI_ASSERT_UINT_EQ(A.n, 0);
     mi_clear(NULL, &I);
     /* one variable */
     mi_init(&I, 1);
@@ -212,8 +213,8 @@ START_TEST(test_edge_cases)
     monideal M;
     mi_init(&M, 1);
     mi_maxstandard(NULL, &M, &I);
-    ck_assert_uint_eq(M.n, 1);
-    ck_assert_uint_eq(M.e[0], 6);
+    MI_ASSERT_UINT_EQ(M.n, 1);
+    MI_ASSERT_UINT_EQ(M.e[0], 6);
     mi_clear(NULL, &I);
     mi_clear(NULL, &M);
     /* no variables: the zero ideal has the one (empty) component */
@@ -221,8 +222,8 @@ START_TEST(test_edge_cases)
     mi_init(&Z, 0);
     monideal DZ;
     mi_init(&DZ, 0);
-    ck_assert_int_eq(mi_irrdecom(NULL, &DZ, &Z), GBC_OK);
-    ck_assert_uint_eq(DZ.n, 1);
+    MI_ASSERT_INT_EQ(mi_irrdecom(NULL, &DZ, &Z), GBC_OK);
+    MI_ASSERT_UINT_EQ(DZ.n, 1);
     mi_clear(NULL, &DZ);
     mi_clear(NULL, &Z);
     /* unused variables and redundant generators */
@@ -252,20 +253,20 @@ START_TEST(test_large_exponents)
         mi_push(NULL, &I, g[i]);
     mi_minimize(NULL, &I);
     check_ideal(&I, 1);
-    ck_assert_int_eq(mi_maxstandard(NULL, &M, &I), GBC_OK);
+    MI_ASSERT_INT_EQ(mi_maxstandard(NULL, &M, &I), GBC_OK);
     /* msm: the corners; all of them below the pure powers */
     for (size_t i = 0; i < M.n; i++) {
         ck_assert_uint_lt(mi_row(&M, i)[0], UINT32_MAX);
         ck_assert_uint_lt(mi_row(&M, i)[1], big);
     }
-    ck_assert_int_eq(mi_alexdual(NULL, &A, &I, NULL), GBC_OK);
+    MI_ASSERT_INT_EQ(mi_alexdual(NULL, &A, &I, NULL), GBC_OK);
     /* dual w.r.t. the top point: exponents a_i + 1 - b_i never overflow */
     uint32_t top[3] = {UINT32_MAX, UINT32_MAX, UINT32_MAX};
-    ck_assert_int_eq(mi_alexdual(NULL, &A, &I, top), GBC_OK);
+    MI_ASSERT_INT_EQ(mi_alexdual(NULL, &A, &I, top), GBC_OK);
     monideal AA;
     mi_init(&AA, 3);
-    ck_assert_int_eq(mi_alexdual(NULL, &AA, &A, top), GBC_OK);
-    ck_assert(mi_equal(&AA, &I));
+    MI_ASSERT_INT_EQ(mi_alexdual(NULL, &AA, &A, top), GBC_OK);
+    MI_ASSERT(mi_equal(&AA, &I));
     mi_clear(NULL, &AA);
     mi_clear(NULL, &I);
     mi_clear(NULL, &D);
@@ -299,13 +300,13 @@ START_TEST(test_kernels_agree)
             S.e[i] *= 300;
         mi_init(&M1, n);
         mi_init(&M2, n);
-        ck_assert_int_eq(mi_msm(NULL, &I, collect, &M1), GBC_OK);
-        ck_assert_int_eq(mi_msm_ranked(NULL, &S, collect, &M2, NULL), GBC_OK);
+        MI_ASSERT_INT_EQ(mi_msm(NULL, &I, collect, &M1), GBC_OK);
+        MI_ASSERT_INT_EQ(mi_msm_ranked(NULL, &S, collect, &M2, NULL), GBC_OK);
         for (size_t i = 0; i < M1.n * n; i++)
             M1.e[i] = 300 * (M1.e[i] + 1) - 1;
         mi_sort_canonical(NULL, &M1);
         mi_sort_canonical(NULL, &M2);
-        ck_assert(mi_equal(&M1, &M2));
+        MI_ASSERT(mi_equal(&M1, &M2));
         mi_clear(NULL, &I);
         mi_clear(NULL, &S);
         mi_clear(NULL, &M1);
@@ -342,14 +343,14 @@ START_TEST(test_alloc_failures)
         monideal D;
         mi_init(&D, 5);
         gbc_status st = mi_irrdecom(&ctx, &D, &I);
-        ck_assert(st == GBC_OK || st == GBC_ERR_NOMEM);
+        MI_ASSERT(st == GBC_OK || st == GBC_ERR_NOMEM);
         mi_clear(&ctx, &D);
-        ck_assert_uint_eq(ctx.mem_used, 0);
+        MI_ASSERT_UINT_EQ(ctx.mem_used, 0);
         mi_init(&D, 5);
         st = mi_assoprimes(&ctx, &D, &I);
-        ck_assert(st == GBC_OK || st == GBC_ERR_NOMEM);
+        MI_ASSERT(st == GBC_OK || st == GBC_ERR_NOMEM);
         mi_clear(&ctx, &D);
-        ck_assert_uint_eq(ctx.mem_used, 0);
+        MI_ASSERT_UINT_EQ(ctx.mem_used, 0);
     }
     mi_clear(NULL, &I);
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "monideal/divlookup.h"
+#include "mi_check.h"
 #include "testutil.h"
 
 static int divides(const uint32_t *a, const uint32_t *b, uint32_t n)
@@ -52,8 +53,8 @@ static void run_stream(uint64_t seed, uint32_t n, size_t ops, uint32_t maxexp)
     mono_divmask dm;
     mono_divmask_init(&dm, n);
     divlookup L, T;
-    ck_assert_int_eq(dl_init(&ctx, &L, DL_LIST, n, &dm), GBC_OK);
-    ck_assert_int_eq(dl_init(&ctx, &T, DL_TREE, n, &dm), GBC_OK);
+    MI_ASSERT_INT_EQ(dl_init(&ctx, &L, DL_LIST, n, &dm), GBC_OK);
+    MI_ASSERT_INT_EQ(dl_init(&ctx, &T, DL_TREE, n, &dm), GBC_OK);
     ck_assert_str_eq(dl_name(&L), "list");
     ck_assert_str_eq(dl_name(&T), "kdtree");
     /* a shadow copy of the entries: exps by value */
@@ -71,35 +72,35 @@ static void run_stream(uint64_t seed, uint32_t n, size_t ops, uint32_t maxexp)
         if (r < 4) {
             memcpy(shadow + (size_t)next * n, e, sizeof(uint32_t) * n);
             alive[next] = 1;
-            ck_assert_int_eq(dl_insert(&ctx, &L, e, mask, next), GBC_OK);
-            ck_assert_int_eq(dl_insert(&ctx, &T, e, mask, next), GBC_OK);
+            MI_ASSERT_INT_EQ(dl_insert(&ctx, &L, e, mask, next), GBC_OK);
+            MI_ASSERT_INT_EQ(dl_insert(&ctx, &T, e, mask, next), GBC_OK);
             next++;
         } else if (r < 7) {
             uint32_t a = dl_find_divisor(&L, e, mask), b = dl_find_divisor(&T, e, mask);
-            ck_assert_int_eq(a == UINT32_MAX, b == UINT32_MAX);
+            MI_ASSERT_INT_EQ(a == UINT32_MAX, b == UINT32_MAX);
             if (b != UINT32_MAX) {
-                ck_assert(alive[b]);
-                ck_assert(divides(shadow + (size_t)b * n, e, n));
+                MI_ASSERT(alive[b]);
+                MI_ASSERT(divides(shadow + (size_t)b * n, e, n));
             }
             /* the list returns the earliest inserted divisor */
             uint32_t first = UINT32_MAX;
             for (uint32_t i = 0; i < next && first == UINT32_MAX; i++)
                 if (alive[i] && divides(shadow + (size_t)i * n, e, n))
                     first = i;
-            ck_assert_uint_eq(a, first);
+            MI_ASSERT_UINT_EQ(a, first);
         } else if (r < 9) {
             visit x = {va, 0, 0}, y = {vb, 0, 0};
-            ck_assert_int_eq(dl_for_each_divisor(&L, e, mask, collect, &x), 0);
-            ck_assert_int_eq(dl_for_each_divisor(&T, e, mask, collect, &y), 0);
-            ck_assert_uint_eq(x.n, y.n);
+            MI_ASSERT_INT_EQ(dl_for_each_divisor(&L, e, mask, collect, &x), 0);
+            MI_ASSERT_INT_EQ(dl_for_each_divisor(&T, e, mask, collect, &y), 0);
+            MI_ASSERT_UINT_EQ(x.n, y.n);
             qsort(va, x.n, sizeof *va, cmp_u32);
             qsort(vb, y.n, sizeof *vb, cmp_u32);
             for (size_t i = 0; i < x.n; i++)
-                ck_assert_uint_eq(va[i], vb[i]);
+                MI_ASSERT_UINT_EQ(va[i], vb[i]);
             if (x.n >= 2) { /* early stop */
                 visit z = {vb, 0, 2};
-                ck_assert_int_eq(dl_for_each_divisor(&T, e, mask, collect, &z), 7);
-                ck_assert_uint_eq(z.n, 2);
+                MI_ASSERT_INT_EQ(dl_for_each_divisor(&T, e, mask, collect, &z), 7);
+                MI_ASSERT_UINT_EQ(z.n, 2);
             }
         } else {
             /* remove multiples of a random small monomial */
@@ -109,22 +110,22 @@ static void run_stream(uint64_t seed, uint32_t n, size_t ops, uint32_t maxexp)
             removed x = {va, 0}, y = {vb, 0};
             size_t a = dl_remove_multiples(&L, e, mask, on_remove, &x);
             size_t b = dl_remove_multiples(&T, e, mask, on_remove, &y);
-            ck_assert_uint_eq(a, b);
-            ck_assert_uint_eq(a, x.n);
+            MI_ASSERT_UINT_EQ(a, b);
+            MI_ASSERT_UINT_EQ(a, x.n);
             qsort(va, x.n, sizeof *va, cmp_u32);
             qsort(vb, y.n, sizeof *vb, cmp_u32);
             for (size_t i = 0; i < x.n; i++) {
-                ck_assert_uint_eq(va[i], vb[i]);
-                ck_assert(divides(e, shadow + (size_t)va[i] * n, n));
+                MI_ASSERT_UINT_EQ(va[i], vb[i]);
+                MI_ASSERT(divides(e, shadow + (size_t)va[i] * n, n));
                 alive[va[i]] = 0;
             }
         }
-        ck_assert_uint_eq(dl_size(&L), dl_size(&T));
+        MI_ASSERT_UINT_EQ(dl_size(&L), dl_size(&T));
     }
     ck_assert_uint_gt(dl_memory(&T), 0);
     dl_clear(&ctx, &L);
     dl_clear(&ctx, &T);
-    ck_assert_uint_eq(ctx.mem_used, 0);
+    MI_ASSERT_UINT_EQ(ctx.mem_used, 0);
     free(shadow);
     free(alive);
     free(e);
@@ -156,19 +157,19 @@ START_TEST(test_duplicates)
     uint32_t e[3] = {2, 1, 5};
     uint32_t m = mono_divmask_of(&dm, e);
     for (uint32_t i = 0; i < 500; i++)
-        ck_assert_int_eq(dl_insert(&ctx, &T, e, m, i), GBC_OK);
+        MI_ASSERT_INT_EQ(dl_insert(&ctx, &T, e, m, i), GBC_OK);
     uint32_t big[3] = {3, 3, 9};
     ck_assert_uint_ne(dl_find_divisor(&T, big, mono_divmask_of(&dm, big)), UINT32_MAX);
     uint32_t small[3] = {2, 0, 5};
-    ck_assert_uint_eq(dl_find_divisor(&T, small, mono_divmask_of(&dm, small)), UINT32_MAX);
-    ck_assert_uint_eq(dl_remove_multiples(&T, e, m, NULL, NULL), 500);
-    ck_assert_uint_eq(dl_size(&T), 0);
-    ck_assert_uint_eq(dl_find_divisor(&T, big, mono_divmask_of(&dm, big)), UINT32_MAX);
+    MI_ASSERT_UINT_EQ(dl_find_divisor(&T, small, mono_divmask_of(&dm, small)), UINT32_MAX);
+    MI_ASSERT_UINT_EQ(dl_remove_multiples(&T, e, m, NULL, NULL), 500);
+    MI_ASSERT_UINT_EQ(dl_size(&T), 0);
+    MI_ASSERT_UINT_EQ(dl_find_divisor(&T, big, mono_divmask_of(&dm, big)), UINT32_MAX);
     /* reuse after emptying */
-    ck_assert_int_eq(dl_insert(&ctx, &T, small, mono_divmask_of(&dm, small), 9), GBC_OK);
-    ck_assert_uint_eq(dl_find_divisor(&T, big, mono_divmask_of(&dm, big)), 9);
+    MI_ASSERT_INT_EQ(dl_insert(&ctx, &T, small, mono_divmask_of(&dm, small), 9), GBC_OK);
+    MI_ASSERT_UINT_EQ(dl_find_divisor(&T, big, mono_divmask_of(&dm, big)), 9);
     dl_clear(&ctx, &T);
-    ck_assert_uint_eq(ctx.mem_used, 0);
+    MI_ASSERT_UINT_EQ(ctx.mem_used, 0);
 }
 END_TEST
 
@@ -182,15 +183,15 @@ START_TEST(test_zero_vars)
     for (int kind = 0; kind < 2; kind++) {
         divlookup D;
         dl_init(&ctx, &D, kind ? DL_TREE : DL_LIST, 0, &dm);
-        ck_assert_uint_eq(dl_find_divisor(&D, NULL, 0), UINT32_MAX);
+        MI_ASSERT_UINT_EQ(dl_find_divisor(&D, NULL, 0), UINT32_MAX);
         uint32_t dummy = 0;
         for (uint32_t i = 0; i < 60; i++)
-            ck_assert_int_eq(dl_insert(&ctx, &D, &dummy, 0, i), GBC_OK);
+            MI_ASSERT_INT_EQ(dl_insert(&ctx, &D, &dummy, 0, i), GBC_OK);
         ck_assert_uint_ne(dl_find_divisor(&D, &dummy, 0), UINT32_MAX);
-        ck_assert_uint_eq(dl_remove_multiples(&D, &dummy, 0, NULL, NULL), 60);
+        MI_ASSERT_UINT_EQ(dl_remove_multiples(&D, &dummy, 0, NULL, NULL), 60);
         dl_clear(&ctx, &D);
     }
-    ck_assert_uint_eq(ctx.mem_used, 0);
+    MI_ASSERT_UINT_EQ(ctx.mem_used, 0);
 }
 END_TEST
 
@@ -217,7 +218,7 @@ START_TEST(test_large_exponents)
         uint32_t e[2] = {UINT32_MAX - (uint32_t)gbc_rng_below(&rng, 60),
                          (uint32_t)1 << 31 | (uint32_t)gbc_rng_below(&rng, 60)};
         uint32_t m = mono_divmask_of(&dm, e);
-        ck_assert_int_eq(dl_find_divisor(&L, e, m) == UINT32_MAX,
+        MI_ASSERT_INT_EQ(dl_find_divisor(&L, e, m) == UINT32_MAX,
                          dl_find_divisor(&T, e, m) == UINT32_MAX);
     }
     dl_clear(&ctx, &L);
@@ -246,7 +247,7 @@ START_TEST(test_alloc_failures)
                 break;
         }
         dl_clear(&ctx, &T);
-        ck_assert_uint_eq(ctx.mem_used, 0);
+        MI_ASSERT_UINT_EQ(ctx.mem_used, 0);
     }
 }
 END_TEST

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "monideal/monideal.h"
+#include "mi_check.h"
 #include "testutil.h"
 
 static void random_ideal(gbc_rng *r, monideal *I, uint32_t n, size_t k, uint32_t maxexp)
@@ -83,7 +84,7 @@ static void check_mg_identity(const mi_poly *P, const mi_poly *Q, const mi_poly 
     for (size_t i = 0; i < P->mons.n; i++)
         mp_add(&acc, mi_row(&P->mons, i), -P->coef[i]);
     for (size_t i = 0; i < acc.m.n; i++)
-        ck_assert_int_eq(acc.c[i], 0);
+        MI_ASSERT_INT_EQ(acc.c[i], 0);
     free(e);
     mp_clear(&acc);
 }
@@ -113,27 +114,27 @@ START_TEST(test_pivot_identity)
         mi_push(NULL, &M, m);
         mi_init(&Im, n);
         mi_init(&Ic, n);
-        ck_assert_int_eq(mi_sum(NULL, &Im, &I, &M), GBC_OK);
-        ck_assert_int_eq(mi_colon_mono(NULL, &Ic, &I, m), GBC_OK);
+        MI_ASSERT_INT_EQ(mi_sum(NULL, &Im, &I, &M), GBC_OK);
+        MI_ASSERT_INT_EQ(mi_colon_mono(NULL, &Ic, &I, m), GBC_OK);
         mi_poly P, Q, R;
         mi_poly_init(&P, n);
         mi_poly_init(&Q, n);
         mi_poly_init(&R, n);
-        ck_assert_int_eq(mi_hilbert_multi(NULL, &P, &I), GBC_OK);
-        ck_assert_int_eq(mi_hilbert_multi(NULL, &Q, &Im), GBC_OK);
-        ck_assert_int_eq(mi_hilbert_multi(NULL, &R, &Ic), GBC_OK);
+        MI_ASSERT_INT_EQ(mi_hilbert_multi(NULL, &P, &I), GBC_OK);
+        MI_ASSERT_INT_EQ(mi_hilbert_multi(NULL, &Q, &Im), GBC_OK);
+        MI_ASSERT_INT_EQ(mi_hilbert_multi(NULL, &R, &Ic), GBC_OK);
         check_mg_identity(&P, &Q, &R, m, n);
         mi_upoly U, V, W;
         mi_upoly_init(&U);
         mi_upoly_init(&V);
         mi_upoly_init(&W);
-        ck_assert_int_eq(mi_hilbert_uni(NULL, &U, &I), GBC_OK);
-        ck_assert_int_eq(mi_hilbert_uni(NULL, &V, &Im), GBC_OK);
-        ck_assert_int_eq(mi_hilbert_uni(NULL, &W, &Ic), GBC_OK);
+        MI_ASSERT_INT_EQ(mi_hilbert_uni(NULL, &U, &I), GBC_OK);
+        MI_ASSERT_INT_EQ(mi_hilbert_uni(NULL, &V, &Im), GBC_OK);
+        MI_ASSERT_INT_EQ(mi_hilbert_uni(NULL, &W, &Ic), GBC_OK);
         uint64_t dm = mono_degree(m, n);
         for (uint64_t d = 0; d < 200; d++) {
             int64_t rhs = uni_get(&V, d) + (d >= dm ? uni_get(&W, d - dm) : 0);
-            ck_assert_int_eq(uni_get(&U, d), rhs);
+            MI_ASSERT_INT_EQ(uni_get(&U, d), rhs);
         }
         /* the univariate numerator is the multigraded one at x_i = t */
         for (uint64_t d = 0; d < 200; d++) {
@@ -141,7 +142,7 @@ START_TEST(test_pivot_identity)
             for (size_t i = 0; i < P.mons.n; i++)
                 if (mono_degree(mi_row(&P.mons, i), n) == d)
                     s += P.coef[i];
-            ck_assert_int_eq(uni_get(&U, d), s);
+            MI_ASSERT_INT_EQ(uni_get(&U, d), s);
         }
         mi_upoly_clear(NULL, &U);
         mi_upoly_clear(NULL, &V);
@@ -178,10 +179,10 @@ START_TEST(test_degree_counts_standard_monomials)
         mi_minimize(NULL, &I);
         mi_upoly N;
         mi_upoly_init(&N);
-        ck_assert_int_eq(mi_hilbert_uni(NULL, &N, &I), GBC_OK);
+        MI_ASSERT_INT_EQ(mi_hilbert_uni(NULL, &N, &I), GBC_OK);
         int64_t dim;
-        ck_assert_int_eq(mi_dim_degree_from_hilbert(NULL, &dim, deg, &N, n), GBC_OK);
-        ck_assert_int_eq(dim, mi_is_unit(&I) ? -1 : 0);
+        MI_ASSERT_INT_EQ(mi_dim_degree_from_hilbert(NULL, &dim, deg, &N, n), GBC_OK);
+        MI_ASSERT_INT_EQ(dim, mi_is_unit(&I) ? -1 : 0);
         unsigned long count = 0;
         memset(e, 0, sizeof e);
         for (;;) {
@@ -193,7 +194,7 @@ START_TEST(test_degree_counts_standard_monomials)
                 break;
             e[v]++;
         }
-        ck_assert_int_eq(mpz_cmp_ui(deg, count), 0);
+        MI_ASSERT_INT_EQ(mpz_cmp_ui(deg, count), 0);
         mi_upoly_clear(NULL, &N);
         mi_clear(NULL, &I);
     }
@@ -228,8 +229,8 @@ START_TEST(test_kernels_agree)
         mi_poly P, Q;
         mi_poly_init(&P, n);
         mi_poly_init(&Q, n);
-        ck_assert_int_eq(mi_hilbert_multi(NULL, &P, &I), GBC_OK);
-        ck_assert_int_eq(mi_hilbert_multi(NULL, &Q, &S), GBC_OK);
+        MI_ASSERT_INT_EQ(mi_hilbert_multi(NULL, &P, &I), GBC_OK);
+        MI_ASSERT_INT_EQ(mi_hilbert_multi(NULL, &Q, &S), GBC_OK);
         /* every term of N_I scaled appears in N_S with the same coefficient */
         mpoly q;
         mp_init(&q, n);
@@ -243,7 +244,7 @@ START_TEST(test_kernels_agree)
             for (uint32_t v = 0; v < n; v++)
                 below &= x[v] < 300 * 7;
             if (below)
-                ck_assert_int_eq(mp_get(&q, x), P.coef[i]);
+                MI_ASSERT_INT_EQ(mp_get(&q, x), P.coef[i]);
         }
         free(x);
         mp_clear(&q);
@@ -265,28 +266,28 @@ START_TEST(test_edge_cases)
     /* zero ideal: N = 1, dim n, degree 1 */
     monideal Z;
     mi_init(&Z, 4);
-    ck_assert_int_eq(mi_hilbert_uni(NULL, &N, &Z), GBC_OK);
-    ck_assert_uint_eq(N.n, 1);
-    ck_assert_int_eq(N.coef[0], 1);
-    ck_assert_int_eq(mi_dim_degree_from_hilbert(NULL, &dim, deg, &N, 4), GBC_OK);
-    ck_assert_int_eq(dim, 4);
-    ck_assert_int_eq(mpz_cmp_ui(deg, 1), 0);
-    ck_assert_int_eq(mi_dim(NULL, &dim, &Z), GBC_OK);
-    ck_assert_int_eq(dim, 4);
+    MI_ASSERT_INT_EQ(mi_hilbert_uni(NULL, &N, &Z), GBC_OK);
+    MI_ASSERT_UINT_EQ(N.n, 1);
+    MI_ASSERT_INT_EQ(N.coef[0], 1);
+    MI_ASSERT_INT_EQ(mi_dim_degree_from_hilbert(NULL, &dim, deg, &N, 4), GBC_OK);
+    MI_ASSERT_INT_EQ(dim, 4);
+    MI_ASSERT_INT_EQ(mpz_cmp_ui(deg, 1), 0);
+    MI_ASSERT_INT_EQ(mi_dim(NULL, &dim, &Z), GBC_OK);
+    MI_ASSERT_INT_EQ(dim, 4);
     /* unit ideal: N = 0, dim -1, degree 0 */
     uint32_t z[4] = {0, 0, 0, 0};
     mi_push(NULL, &Z, z);
-    ck_assert_int_eq(mi_hilbert_uni(NULL, &N, &Z), GBC_OK);
-    ck_assert_uint_eq(N.n, 0);
-    ck_assert_int_eq(mi_dim_degree_from_hilbert(NULL, &dim, deg, &N, 4), GBC_OK);
-    ck_assert_int_eq(dim, -1);
-    ck_assert_int_eq(mpz_sgn(deg), 0);
-    ck_assert_int_eq(mi_dim(NULL, &dim, &Z), GBC_OK);
-    ck_assert_int_eq(dim, -1);
+    MI_ASSERT_INT_EQ(mi_hilbert_uni(NULL, &N, &Z), GBC_OK);
+    MI_ASSERT_UINT_EQ(N.n, 0);
+    MI_ASSERT_INT_EQ(mi_dim_degree_from_hilbert(NULL, &dim, deg, &N, 4), GBC_OK);
+    MI_ASSERT_INT_EQ(dim, -1);
+    MI_ASSERT_INT_EQ(mpz_sgn(deg), 0);
+    MI_ASSERT_INT_EQ(mi_dim(NULL, &dim, &Z), GBC_OK);
+    MI_ASSERT_INT_EQ(dim, -1);
     mi_poly P;
     mi_poly_init(&P, 4);
-    ck_assert_int_eq(mi_hilbert_multi(NULL, &P, &Z), GBC_OK);
-    ck_assert_uint_eq(P.mons.n, 0);
+    MI_ASSERT_INT_EQ(mi_hilbert_multi(NULL, &P, &Z), GBC_OK);
+    MI_ASSERT_UINT_EQ(P.mons.n, 0);
     mi_poly_clear(NULL, &P);
     mi_clear(NULL, &Z);
     /* one variable: <t^7>: 1 - t^7, degree 7 */
@@ -294,13 +295,13 @@ START_TEST(test_edge_cases)
     mi_init(&O, 1);
     uint32_t s7 = 7;
     mi_push(NULL, &O, &s7);
-    ck_assert_int_eq(mi_hilbert_uni(NULL, &N, &O), GBC_OK);
-    ck_assert_uint_eq(N.n, 2);
-    ck_assert_uint_eq(N.deg[1], 7);
-    ck_assert_int_eq(N.coef[1], -1);
+    MI_ASSERT_INT_EQ(mi_hilbert_uni(NULL, &N, &O), GBC_OK);
+    MI_ASSERT_UINT_EQ(N.n, 2);
+    MI_ASSERT_UINT_EQ(N.deg[1], 7);
+    MI_ASSERT_INT_EQ(N.coef[1], -1);
     mi_dim_degree_from_hilbert(NULL, &dim, deg, &N, 1);
-    ck_assert_int_eq(dim, 0);
-    ck_assert_int_eq(mpz_cmp_ui(deg, 7), 0);
+    MI_ASSERT_INT_EQ(dim, 0);
+    MI_ASSERT_INT_EQ(mpz_cmp_ui(deg, 7), 0);
     mi_clear(NULL, &O);
     /* unused variables: <x^2, x y> in k[w,x,y,z]: dim 3, degree 1 */
     monideal U;
@@ -310,8 +311,8 @@ START_TEST(test_edge_cases)
     mi_push(NULL, &U, b);
     mi_hilbert_uni(NULL, &N, &U);
     mi_dim_degree_from_hilbert(NULL, &dim, deg, &N, 4);
-    ck_assert_int_eq(dim, 3);
-    ck_assert_int_eq(mpz_cmp_ui(deg, 1), 0);
+    MI_ASSERT_INT_EQ(dim, 3);
+    MI_ASSERT_INT_EQ(mpz_cmp_ui(deg, 1), 0);
     mi_clear(NULL, &U);
     /* exponents near 2^31: <x^(2^31), y^(2^31+5), z^(2^31-1)>: N has degrees past
      * 2^32 (a sparse accumulator) and the degree (2^31)(2^31+5)(2^31-1) ~ 2^93 */
@@ -322,20 +323,20 @@ START_TEST(test_edge_cases)
     mi_push(NULL, &L, p1);
     mi_push(NULL, &L, p2);
     mi_push(NULL, &L, p3);
-    ck_assert_int_eq(mi_hilbert_uni(NULL, &N, &L), GBC_OK);
-    ck_assert_uint_eq(N.n, 8);
-    ck_assert_uint_eq(N.deg[7], (uint64_t)big + big + 5 + big - 1);
-    ck_assert_int_eq(N.coef[7], -1);
+    MI_ASSERT_INT_EQ(mi_hilbert_uni(NULL, &N, &L), GBC_OK);
+    MI_ASSERT_UINT_EQ(N.n, 8);
+    MI_ASSERT_UINT_EQ(N.deg[7], (uint64_t)big + big + 5 + big - 1);
+    MI_ASSERT_INT_EQ(N.coef[7], -1);
     mi_dim_degree_from_hilbert(NULL, &dim, deg, &N, 3);
-    ck_assert_int_eq(dim, 0);
+    MI_ASSERT_INT_EQ(dim, 0);
     mpz_t want;
     mpz_init_set_ui(want, big);
     mpz_mul_ui(want, want, (unsigned long)big + 5);
     mpz_mul_ui(want, want, (unsigned long)big - 1);
-    ck_assert_int_eq(mpz_cmp(deg, want), 0);
+    MI_ASSERT_INT_EQ(mpz_cmp(deg, want), 0);
     mpz_clear(want);
-    ck_assert_int_eq(mi_hilbert_multi(NULL, &P, &L), GBC_OK);
-    ck_assert_uint_eq(P.mons.n, 8);
+    MI_ASSERT_INT_EQ(mi_hilbert_multi(NULL, &P, &L), GBC_OK);
+    MI_ASSERT_UINT_EQ(P.mons.n, 8);
     mi_poly_clear(NULL, &P);
     mi_clear(NULL, &L);
     /* 70 variables, pure powers of 30 of them plus a mixed generator */
@@ -350,14 +351,14 @@ START_TEST(test_edge_cases)
     memset(e, 0, sizeof e);
     e[1] = e[3] = e[69] = 1;
     mi_push(NULL, &W, e);
-    ck_assert_int_eq(mi_hilbert_uni(NULL, &N, &W), GBC_OK);
+    MI_ASSERT_INT_EQ(mi_hilbert_uni(NULL, &N, &W), GBC_OK);
     mi_dim_degree_from_hilbert(NULL, &dim, deg, &N, 70);
     int64_t dim2;
     mi_dim(NULL, &dim2, &W);
-    ck_assert_int_eq(dim, dim2);
-    ck_assert_int_eq(dim, 70 - 31);
+    MI_ASSERT_INT_EQ(dim, dim2);
+    MI_ASSERT_INT_EQ(dim, 70 - 31);
     /* degree: 2^30 times the degree of <x1 x3 x69> in the rest = 3 * 2^30 */
-    ck_assert_int_eq(mpz_cmp_ui(deg, 3ul << 30), 0);
+    MI_ASSERT_INT_EQ(mpz_cmp_ui(deg, 3ul << 30), 0);
     mi_clear(NULL, &W);
     mi_upoly_clear(NULL, &N);
     mpz_clear(deg);
@@ -377,15 +378,15 @@ START_TEST(test_alloc_failures)
         mi_poly P;
         mi_poly_init(&P, 5);
         gbc_status st = mi_hilbert_multi(&ctx, &P, &I);
-        ck_assert(st == GBC_OK || st == GBC_ERR_NOMEM);
+        MI_ASSERT(st == GBC_OK || st == GBC_ERR_NOMEM);
         mi_poly_clear(&ctx, &P);
-        ck_assert_uint_eq(ctx.mem_used, 0);
+        MI_ASSERT_UINT_EQ(ctx.mem_used, 0);
         mi_upoly U;
         mi_upoly_init(&U);
         st = mi_hilbert_uni(&ctx, &U, &I);
-        ck_assert(st == GBC_OK || st == GBC_ERR_NOMEM);
+        MI_ASSERT(st == GBC_OK || st == GBC_ERR_NOMEM);
         mi_upoly_clear(&ctx, &U);
-        ck_assert_uint_eq(ctx.mem_used, 0);
+        MI_ASSERT_UINT_EQ(ctx.mem_used, 0);
     }
     mi_clear(NULL, &I);
 }

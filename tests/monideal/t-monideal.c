@@ -4,11 +4,12 @@
 #include <stdlib.h>
 
 #include "monideal/monideal.h"
+#include "mi_check.h"
 #include "testutil.h"
 
 static void push(monideal *I, const uint32_t *e)
 {
-    ck_assert_int_eq(mi_push(NULL, I, e), GBC_OK);
+    MI_ASSERT_INT_EQ(mi_push(NULL, I, e), GBC_OK);
 }
 
 /* A random ideal: k generators, exponents in [0, maxexp]. */
@@ -38,7 +39,7 @@ static void check_same_ideal_on_box(const monideal *a, const monideal *b, uint32
     uint32_t n = a->nvars, e[16];
     memset(e, 0, sizeof e);
     for (;;) {
-        ck_assert_int_eq(brute_contains(a, e), brute_contains(b, e));
+        MI_ASSERT_INT_EQ(brute_contains(a, e), brute_contains(b, e));
         uint32_t v = 0;
         while (v < n && e[v] == top)
             e[v++] = 0;
@@ -68,9 +69,9 @@ START_TEST(test_minimize_random)
         monideal I, M;
         random_ideal(&r, &I, n, k, 4);
         mi_init(&M, n);
-        ck_assert_int_eq(mi_copy(NULL, &M, &I), GBC_OK);
-        ck_assert_int_eq(mi_minimize(NULL, &M), GBC_OK);
-        ck_assert(is_minimal(&M));
+        MI_ASSERT_INT_EQ(mi_copy(NULL, &M, &I), GBC_OK);
+        MI_ASSERT_INT_EQ(mi_minimize(NULL, &M), GBC_OK);
+        MI_ASSERT(is_minimal(&M));
         check_same_ideal_on_box(&I, &M, 5);
         /* canonical: minimising a shuffled copy gives the same rows */
         monideal S;
@@ -78,7 +79,7 @@ START_TEST(test_minimize_random)
         for (size_t i = I.n; i-- > 0;)
             push(&S, mi_row(&I, i));
         mi_minimize(NULL, &S);
-        ck_assert(mi_equal(&S, &M));
+        MI_ASSERT(mi_equal(&S, &M));
         mi_clear(NULL, &I);
         mi_clear(NULL, &M);
         mi_clear(NULL, &S);
@@ -104,19 +105,19 @@ START_TEST(test_operations_random)
         mi_init(&C, n);
         mi_init(&Rd, n);
         mi_init(&T, n);
-        ck_assert_int_eq(mi_sum(NULL, &S, &A, &B), GBC_OK);
-        ck_assert_int_eq(mi_product(NULL, &P, &A, &B), GBC_OK);
-        ck_assert_int_eq(mi_intersection(NULL, &X, &A, &B), GBC_OK);
-        ck_assert_int_eq(mi_colon(NULL, &C, &A, &B), GBC_OK);
-        ck_assert_int_eq(mi_radical(NULL, &Rd, &A), GBC_OK);
-        ck_assert(is_minimal(&S) && is_minimal(&P) && is_minimal(&X) && is_minimal(&C));
+        MI_ASSERT_INT_EQ(mi_sum(NULL, &S, &A, &B), GBC_OK);
+        MI_ASSERT_INT_EQ(mi_product(NULL, &P, &A, &B), GBC_OK);
+        MI_ASSERT_INT_EQ(mi_intersection(NULL, &X, &A, &B), GBC_OK);
+        MI_ASSERT_INT_EQ(mi_colon(NULL, &C, &A, &B), GBC_OK);
+        MI_ASSERT_INT_EQ(mi_radical(NULL, &Rd, &A), GBC_OK);
+        MI_ASSERT(is_minimal(&S) && is_minimal(&P) && is_minimal(&X) && is_minimal(&C));
         uint32_t e[8], f[8];
         memset(e, 0, sizeof e);
         for (;;) {
             int a = brute_contains(&A, e), b = brute_contains(&B, e);
-            ck_assert_int_eq(brute_contains(&S, e), a || b);
-            ck_assert_int_eq(brute_contains(&X, e), a && b);
-            ck_assert_int_eq(mi_contains(&A, e), a);
+            MI_ASSERT_INT_EQ(brute_contains(&S, e), a || b);
+            MI_ASSERT_INT_EQ(brute_contains(&X, e), a && b);
+            MI_ASSERT_INT_EQ(mi_contains(&A, e), a);
             /* e in A:B iff e*g in A for every generator g of B */
             int col = 1;
             for (size_t j = 0; j < B.n && col; j++) {
@@ -124,11 +125,11 @@ START_TEST(test_operations_random)
                     f[v] = e[v] + mi_row(&B, j)[v];
                 col = brute_contains(&A, f);
             }
-            ck_assert_int_eq(brute_contains(&C, e), col);
+            MI_ASSERT_INT_EQ(brute_contains(&C, e), col);
             /* e in rad A iff e^3 in A (exponents <= 3 here) */
             for (uint32_t v = 0; v < n; v++)
                 f[v] = 3 * e[v];
-            ck_assert_int_eq(brute_contains(&Rd, e), brute_contains(&A, f));
+            MI_ASSERT_INT_EQ(brute_contains(&Rd, e), brute_contains(&A, f));
             uint32_t v = 0;
             while (v < n && e[v] == 6)
                 e[v++] = 0;
@@ -141,7 +142,7 @@ START_TEST(test_operations_random)
             for (size_t j = 0; j < B.n; j++) {
                 for (uint32_t v = 0; v < n; v++)
                     f[v] = mi_row(&A, i)[v] + mi_row(&B, j)[v];
-                ck_assert(mi_contains(&P, f));
+                MI_ASSERT(mi_contains(&P, f));
             }
         for (size_t i = 0; i < P.n; i++) {
             int found = 0;
@@ -152,18 +153,18 @@ START_TEST(test_operations_random)
                         eq &= mi_row(&P, i)[v] == mi_row(&A, a)[v] + mi_row(&B, b)[v];
                     found = eq;
                 }
-            ck_assert(found);
+            MI_ASSERT(found);
         }
         /* I : m for a monomial, against the definition */
         uint32_t m[8];
         for (uint32_t v = 0; v < n; v++)
             m[v] = (uint32_t)gbc_rng_below(&r, 3);
-        ck_assert_int_eq(mi_colon_mono(NULL, &T, &A, m), GBC_OK);
+        MI_ASSERT_INT_EQ(mi_colon_mono(NULL, &T, &A, m), GBC_OK);
         memset(e, 0, sizeof e);
         for (;;) {
             for (uint32_t v = 0; v < n; v++)
                 f[v] = e[v] + m[v];
-            ck_assert_int_eq(brute_contains(&T, e), brute_contains(&A, f));
+            MI_ASSERT_INT_EQ(brute_contains(&T, e), brute_contains(&A, f));
             uint32_t v = 0;
             while (v < n && e[v] == 5)
                 e[v++] = 0;
@@ -195,26 +196,26 @@ START_TEST(test_edge_cases)
     push(&U, zero);
     push(&U, a);
     mi_minimize(NULL, &U);
-    ck_assert(mi_is_unit(&U));
+    MI_ASSERT(mi_is_unit(&U));
     mi_minimize(NULL, &Z);
-    ck_assert_uint_eq(Z.n, 0);
-    ck_assert(!mi_contains(&Z, zero));
-    ck_assert(mi_contains(&U, zero));
+    MI_ASSERT_UINT_EQ(Z.n, 0);
+    MI_ASSERT(!mi_contains(&Z, zero));
+    MI_ASSERT(mi_contains(&U, zero));
     /* Z : U = Z, U : Z = unit, Z + U = U, Z cap U = Z, Z * U = Z */
-    ck_assert_int_eq(mi_colon(NULL, &out, &Z, &U), GBC_OK);
-    ck_assert_uint_eq(out.n, 0);
-    ck_assert_int_eq(mi_colon(NULL, &out, &U, &Z), GBC_OK);
-    ck_assert(mi_is_unit(&out));
-    ck_assert_int_eq(mi_colon(NULL, &out, &Z, &Z), GBC_OK);
-    ck_assert(mi_is_unit(&out));
-    ck_assert_int_eq(mi_sum(NULL, &out, &Z, &U), GBC_OK);
-    ck_assert(mi_is_unit(&out));
-    ck_assert_int_eq(mi_intersection(NULL, &out, &Z, &U), GBC_OK);
-    ck_assert_uint_eq(out.n, 0);
-    ck_assert_int_eq(mi_product(NULL, &out, &Z, &U), GBC_OK);
-    ck_assert_uint_eq(out.n, 0);
-    ck_assert_int_eq(mi_radical(NULL, &out, &U), GBC_OK);
-    ck_assert(mi_is_unit(&out));
+    MI_ASSERT_INT_EQ(mi_colon(NULL, &out, &Z, &U), GBC_OK);
+    MI_ASSERT_UINT_EQ(out.n, 0);
+    MI_ASSERT_INT_EQ(mi_colon(NULL, &out, &U, &Z), GBC_OK);
+    MI_ASSERT(mi_is_unit(&out));
+    MI_ASSERT_INT_EQ(mi_colon(NULL, &out, &Z, &Z), GBC_OK);
+    MI_ASSERT(mi_is_unit(&out));
+    MI_ASSERT_INT_EQ(mi_sum(NULL, &out, &Z, &U), GBC_OK);
+    MI_ASSERT(mi_is_unit(&out));
+    MI_ASSERT_INT_EQ(mi_intersection(NULL, &out, &Z, &U), GBC_OK);
+    MI_ASSERT_UINT_EQ(out.n, 0);
+    MI_ASSERT_INT_EQ(mi_product(NULL, &out, &Z, &U), GBC_OK);
+    MI_ASSERT_UINT_EQ(out.n, 0);
+    MI_ASSERT_INT_EQ(mi_radical(NULL, &out, &U), GBC_OK);
+    MI_ASSERT(mi_is_unit(&out));
     /* duplicates and redundant generators */
     mi_init(&D, 3);
     uint32_t g1[3] = {1, 1, 0}, g2[3] = {2, 3, 0}, g3[3] = {0, 1, 2};
@@ -224,7 +225,7 @@ START_TEST(test_edge_cases)
     push(&D, g3);
     push(&D, g2);
     mi_minimize(NULL, &D);
-    ck_assert_uint_eq(D.n, 2);
+    MI_ASSERT_UINT_EQ(D.n, 2);
     /* one variable: <t^3> cap <t^5> = <t^5>, <t^3> + <t^5> = <t^3>, <t^5>:<t^3> = <t^2> */
     mi_init(&O, 1);
     monideal O2;
@@ -232,26 +233,26 @@ START_TEST(test_edge_cases)
     uint32_t t3 = 3, t5 = 5;
     push(&O, &t3);
     push(&O2, &t5);
-    ck_assert_int_eq(mi_intersection(NULL, &out, &O, &O2), GBC_OK);
-    ck_assert_uint_eq(out.n, 1);
-    ck_assert_uint_eq(out.e[0], 5);
-    ck_assert_int_eq(mi_colon(NULL, &out, &O2, &O), GBC_OK);
-    ck_assert_uint_eq(out.e[0], 2);
-    ck_assert_int_eq(mi_product(NULL, &out, &O, &O2), GBC_OK);
-    ck_assert_uint_eq(out.e[0], 8);
+    MI_ASSERT_INT_EQ(mi_intersection(NULL, &out, &O, &O2), GBC_OK);
+    MI_ASSERT_UINT_EQ(out.n, 1);
+    MI_ASSERT_UINT_EQ(out.e[0], 5);
+    MI_ASSERT_INT_EQ(mi_colon(NULL, &out, &O2, &O), GBC_OK);
+    MI_ASSERT_UINT_EQ(out.e[0], 2);
+    MI_ASSERT_INT_EQ(mi_product(NULL, &out, &O, &O2), GBC_OK);
+    MI_ASSERT_UINT_EQ(out.e[0], 8);
     /* no variables: any generator makes the unit ideal */
     monideal N0, N1;
     mi_init(&N0, 0);
     mi_init(&N1, 0);
-    ck_assert_int_eq(mi_push(NULL, &N1, NULL), GBC_OK);
-    ck_assert_int_eq(mi_minimize(NULL, &N1), GBC_OK);
-    ck_assert_uint_eq(N1.n, 1);
+    MI_ASSERT_INT_EQ(mi_push(NULL, &N1, NULL), GBC_OK);
+    MI_ASSERT_INT_EQ(mi_minimize(NULL, &N1), GBC_OK);
+    MI_ASSERT_UINT_EQ(N1.n, 1);
     monideal o0;
     mi_init(&o0, 0);
-    ck_assert_int_eq(mi_sum(NULL, &o0, &N0, &N1), GBC_OK);
-    ck_assert_uint_eq(o0.n, 1);
-    ck_assert_int_eq(mi_intersection(NULL, &o0, &N0, &N1), GBC_OK);
-    ck_assert_uint_eq(o0.n, 0);
+    MI_ASSERT_INT_EQ(mi_sum(NULL, &o0, &N0, &N1), GBC_OK);
+    MI_ASSERT_UINT_EQ(o0.n, 1);
+    MI_ASSERT_INT_EQ(mi_intersection(NULL, &o0, &N0, &N1), GBC_OK);
+    MI_ASSERT_UINT_EQ(o0.n, 0);
     mi_clear(NULL, &o0);
     mi_clear(NULL, &N0);
     mi_clear(NULL, &N1);
@@ -276,7 +277,7 @@ START_TEST(test_large_exponents)
     push(&A, c);
     push(&B, b);
     mi_minimize(NULL, &A);
-    ck_assert_int_eq(mi_product(NULL, &out, &A, &B), GBC_ERR_OVERFLOW);
+    MI_ASSERT_INT_EQ(mi_product(NULL, &out, &A, &B), GBC_ERR_OVERFLOW);
     /* a product that just fits */
     monideal C;
     mi_init(&C, 2);
@@ -285,14 +286,14 @@ START_TEST(test_large_exponents)
     mi_clear(NULL, &B);
     mi_init(&B, 2);
     push(&B, e);
-    ck_assert_int_eq(mi_product(NULL, &out, &C, &B), GBC_OK);
-    ck_assert_uint_eq(out.n, 1);
-    ck_assert_uint_eq(out.e[0], UINT32_MAX);
-    ck_assert_uint_eq(out.e[1], UINT32_MAX);
-    ck_assert_int_eq(mi_intersection(NULL, &out, &A, &B), GBC_OK);
-    ck_assert_int_eq(mi_colon(NULL, &out, &A, &B), GBC_OK);
+    MI_ASSERT_INT_EQ(mi_product(NULL, &out, &C, &B), GBC_OK);
+    MI_ASSERT_UINT_EQ(out.n, 1);
+    MI_ASSERT_UINT_EQ(out.e[0], UINT32_MAX);
+    MI_ASSERT_UINT_EQ(out.e[1], UINT32_MAX);
+    MI_ASSERT_INT_EQ(mi_intersection(NULL, &out, &A, &B), GBC_OK);
+    MI_ASSERT_INT_EQ(mi_colon(NULL, &out, &A, &B), GBC_OK);
     /* A : B: x^{2^31} y^3 : x^{2^31} y^{2^32-1} = 1, so the unit ideal */
-    ck_assert(mi_is_unit(&out));
+    MI_ASSERT(mi_is_unit(&out));
     mi_clear(NULL, &A);
     mi_clear(NULL, &B);
     mi_clear(NULL, &C);
@@ -315,9 +316,9 @@ START_TEST(test_alloc_failures)
         monideal out;
         mi_init(&out, 4);
         gbc_status st = mi_intersection(&ctx, &out, &A, &B);
-        ck_assert(st == GBC_OK || st == GBC_ERR_NOMEM);
+        MI_ASSERT(st == GBC_OK || st == GBC_ERR_NOMEM);
         mi_clear(&ctx, &out);
-        ck_assert_uint_eq(ctx.mem_used, 0);
+        MI_ASSERT_UINT_EQ(ctx.mem_used, 0);
         if (st == GBC_OK && ctx.nalloc < fail)
             break;
     }
