@@ -213,7 +213,7 @@ static gbc_status conv_poly(conv *C, plist *L, size_t k, size_t n, size_t t0,
     const int zp = R->F.p != 0;
     GBC_TRY(conv_reserve(C, n));
     static const uint32_t none[1] = {0}; /* the exponents when there are no variables */
-    const uint32_t *e = nv > 0 ? exps + t0 * nv : none;
+    const uint32_t *e = nv > 0 && exps != NULL ? exps + t0 * nv : none; /* NULL: no term */
     for (size_t i = 0; i < n; i++) {
         if (mono_degree(e + i * nv, nv) > UINT32_MAX) {
             arr_term_err(err, k, i, t0 + i, "term", "has a total degree >= 2^32");

@@ -1,29 +1,63 @@
 #!/usr/bin/env bash
-# Build the libFuzzer harnesses with clang and run each from its seed corpus for
-# SECONDS (default 60). Any crash, leak, sanitizer report or timeout fails.
-# usage: tests/fuzz/run.sh [SECONDS] [BUILD_DIR]
+# Build the libFuzzer harnesses with clang (-fsanitize=fuzzer,address,undefined) and
+# run each from a copy of its seed corpus in tests/fuzz/corpus for SECONDS (default
+# 60), JOBS at a time (default: the number of cores). Any crash, leak, sanitizer
+# report, out-of-memory or hang (a unit slower than FUZZ_TIMEOUT s, default 25) fails;
+# the failing inputs are copied to fuzz-artifacts/.
+# usage: tests/fuzz/run.sh [SECONDS] [BUILD_DIR] [HARNESS...]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 secs=${1:-60}
 build=${2:-build-fuzz}
+shift $(( $# > 2 ? 2 : $# ))
+harnesses=("$@")
+[ ${#harnesses[@]} -eq 0 ] && harnesses=(parse diff arrays monideal)
+jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+tmo=${FUZZ_TIMEOUT:-25}
+
 CC=clang cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGBC_FUZZ=ON \
   -DGBC_BUILD_TESTS=OFF -DGBC_HARDEN=OFF >/dev/null
-cmake --build "$build" -j"$(nproc)" >/dev/null
-status=0
-for f in "$build"/fuzz/fuzz_*; do
-  name=$(basename "$f")
-  corpus=tests/fuzz/corpus/${name#fuzz_}
-  work=$(mktemp -d)
-  cp -r "$corpus"/. "$work"/ 2>/dev/null || true
-  echo "== $name: ${secs}s from $corpus"
-  if ! ASAN_OPTIONS=detect_leaks=1 "$f" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
-       -max_len=4096 -print_final_stats=1 "$work" 2>"$work.log"; then
-    status=1
-    tail -60 "$work.log"
-    mkdir -p fuzz-artifacts && cp crash-* leak-* timeout-* oom-* fuzz-artifacts/ 2>/dev/null || true
-  else
-    grep -E "stat::number_of_executed_units|cov:" "$work.log" | tail -2
+targets=()
+for h in "${harnesses[@]}"; do targets+=(--target "fuzz_$h"); done
+cmake --build "$build" -j"$jobs" "${targets[@]}" >/dev/null
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# One harness: run it, then judge its log. Prints one summary line.
+run_one() {
+  local h=$1 dir=$work/$1
+  mkdir -p "$dir/corpus" "$dir/artifacts"
+  cp tests/fuzz/corpus/"$h"/* "$dir/corpus/"
+  local rc=0
+  ASAN_OPTIONS=detect_leaks=1 \
+  UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+    "$build/fuzz/fuzz_$h" -max_total_time="$secs" -timeout="$tmo" -rss_limit_mb=2048 \
+      -max_len=4096 -print_final_stats=1 -artifact_prefix="$dir/artifacts/" \
+      "$dir/corpus" >"$dir/log" 2>&1 || rc=$?
+  local execs cov
+  execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$dir/log" | grep -o '[0-9]*$' || true)
+  cov=$(grep -oE 'cov: [0-9]+ ft: [0-9]+' "$dir/log" | tail -1 || true)
+  if [ "$rc" -ne 0 ] || grep -qE 'ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)|runtime error:' "$dir/log"; then
+    echo "FAIL fuzz_$h (exit $rc) after ${execs:-?} executions"
+    grep -vE '^#[0-9]+ ' "$dir/log" | tail -60
+    mkdir -p fuzz-artifacts
+    cp "$dir"/artifacts/crash-* "$dir"/artifacts/leak-* "$dir"/artifacts/timeout-* \
+       "$dir"/artifacts/oom-* fuzz-artifacts/ 2>/dev/null || true
+    return 1
   fi
-  rm -rf "$work" "$work.log"
+  echo "ok   fuzz_$h: ${secs}s, ${execs:-?} executions, ${cov:-no coverage line}"
+}
+
+status=0
+pids=()
+for h in "${harnesses[@]}"; do
+  run_one "$h" >"$work/$h.out" 2>&1 &
+  pids+=($!)
+  if [ ${#pids[@]} -ge "$jobs" ]; then
+    wait "${pids[0]}" || status=1
+    pids=("${pids[@]:1}")
+  fi
 done
+for p in "${pids[@]}"; do wait "$p" || status=1; done
+for h in "${harnesses[@]}"; do cat "$work/$h.out"; done
 exit $status
