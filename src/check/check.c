@@ -127,7 +127,7 @@ static gbc_status ck_gm_pairs(ck *C, pairset *ps)
 {
     gbc_ctx *ctx = C->ctx;
     uint32_t *lm, *idx;
-    uint8_t *red;
+    uint8_t *red = NULL; /* freed below even when its allocation fails */
     size_t m = 0;
     GBC_TRY(GBC_ALLOC(ctx, lm, C->n ? C->n : 1));
     gbc_status st = GBC_ALLOC(ctx, idx, C->n ? C->n : 1);

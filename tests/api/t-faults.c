@@ -1,0 +1,303 @@
+/* Fault injection: for every i, the i-th allocation of a computation fails, over
+ * a small Groebner computation (F4, Buchberger, multi-modular over Q, certified),
+ * normal forms, arrays in, a parse and a monomial-ideal computation. Each returns
+ * GBC_ERR_NOMEM with its outputs untouched, the context's accounting is back to
+ * zero (internal entry points, where the context is visible), ASan finds no leak,
+ * and the next call succeeds with the same handles. */
+#include <stdint.h>
+
+#include "api/api.h"
+#include "apitest.h"
+#include "f4/f4.h"
+#include "io/io.h"
+#include "modular/modular.h"
+#include "buchberger/buchberger.h"
+#include "testutil.h"
+
+/* Upper bound on the allocations of one small computation: reaching it means the
+ * loop never saw a success, a bug in the test or in the counting. */
+#define MAX_FAILS 200000
+
+/* One computation through the public API, run with opts; returns its status and
+ * frees whatever it made. */
+typedef gbc_status (*api_fn)(const gbc_options *opts, void *data);
+
+/* Fail allocation 1, 2, ... until the computation succeeds; every failure must be
+ * GBC_ERR_NOMEM. Returns the number of allocations of a successful run. */
+static uint64_t every_failure(const char *what, api_fn fn, void *data)
+{
+    gbc_options *o = NULL;
+    ck_assert_int_eq(gbc_options_new(&o), GBC_OK);
+    uint64_t i;
+    for (i = 1; i < MAX_FAILS; i++) {
+        api_options_set_fail_alloc(o, i);
+        gbc_status st = fn(o, data);
+        if (st == GBC_OK)
+            break;
+        ck_assert_msg(st == GBC_ERR_NOMEM, "%s: allocation %llu failed gave %s", what,
+                      (unsigned long long)i, gbc_status_string(st));
+        /* the next call, without injection, succeeds */
+        if (i % 16 == 1) {
+            api_options_set_fail_alloc(o, 0);
+            ck_assert_int_eq(fn(o, data), GBC_OK);
+        }
+    }
+    ck_assert_msg(i < MAX_FAILS, "%s never succeeded", what);
+    api_options_set_fail_alloc(o, 0);
+    ck_assert_int_eq(fn(o, data), GBC_OK);
+    gbc_options_free(o);
+    printf("%-40s %6llu allocations, each failed once\n", what, (unsigned long long)i - 1);
+    fflush(stdout);
+    return i - 1;
+}
+
+typedef struct gb_job {
+    const gbc_polys *F;
+    gbc_algorithm algo;
+    int certify, minimal;
+} gb_job;
+
+static gbc_status do_groebner(const gbc_options *opts, void *data)
+{
+    gb_job *j = data;
+    gbc_options *o = (gbc_options *)opts;
+    gbc_options_set_algorithm(o, j->algo);
+    gbc_options_set_certify(o, j->certify);
+    gbc_options_set_basis(o, j->minimal ? GBC_BASIS_MINIMAL : GBC_BASIS_REDUCED);
+    gbc_polys *G = (gbc_polys *)0x1;
+    gbc_status st = gbc_groebner(&G, j->F, opts, NULL);
+    if (st == GBC_OK) {
+        int isg = 0;
+        ck_assert_int_eq(gbc_is_groebner(&isg, NULL, G, NULL), GBC_OK);
+        ck_assert_int_eq(isg, 1);
+        gbc_polys_free(G);
+    } else {
+        ck_assert_ptr_eq(G, (gbc_polys *)0x1);
+    }
+    return st;
+}
+
+START_TEST(test_groebner)
+{
+    static const char *sys = "x0^2*x1 - x2 + 1, x1^2 - x0*x2 + 2, x2^2*x0 - x1";
+    for (int q = 0; q < 2; q++) {
+        gbc_ring *R = at_ring(3, q ? 0 : 32003, NULL);
+        gbc_polys *F = at_parse(R, sys);
+        gb_job j = {F, GBC_ALGO_F4, 0, 0};
+        every_failure(q ? "F4 multi-modular over Q" : "F4 mod p", do_groebner, &j);
+        j.algo = GBC_ALGO_BUCHBERGER;
+        every_failure(q ? "Buchberger over Q" : "Buchberger mod p", do_groebner, &j);
+        j.minimal = 1;
+        every_failure(q ? "Buchberger minimal over Q" : "Buchberger minimal mod p",
+                      do_groebner, &j);
+        if (q) {
+            j = (gb_job){F, GBC_ALGO_F4, 1, 0};
+            every_failure("F4 certified over Q", do_groebner, &j);
+        } else {
+            j = (gb_job){F, GBC_ALGO_F4, 0, 1};
+            every_failure("F4 minimal mod p", do_groebner, &j);
+        }
+        gbc_polys_free(F);
+        gbc_ring_free(R);
+    }
+}
+END_TEST
+
+typedef struct nf_job {
+    const gbc_polys *P, *G;
+} nf_job;
+
+static gbc_status do_nf(const gbc_options *opts, void *data)
+{
+    nf_job *j = data;
+    gbc_polys *N = NULL;
+    gbc_status st = gbc_normal_form(&N, j->P, j->G, opts);
+    if (st == GBC_OK) {
+        int isg = 0;
+        gbc_status s2 = gbc_is_groebner(&isg, NULL, j->G, opts);
+        if (s2 != GBC_OK)
+            st = s2;
+    }
+    gbc_polys_free(N);
+    return st;
+}
+
+START_TEST(test_normal_form_and_check)
+{
+    for (int q = 0; q < 2; q++) {
+        gbc_ring *R = at_ring(3, q ? 0 : 101, NULL);
+        gbc_polys *F = at_parse(R, "x0^2 - x1, x1^2 - x2*x0, x2^3 - 1/3");
+        gbc_polys *G = NULL;
+        ck_assert_int_eq(gbc_groebner(&G, F, NULL, NULL), GBC_OK);
+        gbc_polys *P = at_parse(R, "x0^5*x1 + 2/7*x2^4, x0*x1*x2 - 1, x2^7");
+        nf_job j = {P, G};
+        every_failure(q ? "normal form and check over Q" : "normal form and check mod p",
+                      do_nf, &j);
+        gbc_polys_free(P);
+        gbc_polys_free(G);
+        gbc_polys_free(F);
+        gbc_ring_free(R);
+    }
+}
+END_TEST
+
+typedef struct parse_job {
+    const char *text;
+    const gbc_ring *R;
+} parse_job;
+
+static gbc_status do_parse(const gbc_options *opts, void *data)
+{
+    parse_job *j = data;
+    gbc_ring *R = (gbc_ring *)0x1;
+    gbc_polys *P = (gbc_polys *)0x1;
+    gbc_error err;
+    gbc_status st = gbc_parse(&R, &P, j->text, strlen(j->text), "lex", opts, &err);
+    if (st == GBC_OK) {
+        gbc_polys_free(P);
+        gbc_ring_free(R);
+    } else {
+        ck_assert_ptr_eq(R, (gbc_ring *)0x1);
+        ck_assert_ptr_eq(P, (gbc_polys *)0x1);
+    }
+    return st;
+}
+
+static gbc_status do_arrays(const gbc_options *opts, void *data)
+{
+    parse_job *j = data;
+    at_sys S;
+    at_katsura(&S, 4, 65521, gbc_ring_nvars(j->R));
+    gbc_polys *P = NULL, *Q = NULL;
+    gbc_status st = gbc_polys_from_arrays_zp(&P, j->R, S.npolys, S.nterms, S.exps, S.czp,
+                                             opts, NULL);
+    if (st == GBC_OK)
+        st = gbc_polys_from_arrays_q(&Q, j->R, S.npolys, S.nterms, S.exps, S.cq, opts, NULL);
+    at_sys_free(&S);
+    gbc_polys_free(P);
+    gbc_polys_free(Q);
+    return st;
+}
+
+START_TEST(test_parse_and_arrays)
+{
+    parse_job j = {"x, y, z\n0\n(x + 2/3*y - z)^4*(x*y - 1/2), x^3*y*z - 7, "
+                   "(x - y)^2 + (y - z)^3\n",
+                   NULL};
+    every_failure("parse over Q", do_parse, &j);
+    j.text = "a, b\n32003\n(a + b + 1)^6 - a*b/5, a^2 - 3\n";
+    every_failure("parse mod p", do_parse, &j);
+    gbc_ring *R = at_ring(5, 0, NULL);
+    j.R = R;
+    every_failure("arrays in over Q", do_arrays, &j);
+    gbc_ring_free(R);
+}
+END_TEST
+
+typedef struct mi_job {
+    const gbc_polys *F;
+} mi_job;
+
+static gbc_status do_monideal(const gbc_options *opts, void *data)
+{
+    mi_job *j = data;
+    gbc_monideal *L = NULL, *D = NULL;
+    uint64_t *degs = NULL;
+    int64_t *coefs = NULL;
+    uint32_t *comps = NULL;
+    size_t nt = 0, nc = 0;
+    gbc_status st = gbc_leading_ideal(&L, j->F, 0, opts, NULL);
+    if (st == GBC_OK)
+        st = gbc_monideal_hilbert(&degs, &coefs, &nt, L, opts);
+    if (st == GBC_OK)
+        st = gbc_monideal_irrdecom(&comps, &nc, L, opts);
+    if (st == GBC_OK)
+        st = gbc_monideal_alexdual(&D, L, NULL, opts);
+    gbc_monideal_array_free(degs);
+    gbc_monideal_array_free(coefs);
+    gbc_monideal_array_free(comps);
+    gbc_monideal_free(D);
+    gbc_monideal_free(L);
+    return st;
+}
+
+START_TEST(test_monideal)
+{
+    gbc_ring *R = at_ring(4, 32003, NULL);
+    gbc_polys *F = at_parse(R, "x0^2*x1 - x3, x1^3 - x2*x0, x2^2*x3 - x0*x1, x3^3");
+    mi_job j = {F};
+    every_failure("leading ideal, Hilbert, irrdecom, dual", do_monideal, &j);
+    gbc_polys_free(F);
+    gbc_ring_free(R);
+}
+END_TEST
+
+/* Internal entry points with a visible context: after every failure the
+ * context's accounting is back to zero. */
+START_TEST(test_accounting)
+{
+    gbc_ring *Rq = at_ring(3, 0, NULL), *Rp = at_ring(3, 32003, NULL);
+    gbc_polys *Fq = at_parse(Rq, "x0^2*x1 - x2 + 1/2, x1^2 - x0*x2 + 2, x2^2*x0 - x1");
+    gbc_polys *Fp = at_parse(Rp, "x0^2*x1 - x2 + 1/2, x1^2 - x0*x2 + 2, x2^2*x0 - x1");
+    static const char *text = "(x0 + 2/3*x1 - x2)^5*(x0*x1 - 1/2), x0^3*x1*x2 - 7";
+    for (int what = 0; what < 4; what++) {
+        uint64_t i;
+        for (i = 1; i < MAX_FAILS; i++) {
+            gbc_ctx ctx;
+            gbc_ctx_init(&ctx);
+            ctx.fail_at = i;
+            plist out;
+            plist_init(&out);
+            gb_stats s;
+            memset(&s, 0, sizeof s);
+            mod_opts mo = {.certify = 1};
+            gbc_status st;
+            const ring *R = what == 0 ? &Rq->R : &Rp->R;
+            switch (what) {
+            case 0: st = mod_groebner(&ctx, R, &Fq->L, &out, &s, &mo); break;
+            case 1: st = f4_groebner_kind(&ctx, R, &Fp->L, &out, &s, 0); break;
+            case 2: st = bb_groebner_kind(&ctx, R, &Fp->L, &out, &s, 1); break;
+            default: st = io_parse_polys(&ctx, R, &out, text, strlen(text), NULL); break;
+            }
+            plist_clear(&ctx, &out, &R->F);
+            ck_assert_msg(ctx.mem_used == 0, "computation %d, failure %llu: %zu bytes left",
+                          what, (unsigned long long)i, ctx.mem_used);
+            if (st == GBC_OK)
+                break;
+            ck_assert_int_eq(st, GBC_ERR_NOMEM);
+        }
+        ck_assert(i < MAX_FAILS);
+    }
+    gbc_polys_free(Fq);
+    gbc_polys_free(Fp);
+    gbc_ring_free(Rq);
+    gbc_ring_free(Rp);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+    Suite *s = suite_create("api-faults");
+    const struct {
+        const char *name;
+        const TTest *test;
+    } cases[] = {
+        {"groebner", test_groebner},
+        {"normal_form", test_normal_form_and_check},
+        {"parse", test_parse_and_arrays},
+        {"monideal", test_monideal},
+        {"accounting", test_accounting},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        TCase *tc = tcase_create(cases[i].name);
+        tcase_set_timeout(tc, 900);
+        tcase_add_test(tc, cases[i].test);
+        suite_add_tcase(s, tc);
+    }
+    return s;
+}
+
+int main(void)
+{
+    return tu_run(suite());
+}
