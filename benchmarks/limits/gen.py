@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Inputs at gbc's documented limits (README, "Limits"). Writes into DIR:
-  vars1000.txt      1000 variables: x_i^2 + x_{i+1} (coprime leading terms) plus
-                    a dense linear form in all of them, over Z/32003
+  vars1000.txt      1000 variables: x_i^2 + x_{i+1}, x_999^2 - 1 over Z/32003
+  vars1000-linear.txt  1000 sparse affine linear forms in 1000 variables
+  vars1000-hopeless.txt  the chain plus a dense linear form (degree 2^999: no end)
   gens100k.txt      10^5 random binomials of degree <= 4 in 6 variables, Z/32003
   deg-2e31.txt      exponents near 2^31: x^2147483647 - y, y^3 - 1 (computes)
   deg-spair.txt     x^2147483648*y - 1, x*y^2147483648 - 1: an S-pair of degree
@@ -28,9 +29,21 @@ def main():
     r = random.Random(2026)
     n = 1000
     xs = ["x%d" % i for i in range(n)]
+    gens = ["%s^2+%s" % (xs[i], xs[i + 1]) for i in range(n - 1)] + [xs[-1] + "^2-1"]
+    write(os.path.join(out, "vars1000.txt"), xs, 32003, gens)
+    # 1000 sparse affine linear forms (5 terms each): F4 eliminates a 1000 x 1001
+    # matrix that fills in; the answer is one point (x_i - a_i)
+    gens = []
+    for i in range(n):
+        vs_ = sorted(set([i] + [r.randrange(n) for _ in range(4)]))
+        gens.append("+".join("%d*%s" % (r.randrange(1, 32003), xs[v]) for v in vs_)
+                    + "+%d" % r.randrange(1, 32003))
+    write(os.path.join(out, "vars1000-linear.txt"), xs, 32003, gens)
+    # a dense linear form added to the chain: the basis is that of a zero-dimensional
+    # ideal of degree 2^999 (cannot finish; shows that a run needs a bound)
     gens = ["%s^2+%s" % (xs[i], xs[i + 1]) for i in range(n - 1)] + [xs[-1] + "^2"]
     gens.append("+".join("%d*%s" % (r.randrange(1, 32003), x) for x in xs))
-    write(os.path.join(out, "vars1000.txt"), xs, 32003, gens)
+    write(os.path.join(out, "vars1000-hopeless.txt"), xs, 32003, gens)
 
     vs = ["a", "b", "c", "d", "e", "f"]
 
