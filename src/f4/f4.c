@@ -428,7 +428,7 @@ static gbc_status f4_setup(f4_state *S, gbc_ctx *ctx, const ring *R, gb_stats *s
     GBC_TRY(mht_params_init(ctx, &S->par, &R->ord, F4_HASH_SEED));
     GBC_TRY(mht_init(ctx, &S->bht, &S->par, 10));
     GBC_TRY(mht_init(ctx, &S->sht, &S->par, 10));
-    GBC_TRY(dl_init(ctx, &S->dl, DL_LIST, R->nvars, &S->par.dm));
+    GBC_TRY(dl_init(ctx, &S->dl, DL_TREE, R->nvars, &S->par.dm));
     GBC_TRY(GBC_ALLOC(ctx, S->mexps, R->nvars ? R->nvars : 1));
     return GBC_OK;
 }

@@ -27,6 +27,44 @@ struct dl_leaf {
     uint32_t *v;
 };
 
+/* -------------------------------------------------------------- recorder -- */
+
+#ifdef GBC_DL_RECORD
+/* Instrumentation build only (configure with -DCMAKE_C_FLAGS=-DGBC_DL_RECORD):
+ * every call is appended to the file named by the environment variable
+ * GBC_DL_RECORD, for the replay benchmark (benchmarks/monideal/mibench replay).
+ * Records are little-endian uint32 words: op, lookup id, argument (nvars for
+ * 'I', the value for 'A', 0 otherwise), then for 'A', 'F', 'E' and 'R' the nvars
+ * exponents. Global state and file output: never compiled into a normal build. */
+#include <stdio.h>
+#include <stdlib.h>
+
+static FILE *rec_file;
+static uint32_t rec_next_id;
+static int rec_off;
+
+static void rec_put(const divlookup *dl, uint32_t op, uint32_t arg, const uint32_t *e)
+{
+    if (rec_off)
+        return;
+    if (rec_file == NULL) {
+        const char *path = getenv("GBC_DL_RECORD");
+        rec_file = path ? fopen(path, "wb") : NULL;
+        if (rec_file == NULL) {
+            rec_off = 1;
+            return;
+        }
+    }
+    uint32_t h[3] = {op, dl->rec_id, arg};
+    fwrite(h, sizeof h, 1, rec_file);
+    if (e != NULL && dl->nvars > 0)
+        fwrite(e, sizeof(uint32_t), dl->nvars, rec_file);
+}
+#define REC(dl, op, arg, e) rec_put((dl), (op), (arg), (e))
+#else
+#define REC(dl, op, arg, e) ((void)0)
+#endif
+
 /* ---------------------------------------------------------------- list -- */
 
 gbc_status dl_init(gbc_ctx *ctx, divlookup *dl, dl_kind kind, uint32_t nvars,
@@ -42,6 +80,10 @@ gbc_status dl_init(gbc_ctx *ctx, divlookup *dl, dl_kind kind, uint32_t nvars,
     dl->root = DL_NIL;
     dl->free_node = DL_NIL;
     dl->free_leaf = DL_NIL;
+#ifdef GBC_DL_RECORD
+    dl->rec_id = rec_next_id++;
+    REC(dl, 'I', nvars, NULL);
+#endif
     return GBC_OK;
 }
 
@@ -49,6 +91,7 @@ static void tree_free_all(gbc_ctx *ctx, divlookup *dl);
 
 void dl_clear(gbc_ctx *ctx, divlookup *dl)
 {
+    REC(dl, 'C', 0, NULL);
     gbc_free(ctx, dl->exps);
     gbc_free(ctx, dl->mask);
     gbc_free(ctx, dl->val);
@@ -684,6 +727,7 @@ static size_t tree_remove(divlookup *dl, const uint32_t *e, uint32_t mask,
 gbc_status dl_insert(gbc_ctx *ctx, divlookup *dl, const uint32_t *e, uint32_t mask,
                      uint32_t val)
 {
+    REC(dl, 'A', val, e);
     if (dl->kind == DL_TREE)
         return tree_insert(ctx, dl, e, mask, val);
     return list_insert(ctx, dl, e, mask, val);
@@ -691,6 +735,7 @@ gbc_status dl_insert(gbc_ctx *ctx, divlookup *dl, const uint32_t *e, uint32_t ma
 
 uint32_t dl_find_divisor(const divlookup *dl, const uint32_t *e, uint32_t mask)
 {
+    REC(dl, 'F', 0, e);
     if (dl->kind == DL_TREE)
         return tree_find(dl, e, mask);
     return list_find(dl, e, mask);
@@ -699,6 +744,7 @@ uint32_t dl_find_divisor(const divlookup *dl, const uint32_t *e, uint32_t mask)
 int dl_for_each_divisor(const divlookup *dl, const uint32_t *e, uint32_t mask,
                         dl_visit_fn fn, void *data)
 {
+    REC(dl, 'E', 0, e);
     if (dl->kind == DL_TREE)
         return tree_for_each(dl, e, mask, fn, data);
     return list_for_each(dl, e, mask, fn, data);
@@ -707,6 +753,7 @@ int dl_for_each_divisor(const divlookup *dl, const uint32_t *e, uint32_t mask,
 size_t dl_remove_multiples(divlookup *dl, const uint32_t *e, uint32_t mask,
                            void (*fn)(void *data, uint32_t val), void *data)
 {
+    REC(dl, 'R', 0, e);
     if (dl->kind == DL_TREE)
         return tree_remove(dl, e, mask, fn, data);
     return list_remove(dl, e, mask, fn, data);

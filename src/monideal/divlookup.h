@@ -35,6 +35,9 @@ typedef struct divlookup {
     uint32_t empty_leaves; /* leaves emptied by dl_remove_multiples */
     size_t inserts_since_build;
     size_t bytes;          /* memory held by the tree */
+#ifdef GBC_DL_RECORD
+    uint32_t rec_id;       /* stream id in the recording build (divlookup.c) */
+#endif
 } divlookup;
 
 gbc_status dl_init(gbc_ctx *ctx, divlookup *dl, dl_kind kind, uint32_t nvars,
