@@ -412,6 +412,137 @@ START_TEST(test_algorithm_f4)
 }
 END_TEST
 
+/* ------------------------------------------------ monomial-ideal commands -- */
+
+/* Run gbc ARGS... on the text in, expecting success; returns stdout (caller frees). */
+static char *mi_run(const char *in, const char *cmd, const char *opt)
+{
+    char inpath[512];
+    snprintf(inpath, sizeof inpath, "%s", tmp_path("in.txt"));
+    write_file(inpath, in, strlen(in));
+    const char *a1[] = {cmd, inpath, NULL};
+    const char *a2[] = {cmd, opt, inpath, NULL};
+    run r;
+    run_gbc(&r, opt ? a2 : a1, NULL);
+    ck_assert_msg(r.status == 0, "gbc %s: exit %d: %s", cmd, r.status, r.err);
+    ck_assert_uint_eq(r.errlen, 0);
+    free(r.err);
+    return r.out;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The lines of s sorted and joined by '\n' (s is modified). */
+static void sort_lines(char *s, char *out, size_t cap)
+{
+    char *lines[64];
+    size_t n = 0;
+    for (char *l = strtok(s, "\n"); l != NULL && n < 64; l = strtok(NULL, "\n"))
+        lines[n++] = l;
+    qsort(lines, n, sizeof lines[0], cmp_str);
+    out[0] = '\0';
+    for (size_t i = 0; i < n; i++) {
+        strncat(out, lines[i], cap - strlen(out) - 2);
+        strcat(out, "\n");
+    }
+}
+
+START_TEST(test_monideal_commands)
+{
+    /* monomial input: I = <x^2 y, y^3, x z^2>, answers worked out by hand */
+    const char *mono = "x,y,z\n0\nx^2*y, y^3, x*z^2\n";
+    char *o, buf[1024];
+    o = mi_run(mono, "hilbert", NULL);
+    ck_assert_str_eq(o, "1-3*t^3+2*t^5+t^6-t^7\n");
+    free(o);
+    o = mi_run(mono, "hilbert", "--multigraded");
+    ck_assert_str_eq(o, "1-x^2*y-x*z^2-y^3+x^2*y^3+x^2*y*z^2+x*y^3*z^2-x^2*y^3*z^2\n");
+    free(o);
+    o = mi_run(mono, "dim", NULL);
+    ck_assert_str_eq(o, "1\n");
+    free(o);
+    o = mi_run(mono, "degree", NULL);
+    ck_assert_str_eq(o, "5\n");
+    free(o);
+    o = mi_run(mono, "irrdecom", NULL);
+    sort_lines(o, buf, sizeof buf);
+    ck_assert_str_eq(buf, "x,y^3\nx^2,y^3,z^2\ny,z^2\n");
+    free(o);
+    o = mi_run(mono, "assoprimes", NULL);
+    sort_lines(o, buf, sizeof buf);
+    ck_assert_str_eq(buf, "x,y\nx,y,z\ny,z\n");
+    free(o);
+    o = mi_run(mono, "maxstandard", NULL);
+    ck_assert_str_eq(o, "x*y^2*z\n");
+    free(o);
+    o = mi_run(mono, "alexdual", NULL);
+    ck_assert_str_eq(o, "x,y,z\n0\nx*y*z,\nx^2*y,\ny^3*z\n");
+    free(o);
+    /* the unit ideal and the zero ideal */
+    o = mi_run("x,y\n7\n3*x^0\n", "dim", NULL);
+    ck_assert_str_eq(o, "-1\n");
+    free(o);
+    o = mi_run("x,y\n7\n\n", "dim", NULL);
+    ck_assert_str_eq(o, "2\n");
+    free(o);
+    o = mi_run("x,y\n7\n\n", "hilbert", NULL);
+    ck_assert_str_eq(o, "1\n");
+    free(o);
+
+    /* non-monomial input: the invariants are those of the leading ideal of the
+     * Groebner basis, here read off the gb output and fed back as monomials */
+    const char *sys = "x,y,z\n32003\nx^2+y*z-2, y^2-x*z+1, z^2+x-3*y\n";
+    static const char *const cmds[] = {"hilbert", "dim", "degree", "irrdecom", "assoprimes",
+                                       "maxstandard", "alexdual"};
+    for (int ord = 0; ord < 2; ord++) {
+        const char *order = ord ? "--order=lex" : NULL;
+        char *gb = ord ? mi_run(sys, "gb", "--order=lex") : mi_run(sys, "gb", NULL);
+        char lt[1024] = "x,y,z\n0\n";
+        char *line = strchr(strchr(gb, '\n') + 1, '\n') + 1;
+        for (char *l = strtok(line, "\n"); l != NULL; l = strtok(NULL, "\n")) {
+            size_t k = strcspn(l + 1, "+-,") + 1; /* the monic leading term */
+            strncat(lt, l, k);
+            strcat(lt, ",");
+        }
+        lt[strlen(lt) - 1] = '\n';
+        free(gb);
+        for (size_t c = 0; c < sizeof cmds / sizeof cmds[0]; c++) {
+            char *a = mi_run(sys, cmds[c], order);
+            char *b = mi_run(lt, cmds[c], NULL);
+            char sa[1024], sb[1024];
+            sort_lines(a, sa, sizeof sa);
+            sort_lines(b, sb, sizeof sb);
+            if (strcmp(cmds[c], "alexdual") != 0) /* alexdual prints the characteristic */
+                ck_assert_msg(strcmp(sa, sb) == 0, "%s (%s) differs from its leading ideal "
+                              "%s:\n%s\n%s", cmds[c], order ? order : "grevlex", lt, sa, sb);
+            free(a);
+            free(b);
+        }
+    }
+    /* bad input: exit 1, a located message, nothing on stdout */
+    char inpath[512];
+    snprintf(inpath, sizeof inpath, "%s", tmp_path("in.txt"));
+    write_file(inpath, "x,y\n0\nx^2*y +\n", 15);
+    const char *ab[] = {"irrdecom", inpath, NULL};
+    run r;
+    run_gbc(&r, ab, NULL);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_uint_eq(r.outlen, 0);
+    ck_assert_msg(strstr(r.err, "error:") != NULL, "no error message: %s", r.err);
+    run_free(&r);
+    /* standard input */
+    write_file(inpath, mono, strlen(mono));
+    const char *as[] = {"degree", "-", NULL};
+    run_gbc(&r, as, inpath);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.out, "5\n");
+    run_free(&r);
+}
+END_TEST
+
 /* ------------------------------------------------------- input, output -- */
 
 START_TEST(test_io_paths)
@@ -515,6 +646,7 @@ int main(void)
     tcase_add_test(tc, test_usage);
     tcase_add_test(tc, test_algorithm_f4);
     tcase_add_test(tc, test_io_paths);
+    tcase_add_test(tc, test_monideal_commands);
     suite_add_tcase(s, tc);
     return tu_run(s);
 }
