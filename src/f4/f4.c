@@ -101,8 +101,6 @@ struct f4_trace {
      * column. A run whose supports differ (a coefficient that vanishes modulo one of
      * the two primes) falls back to a plain replay, which records anew. */
     int cstate;              /* CC_NONE, CC_READY or CC_OFF (too large) */
-    size_t napply;           /* apply runs so far (the first one does not record:
-                              * inputs with small coefficients need only one) */
     uint32_t *ccols;         /* row and new-row column indices, concatenated */
     size_t nccols, cccap;
     cc_row *crow;            /* the recorded rows */
@@ -1195,7 +1193,7 @@ static gbc_status f4_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *o
             S.cc_use = play;
             if (play->ncr != play->nrounds + 1 || !cc_gens_match(&S))
                 bad = 1;
-        } else if (play->cstate == CC_NONE && play->napply > 1) {
+        } else if (play->cstate == CC_NONE) {
             cc_reset(play, CC_NONE);
             S.cc_rec = play;
             GBC_CHECK(st, cc_record_gens(&S), done);
@@ -1282,7 +1280,6 @@ gbc_status f4_apply(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
     if (R->F.p == 0 || !ring_is_graded(R))
         return GBC_ERR_INTERNAL;
     int compiled = tr->cstate == CC_READY;
-    tr->napply++;
     gbc_status st = f4_core(ctx, R, in, out, stats, NULL, tr, unlucky, 0);
     if (st == GBC_OK && *unlucky && compiled) {
         /* A support differs from the compiled run's (a coefficient vanished modulo

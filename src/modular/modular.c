@@ -493,7 +493,10 @@ learned:
             goto out;
         }
         if (S.nprimes >= next_rr) {
-            next_rr = 2 * S.nprimes;
+            /* After every prime while few have been used (a failed attempt costs a
+             * sample of one coefficient per polynomial, far less than a replay),
+             * then on a schedule growing by a quarter. */
+            next_rr = S.nprimes < 16 ? S.nprimes + 1 : S.nprimes + S.nprimes / 4;
             int recon_ok;
             GBC_CHECK(st, crt_reconstruct(&S, &recon_ok), out);
             if (recon_ok) {
