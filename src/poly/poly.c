@@ -87,12 +87,13 @@ void poly_normalize_lc(poly *f, const field *F)
     mpz_clear(g);
 }
 
-/* Merge sort of a permutation by decreasing monomial. */
-static void sort_perm(uint32_t *perm, uint32_t *tmp, uint32_t n, const uint32_t *mon,
-                      const mht *t)
+/* Merge sort of a permutation by decreasing monomial. Polls between merges of
+ * long runs: expanding products in the parser sorts millions of terms. */
+static gbc_status sort_perm(gbc_ctx *ctx, uint32_t *perm, uint32_t *tmp, uint32_t n,
+                            const uint32_t *mon, const mht *t)
 {
     if (n < 2)
-        return;
+        return GBC_OK;
     if (n <= 16) {
         for (uint32_t i = 1; i < n; i++) {
             uint32_t x = perm[i], j = i;
@@ -102,11 +103,13 @@ static void sort_perm(uint32_t *perm, uint32_t *tmp, uint32_t n, const uint32_t 
             }
             perm[j] = x;
         }
-        return;
+        return GBC_OK;
     }
     uint32_t h = n / 2;
-    sort_perm(perm, tmp, h, mon, t);
-    sort_perm(perm + h, tmp, n - h, mon, t);
+    GBC_TRY(sort_perm(ctx, perm, tmp, h, mon, t));
+    GBC_TRY(sort_perm(ctx, perm + h, tmp, n - h, mon, t));
+    if (n >= 4096)
+        GBC_TRY(gbc_ctx_check(ctx));
     uint32_t i = 0, j = h, k = 0;
     while (i < h && j < n)
         tmp[k++] = mht_cmp(t, mon[perm[i]], mon[perm[j]]) >= 0 ? perm[i++] : perm[j++];
@@ -115,6 +118,7 @@ static void sort_perm(uint32_t *perm, uint32_t *tmp, uint32_t n, const uint32_t 
     while (j < n)
         tmp[k++] = perm[j++];
     memcpy(perm, tmp, sizeof(uint32_t) * n);
+    return GBC_OK;
 }
 
 gbc_status poly_canonicalize(gbc_ctx *ctx, poly *f, const mht *t, const field *F)
@@ -130,7 +134,7 @@ gbc_status poly_canonicalize(gbc_ctx *ctx, poly *f, const mht *t, const field *F
     GBC_CHECK(st, GBC_ALLOC(ctx, tmp, n), out);
     for (uint32_t i = 0; i < n; i++)
         perm[i] = i;
-    sort_perm(perm, tmp, n, f->mon, t);
+    GBC_CHECK(st, sort_perm(ctx, perm, tmp, n, f->mon, t), out);
     GBC_CHECK(st, poly_alloc(ctx, &r, n, F), out);
     uint32_t k = 0;
     for (uint32_t i = 0; i < n;) {

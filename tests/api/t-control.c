@@ -94,6 +94,10 @@ static double stop_after(job *j, void *(*fn)(void *), double delay, int use_canc
     return j->t_end - t0;
 }
 
+/* Stops per measurement: k, times GBC_TEST_MULT (capped by latencies' buffer);
+ * each waits up to its maximal delay, so the defaults keep the program short. */
+#define NSTOPS(k) ((k) * tu_mult() > 32 ? 32 : (k) * tu_mult())
+
 /* Stop the job at several moments, report and check the latencies. */
 static void latencies(const char *what, job *j, void *(*fn)(void *), int use_cancel,
                       int n, double max_delay)
@@ -125,13 +129,13 @@ START_TEST(test_stop_f4)
     gbc_options *o = NULL;
     ck_assert_int_eq(gbc_options_new(&o), GBC_OK);
     job j = {.F = F, .opts = o};
-    latencies("F4 katsura-10 mod p, cancel", &j, run_groebner, 1, 12, 1.5);
+    latencies("F4 katsura-10 mod p, cancel", &j, run_groebner, 1, NSTOPS(5), 0.5);
     ck_assert_int_eq(gbc_options_set_interrupt(o, interrupt_cb, NULL), GBC_OK);
     atomic_store(&ncalls, 0);
-    latencies("F4 katsura-10 mod p, callback", &j, run_groebner, 0, 12, 1.5);
+    latencies("F4 katsura-10 mod p, callback", &j, run_groebner, 0, NSTOPS(5), 0.5);
     ck_assert(atomic_load(&ncalls) > 0);
     ck_assert_int_eq(gbc_options_set_threads(o, 2), GBC_OK);
-    latencies("F4 katsura-10 mod p, 2 threads", &j, run_groebner, 0, 6, 1.5);
+    latencies("F4 katsura-10 mod p, 2 threads", &j, run_groebner, 0, NSTOPS(4), 0.5);
     /* every handle still works: a cancel request before the start stops at once,
      * then the same options, ring and list compute a basis */
     gbc_options_cancel(o);
@@ -167,18 +171,18 @@ START_TEST(test_stop_modular_and_buchberger)
     ck_assert_int_eq(gbc_options_new(&o), GBC_OK);
     ck_assert_int_eq(gbc_options_set_interrupt(o, interrupt_cb, NULL), GBC_OK);
     job j = {.F = F, .opts = o};
-    latencies("modular katsura-9 over Q, callback", &j, run_groebner, 0, 8, 1.0);
-    latencies("modular katsura-9 over Q, cancel", &j, run_groebner, 1, 8, 1.0);
+    latencies("modular katsura-9 over Q, callback", &j, run_groebner, 0, NSTOPS(4), 0.4);
+    latencies("modular katsura-9 over Q, cancel", &j, run_groebner, 1, NSTOPS(4), 0.4);
     ck_assert_int_eq(gbc_options_set_certify(o, 1), GBC_OK);
-    latencies("certified katsura-9 over Q, cancel", &j, run_groebner, 1, 6, 1.0);
+    latencies("certified katsura-9 over Q, cancel", &j, run_groebner, 1, NSTOPS(3), 0.4);
     ck_assert_int_eq(gbc_options_set_certify(o, 0), GBC_OK);
     ck_assert_int_eq(gbc_options_set_algorithm(o, GBC_ALGO_BUCHBERGER), GBC_OK);
-    latencies("Buchberger katsura-9 over Q, cancel", &j, run_groebner, 1, 8, 1.0);
+    latencies("Buchberger katsura-9 over Q, cancel", &j, run_groebner, 1, NSTOPS(4), 0.4);
     gbc_polys_free(F);
     gbc_ring_free(R);
     F = katsura(&R, 10, 65521);
     j.F = F;
-    latencies("Buchberger katsura-10 mod p, callback", &j, run_groebner, 0, 8, 1.0);
+    latencies("Buchberger katsura-10 mod p, callback", &j, run_groebner, 0, NSTOPS(4), 0.4);
     gbc_options_free(o);
     gbc_polys_free(F);
     gbc_ring_free(R);
@@ -198,8 +202,8 @@ START_TEST(test_stop_parse)
     ck_assert_int_eq(gbc_options_new(&o), GBC_OK);
     ck_assert_int_eq(gbc_options_set_interrupt(o, interrupt_cb, NULL), GBC_OK);
     job j = {.text = text, .opts = o};
-    latencies("parse 400 x (6-term sum)^10, cancel", &j, run_parse, 1, 6, 0.3);
-    latencies("parse 400 x (6-term sum)^10, callback", &j, run_parse, 0, 6, 0.3);
+    latencies("parse 400 x (6-term sum)^10, cancel", &j, run_parse, 1, NSTOPS(4), 0.2);
+    latencies("parse 400 x (6-term sum)^10, callback", &j, run_parse, 0, NSTOPS(4), 0.2);
     gbc_options_free(o);
     free(text);
 }
