@@ -166,7 +166,11 @@ gbc_status mi_alexdual(gbc_ctx *ctx, monideal *out, const monideal *I, const uin
         for (uint32_t v = 0; v < n; v++)
             r[v] = r[v] == 0 ? 0 : pt[v] - (r[v] - 1);
     }
-    GBC_CHECK(st, mi_minimize(ctx, &D), done);
+    /* no minimisation: for a point at or above the lcm the components of the
+     * irredundant decomposition map one to one onto the minimal generators of
+     * the dual (Miller-Sturmfels, Combinatorial Commutative Algebra, Thm 5.27);
+     * t-decom checks that the result is minimal; only the order is canonicalised */
+    GBC_CHECK(st, mi_sort_canonical(ctx, &D), done);
     mi_clear(ctx, out);
     *out = D;
     mi_init(&D, n);

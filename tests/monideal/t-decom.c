@@ -93,6 +93,14 @@ static void check_ideal(const monideal *I0, int check_redundancy)
     mi_lcm(&I, a);
     MI_ASSERT_INT_EQ(mi_alexdual(NULL, &A, &I, NULL), GBC_OK);
     MI_ASSERT_INT_EQ(mi_alexdual(NULL, &AA, &A, a), GBC_OK);
+    {   /* the dual comes out minimal (it is not minimised after the fact) */
+        monideal Am;
+        mi_init(&Am, n);
+        MI_ASSERT_INT_EQ(mi_copy(NULL, &Am, &A), GBC_OK);
+        MI_ASSERT_INT_EQ(mi_minimize(NULL, &Am), GBC_OK);
+        MI_ASSERT_UINT_EQ(Am.n, A.n);
+        mi_clear(NULL, &Am);
+    }
     MI_ASSERT(mi_equal(&AA, &I));
     MI_ASSERT_UINT_EQ(A.n, D.n);
     /* a point below the lcm is refused */
