@@ -3,9 +3,11 @@
  * Exit status: 0 success, 1 bad input, 2 bad usage, 3 out of resources. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "gbc.h"
 #include "monideal_cmd.h"
@@ -39,6 +41,9 @@ static void usage(FILE *f)
             "  --certify       over Q: prove the result (slower); the default checks it\n"
             "                  modulo a fresh random prime\n"
             "  --threads N     threads for F4's linear algebra (default 1)\n"
+            "  --memory-limit SIZE  stop (exit 3) when gbc's own memory would exceed SIZE\n"
+            "                  bytes (suffixes K, M, G: powers of 1024)\n"
+            "  --timeout SECONDS  stop (exit 3) after this much wall-clock time\n"
             "  -o FILE         write the result to FILE instead of standard output\n"
             "  -v              progress and statistics on standard error (-vv: more)\n"
             "  -h, --help      this help;  --version  the version\n"
@@ -109,11 +114,64 @@ static int exit_for(gbc_status st)
     }
 }
 
+/* --memory-limit: a byte count with an optional K, M or G suffix (binary). */
+static int parse_size(const char *v, size_t *out)
+{
+    char *end;
+    errno = 0;
+    if (*v == '-' || *v == '+')
+        return 0;
+    unsigned long long n = strtoull(v, &end, 10);
+    if (errno || end == v)
+        return 0;
+    unsigned shift = 0;
+    if (*end == 'K' || *end == 'k')
+        shift = 10;
+    else if (*end == 'M' || *end == 'm')
+        shift = 20;
+    else if (*end == 'G' || *end == 'g')
+        shift = 30;
+    if (shift != 0)
+        end++;
+    if (*end != '\0' || n == 0 || n > (SIZE_MAX >> shift))
+        return 0;
+    *out = (size_t)n << shift;
+    return 1;
+}
+
+/* --timeout: the interrupt callback compares the clock with a deadline. */
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int past_deadline(void *data)
+{
+    return now_seconds() > *(const double *)data;
+}
+
+/* The message for a run stopped by --memory-limit or --timeout. */
+static void report_stop(const char *fname, gbc_status st, size_t memory_limit, double timeout)
+{
+    if (st == GBC_ERR_LIMIT)
+        fprintf(stderr, "%s: %s: stopped: the memory limit of %zu bytes was reached\n",
+                progname, fname, memory_limit);
+    else if (timeout > 0.0)
+        fprintf(stderr, "%s: %s: stopped: the time limit of %g s was reached\n", progname,
+                fname, timeout);
+    else
+        fprintf(stderr, "%s: %s: %s\n", progname, fname, gbc_status_string(st));
+}
+
 int main(int argc, char **argv)
 {
     const char *command = "gb", *order = NULL, *file = NULL, *outfile = NULL;
     gbc_algorithm algo = GBC_ALGO_DEFAULT;
     int verbose = 0, certify = 0, threads = 1;
+    size_t memory_limit = 0;
+    double timeout = 0.0, deadline = 0.0;
     int argi = 1;
     int multigraded = 0; /* hilbert --multigraded */
     static const char *const commands[] = {"gb",     "hilbert",    "dim",
@@ -170,6 +228,32 @@ int main(int argc, char **argv)
             if (errno || *end || n < 1 || n > 1024)
                 return usage_error("--threads needs a number from 1 to 1024, not '%s'", v);
             threads = (int)n;
+        } else if (strcmp(a, "--memory-limit") == 0 || strncmp(a, "--memory-limit=", 15) == 0) {
+            const char *v;
+            if (a[14] == '=')
+                v = a + 15;
+            else if (++argi < argc)
+                v = argv[argi];
+            else
+                return usage_error("option '%s' needs an argument", a);
+            if (!parse_size(v, &memory_limit))
+                return usage_error("--memory-limit needs a positive size such as 2G or "
+                                   "500M, not '%s'",
+                                   v);
+        } else if (strcmp(a, "--timeout") == 0 || strncmp(a, "--timeout=", 10) == 0) {
+            const char *v;
+            if (a[9] == '=')
+                v = a + 10;
+            else if (++argi < argc)
+                v = argv[argi];
+            else
+                return usage_error("option '%s' needs an argument", a);
+            char *end;
+            errno = 0;
+            timeout = strtod(v, &end);
+            if (errno || end == v || *end || !(timeout > 0.0) || timeout > 1e9)
+                return usage_error("--timeout needs a positive number of seconds, not '%s'",
+                                   v);
         } else if (strcmp(a, "-o") == 0) {
             if (++argi >= argc)
                 return usage_error("option '%s' needs an argument", a);
@@ -218,12 +302,30 @@ int main(int argc, char **argv)
     gbc_stats *stats = NULL;
     gbc_error err;
     int rc = EXIT_OK;
-    gbc_status st = gbc_parse(&ring, &gens, text, len, order, NULL, &err);
+    if (gbc_options_new(&opts) != GBC_OK || gbc_stats_new(&stats) != GBC_OK) {
+        fprintf(stderr, "%s: out of memory\n", progname);
+        free(text);
+        rc = EXIT_RESOURCES;
+        goto out;
+    }
+    if (memory_limit != 0)
+        gbc_options_set_memory_limit(opts, memory_limit);
+    if (timeout > 0.0) {
+        deadline = now_seconds() + timeout;
+        gbc_options_set_interrupt(opts, past_deadline, &deadline);
+    }
+    gbc_status st = gbc_parse(&ring, &gens, text, len, order, opts, &err);
     free(text);
+    if (st == GBC_ERR_LIMIT || st == GBC_ERR_INTERRUPTED) {
+        report_stop(fname, st, memory_limit, timeout);
+        rc = exit_for(st);
+        goto out;
+    }
     if (st != GBC_OK) {
         if (st == GBC_ERR_ARG) {
             fprintf(stderr, "%s: %s\n", progname, err.message);
-            return EXIT_USAGE;
+            rc = EXIT_USAGE;
+            goto out;
         }
         if (err.line > 0)
             fprintf(stderr, "%s:%llu:%llu: error: %s\n", fname, (unsigned long long)err.line,
@@ -231,11 +333,7 @@ int main(int argc, char **argv)
         else
             fprintf(stderr, "%s: error: %s\n", fname, err.message[0] ? err.message
                                                                       : gbc_status_string(st));
-        return exit_for(st);
-    }
-    if (gbc_options_new(&opts) != GBC_OK || gbc_stats_new(&stats) != GBC_OK) {
-        fprintf(stderr, "%s: out of memory\n", progname);
-        rc = EXIT_RESOURCES;
+        rc = exit_for(st);
         goto out;
     }
     gbc_options_set_algorithm(opts, algo);
@@ -244,6 +342,11 @@ int main(int argc, char **argv)
     if (verbose)
         gbc_options_set_log(opts, log_to_stderr, NULL, verbose);
     st = gbc_groebner(&basis, gens, opts, stats);
+    if (st == GBC_ERR_LIMIT || st == GBC_ERR_INTERRUPTED) {
+        report_stop(fname, st, memory_limit, timeout);
+        rc = exit_for(st);
+        goto out;
+    }
     if (st != GBC_OK) {
         fprintf(stderr, "%s: %s: %s\n", progname, fname, gbc_status_string(st));
         rc = exit_for(st);

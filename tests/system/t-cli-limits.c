@@ -1,0 +1,169 @@
+/* The gbc tool's resource bounds: --memory-limit and --timeout stop a run that would
+ * exceed them with exit status 3, a message naming the limit on stderr and nothing on
+ * stdout; within the bounds the result is the same as without them; malformed values
+ * are usage errors (exit 2). Runs GBC_BIN through the shell, output to files. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "testutil.h"
+
+static char dir[256];
+
+static const char *path(const char *name)
+{
+    static char p[4][512];
+    static int k;
+    k = (k + 1) % 4;
+    snprintf(p[k], sizeof p[k], "%s/%s", dir, name);
+    return p[k];
+}
+
+static void setup(void)
+{
+    const char *t = getenv("TMPDIR");
+    snprintf(dir, sizeof dir, "%s/gbc-t-cli-limits-XXXXXX", t ? t : "/tmp");
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+}
+
+static void teardown(void)
+{
+    static const char *files[] = {"in.txt", "out.txt", "err.txt", "ref.txt"};
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
+        unlink(path(files[i]));
+    rmdir(dir);
+}
+
+static void write_text(const char *name, const char *text)
+{
+    FILE *f = fopen(path(name), "w");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_ge(fputs(text, f), 0);
+    ck_assert_int_eq(fclose(f), 0);
+}
+
+static char *read_text(const char *name)
+{
+    char *s = tu_read_file(path(name), NULL);
+    ck_assert_ptr_nonnull(s);
+    return s;
+}
+
+/* Run gbc with the options on in.txt, stdout to out (a file name), stderr to
+ * err.txt; return the exit status. */
+static int gbc(const char *options, const char *out)
+{
+    const char *b = getenv("GBC_BIN");
+    ck_assert_msg(b != NULL && access(b, X_OK) == 0, "GBC_BIN must name the gbc tool");
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "'%s' %s '%s' > '%s' 2> '%s'", b, options, path("in.txt"),
+             path(out), path("err.txt"));
+    int st = system(cmd);
+    ck_assert_msg(st != -1 && WIFEXITED(st), "gbc did not exit normally: %s", cmd);
+    return WEXITSTATUS(st);
+}
+
+/* A run stopped by a limit: exit 3, nothing on stdout, what on stderr. */
+static void expect_stopped(const char *options, const char *what)
+{
+    ck_assert_int_eq(gbc(options, "out.txt"), 3);
+    char *out = read_text("out.txt"), *err = read_text("err.txt");
+    ck_assert_str_eq(out, "");
+    ck_assert_msg(strstr(err, what) != NULL, "gbc %s: stderr lacks '%s': %s", options, what,
+                  err);
+    free(out);
+    free(err);
+}
+
+/* katsura-11 modulo 65521: seconds of work and tens of megabytes. */
+static void write_long_input(void)
+{
+    char text[4096];
+    size_t l = (size_t)snprintf(text, sizeof text, "x0");
+    for (int i = 1; i <= 11; i++)
+        l += (size_t)snprintf(text + l, sizeof text - l, ",x%d", i);
+    l += (size_t)snprintf(text + l, sizeof text - l, "\n65521\n");
+    /* x0 + 2 x1 + ... + 2 x11 - 1 and sum_j x_|j| x_|i-j| - x_i for i < 11 */
+    l += (size_t)snprintf(text + l, sizeof text - l, "x0");
+    for (int i = 1; i <= 11; i++)
+        l += (size_t)snprintf(text + l, sizeof text - l, "+2*x%d", i);
+    l += (size_t)snprintf(text + l, sizeof text - l, "-1");
+    for (int i = 0; i < 11; i++) {
+        l += (size_t)snprintf(text + l, sizeof text - l, ",\n");
+        for (int j = -11; j <= 11; j++) {
+            int a = j < 0 ? -j : j, b = i - j < 0 ? j - i : i - j;
+            if (b > 11)
+                continue;
+            l += (size_t)snprintf(text + l, sizeof text - l, "+x%d*x%d", a, b);
+        }
+        l += (size_t)snprintf(text + l, sizeof text - l, "-x%d", i);
+    }
+    snprintf(text + l, sizeof text - l, "\n");
+    write_text("in.txt", text);
+}
+
+START_TEST(test_timeout_stops)
+{
+    write_long_input();
+    expect_stopped("--timeout 0.2", "the time limit of 0.2 s was reached");
+    expect_stopped("--timeout=0.05 --algorithm buchberger", "time limit");
+}
+END_TEST
+
+START_TEST(test_memory_limit_stops)
+{
+    write_long_input();
+    expect_stopped("--memory-limit 2M", "the memory limit of 2097152 bytes was reached");
+    expect_stopped("--memory-limit=64K --algorithm buchberger", "memory limit");
+    /* the parser honours it too: a power of a sum with millions of terms */
+    write_text("in.txt", "x,y,z\n0\n(x+y+z+1)^400\n");
+    expect_stopped("--memory-limit 8M", "memory limit");
+}
+END_TEST
+
+START_TEST(test_within_limits_same_result)
+{
+    write_text("in.txt", "x,y,z\n0\nx^2+y*z-1, y^2-x*z+2, z^2+x*y-3\n");
+    ck_assert_int_eq(gbc("", "ref.txt"), 0);
+    ck_assert_int_eq(gbc("--memory-limit 1G --timeout 600", "out.txt"), 0);
+    char *ref = read_text("ref.txt"), *out = read_text("out.txt");
+    ck_assert_str_eq(out, ref);
+    ck_assert_uint_gt(strlen(out), 0);
+    free(ref);
+    free(out);
+}
+END_TEST
+
+START_TEST(test_bad_values)
+{
+    write_text("in.txt", "x\n0\nx\n");
+    static const char *bad[] = {"--memory-limit 0",   "--memory-limit -5",
+                                "--memory-limit 5X",  "--memory-limit 99999999999999999999",
+                                "--memory-limit",     "--timeout 0",
+                                "--timeout -1",       "--timeout abc",
+                                "--timeout 1e300",    "--timeout"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        ck_assert_msg(gbc(bad[i], "out.txt") == 2, "gbc %s should be a usage error", bad[i]);
+        char *err = read_text("err.txt");
+        ck_assert_msg(strstr(err, "gbc --help") != NULL || strstr(err, "needs") != NULL,
+                      "gbc %s: %s", bad[i], err);
+        free(err);
+    }
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("cli-limits");
+    TCase *tc = tcase_create("core");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, test_timeout_stops);
+    tcase_add_test(tc, test_memory_limit_stops);
+    tcase_add_test(tc, test_within_limits_same_result);
+    tcase_add_test(tc, test_bad_values);
+    suite_add_tcase(s, tc);
+    return tu_run(s);
+}
