@@ -445,11 +445,12 @@ GBC_API gbc_status gbc_groebner(gbc_polys **basis, const gbc_polys *gens,
         mod_opts mo = {.certify = opts ? opts->certify : 0};
         st = mod_groebner(&ctx, R, &gens->L, &out, &local, &mo);
     }
-    if (st == GBC_OK) {
+    if (st == GBC_OK)
         st = api_polys_wrap(&ctx, basis, gens->ring, &out);
-        if (st != GBC_OK)
-            plist_clear(&ctx, &out, &R->F);
-    }
+    /* on failure the reducers may leave a partial basis behind (an interrupt or a
+     * failed allocation in the final interreduction) */
+    if (st != GBC_OK)
+        plist_clear(&ctx, &out, &R->F);
     local.peak_bytes = ctx.mem_peak;
     if (stats != NULL)
         stats->s = local;
