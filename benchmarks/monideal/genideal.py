@@ -6,8 +6,9 @@ monomial per generator) to standard output or -o FILE. Deterministic for a given
 seed (Python's Mersenne Twister via random.Random).
 
 Two families:
-  * exponents: each generator draws a support of --support variables (all when 0)
-    and exponents uniform in [1, --maxexp] on it;
+  * exponents: each generator draws a support of --support variables (all when 0;
+    a range LO-HI draws the size uniformly in it) and exponents uniform in
+    [1, --maxexp] on it;
   * --squarefree: supports of --support variables (or a random size in [2, 4]
     when 0), all exponents 1.
 
@@ -18,6 +19,13 @@ import random
 import sys
 
 
+def support_size(rng, support, default):
+    """support: an int (0 means default) or a (lo, hi) pair drawn uniformly."""
+    if isinstance(support, tuple):
+        return rng.randint(support[0], support[1])
+    return support if support > 0 else default()
+
+
 def generate(nvars, ngens, maxexp, support, squarefree, seed):
     rng = random.Random(seed)
     gens = []
@@ -26,14 +34,14 @@ def generate(nvars, ngens, maxexp, support, squarefree, seed):
     while len(gens) < ngens and attempts < 50 * ngens + 1000:
         attempts += 1
         if squarefree:
-            s = support if support > 0 else rng.randint(2, 4)
+            s = support_size(rng, support, lambda: rng.randint(2, 4))
             s = min(s, nvars)
             vs = rng.sample(range(nvars), s)
             e = [0] * nvars
             for v in vs:
                 e[v] = 1
         else:
-            s = support if support > 0 else nvars
+            s = support_size(rng, support, lambda: nvars)
             s = min(s, nvars)
             vs = rng.sample(range(nvars), s)
             e = [0] * nvars
@@ -62,14 +70,22 @@ def write_gbc(f, nvars, gens):
     f.write(",\n".join(monomial(e) for e in gens) + "\n")
 
 
+def parse_support(text):
+    if "-" in text:
+        lo, hi = text.split("-", 1)
+        return (int(lo), int(hi))
+    return int(text)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--vars", type=int, required=True)
     ap.add_argument("--gens", type=int, required=True)
     ap.add_argument("--maxexp", type=int, default=10)
-    ap.add_argument("--support", type=int, default=0,
-                    help="variables per generator (0: all, or 2..4 if squarefree)")
+    ap.add_argument("--support", type=parse_support, default=0,
+                    help="variables per generator: N, or a range LO-HI "
+                         "(0: all, or 2..4 if squarefree)")
     ap.add_argument("--squarefree", action="store_true")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("-o", dest="out")

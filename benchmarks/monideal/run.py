@@ -8,7 +8,7 @@ prints one table row with the ratio frobby/gbc (> 1: gbc is faster). Singular's
 hilb(I,1) (first Hilbert series, the univariate numerator) is timed next to the
 univariate hilbert rows when Singular is installed.
 
-    python3 benchmarks/monideal/run.py                 # the full table
+    python3 benchmarks/monideal/run.py                 # the default table (--only NAME for the rest)
     python3 benchmarks/monideal/run.py --quick         # small instances only
     python3 benchmarks/monideal/run.py --check N       # N random small ideals, answers only
 
@@ -29,7 +29,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import genideal  # noqa: E402
 
-# name, vars, gens, maxexp, support, squarefree, seed
+# name, vars, gens, maxexp, support (N or (lo, hi)), squarefree, seed
 INSTANCES = [
     ("r10x100", 10, 100, 10, 4, False, 1),
     ("r12x300", 12, 300, 10, 5, False, 2),
@@ -40,8 +40,19 @@ INSTANCES = [
     ("sf20x200", 20, 200, 1, 3, True, 7),
     ("sf30x400", 30, 400, 1, 3, True, 8),
     ("sf40x1000", 40, 1000, 1, 4, True, 9),
+    # Sparser generators (support drawn in a range, small exponents) so that the
+    # large sizes decompose in seconds; the r* rows above (support 4-6, exponents
+    # up to 10) give millions of components from r15x500 on.
+    ("s15x500", 15, 500, 6, (3, 5), False, 13),
+    ("s20x1000", 20, 1000, 4, (3, 4), False, 14),
+    ("s20x2000", 20, 2000, 4, (3, 4), False, 15),
+    ("sf20x200w", 20, 200, 1, (4, 6), True, 17),
+    ("sf30x400w", 30, 400, 1, (3, 5), True, 18),
 ]
 QUICK = ["r10x100", "r12x300", "sf20x200"]
+# The default table: everything that finishes in seconds.
+DEFAULT = ["r10x100", "s15x500", "s20x1000", "s20x2000", "sf20x200", "sf30x400",
+           "sf20x200w", "sf30x400w"]
 OPS = ["irrdecom", "alexdual", "assoprimes", "hilbert", "hilbert-mg"]
 
 
@@ -310,7 +321,7 @@ def main():
                         return 1
             print("%d random ideals x %d operations: all answers agree" % (a.check, len(ops)))
             return 0
-        names = QUICK if a.quick else [x[0] for x in INSTANCES]
+        names = QUICK if a.quick else DEFAULT
         if a.only:
             names = a.only.split(",")
         print("| instance | vars x gens | operation | gbc (s) | Frobby (s) | Frobby/gbc "

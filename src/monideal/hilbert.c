@@ -252,8 +252,14 @@ done:
 }
 
 /* Above this many rows the Taylor base case enumerates subsets only for the
- * multigraded numerator (where all 2^k terms are in the answer). */
-#define TAYLOR_MAX_ENUM 12
+ * multigraded numerator (where all 2^k terms are in the answer). For the
+ * univariate one the 2^k subsets, each summing n degrees, cost more than the
+ * pivot recursion from about 8 rows on: at 12, 70 % of the time on a random
+ * 15x500 ideal went to the enumeration, and 6 made it 4x faster
+ * (benchmarks/monideal/RESULTS.md). */
+#ifndef TAYLOR_MAX_ENUM
+#define TAYLOR_MAX_ENUM 6
+#endif
 
 /* ---------------------------------------------------------------- state -- */
 
