@@ -59,8 +59,7 @@ static int usage_error(const char *fmt, const char *arg)
     return EXIT_USAGE;
 }
 
-/* Read all of f into a malloc'd buffer. */
-static char *read_all(FILE *f, size_t *len)
+char *cli_read_all(FILE *f, size_t *len)
 {
     size_t cap = 1 << 16, n = 0;
     char *buf = malloc(cap);
@@ -165,6 +164,27 @@ static void report_stop(const char *fname, gbc_status st, size_t memory_limit, d
         fprintf(stderr, "%s: %s: %s\n", progname, fname, gbc_status_string(st));
 }
 
+/* An option taking a value, as "--name VALUE" or "--name=VALUE": returns 1 and sets
+ * *v when argv[*argi] is that option (advancing *argi past a separate value), 0
+ * when it is another argument, -1 when the value is missing. */
+static int option_value(int argc, char **argv, int *argi, const char *name, const char **v)
+{
+    const char *a = argv[*argi];
+    size_t n = strlen(name);
+    if (strncmp(a, name, n) != 0)
+        return 0;
+    if (a[n] == '=') {
+        *v = a + n + 1;
+        return 1;
+    }
+    if (a[n] != '\0')
+        return 0;
+    if (*argi + 1 >= argc)
+        return -1;
+    *v = argv[++*argi];
+    return 1;
+}
+
 int main(int argc, char **argv)
 {
     const char *command = "gb", *order = NULL, *file = NULL, *outfile = NULL;
@@ -186,27 +206,20 @@ int main(int argc, char **argv)
             }
     }
     for (; argi < argc; argi++) {
-        const char *a = argv[argi];
+        const char *a = argv[argi], *v = NULL;
+        int ov;
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             usage(stdout);
             return EXIT_OK;
         } else if (strcmp(a, "--version") == 0) {
             printf("gbc %s\n", gbc_version());
             return EXIT_OK;
-        } else if (strcmp(a, "--order") == 0 || strncmp(a, "--order=", 8) == 0) {
-            if (a[7] == '=')
-                order = a + 8;
-            else if (++argi < argc)
-                order = argv[argi];
-            else
+        } else if ((ov = option_value(argc, argv, &argi, "--order", &v)) != 0) {
+            if (ov < 0)
                 return usage_error("option '%s' needs an argument", a);
-        } else if (strcmp(a, "--algorithm") == 0 || strncmp(a, "--algorithm=", 12) == 0) {
-            const char *v;
-            if (a[11] == '=')
-                v = a + 12;
-            else if (++argi < argc)
-                v = argv[argi];
-            else
+            order = v;
+        } else if ((ov = option_value(argc, argv, &argi, "--algorithm", &v)) != 0) {
+            if (ov < 0)
                 return usage_error("option '%s' needs an argument", a);
             if (strcmp(v, "buchberger") == 0)
                 algo = GBC_ALGO_BUCHBERGER;
@@ -214,13 +227,8 @@ int main(int argc, char **argv)
                 algo = GBC_ALGO_F4;
             else
                 return usage_error("unknown algorithm '%s' (expected f4 or buchberger)", v);
-        } else if (strcmp(a, "--threads") == 0 || strncmp(a, "--threads=", 10) == 0) {
-            const char *v;
-            if (a[9] == '=')
-                v = a + 10;
-            else if (++argi < argc)
-                v = argv[argi];
-            else
+        } else if ((ov = option_value(argc, argv, &argi, "--threads", &v)) != 0) {
+            if (ov < 0)
                 return usage_error("option '%s' needs an argument", a);
             char *end;
             errno = 0;
@@ -228,25 +236,15 @@ int main(int argc, char **argv)
             if (errno || *end || n < 1 || n > 1024)
                 return usage_error("--threads needs a number from 1 to 1024, not '%s'", v);
             threads = (int)n;
-        } else if (strcmp(a, "--memory-limit") == 0 || strncmp(a, "--memory-limit=", 15) == 0) {
-            const char *v;
-            if (a[14] == '=')
-                v = a + 15;
-            else if (++argi < argc)
-                v = argv[argi];
-            else
+        } else if ((ov = option_value(argc, argv, &argi, "--memory-limit", &v)) != 0) {
+            if (ov < 0)
                 return usage_error("option '%s' needs an argument", a);
             if (!parse_size(v, &memory_limit))
                 return usage_error("--memory-limit needs a positive size such as 2G or "
                                    "500M, not '%s'",
                                    v);
-        } else if (strcmp(a, "--timeout") == 0 || strncmp(a, "--timeout=", 10) == 0) {
-            const char *v;
-            if (a[9] == '=')
-                v = a + 10;
-            else if (++argi < argc)
-                v = argv[argi];
-            else
+        } else if ((ov = option_value(argc, argv, &argi, "--timeout", &v)) != 0) {
+            if (ov < 0)
                 return usage_error("option '%s' needs an argument", a);
             char *end;
             errno = 0;
@@ -288,7 +286,7 @@ int main(int argc, char **argv)
         }
     }
     size_t len = 0;
-    char *text = read_all(in, &len);
+    char *text = cli_read_all(in, &len);
     if (in != stdin)
         fclose(in);
     if (text == NULL) {

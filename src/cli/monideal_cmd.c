@@ -81,39 +81,6 @@ static void ob_u64(obuf *b, uint64_t v)
 
 /* ---------------------------------------------------------------- input -- */
 
-static char *read_all(FILE *f, size_t *len)
-{
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    if (buf == NULL)
-        return NULL;
-    for (;;) {
-        size_t r = fread(buf + n, 1, cap - n, f);
-        n += r;
-        if (r == 0)
-            break;
-        if (n == cap) {
-            if (cap > ((size_t)-1) / 2) {
-                free(buf);
-                return NULL;
-            }
-            char *nb = realloc(buf, cap * 2);
-            if (nb == NULL) {
-                free(buf);
-                return NULL;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-    }
-    if (ferror(f)) {
-        free(buf);
-        return NULL;
-    }
-    *len = n;
-    return buf;
-}
-
 static int exit_for(gbc_status st)
 {
     switch (st) {
@@ -404,7 +371,7 @@ int cli_monideal_command(const char *command, const char *file, const char *outf
         }
     }
     size_t len = 0;
-    char *text = read_all(in, &len);
+    char *text = cli_read_all(in, &len);
     if (in != stdin)
         fclose(in);
     if (text == NULL) {
