@@ -374,37 +374,6 @@ static int taylor_minimal(hb_run *H, const uint32_t *G, size_t k)
     return 1;
 }
 
-static uint32_t select_kth(uint32_t *a, size_t cnt, size_t kth)
-{
-    size_t lo = 0, hi = cnt - 1;
-    while (lo < hi) {
-        uint32_t pv = a[lo + (hi - lo) / 2];
-        size_t i = lo, j = hi;
-        while (i <= j) {
-            while (a[i] < pv)
-                i++;
-            while (a[j] > pv)
-                j--;
-            if (i <= j) {
-                uint32_t t = a[i];
-                a[i] = a[j];
-                a[j] = t;
-                i++;
-                if (j == 0)
-                    break;
-                j--;
-            }
-        }
-        if (kth <= j)
-            hi = j;
-        else if (kth >= i)
-            lo = i;
-        else
-            break;
-    }
-    return a[kth];
-}
-
 /* The widened median pivot into p (n); at least two rows are multiples of it and
  * it lies outside the ideal. Requires a variable in two or more rows. */
 static void choose_pivot(hb_run *H, const uint32_t *G, size_t k, uint32_t *p)
@@ -428,7 +397,7 @@ static void choose_pivot(hb_run *H, const uint32_t *G, size_t k, uint32_t *p)
             H->vals[m++] = x;
     }
     GBC_ASSERT(m >= 2);
-    uint32_t e = select_kth(H->vals, m, (m - 1) / 2);
+    uint32_t e = mi_select_kth(H->vals, m, (m - 1) / 2);
     int first = 1;
     for (size_t i = 0; i < k; i++) {
         const uint32_t *r = G + i * n;

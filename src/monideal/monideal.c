@@ -716,3 +716,34 @@ fail:
     mi_ranks_clear(ctx, R);
     return st;
 }
+
+uint32_t mi_select_kth(uint32_t *a, size_t cnt, size_t kth)
+{
+    size_t lo = 0, hi = cnt - 1;
+    while (lo < hi) {
+        uint32_t pv = a[lo + (hi - lo) / 2];
+        size_t i = lo, j = hi;
+        while (i <= j) {
+            while (a[i] < pv)
+                i++;
+            while (a[j] > pv)
+                j--;
+            if (i <= j) {
+                uint32_t t = a[i];
+                a[i] = a[j];
+                a[j] = t;
+                i++;
+                if (j == 0)
+                    break;
+                j--;
+            }
+        }
+        if (kth <= j)
+            hi = j;
+        else if (kth >= i)
+            lo = i;
+        else
+            break;
+    }
+    return a[kth];
+}

@@ -178,4 +178,8 @@ gbc_status mi_dim_degree_from_hilbert(gbc_ctx *ctx, int64_t *dim, void *degree_m
  * supports of the generators (-1 for the unit ideal). */
 gbc_status mi_dim(gbc_ctx *ctx, int64_t *dim, const monideal *I);
 
+/* The kth smallest of a[0..cnt) (cnt > 0), by quickselect: a is permuted. Used for
+ * the median exponent of a pivot (hilbert.c, slice.c). */
+uint32_t mi_select_kth(uint32_t *a, size_t cnt, size_t kth);
+
 #endif

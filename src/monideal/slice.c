@@ -271,37 +271,6 @@ static gbc_status two_var_base(slice_run *S, uint32_t *G, size_t k, const frame 
     return GBC_OK;
 }
 
-static uint32_t select_kth(uint32_t *a, size_t cnt, size_t kth)
-{
-    size_t lo = 0, hi = cnt - 1;
-    while (lo < hi) {
-        uint32_t pv = a[lo + (hi - lo) / 2];
-        size_t i = lo, j = hi;
-        while (i <= j) {
-            while (a[i] < pv)
-                i++;
-            while (a[j] > pv)
-                j--;
-            if (i <= j) {
-                uint32_t t = a[i];
-                a[i] = a[j];
-                a[j] = t;
-                i++;
-                if (j == 0)
-                    break;
-                j--;
-            }
-        }
-        if (kth <= j)
-            hi = j;
-        else if (kth >= i)
-            lo = i;
-        else
-            break;
-    }
-    return a[kth];
-}
-
 /* The median pivot: the variable (lcm exponent >= 2) dividing the most generators;
  * the median of its positive exponents, kept below the lcm exponent. cnt holds
  * the number of generators each variable divides. */
@@ -321,7 +290,7 @@ static void choose_pivot(slice_run *S, const uint32_t *G, size_t k, uint32_t n,
         if (x != 0)
             S->vals[m++] = x;
     }
-    uint32_t e = select_kth(S->vals, m, m / 2);
+    uint32_t e = mi_select_kth(S->vals, m, m / 2);
     if (e >= lcm[best])
         e = lcm[best] - 1;
     *pv = best;
