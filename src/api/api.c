@@ -465,7 +465,7 @@ GBC_API gbc_status gbc_is_groebner(int *is_groebner, int *is_reduced, const gbc_
     gbc_ctx ctx;
     api_ctx_from_options(&ctx, opts);
     check_report rep;
-    gbc_status st = check_groebner(&ctx, &polys->ring->R, &polys->L, &rep);
+    gbc_status st = check_groebner_fast(&ctx, &polys->ring->R, &polys->L, &rep);
     if (st != GBC_OK)
         return st;
     if (is_groebner)

@@ -155,35 +155,37 @@ static gbc_status ck_gm_pairs(ck *C, pairset *ps)
     return st;
 }
 
-gbc_status check_groebner_criteria(gbc_ctx *ctx, const ring *R, const plist *G, int *is_gb)
+/* Buchberger's criterion on the Gebauer-Moeller pairs, the S-polynomials reduced by
+ * the heap reducer of buchberger/ (fast over Q: fraction-free with the leading
+ * coefficients of the reducers). *is_gb the verdict; on a failure (*bi, *bj) is the
+ * first pair whose S-polynomial has an irreducible leading term. */
+static gbc_status ck_criteria(ck *C, const ring *R, int *is_gb, size_t *bi, size_t *bj)
 {
-    ck C;
-    GBC_TRY(ck_init(&C, ctx, R, G));
+    gbc_ctx *ctx = C->ctx;
     pairset ps;
     pairs_init(&ps);
     divlookup dl;
     bb_red rd;
-    dl_init(ctx, &dl, DL_LIST, R->nvars, &C.par.dm);
-    bb_red_init(ctx, &rd, &C.t, C.F);
-    gbc_status st = ck_gm_pairs(&C, &ps);
-    for (size_t i = 0; i < C.n && st == GBC_OK; i++)
-        if (C.g[i].len > 0)
-            st = dl_insert(ctx, &dl, mht_exps(&C.t, C.g[i].mon[0]),
-                           C.t.row[C.g[i].mon[0]].divmask, (uint32_t)i);
-    /* The S-polynomials are top-reduced by the heap reducer of buchberger/ (fast
-     * over Q: fraction-free with the leading coefficients of the reducers). */
-    bb_reducers RG = {C.g, &dl};
+    dl_init(ctx, &dl, DL_LIST, R->nvars, &C->par.dm);
+    bb_red_init(ctx, &rd, &C->t, C->F);
+    gbc_status st = ck_gm_pairs(C, &ps);
+    for (size_t i = 0; i < C->n && st == GBC_OK; i++)
+        if (C->g[i].len > 0)
+            st = dl_insert(ctx, &dl, mht_exps(&C->t, C->g[i].mon[0]),
+                           C->t.row[C->g[i].mon[0]].divmask, (uint32_t)i);
+    bb_reducers RG = {C->g, &dl};
     mpz_t a, b, d;
     mpz_inits(a, b, d, NULL);
     *is_gb = 1;
     for (size_t q = 0; q < ps.n && st == GBC_OK && *is_gb; q++) {
-        const poly *gi = &C.g[ps.p[q].i], *gj = &C.g[ps.p[q].j];
+        const poly *gi = &C->g[ps.p[q].i], *gj = &C->g[ps.p[q].j];
         uint32_t ui, uj;
-        GBC_CHECK(st, mht_insert_div(ctx, &C.t, &C.t, ps.p[q].lcm, gi->mon[0], &ui), out);
-        GBC_CHECK(st, mht_insert_div(ctx, &C.t, &C.t, ps.p[q].lcm, gj->mon[0], &uj), out);
+        GBC_CHECK(st, gbc_ctx_poll(ctx), out);
+        GBC_CHECK(st, mht_insert_div(ctx, &C->t, &C->t, ps.p[q].lcm, gi->mon[0], &ui), out);
+        GBC_CHECK(st, mht_insert_div(ctx, &C->t, &C->t, ps.p[q].lcm, gj->mon[0], &uj), out);
         bb_red_begin(&rd);
-        if (C.F->p != 0) {
-            uint32_t ci = zp_inv(C.F, gi->cf[0]), cj = zp_neg(C.F, zp_inv(C.F, gj->cf[0]));
+        if (C->F->p != 0) {
+            uint32_t ci = zp_inv(C->F, gi->cf[0]), cj = zp_neg(C->F, zp_inv(C->F, gj->cf[0]));
             GBC_CHECK(st, bb_red_add(ctx, &rd, gi, 1, ui, ci, NULL), out);
             GBC_CHECK(st, bb_red_add(ctx, &rd, gj, 1, uj, cj, NULL), out);
         } else {
@@ -195,19 +197,76 @@ gbc_status check_groebner_criteria(gbc_ctx *ctx, const ring *R, const plist *G, 
             GBC_CHECK(st, bb_red_add(ctx, &rd, gj, 1, uj, 0, b), out);
         }
         GBC_CHECK(st, bb_red_run(ctx, &rd, &RG, 0), out);
-        if (rd.out.len != 0)
+        if (rd.out.len != 0) {
             *is_gb = 0;
+            *bi = ps.p[q].i < ps.p[q].j ? ps.p[q].i : ps.p[q].j;
+            *bj = ps.p[q].i < ps.p[q].j ? ps.p[q].j : ps.p[q].i;
+        }
         poly h;
         GBC_CHECK(st, bb_red_take(ctx, &rd, &h), out);
-        poly_clear(ctx, &h, C.F);
+        poly_clear(ctx, &h, C->F);
     }
 out:
     mpz_clears(a, b, d, NULL);
     bb_red_clear(ctx, &rd);
     dl_clear(ctx, &dl);
     pairs_clear(ctx, &ps);
+    return st;
+}
+
+gbc_status check_groebner_criteria(gbc_ctx *ctx, const ring *R, const plist *G, int *is_gb)
+{
+    ck C;
+    GBC_TRY(ck_init(&C, ctx, R, G));
+    size_t bi, bj;
+    gbc_status st = ck_criteria(&C, R, is_gb, &bi, &bj);
     ck_clear(&C);
     return st;
+}
+
+/* Reducedness, on the plain form (monic means leading coefficient exactly 1); only
+ * called when the list is a Groebner basis. */
+static void ck_reduced(const ck *C, const ring *R, const plist *G, check_report *rep)
+{
+    rep->is_reduced = rep->is_groebner;
+    for (size_t i = 0; i < C->n && rep->is_reduced; i++) {
+        const ppoly *p = &G->p[i];
+        int monic = p->len > 0 && (R->F.p != 0 ? p->cf[0] == 1 : mpq_cmp_ui(p->cq[0], 1, 1) == 0);
+        if (!monic) {
+            rep->is_reduced = 0;
+            rep->bad_i = i;
+            snprintf(rep->reason, sizeof rep->reason, "element %zu is not monic", i + 1);
+            break;
+        }
+        if (!poly_is_canonical(&C->g[i], &C->t, C->F) || C->g[i].len != p->len) {
+            rep->is_reduced = 0;
+            rep->bad_i = i;
+            snprintf(rep->reason, sizeof rep->reason,
+                     "element %zu is not in canonical form (terms unsorted or repeated)", i + 1);
+            break;
+        }
+        if (i > 0 && mht_cmp(&C->t, C->g[i - 1].mon[0], C->g[i].mon[0]) >= 0) {
+            rep->is_reduced = 0;
+            rep->bad_i = i;
+            snprintf(rep->reason, sizeof rep->reason,
+                     "elements are not sorted by increasing leading monomial at %zu", i + 1);
+            break;
+        }
+        for (size_t j = 0; j < C->n && rep->is_reduced; j++) {
+            if (j == i || C->g[j].len == 0) /* a zero element fails when i reaches it */
+                continue;
+            for (uint32_t k = 0; k < C->g[i].len; k++)
+                if (mht_divides(&C->t, C->g[j].mon[0], &C->t, C->g[i].mon[k])) {
+                    rep->is_reduced = 0;
+                    rep->bad_i = i;
+                    rep->bad_j = j;
+                    snprintf(rep->reason, sizeof rep->reason,
+                             "term %u of element %zu is divisible by the leading monomial of element %zu",
+                             k + 1, i + 1, j + 1);
+                    break;
+                }
+        }
+    }
 }
 
 gbc_status check_groebner(gbc_ctx *ctx, const ring *R, const plist *G, check_report *rep)
@@ -241,47 +300,26 @@ gbc_status check_groebner(gbc_ctx *ctx, const ring *R, const plist *G, check_rep
             }
         }
     }
-    /* Reducedness, on the plain form (monic means leading coefficient exactly 1). */
-    rep->is_reduced = rep->is_groebner;
-    for (size_t i = 0; i < C.n && rep->is_reduced; i++) {
-        const ppoly *p = &G->p[i];
-        int monic = p->len > 0 && (R->F.p != 0 ? p->cf[0] == 1 : mpq_cmp_ui(p->cq[0], 1, 1) == 0);
-        if (!monic) {
-            rep->is_reduced = 0;
-            rep->bad_i = i;
-            snprintf(rep->reason, sizeof rep->reason, "element %zu is not monic", i + 1);
-            break;
-        }
-        if (!poly_is_canonical(&C.g[i], &C.t, C.F) || C.g[i].len != p->len) {
-            rep->is_reduced = 0;
-            rep->bad_i = i;
-            snprintf(rep->reason, sizeof rep->reason,
-                     "element %zu is not in canonical form (terms unsorted or repeated)", i + 1);
-            break;
-        }
-        if (i > 0 && mht_cmp(&C.t, C.g[i - 1].mon[0], C.g[i].mon[0]) >= 0) {
-            rep->is_reduced = 0;
-            rep->bad_i = i;
-            snprintf(rep->reason, sizeof rep->reason,
-                     "elements are not sorted by increasing leading monomial at %zu", i + 1);
-            break;
-        }
-        for (size_t j = 0; j < C.n && rep->is_reduced; j++) {
-            if (j == i)
-                continue;
-            for (uint32_t k = 0; k < C.g[i].len; k++)
-                if (mht_divides(&C.t, C.g[j].mon[0], &C.t, C.g[i].mon[k])) {
-                    rep->is_reduced = 0;
-                    rep->bad_i = i;
-                    rep->bad_j = j;
-                    snprintf(rep->reason, sizeof rep->reason,
-                             "term %u of element %zu is divisible by the leading monomial of element %zu",
-                             k + 1, i + 1, j + 1);
-                    break;
-                }
-        }
-    }
+    if (st == GBC_OK)
+        ck_reduced(&C, R, G, rep);
 out:
+    ck_clear(&C);
+    return st;
+}
+
+gbc_status check_groebner_fast(gbc_ctx *ctx, const ring *R, const plist *G,
+                               check_report *rep)
+{
+    memset(rep, 0, sizeof *rep);
+    ck C;
+    GBC_TRY(ck_init(&C, ctx, R, G));
+    gbc_status st = ck_criteria(&C, R, &rep->is_groebner, &rep->bad_i, &rep->bad_j);
+    if (st == GBC_OK && !rep->is_groebner)
+        snprintf(rep->reason, sizeof rep->reason,
+                 "the S-polynomial of elements %zu and %zu does not reduce to zero",
+                 rep->bad_i + 1, rep->bad_j + 1);
+    if (st == GBC_OK)
+        ck_reduced(&C, R, G, rep);
     ck_clear(&C);
     return st;
 }

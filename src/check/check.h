@@ -1,6 +1,9 @@
-/* check: verifiers used as test oracles and exposed through the API. They share no
- * reduction code with the reducers they check: normal forms here are computed by
- * the plainest method (repeated merge-subtraction of one multiple at a time). */
+/* check: verifiers. check_groebner and check_ideal_contains are the test oracles:
+ * they share no pair or reduction code with the reducers they check (every pair
+ * but the coprime ones, normal forms by the plainest method: repeated
+ * merge-subtraction of one multiple at a time). The *_criteria and *_fast ones use
+ * the Gebauer-Moeller pairs and the heap reducer: orders of magnitude faster, for
+ * the certification of the modular path and for gbc_is_groebner. */
 #ifndef GBC_CHECK_H
 #define GBC_CHECK_H
 
@@ -23,6 +26,11 @@ gbc_status check_groebner(gbc_ctx *ctx, const ring *R, const plist *G, check_rep
  * modular path, not as a test oracle since it shares the pairs module with the
  * reducers). *is_gb receives the verdict. */
 gbc_status check_groebner_criteria(gbc_ctx *ctx, const ring *R, const plist *G, int *is_gb);
+
+/* The verdicts of check_groebner (the same report, the failing pair possibly a
+ * different one) by the criteria of check_groebner_criteria. */
+gbc_status check_groebner_fast(gbc_ctx *ctx, const ring *R, const plist *G,
+                               check_report *rep);
 
 /* Whether every polynomial of F reduces to zero modulo G (which must be a Groebner
  * basis): the ideal of F is then contained in the ideal of G. */

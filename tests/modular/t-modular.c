@@ -796,8 +796,9 @@ END_TEST
 /* The ingredients of the certification on corrupted bases. For random ideals F with
  * reduced basis B over Q: B passes (F reduces to zero by B, and B satisfies
  * Buchberger's criterion with the pair criteria); B with one tail coefficient
- * altered never passes both, and check_groebner_criteria agrees with the
- * independent check_groebner on whether the altered list is a Groebner basis. */
+ * altered never passes both, and check_groebner_criteria and check_groebner_fast
+ * agree with the independent check_groebner on whether the altered list is a
+ * Groebner basis (and check_groebner_fast on whether it is reduced). */
 START_TEST(test_certify_ingredients)
 {
     /* bases with leading monomials that share variables, so that an altered tail
@@ -837,6 +838,10 @@ START_TEST(test_certify_ingredients)
         T_ASSERT(check_groebner_criteria(&ctx, &R, &B, &is_gb) == GBC_OK);
         T_ASSERT_MSG(contained && is_gb, "order %s: the honest basis fails (%d, %d)\n%s", order,
                      contained, is_gb, text.s);
+        check_report honest;
+        T_ASSERT(check_groebner_fast(&ctx, &R, &B, &honest) == GBC_OK);
+        T_ASSERT_MSG(honest.is_groebner && honest.is_reduced, "order %s: %s\n%s", order,
+                     honest.reason, text.s);
         for (size_t k = 0; k < B.n && total_terms(&B) <= 300; k++) {
             if (B.p[k].len < 2)
                 continue;
@@ -857,13 +862,17 @@ START_TEST(test_certify_ingredients)
             mpq_clear(d);
             T_ASSERT(check_ideal_contains(&ctx, &R, &C, &F, &contained, NULL) == GBC_OK);
             T_ASSERT(check_groebner_criteria(&ctx, &R, &C, &is_gb) == GBC_OK);
-            check_report rep;
+            check_report rep, fast;
             T_ASSERT(check_groebner(&ctx, &R, &C, &rep) == GBC_OK);
-            if ((contained && is_gb) || is_gb != rep.is_groebner) {
+            T_ASSERT(check_groebner_fast(&ctx, &R, &C, &fast) == GBC_OK);
+            if ((contained && is_gb) || is_gb != rep.is_groebner ||
+                fast.is_groebner != rep.is_groebner || fast.is_reduced != rep.is_reduced) {
                 char *c = list_text(&R, &C);
                 ck_abort_msg("order %s, generators\n%s\ncorrupted basis (polynomial %zu, term "
-                             "%zu)\n%s\ncontained %d, criteria %d, check_groebner %d",
-                             order, text.s, k, i, c, contained, is_gb, rep.is_groebner);
+                             "%zu)\n%s\ncontained %d, criteria %d, check_groebner %d/%d, "
+                             "check_groebner_fast %d/%d",
+                             order, text.s, k, i, c, contained, is_gb, rep.is_groebner,
+                             rep.is_reduced, fast.is_groebner, fast.is_reduced);
             }
             corrupted++;
             not_contained += !contained;
