@@ -3,7 +3,13 @@
 # run each from a copy of its seed corpus in tests/fuzz/corpus for SECONDS (default
 # 60), JOBS at a time (default: the number of cores). Any crash, leak, sanitizer
 # report, out-of-memory or hang (a unit slower than FUZZ_TIMEOUT s, default 25) fails;
-# the failing inputs are copied to fuzz-artifacts/.
+# the failing inputs and the whole log of a failing harness are copied to
+# fuzz-artifacts/; with FUZZ_LOGS=DIR every harness's log is kept there.
+# ASan's quarantine is FUZZ_QUARANTINE_MB (default 64): with ASan's 256 MB the
+# allocation churn of the differential harness (GMP and polynomial temporaries,
+# 5 s per input at most) kept 0.4-0.9 GB of freed memory resident, and with the
+# size-class caches a long run crossed -rss_limit_mb=2048 (a false out-of-memory;
+# gbc's own peak on those inputs is under 30 MB, measured without ASan).
 # usage: tests/fuzz/run.sh [SECONDS] [BUILD_DIR] [HARNESS...]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -14,6 +20,7 @@ harnesses=("$@")
 [ ${#harnesses[@]} -eq 0 ] && harnesses=(parse diff arrays monideal)
 jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 tmo=${FUZZ_TIMEOUT:-25}
+quarantine=${FUZZ_QUARANTINE_MB:-64}
 
 CC=clang cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGBC_FUZZ=ON \
   -DGBC_BUILD_TESTS=OFF -DGBC_HARDEN=OFF >/dev/null
@@ -29,7 +36,7 @@ run_one() {
   mkdir -p "$dir/corpus" "$dir/artifacts"
   cp tests/fuzz/corpus/"$h"/* "$dir/corpus/"
   local rc=0
-  ASAN_OPTIONS=detect_leaks=1 \
+  ASAN_OPTIONS=detect_leaks=1:quarantine_size_mb=$quarantine \
   UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
     "$build/fuzz/fuzz_$h" -max_total_time="$secs" -timeout="$tmo" -rss_limit_mb=2048 \
       -max_len=4096 -print_final_stats=1 -artifact_prefix="$dir/artifacts/" \
@@ -37,10 +44,15 @@ run_one() {
   local execs cov
   execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$dir/log" | grep -o '[0-9]*$' || true)
   cov=$(grep -oE 'cov: [0-9]+ ft: [0-9]+' "$dir/log" | tail -1 || true)
+  if [ -n "${FUZZ_LOGS:-}" ]; then
+    mkdir -p "$FUZZ_LOGS"
+    cp "$dir/log" "$FUZZ_LOGS/fuzz_$h.log"
+  fi
   if [ "$rc" -ne 0 ] || grep -qE 'ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)|runtime error:' "$dir/log"; then
     echo "FAIL fuzz_$h (exit $rc) after ${execs:-?} executions"
     grep -vE '^#[0-9]+ ' "$dir/log" | tail -60
     mkdir -p fuzz-artifacts
+    cp "$dir/log" "fuzz-artifacts/fuzz_$h.log"
     cp "$dir"/artifacts/crash-* "$dir"/artifacts/leak-* "$dir"/artifacts/timeout-* \
        "$dir"/artifacts/oom-* fuzz-artifacts/ 2>/dev/null || true
     return 1
