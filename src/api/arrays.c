@@ -133,24 +133,12 @@ static gbc_status conv_reserve(conv *C, size_t n)
     if (n <= C->cap)
         return GBC_OK;
     gbc_ctx *ctx = C->ctx;
-    size_t *idx = gbc_realloc(ctx, C->idx, n * sizeof *idx);
-    if (idx == NULL)
-        return gbc_ctx_alloc_status(ctx);
-    C->idx = idx;
-    size_t *tmp = gbc_realloc(ctx, C->tmp, n * sizeof *tmp);
-    if (tmp == NULL)
-        return gbc_ctx_alloc_status(ctx);
-    C->tmp = tmp;
+    GBC_TRY(GBC_RESIZE(ctx, C->idx, n));
+    GBC_TRY(GBC_RESIZE(ctx, C->tmp, n));
     if (C->R->F.p != 0) {
-        uint32_t *cf = gbc_realloc(ctx, C->cf, n * sizeof *cf);
-        if (cf == NULL)
-            return gbc_ctx_alloc_status(ctx);
-        C->cf = cf;
+        GBC_TRY(GBC_RESIZE(ctx, C->cf, n));
     } else {
-        mpq_t *cq = gbc_realloc(ctx, C->cq, n * sizeof *cq);
-        if (cq == NULL)
-            return gbc_ctx_alloc_status(ctx);
-        C->cq = cq;
+        GBC_TRY(GBC_RESIZE(ctx, C->cq, n));
         for (; C->cqinit < n; C->cqinit++)
             mpq_init(C->cq[C->cqinit]);
     }

@@ -46,22 +46,10 @@ static gbc_status bb_reserve(bb_state *S)
         return GBC_OK;
     size_t ncap = S->cap ? 2 * S->cap : 32;
     gbc_ctx *ctx = S->ctx;
-    poly *g = gbc_realloc(ctx, S->g, sizeof(poly) * ncap);
-    if (g == NULL)
-        return gbc_ctx_alloc_status(ctx);
-    S->g = g;
-    uint32_t *lm = gbc_realloc(ctx, S->lm, sizeof(uint32_t) * ncap);
-    if (lm == NULL)
-        return gbc_ctx_alloc_status(ctx);
-    S->lm = lm;
-    uint32_t *sugar = gbc_realloc(ctx, S->sugar, sizeof(uint32_t) * ncap);
-    if (sugar == NULL)
-        return gbc_ctx_alloc_status(ctx);
-    S->sugar = sugar;
-    uint8_t *red = gbc_realloc(ctx, S->red, ncap);
-    if (red == NULL)
-        return gbc_ctx_alloc_status(ctx);
-    S->red = red;
+    GBC_TRY(GBC_RESIZE(ctx, S->g, ncap));
+    GBC_TRY(GBC_RESIZE(ctx, S->lm, ncap));
+    GBC_TRY(GBC_RESIZE(ctx, S->sugar, ncap));
+    GBC_TRY(GBC_RESIZE(ctx, S->red, ncap));
     S->cap = ncap;
     return GBC_OK;
 }

@@ -46,15 +46,9 @@ static gbc_status red_cover(gbc_ctx *ctx, bb_red *r)
     memset(mark + r->acccap, 0, ncap - r->acccap);
     r->mark = mark;
     if (r->F->p != 0) {
-        uint32_t *acc = gbc_realloc(ctx, r->acc, sizeof(uint32_t) * ncap);
-        if (acc == NULL)
-            return gbc_ctx_alloc_status(ctx);
-        r->acc = acc;
+        GBC_TRY(GBC_RESIZE(ctx, r->acc, ncap));
     } else {
-        mpz_t *accz = gbc_realloc(ctx, r->accz, sizeof(mpz_t) * ncap);
-        if (accz == NULL)
-            return gbc_ctx_alloc_status(ctx);
-        r->accz = accz;
+        GBC_TRY(GBC_RESIZE(ctx, r->accz, ncap));
         for (size_t i = r->accz_init; i < ncap; i++)
             mpz_init(r->accz[i]);
         r->accz_init = ncap;
@@ -147,20 +141,11 @@ static gbc_status out_push(gbc_ctx *ctx, bb_red *r, uint32_t m, uint32_t c, cons
     poly *o = &r->out;
     if (o->len == r->outcap) {
         uint32_t ncap = r->outcap ? 2 * r->outcap : 64;
-        uint32_t *mon = gbc_realloc(ctx, o->mon, sizeof(uint32_t) * ncap);
-        if (mon == NULL)
-            return gbc_ctx_alloc_status(ctx);
-        o->mon = mon;
+        GBC_TRY(GBC_RESIZE(ctx, o->mon, ncap));
         if (r->F->p != 0) {
-            uint32_t *cf = gbc_realloc(ctx, o->cf, sizeof(uint32_t) * ncap);
-            if (cf == NULL)
-                return gbc_ctx_alloc_status(ctx);
-            o->cf = cf;
+            GBC_TRY(GBC_RESIZE(ctx, o->cf, ncap));
         } else {
-            mpz_t *czs = gbc_realloc(ctx, o->cz, sizeof(mpz_t) * ncap);
-            if (czs == NULL)
-                return gbc_ctx_alloc_status(ctx);
-            o->cz = czs;
+            GBC_TRY(GBC_RESIZE(ctx, o->cz, ncap));
             for (uint32_t i = r->outcap; i < ncap; i++)
                 mpz_init(o->cz[i]);
         }

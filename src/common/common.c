@@ -138,6 +138,18 @@ gbc_status gbc_zalloc_array(gbc_ctx *ctx, void **out, size_t n, size_t elsize)
     return GBC_OK;
 }
 
+gbc_status gbc_resize_array(gbc_ctx *ctx, void **p, size_t n, size_t elsize)
+{
+    size_t bytes;
+    if (gbc_mul_size(&bytes, n, elsize))
+        return GBC_ERR_NOMEM;
+    void *q = gbc_realloc(ctx, *p, bytes);
+    if (q == NULL)
+        return gbc_ctx_alloc_status(ctx);
+    *p = q;
+    return GBC_OK;
+}
+
 gbc_status gbc_grow_array(gbc_ctx *ctx, void **p, size_t *cap, size_t need,
                           size_t elsize)
 {
@@ -148,13 +160,7 @@ gbc_status gbc_grow_array(gbc_ctx *ctx, void **p, size_t *cap, size_t need,
         if (gbc_add_size(&ncap, ncap, ncap / 2 + 1))
             return GBC_ERR_NOMEM;
     }
-    size_t bytes;
-    if (gbc_mul_size(&bytes, ncap, elsize))
-        return GBC_ERR_NOMEM;
-    void *q = gbc_realloc(ctx, *p, bytes);
-    if (q == NULL)
-        return gbc_ctx_alloc_status(ctx);
-    *p = q;
+    GBC_TRY(gbc_resize_array(ctx, p, ncap, elsize));
     *cap = ncap;
     return GBC_OK;
 }

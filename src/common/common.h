@@ -109,6 +109,10 @@ gbc_status gbc_grow_array(gbc_ctx *ctx, void **p, size_t *cap, size_t need,
 #define GBC_ZALLOC(ctx, ptr, n) gbc_zalloc_array((ctx), (void **)&(ptr), (n), sizeof(*(ptr)))
 #define GBC_GROW(ctx, ptr, cap, need)                                          \
     gbc_grow_array((ctx), (void **)&(ptr), &(cap), (need), sizeof(*(ptr)))
+/* Resize *p to exactly n elements (n > 0; the caller keeps the capacity, e.g. one
+ * for several parallel arrays). On failure *p is unchanged. */
+gbc_status gbc_resize_array(gbc_ctx *ctx, void **p, size_t n, size_t elsize);
+#define GBC_RESIZE(ctx, ptr, n) gbc_resize_array((ctx), (void **)&(ptr), (n), sizeof(*(ptr)))
 
 /* A bump allocator for many short-lived blocks (F4 matrix rows): memory comes in
  * chunks from the context, blocks are never freed one by one, gbc_arena_reset makes

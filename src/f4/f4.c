@@ -188,14 +188,8 @@ static gbc_status trace_push_row(gbc_ctx *ctx, f4_trace *tr, uint32_t src, const
     if (tr->nrows == tr->rcap) {
         size_t ncap = tr->rcap ? 2 * tr->rcap : 1024;
         size_t w = tr->nvars ? tr->nvars : 1;
-        uint32_t *a = gbc_realloc(ctx, tr->src, sizeof(uint32_t) * ncap);
-        if (a == NULL)
-            return gbc_ctx_alloc_status(ctx);
-        tr->src = a;
-        uint32_t *b = gbc_realloc(ctx, tr->mul, sizeof(uint32_t) * ncap * w);
-        if (b == NULL)
-            return gbc_ctx_alloc_status(ctx);
-        tr->mul = b;
+        GBC_TRY(GBC_RESIZE(ctx, tr->src, ncap));
+        GBC_TRY(GBC_RESIZE(ctx, tr->mul, ncap * w));
         tr->rcap = ncap;
     }
     tr->src[tr->nrows] = src;
@@ -211,10 +205,7 @@ static gbc_status trace_push_lead(gbc_ctx *ctx, f4_trace *tr, const uint32_t *e)
     size_t cap = tr->lcap * w;
     if (need > cap) {
         size_t ncap = tr->lcap ? 2 * tr->lcap : 256;
-        uint32_t *a = gbc_realloc(ctx, tr->lead, sizeof(uint32_t) * ncap * w);
-        if (a == NULL)
-            return gbc_ctx_alloc_status(ctx);
-        tr->lead = a;
+        GBC_TRY(GBC_RESIZE(ctx, tr->lead, ncap * w));
         tr->lcap = ncap;
     }
     memcpy(tr->lead + tr->nleads * tr->nvars, e, sizeof(uint32_t) * tr->nvars);
@@ -437,18 +428,9 @@ static gbc_status f4_reserve_basis(f4_state *S)
         return GBC_OK;
     size_t ncap = S->cap ? 2 * S->cap : 64;
     gbc_ctx *ctx = S->ctx;
-    poly *g = gbc_realloc(ctx, S->g, sizeof(poly) * ncap);
-    if (g == NULL)
-        return gbc_ctx_alloc_status(ctx);
-    S->g = g;
-    uint32_t *lm = gbc_realloc(ctx, S->lm, sizeof(uint32_t) * ncap);
-    if (lm == NULL)
-        return gbc_ctx_alloc_status(ctx);
-    S->lm = lm;
-    uint8_t *red = gbc_realloc(ctx, S->red, ncap);
-    if (red == NULL)
-        return gbc_ctx_alloc_status(ctx);
-    S->red = red;
+    GBC_TRY(GBC_RESIZE(ctx, S->g, ncap));
+    GBC_TRY(GBC_RESIZE(ctx, S->lm, ncap));
+    GBC_TRY(GBC_RESIZE(ctx, S->red, ncap));
     S->cap = ncap;
     return GBC_OK;
 }

@@ -181,20 +181,11 @@ static gbc_status rawsum_reserve(parser *P, rawsum *r, size_t more)
     size_t ncap = r->cap ? r->cap : 16;
     while (ncap < need)
         ncap *= 2;
-    uint32_t *mon = gbc_realloc(P->ctx, r->mon, sizeof(uint32_t) * ncap);
-    if (mon == NULL)
-        return gbc_ctx_alloc_status(P->ctx);
-    r->mon = mon;
+    GBC_TRY(GBC_RESIZE(P->ctx, r->mon, ncap));
     if (P->F->p != 0) {
-        uint32_t *cf = gbc_realloc(P->ctx, r->cf, sizeof(uint32_t) * ncap);
-        if (cf == NULL)
-            return gbc_ctx_alloc_status(P->ctx);
-        r->cf = cf;
+        GBC_TRY(GBC_RESIZE(P->ctx, r->cf, ncap));
     } else {
-        mpq_t *cq = gbc_realloc(P->ctx, r->cq, sizeof(mpq_t) * ncap);
-        if (cq == NULL)
-            return gbc_ctx_alloc_status(P->ctx);
-        r->cq = cq;
+        GBC_TRY(GBC_RESIZE(P->ctx, r->cq, ncap));
         for (size_t i = r->qinit; i < ncap; i++)
             mpq_init(r->cq[i]);
         r->qinit = ncap;
