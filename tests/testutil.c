@@ -1,8 +1,10 @@
 /* Shared helpers for the Check test programs. */
 #include "testutil.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 static uint64_t tu_seed_value;
@@ -76,4 +78,87 @@ const char *tu_data_path(const char *name)
     const char *dir = getenv("GBC_TEST_DATA");
     snprintf(path, sizeof path, "%s/%s", dir ? dir : "tests/data", name);
     return path;
+}
+
+void sb_init(sbuf *b)
+{
+    b->cap = 256;
+    b->len = 0;
+    b->s = malloc(b->cap);
+    T_ASSERT(b->s != NULL);
+    b->s[0] = '\0';
+}
+
+void sb_putn(sbuf *b, const char *s, size_t n)
+{
+    if (b->len + n + 1 > b->cap) {
+        while (b->len + n + 1 > b->cap)
+            b->cap *= 2;
+        b->s = realloc(b->s, b->cap);
+        T_ASSERT(b->s != NULL);
+    }
+    memcpy(b->s + b->len, s, n);
+    b->len += n;
+    b->s[b->len] = '\0';
+}
+
+void sb_puts(sbuf *b, const char *s)
+{
+    sb_putn(b, s, strlen(s));
+}
+
+void sb_printf(sbuf *b, const char *fmt, ...)
+{
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        int n = vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
+        va_end(ap);
+        T_ASSERT(n >= 0);
+        if (b->len + (size_t)n < b->cap) {
+            b->len += (size_t)n;
+            return;
+        }
+        b->cap = 2 * (b->cap + (size_t)n);
+        b->s = realloc(b->s, b->cap);
+        T_ASSERT(b->s != NULL);
+    }
+}
+
+void sb_free(sbuf *b)
+{
+    free(b->s);
+    b->s = NULL;
+}
+
+void tu_random_order(char *spec, size_t len, gbc_rng *r, uint32_t nvars, int kind)
+{
+    static const char *const kinds[] = {"grevlex", "lex", "deglex"};
+    size_t used = 0;
+    switch (kind) {
+    case 0:
+    case 1:
+    case 2:
+        snprintf(spec, len, "%s", kinds[kind]);
+        return;
+    case 3:
+        used = (size_t)snprintf(spec, len, "weights:");
+        for (uint32_t v = 0; v < nvars; v++)
+            used += (size_t)snprintf(spec + used, len - used, "%s%u", v ? "," : "",
+                                     1 + (unsigned)gbc_rng_below(r, 5));
+        return;
+    default: {
+        uint32_t nb = nvars < 2 ? 1 : 2 + (nvars > 2 ? (uint32_t)gbc_rng_below(r, 2) : 0);
+        uint32_t left = nvars;
+        used = (size_t)snprintf(spec, len, "blocks:");
+        for (uint32_t b = 0; b < nb; b++) {
+            uint32_t size = b + 1 == nb ? left
+                                        : 1 + (uint32_t)gbc_rng_below(r, left - (nb - b - 1));
+            left -= size;
+            used += (size_t)snprintf(spec + used, len - used, "%s%s(%u)", b ? "," : "",
+                                     kinds[gbc_rng_below(r, 3)], size);
+        }
+        return;
+    }
+    }
 }

@@ -5,7 +5,23 @@
 #define GBC_TESTUTIL_H
 
 #include <check.h>
+#include <stddef.h>
 #include <stdint.h>
+
+#include "common/common.h"
+
+/* ck_assert records a checkpoint (a write to a pipe) on every call, which dominates
+ * hot loops; these cost nothing unless they fail. */
+#define T_ASSERT(c)                                                            \
+    do {                                                                       \
+        if (!(c))                                                              \
+            ck_abort_msg("line %d: assertion '%s' failed", __LINE__, #c);      \
+    } while (0)
+#define T_ASSERT_MSG(c, ...)                                                   \
+    do {                                                                       \
+        if (!(c))                                                              \
+            ck_abort_msg(__VA_ARGS__);                                         \
+    } while (0)
 
 /* The seed for this test program: GBC_TEST_SEED if set, else from the clock. The
  * seed is printed once so that a failure can be replayed. */
@@ -18,5 +34,23 @@ int tu_run(Suite *s);
 char *tu_read_file(const char *path, size_t *len);
 /* Path of a file under tests/data (static buffer). */
 const char *tu_data_path(const char *name);
+
+/* A growable NUL-terminated string: random inputs are written as text, which is
+ * also the reproducer printed when a case fails. Allocation failures abort the
+ * test. */
+typedef struct sbuf {
+    char *s;
+    size_t len, cap;
+} sbuf;
+void sb_init(sbuf *b);
+void sb_putn(sbuf *b, const char *s, size_t n);
+void sb_puts(sbuf *b, const char *s);
+void sb_printf(sbuf *b, const char *fmt, ...) GBC_PRINTF(2, 3);
+void sb_free(sbuf *b);
+
+/* A random term order for nvars variables, written into spec (len bytes). kind:
+ * 0 grevlex, 1 lex, 2 deglex, 3 weights (1..5), 4 blocks (2 or 3 blocks of random
+ * kinds; one block when nvars is 1). */
+void tu_random_order(char *spec, size_t len, gbc_rng *r, uint32_t nvars, int kind);
 
 #endif

@@ -17,19 +17,6 @@
 #include "io/io.h"
 #include "testutil.h"
 
-/* ck_assert records a checkpoint (a write to a pipe) on every call, which dominates
- * hot loops; these cost nothing unless they fail. */
-#define T_ASSERT(c)                                                            \
-    do {                                                                       \
-        if (!(c))                                                              \
-            ck_abort_msg("line %d: assertion '%s' failed", __LINE__, #c);      \
-    } while (0)
-#define T_ASSERT_MSG(c, ...)                                                   \
-    do {                                                                       \
-        if (!(c))                                                              \
-            ck_abort_msg(__VA_ARGS__);                                         \
-    } while (0)
-
 /* Every allocation goes through this context; the teardown checks it is empty. */
 static gbc_ctx tctx;
 #define CTX (&tctx)

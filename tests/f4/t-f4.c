@@ -1,7 +1,6 @@
 /* t-f4: F4 against the reference Buchberger reducer (and the verifier) on random
  * ideals over Z/p in every order kind; the F4 trace replayed modulo other primes
  * against fresh F4 runs, and inputs built so that a replay must report unlucky. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -10,18 +9,6 @@
 #include "f4/f4.h"
 #include "io/io.h"
 #include "testutil.h"
-
-/* ck_assert writes a checkpoint on every call; these cost nothing unless they fail. */
-#define T_ASSERT(c)                                                            \
-    do {                                                                       \
-        if (!(c))                                                              \
-            ck_abort_msg("line %d: assertion '%s' failed", __LINE__, #c);      \
-    } while (0)
-#define T_ASSERT_MSG(c, ...)                                                   \
-    do {                                                                       \
-        if (!(c))                                                              \
-            ck_abort_msg(__VA_ARGS__);                                         \
-    } while (0)
 
 /* Regression guard (fixed): f4_learn and f4_apply once copied from a NULL pointer
  * when the basis was empty (zero ideal, constant generator); UBSan made it fatal. */
@@ -40,81 +27,6 @@ static const uint32_t primes[] = {2, 3, 32003, 65521, 2147483647u};
 #define NORDER_KINDS 5 /* grevlex, lex, deglex, weights, blocks */
 
 /* ------------------------------------------------------------- text -- */
-
-/* A growable string; the random inputs are written as text so that a failure can
- * print them as a reproducer for the command-line tool. */
-typedef struct sbuf {
-    char *s;
-    size_t len, cap;
-} sbuf;
-
-static void sb_init(sbuf *b)
-{
-    b->cap = 256;
-    b->len = 0;
-    b->s = malloc(b->cap);
-    T_ASSERT(b->s != NULL);
-    b->s[0] = '\0';
-}
-
-static void sb_printf(sbuf *b, const char *fmt, ...)
-{
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int n = vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
-        va_end(ap);
-        T_ASSERT(n >= 0);
-        if (b->len + (size_t)n < b->cap) {
-            b->len += (size_t)n;
-            return;
-        }
-        b->cap = 2 * (b->cap + (size_t)n);
-        b->s = realloc(b->s, b->cap);
-        T_ASSERT(b->s != NULL);
-    }
-}
-
-static void sb_free(sbuf *b)
-{
-    free(b->s);
-    b->s = NULL;
-}
-
-/* A random term order for nvars variables, written into spec. kind: 0 grevlex,
- * 1 lex, 2 deglex, 3 weights (1..5), 4 blocks (2 or 3 blocks of random kinds; one
- * block when nvars is 1). */
-static void random_order(char *spec, size_t len, gbc_rng *r, uint32_t nvars, int kind)
-{
-    static const char *const kinds[] = {"grevlex", "lex", "deglex"};
-    size_t used = 0;
-    switch (kind) {
-    case 0:
-    case 1:
-    case 2:
-        snprintf(spec, len, "%s", kinds[kind]);
-        return;
-    case 3:
-        used = (size_t)snprintf(spec, len, "weights:");
-        for (uint32_t v = 0; v < nvars; v++)
-            used += (size_t)snprintf(spec + used, len - used, "%s%u", v ? "," : "",
-                                     1 + (unsigned)gbc_rng_below(r, 5));
-        return;
-    default: {
-        uint32_t nb = nvars < 2 ? 1 : 2 + (nvars > 2 ? (uint32_t)gbc_rng_below(r, 2) : 0);
-        uint32_t left = nvars;
-        used = (size_t)snprintf(spec, len, "blocks:");
-        for (uint32_t b = 0; b < nb; b++) {
-            uint32_t size = b + 1 == nb ? left
-                                        : 1 + (uint32_t)gbc_rng_below(r, left - (nb - b - 1));
-            left -= size;
-            used += (size_t)snprintf(spec + used, len - used, "%s%s(%u)", b ? "," : "",
-                                     kinds[gbc_rng_below(r, 3)], size);
-        }
-        return;
-    }
-    }
-}
 
 /* A random coefficient: modulo p (p > 0) in [1, p), half the time a small one
  * (+-1, +-2, 3); for p = 0 a nonzero integer, small or up to 2^20 in size. */
@@ -415,7 +327,7 @@ static void crosscheck_case(gbc_rng *r, uint32_t p, int order_kind, coverage *co
     /* Bezout budget: larger in few variables, where Buchberger stays cheap */
     static const uint32_t budget[MAXV + 1] = {0, 0, 64, 48, 32, 24, 16};
     char order[128];
-    random_order(order, sizeof order, r, nvars, order_kind);
+    tu_random_order(order, sizeof order, r, nvars, order_kind);
     int homogeneous = gbc_rng_below(r, 4) == 0;
     sbuf text;
     sb_init(&text);
@@ -546,7 +458,7 @@ START_TEST(test_f4_dense)
         uint32_t nvars = 3 + (uint32_t)gbc_rng_below(&r, 2);
         uint32_t ngens = nvars - (uint32_t)gbc_rng_below(&r, 2);
         char order[128];
-        random_order(order, sizeof order, &r, nvars, order_kind);
+        tu_random_order(order, sizeof order, &r, nvars, order_kind);
         int homogeneous = (int)gbc_rng_below(&r, 2);
         sbuf text;
         sb_init(&text);
@@ -619,7 +531,7 @@ START_TEST(test_f4_corners)
                 gbc_ctx ctx;
                 gbc_ctx_init(&ctx);
                 char order[128];
-                random_order(order, sizeof order, &r, 3, ok);
+                tu_random_order(order, sizeof order, &r, 3, ok);
                 ring R;
                 ring_make(&ctx, &R, 3, primes[k], order);
                 plist F, B, G;

@@ -9,18 +9,6 @@
 
 #define P31 2147483647u
 
-/* ck_assert records a checkpoint (a write to a pipe) on every call, which dominates
- * hot loops; these cost nothing unless they fail. */
-#define T_ASSERT(c)                                                            \
-    do {                                                                       \
-        if (!(c))                                                              \
-            ck_abort_msg("line %d: assertion '%s' failed", __LINE__, #c);      \
-    } while (0)
-#define T_ASSERT_MSG(c, ...)                                                   \
-    do {                                                                       \
-        if (!(c))                                                              \
-            ck_abort_msg(__VA_ARGS__);                                         \
-    } while (0)
 #define T_CMP(T, a, op, b)                                                     \
     do {                                                                       \
         T a_ = (a), b_ = (b);                                                  \

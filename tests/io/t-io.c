@@ -14,66 +14,9 @@
 #include "io/io.h"
 #include "testutil.h"
 
-/* ck_assert records a checkpoint (a write to a pipe) on every call, which dominates
- * hot loops; these cost nothing unless they fail. */
-#define T_ASSERT(c)                                                            \
-    do {                                                                       \
-        if (!(c))                                                              \
-            ck_abort_msg("line %d: assertion '%s' failed", __LINE__, #c);      \
-    } while (0)
-#define T_ASSERT_MSG(c, ...)                                                   \
-    do {                                                                       \
-        if (!(c))                                                              \
-            ck_abort_msg(__VA_ARGS__);                                         \
-    } while (0)
-
 #define MAXV 5
 
 /* --------------------------------------------------------- string buffer -- */
-
-typedef struct sbuf {
-    char *s;
-    size_t len, cap;
-} sbuf;
-
-static void sb_init(sbuf *b)
-{
-    b->cap = 256;
-    b->len = 0;
-    b->s = malloc(b->cap);
-    ck_assert_ptr_nonnull(b->s);
-    b->s[0] = '\0';
-}
-
-static void sb_putn(sbuf *b, const char *s, size_t n)
-{
-    if (b->len + n + 1 > b->cap) {
-        while (b->len + n + 1 > b->cap)
-            b->cap *= 2;
-        b->s = realloc(b->s, b->cap);
-        ck_assert_ptr_nonnull(b->s);
-    }
-    memcpy(b->s + b->len, s, n);
-    b->len += n;
-    b->s[b->len] = '\0';
-}
-
-static void sb_puts(sbuf *b, const char *s)
-{
-    sb_putn(b, s, strlen(s));
-}
-
-static void sb_printf(sbuf *b, const char *fmt, ...) GBC_PRINTF(2, 3);
-static void sb_printf(sbuf *b, const char *fmt, ...)
-{
-    char tmp[256];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-    va_end(ap);
-    ck_assert(n >= 0 && (size_t)n < sizeof tmp);
-    sb_putn(b, tmp, (size_t)n);
-}
 
 static void sb_mpz(sbuf *b, const mpz_t z)
 {
@@ -82,12 +25,6 @@ static void sb_mpz(sbuf *b, const mpz_t z)
     void (*freefn)(void *, size_t);
     mp_get_memory_functions(NULL, NULL, &freefn);
     freefn(s, strlen(s) + 1);
-}
-
-static void sb_free(sbuf *b)
-{
-    free(b->s);
-    b->s = NULL;
 }
 
 /* ------------------------------------------------------- naive polynomials -- */

@@ -8,19 +8,6 @@
 #include "mht/mht.h"
 #include "testutil.h"
 
-/* ck_assert records a checkpoint (a write to a pipe) on every call, which dominates
- * hot loops; these cost nothing unless they fail. */
-#define T_ASSERT(c)                                                            \
-    do {                                                                       \
-        if (!(c))                                                              \
-            ck_abort_msg("line %d: assertion '%s' failed", __LINE__, #c);      \
-    } while (0)
-#define T_ASSERT_MSG(c, ...)                                                   \
-    do {                                                                       \
-        if (!(c))                                                              \
-            ck_abort_msg(__VA_ARGS__);                                         \
-    } while (0)
-
 /* A table with its order and parameters, all owned together. */
 typedef struct fixture {
     mono_order ord;

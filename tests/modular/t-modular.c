@@ -1,7 +1,6 @@
 /* t-modular: the multi-modular path over Q (mod_groebner, gbc_groebner) against
  * Buchberger directly over Q on random ideals with big coefficients and fractions in
  * every order kind, certified or not; forced unlucky primes; corrupted bases. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -11,18 +10,6 @@
 #include "io/io.h"
 #include "modular/modular.h"
 #include "testutil.h"
-
-/* ck_assert writes a checkpoint on every call; these cost nothing unless they fail. */
-#define T_ASSERT(c)                                                            \
-    do {                                                                       \
-        if (!(c))                                                              \
-            ck_abort_msg("line %d: assertion '%s' failed", __LINE__, #c);      \
-    } while (0)
-#define T_ASSERT_MSG(c, ...)                                                   \
-    do {                                                                       \
-        if (!(c))                                                              \
-            ck_abort_msg(__VA_ARGS__);                                         \
-    } while (0)
 
 /* Regression guard (fixed): when no candidate can be certified within
  * mod_opts.max_primes, mod_groebner returns GBC_ERR_VERIFY (it once returned
@@ -53,69 +40,6 @@ static const char *const vnames[] = {"x", "y", "z", "t"};
 #define NORDER_KINDS 5 /* grevlex, lex, deglex, weights, blocks */
 
 /* ------------------------------------------------------------- text -- */
-
-/* A growable string: random inputs are written as text, which is also the
- * reproducer printed when a case fails. */
-typedef struct sbuf {
-    char *s;
-    size_t len, cap;
-} sbuf;
-
-static void sb_init(sbuf *b)
-{
-    b->cap = 256;
-    b->len = 0;
-    b->s = malloc(b->cap);
-    T_ASSERT(b->s != NULL);
-    b->s[0] = '\0';
-}
-
-static void sb_printf(sbuf *b, const char *fmt, ...)
-{
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int n = vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
-        va_end(ap);
-        T_ASSERT(n >= 0);
-        if (b->len + (size_t)n < b->cap) {
-            b->len += (size_t)n;
-            return;
-        }
-        b->cap = 2 * (b->cap + (size_t)n);
-        b->s = realloc(b->s, b->cap);
-        T_ASSERT(b->s != NULL);
-    }
-}
-
-static void sb_free(sbuf *b)
-{
-    free(b->s);
-    b->s = NULL;
-}
-
-/* A random order spec of the given kind (0 grevlex, 1 lex, 2 deglex, 3 weights,
- * 4 blocks) for nvars variables. */
-static void random_order(char *spec, size_t len, gbc_rng *r, uint32_t nvars, int kind)
-{
-    static const char *const kinds[] = {"grevlex", "lex", "deglex"};
-    size_t used;
-    if (kind < 3) {
-        snprintf(spec, len, "%s", kinds[kind]);
-    } else if (kind == 3) {
-        used = (size_t)snprintf(spec, len, "weights:");
-        for (uint32_t v = 0; v < nvars; v++)
-            used += (size_t)snprintf(spec + used, len - used, "%s%u", v ? "," : "",
-                                     1 + (unsigned)gbc_rng_below(r, 4));
-    } else {
-        uint32_t first = nvars < 2 ? nvars : 1 + (uint32_t)gbc_rng_below(r, nvars - 1);
-        if (first == nvars)
-            snprintf(spec, len, "blocks:%s(%u)", kinds[gbc_rng_below(r, 3)], nvars);
-        else
-            snprintf(spec, len, "blocks:%s(%u),%s(%u)", kinds[gbc_rng_below(r, 3)], first,
-                     kinds[gbc_rng_below(r, 3)], nvars - first);
-    }
-}
 
 /* A random decimal integer of exactly ndigits digits. */
 static void put_digits(sbuf *b, gbc_rng *r, int ndigits)
@@ -402,7 +326,7 @@ START_TEST(test_modular_vs_buchberger)
     for (int it = 0; it < n; it++) {
         uint32_t nvars = 2 + (uint32_t)gbc_rng_below(&r, 2);
         char order[96];
-        random_order(order, sizeof order, &r, nvars, _i);
+        tu_random_order(order, sizeof order, &r, nvars, _i);
         int style = it % 3 == 0 ? C_BIG : it % 3 == 1 ? C_FRACTION : C_MIXED;
         int homogeneous = gbc_rng_below(&r, 4) == 0;
         sbuf text;
@@ -489,7 +413,7 @@ START_TEST(test_many_primes)
             sb_init(&text);
             uint32_t nvars = 3;
             char order[96];
-            random_order(order, sizeof order, &r, nvars, (it * 3 + shape) % NORDER_KINDS);
+            tu_random_order(order, sizeof order, &r, nvars, (it * 3 + shape) % NORDER_KINDS);
             if (shape == 0) { /* a linear system: one point */
                 for (uint32_t i = 0; i < nvars; i++) {
                     for (uint32_t v = 0; v < nvars; v++) {
@@ -582,7 +506,7 @@ START_TEST(test_api_default)
     for (int it = 0; it < n; it++) {
         uint32_t nvars = 2 + (uint32_t)gbc_rng_below(&r, 2);
         char order[96];
-        random_order(order, sizeof order, &r, nvars, _i);
+        tu_random_order(order, sizeof order, &r, nvars, _i);
         sbuf text;
         sb_init(&text);
         for (uint32_t v = 0; v < nvars; v++)
@@ -723,7 +647,7 @@ START_TEST(test_random_unlucky)
     for (int it = 0; it < n; it++) {
         uint32_t nvars = 3;
         char order[96];
-        random_order(order, sizeof order, &r, nvars, _i);
+        tu_random_order(order, sizeof order, &r, nvars, _i);
         uint32_t p = it % 2 ? random_prime(&r) : 32003;
         sbuf text, f1;
         sb_init(&text);
@@ -816,7 +740,7 @@ START_TEST(test_certify_ingredients)
     for (int it = 0; it < n; it++) {
         uint32_t nvars = it < nfixed ? 3 : 2 + (uint32_t)gbc_rng_below(&r, 2);
         char order[96];
-        random_order(order, sizeof order, &r, nvars, it % NORDER_KINDS);
+        tu_random_order(order, sizeof order, &r, nvars, it % NORDER_KINDS);
         sbuf text;
         sb_init(&text);
         int kind;
