@@ -100,7 +100,10 @@ static inline uint32_t mono_divmask_of(const mono_divmask *dm, const uint32_t *e
         }
         return m;
     }
-    for (uint32_t k = 0; k < dm->nbits; k++)
+    /* nbits <= 32 always; the bound lets the compiler see it (gcc's -Warray-bounds
+     * in the sanitizer builds) */
+    const uint32_t nbits = dm->nbits < 32 ? dm->nbits : 32;
+    for (uint32_t k = 0; k < nbits; k++)
         m |= (uint32_t)(e[dm->var[k]] >= dm->thr[k]) << k;
     return m;
 }
