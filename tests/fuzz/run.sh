@@ -9,7 +9,10 @@
 # allocation churn of the differential harness (GMP and polynomial temporaries,
 # 5 s per input at most) kept 0.4-0.9 GB of freed memory resident, and with the
 # size-class caches a long run crossed -rss_limit_mb=2048 (a false out-of-memory;
-# gbc's own peak on those inputs is under 30 MB, measured without ASan).
+# gbc's own peak on those inputs is under 30 MB, measured without ASan). With 64 MB
+# fuzz_diff peaked at 713 MB in 30 minutes (1396 MB with 256 MB at the same count);
+# libFuzzer's own tables still grow, so for runs of an hour or more raise
+# FUZZ_RSS_MB (the -rss_limit_mb, default 2048).
 # usage: tests/fuzz/run.sh [SECONDS] [BUILD_DIR] [HARNESS...]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -21,6 +24,7 @@ harnesses=("$@")
 jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 tmo=${FUZZ_TIMEOUT:-25}
 quarantine=${FUZZ_QUARANTINE_MB:-64}
+rss_mb=${FUZZ_RSS_MB:-2048}
 
 CC=clang cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGBC_FUZZ=ON \
   -DGBC_BUILD_TESTS=OFF -DGBC_HARDEN=OFF >/dev/null
@@ -38,7 +42,7 @@ run_one() {
   local rc=0
   ASAN_OPTIONS=detect_leaks=1:quarantine_size_mb=$quarantine \
   UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-    "$build/fuzz/fuzz_$h" -max_total_time="$secs" -timeout="$tmo" -rss_limit_mb=2048 \
+    "$build/fuzz/fuzz_$h" -max_total_time="$secs" -timeout="$tmo" -rss_limit_mb="$rss_mb" \
       -max_len=4096 -print_final_stats=1 -artifact_prefix="$dir/artifacts/" \
       "$dir/corpus" >"$dir/log" 2>&1 || rc=$?
   local execs cov
