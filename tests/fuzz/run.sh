@@ -8,8 +8,10 @@
 # ASan's quarantine is FUZZ_QUARANTINE_MB (default 64): with ASan's 256 MB the
 # allocation churn of the differential harness (GMP and polynomial temporaries,
 # 5 s per input at most) kept 0.4-0.9 GB of freed memory resident, and with the
-# size-class caches a long run crossed -rss_limit_mb=2048 (a false out-of-memory;
-# gbc's own peak on those inputs is under 30 MB, measured without ASan). With 64 MB
+# size-class caches a long run crossed -rss_limit_mb=2048 (a false out-of-memory:
+# without ASan gbc's peak per input is mostly under 30 MB, rarely up to ~160 MB, and
+# the harness caps it at 256 MB; the heaviest corpus input peaks at 486 MB under
+# ASan with the default quarantine, 17 MB with none, 5.8 MB without ASan). With 64 MB
 # fuzz_diff peaked at 713 MB in 30 minutes (1396 MB with 256 MB at the same count);
 # libFuzzer's own tables still grow, so for runs of an hour or more raise
 # FUZZ_RSS_MB (the -rss_limit_mb, default 2048).
