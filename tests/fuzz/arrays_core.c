@@ -12,7 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "api/api.h"
 #include "check/check.h"
@@ -38,18 +37,6 @@ static uint32_t next32(bytes *b)
     for (int k = 0; k < 4; k++)
         v = (v << 8) | next(b);
     return v;
-}
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static int past_deadline(void *data)
-{
-    return now() > *(const double *)data;
 }
 
 static int is_prime32(uint32_t n)
@@ -506,11 +493,11 @@ int arrays_check(const uint8_t *data, size_t size, char *msg, size_t msglen)
     if (tot > 24 || nv > 6)
         goto done;
     gbc_options_set_algorithm(opts, (gbc_algorithm)(next(&b) % 3));
-    double deadline = now() + 0.02;
-    gbc_options_set_interrupt(opts, past_deadline, &deadline);
+    double deadline = gbc_wall_time() + 0.02;
+    gbc_options_set_interrupt(opts, fuzz_past_deadline, &deadline);
     if (gbc_groebner(&basis, polys, opts, NULL) == GBC_OK) {
         int is_gb = 0, is_red = 0;
-        deadline = now() + 0.05;
+        deadline = gbc_wall_time() + 0.05;
         st = gbc_is_groebner(&is_gb, &is_red, basis, opts);
         if (st == GBC_OK && (!is_gb || !is_red))
             FAIL("gbc_groebner returned a basis the verifier rejects (gb %d, reduced %d)",

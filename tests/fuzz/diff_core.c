@@ -6,10 +6,10 @@
  * accept. Returns 0 when the input is fine,
  * -1 when it was skipped (interrupted), and 1 on a disagreement (msg says which). */
 #include "diff_core.h"
+#include "fuzz_cores.h"
 
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #include "buchberger/buchberger.h"
 #include "check/check.h"
@@ -24,18 +24,6 @@ typedef struct bytes {
 static unsigned next(bytes *b)
 {
     return b->i < b->n ? b->p[b->i++] : 0;
-}
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static int past_deadline(void *data)
-{
-    return now() > *(const double *)data;
 }
 
 static const char *const names[] = {"a", "b", "c", "d", "e", "f"};
@@ -83,8 +71,8 @@ int diff_check(const uint8_t *data, size_t size, char *msg, size_t msglen)
     make_order(order, sizeof order, n, k, w);
     gbc_ctx ctx;
     gbc_ctx_init(&ctx);
-    double deadline = now() + 2.0;
-    ctx.interrupt = past_deadline;
+    double deadline = gbc_wall_time() + 2.0;
+    ctx.interrupt = fuzz_past_deadline;
     ctx.interrupt_data = &deadline;
     ctx.mem_limit = (size_t)256 << 20;
     ring R;
@@ -153,7 +141,7 @@ int diff_check(const uint8_t *data, size_t size, char *msg, size_t msglen)
                 /* the fast verifier of gbc_is_groebner, then the all-pairs oracle
                  * (interrupted after 5 s: the input then passes unverified) */
                 check_report rep;
-                deadline = now() + 5.0;
+                deadline = gbc_wall_time() + 5.0;
                 gbc_status st = check_groebner_fast(&ctx, &R, &bb, &rep);
                 if (st == GBC_OK && (!rep.is_groebner || !rep.is_reduced)) {
                     snprintf(msg, msglen, "fast verifier: %s", rep.reason);

@@ -6,26 +6,14 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "api/api.h"
 #include "check/check.h"
+#include "fuzz_cores.h"
 #include "gbc.h"
 
 static const char *const orders[] = {"grevlex", "lex", "deglex", "weights:1,2,3",
                                      "blocks:grevlex(1),lex(2)", NULL};
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static int stop_after(void *data)
-{
-    return now() > *(double *)data;
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -42,8 +30,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     gbc_options *popts = NULL;
     if (gbc_options_new(&popts) != GBC_OK)
         return 0;
-    double pdeadline = now() + 0.1;
-    gbc_options_set_interrupt(popts, stop_after, &pdeadline);
+    double pdeadline = gbc_wall_time() + 0.1;
+    gbc_options_set_interrupt(popts, fuzz_past_deadline, &pdeadline);
     gbc_options_set_memory_limit(popts, (size_t)64 << 20);
     gbc_status pst = gbc_parse(&ring, &polys, text, len, order, popts, &err);
     gbc_options_free(popts);
@@ -66,13 +54,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* a bounded computation */
     gbc_options *opts = NULL;
     if (gbc_options_new(&opts) == GBC_OK) {
-        double deadline = now() + 0.02;
-        gbc_options_set_interrupt(opts, stop_after, &deadline);
+        double deadline = gbc_wall_time() + 0.02;
+        gbc_options_set_interrupt(opts, fuzz_past_deadline, &deadline);
         gbc_options_set_memory_limit(opts, (size_t)64 << 20);
         gbc_polys *basis = NULL;
         if (gbc_groebner(&basis, polys, opts, NULL) == GBC_OK) {
             int is_gb = 0, is_red = 0;
-            deadline = now() + 0.05;
+            deadline = gbc_wall_time() + 0.05;
             gbc_status st = gbc_is_groebner(&is_gb, &is_red, basis, opts);
             if (st == GBC_OK && (!is_gb || !is_red))
                 abort(); /* a wrong basis */

@@ -12,7 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "gbc.h"
 
@@ -35,18 +34,6 @@ static uint32_t next32(bytes *b)
     for (int k = 0; k < 4; k++)
         v = (v << 8) | next(b);
     return v;
-}
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static int past_deadline(void *data)
-{
-    return now() > *(const double *)data;
 }
 
 static uint32_t make_exp(bytes *b)
@@ -204,8 +191,8 @@ int monideal_check(const uint8_t *data, size_t size, char *msg, size_t msglen)
     /* the computations, bounded */
     if (gbc_options_new(&opts) != GBC_OK)
         goto done;
-    double deadline = now() + 0.1;
-    gbc_options_set_interrupt(opts, past_deadline, &deadline);
+    double deadline = gbc_wall_time() + 0.1;
+    gbc_options_set_interrupt(opts, fuzz_past_deadline, &deadline);
     gbc_options_set_memory_limit(opts, (size_t)64 << 20);
     int unit = ng == 1 && nv > 0 ? 1 : 0;
     for (uint32_t v = 0; v < nv && unit; v++)
