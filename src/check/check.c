@@ -81,20 +81,25 @@ static gbc_status ck_step(ck *C, poly *f, const poly *g)
     return GBC_OK;
 }
 
-/* Top-reduce f by the basis until it is zero or its lead is irreducible. */
-static gbc_status ck_top_reduce(ck *C, poly *f)
+/* Top-reduce f by the basis until it is zero or its lead is irreducible; *zero says
+ * which. f is consumed (cleared) either way. */
+static gbc_status ck_reduces_to_zero(ck *C, poly *f, int *zero)
 {
-    while (f->len > 0) {
-        GBC_TRY(gbc_ctx_poll(C->ctx));
+    gbc_status st = GBC_OK;
+    while (f->len > 0 && st == GBC_OK) {
+        GBC_CHECK(st, gbc_ctx_poll(C->ctx), out);
         size_t k;
         for (k = 0; k < C->n; k++)
             if (C->g[k].len > 0 && mht_divides(&C->t, C->g[k].mon[0], &C->t, f->mon[0]))
                 break;
         if (k == C->n)
-            return GBC_OK;
-        GBC_TRY(ck_step(C, f, &C->g[k]));
+            break;
+        st = ck_step(C, f, &C->g[k]);
     }
-    return GBC_OK;
+out:
+    *zero = f->len == 0;
+    poly_clear(C->ctx, f, C->F);
+    return st;
 }
 
 static gbc_status ck_spoly(ck *C, size_t i, size_t j, poly *s)
@@ -283,13 +288,10 @@ gbc_status check_groebner(gbc_ctx *ctx, const ring *R, const plist *G, check_rep
             if (C.g[j].len == 0 || mht_coprime(&C.t, C.g[i].mon[0], C.g[j].mon[0]))
                 continue;
             poly s;
+            int zero;
             GBC_CHECK(st, ck_spoly(&C, i, j, &s), out);
-            st = ck_top_reduce(&C, &s);
-            int nonzero = s.len != 0;
-            poly_clear(ctx, &s, C.F);
-            if (st != GBC_OK)
-                goto out;
-            if (nonzero) {
+            GBC_CHECK(st, ck_reduces_to_zero(&C, &s, &zero), out);
+            if (!zero) {
                 rep->is_groebner = 0;
                 rep->bad_i = i;
                 rep->bad_j = j;
@@ -336,12 +338,9 @@ gbc_status check_ideal_contains(gbc_ctx *ctx, const ring *R, const plist *G,
         GBC_CHECK(st, poly_from_plain(ctx, &f, &Fs->p[k], &C.t, C.F), out);
         /* full reduction to zero needs only top reduction: if the lead is ever
          * irreducible the normal form is nonzero */
-        st = ck_top_reduce(&C, &f);
-        int nonzero = f.len != 0;
-        poly_clear(ctx, &f, C.F);
-        if (st != GBC_OK)
-            goto out;
-        if (nonzero) {
+        int zero;
+        GBC_CHECK(st, ck_reduces_to_zero(&C, &f, &zero), out);
+        if (!zero) {
             *contained = 0;
             if (bad)
                 *bad = k;
