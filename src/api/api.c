@@ -146,6 +146,15 @@ GBC_API gbc_status gbc_options_set_certify(gbc_options *opts, int certify)
     return GBC_OK;
 }
 
+GBC_API gbc_status gbc_options_set_seed(gbc_options *opts, uint64_t seed)
+{
+    if (opts == NULL)
+        return GBC_ERR_ARG;
+    opts->fixed_seed = 1;
+    opts->seed = seed;
+    return GBC_OK;
+}
+
 GBC_API gbc_status gbc_options_set_threads(gbc_options *opts, int threads)
 {
     if (opts == NULL || threads < 1 || threads > 1024)
@@ -442,7 +451,9 @@ GBC_API gbc_status gbc_groebner(gbc_polys **basis, const gbc_polys *gens,
         st = f4_groebner_kind(&ctx, R, &gens->L, &out, &local, minimal);
     } else {
         /* the modular lift needs the unique reduced basis: minimal is not offered */
-        mod_opts mo = {.certify = opts ? opts->certify : 0};
+        mod_opts mo = {.certify = opts ? opts->certify : 0,
+                       .fixed_seed = opts ? opts->fixed_seed : 0,
+                       .seed = opts ? opts->seed : 0};
         st = mod_groebner(&ctx, R, &gens->L, &out, &local, &mo);
     }
     if (st == GBC_OK)
@@ -455,6 +466,15 @@ GBC_API gbc_status gbc_groebner(gbc_polys **basis, const gbc_polys *gens,
     if (stats != NULL)
         stats->s = local;
     return st;
+}
+
+GBC_API int gbc_stats_seed(const gbc_stats *stats, uint64_t *seed)
+{
+    if (stats == NULL || !stats->s.seeded)
+        return 0;
+    if (seed != NULL)
+        *seed = stats->s.seed;
+    return 1;
 }
 
 GBC_API gbc_status gbc_is_groebner(int *is_groebner, int *is_reduced, const gbc_polys *polys,

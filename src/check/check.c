@@ -352,6 +352,50 @@ out:
     return st;
 }
 
+gbc_status check_ideal_contains_fast(gbc_ctx *ctx, const ring *R, const plist *G,
+                                     const plist *Fs, int *contained, size_t *bad)
+{
+    ck C;
+    GBC_TRY(ck_init(&C, ctx, R, G));
+    divlookup dl;
+    bb_red rd;
+    dl_init(ctx, &dl, DL_LIST, R->nvars, &C.par.dm);
+    gbc_status st = bb_red_init(ctx, &rd, &C.t, C.F);
+    for (size_t i = 0; i < C.n && st == GBC_OK; i++)
+        if (C.g[i].len > 0)
+            st = dl_insert(ctx, &dl, mht_exps(&C.t, C.g[i].mon[0]),
+                           C.t.row[C.g[i].mon[0]].divmask, (uint32_t)i);
+    bb_reducers RG = {C.g, &dl};
+    mpz_t one;
+    mpz_init_set_ui(one, 1);
+    *contained = 1;
+    for (size_t k = 0; k < Fs->n && st == GBC_OK && *contained; k++) {
+        poly f, h;
+        GBC_CHECK(st, gbc_ctx_poll(ctx), out);
+        GBC_CHECK(st, poly_from_plain(ctx, &f, &Fs->p[k], &C.t, C.F), out);
+        bb_red_begin(&rd);
+        st = bb_red_add(ctx, &rd, &f, 0, UINT32_MAX, 1, one);
+        poly_clear(ctx, &f, C.F);
+        if (st != GBC_OK)
+            break;
+        /* top reduction decides: the normal form is zero iff the lead never sticks */
+        GBC_CHECK(st, bb_red_run(ctx, &rd, &RG, 0), out);
+        if (rd.out.len != 0) {
+            *contained = 0;
+            if (bad)
+                *bad = k;
+        }
+        GBC_CHECK(st, bb_red_take(ctx, &rd, &h), out);
+        poly_clear(ctx, &h, C.F);
+    }
+out:
+    mpz_clear(one);
+    bb_red_clear(ctx, &rd);
+    dl_clear(ctx, &dl);
+    ck_clear(&C);
+    return st;
+}
+
 int check_plist_equal(const ring *R, const plist *A, const plist *B)
 {
     if (A->n != B->n)

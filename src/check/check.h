@@ -37,6 +37,13 @@ gbc_status check_groebner_fast(gbc_ctx *ctx, const ring *R, const plist *G,
 gbc_status check_ideal_contains(gbc_ctx *ctx, const ring *R, const plist *G,
                                 const plist *F, int *contained, size_t *bad);
 
+/* The verdict of check_ideal_contains by the heap reducer of buchberger/ (top
+ * reduction of each polynomial of F by the leading terms of G; much faster; not a
+ * test oracle). On *contained = 0, *bad (when not NULL) is the first polynomial of
+ * F whose normal form is nonzero. */
+gbc_status check_ideal_contains_fast(gbc_ctx *ctx, const ring *R, const plist *G,
+                                     const plist *F, int *contained, size_t *bad);
+
 /* Whether two plain lists are equal polynomial by polynomial (same order, same
  * terms, same coefficients). */
 int check_plist_equal(const ring *R, const plist *A, const plist *B);

@@ -40,6 +40,9 @@ static void usage(FILE *f)
             "                  reference; direct over Q)\n"
             "  --certify       over Q: prove the result (slower); the default checks it\n"
             "                  modulo a fresh random prime\n"
+            "  --seed N        over Q: primes from the seed N (0 to 2^64-1) instead of\n"
+            "                  the OS's entropy, to repeat a run (-v prints a run's seed);\n"
+            "                  a known seed gives no guarantee against crafted input\n"
             "  --threads N     threads for F4's linear algebra (default 1)\n"
             "  --memory-limit SIZE  stop (exit 3) when gbc's own memory would exceed SIZE\n"
             "                  bytes (suffixes K, M, G: powers of 1024)\n"
@@ -189,7 +192,8 @@ int main(int argc, char **argv)
 {
     const char *command = "gb", *order = NULL, *file = NULL, *outfile = NULL;
     gbc_algorithm algo = GBC_ALGO_DEFAULT;
-    int verbose = 0, certify = 0, threads = 1;
+    int verbose = 0, certify = 0, threads = 1, fixed_seed = 0;
+    unsigned long long seed = 0;
     size_t memory_limit = 0;
     double timeout = 0.0, deadline = 0.0;
     int argi = 1;
@@ -236,6 +240,17 @@ int main(int argc, char **argv)
             if (errno || *end || n < 1 || n > 1024)
                 return usage_error("--threads needs a number from 1 to 1024, not '%s'", v);
             threads = (int)n;
+        } else if ((ov = option_value(argc, argv, &argi, "--seed", &v)) != 0) {
+            if (ov < 0)
+                return usage_error("option '%s' needs an argument", a);
+            char *end;
+            errno = 0;
+            seed = strtoull(v, &end, 10);
+            if (errno || end == v || *end || v[0] == '-' || v[0] == '+')
+                return usage_error("--seed needs a number from 0 to 18446744073709551615, "
+                                   "not '%s'",
+                                   v);
+            fixed_seed = 1;
         } else if ((ov = option_value(argc, argv, &argi, "--memory-limit", &v)) != 0) {
             if (ov < 0)
                 return usage_error("option '%s' needs an argument", a);
@@ -337,6 +352,8 @@ int main(int argc, char **argv)
     gbc_options_set_algorithm(opts, algo);
     gbc_options_set_certify(opts, certify);
     gbc_options_set_threads(opts, threads);
+    if (fixed_seed)
+        gbc_options_set_seed(opts, (uint64_t)seed);
     if (verbose)
         gbc_options_set_log(opts, log_to_stderr, NULL, verbose);
     st = gbc_groebner(&basis, gens, opts, stats);

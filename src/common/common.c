@@ -3,9 +3,13 @@
 #define _POSIX_C_SOURCE 200809L
 #include "common.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/random.h>
 #include <time.h>
+#include <unistd.h>
 
 /* Each block starts with this header so that frees and reallocs know its size.
  * 16 bytes keep the payload aligned for every scalar type we use. */
@@ -225,6 +229,64 @@ static uint64_t splitmix64(uint64_t *x)
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
     return z ^ (z >> 31);
+}
+
+uint64_t gbc_seed_derive(uint64_t seed, uint64_t stream)
+{
+    uint64_t x = seed ^ (stream * 0xd1b54a32d192ed03ULL);
+    return splitmix64(&x);
+}
+
+/* All of buf from getrandom (retrying on EINTR and short reads); 0 on failure. */
+static int entropy_getrandom(unsigned char *buf, size_t n)
+{
+    size_t got = 0;
+    while (got < n) {
+        ssize_t r = getrandom(buf + got, n - got, 0);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            return 0;
+        got += (size_t)r;
+    }
+    return 1;
+}
+
+static int entropy_urandom(unsigned char *buf, size_t n)
+{
+    int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return 0;
+    size_t got = 0;
+    while (got < n) {
+        ssize_t r = read(fd, buf + got, n - got);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            break;
+        got += (size_t)r;
+    }
+    close(fd);
+    return got == n;
+}
+
+int gbc_entropy64(uint64_t *out)
+{
+    unsigned char b[8];
+    if (entropy_getrandom(b, sizeof b) || entropy_urandom(b, sizeof b)) {
+        uint64_t v = 0;
+        for (int i = 0; i < 8; i++)
+            v = v << 8 | b[i];
+        *out = v;
+        return 1;
+    }
+    struct timespec a, m;
+    clock_gettime(CLOCK_REALTIME, &a);
+    clock_gettime(CLOCK_MONOTONIC, &m);
+    uint64_t x = (uint64_t)a.tv_nsec ^ ((uint64_t)a.tv_sec << 32) ^ (uint64_t)m.tv_nsec * 31u ^
+                 (uint64_t)getpid() << 40 ^ (uint64_t)(uintptr_t)&x;
+    *out = splitmix64(&x);
+    return 0;
 }
 
 void gbc_rng_seed(gbc_rng *r, uint64_t seed)

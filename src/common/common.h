@@ -187,6 +187,14 @@ void gbc_rng_seed(gbc_rng *r, uint64_t seed);
 uint64_t gbc_rng_next(gbc_rng *r);
 /* Uniform in [0, n) for n >= 1. */
 uint64_t gbc_rng_below(gbc_rng *r, uint64_t n);
+/* 64 bits from the operating system's entropy (getrandom, else /dev/urandom), for
+ * seeds that no input may predict. Returns 1 when they came from the OS; 0 when
+ * neither source answered and the value was mixed from the clocks, the process id
+ * and an address instead (unpredictable in practice, but with no guarantee). */
+int gbc_entropy64(uint64_t *out);
+/* A 64-bit value derived from seed and stream by splitmix64 (a bijection of seed
+ * for each stream): independent-looking seeds for several generators of one run. */
+uint64_t gbc_seed_derive(uint64_t seed, uint64_t stream);
 
 /* Overflow-checked size arithmetic. Return 0 on success, 1 on overflow. */
 static inline int gbc_mul_size(size_t *out, size_t a, size_t b)

@@ -23,6 +23,8 @@ typedef struct gb_stats {
     size_t primes;           /* modular: primes used */
     size_t peak_bytes;       /* peak of the context's accounted memory */
     size_t monomials;        /* monomials in the basis hash table */
+    unsigned long long seed; /* modular: the seed of the prime choice */
+    int seeded;              /* modular: seed is set */
 } gb_stats;
 
 #endif

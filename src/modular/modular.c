@@ -9,7 +9,6 @@
 #include "check/check.h"
 #include "f4/f4.h"
 
-#define MOD_DEFAULT_SEED 0x6d6f647374643331ULL
 #define MOD_MAX_RESTARTS 20
 
 typedef struct modst {
@@ -21,7 +20,10 @@ typedef struct modst {
     const mod_opts *opts;
     gb_stats *stats;
     plist zin;           /* integer generators in W (mpq with denominator 1) */
-    gbc_rng rng;
+    plist zr;            /* the same in R, when W = homog(R) and the shape is in R */
+    /* Two independent streams of primes: rng for learning, replays and the
+     * stability test, crng for the check primes alone (see docs/modular.md) */
+    gbc_rng rng, crng;
     uint32_t *used;
     size_t nused, ucap;
     size_t forced_next;
@@ -57,7 +59,10 @@ static int prime_divides_lc(const modst *S, uint32_t p)
     return 0;
 }
 
-static gbc_status next_prime(modst *S, uint32_t *out)
+/* The next prime for S: the forced ones first (test hook), then random primes of
+ * [2^30, 2^31) from the stream r that are new to the run and divide no leading
+ * coefficient. */
+static gbc_status next_prime_from(modst *S, gbc_rng *r, uint32_t *out)
 {
     uint32_t p = 0;
     while (S->forced_next < S->opts->nforced) {
@@ -69,10 +74,11 @@ static gbc_status next_prime(modst *S, uint32_t *out)
         }
     }
     while (p == 0) {
-        uint32_t q = (uint32_t)((1u << 30) + gbc_rng_below(&S->rng, 1u << 30)) | 1u;
-        while (zp_is_prime(q) != 1)
-            q = q + 2 >= (1u << 31) ? (1u << 30) + 1 : q + 2;
-        if (!prime_used(S, q) && !prime_divides_lc(S, q))
+        /* odd numbers drawn until one is prime: every prime of the range equally
+         * likely (the next prime after a random number would favour those after
+         * long gaps); about 11 draws */
+        uint32_t q = (uint32_t)((1u << 30) + gbc_rng_below(r, 1u << 30)) | 1u;
+        if (zp_is_prime(q) == 1 && !prime_used(S, q) && !prime_divides_lc(S, q))
             p = q;
     }
     GBC_TRY(GBC_GROW(S->ctx, S->used, S->ucap, S->nused + 1));
@@ -81,7 +87,61 @@ static gbc_status next_prime(modst *S, uint32_t *out)
     return GBC_OK;
 }
 
+static gbc_status next_prime(modst *S, uint32_t *out)
+{
+    return next_prime_from(S, &S->rng, out);
+}
+
+/* A check prime: from the stream of its own. */
+static gbc_status next_check_prime(modst *S, uint32_t *out)
+{
+    return next_prime_from(S, &S->crng, out);
+}
+
 /* ------------------------------------------------------ per prime work -- */
+
+/* out (empty on entry) = the integer polynomials Z (nvars variables) reduced modulo
+ * F's prime, terms that vanish dropped. */
+static gbc_status reduce_gens(gbc_ctx *ctx, plist *out, const plist *Z, uint32_t n,
+                              const field *F)
+{
+    const uint32_t p = F->p;
+    for (size_t k = 0; k < Z->n; k++) {
+        const ppoly *f = &Z->p[k];
+        size_t len = 0;
+        for (size_t i = 0; i < f->len; i++)
+            if (!mpz_divisible_ui_p(mpq_numref(f->cq[i]), p))
+                len++;
+        ppoly *g;
+        GBC_TRY(plist_push(ctx, out, len, n, F, &g));
+        size_t j = 0;
+        for (size_t i = 0; i < f->len; i++) {
+            uint32_t r = (uint32_t)mpz_fdiv_ui(mpq_numref(f->cq[i]), p);
+            if (r == 0)
+                continue;
+            memcpy(g->exps + j * n, f->exps + i * n, sizeof(uint32_t) * n);
+            g->cf[j++] = r;
+        }
+    }
+    return GBC_OK;
+}
+
+/* *contained = whether every input generator reduces to zero modulo p by G, a
+ * basis modulo p in the shape's ring (the second half of the check: it catches a
+ * candidate of another ideal whenever p is lucky). */
+static gbc_status gens_reduce_to_zero(modst *S, const plist *G, uint32_t p, int *contained)
+{
+    ring Rp = S->per_prime_reduce ? *S->R : S->W;
+    GBC_TRY(field_init(&Rp.F, p));
+    const plist *Z = S->per_prime_reduce ? &S->zr : &S->zin;
+    plist gp;
+    plist_init(&gp);
+    gbc_status st = reduce_gens(S->ctx, &gp, Z, Rp.nvars, &Rp.F);
+    if (st == GBC_OK)
+        st = check_ideal_contains_fast(S->ctx, &Rp, G, &gp, contained, NULL);
+    plist_clear(S->ctx, &gp, &Rp.F);
+    return st;
+}
 
 /* res = the reduced basis modulo p: a full run (recording into rec when not NULL)
  * or a replay of S->tr (*unlucky when it does not fit). */
@@ -96,25 +156,8 @@ static gbc_status mod_prime(modst *S, uint32_t p, int full, f4_trace *rec, plist
     plist_init(&inp);
     plist_init(&gw);
     plist_init(&dh);
-    gbc_status st = GBC_OK;
-    const uint32_t n = S->W.nvars;
-    for (size_t k = 0; k < S->zin.n && st == GBC_OK; k++) {
-        const ppoly *f = &S->zin.p[k];
-        size_t len = 0;
-        for (size_t i = 0; i < f->len; i++)
-            if (!mpz_divisible_ui_p(mpq_numref(f->cq[i]), p))
-                len++;
-        ppoly *g;
-        GBC_CHECK(st, plist_push(ctx, &inp, len, n, &Wp.F, &g), done);
-        size_t j = 0;
-        for (size_t i = 0; i < f->len; i++) {
-            uint32_t r = (uint32_t)mpz_fdiv_ui(mpq_numref(f->cq[i]), p);
-            if (r == 0)
-                continue;
-            memcpy(g->exps + j * n, f->exps + i * n, sizeof(uint32_t) * n);
-            g->cf[j++] = r;
-        }
-    }
+    gbc_status st;
+    GBC_CHECK(st, reduce_gens(ctx, &inp, &S->zin, S->W.nvars, &Wp.F), done);
     if (full) {
         GBC_CHECK(st, f4_learn(ctx, &Wp, &inp, &gw, NULL, rec), done);
     } else {
@@ -386,7 +429,20 @@ static gbc_status mod_setup(modst *S, gbc_ctx *ctx, const ring *R, const plist *
     S->stats = stats;
     mpz_init_set_ui(S->M, 1);
     plist_init(&S->zin);
-    gbc_rng_seed(&S->rng, opts->seed ? opts->seed : MOD_DEFAULT_SEED);
+    plist_init(&S->zr);
+    /* One 64-bit seed names the run (so --seed repeats a logged run exactly); the
+     * two streams derive from it by different splitmix64 keys. */
+    uint64_t seed = opts->seed;
+    if (!opts->fixed_seed && !gbc_entropy64(&seed))
+        gbc_log(ctx, 1, "modular: the OS gave no entropy: primes seeded from the clock");
+    gbc_rng_seed(&S->rng, gbc_seed_derive(seed, 1));
+    gbc_rng_seed(&S->crng, gbc_seed_derive(seed, 2));
+    gbc_log(ctx, 1, "modular: seed %llu (%s)", (unsigned long long)seed,
+            opts->fixed_seed ? "given" : "drawn; --seed repeats this run");
+    if (stats) {
+        stats->seed = seed;
+        stats->seeded = 1;
+    }
 
     /* Integer, primitive generators (denominators cleared), zeros dropped. */
     mht_params par;
@@ -420,7 +476,10 @@ static gbc_status mod_setup(modst *S, gbc_ctx *ctx, const ring *R, const plist *
     if (S->homog) {
         ring_homog(&S->W, R);
         st = plist_homogenize(ctx, R, &zr, &S->zin);
-        plist_clear(ctx, &zr, &R->F);
+        if (S->per_prime_reduce)
+            S->zr = zr; /* the check reduces the generators in R */
+        else
+            plist_clear(ctx, &zr, &R->F);
         return st;
     }
     S->W = *R;
@@ -433,6 +492,7 @@ static void mod_free(modst *S)
     crt_clear(S);
     mpz_clear(S->M);
     plist_clear(S->ctx, &S->zin, &S->R->F);
+    plist_clear(S->ctx, &S->zr, &S->R->F);
     gbc_free(S->ctx, S->used);
     f4_trace_free(S->ctx, S->tr);
 }
@@ -446,7 +506,7 @@ static const ring *shape_ring(const modst *S)
 gbc_status mod_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                         gb_stats *stats, const mod_opts *opts)
 {
-    static const mod_opts defaults = {0, 0, NULL, 0, 0, 0};
+    static const mod_opts defaults = {0};
     if (opts == NULL)
         opts = &defaults;
     if (R->F.p != 0)
@@ -513,10 +573,11 @@ learned:
                 plist_clear(ctx, &G, &Fp);
                 if (unl || !usable)
                     continue;
-                /* Independent check: an untraced computation modulo a fresh prime. */
+                /* Independent check: an untraced computation modulo a fresh prime
+                 * of the check stream. */
                 f4_trace *tr2;
                 GBC_CHECK(st, f4_trace_new(ctx, &tr2), out);
-                GBC_CHECK(st, next_prime(&S, &p), out);
+                GBC_CHECK(st, next_check_prime(&S, &p), out);
                 st = mod_prime(&S, p, 1, tr2, &G, &unl);
                 if (st != GBC_OK) {
                     f4_trace_free(ctx, tr2);
@@ -540,8 +601,19 @@ learned:
                     plist_clear(ctx, &G, &Fp);
                     continue;
                 }
+                /* G is the candidate modulo p: the generators must reduce to zero */
+                int contained = 0;
+                st = gens_reduce_to_zero(&S, &G, p, &contained);
                 plist_clear(ctx, &G, &Fp);
-                gbc_log(ctx, 1, "modular: %zu primes, candidate confirmed modulo %u (%.2f s)",
+                if (st != GBC_OK)
+                    goto out;
+                if (!contained) {
+                    gbc_log(ctx, 1, "modular: a generator does not reduce to zero by the "
+                            "candidate modulo %u: relearning", p);
+                    goto restart;
+                }
+                gbc_log(ctx, 1, "modular: %zu primes, candidate confirmed modulo %u, the "
+                        "generators reduce to zero there (%.2f s)",
                         S.nprimes, p, gbc_wall_time() - t0);
                 if (!opts->certify) {
                     done = 1;

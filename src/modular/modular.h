@@ -12,7 +12,13 @@
 
 typedef struct mod_opts {
     int certify;         /* prove the result over Q */
-    uint64_t seed;       /* prime choice (0: a fixed default) */
+    /* Prime choice. fixed_seed = 0 (the default): the seed is drawn from the OS's
+     * entropy, so no input can predict the primes (the bound of docs/modular.md
+     * holds for every input). fixed_seed = 1: the primes follow from seed alone, a
+     * run can be repeated exactly, and an input built against those primes can
+     * defeat the check. */
+    int fixed_seed;
+    uint64_t seed;
     /* test hook: these primes are used first, in this order (NULL: none) */
     const uint32_t *forced_primes;
     size_t nforced;

@@ -284,6 +284,7 @@ static gbc_status modular(gbc_ctx *ctx, const ring *R, const plist *F, plist *ou
     mod_opts mo;
     memset(&mo, 0, sizeof mo);
     mo.certify = certify;
+    mo.fixed_seed = 1; /* reproducible from the test's printed seed */
     mo.seed = seed;
     mo.forced_primes = forced;
     mo.nforced = nforced;
@@ -610,7 +611,7 @@ START_TEST(test_forced_unlucky_prime)
                 T_ASSERT(bb_groebner(&ctx, &R, &F, &B, NULL) == GBC_OK);
                 T_ASSERT(B.n == 2);
                 /* p forced as the learning prime */
-                gbc_status st = modular(&ctx, &R, &F, &G, certify, 0, &p, 1, NULL);
+                gbc_status st = modular(&ctx, &R, &F, &G, certify, tu_seed(), &p, 1, NULL);
                 expect_same(st, &R, &G, &B, "forced unlucky learning prime", 3, orders[o], gens,
                             certify ? "--certify " : "");
                 T_ASSERT_MSG(strstr(lb.text, learned) != NULL,
@@ -623,7 +624,7 @@ START_TEST(test_forced_unlucky_prime)
                 /* p forced right after a good learning prime */
                 const uint32_t two[2] = {1000000007u, p};
                 lb.len = 0;
-                st = modular(&ctx, &R, &F, &G, certify, 0, two, 2, NULL);
+                st = modular(&ctx, &R, &F, &G, certify, tu_seed(), two, 2, NULL);
                 expect_same(st, &R, &G, &B, "forced unlucky replayed prime", 3, orders[o], gens,
                             certify ? "--certify " : "");
                 plist_clear(&ctx, &G, &R.F);
@@ -849,6 +850,8 @@ START_TEST(test_certify_hook)
             mod_opts mo;
             memset(&mo, 0, sizeof mo);
             mo.certify = 1;
+            mo.fixed_seed = 1;
+            mo.seed = tu_seed() + (uint64_t)c;
             mo.corrupt_candidates = 1;
             plist_init(&G);
             gbc_status st = mod_groebner(&ctx, &R, &F, &G, NULL, &mo);
@@ -885,6 +888,182 @@ START_TEST(test_certify_hook)
 }
 END_TEST
 
+/* ------------------------------------------- primes no input can predict -- */
+
+/* The primes the driver drew on every run before it took its seed from the OS: the
+ * generator seeded with the old fixed default, an odd number of [2^30, 2^31) and
+ * the next prime after it. An input built from them defeated the learning, the
+ * stability test and the check at once (issue 11). */
+static void old_default_primes(uint32_t *out, size_t n)
+{
+    gbc_rng r;
+    gbc_rng_seed(&r, 0x6d6f647374643331ULL);
+    for (size_t k = 0; k < n;) {
+        uint32_t q = (uint32_t)((1u << 30) + gbc_rng_below(&r, 1u << 30)) | 1u;
+        while (zp_is_prime(q) != 1)
+            q = q + 2 >= (1u << 31) ? (1u << 30) + 1 : q + 2;
+        int used = 0;
+        for (size_t j = 0; j < k; j++)
+            used |= out[j] == q;
+        if (!used)
+            out[k++] = q;
+    }
+}
+
+/* The inputs of issue 11 and a family like them: coefficients 1 + P, P * c + 1 and
+ * P + c where P is the product of the first k primes of the old default (k = 1..40),
+ * in three term orders; the default path (random seed) gives Buchberger's basis. */
+START_TEST(test_crafted_old_primes)
+{
+    enum { K = 40 };
+    uint32_t pr[K];
+    old_default_primes(pr, K);
+    ck_assert_uint_eq(pr[0], 1406254193u);
+    ck_assert_uint_eq(pr[1], 1145797951u);
+    ck_assert_uint_eq(pr[2], 1866711773u);
+    static const char *const orders[] = {"grevlex", "lex", "blocks:lex(1),grevlex(2)"};
+    /* %s is P + offset, written in decimal */
+    static const char *const shapes[] = {"x+y, x+%s*y", "x^2+y*z, x^2+%s*y*z+z^2, y^2-x",
+                                         "x*y-%s*z, x*y-z, y^2+z^2-1"};
+    static const long offsets[] = {1, -1, 7};
+    mpz_t P, c;
+    mpz_inits(P, c, NULL);
+    mpz_set_ui(P, 1);
+    int checked = 0;
+    for (int k = 1; k <= K; k++) {
+        mpz_mul_ui(P, P, pr[k - 1]);
+        /* every k up to 6, then every fifth: the small products are the likely
+         * attacks (a few primes of a run), the large ones show it scales */
+        if (k > 6 && k % 5 != 0)
+            continue;
+        for (size_t sh = 0; sh < sizeof shapes / sizeof shapes[0]; sh++) {
+            long off = offsets[(size_t)k % 3];
+            mpz_set_si(c, off);
+            mpz_add(c, c, P);
+            char *num = mpz_get_str(NULL, 10, c);
+            char gens[1024];
+            snprintf(gens, sizeof gens, shapes[sh], num);
+            free(num);
+            const char *order = orders[(sh + (size_t)k) % 3];
+            gbc_ctx ctx;
+            gbc_ctx_init(&ctx);
+            ring R;
+            ring_make(&ctx, &R, 3, 0, order);
+            plist F, B, G;
+            parse_polys(&ctx, &F, &R, gens);
+            plist_init(&B);
+            plist_init(&G);
+            T_ASSERT(bb_groebner(&ctx, &R, &F, &B, NULL) == GBC_OK);
+            mod_opts mo;
+            memset(&mo, 0, sizeof mo); /* the default: a seed from the OS */
+            gb_stats stats;
+            memset(&stats, 0, sizeof stats);
+            gbc_status st = mod_groebner(&ctx, &R, &F, &G, &stats, &mo);
+            if (!(st == GBC_OK && check_plist_equal(&R, &G, &B)))
+                fprintf(stderr, "crafted input k=%d, run seed %llu\n", k, stats.seed);
+            expect_same(st, &R, &G, &B, "crafted against the old default primes", 3, order,
+                        gens, "");
+            checked++;
+            plist_clear(&ctx, &G, &R.F);
+            plist_clear(&ctx, &B, &R.F);
+            plist_clear(&ctx, &F, &R.F);
+            ring_clear(&ctx, &R);
+            T_ASSERT(ctx.mem_used == 0);
+        }
+    }
+    mpz_clears(P, c, NULL);
+    ck_assert_int_gt(checked, 20);
+}
+END_TEST
+
+/* The old attack still works with the old primes forced: the test hook proves the
+ * family above would have found the bug (the forced primes make the wrong basis
+ * {x + y} pass), so the test above is not vacuous. */
+START_TEST(test_crafted_needs_known_primes)
+{
+    uint32_t pr[3];
+    old_default_primes(pr, 3);
+    gbc_ctx ctx;
+    gbc_ctx_init(&ctx);
+    ring R;
+    ring_make(&ctx, &R, 2, 0, "grevlex");
+    plist F, G;
+    parse_polys(&ctx, &F, &R, "x+y, x+3007801268535068273045826740*y");
+    mod_opts mo;
+    memset(&mo, 0, sizeof mo);
+    mo.forced_primes = pr;
+    mo.nforced = 3;
+    plist_init(&G);
+    T_ASSERT(mod_groebner(&ctx, &R, &F, &G, NULL, &mo) == GBC_OK);
+    /* the check prime is the third: modulo each of them the second generator is
+     * x + y, so the learning, the stability test, the check and the generators'
+     * reduction all agree on the wrong basis */
+    ck_assert_msg(G.n == 1, "the forced primes no longer reproduce the attack (%zu elements)",
+                  G.n);
+    plist_clear(&ctx, &G, &R.F);
+    plist_clear(&ctx, &F, &R.F);
+    ring_clear(&ctx, &R);
+}
+END_TEST
+
+/* Seeds: a fixed seed repeats the run (same primes, same log, same basis); drawn
+ * seeds differ between runs, and so do the learning primes (equal by chance with
+ * probability about 2^-25 per pair: the test allows one coincidence in 4 runs). */
+START_TEST(test_seeds)
+{
+    const char *gens = "x^2*y-3*z+1/2, (x+y)^3-z*(y-1), x*y*z-1";
+    char first[1 << 14] = "";
+    uint64_t seeds[4];
+    char learned[4][64];
+    for (int run = 0; run < 6; run++) {
+        gbc_ctx ctx;
+        logbuf lb;
+        ctx_with_log(&ctx, &lb);
+        ring R;
+        ring_make(&ctx, &R, 3, 0, "grevlex");
+        plist F, G;
+        parse_polys(&ctx, &F, &R, gens);
+        plist_init(&G);
+        mod_opts mo;
+        memset(&mo, 0, sizeof mo);
+        if (run >= 4) {
+            mo.fixed_seed = 1;
+            mo.seed = tu_seed() ^ 0x5eedULL;
+        }
+        gb_stats stats;
+        memset(&stats, 0, sizeof stats);
+        T_ASSERT(mod_groebner(&ctx, &R, &F, &G, &stats, &mo) == GBC_OK);
+        T_ASSERT(stats.seeded);
+        const char *l = strstr(lb.text, "learned modulo ");
+        T_ASSERT(l != NULL);
+        if (run < 4) {
+            seeds[run] = stats.seed;
+            snprintf(learned[run], sizeof learned[run], "%.*s", (int)strcspn(l, ":"), l);
+        } else if (run == 4) {
+            T_ASSERT(stats.seed == mo.seed);
+            snprintf(first, sizeof first, "%s", lb.text);
+        } else {
+            ck_assert_msg(strcmp(first, lb.text) == 0,
+                          "one seed, two runs, two logs:\n%s\n----\n%s", first, lb.text);
+        }
+        plist_clear(&ctx, &G, &R.F);
+        plist_clear(&ctx, &F, &R.F);
+        ring_clear(&ctx, &R);
+    }
+    int same_seed = 0, same_prime = 0;
+    for (int i = 0; i < 4; i++)
+        for (int j = i + 1; j < 4; j++) {
+            same_seed += seeds[i] == seeds[j];
+            same_prime += strcmp(learned[i], learned[j]) == 0;
+        }
+    ck_assert_msg(same_seed == 0, "drawn seeds repeat: %llu %llu %llu %llu",
+                  (unsigned long long)seeds[0], (unsigned long long)seeds[1],
+                  (unsigned long long)seeds[2], (unsigned long long)seeds[3]);
+    ck_assert_msg(same_prime <= 1, "learning primes repeat across runs: %s / %s / %s / %s",
+                  learned[0], learned[1], learned[2], learned[3]);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("modular");
@@ -899,6 +1078,12 @@ int main(void)
     tcase_add_test(tu, test_forced_unlucky_prime);
     tcase_add_loop_test(tu, test_random_unlucky, 0, NORDER_KINDS);
     suite_add_tcase(s, tu);
+    TCase *ts = tcase_create("seeds");
+    tcase_set_timeout(ts, 600);
+    tcase_add_test(ts, test_crafted_old_primes);
+    tcase_add_test(ts, test_crafted_needs_known_primes);
+    tcase_add_test(ts, test_seeds);
+    suite_add_tcase(s, ts);
     TCase *tv = tcase_create("certify");
     tcase_set_timeout(tv, 600);
     if (CERTIFY) {

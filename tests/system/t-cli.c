@@ -342,6 +342,10 @@ START_TEST(test_usage)
         {"--threads", "0", inpath, NULL},
         {"--threads", "x", inpath, NULL},
         {inpath, "--threads", NULL},
+        {"--seed", "-1", inpath, NULL},
+        {"--seed", "x", inpath, NULL},
+        {"--seed", "18446744073709551616", inpath, NULL},
+        {inpath, "--seed", NULL},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         run r;
@@ -371,6 +375,58 @@ START_TEST(test_usage)
     ck_assert_int_eq(r.status, 0);
     ck_assert(strncmp(r.out, "gbc ", 4) == 0);
     run_free(&r);
+}
+END_TEST
+
+/* Over Q, --seed N repeats a run exactly (the same primes in -v, the same basis);
+ * without it two runs draw different seeds, and -v prints the seed that repeats
+ * the run. */
+START_TEST(test_seed)
+{
+    char inpath[512];
+    snprintf(inpath, sizeof inpath, "%s", tmp_path("in.txt"));
+    const char *text = "x,y,z\n0\nx^2*y-3*z+1/2, (x+y)^3-z*(y-1), x*y*z-1\n";
+    write_file(inpath, text, strlen(text));
+    char *out[4], *err[4];
+    const char *seeded[] = {"-v", "--seed", "424242", inpath, NULL};
+    const char *drawn[] = {"-v", inpath, NULL};
+    for (int i = 0; i < 4; i++) {
+        run r;
+        run_gbc(&r, i < 2 ? seeded : drawn, NULL);
+        ck_assert_msg(r.status == 0, "run %d: exit %d: %s", i, r.status, r.err);
+        out[i] = r.out;
+        err[i] = r.err;
+        char *e = strstr(err[i], "modular: seed ");
+        ck_assert_msg(e != NULL, "run %d: no seed in -v:\n%s", i, err[i]);
+    }
+    ck_assert_str_eq(out[0], out[1]);
+    ck_assert_str_eq(out[0], out[2]);
+    ck_assert_str_eq(out[2], out[3]);
+    ck_assert_ptr_nonnull(strstr(err[0], "modular: seed 424242 (given)"));
+    char *l0 = strstr(err[0], "learned modulo "), *l1 = strstr(err[1], "learned modulo ");
+    ck_assert_ptr_nonnull(l0);
+    ck_assert_ptr_nonnull(l1);
+    ck_assert_int_eq(strncmp(l0, l1, 40), 0);
+    char *s2 = strstr(err[2], "modular: seed "), *s3 = strstr(err[3], "modular: seed ");
+    ck_assert_msg(strncmp(s2, s3, strcspn(s2, "(")) != 0, "two drawn seeds are equal:\n%s\n%s",
+                  s2, s3);
+    /* the drawn seed repeats its run: same learning prime */
+    unsigned long long sd = strtoull(s2 + strlen("modular: seed "), NULL, 10);
+    char num[32];
+    snprintf(num, sizeof num, "%llu", sd);
+    const char *again[] = {"-v", "--seed", num, inpath, NULL};
+    run r;
+    run_gbc(&r, again, NULL);
+    ck_assert_int_eq(r.status, 0);
+    char *la = strstr(r.err, "learned modulo "), *l2 = strstr(err[2], "learned modulo ");
+    ck_assert_ptr_nonnull(la);
+    ck_assert_ptr_nonnull(l2);
+    ck_assert_int_eq(strncmp(la, l2, 40), 0);
+    run_free(&r);
+    for (int i = 0; i < 4; i++) {
+        free(out[i]);
+        free(err[i]);
+    }
 }
 END_TEST
 
@@ -645,6 +701,7 @@ int main(void)
     tcase_add_test(tc, test_overflow_in_computation);
     tcase_add_test(tc, test_usage);
     tcase_add_test(tc, test_algorithm_f4);
+    tcase_add_test(tc, test_seed);
     tcase_add_test(tc, test_io_paths);
     tcase_add_test(tc, test_monideal_commands);
     suite_add_tcase(s, tc);
