@@ -108,6 +108,20 @@ GBC_API gbc_status gbc_options_set_certify(gbc_options *opts, int certify);
  * coefficients are built from them can make the check accept a wrong basis (see
  * docs/modular.md). No effect over Z/p. */
 GBC_API gbc_status gbc_options_set_seed(gbc_options *opts, uint64_t seed);
+/* F4's linear algebra over Z/p. GBC_LA_EXACT reduces every row of every matrix.
+ * GBC_LA_PROBABILISTIC reduces random linear combinations of blocks of rows, about
+ * as many as the rank needs; its result is wrong with probability at most 2^-64 over
+ * the whole computation (docs/linear-algebra.md), and it falls back to the exact
+ * kernel where that is cheaper (small matrices, p < 2^8). GBC_LA_AUTO (the default)
+ * is the probabilistic kernel with those fallbacks. Results do not depend on the
+ * choice, except with that probability. Runs that record or replay a trace (the
+ * multi-modular path over Q) always use the exact kernel. */
+typedef enum gbc_linear_algebra {
+    GBC_LA_AUTO = 0,
+    GBC_LA_EXACT = 1,
+    GBC_LA_PROBABILISTIC = 2
+} gbc_linear_algebra;
+GBC_API gbc_status gbc_options_set_linear_algebra(gbc_options *opts, gbc_linear_algebra mode);
 /* Threads a computation may use (default 1). F4 reduces the rows of each matrix by
  * the known pivots in parallel; results do not depend on the number. */
 GBC_API gbc_status gbc_options_set_threads(gbc_options *opts, int threads);

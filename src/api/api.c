@@ -155,6 +155,15 @@ GBC_API gbc_status gbc_options_set_seed(gbc_options *opts, uint64_t seed)
     return GBC_OK;
 }
 
+GBC_API gbc_status gbc_options_set_linear_algebra(gbc_options *opts, gbc_linear_algebra mode)
+{
+    if (opts == NULL || (mode != GBC_LA_AUTO && mode != GBC_LA_EXACT &&
+                         mode != GBC_LA_PROBABILISTIC))
+        return GBC_ERR_ARG;
+    opts->la_mode = mode;
+    return GBC_OK;
+}
+
 GBC_API gbc_status gbc_options_set_threads(gbc_options *opts, int threads)
 {
     if (opts == NULL || threads < 1 || threads > 1024)
@@ -253,6 +262,7 @@ void api_ctx_from_options(gbc_ctx *ctx, const gbc_options *opts)
     ctx->progress_data = opts->progress_data;
     ctx->fail_at = opts->fail_alloc;
     ctx->threads = opts->threads;
+    ctx->la_mode = opts->la_mode;
 }
 
 /* ------------------------------------------------------ polynomial lists -- */
@@ -410,6 +420,8 @@ GBC_API double gbc_stats_get(const gbc_stats *stats, const char *name)
         F_Z(pairs_reduced), F_Z(zero_reductions), F_Z(pairs_created), F_Z(pairs_chain),
         F_Z(pairs_gm), F_Z(pairs_product), F_Z(basis_size), F_Z(rounds), F_Z(matrix_rows),
         F_Z(matrix_cols), F_Z(matrix_nnz), F_Z(primes), F_Z(peak_bytes), F_Z(monomials),
+        F_Z(la_rows_in), F_Z(la_rows_reduced), F_Z(la_confirmations), F_Z(la_blocks),
+        F_D(la_fail_bound),
 #undef F_D
 #undef F_Z
     };

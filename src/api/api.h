@@ -31,6 +31,7 @@ struct gbc_options {
     uint64_t fail_alloc; /* testing: fail the n-th allocation (0: never) */
     int certify;
     int threads;
+    int la_mode;         /* gbc_linear_algebra */
     int fixed_seed;      /* gbc_options_set_seed was called */
     uint64_t seed;
 };

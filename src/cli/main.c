@@ -43,6 +43,9 @@ static void usage(FILE *f)
             "  --seed N        over Q: primes from the seed N (0 to 2^64-1) instead of\n"
             "                  the OS's entropy, to repeat a run (-v prints a run's seed);\n"
             "                  a known seed gives no guarantee against crafted input\n"
+            "  --linear-algebra K  F4's kernel over Z/p: auto (default), exact, or\n"
+            "                  probabilistic (random combinations of row blocks; wrong with\n"
+            "                  probability at most 2^-64 per run)\n"
             "  --threads N     threads for F4's linear algebra (default 1)\n"
             "  --memory-limit SIZE  stop (exit 3) when gbc's own memory would exceed SIZE\n"
             "                  bytes (suffixes K, M, G: powers of 1024)\n"
@@ -193,6 +196,7 @@ int main(int argc, char **argv)
     const char *command = "gb", *order = NULL, *file = NULL, *outfile = NULL;
     gbc_algorithm algo = GBC_ALGO_DEFAULT;
     int verbose = 0, certify = 0, threads = 1, fixed_seed = 0;
+    gbc_linear_algebra la = GBC_LA_AUTO;
     unsigned long long seed = 0;
     size_t memory_limit = 0;
     double timeout = 0.0, deadline = 0.0;
@@ -240,6 +244,19 @@ int main(int argc, char **argv)
             if (errno || *end || n < 1 || n > 1024)
                 return usage_error("--threads needs a number from 1 to 1024, not '%s'", v);
             threads = (int)n;
+        } else if ((ov = option_value(argc, argv, &argi, "--linear-algebra", &v)) != 0) {
+            if (ov < 0)
+                return usage_error("option '%s' needs an argument", a);
+            if (strcmp(v, "auto") == 0)
+                la = GBC_LA_AUTO;
+            else if (strcmp(v, "exact") == 0)
+                la = GBC_LA_EXACT;
+            else if (strcmp(v, "probabilistic") == 0)
+                la = GBC_LA_PROBABILISTIC;
+            else
+                return usage_error("unknown linear algebra '%s' (expected auto, exact or "
+                                   "probabilistic)",
+                                   v);
         } else if ((ov = option_value(argc, argv, &argi, "--seed", &v)) != 0) {
             if (ov < 0)
                 return usage_error("option '%s' needs an argument", a);
@@ -352,6 +369,7 @@ int main(int argc, char **argv)
     gbc_options_set_algorithm(opts, algo);
     gbc_options_set_certify(opts, certify);
     gbc_options_set_threads(opts, threads);
+    gbc_options_set_linear_algebra(opts, la);
     if (fixed_seed)
         gbc_options_set_seed(opts, (uint64_t)seed);
     if (verbose)

@@ -78,6 +78,9 @@ typedef struct gbc_ctx {
     const char *progress_stage;   /* stage of the last report */
     double progress_last;         /* seconds, time of the last report */
     int threads;                  /* worker threads a computation may use (<= 1: one) */
+    int la_mode;                  /* F4's linear algebra: GBC_LA_AUTO, _EXACT, _PROBABILISTIC
+                                   * (the values of gbc.h's gbc_linear_algebra) */
+    uint64_t la_hook;             /* testing: the probabilistic kernel's fault hook (la.h) */
     uint32_t poll_tick;
     double poll_last;             /* seconds, for time-based polling */
     gbc_status alloc_fail;        /* status of the last failed allocation */

@@ -23,6 +23,12 @@ typedef struct gb_stats {
     size_t primes;           /* modular: primes used */
     size_t peak_bytes;       /* peak of the context's accounted memory */
     size_t monomials;        /* monomials in the basis hash table */
+    size_t la_rows_in;       /* F4: rows handed to the linear algebra (what the exact
+                              * kernel reduces) */
+    size_t la_rows_reduced;  /* F4: rows or random combinations actually reduced */
+    size_t la_confirmations; /* F4 probabilistic: combinations that reduced to zero */
+    size_t la_blocks;        /* F4 probabilistic: blocks of rows */
+    double la_fail_bound;    /* F4 probabilistic: the bound on a wrong result */
     unsigned long long seed; /* modular: the seed of the prime choice */
     int seeded;              /* modular: seed is set */
 } gb_stats;

@@ -1,7 +1,9 @@
-/* f4/la: the dense-row reduction kernel (see la.h). */
-#include "f4/la/la.h"
+/* la/exact: the dense-row reduction shared by every kernel, and the exact
+ * sparse-dense kernel (one thread, or the known pivots applied in parallel first). */
+#include "la/la.h"
 
 #include <pthread.h>
+#include <stdlib.h>
 
 /* dr[c] += mult * cf for every entry after the leading one of row P; entries stay
  * below p^2 (p^2 < 2^62, so the sum before the correction is below 2^63). */
@@ -48,52 +50,33 @@ static inline void axpy_row_small(uint64_t *restrict dr, const la_row *P, uint64
         dr[cols[k]] += mult * cf[k];
 }
 
-gbc_status la_reduce_row(gbc_ctx *ctx, la_matrix *M, const field *F, const la_row *r,
-                         int skip_lead, gbc_arena *arena, la_row *out)
+/* The row in M->dense from column start on, reduced by the pivots; the result's
+ * first n0 entries are already in M->tcols / M->tcf (a kept lead). Made monic. */
+static gbc_status reduce_core(gbc_ctx *ctx, la_matrix *M, const field *F, uint32_t start,
+                              uint32_t n0, gbc_arena *arena, la_row *out)
 {
     uint64_t *dr = M->dense;
     const uint64_t p = F->p, p2 = F->p2;
     const int small = p < (1u << 16);
-    if (r->len == 0) {
-        out->len = 0;
-        out->cols = NULL;
-        out->cf = NULL;
-        out->src = r->src;
-        out->tag = r->tag;
-        return GBC_OK;
-    }
-    uint32_t start = UINT32_MAX, lead_col = r->cols[0];
-    for (uint32_t k = skip_lead ? 1 : 0; k < r->len; k++) {
-        uint32_t c = r->cols[k];
-        dr[c] = r->cf[k];
-        if (c < start)
-            start = c;
-    }
     uint32_t *ocols = M->tcols, *ocf = M->tcf;
-    uint32_t n = 0;
-    if (skip_lead) {
-        ocols[n] = lead_col;
-        ocf[n++] = r->cf[0];
-    }
-    if (start != UINT32_MAX) {
-        const uint32_t ncols = M->ncols;
-        for (uint32_t j = start; j < ncols; j++) {
-            if (dr[j] == 0)
-                continue;
-            uint64_t c = dr[j] % p;
-            dr[j] = 0;
-            if (c == 0)
-                continue;
-            const la_row *P = M->pivot[j];
-            if (P != NULL) {
-                if (small)
-                    axpy_row_small(dr, P, p - c);
-                else
-                    axpy_row(dr, P, p - c, p2);
-            } else {
-                ocols[n] = j;
-                ocf[n++] = (uint32_t)c;
-            }
+    uint32_t n = n0;
+    const uint32_t ncols = M->ncols;
+    for (uint32_t j = start; j < ncols; j++) {
+        if (dr[j] == 0)
+            continue;
+        uint64_t c = dr[j] % p;
+        dr[j] = 0;
+        if (c == 0)
+            continue;
+        const la_row *P = M->pivot[j];
+        if (P != NULL) {
+            if (small)
+                axpy_row_small(dr, P, p - c);
+            else
+                axpy_row(dr, P, p - c, p2);
+        } else {
+            ocols[n] = j;
+            ocf[n++] = (uint32_t)c;
         }
     }
     /* make monic (the kept lead of a tail reduction is already 1) */
@@ -103,8 +86,6 @@ gbc_status la_reduce_row(gbc_ctx *ctx, la_matrix *M, const field *F, const la_ro
             ocf[k] = zp_mul(F, ocf[k], inv);
     }
     out->len = n;
-    out->src = r->src;
-    out->tag = r->tag;
     out->cols = NULL;
     out->cf = NULL;
     if (n == 0)
@@ -118,6 +99,40 @@ gbc_status la_reduce_row(gbc_ctx *ctx, la_matrix *M, const field *F, const la_ro
     out->cols = c;
     out->cf = f;
     return GBC_OK;
+}
+
+gbc_status la_reduce_dense(gbc_ctx *ctx, la_matrix *M, const field *F, uint32_t start,
+                           gbc_arena *arena, la_row *out)
+{
+    return reduce_core(ctx, M, F, start, 0, arena, out);
+}
+
+gbc_status la_reduce_row(gbc_ctx *ctx, la_matrix *M, const field *F, const la_row *r,
+                         int skip_lead, gbc_arena *arena, la_row *out)
+{
+    out->src = r->src;
+    out->tag = r->tag;
+    if (r->len == 0) {
+        out->len = 0;
+        out->cols = NULL;
+        out->cf = NULL;
+        return GBC_OK;
+    }
+    uint64_t *dr = M->dense;
+    uint32_t start = UINT32_MAX;
+    for (uint32_t k = skip_lead ? 1 : 0; k < r->len; k++) {
+        uint32_t c = r->cols[k];
+        dr[c] = r->cf[k];
+        if (c < start)
+            start = c;
+    }
+    uint32_t n0 = 0;
+    if (skip_lead) {
+        M->tcols[0] = r->cols[0];
+        M->tcf[0] = r->cf[0];
+        n0 = 1;
+    }
+    return reduce_core(ctx, M, F, start == UINT32_MAX ? M->ncols : start, n0, arena, out);
 }
 
 gbc_status la_echelon(gbc_ctx *ctx, la_matrix *M, const field *F, const la_row *rows,
@@ -138,25 +153,24 @@ gbc_status la_echelon(gbc_ctx *ctx, la_matrix *M, const field *F, const la_row *
     return GBC_OK;
 }
 
+int la_u64_cmp(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
 gbc_status la_backreduce(gbc_ctx *ctx, la_matrix *M, const field *F, la_row *rows, size_t n,
                          gbc_arena *arena)
 {
-    /* process by decreasing leading column */
-    size_t *ord;
+    /* process by decreasing leading column (the leading columns are distinct) */
+    uint64_t *ord;
     GBC_TRY(GBC_ALLOC(ctx, ord, n ? n : 1));
     for (size_t i = 0; i < n; i++)
-        ord[i] = i;
-    for (size_t i = 1; i < n; i++) {
-        size_t x = ord[i], j = i;
-        while (j > 0 && rows[ord[j - 1]].cols[0] < rows[x].cols[0]) {
-            ord[j] = ord[j - 1];
-            j--;
-        }
-        ord[j] = x;
-    }
+        ord[i] = (uint64_t)(UINT32_MAX - rows[i].cols[0]) << 32 | i;
+    qsort(ord, n, sizeof *ord, la_u64_cmp);
     gbc_status st = GBC_OK;
     for (size_t k = 0; k < n; k++) {
-        la_row *r = &rows[ord[k]];
+        la_row *r = &rows[(uint32_t)ord[k]];
         if (r->len <= 1)
             continue;
         st = gbc_ctx_check(ctx);

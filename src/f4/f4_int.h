@@ -1,0 +1,218 @@
+/* f4/f4_int: what the parts of F4 share (internal): the state of one run, the
+ * trace's layout, and the prototypes of the parts.
+ *
+ *   select.c    pair selection: the rows of a round (pairs and generators)
+ *   symbolic.c  multipliers, rows, symbolic preprocessing
+ *   matrix.c    column numbering, the matrix handed to la/, its kernel, rows back
+ *               to polynomials
+ *   final.c     the final interreduction (reduced or minimal basis)
+ *   trace.c     the trace: learning records, the compiled replay
+ *   replay.c    applying a trace modulo another prime
+ *   f4.c        the driver: setup, the basis, rounds, entry points
+ *
+ * Tables: bht holds the monomials of basis polynomials, generators and pair lcms;
+ * sht, reset every round, holds the monomials of the current matrix, one per column.
+ * A matrix row is a multiplier times a basis polynomial: its column array is built
+ * in an arena, its coefficients are the polynomial's own (never copied). */
+#ifndef GBC_F4_INT_H
+#define GBC_F4_INT_H
+
+#include "f4/f4.h"
+#include "la/la.h"
+#include "monideal/divlookup.h"
+#include "pairs/pairs.h"
+
+#define F4_HASH_SEED 0xf4f4a5a5c3c3e1e1ULL
+
+/* sht aux marks during symbolic preprocessing (later replaced by column numbers) */
+#define MARK_NEW 0u
+#define MARK_PIVOT 1u
+#define MARK_FREE 2u
+
+typedef struct f4_state {
+    gbc_ctx *ctx;
+    const ring *R;
+    const field *F;
+    mht_params par;
+    mht bht, sht;
+    /* basis */
+    poly *g;
+    uint32_t *lm;
+    uint8_t *red;
+    size_t n, cap;
+    divlookup dl;
+    pairset ps;
+    /* generators waiting for their degree, sorted by increasing lead degree */
+    poly *gens;
+    size_t ngens, gnext;
+    /* matrix of the current round */
+    gbc_arena arena;
+    la_row *piv;   /* known pivot rows (reducers) */
+    size_t npiv, pcap;
+    la_row *tbr;   /* rows to reduce */
+    size_t ntbr, tcap;
+    la_row *newrows;
+    size_t ncap;
+    uint32_t *colmon; /* column -> sht monomial */
+    size_t colcap;
+    const la_row **pivot;
+    uint64_t *dense;
+    uint32_t *tcols, *tcf;
+    size_t densecap;
+    uint32_t *mexps;  /* nvars scratch: a multiplier */
+    gb_stats *stats;
+    /* tracing: multipliers of the rows of the current round (nvars each) */
+    f4_trace *rec;          /* recording (learn run), or NULL */
+    const f4_trace *play;   /* replaying (apply run), or NULL */
+    uint32_t *pmul, *tmul;
+    size_t pmcap, tmcap;
+    int minimal;            /* f4_final: a minimal basis, tails left alone */
+    /* compiled replay (see struct f4_trace): the trace whose compiled matrices this
+     * run uses, or whose matrices it records, or NULL */
+    f4_trace *cc_use, *cc_rec;
+    const uint32_t *cexps;  /* column monomials of the current compiled matrix */
+    int cc_bad;             /* the run does not have the compiled shape */
+    uint32_t ncols;         /* columns of the current matrix */
+    /* linear algebra: the kernel of this run (la_kernel_select) and its state */
+    const la_kernel *kern;
+    la_env la;
+} f4_state;
+
+/* ------------------------------------------------------------- traces -- */
+
+typedef struct f4_cround f4_cround;
+
+/* A recorded row: ncols column indices at ccols + off, its source's index. */
+typedef struct cc_row {
+    size_t off;
+    uint32_t len, src;
+} cc_row;
+
+/* A generator row's src: its index with the top bit set. */
+#define GEN_FLAG 0x80000000u
+
+struct f4_trace {
+    uint32_t nvars;
+    /* rows of every round: src and multiplier exponents */
+    uint32_t *src;
+    uint32_t *mul;
+    size_t nrows, rcap;
+    /* leading monomials of the new elements of every round */
+    uint32_t *lead;
+    size_t nleads, lcap;
+    f4_trace_round *rounds;
+    size_t nrounds, cap;
+    uint8_t *red;   /* redundancy of the basis elements at the end */
+    size_t nbasis;
+    int unit;       /* the ideal is the unit ideal */
+    /* Compiled replay. The first apply run that fits the trace records the column
+     * structure of every matrix it builds (each row's column indices, each column's
+     * monomial, the generators' and the new rows' supports); later apply runs take
+     * the rows from there instead of hashing every product and sorting the
+     * columns. Their rows are then the same as a plain replay's, provided the
+     * supports agree, which is checked: generators term by term, new rows column by
+     * column. A run whose supports differ (a coefficient that vanishes modulo one of
+     * the two primes) falls back to a plain replay, which records anew. */
+    int cstate;              /* CC_NONE, CC_READY or CC_OFF (too large) */
+    uint32_t *ccols;         /* row and new-row column indices, concatenated */
+    size_t nccols, cccap;
+    cc_row *crow;            /* the recorded rows */
+    size_t ncrows, crcap;
+    uint32_t *cexps;         /* column monomials, nvars each */
+    size_t ncexps, cecap;
+    uint32_t *cgexps;        /* the generators' monomials, nvars each */
+    size_t ncgexps, cgcap;
+    uint32_t *cglen;         /* the generators' lengths */
+    size_t ncglen, cglcap;
+    f4_cround *cr;           /* the replayed rounds, then the final matrix */
+    size_t ncr, ccap;
+};
+
+enum { CC_NONE = 0, CC_READY = 1, CC_OFF = 2 };
+
+/* The compiled structure of one matrix: ncols columns (monomials at cexps + ce0),
+ * rows r0 .. r0 + nrows of the recorded rows (npiv reducers first), then nnew
+ * recorded new rows (their supports, to be checked), or for the final matrix
+ * nbase = the rows to tail-reduce. */
+struct f4_cround {
+    uint32_t ncols, npiv, nrows, nnew;
+    size_t ce0, r0;
+};
+
+static inline uint32_t f4_lead_degree(const f4_state *S, const poly *f)
+{
+    return S->bht.row[f->mon[0]].deg;
+}
+
+/* The monomial of column c of the current matrix. */
+static inline const uint32_t *f4_col_exps(const f4_state *S, uint32_t c)
+{
+    return S->cexps != NULL ? S->cexps + (size_t)c * S->R->nvars
+                            : mht_exps(&S->sht, S->colmon[c]);
+}
+
+
+/* f4.c: the state and the basis */
+gbc_status f4_setup(f4_state *S, gbc_ctx *ctx, const ring *R, gb_stats *stats);
+void f4_free(f4_state *S);
+gbc_status f4_reserve_basis(f4_state *S);
+/* Add the monic, nonzero, non-constant h (monomials in bht) to the basis, with the
+ * pair update unless replaying; takes ownership of h. */
+gbc_status f4_add(f4_state *S, poly *h);
+
+/* select.c: reset the round's matrix and build the rows of the pairs of degree d
+ * (one pivot row per lcm, the others to reduce) and of the generators of degree d;
+ * *nsel = the pairs taken. */
+gbc_status f4_select(f4_state *S, uint32_t d, size_t *nsel);
+
+/* symbolic.c */
+/* Set S->mexps to u / lm where u is a monomial of table tu and lm one of bht;
+ * returns the multiplier's hash and degree. */
+void f4_multiplier(f4_state *S, const mht *tu, uint32_t u, uint32_t lm, uint32_t *mhash,
+                   uint32_t *mdeg);
+/* row = (multiplier in S->mexps) * f, monomials into sht. */
+gbc_status f4_make_row(f4_state *S, uint32_t mhash, uint32_t mdeg, const poly *f,
+                       uint32_t src, la_row *row);
+gbc_status f4_push_row(gbc_ctx *ctx, la_row **arr, size_t *n, size_t *cap, la_row **slot);
+/* Symbolic preprocessing: a reducer row for every reducible monomial of the matrix. */
+gbc_status f4_symbolic(f4_state *S);
+
+/* matrix.c */
+/* Number the columns (pivot columns first, each block by decreasing monomial),
+ * rewrite the rows' monomials as columns, set up the pivot table. */
+gbc_status f4_columns(f4_state *S, uint32_t *npivcols);
+/* Dense scratch and the pivot table for nc columns. */
+gbc_status f4_scratch(f4_state *S, uint32_t nc);
+/* The pivot table of a compiled matrix just set up (rows in S->piv). */
+void f4_cc_pivots(f4_state *S);
+/* Reduce the rows S->tbr by the pivots S->piv with the run's kernel and bring the
+ * new pivots to reduced echelon form among themselves: S->newrows[0..*nnew). */
+gbc_status f4_echelon(f4_state *S, size_t *nnew);
+/* Sort S->newrows[0..nnew) by increasing leading column (decreasing leading
+ * monomial). */
+gbc_status f4_sort_newrows(f4_state *S, size_t nnew);
+/* A matrix row (columns in decreasing monomial order) as a basis polynomial with
+ * monomials in bht. */
+gbc_status f4_row_to_poly(f4_state *S, const la_row *r, poly *h);
+
+/* final.c */
+gbc_status f4_emit_one(gbc_ctx *ctx, const ring *R, plist *out);
+/* The reduced basis (or with S->minimal a minimal one) of the run's basis. */
+gbc_status f4_final(f4_state *S, plist *out);
+gbc_status f4_reduce_basis_kind(gbc_ctx *ctx, const ring *R, const plist *G, plist *out,
+                                int minimal);
+
+/* trace.c */
+void f4_cc_reset(f4_trace *tr, int st);
+gbc_status f4_trace_push_row(gbc_ctx *ctx, f4_trace *tr, uint32_t src, const uint32_t *mul);
+gbc_status f4_trace_push_lead(gbc_ctx *ctx, f4_trace *tr, const uint32_t *e);
+gbc_status f4_cc_record_gens(f4_state *S);
+int f4_cc_gens_match(const f4_state *S);
+gbc_status f4_cc_record_matrix(f4_state *S);
+gbc_status f4_cc_record_new(f4_state *S, size_t nnew);
+int f4_cc_new_match(const f4_state *S, const f4_cround *c, size_t nnew);
+
+/* replay.c: replay round r of S->play; *bad when the prime does not follow. */
+gbc_status f4_replay_round(f4_state *S, size_t r, int *unit, int *bad);
+
+#endif

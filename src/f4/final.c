@@ -1,0 +1,202 @@
+/* f4/final: the final interreduction: the reduced (or a minimal) basis from the
+ * basis of a run or from a given Groebner basis. */
+#include "f4/f4_int.h"
+
+#include <stdlib.h>
+
+/* f4_final's matrix from the compiled replay; sets S->cc_bad when the basis does
+ * not have the recorded shape. */
+static gbc_status f4_final_cc(f4_state *S, size_t *nbase)
+{
+    const f4_trace *t = S->cc_use;
+    const f4_cround *c = &t->cr[t->ncr - 1];
+    size_t live = 0;
+    for (size_t i = 0; i < S->n; i++)
+        live += !S->red[i];
+    if (t->ncr != t->nrounds + 1 || live != c->nnew) {
+        S->cc_bad = 1;
+        return GBC_OK;
+    }
+    for (uint32_t k = 0; k < c->nrows; k++) {
+        GBC_TRY(gbc_ctx_poll(S->ctx));
+        const cc_row *w = &t->crow[c->r0 + k];
+        if (w->src >= S->n || S->g[w->src].len != w->len || (k < c->nnew && S->red[w->src])) {
+            S->cc_bad = 1;
+            return GBC_OK;
+        }
+        la_row *row;
+        GBC_TRY(f4_push_row(S->ctx, &S->piv, &S->npiv, &S->pcap, &row));
+        row->cols = t->ccols + w->off;
+        row->cf = S->g[w->src].cf;
+        row->len = w->len;
+        row->src = w->src;
+        row->tag = 0;
+    }
+    GBC_TRY(f4_scratch(S, c->ncols));
+    S->ncols = c->ncols;
+    S->cexps = t->cexps + c->ce0;
+    f4_cc_pivots(S);
+    *nbase = c->nnew;
+    return GBC_OK;
+}
+
+/* The reduced basis: the non-redundant elements, each tail-reduced by all the
+ * others through one matrix, sorted by increasing leading monomial. */
+gbc_status f4_final(f4_state *S, plist *out)
+{
+    gbc_ctx *ctx = S->ctx;
+    gbc_status st = GBC_OK;
+    if (S->minimal) {
+        /* the non-redundant elements as they are (monic), by increasing lead */
+        uint32_t *mi;
+        size_t m = 0;
+        GBC_TRY(GBC_ALLOC(ctx, mi, S->n ? S->n : 1));
+        for (size_t i = 0; i < S->n; i++)
+            if (!S->red[i])
+                mi[m++] = (uint32_t)i;
+        /* the leads are distinct: sort them, and find each one's element through
+         * the table's aux field (free at this point) */
+        for (size_t k = 0; k < m; k++) {
+            S->bht.row[S->lm[mi[k]]].aux = mi[k];
+            mi[k] = S->lm[mi[k]];
+        }
+        st = mht_sort_desc(ctx, &S->bht, mi, m);
+        for (size_t k = m; k-- > 0 && st == GBC_OK;)
+            st = plist_push_poly(ctx, out, &S->g[S->bht.row[mi[k]].aux], &S->bht, S->F, 1);
+        gbc_free(ctx, mi);
+        return st;
+    }
+    S->npiv = S->ntbr = 0;
+    gbc_arena_reset(&S->arena);
+    mht_reset(&S->sht);
+    memset(S->mexps, 0, sizeof(uint32_t) * S->R->nvars);
+    size_t nbase = 0;
+    if (S->cc_use != NULL) {
+        GBC_TRY(f4_final_cc(S, &nbase));
+        if (S->cc_bad)
+            return GBC_OK;
+    } else {
+        /* Every minimal element is a pivot row for its own leading monomial. */
+        for (size_t i = 0; i < S->n; i++) {
+            if (S->red[i])
+                continue;
+            la_row *row;
+            GBC_TRY(f4_push_row(ctx, &S->piv, &S->npiv, &S->pcap, &row));
+            GBC_TRY(f4_make_row(S, 0, 0, &S->g[i], (uint32_t)i, row));
+            S->sht.row[row->cols[0]].aux = MARK_PIVOT;
+        }
+        nbase = S->npiv;
+        GBC_TRY(f4_symbolic(S));
+        uint32_t npivcols;
+        GBC_TRY(f4_columns(S, &npivcols));
+        GBC_TRY(f4_cc_record_matrix(S));
+        if (S->cc_rec != NULL)
+            S->cc_rec->cr[S->cc_rec->ncr - 1].nnew = (uint32_t)nbase;
+    }
+    la_matrix M = {S->ncols, S->pivot, S->dense, S->tcols, S->tcf};
+    /* Reduce the tails; the results are kept aside (the pivots stay as they are, so
+     * each element is reduced by the unreduced others: the normal form is unique). */
+    la_row *res;
+    GBC_TRY(GBC_ALLOC(ctx, res, nbase ? nbase : 1));
+    for (size_t i = 0; i < nbase; i++) {
+        GBC_CHECK(st, gbc_ctx_check(ctx), done);
+        gbc_progress(ctx, "interreduce", (double)(i + 1) / (double)nbase, i + 1);
+        GBC_CHECK(st, la_reduce_row(ctx, &M, S->F, &S->piv[i], 1, &S->arena, &res[i]), done);
+    }
+    /* Sort by increasing leading monomial: pivot columns are numbered in decreasing
+     * order, so by decreasing leading column. */
+    uint64_t *idx;
+    GBC_CHECK(st, GBC_ALLOC(ctx, idx, nbase ? nbase : 1), done);
+    for (size_t i = 0; i < nbase; i++) /* the leading columns are distinct */
+        idx[i] = (uint64_t)(UINT32_MAX - res[i].cols[0]) << 32 | i;
+    qsort(idx, nbase, sizeof *idx, la_u64_cmp);
+    for (size_t k = 0; k < nbase && st == GBC_OK; k++) {
+        poly h;
+        GBC_CHECK(st, gbc_ctx_check(ctx), out);
+        st = f4_row_to_poly(S, &res[(uint32_t)idx[k]], &h);
+        if (st == GBC_OK) {
+            st = plist_push_poly(ctx, out, &h, &S->bht, S->F, 1);
+            poly_clear(ctx, &h, S->F);
+        }
+    }
+out:
+    gbc_free(ctx, idx);
+done:
+    gbc_free(ctx, res);
+    return st;
+}
+
+
+gbc_status f4_emit_one(gbc_ctx *ctx, const ring *R, plist *out)
+{
+    ppoly *p;
+    GBC_TRY(plist_push(ctx, out, 1, R->nvars, &R->F, &p));
+    memset(p->exps, 0, sizeof(uint32_t) * R->nvars);
+    p->cf[0] = 1;
+    return GBC_OK;
+}
+
+/* The reduced (or with minimal != 0 a minimal) basis of G, already a Groebner
+ * basis of its ideal in ring R (for instance a dehomogenised one): minimal leading
+ * monomials, then f4_final. */
+gbc_status f4_reduce_basis_kind(gbc_ctx *ctx, const ring *R, const plist *G,
+                                       plist *out, int minimal)
+{
+    f4_state S;
+    gbc_status st;
+    uint32_t *idx = NULL;
+    GBC_CHECK(st, f4_setup(&S, ctx, R, NULL), done);
+    S.minimal = minimal;
+    for (size_t i = 0; i < G->n; i++) {
+        GBC_CHECK(st, f4_reserve_basis(&S), done);
+        poly *f = &S.g[S.n];
+        GBC_CHECK(st, poly_from_plain(ctx, f, &G->p[i], &S.bht, S.F), done);
+        if (f->len == 0) {
+            poly_clear(ctx, f, S.F);
+            continue;
+        }
+        poly_normalize_lc(f, S.F);
+        if (S.bht.row[f->mon[0]].deg == 0) {
+            S.n++;
+            st = f4_emit_one(ctx, R, out);
+            goto done;
+        }
+        S.lm[S.n] = f->mon[0];
+        S.red[S.n] = 0;
+        S.n++;
+    }
+    /* by increasing leading monomial: redundant when a smaller lead divides; of
+     * equal leads the first is kept (bht's aux field names it) */
+    GBC_CHECK(st, GBC_ALLOC(ctx, idx, S.n ? S.n : 1), done);
+    size_t nl = 0;
+    for (size_t i = 0; i < S.n; i++)
+        S.bht.row[S.lm[i]].aux = 0;
+    for (size_t i = 0; i < S.n; i++) {
+        if (S.bht.row[S.lm[i]].aux != 0) {
+            S.red[i] = 1;
+            continue;
+        }
+        S.bht.row[S.lm[i]].aux = (uint32_t)i + 1;
+        idx[nl++] = S.lm[i];
+    }
+    GBC_CHECK(st, mht_sort_desc(ctx, &S.bht, idx, nl), done);
+    for (size_t k = nl; k-- > 0;) {
+        uint32_t lm = idx[k], i = S.bht.row[lm].aux - 1;
+        if (dl_find_divisor(&S.dl, mht_exps(&S.bht, lm), S.bht.row[lm].divmask) != UINT32_MAX)
+            S.red[i] = 1;
+        else
+            GBC_CHECK(st, dl_insert(ctx, &S.dl, mht_exps(&S.bht, lm), S.bht.row[lm].divmask, i),
+                      done);
+    }
+    st = f4_final(&S, out);
+done:
+    gbc_free(ctx, idx);
+    f4_free(&S);
+    return st;
+}
+
+gbc_status f4_reduce_basis(gbc_ctx *ctx, const ring *R, const plist *G, plist *out)
+{
+    return f4_reduce_basis_kind(ctx, R, G, out, 0);
+}
+

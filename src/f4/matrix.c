@@ -1,0 +1,135 @@
+/* f4/matrix: a round's matrix for la/: columns numbered in the Faugere-Lachartre
+ * order (pivot columns first), the pivot table and scratch, the run's kernel, and
+ * the new rows turned back into polynomials. */
+#include "f4/f4_int.h"
+
+#include <stdlib.h>
+
+/* Number the columns: pivot columns first, each block in decreasing order; then
+ * rewrite every row's monomials as column numbers and set up the pivot table. */
+gbc_status f4_columns(f4_state *S, uint32_t *npivcols)
+{
+    gbc_ctx *ctx = S->ctx;
+    mht *sht = &S->sht;
+    uint32_t nc = sht->size;
+    GBC_TRY(GBC_GROW(ctx, S->colmon, S->colcap, (size_t)nc + 1));
+    uint32_t a = 0, b = 0;
+    for (uint32_t u = 0; u < nc; u++)
+        if (sht->row[u].aux == MARK_PIVOT)
+            a++;
+    for (uint32_t u = 0; u < nc; u++) {
+        if (sht->row[u].aux == MARK_PIVOT)
+            S->colmon[b++] = u;
+        else
+            S->colmon[a++] = u;
+    }
+    *npivcols = b;
+    GBC_TRY(mht_sort_desc(ctx, sht, S->colmon, b));
+    GBC_TRY(mht_sort_desc(ctx, sht, S->colmon + b, nc - b));
+    for (uint32_t c = 0; c < nc; c++)
+        sht->row[S->colmon[c]].aux = c;
+    for (size_t i = 0; i < S->npiv; i++) {
+        GBC_TRY(gbc_ctx_poll(ctx));
+        for (uint32_t k = 0; k < S->piv[i].len; k++)
+            S->piv[i].cols[k] = sht->row[S->piv[i].cols[k]].aux;
+    }
+    for (size_t i = 0; i < S->ntbr; i++) {
+        GBC_TRY(gbc_ctx_poll(ctx));
+        for (uint32_t k = 0; k < S->tbr[i].len; k++)
+            S->tbr[i].cols[k] = sht->row[S->tbr[i].cols[k]].aux;
+    }
+    GBC_TRY(f4_scratch(S, nc));
+    S->ncols = nc;
+    S->cexps = NULL;
+    memset(S->pivot, 0, sizeof(la_row *) * nc);
+    for (size_t i = 0; i < S->npiv; i++)
+        S->pivot[S->piv[i].cols[0]] = &S->piv[i];
+    return GBC_OK;
+}
+
+/* Dense scratch and the pivot table for nc columns. */
+gbc_status f4_scratch(f4_state *S, uint32_t nc)
+{
+    gbc_ctx *ctx = S->ctx;
+    if (S->densecap < (size_t)nc + 1) {
+        size_t cap = (size_t)nc + 1 > 2 * S->densecap ? (size_t)nc + 1 : 2 * S->densecap;
+        gbc_free(ctx, S->dense);
+        gbc_free(ctx, S->pivot);
+        gbc_free(ctx, S->tcols);
+        gbc_free(ctx, S->tcf);
+        S->dense = NULL;
+        S->pivot = NULL;
+        S->tcols = S->tcf = NULL;
+        S->densecap = 0;
+        GBC_TRY(GBC_ZALLOC(ctx, S->dense, cap));
+        GBC_TRY(GBC_ALLOC(ctx, S->pivot, cap));
+        GBC_TRY(GBC_ALLOC(ctx, S->tcols, cap));
+        GBC_TRY(GBC_ALLOC(ctx, S->tcf, cap));
+        S->densecap = cap;
+    }
+    return GBC_OK;
+}
+
+/* Turn a matrix row (columns in decreasing monomial order) into a basis polynomial
+ * with monomials in bht (from sht, or from the compiled column monomials). */
+gbc_status f4_row_to_poly(f4_state *S, const la_row *r, poly *h)
+{
+    GBC_TRY(poly_alloc(S->ctx, h, r->len, S->F));
+    for (uint32_t k = 0; k < r->len; k++) {
+        gbc_status st =
+            S->cexps != NULL
+                ? mht_insert(S->ctx, &S->bht, f4_col_exps(S, r->cols[k]), &h->mon[k])
+                : mht_insert_from(S->ctx, &S->bht, &S->sht, S->colmon[r->cols[k]], &h->mon[k]);
+        if (st != GBC_OK) {
+            poly_clear(S->ctx, h, S->F);
+            return st;
+        }
+        h->cf[k] = r->cf[k];
+    }
+    GBC_ASSERT(poly_is_canonical(h, &S->bht, S->F));
+    return GBC_OK;
+}
+
+
+/* The pivot table of the compiled matrix just set up (rows in S->piv). */
+void f4_cc_pivots(f4_state *S)
+{
+    memset(S->pivot, 0, sizeof(la_row *) * S->ncols);
+    for (size_t i = 0; i < S->npiv; i++)
+        S->pivot[S->piv[i].cols[0]] = &S->piv[i];
+}
+
+gbc_status f4_echelon(f4_state *S, size_t *nnew)
+{
+    gbc_ctx *ctx = S->ctx;
+    GBC_TRY(GBC_GROW(ctx, S->newrows, S->ncap, S->ntbr + 1));
+    la_matrix M = {S->ncols, S->pivot, S->dense, S->tcols, S->tcf};
+    *nnew = 0;
+    GBC_TRY(S->kern->echelon(&S->la, &M, S->tbr, S->ntbr, &S->arena, S->newrows, nnew));
+    return la_backreduce(ctx, &M, S->F, S->newrows, *nnew, &S->arena);
+}
+
+gbc_status f4_sort_newrows(f4_state *S, size_t nnew)
+{
+    /* the leading columns are distinct: a key sort of (column, position) */
+    gbc_ctx *ctx = S->ctx;
+    if (nnew < 2)
+        return GBC_OK;
+    uint64_t *key;
+    la_row *tmp;
+    GBC_TRY(GBC_ALLOC(ctx, key, nnew));
+    gbc_status st = GBC_ALLOC(ctx, tmp, nnew);
+    if (st != GBC_OK) {
+        gbc_free(ctx, key);
+        return st;
+    }
+    for (size_t i = 0; i < nnew; i++)
+        key[i] = (uint64_t)S->newrows[i].cols[0] << 32 | i;
+    qsort(key, nnew, sizeof *key, la_u64_cmp);
+    for (size_t i = 0; i < nnew; i++)
+        tmp[i] = S->newrows[(uint32_t)key[i]];
+    memcpy(S->newrows, tmp, sizeof(la_row) * nnew);
+    gbc_free(ctx, tmp);
+    gbc_free(ctx, key);
+    return GBC_OK;
+}

@@ -1,0 +1,153 @@
+/* f4/replay: applying a trace modulo another prime: the recorded rows of each round
+ * rebuilt (hashed, or from the compiled replay), reduced, checked against the
+ * recorded leading monomials. */
+#include "f4/f4_int.h"
+
+/* The source polynomial of trace row j, or NULL when the trace names a row that
+ * does not exist in this run. */
+static const poly *replay_source(const f4_state *S, size_t j)
+{
+    uint32_t src = S->play->src[j];
+    if (src & GEN_FLAG)
+        return (src & ~GEN_FLAG) < S->ngens ? &S->gens[src & ~GEN_FLAG] : NULL;
+    return src < S->n ? &S->g[src] : NULL;
+}
+
+/* The rows of replay round r from the compiled replay; *bad when a source does not
+ * have the recorded support length. */
+static gbc_status replay_rows_cc(f4_state *S, size_t r, int *bad)
+{
+    const f4_trace *t = S->cc_use;
+    const f4_trace_round *rr = &S->play->rounds[r];
+    const f4_cround *c = &t->cr[r];
+    if (c->npiv != rr->nred || c->nrows != (size_t)rr->nred + rr->nnew) {
+        *bad = 1;
+        return GBC_OK;
+    }
+    for (uint32_t k = 0; k < c->nrows; k++) {
+        GBC_TRY(gbc_ctx_poll(S->ctx));
+        const poly *f = replay_source(S, rr->row0 + k);
+        const cc_row *w = &t->crow[c->r0 + k];
+        if (f == NULL || f->len != w->len) {
+            *bad = 1;
+            return GBC_OK;
+        }
+        la_row *row;
+        if (k < rr->nred)
+            GBC_TRY(f4_push_row(S->ctx, &S->piv, &S->npiv, &S->pcap, &row));
+        else
+            GBC_TRY(f4_push_row(S->ctx, &S->tbr, &S->ntbr, &S->tcap, &row));
+        row->cols = t->ccols + w->off;
+        row->cf = f->cf;
+        row->len = f->len;
+        row->src = S->play->src[rr->row0 + k];
+        row->tag = 0;
+    }
+    GBC_TRY(f4_scratch(S, c->ncols));
+    S->ncols = c->ncols;
+    S->cexps = t->cexps + c->ce0;
+    f4_cc_pivots(S);
+    return GBC_OK;
+}
+
+/* The rows of replay round r, hashed into sht and numbered as in f4_round. */
+static gbc_status replay_rows(f4_state *S, size_t r, int *bad)
+{
+    gbc_ctx *ctx = S->ctx;
+    const f4_trace *tr = S->play;
+    const f4_trace_round *rr = &tr->rounds[r];
+    const uint32_t n = S->R->nvars;
+    mht_reset(&S->sht);
+    for (size_t k = 0; k < (size_t)rr->nred + rr->nnew; k++) {
+        size_t j = rr->row0 + k;
+        const uint32_t *mul = tr->mul + j * n;
+        uint32_t mh = 0, md = 0;
+        for (uint32_t v = 0; v < n; v++) {
+            S->mexps[v] = mul[v];
+            mh += S->par.rnd[v] * mul[v];
+            md += mul[v];
+        }
+        const poly *f = replay_source(S, j);
+        if (f == NULL) {
+            *bad = 1;
+            return GBC_OK;
+        }
+        la_row *row;
+        if (k < rr->nred) {
+            GBC_TRY(f4_push_row(ctx, &S->piv, &S->npiv, &S->pcap, &row));
+            GBC_TRY(f4_make_row(S, mh, md, f, tr->src[j], row));
+            if (S->sht.row[row->cols[0]].aux == MARK_PIVOT) {
+                *bad = 1; /* two reducers for one column */
+                return GBC_OK;
+            }
+            S->sht.row[row->cols[0]].aux = MARK_PIVOT;
+        } else {
+            GBC_TRY(f4_push_row(ctx, &S->tbr, &S->ntbr, &S->tcap, &row));
+            GBC_TRY(f4_make_row(S, mh, md, f, tr->src[j], row));
+        }
+    }
+    uint32_t npivcols;
+    GBC_TRY(f4_columns(S, &npivcols));
+    return f4_cc_record_matrix(S);
+}
+
+/* Replay round r of the trace (see f4.h); *bad when the prime does not follow. */
+gbc_status f4_replay_round(f4_state *S, size_t r, int *unit, int *bad)
+{
+    gbc_ctx *ctx = S->ctx;
+    const f4_trace *tr = S->play;
+    const f4_trace_round *rr = &tr->rounds[r];
+    const uint32_t n = S->R->nvars;
+    double t0 = gbc_wall_time();
+    S->npiv = S->ntbr = 0;
+    gbc_arena_reset(&S->arena);
+    if (S->cc_use != NULL)
+        GBC_TRY(replay_rows_cc(S, r, bad));
+    else
+        GBC_TRY(replay_rows(S, r, bad));
+    if (*bad)
+        return GBC_OK;
+    double t1 = gbc_wall_time();
+    size_t nnew = 0;
+    GBC_TRY(f4_echelon(S, &nnew));
+    if (nnew != rr->nnew) {
+        *bad = 1; /* a row reduced to zero */
+        return GBC_OK;
+    }
+    if (S->stats) {
+        S->stats->rounds++;
+        S->stats->matrix_rows += S->npiv + S->ntbr;
+        S->stats->matrix_cols += S->ncols;
+        S->stats->t_select += t1 - t0;
+        S->stats->t_linalg += gbc_wall_time() - t1;
+    }
+    GBC_TRY(f4_sort_newrows(S, nnew));
+    for (size_t i = 0; i < nnew; i++) {
+        const uint32_t *e = f4_col_exps(S, S->newrows[i].cols[0]);
+        if (memcmp(e, tr->lead + (rr->lead0 + i) * n, sizeof(uint32_t) * n) != 0) {
+            *bad = 1; /* a different leading monomial */
+            return GBC_OK;
+        }
+    }
+    if (S->cc_use != NULL && !f4_cc_new_match(S, &S->cc_use->cr[r], nnew)) {
+        *bad = 1; /* a support differs from the compiled run's: replay plainly */
+        S->cc_bad = 1;
+        return GBC_OK;
+    }
+    GBC_TRY(f4_cc_record_new(S, nnew));
+    for (size_t i = 0; i < nnew; i++) {
+        poly h;
+        GBC_TRY(gbc_ctx_check(ctx));
+        GBC_TRY(f4_row_to_poly(S, &S->newrows[i], &h));
+        if (S->bht.row[h.mon[0]].deg == 0) {
+            poly_clear(ctx, &h, S->F);
+            *unit = 1;
+            return GBC_OK;
+        }
+        gbc_status st = f4_add(S, &h);
+        poly_clear(ctx, &h, S->F);
+        GBC_TRY(st);
+    }
+    return GBC_OK;
+}
+

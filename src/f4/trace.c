@@ -1,0 +1,245 @@
+/* f4/trace: the trace of a learning run and the compiled replay (see f4.h and
+ * struct f4_trace in f4_int.h). */
+#include "f4/f4_int.h"
+
+gbc_status f4_trace_new(gbc_ctx *ctx, f4_trace **tr)
+{
+    f4_trace *t = gbc_calloc(ctx, 1, sizeof *t);
+    if (t == NULL)
+        return gbc_ctx_alloc_status(ctx);
+    *tr = t;
+    return GBC_OK;
+}
+
+void f4_trace_free(gbc_ctx *ctx, f4_trace *tr)
+{
+    if (tr == NULL)
+        return;
+    gbc_free(ctx, tr->src);
+    gbc_free(ctx, tr->mul);
+    gbc_free(ctx, tr->lead);
+    gbc_free(ctx, tr->rounds);
+    gbc_free(ctx, tr->red);
+    gbc_free(ctx, tr->ccols);
+    gbc_free(ctx, tr->crow);
+    gbc_free(ctx, tr->cexps);
+    gbc_free(ctx, tr->cgexps);
+    gbc_free(ctx, tr->cglen);
+    gbc_free(ctx, tr->cr);
+    gbc_free(ctx, tr);
+}
+
+/* Forget the compiled replay (keeping the buffers); state becomes st. */
+void f4_cc_reset(f4_trace *tr, int st)
+{
+    tr->nccols = tr->ncrows = tr->ncexps = tr->ncgexps = tr->ncglen = tr->ncr = 0;
+    tr->cstate = st;
+}
+
+static size_t cc_bytes(const f4_trace *tr)
+{
+    return (tr->cccap + tr->cecap + tr->cgcap + tr->cglcap) * sizeof(uint32_t) +
+           tr->crcap * sizeof(cc_row) + tr->ccap * sizeof(f4_cround);
+}
+
+size_t f4_trace_rounds(const f4_trace *tr)
+{
+    return tr->nrounds;
+}
+
+size_t f4_trace_memory(const f4_trace *tr)
+{
+    return (tr->rcap * (1 + (size_t)tr->nvars) + tr->lcap * (size_t)tr->nvars) *
+               sizeof(uint32_t) +
+           tr->cap * sizeof(f4_trace_round) + tr->nbasis + cc_bytes(tr);
+}
+
+int f4_trace_compiled(const f4_trace *tr)
+{
+    return tr->cstate == CC_READY;
+}
+
+gbc_status f4_trace_push_row(gbc_ctx *ctx, f4_trace *tr, uint32_t src, const uint32_t *mul)
+{
+    if (tr->nrows == tr->rcap) {
+        size_t ncap = tr->rcap ? 2 * tr->rcap : 1024;
+        size_t w = tr->nvars ? tr->nvars : 1;
+        GBC_TRY(GBC_RESIZE(ctx, tr->src, ncap));
+        GBC_TRY(GBC_RESIZE(ctx, tr->mul, ncap * w));
+        tr->rcap = ncap;
+    }
+    tr->src[tr->nrows] = src;
+    memcpy(tr->mul + tr->nrows * tr->nvars, mul, sizeof(uint32_t) * tr->nvars);
+    tr->nrows++;
+    return GBC_OK;
+}
+
+gbc_status f4_trace_push_lead(gbc_ctx *ctx, f4_trace *tr, const uint32_t *e)
+{
+    size_t w = tr->nvars ? tr->nvars : 1;
+    size_t need = (tr->nleads + 1) * w;
+    size_t cap = tr->lcap * w;
+    if (need > cap) {
+        size_t ncap = tr->lcap ? 2 * tr->lcap : 256;
+        GBC_TRY(GBC_RESIZE(ctx, tr->lead, ncap * w));
+        tr->lcap = ncap;
+    }
+    memcpy(tr->lead + tr->nleads * tr->nvars, e, sizeof(uint32_t) * tr->nvars);
+    tr->nleads++;
+    return GBC_OK;
+}
+
+
+/* ------------------------------------------------------ compiled replay -- */
+
+/* The compiled replay is given up when it would take more than this. */
+#define CC_MAX_BYTES ((size_t)1 << 29)
+
+/* Stop recording the compiled replay for good (it would be too large). */
+static void cc_stop(f4_state *S)
+{
+    f4_cc_reset(S->cc_rec, CC_OFF);
+    S->cc_rec = NULL;
+}
+
+/* Whether recording may take bytes more: within CC_MAX_BYTES, and leaving at least
+ * as much again under the context's memory limit. */
+static int cc_fits(const f4_state *S, size_t bytes)
+{
+    if (cc_bytes(S->cc_rec) + bytes > CC_MAX_BYTES)
+        return 0;
+    const gbc_ctx *ctx = S->ctx;
+    return ctx->mem_limit == 0 || ctx->mem_used + 4 * bytes < ctx->mem_limit;
+}
+
+static gbc_status cc_push_row(f4_state *S, const uint32_t *cols, uint32_t len, uint32_t src)
+{
+    f4_trace *t = S->cc_rec;
+    GBC_TRY(GBC_GROW(S->ctx, t->ccols, t->cccap, t->nccols + len + 1));
+    GBC_TRY(GBC_GROW(S->ctx, t->crow, t->crcap, t->ncrows + 1));
+    memcpy(t->ccols + t->nccols, cols, sizeof(uint32_t) * len);
+    t->crow[t->ncrows].off = t->nccols;
+    t->crow[t->ncrows].len = len;
+    t->crow[t->ncrows].src = src;
+    t->nccols += len;
+    t->ncrows++;
+    return GBC_OK;
+}
+
+/* Record the generators' supports (their order in S->gens). */
+gbc_status f4_cc_record_gens(f4_state *S)
+{
+    f4_trace *t = S->cc_rec;
+    const uint32_t n = S->R->nvars;
+    size_t terms = 0;
+    for (size_t i = 0; i < S->ngens; i++)
+        terms += S->gens[i].len;
+    if (!cc_fits(S, (terms * n + S->ngens) * sizeof(uint32_t))) {
+        cc_stop(S);
+        return GBC_OK;
+    }
+    GBC_TRY(GBC_GROW(S->ctx, t->cgexps, t->cgcap, terms * n + 1));
+    GBC_TRY(GBC_GROW(S->ctx, t->cglen, t->cglcap, S->ngens + 1));
+    size_t o = 0;
+    for (size_t i = 0; i < S->ngens; i++) {
+        for (uint32_t k = 0; k < S->gens[i].len; k++, o += n)
+            memcpy(t->cgexps + o, mht_exps(&S->bht, S->gens[i].mon[k]), sizeof(uint32_t) * n);
+        t->cglen[i] = S->gens[i].len;
+    }
+    t->ncgexps = o;
+    t->ncglen = S->ngens;
+    return GBC_OK;
+}
+
+/* Whether the generators have the supports recorded. */
+int f4_cc_gens_match(const f4_state *S)
+{
+    const f4_trace *t = S->cc_use;
+    const uint32_t n = S->R->nvars;
+    if (t->ncglen != S->ngens)
+        return 0;
+    size_t o = 0;
+    for (size_t i = 0; i < S->ngens; i++) {
+        if (t->cglen[i] != S->gens[i].len)
+            return 0;
+        for (uint32_t k = 0; k < S->gens[i].len; k++, o += n)
+            if (n > 0 && memcmp(t->cgexps + o, mht_exps(&S->bht, S->gens[i].mon[k]),
+                                sizeof(uint32_t) * n) != 0)
+                return 0;
+    }
+    return 1;
+}
+
+/* Record the matrix just numbered by f4_columns: its column monomials and its rows
+ * (reducers, then rows to reduce). */
+gbc_status f4_cc_record_matrix(f4_state *S)
+{
+    f4_trace *t = S->cc_rec;
+    if (t == NULL)
+        return GBC_OK;
+    const uint32_t n = S->R->nvars, nc = S->sht.size;
+    size_t nnz = 0, nrows = S->npiv + S->ntbr;
+    for (size_t i = 0; i < S->npiv; i++)
+        nnz += S->piv[i].len;
+    for (size_t i = 0; i < S->ntbr; i++)
+        nnz += S->tbr[i].len;
+    if (!cc_fits(S, (nnz + (size_t)nc * n) * sizeof(uint32_t) + nrows * sizeof(cc_row) +
+                        sizeof(f4_cround))) {
+        cc_stop(S);
+        return GBC_OK;
+    }
+    GBC_TRY(GBC_GROW(S->ctx, t->cr, t->ccap, t->ncr + 1));
+    GBC_TRY(GBC_GROW(S->ctx, t->cexps, t->cecap, t->ncexps + (size_t)nc * n + 1));
+    f4_cround *c = &t->cr[t->ncr];
+    c->ncols = nc;
+    c->npiv = (uint32_t)S->npiv;
+    c->nrows = (uint32_t)nrows;
+    c->nnew = 0;
+    c->ce0 = t->ncexps;
+    c->r0 = t->ncrows;
+    for (uint32_t k = 0; k < nc; k++)
+        memcpy(t->cexps + t->ncexps + (size_t)k * n, mht_exps(&S->sht, S->colmon[k]),
+               sizeof(uint32_t) * n);
+    t->ncexps += (size_t)nc * n;
+    for (size_t i = 0; i < S->npiv; i++)
+        GBC_TRY(cc_push_row(S, S->piv[i].cols, S->piv[i].len, S->piv[i].src));
+    for (size_t i = 0; i < S->ntbr; i++)
+        GBC_TRY(cc_push_row(S, S->tbr[i].cols, S->tbr[i].len, S->tbr[i].src));
+    t->ncr++;
+    return GBC_OK;
+}
+
+/* Record the supports of the nnew new rows of the matrix recorded last. */
+gbc_status f4_cc_record_new(f4_state *S, size_t nnew)
+{
+    f4_trace *t = S->cc_rec;
+    if (t == NULL)
+        return GBC_OK;
+    size_t nnz = 0;
+    for (size_t i = 0; i < nnew; i++)
+        nnz += S->newrows[i].len;
+    if (!cc_fits(S, nnz * sizeof(uint32_t) + nnew * sizeof(cc_row))) {
+        cc_stop(S);
+        return GBC_OK;
+    }
+    for (size_t i = 0; i < nnew; i++)
+        GBC_TRY(cc_push_row(S, S->newrows[i].cols, S->newrows[i].len, 0));
+    t->cr[t->ncr - 1].nnew = (uint32_t)nnew;
+    return GBC_OK;
+}
+
+/* Whether the nnew new rows have the supports recorded for compiled matrix c. */
+int f4_cc_new_match(const f4_state *S, const f4_cround *c, size_t nnew)
+{
+    const f4_trace *t = S->cc_use;
+    if (nnew != c->nnew)
+        return 0;
+    for (size_t i = 0; i < nnew; i++) {
+        const cc_row *w = &t->crow[c->r0 + c->nrows + i];
+        if (w->len != S->newrows[i].len ||
+            memcmp(t->ccols + w->off, S->newrows[i].cols, sizeof(uint32_t) * w->len) != 0)
+            return 0;
+    }
+    return 1;
+}
+

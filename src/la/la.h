@@ -1,0 +1,139 @@
+/* la: linear algebra modulo p for F4 matrices, behind a seam. A matrix is built
+ * once by its user (f4): sparse rows whose columns are numbered so that the known
+ * pivot rows (the reducers) come first, and a pivot table. A kernel brings the
+ * rows to be reduced to echelon form against those pivots; kernels are const
+ * tables (la_kernel) chosen per computation by an option, never global function
+ * pointers. Rows are column indices plus a coefficient array that usually belongs
+ * to a basis polynomial (no copy); a row being reduced lives in a dense uint64
+ * array where products accumulate and are reduced modulo p only when read (delayed
+ * reduction: every entry stays below p^2, so one product can always be added). */
+#ifndef GBC_LA_H
+#define GBC_LA_H
+
+#include "field/field.h"
+
+typedef struct la_row {
+    uint32_t *cols;      /* len column indices; cols[0] is the leading column */
+    const uint32_t *cf;  /* len coefficients in [1, p); monic rows have cf[0] == 1 */
+    uint32_t len;
+    uint32_t src;        /* where the row came from (basis or generator index) */
+    uint32_t tag;        /* provenance: index of the input row a new pivot came from
+                          * (LA_NO_TAG from a kernel without provenance) */
+} la_row;
+
+#define LA_NO_TAG UINT32_MAX
+
+/* A matrix being reduced: ncols columns, pivot[c] the monic row whose leading column
+ * is c (or NULL). Every pivot row's other entries lie in columns > its leading
+ * column: the caller orders columns so that this holds. */
+typedef struct la_matrix {
+    uint32_t ncols;
+    const la_row **pivot;
+    uint64_t *dense;   /* ncols zeros, scratch */
+    uint32_t *tcols;   /* ncols + 1 entries, scratch */
+    uint32_t *tcf;     /* ncols + 1 entries, scratch */
+} la_matrix;
+
+/* Counters of the kernels over a computation. */
+typedef struct la_stats {
+    size_t rows_in;       /* rows handed to a kernel: what the exact kernel reduces */
+    size_t rows_reduced;  /* rows or random combinations actually reduced */
+    size_t blocks;        /* probabilistic: blocks of rows */
+    size_t confirmations; /* probabilistic: combinations that reduced to zero */
+    size_t stops;         /* probabilistic: blocks closed by confirmations */
+    double fail_bound;    /* probabilistic: the sum over stops of their failure
+                           * probabilities (see docs/linear-algebra.md) */
+} la_stats;
+
+/* Per-computation environment of the kernels: the field, the thread count, the
+ * random generator of the probabilistic kernel, counters, test hooks. */
+typedef struct la_env {
+    gbc_ctx *ctx;
+    const field *F;
+    int threads;
+    gbc_rng rng;
+    la_stats st;
+    /* test hook (gbc_ctx.la_hook): low 32 bits, the number of nonzero combinations
+     * the probabilistic kernel takes for zero (a wrong stop, as if the random
+     * multipliers had been unlucky); bit 32 set, each stop needs one confirmation
+     * instead of the number the bound asks for. */
+    uint64_t hook;
+} la_env;
+
+/* Initialise E for field F (the pointer must stay valid) with the context's thread
+ * count and hook; seed for the random multipliers. */
+void la_env_init(la_env *E, gbc_ctx *ctx, const field *F, uint64_t seed);
+
+typedef struct la_kernel {
+    const char *name;
+    /* 1: every new pivot's tag names the input row it came from, and the rows with
+     * no new pivot are exactly those that reduced to zero (what the F4 trace
+     * records). 0: new pivots are combinations of input rows (tag LA_NO_TAG). */
+    int provenance;
+    /* Reduce rows[0..n) by the pivots and by each other: the new pivot rows (monic,
+     * fully reduced by the pivots known when they were found) are appended to
+     * newrows (capacity n), counted in *nnew, and entered in M->pivot. Their span
+     * together with the old pivots' is that of the old pivots and all rows (for a
+     * probabilistic kernel: except with the probability it states). */
+    gbc_status (*echelon)(la_env *E, la_matrix *M, const la_row *rows, size_t n,
+                          gbc_arena *arena, la_row *newrows, size_t *nnew);
+} la_kernel;
+
+/* The modes of gbc.h's gbc_linear_algebra. */
+enum { LA_AUTO = 0, LA_EXACT = 1, LA_PROBABILISTIC = 2 };
+
+/* The exact sparse-dense kernel (threaded when E->threads > 1), with provenance. */
+extern const la_kernel la_kernel_exact;
+/* Random linear combinations of blocks of rows; no provenance; wrong with
+ * probability at most 2^-64 over a whole computation (docs/linear-algebra.md). */
+extern const la_kernel la_kernel_probabilistic;
+
+/* The kernel for mode over F (LA_AUTO: probabilistic when p is large enough for
+ * its confirmations to be cheap, see la_prob_confirmations, else exact); with
+ * need_provenance the exact one whatever the mode. */
+const la_kernel *la_kernel_select(int mode, const field *F, int need_provenance);
+
+/* The probabilistic kernel's exponent for its s-th matrix (s >= 1) of nblocks
+ * blocks over a field with p elements: the least k with
+ * nblocks * (p - 1)^-k <= 2^-64 * 6 / (pi^2 s^2), so that the failure probabilities
+ * of all matrices of a computation add up to at most 2^-64. Each block is closed by
+ * one combination that reduces to zero, the matrix by k - 1 more combinations of
+ * all its rows (docs/linear-algebra.md). UINT32_MAX for p < 3. */
+unsigned la_prob_exponent(uint32_t p, size_t s, size_t nblocks);
+
+/* Reduce row r by the pivots, left to right. The result (nonzero entries only, in
+ * increasing column order, made monic) is written into an arena block: *out gets
+ * cols and an owned coefficient array; out->len == 0 when the row reduces to zero.
+ * With skip_lead != 0 the leading entry of r is kept as it is and not reduced (for
+ * tail reduction of a pivot row by the others). */
+gbc_status la_reduce_row(gbc_ctx *ctx, la_matrix *M, const field *F, const la_row *r,
+                         int skip_lead, gbc_arena *arena, la_row *out);
+
+/* The row held in M->dense (entries below p^2, zero before column start) reduced
+ * by the pivots as la_reduce_row does; M->dense is left all zero. */
+gbc_status la_reduce_dense(gbc_ctx *ctx, la_matrix *M, const field *F, uint32_t start,
+                           gbc_arena *arena, la_row *out);
+
+/* The exact kernel, one thread: every row of rows[0..n) in turn; each nonzero
+ * result becomes a new pivot (so later rows are reduced by earlier results). */
+gbc_status la_echelon(gbc_ctx *ctx, la_matrix *M, const field *F, const la_row *rows,
+                      size_t n, gbc_arena *arena, la_row *newrows, size_t *nnew);
+
+/* la_echelon with nthreads threads: the rows are first reduced by the known pivots
+ * in parallel, then brought to echelon form in order. The result is the same as
+ * la_echelon's. */
+gbc_status la_echelon_mt(gbc_ctx *ctx, la_matrix *M, const field *F, const la_row *rows,
+                         size_t n, gbc_arena *arena, la_row *newrows, size_t *nnew,
+                         int nthreads);
+
+/* Bring the n new pivot rows to reduced echelon form among themselves: each is
+ * tail-reduced by the others (from the last leading column to the first, so every
+ * reducer is already reduced). The rows must be the only pivots in their columns'
+ * range, i.e. have no entries in columns of other pivots except those in rows. */
+gbc_status la_backreduce(gbc_ctx *ctx, la_matrix *M, const field *F, la_row *rows, size_t n,
+                         gbc_arena *arena);
+
+/* qsort comparison of uint64_t keys, ascending. */
+int la_u64_cmp(const void *a, const void *b);
+
+#endif

@@ -1,0 +1,127 @@
+/* la/prob: the probabilistic kernel. Most rows of an F4 matrix reduce to zero; this
+ * kernel reduces random linear combinations of blocks of rows instead of the rows,
+ * so that it reduces about as many vectors as the rank needs. The idea of reducing
+ * random combinations of row blocks is msolve's (Berthomieu, Eder, Safey El Din);
+ * the confirmations that bound the whole computation's failure probability by
+ * 2^-64 are gbc's (docs/linear-algebra.md derives the bound).
+ *
+ * A block's combinations are reduced by the pivots known so far (old ones and the
+ * new ones found from earlier combinations); each nonzero result is a new pivot. A
+ * block is done when it has given as many pivots as it has rows, or when a
+ * combination reduces to zero. Then k - 1 combinations of all rows of the matrix
+ * must reduce to zero (k from la_prob_exponent); if one does not, a block was
+ * closed too early, and the matrix is finished by the exact kernel. */
+#include "la/la.h"
+
+#define PROB_BLOCK 64      /* rows per block */
+#define PROB_MIN_ROWS 192  /* smaller matrices go to the exact kernel */
+#define PROB_MAX_EXPONENT 8 /* beyond (tiny p), the exact kernel is cheaper */
+
+/* M->dense += sum of c_i * rows[i] for i in [a, b) with c_i uniform in [1, p);
+ * returns the least column touched (M->ncols when none). */
+static uint32_t combine(la_env *E, la_matrix *M, const la_row *rows, size_t a, size_t b)
+{
+    const uint64_t p = E->F->p, p2 = E->F->p2;
+    uint64_t *dr = M->dense;
+    uint32_t start = M->ncols;
+    for (size_t i = a; i < b; i++) {
+        const la_row *r = &rows[i];
+        if (r->len == 0)
+            continue;
+        uint64_t c = 1 + gbc_rng_below(&E->rng, p - 1);
+        if (r->cols[0] < start)
+            start = r->cols[0];
+        for (uint32_t k = 0; k < r->len; k++) {
+            uint64_t x = dr[r->cols[k]] + c * r->cf[k];
+            dr[r->cols[k]] = x >= p2 ? x - p2 : x;
+        }
+    }
+    return start;
+}
+
+/* Reduce the combination in M->dense; *zero when it vanished, else the result is
+ * appended to newrows as a new pivot. The test hook may take a nonzero result for
+ * zero. */
+static gbc_status reduce_combination(la_env *E, la_matrix *M, uint32_t start, uint32_t src,
+                                     gbc_arena *arena, la_row *newrows, size_t *nnew,
+                                     int *zero)
+{
+    la_row res;
+    GBC_TRY(la_reduce_dense(E->ctx, M, E->F, start, arena, &res));
+    E->st.rows_reduced++;
+    if (res.len > 0 && (uint32_t)E->hook > 0) {
+        E->hook--; /* the low 32 bits count down */
+        res.len = 0;
+    }
+    *zero = res.len == 0;
+    if (*zero) {
+        E->st.confirmations++;
+        return GBC_OK;
+    }
+    res.src = src;
+    res.tag = LA_NO_TAG;
+    newrows[*nnew] = res;
+    M->pivot[res.cols[0]] = &newrows[*nnew];
+    (*nnew)++;
+    return GBC_OK;
+}
+
+static gbc_status prob_echelon(la_env *E, la_matrix *M, const la_row *rows, size_t n,
+                               gbc_arena *arena, la_row *newrows, size_t *nnew)
+{
+    gbc_ctx *ctx = E->ctx;
+    const uint32_t p = E->F->p;
+    size_t nblocks = (n + PROB_BLOCK - 1) / PROB_BLOCK;
+    size_t s = E->st.stops + 1;
+    unsigned k = la_prob_exponent(p, s, nblocks);
+    if (E->hook >> 32)
+        k = 1; /* test hook: no confirmation beyond the block's own */
+    if (n < PROB_MIN_ROWS || k > PROB_MAX_EXPONENT)
+        return la_kernel_exact.echelon(E, M, rows, n, arena, newrows, nnew);
+    E->st.rows_in += n;
+    *nnew = 0;
+    size_t closed = 0; /* blocks closed by a zero combination */
+    for (size_t a = 0; a < n; a += PROB_BLOCK) {
+        size_t b = a + PROB_BLOCK < n ? a + PROB_BLOCK : n, m = 0, found = 0;
+        for (size_t i = a; i < b; i++)
+            m += rows[i].len > 0;
+        E->st.blocks++;
+        int zero = 0;
+        while (found < m && !zero) {
+            GBC_TRY(gbc_ctx_check(ctx));
+            uint32_t start = combine(E, M, rows, a, b);
+            GBC_TRY(reduce_combination(E, M, start, rows[a].src, arena, newrows, nnew, &zero));
+            found += !zero;
+        }
+        closed += zero;
+    }
+    if (closed > 0) {
+        /* k - 1 combinations of the whole matrix confirm every closed block */
+        for (unsigned j = 1; j < k; j++) {
+            GBC_TRY(gbc_ctx_check(ctx));
+            uint32_t start = combine(E, M, rows, 0, n);
+            int zero;
+            GBC_TRY(reduce_combination(E, M, start, rows[0].src, arena, newrows, nnew, &zero));
+            if (!zero) {
+                /* a block was closed early: finish exactly (the rows already in the
+                 * span reduce to zero, the others give the missing pivots) */
+                gbc_log(ctx, 2, "la: a confirmation failed: the matrix is finished exactly");
+                size_t more = 0;
+                E->st.rows_reduced += n;
+                GBC_TRY(la_echelon(ctx, M, E->F, rows, n, arena, newrows + *nnew, &more));
+                for (size_t i = *nnew; i < *nnew + more; i++)
+                    newrows[i].tag = LA_NO_TAG;
+                *nnew += more;
+                return GBC_OK;
+            }
+        }
+        E->st.stops++;
+        double q = 1.0;
+        for (unsigned j = 0; j < k; j++)
+            q /= (double)(p - 1);
+        E->st.fail_bound += (double)closed * q;
+    }
+    return GBC_OK;
+}
+
+const la_kernel la_kernel_probabilistic = {"probabilistic", 0, prob_echelon};
