@@ -62,13 +62,41 @@ gbc_status f4_push_row(gbc_ctx *ctx, la_row **arr, size_t *n, size_t *cap, la_ro
 /* Symbolic preprocessing: every monomial of the matrix that has no pivot yet and is
  * divisible by a basis leading monomial gets a reducer row. Rows added on the way
  * bring new monomials; the scan follows the table as it grows. */
+typedef struct sparsest {
+    const f4_state *S;
+    uint32_t best, len;
+} sparsest;
+
+static int visit_sparsest(void *data, uint32_t val, const uint32_t *exps)
+{
+    sparsest *b = data;
+    (void)exps;
+    uint32_t len = b->S->g[val].len;
+    if (len < b->len || (len == b->len && val < b->best)) {
+        b->best = val;
+        b->len = len;
+    }
+    return 0;
+}
+
+/* The reducer for monomial u of sht: of the basis elements whose lead divides it,
+ * the one with the fewest terms (the oldest of those): the sparsest rows make the
+ * sparsest matrix. UINT32_MAX when none divides. */
+static uint32_t choose_reducer(const f4_state *S, uint32_t u)
+{
+    const mht *sht = &S->sht;
+    sparsest b = {S, UINT32_MAX, UINT32_MAX};
+    dl_for_each_divisor(&S->dl, mht_exps(sht, u), sht->row[u].divmask, visit_sparsest, &b);
+    return b.best;
+}
+
 gbc_status f4_symbolic(f4_state *S)
 {
     mht *sht = &S->sht;
     for (uint32_t u = 0; u < sht->size; u++) {
         if (sht->row[u].aux != MARK_NEW)
             continue;
-        uint32_t gi = dl_find_divisor(&S->dl, mht_exps(sht, u), sht->row[u].divmask);
+        uint32_t gi = choose_reducer(S, u);
         if (gi == UINT32_MAX) {
             sht->row[u].aux = MARK_FREE;
             continue;

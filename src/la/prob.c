@@ -13,8 +13,10 @@
  * closed too early, and the matrix is finished by the exact kernel. */
 #include "la/la.h"
 
-#define PROB_BLOCK 64      /* rows per block */
-#define PROB_MIN_ROWS 192  /* smaller matrices go to the exact kernel */
+#include <math.h>
+
+#define PROB_BLOCK 64      /* least rows per block */
+#define PROB_MIN_ROWS 64   /* smaller matrices go to the exact kernel */
 #define PROB_MAX_EXPONENT 8 /* beyond (tiny p), the exact kernel is cheaper */
 
 /* M->dense += sum of c_i * rows[i] for i in [a, b) with c_i uniform in [1, p);
@@ -66,12 +68,23 @@ static gbc_status reduce_combination(la_env *E, la_matrix *M, uint32_t start, ui
     return GBC_OK;
 }
 
+/* Rows per block for a matrix of n rows to reduce: about sqrt(3 n) (sqrt(n / 3)
+ * blocks, as msolve), at least PROB_BLOCK. Larger blocks mean fewer closing zeros
+ * but denser combinations. */
+static size_t block_size(size_t n)
+{
+    size_t nb = (size_t)sqrt((double)n / 3.0) + 1;
+    size_t b = (n + nb - 1) / nb;
+    return b < PROB_BLOCK ? PROB_BLOCK : b;
+}
+
 static gbc_status prob_echelon(la_env *E, la_matrix *M, const la_row *rows, size_t n,
                                gbc_arena *arena, la_row *newrows, size_t *nnew)
 {
     gbc_ctx *ctx = E->ctx;
     const uint32_t p = E->F->p;
-    size_t nblocks = (n + PROB_BLOCK - 1) / PROB_BLOCK;
+    size_t bs = block_size(n);
+    size_t nblocks = (n + bs - 1) / bs;
     size_t s = E->st.stops + 1;
     unsigned k = la_prob_exponent(p, s, nblocks);
     if (E->hook >> 32)
@@ -81,8 +94,8 @@ static gbc_status prob_echelon(la_env *E, la_matrix *M, const la_row *rows, size
     E->st.rows_in += n;
     *nnew = 0;
     size_t closed = 0; /* blocks closed by a zero combination */
-    for (size_t a = 0; a < n; a += PROB_BLOCK) {
-        size_t b = a + PROB_BLOCK < n ? a + PROB_BLOCK : n, m = 0, found = 0;
+    for (size_t a = 0; a < n; a += bs) {
+        size_t b = a + bs < n ? a + bs : n, m = 0, found = 0;
         for (size_t i = a; i < b; i++)
             m += rows[i].len > 0;
         E->st.blocks++;

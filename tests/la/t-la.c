@@ -1,0 +1,346 @@
+/* t-la: the linear-algebra kernels on random matrices: every kernel (exact on one
+ * and on two threads, probabilistic) gives the same reduced echelon form of the new
+ * rows as the exact one; the probabilistic kernel's confirmations catch a wrong
+ * stop forced by the test hook, and without them the hook does give a wrong
+ * result; the exponent of the bound is the least that meets the budget. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "la/la.h"
+#include "testutil.h"
+
+/* A random matrix: npiv known pivots (monic, leading column c, entries in columns
+ * > c) and n rows to reduce that are random combinations of rank base rows (so most
+ * reduce to zero), plus the pivots' span mixed in. */
+typedef struct tmat {
+    uint32_t ncols;
+    size_t npiv, n;
+    la_row *piv, *rows;
+    uint32_t **cols, **cf; /* owned arrays of every row */
+    size_t nown;
+} tmat;
+
+static void own(tmat *T, uint32_t *c, uint32_t *f)
+{
+    T->cols[T->nown] = c;
+    T->cf[T->nown++] = f;
+}
+
+/* A sparse row from the dense vector v (entries < p), or len 0. */
+static la_row row_from_dense(tmat *T, const uint64_t *v, uint32_t ncols)
+{
+    la_row r = {NULL, NULL, 0, 0, 0};
+    uint32_t len = 0;
+    for (uint32_t c = 0; c < ncols; c++)
+        len += v[c] != 0;
+    uint32_t *cols = malloc(sizeof(uint32_t) * (len ? len : 1));
+    uint32_t *cf = malloc(sizeof(uint32_t) * (len ? len : 1));
+    ck_assert(cols != NULL && cf != NULL);
+    len = 0;
+    for (uint32_t c = 0; c < ncols; c++)
+        if (v[c] != 0) {
+            cols[len] = c;
+            cf[len++] = (uint32_t)v[c];
+        }
+    own(T, cols, cf);
+    r.cols = cols;
+    r.cf = cf;
+    r.len = len;
+    return r;
+}
+
+/* local != 0: row i draws its base rows from group i / 64 of local base rows
+ * (directions that only one block of the probabilistic kernel sees). */
+static void tmat_make_local(tmat *T, gbc_rng *g, const field *F, uint32_t ncols, size_t npiv,
+                            size_t n, size_t rank, unsigned density, size_t local)
+{
+    memset(T, 0, sizeof *T);
+    T->ncols = ncols;
+    T->npiv = npiv;
+    T->n = n;
+    T->piv = calloc(npiv + 1, sizeof(la_row));
+    T->rows = calloc(n + 1, sizeof(la_row));
+    T->cols = calloc(npiv + n + 1, sizeof(uint32_t *));
+    T->cf = calloc(npiv + n + 1, sizeof(uint32_t *));
+    uint64_t *v = calloc(ncols, sizeof(uint64_t));
+    uint64_t *base = calloc((rank ? rank : 1) * (size_t)ncols, sizeof(uint64_t));
+    ck_assert(T->piv && T->rows && T->cols && T->cf && v && base);
+    const uint32_t p = F->p;
+    /* pivots on distinct random columns of the first half */
+    uint8_t *used = calloc(ncols, 1);
+    for (size_t i = 0; i < npiv; i++) {
+        uint32_t c;
+        do
+            c = (uint32_t)gbc_rng_below(g, ncols / 2);
+        while (used[c]);
+        used[c] = 1;
+        memset(v, 0, sizeof(uint64_t) * ncols);
+        v[c] = 1;
+        for (uint32_t j = c + 1; j < ncols; j++)
+            if (gbc_rng_below(g, 100) < density)
+                v[j] = gbc_rng_below(g, p);
+        T->piv[i] = row_from_dense(T, v, ncols);
+        T->piv[i].src = (uint32_t)i;
+    }
+    for (size_t b = 0; b < rank; b++)
+        for (uint32_t j = 0; j < ncols; j++)
+            if (gbc_rng_below(g, 100) < density)
+                base[b * ncols + j] = gbc_rng_below(g, p);
+    for (size_t i = 0; i < n; i++) {
+        memset(v, 0, sizeof(uint64_t) * ncols);
+        /* a combination of two or three base rows, and sometimes a pivot */
+        for (int t = 0; t < 3 && rank > 0; t++) {
+            size_t b = local ? (i / 64 * local + gbc_rng_below(g, local)) % rank
+                             : gbc_rng_below(g, rank);
+            uint64_t c = gbc_rng_below(g, p);
+            for (uint32_t j = 0; j < ncols; j++)
+                v[j] = (v[j] + c * base[b * ncols + j]) % p;
+        }
+        if (npiv > 0 && gbc_rng_below(g, 4) == 0) {
+            const la_row *P = &T->piv[gbc_rng_below(g, npiv)];
+            uint64_t c = gbc_rng_below(g, p);
+            for (uint32_t k = 0; k < P->len; k++)
+                v[P->cols[k]] = (v[P->cols[k]] + c * P->cf[k]) % p;
+        }
+        T->rows[i] = row_from_dense(T, v, ncols);
+        T->rows[i].src = (uint32_t)(1000000 + i);
+        /* rows are not monic: the kernels must not assume it */
+    }
+    free(used);
+    free(v);
+    free(base);
+}
+
+static void tmat_make(tmat *T, gbc_rng *g, const field *F, uint32_t ncols, size_t npiv,
+                      size_t n, size_t rank, unsigned density)
+{
+    tmat_make_local(T, g, F, ncols, npiv, n, rank, density, 0);
+}
+
+static void tmat_free(tmat *T)
+{
+    for (size_t i = 0; i < T->nown; i++) {
+        free(T->cols[i]);
+        free(T->cf[i]);
+    }
+    free(T->cols);
+    free(T->cf);
+    free(T->piv);
+    free(T->rows);
+}
+
+/* The new rows of kernel K on T, brought to reduced echelon form and sorted by
+ * leading column, as one text (columns and coefficients). */
+static char *run_kernel(const la_kernel *K, const tmat *T, const field *F, int threads,
+                        uint64_t hook, uint64_t seed, la_stats *st_out)
+{
+    gbc_ctx ctx;
+    gbc_ctx_init(&ctx);
+    ctx.threads = threads;
+    ctx.la_hook = hook;
+    la_env E;
+    la_env_init(&E, &ctx, F, seed);
+    const la_row **pivot = calloc(T->ncols + 1, sizeof(la_row *));
+    uint64_t *dense = calloc(T->ncols + 1, sizeof(uint64_t));
+    uint32_t *tcols = calloc(T->ncols + 1, sizeof(uint32_t));
+    uint32_t *tcf = calloc(T->ncols + 1, sizeof(uint32_t));
+    la_row *newrows = calloc(T->n + 1, sizeof(la_row));
+    ck_assert(pivot && dense && tcols && tcf && newrows);
+    for (size_t i = 0; i < T->npiv; i++)
+        pivot[T->piv[i].cols[0]] = &T->piv[i];
+    la_matrix M = {T->ncols, pivot, dense, tcols, tcf};
+    gbc_arena arena;
+    gbc_arena_init(&arena, 1 << 16);
+    size_t nnew = 0;
+    ck_assert_int_eq(K->echelon(&E, &M, T->rows, T->n, &arena, newrows, &nnew), GBC_OK);
+    ck_assert_int_eq(la_backreduce(&ctx, &M, F, newrows, nnew, &arena), GBC_OK);
+    for (uint32_t c = 0; c < T->ncols; c++)
+        ck_assert_msg(dense[c] == 0, "the kernel left the dense scratch dirty");
+    if (K->provenance)
+        for (size_t i = 0; i < nnew; i++)
+            ck_assert_msg(newrows[i].tag < T->n, "a new row without provenance");
+    /* sort by leading column (distinct) */
+    for (size_t i = 1; i < nnew; i++)
+        for (size_t j = i; j > 0 && newrows[j - 1].cols[0] > newrows[j].cols[0]; j--) {
+            la_row t = newrows[j];
+            newrows[j] = newrows[j - 1];
+            newrows[j - 1] = t;
+        }
+    sbuf b;
+    sb_init(&b);
+    sb_printf(&b, "%zu rows\n", nnew);
+    for (size_t i = 0; i < nnew; i++) {
+        ck_assert_uint_eq(newrows[i].cf[0], 1);
+        for (uint32_t k = 0; k < newrows[i].len; k++) {
+            ck_assert_msg(pivot[newrows[i].cols[k]] == NULL || k == 0,
+                          "a new row has an entry in a pivot column");
+            sb_printf(&b, "%u:%u ", newrows[i].cols[k], newrows[i].cf[k]);
+        }
+        sb_printf(&b, "\n");
+    }
+    if (st_out)
+        *st_out = E.st;
+    gbc_arena_clear(&ctx, &arena);
+    free(pivot);
+    free(dense);
+    free(tcols);
+    free(tcf);
+    free(newrows);
+    ck_assert_uint_eq(ctx.mem_used, 0);
+    return b.s;
+}
+
+static const uint32_t primes[] = {2, 3, 7, 251, 32003, 65521, 1073741827u, 2147483647u};
+#define NPRIMES (sizeof primes / sizeof primes[0])
+
+/* Loop index: the prime. Exact on two threads and probabilistic agree with exact. */
+START_TEST(test_kernels_agree)
+{
+    field F;
+    ck_assert_int_eq(field_init(&F, primes[_i]), GBC_OK);
+    gbc_rng g;
+    gbc_rng_seed(&g, tu_seed() * 7919u + (uint64_t)_i);
+    int trials = 6 * tu_mult();
+    for (int t = 0; t < trials; t++) {
+        uint32_t ncols = 200 + (uint32_t)gbc_rng_below(&g, 400);
+        size_t npiv = gbc_rng_below(&g, ncols / 3);
+        size_t n = 150 + gbc_rng_below(&g, 600);
+        size_t rank = gbc_rng_below(&g, 60);
+        unsigned density = 2 + (unsigned)gbc_rng_below(&g, 15);
+        tmat T;
+        tmat_make(&T, &g, &F, ncols, npiv, n, rank, density);
+        char *ex = run_kernel(&la_kernel_exact, &T, &F, 1, 0, 1, NULL);
+        char *mt = run_kernel(&la_kernel_exact, &T, &F, 2, 0, 1, NULL);
+        la_stats ps;
+        char *pr = run_kernel(&la_kernel_probabilistic, &T, &F, 1, 0, gbc_rng_next(&g), &ps);
+        ck_assert_msg(strcmp(ex, mt) == 0, "p=%u trial %d: two threads differ from one",
+                      F.p, t);
+        ck_assert_msg(strcmp(ex, pr) == 0,
+                      "p=%u trial %d (%u cols, %zu pivots, %zu rows, rank <= %zu): the "
+                      "probabilistic kernel differs from the exact one",
+                      F.p, t, ncols, npiv, n, rank);
+        ck_assert_uint_le(ps.rows_reduced, ps.rows_in + 64);
+        free(ex);
+        free(mt);
+        free(pr);
+        tmat_free(&T);
+    }
+}
+END_TEST
+
+/* The probabilistic kernel really runs (not its exact fallback) on large primes,
+ * and reduces far fewer vectors than rows when the rank is low. */
+START_TEST(test_prob_reduces_less)
+{
+    field F;
+    ck_assert_int_eq(field_init(&F, 65521), GBC_OK);
+    gbc_rng g;
+    gbc_rng_seed(&g, tu_seed() + 17);
+    tmat T;
+    tmat_make(&T, &g, &F, 500, 100, 2000, 20, 5);
+    la_stats ps;
+    char *ex = run_kernel(&la_kernel_exact, &T, &F, 1, 0, 1, NULL);
+    char *pr = run_kernel(&la_kernel_probabilistic, &T, &F, 1, 0, gbc_rng_next(&g), &ps);
+    ck_assert_str_eq(ex, pr);
+    ck_assert_uint_eq(ps.rows_in, 2000);
+    ck_assert_msg(ps.rows_reduced < 200, "%zu of 2000 rows reduced for rank <= 20",
+                  ps.rows_reduced);
+    ck_assert_uint_gt(ps.blocks, 1);
+    ck_assert_uint_gt(ps.confirmations, 0);
+    ck_assert(ps.fail_bound > 0 && ps.fail_bound <= ldexp(1.0, -64));
+    free(ex);
+    free(pr);
+    tmat_free(&T);
+}
+END_TEST
+
+/* The hook takes nonzero combinations for zero: wrong stops. With the
+ * confirmations of the bound the result is still the exact one; with one
+ * confirmation only (hook bit 32) at least one of the trials goes wrong, so the
+ * hook does make wrong stops and the confirmations are what catches them. */
+START_TEST(test_hook_caught)
+{
+    field F;
+    ck_assert_int_eq(field_init(&F, 65521), GBC_OK);
+    gbc_rng g;
+    gbc_rng_seed(&g, tu_seed() + 23);
+    int wrong_without = 0;
+    for (int t = 0; t < 8; t++) {
+        tmat T;
+        /* 13 blocks of 64 rows, each with 3 directions of its own */
+        tmat_make_local(&T, &g, &F, 400, 80, 832, 39, 6, 3);
+        char *ex = run_kernel(&la_kernel_exact, &T, &F, 1, 0, 1, NULL);
+        uint64_t falses = 1 + gbc_rng_below(&g, 3);
+        char *with = run_kernel(&la_kernel_probabilistic, &T, &F, 1, falses, gbc_rng_next(&g),
+                                NULL);
+        char *without = run_kernel(&la_kernel_probabilistic, &T, &F, 1,
+                                   falses | (1ULL << 32), gbc_rng_next(&g), NULL);
+        ck_assert_msg(strcmp(ex, with) == 0,
+                      "trial %d: %llu forced wrong stops got past the confirmations", t,
+                      (unsigned long long)falses);
+        wrong_without += strcmp(ex, without) != 0;
+        free(ex);
+        free(with);
+        free(without);
+        tmat_free(&T);
+    }
+    ck_assert_msg(wrong_without > 0, "the hook never made a wrong stop");
+}
+END_TEST
+
+/* la_prob_exponent: the least k with nblocks (p-1)^-k <= 2^-64 6 / (pi^2 s^2). */
+START_TEST(test_exponent)
+{
+    static const uint32_t ps[] = {3, 7, 251, 32003, 65521, 1073741827u, 2147483647u};
+    static const size_t ss[] = {1, 2, 10, 1000, 1000000};
+    static const size_t nbs[] = {1, 8, 64, 10000};
+    for (size_t a = 0; a < sizeof ps / sizeof ps[0]; a++)
+        for (size_t b = 0; b < sizeof ss / sizeof ss[0]; b++)
+            for (size_t c = 0; c < sizeof nbs / sizeof nbs[0]; c++) {
+                unsigned k = la_prob_exponent(ps[a], ss[b], nbs[c]);
+                double budget = 64.0 + log2(M_PI * M_PI / 6.0) + 2.0 * log2((double)ss[b]);
+                double l = log2((double)ps[a] - 1.0);
+                /* log2 of nblocks (p-1)^-k must be at most -budget, and not for k-1 */
+                ck_assert_msg(log2((double)nbs[c]) - k * l <= -budget + 1e-9,
+                              "p=%u s=%zu nb=%zu: k=%u misses the budget", ps[a], ss[b],
+                              nbs[c], k);
+                ck_assert_msg(k == 1 || log2((double)nbs[c]) - (k - 1) * l > -budget,
+                              "p=%u s=%zu nb=%zu: k=%u is not the least", ps[a], ss[b],
+                              nbs[c], k);
+            }
+    ck_assert_uint_eq(la_prob_exponent(2, 1, 1), UINT32_MAX);
+    ck_assert_uint_eq(la_prob_exponent(65521, 1, 1), 5);
+    ck_assert_uint_eq(la_prob_exponent(2147483647u, 1, 1), 3);
+}
+END_TEST
+
+/* The kernel choice: provenance forces exact; auto and probabilistic give the
+ * probabilistic kernel (which falls back by itself). */
+START_TEST(test_select)
+{
+    field F;
+    ck_assert_int_eq(field_init(&F, 65521), GBC_OK);
+    ck_assert_ptr_eq(la_kernel_select(LA_EXACT, &F, 0), &la_kernel_exact);
+    ck_assert_ptr_eq(la_kernel_select(LA_PROBABILISTIC, &F, 1), &la_kernel_exact);
+    ck_assert_ptr_eq(la_kernel_select(LA_AUTO, &F, 1), &la_kernel_exact);
+    ck_assert_ptr_eq(la_kernel_select(LA_AUTO, &F, 0), &la_kernel_probabilistic);
+    ck_assert_ptr_eq(la_kernel_select(LA_PROBABILISTIC, &F, 0), &la_kernel_probabilistic);
+    ck_assert_int_eq(la_kernel_exact.provenance, 1);
+    ck_assert_int_eq(la_kernel_probabilistic.provenance, 0);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("la");
+    TCase *tc = tcase_create("kernels");
+    tcase_set_timeout(tc, 600);
+    tcase_add_loop_test(tc, test_kernels_agree, 0, (int)NPRIMES);
+    tcase_add_test(tc, test_prob_reduces_less);
+    tcase_add_test(tc, test_hook_caught);
+    tcase_add_test(tc, test_exponent);
+    tcase_add_test(tc, test_select);
+    suite_add_tcase(s, tc);
+    return tu_run(s);
+}
