@@ -29,11 +29,56 @@ void gbc_ctx_init(gbc_ctx *ctx)
     memset(ctx, 0, sizeof(*ctx));
 }
 
+void gbc_budget_begin(gbc_budget *B, const gbc_ctx *parent)
+{
+    atomic_init(&B->used, parent->mem_used);
+    atomic_init(&B->peak, parent->mem_peak > parent->mem_used ? parent->mem_peak
+                                                             : parent->mem_used);
+    B->limit = parent->mem_limit;
+    atomic_init(&B->nalloc, parent->nalloc);
+    B->fail_at = parent->fail_at;
+}
+
+void gbc_budget_end(const gbc_budget *B, gbc_ctx *parent)
+{
+    size_t peak = atomic_load(&B->peak);
+    if (peak > parent->mem_peak)
+        parent->mem_peak = peak;
+    parent->nalloc = atomic_load(&B->nalloc);
+}
+
+void gbc_ctx_init_worker(gbc_ctx *ctx, gbc_budget *B)
+{
+    memset(ctx, 0, sizeof(*ctx));
+    ctx->budget = B;
+}
+
+/* gbc_admit for a worker: the shared count and limit (a check, then the charge in
+ * gbc_account: two workers may overshoot the limit by one allocation each). */
+static int gbc_admit_shared(gbc_ctx *ctx, size_t more)
+{
+    gbc_budget *B = ctx->budget;
+    uint64_t n = atomic_fetch_add(&B->nalloc, 1) + 1;
+    if (GBC_UNLIKELY(B->fail_at != 0 && n == B->fail_at)) {
+        ctx->alloc_fail = GBC_ERR_NOMEM;
+        return 0;
+    }
+    size_t used = atomic_load_explicit(&B->used, memory_order_relaxed);
+    if (B->limit != 0 && (more > B->limit || used > B->limit - more)) {
+        ctx->alloc_fail = GBC_ERR_LIMIT;
+        return 0;
+    }
+    ctx->alloc_fail = GBC_ERR_NOMEM;
+    return 1;
+}
+
 /* Decide whether an allocation of size more bytes may proceed. */
 static int gbc_admit(gbc_ctx *ctx, size_t more)
 {
     if (ctx == NULL)
         return 1;
+    if (ctx->budget != NULL)
+        return gbc_admit_shared(ctx, more);
     ctx->nalloc++;
     if (GBC_UNLIKELY(ctx->fail_at != 0 && ctx->nalloc == ctx->fail_at)) {
         ctx->alloc_fail = GBC_ERR_NOMEM;
@@ -58,6 +103,14 @@ static void gbc_account(gbc_ctx *ctx, size_t add, size_t sub)
 {
     if (ctx == NULL)
         return;
+    if (ctx->budget != NULL) {
+        gbc_budget *B = ctx->budget;
+        size_t now = add >= sub ? atomic_fetch_add(&B->used, add - sub) + (add - sub)
+                                : atomic_fetch_sub(&B->used, sub - add) - (sub - add);
+        size_t peak = atomic_load_explicit(&B->peak, memory_order_relaxed);
+        while (now > peak && !atomic_compare_exchange_weak(&B->peak, &peak, now))
+            ;
+    }
     ctx->mem_used = ctx->mem_used - sub + add;
     if (ctx->mem_used > ctx->mem_peak)
         ctx->mem_peak = ctx->mem_used;
@@ -116,8 +169,11 @@ void gbc_free(gbc_ctx *ctx, void *p)
     if (p == NULL)
         return;
     gbc_hdr *h = (gbc_hdr *)p - 1;
-    if (ctx != NULL)
+    if (ctx != NULL) {
         ctx->mem_used -= h->size < ctx->mem_used ? h->size : ctx->mem_used;
+        if (ctx->budget != NULL)
+            atomic_fetch_sub(&ctx->budget->used, h->size);
+    }
     free(h);
 }
 

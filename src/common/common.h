@@ -58,6 +58,19 @@ void gbc_assert_fail(const char *expr, const char *file, int line);
             goto label;                                                        \
     } while (0)
 
+/* One memory budget shared by the worker contexts of a parallel phase: what they
+ * allocate is charged here (atomically), on top of base, the parent's usage when
+ * the phase began, against the parent's limit; peak is the high-water mark of the
+ * whole computation during the phase. fail_at counts the workers' allocation
+ * requests together (fault injection covers the threaded phase). */
+typedef struct gbc_budget {
+    atomic_size_t used;   /* base + every worker's current usage */
+    atomic_size_t peak;
+    size_t limit;         /* 0: none */
+    atomic_uint_fast64_t nalloc;
+    uint64_t fail_at;
+} gbc_budget;
+
 /* The state every computation carries: allocation accounting, limits, interrupt
  * polling and logging. One context per computation; never shared between threads
  * while a computation runs (the cancel flag is the one exception: it is atomic). */
@@ -84,7 +97,18 @@ typedef struct gbc_ctx {
     uint32_t poll_tick;
     double poll_last;             /* seconds, for time-based polling */
     gbc_status alloc_fail;        /* status of the last failed allocation */
+    gbc_budget *budget;           /* a worker's: the shared budget (NULL: this
+                                   * context's own counters and limit) */
 } gbc_ctx;
+
+/* Start a parallel phase of parent: B takes parent's usage, limit and fault
+ * injection; worker contexts made by gbc_ctx_init_worker charge B. */
+void gbc_budget_begin(gbc_budget *B, const gbc_ctx *parent);
+/* End it: parent's peak takes B's, and parent's allocation count and a failure
+ * injected in a worker carry over. */
+void gbc_budget_end(const gbc_budget *B, gbc_ctx *parent);
+/* A worker context charging B, with no callbacks (it polls nothing). */
+void gbc_ctx_init_worker(gbc_ctx *ctx, gbc_budget *B);
 
 /* A context with no limits and no callbacks. */
 void gbc_ctx_init(gbc_ctx *ctx);

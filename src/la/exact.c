@@ -190,7 +190,7 @@ gbc_status la_backreduce(gbc_ctx *ctx, la_matrix *M, const field *F, la_row *row
 
 
 typedef struct la_job {
-    gbc_ctx ctx;        /* private: allocation accounting is per thread */
+    gbc_ctx ctx;        /* a worker context charging the phase's shared budget */
     gbc_ctx *parent;    /* polled by the calling thread's job only */
     atomic_int *stop;   /* set when any job fails or is interrupted */
     la_matrix M;        /* private dense scratch, shared pivot table */
@@ -207,10 +207,8 @@ static void *la_job_run(void *arg)
     la_job *J = arg;
     J->st = GBC_OK;
     for (size_t i = J->first; i < J->n && J->st == GBC_OK; i += J->step) {
-        if (atomic_load(J->stop)) {
-            J->st = GBC_ERR_INTERRUPTED;
-            break;
-        }
+        if (atomic_load(J->stop))
+            break; /* another job failed: its status is the one reported */
         if (J->parent != NULL && (J->st = gbc_ctx_check(J->parent)) != GBC_OK)
             break;
         J->st = la_reduce_row(&J->ctx, &J->M, J->F, &J->rows[i], 0, &J->arena, &J->out[i]);
@@ -238,6 +236,9 @@ gbc_status la_echelon_mt(gbc_ctx *ctx, la_matrix *M, const field *F, const la_ro
     int started[64] = {0};
     atomic_int stop;
     atomic_init(&stop, 0);
+    gbc_budget budget;
+    const size_t base = ctx->mem_used;
+    gbc_budget_begin(&budget, ctx);
     gbc_status st = GBC_OK;
     int ninit = 0;
     for (int t = 0; t < nthreads; t++) {
@@ -246,8 +247,7 @@ gbc_status la_echelon_mt(gbc_ctx *ctx, la_matrix *M, const field *F, const la_ro
         ninit = t + 1;
         J->stop = &stop;
         J->parent = t == 0 ? ctx : NULL;
-        gbc_ctx_init(&J->ctx);
-        J->ctx.mem_limit = ctx->mem_limit ? ctx->mem_limit : 0;
+        gbc_ctx_init_worker(&J->ctx, &budget);
         J->F = F;
         J->rows = rows;
         J->out = mid;
@@ -261,7 +261,7 @@ gbc_status la_echelon_mt(gbc_ctx *ctx, la_matrix *M, const field *F, const la_ro
             J->M.tcols = gbc_malloc(&J->ctx, sizeof(uint32_t) * ((size_t)M->ncols + 1));
             J->M.tcf = gbc_malloc(&J->ctx, sizeof(uint32_t) * ((size_t)M->ncols + 1));
             if (J->M.dense == NULL || J->M.tcols == NULL || J->M.tcf == NULL) {
-                st = GBC_ERR_NOMEM;
+                st = gbc_ctx_alloc_status(&J->ctx);
                 break;
             }
         }
@@ -277,14 +277,19 @@ gbc_status la_echelon_mt(gbc_ctx *ctx, la_matrix *M, const field *F, const la_ro
         for (int t = 1; t < nthreads; t++)
             if (started[t])
                 pthread_join(tid[t], NULL);
-        /* an interruption wins over the stops it caused elsewhere */
-        for (int t = 0; t < nthreads && st == GBC_OK; t++)
-            st = jobs[t].st;
-        if (jobs[0].st != GBC_OK)
-            st = jobs[0].st;
+        /* the first failure is the one reported (the others only stopped); an
+         * allocation failure wins over an interrupt that came at the same time */
         for (int t = 0; t < nthreads; t++)
-            ctx->mem_peak += jobs[t].ctx.mem_peak;
+            if (jobs[t].st != GBC_OK &&
+                (st == GBC_OK || (st == GBC_ERR_INTERRUPTED && jobs[t].st != st)))
+                st = jobs[t].st;
     }
+    /* phase 2 allocates through ctx while the workers' results still live: ctx
+     * carries their memory meanwhile, so that its limit and peak see it */
+    size_t extra = atomic_load(&budget.used) - base;
+    ctx->mem_used += extra;
+    if (ctx->mem_used > ctx->mem_peak)
+        ctx->mem_peak = ctx->mem_used;
     if (st == GBC_OK)
         st = gbc_ctx_poll(ctx);
     if (st == GBC_OK)
@@ -299,6 +304,8 @@ gbc_status la_echelon_mt(gbc_ctx *ctx, la_matrix *M, const field *F, const la_ro
         }
         gbc_arena_clear(&J->ctx, &J->arena);
     }
+    ctx->mem_used -= extra;
+    gbc_budget_end(&budget, ctx);
     gbc_free(ctx, mid);
     return st;
 }

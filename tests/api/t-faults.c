@@ -12,6 +12,7 @@
 #include "io/io.h"
 #include "modular/modular.h"
 #include "buchberger/buchberger.h"
+#include "la/la.h"
 #include "testutil.h"
 
 /* Upper bound on the allocations of one small computation: reaching it means the
@@ -275,6 +276,53 @@ START_TEST(test_accounting)
 }
 END_TEST
 
+/* F4 with two threads, on matrices large enough for the threaded exact kernel and
+ * for the probabilistic one: a failure injected anywhere, also in a worker of the
+ * parallel phase (the workers charge the computation's one budget and count its
+ * allocation requests), gives GBC_ERR_NOMEM, never "interrupted", and leaves
+ * nothing allocated. The failure points are sampled (every one up to 400, then
+ * sparser) to keep the test short. */
+START_TEST(test_threaded)
+{
+    gbc_ring *Rp = at_ring(8, 32003, NULL);
+    /* katsura-7 in 8 variables: rounds with hundreds of rows to reduce */
+    gbc_polys *Fp = at_parse(Rp, "x0^2+2*x1^2+2*x2^2+2*x3^2+2*x4^2+2*x5^2+2*x6^2+2*x7^2-x0,"
+                                 "2*x0*x1+2*x1*x2+2*x2*x3+2*x3*x4+2*x4*x5+2*x5*x6+2*x6*x7-x1,"
+                                 "x1^2+2*x0*x2+2*x1*x3+2*x2*x4+2*x3*x5+2*x4*x6+2*x5*x7-x2,"
+                                 "2*x1*x2+2*x0*x3+2*x1*x4+2*x2*x5+2*x3*x6+2*x4*x7-x3,"
+                                 "x2^2+2*x1*x3+2*x0*x4+2*x1*x5+2*x2*x6+2*x3*x7-x4,"
+                                 "2*x2*x3+2*x1*x4+2*x0*x5+2*x1*x6+2*x2*x7-x5,"
+                                 "x3^2+2*x2*x4+2*x1*x5+2*x0*x6+2*x1*x7-x6,"
+                                 "x0+2*x1+2*x2+2*x3+2*x4+2*x5+2*x6+2*x7-1");
+    for (int mode = LA_EXACT; mode <= LA_PROBABILISTIC; mode++) {
+        uint64_t i;
+        size_t runs = 0;
+        for (i = 1; i < MAX_FAILS; i += 1 + (i > 400 ? i / 40 : 0)) {
+            gbc_ctx ctx;
+            gbc_ctx_init(&ctx);
+            ctx.fail_at = i;
+            ctx.threads = 2;
+            ctx.la_mode = mode;
+            plist out;
+            plist_init(&out);
+            gbc_status st = f4_groebner_kind(&ctx, &Rp->R, &Fp->L, &out, NULL, 0);
+            plist_clear(&ctx, &out, &Rp->R.F);
+            runs++;
+            ck_assert_msg(ctx.mem_used == 0, "mode %d, failure %llu: %zu bytes left", mode,
+                          (unsigned long long)i, ctx.mem_used);
+            if (st == GBC_OK)
+                break;
+            ck_assert_msg(st == GBC_ERR_NOMEM, "mode %d, failure %llu: %s", mode,
+                          (unsigned long long)i, gbc_status_string(st));
+        }
+        ck_assert(i < MAX_FAILS);
+        ck_assert_uint_gt(runs, 100);
+    }
+    gbc_polys_free(Fp);
+    gbc_ring_free(Rp);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("api-faults");
@@ -287,6 +335,7 @@ static Suite *suite(void)
         {"parse", test_parse_and_arrays},
         {"monideal", test_monideal},
         {"accounting", test_accounting},
+        {"threaded", test_threaded},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         TCase *tc = tcase_create(cases[i].name);
