@@ -342,6 +342,8 @@ START_TEST(test_usage)
         {"--threads", "0", inpath, NULL},
         {"--threads", "x", inpath, NULL},
         {inpath, "--threads", NULL},
+        {"--linear-algebra", "fast", inpath, NULL},
+        {inpath, "--linear-algebra", NULL},
         {"--seed", "-1", inpath, NULL},
         {"--seed", "x", inpath, NULL},
         {"--seed", "18446744073709551616", inpath, NULL},
