@@ -72,6 +72,25 @@ gbc_status f4_reserve_basis(f4_state *S)
 
 /* Add the monic, nonzero, non-constant h (monomials in bht) to the basis; takes
  * ownership of h. */
+typedef struct strict_div {
+    const mht *t;
+    uint32_t lm;
+    int found;
+} strict_div;
+
+/* Stops at a divisor of the lead other than the lead itself. */
+static int visit_strict(void *data, uint32_t val, const uint32_t *exps)
+{
+    strict_div *d = data;
+    (void)val;
+    const uint32_t *e = mht_exps(d->t, d->lm);
+    if (memcmp(e, exps, sizeof(uint32_t) * d->t->nvars) != 0) {
+        d->found = 1;
+        return 1;
+    }
+    return 0;
+}
+
 gbc_status f4_add(f4_state *S, poly *h)
 {
     GBC_TRY(f4_reserve_basis(S));
@@ -83,13 +102,22 @@ gbc_status f4_add(f4_state *S, poly *h)
     S->n++;
     const mht *t = &S->bht;
     uint32_t lm = S->lm[k];
-    dl_remove_multiples(&S->dl, mht_exps(t, lm), t->row[lm].divmask, NULL, NULL);
-    GBC_TRY(dl_insert(S->ctx, &S->dl, mht_exps(t, lm), t->row[lm].divmask, (uint32_t)k));
+    /* a generator's lead may be a proper multiple of an older lead (a new
+     * element's never is): it is redundant from the start, and its pairs (among
+     * them the one that reduces it) are formed all the same */
+    strict_div sd = {t, lm, 0};
+    dl_for_each_divisor(&S->dl, mht_exps(t, lm), t->row[lm].divmask, visit_strict, &sd);
+    if (!sd.found) {
+        dl_remove_multiples(&S->dl, mht_exps(t, lm), t->row[lm].divmask, NULL, NULL);
+        GBC_TRY(dl_insert(S->ctx, &S->dl, mht_exps(t, lm), t->row[lm].divmask, (uint32_t)k));
+    }
     if (S->play != NULL)
         return GBC_OK; /* replay: no pairs */
     double t0 = gbc_wall_time();
     pairs_basis B = {&S->bht, S->lm, S->red, NULL, (uint32_t)S->n};
     gbc_status st = pairs_update(S->ctx, &S->ps, &B);
+    if (sd.found)
+        S->red[k] = 1;
     if (S->stats)
         S->stats->t_update += gbc_wall_time() - t0;
     return st;
@@ -213,6 +241,18 @@ static gbc_status sort_gens(f4_state *S)
     return GBC_OK;
 }
 
+/* The generators (monic, sorted by lead degree) join the basis as they are, as in
+ * msolve: kept sparse, they make sparse reducers; the pairs among them (and the
+ * redundancy of a generator whose lead is a multiple of another's) do the rest.
+ * The polynomials move from S->gens into the basis. */
+static gbc_status add_gens(f4_state *S)
+{
+    for (size_t i = 0; i < S->ngens; i++)
+        GBC_TRY(f4_add(S, &S->gens[i]));
+    S->gnext = S->ngens;
+    return GBC_OK;
+}
+
 /* F4 on a ring with a degree-compatible order; records into rec or replays play
  * when either is set (*unlucky reports a replay that failed). */
 static gbc_status f4_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
@@ -269,6 +309,8 @@ static gbc_status f4_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *o
             S.cc_rec = play;
             GBC_CHECK(st, f4_cc_record_gens(&S), done);
         }
+        if (!unit && !bad)
+            GBC_CHECK(st, add_gens(&S), done);
         for (size_t r = 0; r < play->nrounds && !unit && !bad; r++) {
             GBC_CHECK(st, gbc_ctx_check(ctx), done);
             GBC_CHECK(st, f4_replay_round(&S, r, &unit, &bad), done);
@@ -286,6 +328,8 @@ static gbc_status f4_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *o
                 S.ngens);
         gbc_log(ctx, 1, "degree   pairs     rows x cols    density    new   seconds");
         uint64_t nrounds = 0;
+        if (!unit)
+            GBC_CHECK(st, add_gens(&S), done);
         while (!unit && (S.gnext < S.ngens || S.ps.n > 0)) {
             GBC_CHECK(st, gbc_ctx_check(ctx), done);
             gbc_progress(ctx, "f4", -1.0, nrounds++);
