@@ -67,7 +67,10 @@ gbc_status f4_final(f4_state *S, plist *out)
         return st;
     }
     S->npiv = S->ntbr = 0;
-    gbc_arena_reset(&S->arena);
+    /* the rounds' matrices are done: give their memory back (the arena keeps its
+     * high-water mark otherwise, and the output is built next to it) */
+    gbc_arena_clear(ctx, &S->arena);
+    gbc_arena_init(&S->arena, 1 << 20);
     mht_reset(&S->sht);
     memset(S->mexps, 0, sizeof(uint32_t) * S->R->nvars);
     size_t nbase = 0;
@@ -94,35 +97,33 @@ gbc_status f4_final(f4_state *S, plist *out)
             S->cc_rec->cr[S->cc_rec->ncr - 1].nnew = (uint32_t)nbase;
     }
     la_matrix M = {S->ncols, S->pivot, S->dense, S->tcols, S->tcf};
-    /* Reduce the tails; the results are kept aside (the pivots stay as they are, so
-     * each element is reduced by the unreduced others: the normal form is unique). */
-    la_row *res;
-    GBC_TRY(GBC_ALLOC(ctx, res, nbase ? nbase : 1));
-    for (size_t i = 0; i < nbase; i++) {
-        GBC_CHECK(st, gbc_ctx_check(ctx), done);
-        gbc_progress(ctx, "interreduce", (double)(i + 1) / (double)nbase, i + 1);
-        GBC_CHECK(st, la_reduce_row(ctx, &M, S->F, &S->piv[i], 1, &S->arena, &res[i]), done);
-    }
-    /* Sort by increasing leading monomial: pivot columns are numbered in decreasing
-     * order, so by decreasing leading column. */
+    /* Output order: increasing leading monomial, i.e. decreasing leading column
+     * (pivot columns are numbered by decreasing monomial; they are distinct). */
     uint64_t *idx;
-    GBC_CHECK(st, GBC_ALLOC(ctx, idx, nbase ? nbase : 1), done);
-    for (size_t i = 0; i < nbase; i++) /* the leading columns are distinct */
-        idx[i] = (uint64_t)(UINT32_MAX - res[i].cols[0]) << 32 | i;
+    GBC_TRY(GBC_ALLOC(ctx, idx, nbase ? nbase : 1));
+    for (size_t i = 0; i < nbase; i++)
+        idx[i] = (uint64_t)(UINT32_MAX - S->piv[i].cols[0]) << 32 | i;
     qsort(idx, nbase, sizeof *idx, la_u64_cmp);
+    /* Reduce the tails one element at a time, straight into the output: the pivots
+     * stay as they are, so each element is reduced by the unreduced others (the
+     * normal form is unique), and a reduced row lives only until it is output. */
+    gbc_arena one;
+    gbc_arena_init(&one, 1 << 16);
     for (size_t k = 0; k < nbase && st == GBC_OK; k++) {
-        poly h;
         GBC_CHECK(st, gbc_ctx_check(ctx), out);
-        st = f4_row_to_poly(S, &res[(uint32_t)idx[k]], &h);
-        if (st == GBC_OK) {
-            st = plist_push_poly(ctx, out, &h, &S->bht, S->F, 1);
-            poly_clear(ctx, &h, S->F);
-        }
+        gbc_progress(ctx, "interreduce", (double)(k + 1) / (double)nbase, k + 1);
+        la_row res;
+        poly h;
+        GBC_CHECK(st, la_reduce_row(ctx, &M, S->F, &S->piv[(uint32_t)idx[k]], 1, &one, &res),
+                  out);
+        GBC_CHECK(st, f4_row_to_poly(S, &res, &h), out);
+        st = plist_push_poly(ctx, out, &h, &S->bht, S->F, 1);
+        poly_clear(ctx, &h, S->F);
+        gbc_arena_reset(&one);
     }
 out:
+    gbc_arena_clear(ctx, &one);
     gbc_free(ctx, idx);
-done:
-    gbc_free(ctx, res);
     return st;
 }
 
