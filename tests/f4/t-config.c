@@ -164,6 +164,7 @@ START_TEST(test_configurations)
                 }
                 free(b);
             }
+        free(ref);
     }
     /* on the large systems and primes the probabilistic kernel ran and saved work */
     if (!S->buchberger && p > 1000)
