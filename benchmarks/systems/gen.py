@@ -73,22 +73,22 @@ def cyclic(n):
 
 
 def katsura(n):
-    """Katsura with n variables u_0..u_{n-1} (Singular's katsura(n); the
-    classical 'Katsura N' with N = n-1).  With u_{-i} = u_i and u_i = 0 for
-    |i| >= n:  sum_{l=-N}^{N} u_l u_{m-l} = u_m  for m = 0..N-1, and
-    u_0 + 2 sum_{i=1}^{N} u_i = 1."""
-    N = n - 1
-    names = ["x%d" % (i + 1) for i in range(n)]   # x1 = u_0, ..., xn = u_N
-    one = tuple([0] * n)
+    """Katsura-n in the SymbolicData convention (Groebner.jl's katsuran(n)):
+    n+1 variables u_0..u_n, Singular's katsura(n+1).  With
+    u_{-i} = u_i and u_i = 0 for |i| > n:  sum_{l=-n}^{n} u_l u_{m-l} = u_m
+    for m = 0..n-1, and u_0 + 2 sum_{i=1}^{n} u_i = 1."""
+    nv = n + 1
+    names = ["x%d" % (i + 1) for i in range(nv)]   # x1 = u_0, ..., x(n+1) = u_n
+    one = tuple([0] * nv)
     polys = []
-    for m in range(N):
+    for m in range(n):
         terms = []
-        for l in range(-N, N + 1):
-            if abs(m - l) <= N:
-                terms.append((_mono_mul(_var(n, abs(l)), _var(n, abs(m - l))), 1))
-        terms.append((_var(n, m), -1))
+        for l in range(-n, n + 1):
+            if abs(m - l) <= n:
+                terms.append((_mono_mul(_var(nv, abs(l)), _var(nv, abs(m - l))), 1))
+        terms.append((_var(nv, m), -1))
         polys.append(_poly_from_terms(terms))
-    lin = [(_var(n, 0), 1)] + [(_var(n, i), 2) for i in range(1, n)] + [(one, -1)]
+    lin = [(_var(nv, 0), 1)] + [(_var(nv, i), 2) for i in range(1, nv)] + [(one, -1)]
     polys.append(_poly_from_terms(lin))
     return names, polys
 
@@ -180,7 +180,7 @@ def henrion(n):
 
 FAMILIES = {
     "cyclic": (cyclic, 3),
-    "katsura": (katsura, 2),
+    "katsura": (katsura, 1),
     "eco": (eco, 3),
     "noon": (noon, 2),
     "henrion": (henrion, 2),

@@ -1,15 +1,17 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Comparison runner: times gbc against Singular (std, slimgb, modStd) and
-mathicgb on the same generated systems in one run, checks that they agree on
-the reduced Groebner basis, and prints a markdown table (optionally CSV).
+"""Comparison runner: times gbc against Singular (std, slimgb, modStd),
+mathicgb and msolve on the same generated systems in one run, checks that
+they agree on the reduced Groebner basis, and prints a markdown table
+(optionally CSV).
 
 Every speed claim of the project is to be checked with this script; see
 benchmarks/README.md for what each tool's time measures.
 
-Example:
+Examples:
   benchmarks/systems/run.py --systems katsura-6,katsura-7,cyclic-6 --char 32003 \
       --gbc-args "--algorithm buchberger"
+  benchmarks/systems/run.py --suite large --char 65521 --tools gbc,msolve,msolve-l44
 
 Exit status: 0 all ran and agreed; 1 some tools disagree (printed loudly);
 2 no disagreement but gbc failed (non-zero exit) somewhere; 3 bad usage.
@@ -18,6 +20,7 @@ Python 3 standard library only.
 
 import argparse
 import csv
+import hashlib
 import os
 import re
 import shlex
@@ -37,9 +40,23 @@ sys.dont_write_bytecode = True   # keep the source tree free of __pycache__
 sys.path.insert(0, HERE)
 import gen  # noqa: E402
 
-ALL_TOOLS = ["gbc", "std", "slimgb", "modstd", "mgb"]
+ALL_TOOLS = ["gbc", "std", "slimgb", "modstd", "mgb", "msolve", "msolve-l44"]
 SINGULAR_TOOLS = {"std": "std(I)", "slimgb": "slimgb(I)", "modstd": "modStd(I)"}
 MGB_MAX_CHAR = 65535   # mgb's F4 matrix builder rejects larger primes ("too large characteristic")
+# msolve's options per mode: -g 2 prints the reduced grevlex basis; -l 44 is
+# its fastest linear algebra (sparse linearisation, probabilistic).
+MSOLVE_TOOLS = {"msolve": [], "msolve-l44": ["-l", "44"]}
+# Below 2^15 msolve replaces a probabilistic -l (42, 44) by the exact -l 2
+# (src/msolve/main.c), so msolve-l44 is then msolve's exact mode.
+MSOLVE_PROBABILISTIC_MIN_CHAR = 2 ** 15
+MSOLVE_DEFAULT = "/tmp/anchors/bin/msolve"
+MSOLVE_BUILD_SCRIPT = os.path.join(os.path.dirname(REPO), "shared", "anchors", "build-msolve.sh")
+
+SUITES = {
+    "default": "katsura-6,katsura-7,cyclic-6",
+    "large": "katsura-10,katsura-11,eco-12,eco-13,cyclic-8,noon-8",
+}
+SUITES["huge"] = SUITES["large"] + ",katsura-12,eco-14,cyclic-9,noon-9"
 
 
 # ------------------------------------------------------------ measuring
@@ -50,7 +67,8 @@ MGB_MAX_CHAR = 65535   # mgb's F4 matrix builder rejects larger primes ("too lar
 # after exec (fs/exec.c records the old image's high-water mark).  So the
 # tools are started through this tiny launcher, compiled once per run: it
 # forks from a process of about 1 MB, execs the tool, waits for it with
-# wait4 and reports the tool's own wall time and peak RSS.
+# wait4 and reports the tool's own wall time, peak RSS and CPU time
+# (user + system, all its threads).
 LAUNCHER_C = r"""
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,6 +83,7 @@ int main(int argc, char **argv) {
     int status;
     pid_t pid;
     FILE *f;
+    double cpu;
     if (argc < 3) return 125;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     pid = fork();
@@ -72,10 +91,13 @@ int main(int argc, char **argv) {
     if (pid == 0) { execvp(argv[2], argv + 2); _exit(127); }
     if (wait4(pid, &status, 0, &ru) < 0) return 126;
     clock_gettime(CLOCK_MONOTONIC, &t1);
+    cpu = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec)
+        + 1e-6 * (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec);
     f = fopen(argv[1], "w");
     if (!f) return 126;
-    fprintf(f, "%.9f %ld %d\n", (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (t1.tv_nsec - t0.tv_nsec),
-            ru.ru_maxrss, WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+    fprintf(f, "%.9f %ld %d %.6f\n",
+            (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (t1.tv_nsec - t0.tv_nsec),
+            ru.ru_maxrss, WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), cpu);
     fclose(f);
     return 0;
 }
@@ -95,11 +117,12 @@ def build_launcher(tmp):
 
 
 def run_measured(cmd, cwd, out_path, err_path, timeout, launcher=None):
-    """Run CMD once; return dict(wall, rc, rss_mb, timed_out).  With LAUNCHER
-    the wall time and peak RSS are the tool's own, as measured by the
-    launcher's wait4; without it they come from os.wait4 on the direct child
-    (its peak RSS is then at least this Python process's).  On timeout the
-    child's whole process group (it gets a fresh session) is killed."""
+    """Run CMD once; return dict(wall, cpu, rc, rss_mb, timed_out).  With
+    LAUNCHER the wall time, CPU time (user + system) and peak RSS are the
+    tool's own, as measured by the launcher's wait4; without it they come from
+    os.wait4 on the direct child (its peak RSS is then at least this Python
+    process's).  On timeout the child's whole process group (it gets a fresh
+    session) is killed."""
     report = out_path + ".rusage"
     full = [launcher, report] + cmd if launcher else cmd
     with open(out_path, "wb") as out, open(err_path, "wb") as err:
@@ -123,13 +146,13 @@ def run_measured(cmd, cwd, out_path, err_path, timeout, launcher=None):
             timer.cancel()
         wall = time.perf_counter() - t0
     p.returncode = os.waitstatus_to_exitcode(status)   # keep Popen from waiting again
-    res = {"wall": wall, "rc": p.returncode, "rss_mb": ru.ru_maxrss / 1024.0,
-           "timed_out": fired.is_set()}
+    res = {"wall": wall, "cpu": ru.ru_utime + ru.ru_stime, "rc": p.returncode,
+           "rss_mb": ru.ru_maxrss / 1024.0, "timed_out": fired.is_set()}
     if launcher and not res["timed_out"]:
         try:
             with open(report) as f:
-                w, rss, rc = f.read().split()
-            res.update(wall=float(w), rss_mb=int(rss) / 1024.0, rc=int(rc))
+                w, rss, rc, cpu = f.read().split()
+            res.update(wall=float(w), rss_mb=int(rss) / 1024.0, rc=int(rc), cpu=float(cpu))
         except (OSError, ValueError):
             res["rc"] = res["rc"] or 126
         finally:
@@ -140,22 +163,36 @@ def run_measured(cmd, cwd, out_path, err_path, timeout, launcher=None):
 
 # ------------------------------------------------------------ parsing and normalising
 
+# A polynomial is a dict {exponent tuple: coefficient}; over Z/p the
+# coefficients are ints in 1..p-1, over Q Fractions (ints would be slow to
+# keep as Fractions on bases of a million terms).
 
-_TERM_RE = re.compile(r"\s*([+-]?)\s*([^+-]+)")
+_TERM_RE = re.compile(r"([+-]?)([^+-]+)")
+
+
+def _number(text, char):
+    """A coefficient 'a' or 'a/b' as an int mod CHAR, or a Fraction over Q."""
+    num, _, den = text.partition("/")
+    if char:
+        v = int(num) % char
+        return v * pow(int(den), -1, char) % char if den else v
+    return Fraction(int(num), int(den)) if den else Fraction(int(num))
 
 
 def parse_poly(text, index, char):
-    """Parse 'c*x1^2*x3-x2+...' (gbc and Singular output) into {mono: coef}."""
+    """Parse 'c*x1^2*x3-x2+...' (gbc, Singular and msolve output; msolve
+    writes 'x1^1') into {mono: coef}.  INDEX maps a variable name to its
+    position in the exponent tuples."""
     p = {}
     n = len(index)
-    for sign, body in _TERM_RE.findall(text.replace(" ", "")):
-        coef = Fraction(1)
+    for sign, body in _TERM_RE.findall("".join(text.split())):
+        coef = 1 if char else Fraction(1)
         mono = [0] * n
         for f in body.split("*"):
             if not f:
                 continue
             if f[0].isdigit():
-                coef *= Fraction(f)
+                coef = coef * _number(f, char)
             else:
                 name, _, e = f.partition("^")
                 mono[index[name]] += int(e) if e else 1
@@ -171,9 +208,9 @@ _MGB_FACTOR_RE = re.compile(r"([A-Za-z])(\d*)")
 
 def parse_mgb_poly(text, nvars, char):
     p = {}
-    for sign, body in re.findall(r"([+-]?)([^+-]+)", text.strip()):
+    for sign, body in _TERM_RE.findall(text.strip()):
         m = re.match(r"(\d*)(.*)$", body)
-        coef = Fraction(int(m.group(1))) if m.group(1) else Fraction(1)
+        coef = int(m.group(1)) if m.group(1) else 1
         mono = [0] * nvars
         rest = m.group(2)
         if rest and rest != "1":
@@ -187,14 +224,17 @@ def parse_mgb_poly(text, nvars, char):
 
 
 def normalise_coefs(p, char):
+    """Drop zero terms; over Z/p bring coefficients into 1..p-1."""
     if char:
         q = {}
         for m, c in p.items():
-            v = (c.numerator * pow(c.denominator, -1, char)) % char
-            if v:
-                q[m] = Fraction(v)
+            if isinstance(c, Fraction):
+                c = c.numerator * pow(c.denominator, -1, char)
+            c %= char
+            if c:
+                q[m] = c
         return q
-    return {m: c for m, c in p.items() if c != 0}
+    return {m: Fraction(c) for m, c in p.items() if c != 0}
 
 
 def leading(p):
@@ -202,16 +242,18 @@ def leading(p):
 
 
 def canonical(polys, char):
-    """A basis as a sorted tuple of monic polynomials (each a sorted tuple of
-    terms); two reduced Groebner bases of one ideal give equal values."""
+    """A basis (any iterable of polynomials) as a sorted tuple of monic
+    polynomials, each a sorted tuple of terms; two reduced Groebner bases of
+    one ideal give equal values, in whatever order and normalisation the
+    tools print them."""
     out = []
     for p in polys:
         if not p:
             continue
         lc = p[leading(p)]
         if char:
-            inv = pow(int(lc), -1, char)
-            q = {m: Fraction((int(c) * inv) % char) for m, c in p.items()}
+            inv = pow(lc, -1, char)
+            q = {m: c * inv % char for m, c in p.items()}
         else:
             q = {m: c / lc for m, c in p.items()}
         out.append(tuple(sorted(q.items())))
@@ -227,14 +269,14 @@ def read_gbc_output(path, names, char):
         raise ValueError("gbc output header differs from the input's")
     index = {n: i for i, n in enumerate(names)}
     body = "".join(lines[2:])
-    return [parse_poly(t, index, char) for t in body.split(",") if t.strip()]
+    return (parse_poly(t, index, char) for t in body.split(",") if t.strip())
 
 
 def read_singular_output(path, names, char):
     index = {n: i for i, n in enumerate(names)}
     with open(path) as f:
         body = f.read().replace("\n", "")
-    return [parse_poly(t, index, char) for t in body.split(",") if t.strip()]
+    return (parse_poly(t, index, char) for t in body.split(",") if t.strip())
 
 
 def read_mgb_output(path, nvars, char):
@@ -245,6 +287,37 @@ def read_mgb_output(path, nvars, char):
     if len(polys) != count:
         raise ValueError("mgb output is truncated")
     return polys
+
+
+def read_msolve_output(path, names, char):
+    """msolve -g 2 output: '#' comment lines (field characteristic, variable
+    order, monomial order, length of basis), then the basis as one bracketed
+    list '[p1,\\n p2,\\n ...]:' sorted by increasing leading monomial, over
+    Z/p with coefficients in 0..p-1 and exponents written even when 1, over Q
+    with integer coefficients (primitive, not monic).  The variable order of
+    the header is checked against the input's; terms are mapped by name."""
+    header, body = {}, []
+    with open(path) as f:
+        for line in f:
+            s = line.strip()
+            if s.startswith("#"):
+                key, _, val = s[1:].partition(":")
+                header[key.strip()] = val.strip()
+            elif s:
+                body.append(s)
+    text = "".join(body)
+    if not (text.startswith("[") and text.endswith("]:")):
+        raise ValueError("msolve output is not a list '[...]:'")
+    if "field characteristic" in header and int(header["field characteristic"]) != char:
+        raise ValueError("msolve output is for characteristic %s" % header["field characteristic"])
+    order = [v.strip() for v in header.get("variable order", ",".join(names)).split(",")]
+    if sorted(order) != sorted(names):
+        raise ValueError("msolve output has variables %s" % ",".join(order))
+    if "graded reverse lexicographical" not in header.get("monomial order",
+                                                          "graded reverse lexicographical"):
+        raise ValueError("msolve output is for the order %s" % header["monomial order"])
+    index = {n: i for i, n in enumerate(names)}
+    return (parse_poly(t, index, char) for t in text[1:-2].split(",") if t.strip())
 
 
 # ------------------------------------------------------------ tools
@@ -274,6 +347,32 @@ def singular_script(tool, names, polys, char, out_path):
     return "\n".join(lines) + "\n"
 
 
+def find_msolve(requested):
+    """Path of the msolve binary, or (None, note).  REQUESTED (--msolve) is a
+    path or a name in PATH; without it /tmp/anchors/bin/msolve, which is built
+    with ../shared/anchors/build-msolve.sh (beside the repository) when that
+    script exists and the binary does not (about a minute)."""
+    if requested:
+        path = shutil.which(requested) or (requested if os.access(requested, os.X_OK) else None)
+        if not path:
+            return None, "msolve: %s not found or not executable, skipped" % requested
+        return os.path.abspath(path), None
+    if os.access(MSOLVE_DEFAULT, os.X_OK):
+        return MSOLVE_DEFAULT, None
+    if os.path.isfile(MSOLVE_BUILD_SCRIPT):
+        print("building msolve with %s (about a minute)" % MSOLVE_BUILD_SCRIPT, file=sys.stderr,
+              flush=True)
+        r = subprocess.run(["bash", MSOLVE_BUILD_SCRIPT], capture_output=True, text=True)
+        lines = r.stdout.split()
+        path = lines[-1] if lines else ""
+        if r.returncode == 0 and os.access(path, os.X_OK):
+            return path, None
+        return None, "msolve: the build script failed (%s), skipped" % " ".join(
+            r.stderr.split()[-12:])
+    return None, "msolve: not at %s and no %s to build it, skipped" % (
+        MSOLVE_DEFAULT, MSOLVE_BUILD_SCRIPT)
+
+
 def tool_plan(args, char, nvars):
     """Which tools run for this characteristic; returns (list of keys, notes)."""
     plan, notes = [], []
@@ -299,22 +398,33 @@ def tool_plan(args, char, nvars):
             if nvars > len(gen.MGB_LETTERS):
                 notes.append("mgb: more than 52 variables, skipped")
                 continue
+        elif t in MSOLVE_TOOLS:
+            if not args.msolve_path:
+                notes.append(args.msolve_note)
+                continue
+            if t == "msolve-l44" and 0 < char < MSOLVE_PROBABILISTIC_MIN_CHAR:
+                notes.append("msolve-l44: below 2^15 msolve replaces -l 44 by its exact -l 2, "
+                             "so msolve-l44 is msolve's exact mode at GF(%d)" % char)
         plan.append(t)
     return plan, notes
 
 
 def run_tool(t, args, tmp, sysname, char, names, polys):
-    """Run tool T args.repeats times; return a result dict."""
+    """Run tool T args.repeats times; return a result dict.  'runs' holds the
+    times of the "median s" column: gbc's own computation timer, Singular's
+    rtimer, the whole process's wall time for mathicgb and its CPU time for
+    msolve; 'proc' and 'cpu' the whole process's wall and CPU times."""
     tag = "%s-%d-%s" % (sysname, char, t)
-    res = {"tool": t, "runs": [], "proc": [], "rss": [], "status": "ok", "basis": None,
-           "lead": None, "note": ""}
+    res = {"tool": t, "runs": [], "proc": [], "cpu": [], "rss": [], "status": "ok",
+           "basis": None, "lead": None, "note": ""}
     if t == "gbc":
         inp = os.path.join(tmp, "%s-%d.gbc" % (sysname, char))
         with open(inp, "w") as f:
             f.write(gen.to_gbc(names, polys, char))
         # -v makes gbc print its own computation time (the gbc_groebner call,
         # parsing and printing excluded) on stderr: the analogue of Singular's rtimer
-        cmd = [args.gbc] + shlex.split(args.gbc_args) + ["-v", inp]
+        threads = ["--threads", str(args.threads)] if args.threads != 1 else []
+        cmd = [args.gbc] + shlex.split(args.gbc_args) + threads + ["-v", inp]
         out = os.path.join(tmp, tag + ".out")
     elif t in SINGULAR_TOOLS:
         out = os.path.join(tmp, tag + ".basis")
@@ -322,6 +432,14 @@ def run_tool(t, args, tmp, sysname, char, names, polys):
         with open(script, "w") as f:
             f.write(singular_script(t, names, polys, char, out))
         cmd = [args.singular_path, "-q", "--no-rc", "--no-warn", script]
+    elif t in MSOLVE_TOOLS:
+        # gbc's input format is msolve's: variables, characteristic, generators
+        inp = os.path.join(tmp, "%s-%d.ms" % (sysname, char))
+        with open(inp, "w") as f:
+            f.write(gen.to_gbc(names, polys, char))
+        out = os.path.join(tmp, tag + ".msout")
+        cmd = [args.msolve_path, "-t", str(args.threads), "-g", "2"] + MSOLVE_TOOLS[t] + \
+            ["-f", inp, "-o", out]
     else:  # mgb reads PROJECT.ideal from its working directory, writes PROJECT.gb
         proj = tag.replace("-", "_")
         with open(os.path.join(tmp, proj + ".ideal"), "w") as f:
@@ -338,7 +456,7 @@ def run_tool(t, args, tmp, sysname, char, names, polys):
                          args.launcher)
         if r["timed_out"]:
             res["status"] = "timeout"
-            res["runs"], res["proc"] = [], []
+            res["runs"], res["proc"], res["cpu"] = [], [], []
             break                                   # later runs would time out too
         if r["rc"] != 0:
             res["status"] = "fail"
@@ -347,6 +465,7 @@ def run_tool(t, args, tmp, sysname, char, names, polys):
             res["note"] = "exit status %d: %s" % (r["rc"], msg)
             break
         res["proc"].append(r["wall"])
+        res["cpu"].append(r["cpu"])
         res["rss"].append(r["rss_mb"])
         if t in SINGULAR_TOOLS:
             with open(stdout, errors="replace") as f:
@@ -364,14 +483,29 @@ def run_tool(t, args, tmp, sysname, char, names, polys):
                 res["note"] = "no timing line in gbc's -v output"
                 break
             res["runs"].append(float(m.group(1)))
+        elif t in MSOLVE_TOOLS:
+            res["runs"].append(r["cpu"])
         else:
             res["runs"].append(r["wall"])
     if res["status"] == "ok":
         try:
+            basis = None
             if t == "gbc":
-                res["basis"] = canonical(read_gbc_output(out, names, char), char)
+                basis = canonical(read_gbc_output(out, names, char), char)
             elif t in SINGULAR_TOOLS:
-                res["basis"] = canonical(read_singular_output(out, names, char), char)
+                basis = canonical(read_singular_output(out, names, char), char)
+            elif t in MSOLVE_TOOLS:
+                basis = canonical(read_msolve_output(out, names, char), char)
+            if basis is not None:
+                # keep a digest, not the basis: katsura-12's takes gigabytes in Python
+                res["count"] = len(basis)
+                res["lead"] = sorted(leading(dict(p)) for p in basis)
+                h = hashlib.sha256()
+                for p in basis:
+                    h.update(repr(p).encode())
+                    h.update(b";")
+                res["basis"] = h.hexdigest()
+                del basis
             else:
                 ps = read_mgb_output(out, len(names), char)
                 res["lead"] = sorted(leading(p) for p in ps if p)
@@ -379,28 +513,30 @@ def run_tool(t, args, tmp, sysname, char, names, polys):
         except (OSError, ValueError, KeyError, ZeroDivisionError) as e:
             res["status"] = "fail"
             res["note"] = "could not read its basis: %s" % e
-    if res["basis"] is not None:
-        res["count"] = len(res["basis"])
-        res["lead"] = sorted(leading(dict(p)) for p in res["basis"])
     return res
 
 
 # ------------------------------------------------------------ checking
 
 
+REFERENCE_ORDER = ["std", "gbc", "msolve", "msolve-l44", "slimgb", "modstd"]
+
+
 def check_agreement(results):
-    """Compare every tool's basis with the reference (Singular's std if it ran,
-    else gbc).  Returns (list of message lines, number of disagreements)."""
+    """Compare every tool's basis with the reference (the first of Singular's
+    std, gbc, msolve, msolve-l44, ... that finished).  Returns (list of message
+    lines, number of disagreements)."""
     ok = [r for r in results if r["status"] == "ok"]
-    ref = next((r for r in ok if r["tool"] == "std"), None) or \
-        next((r for r in ok if r["tool"] == "gbc"), None)
+    ref = None
+    for name in REFERENCE_ORDER:
+        ref = ref or next((r for r in ok if r["tool"] == name and r["basis"] is not None), None)
     if ref is None:
-        return ["no reference basis (std and gbc did not finish): nothing checked"], 0
+        return ["no reference basis (no tool with a reduced basis finished): nothing checked"], 0
     msgs, bad = [], 0
     for r in ok:
         if r is ref:
             continue
-        if r["basis"] is not None:
+        if r["basis"] is not None:          # SHA-256 digests of the canonical bases
             same = r["basis"] == ref["basis"]
             what = "reduced basis"
         else:                               # mgb: its basis need not be tail-reduced
@@ -411,9 +547,11 @@ def check_agreement(results):
                 r["tool"], ref["tool"], what, ref["count"]))
         else:
             bad += 1
+            detail = "same leading monomials" if r["lead"] == ref["lead"] else \
+                "different leading monomials"
             msgs.append("!!! MISMATCH !!! %s disagrees with %s on the %s "
-                        "(%s polynomials vs %d)" % (r["tool"], ref["tool"], what,
-                                                   r.get("count"), ref["count"]))
+                        "(%s polynomials vs %d, %s)" % (r["tool"], ref["tool"], what,
+                                                       r.get("count"), ref["count"], detail))
     return msgs, bad
 
 
@@ -429,38 +567,73 @@ def fmt_time(r, timeout):
     return "<0.001" if m < 0.0005 else "%.3f" % m
 
 
-def ratio(g, r, timeout):
-    """gbc time / tool time as text (bounds when one side timed out).  Like is
-    compared with like: computation times against Singular (gbc's own timer,
-    Singular's rtimer), whole processes against mathicgb (which has no
-    computation-only timer)."""
-    if g is not None and r["tool"] == "mgb" and g["status"] == "ok" and g["proc"]:
-        g = dict(g, runs=g["proc"])
-    if g is None or g["status"] not in ("ok", "timeout") or r["status"] not in ("ok", "timeout"):
+def fmt_median(values):
+    return "%.3f" % statistics.median(values) if values else "-"
+
+
+def _ratio_text(gv, gstatus, rv, rstatus, timeout):
+    """gbc / tool from the two lists of times (bounds when one side timed out)."""
+    if gstatus not in ("ok", "timeout") or rstatus not in ("ok", "timeout"):
         return "-"
-    if g["status"] == "timeout" and r["status"] == "timeout":
+    if gstatus == "timeout" and rstatus == "timeout":
         return "-"
-    if g["status"] == "timeout":
-        return ">%.2f" % (timeout / max(statistics.median(r["runs"]), 0.001))
-    gm = statistics.median(g["runs"])
-    if r["status"] == "timeout":
+    if gstatus == "timeout":
+        return ">%.2f" % (timeout / max(statistics.median(rv), 0.001))
+    if not gv:
+        return "-"
+    gm = statistics.median(gv)
+    if rstatus == "timeout":
         return "<%.2f" % (gm / timeout)
-    rm = statistics.median(r["runs"])
+    if not rv:
+        return "-"
+    rm = statistics.median(rv)
     if rm < 0.0005:                 # below Singular's 1 ms clock: only a lower bound
         return ">%.2f" % (gm / 0.001)
     return "%.2f" % (gm / rm)
 
 
+def ratio(g, r, timeout, kind="main"):
+    """gbc time / tool time as text.  KIND "main" compares like with like for
+    the "gbc/tool" column: computation times against Singular (gbc's own
+    timer, Singular's rtimer), whole-process wall times against mathicgb
+    (which has no computation-only timer), whole-process CPU times against
+    msolve.  KIND "cpu" and "wall" compare whole processes for every tool."""
+    if g is None:
+        return "-"
+    if r is g:
+        return "1.00" if g["status"] == "ok" else "-"
+    if kind == "cpu" or (kind == "main" and r["tool"] in MSOLVE_TOOLS):
+        gv, rv = g["cpu"], r["cpu"]
+    elif kind == "wall" or (kind == "main" and r["tool"] == "mgb"):
+        gv, rv = g["proc"], r["proc"]
+    else:
+        gv, rv = g["runs"], r["runs"]
+    return _ratio_text(gv, g["status"], rv, r["status"], timeout)
+
+
 LABEL = {"gbc": "gbc", "std": "Singular std", "slimgb": "Singular slimgb",
-         "modstd": "Singular modStd", "mgb": "mathicgb F4"}
+         "modstd": "Singular modStd", "mgb": "mathicgb F4", "msolve": "msolve",
+         "msolve-l44": "msolve -l 44"}
+
+
+def is_prime_char(c):
+    if c < 2:
+        return False
+    return all(c % d for d in range(2, int(c ** 0.5) + 1))
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(
-        description="Time gbc against Singular and mathicgb on benchmark systems.",
-        epilog="Systems: FAMILY-n with FAMILY one of %s." % ", ".join(sorted(gen.FAMILIES)))
-    ap.add_argument("--systems", default="katsura-6,katsura-7,cyclic-6",
-                    help="comma-separated list (default %(default)s)")
+        description="Time gbc against Singular, mathicgb and msolve on benchmark systems.",
+        epilog="Systems: FAMILY-n with FAMILY one of %s. Suites: %s." % (
+            ", ".join(sorted(gen.FAMILIES)),
+            "; ".join("%s = %s" % kv for kv in SUITES.items())))
+    ap.add_argument("--systems", help="comma-separated list (default: the default suite, %s)"
+                    % SUITES["default"])
+    ap.add_argument("--suite", choices=sorted(SUITES),
+                    help="a named list of systems instead of --systems: large = %s; "
+                    "huge = large and %s" % (SUITES["large"],
+                                             SUITES["huge"][len(SUITES["large"]) + 1:]))
     ap.add_argument("--char", default="32003",
                     help="comma-separated characteristics: 0 or primes < 2^31 (default %(default)s)")
     ap.add_argument("--tools", default=",".join(ALL_TOOLS),
@@ -468,28 +641,35 @@ def main(argv=None):
     ap.add_argument("--repeats", type=int, default=3, help="runs per tool (default 3)")
     ap.add_argument("--timeout", type=float, default=120.0,
                     help="seconds per run (default 120)")
+    ap.add_argument("--threads", type=int, default=1,
+                    help="threads for gbc (--threads N) and msolve (-t N); Singular and "
+                    "mathicgb use one (default 1)")
     ap.add_argument("--gbc", default=os.path.join(REPO, "build", "gbc"),
                     help="path to the gbc binary (default: build/gbc in the repository)")
     ap.add_argument("--gbc-args", default="", help='extra gbc options, e.g. "--algorithm buchberger"')
     ap.add_argument("--singular", default="Singular", help="Singular executable")
     ap.add_argument("--mgb", default="mgb", help="mathicgb executable")
+    ap.add_argument("--msolve", help="msolve executable (default: %s, built with %s if "
+                    "missing and that script exists)" % (MSOLVE_DEFAULT, MSOLVE_BUILD_SCRIPT))
     ap.add_argument("--csv", help="also write the results to this CSV file")
     ap.add_argument("--keep", action="store_true", help="keep the temporary directory")
     args = ap.parse_args(argv)
 
     try:
-        systems = [s.strip() for s in args.systems.split(",") if s.strip()]
+        if args.suite and args.systems:
+            raise ValueError("give --systems or --suite, not both")
+        spec = SUITES[args.suite or "default"] if not args.systems else args.systems
+        systems = [s.strip() for s in spec.split(",") if s.strip()]
         chars = [int(c) for c in args.char.split(",") if c.strip()]
         args.tools = [t.strip().lower() for t in args.tools.split(",") if t.strip()]
         for t in args.tools:
             if t not in ALL_TOOLS:
                 raise ValueError("unknown tool %r (known: %s)" % (t, ", ".join(ALL_TOOLS)))
         for c in chars:
-            if c < 0 or c >= 2 ** 31 or (c and any(c % d == 0 for d in range(2, int(c ** 0.5) + 1))) \
-                    or c == 1:
+            if c < 0 or c >= 2 ** 31 or (c != 0 and not is_prime_char(c)):
                 raise ValueError("characteristic %d is not 0 or a prime < 2^31" % c)
-        if args.repeats < 1 or args.timeout <= 0:
-            raise ValueError("--repeats must be >= 1 and --timeout > 0")
+        if args.repeats < 1 or args.timeout <= 0 or args.threads < 1:
+            raise ValueError("--repeats and --threads must be >= 1 and --timeout > 0")
         specs = {s: gen.system(s) for s in systems}
     except ValueError as e:
         print("run.py: %s" % e, file=sys.stderr)
@@ -497,6 +677,9 @@ def main(argv=None):
     args.gbc = os.path.abspath(args.gbc)
     args.singular_path = shutil.which(args.singular)
     args.mgb_path = shutil.which(args.mgb)
+    args.msolve_path, args.msolve_note = None, None
+    if any(t in MSOLVE_TOOLS for t in args.tools):
+        args.msolve_path, args.msolve_note = find_msolve(args.msolve)
 
     tmp = tempfile.mkdtemp(prefix="gbc-bench-")
     args.launcher = build_launcher(tmp)
@@ -514,7 +697,7 @@ def main(argv=None):
                         notes.append(n)
                 results = []
                 for t in plan:
-                    print("running %-10s %-14s %-8s" % (sysname, field, t), file=sys.stderr,
+                    print("running %-10s %-14s %-10s" % (sysname, field, t), file=sys.stderr,
                           flush=True)
                     results.append(run_tool(t, args, tmp, sysname, char, names, polys))
                 msgs, bad = check_agreement(results)
@@ -532,12 +715,17 @@ def main(argv=None):
                 checks += ["%s over %s: %s" % (sysname, field, m) for m in msgs]
                 for r in results:
                     rows.append({
-                        "system": sysname, "field": field, "char": char, "tool": r["tool"],
+                        "system": sysname, "vars": len(names), "field": field, "char": char,
+                        "tool": r["tool"],
                         "median_s": fmt_time(r, args.timeout),
-                        "ratio": "1.00" if r is g and r["status"] == "ok" else ratio(g, r, args.timeout),
+                        "ratio": ratio(g, r, args.timeout),
+                        "cpu_s": fmt_median(r["cpu"]),
+                        "ratio_cpu": ratio(g, r, args.timeout, "cpu"),
                         "rss": "%.1f" % max(r["rss"]) if r["rss"] else "-",
-                        "process_s": "%.3f" % statistics.median(r["proc"]) if r["proc"] else "-",
+                        "process_s": fmt_median(r["proc"]),
+                        "ratio_wall": ratio(g, r, args.timeout, "wall"),
                         "runs": " ".join("%.3f" % x for x in r["runs"]),
+                        "cpu_runs": " ".join("%.3f" % x for x in r["cpu"]),
                         "polys": str(r.get("count", "-")) if r["status"] == "ok" else "-",
                         "status": r["status"],
                     })
@@ -547,19 +735,25 @@ def main(argv=None):
         else:
             shutil.rmtree(tmp, ignore_errors=True)
 
-    print("| system | field | tool | median s | gbc/tool | peak RSS MB | process s | #GB |")
-    print("|---|---|---|---:|---:|---:|---:|---:|")
+    wall = args.threads > 1
+    print("| system | vars | field | tool | median s | gbc/tool | cpu s | gbc/tool cpu | "
+          "peak RSS MB | process s |%s #GB |" % (" gbc/tool wall |" if wall else ""))
+    print("|---|---:|---|---|---:|---:|---:|---:|---:|---:|%s---:|" % ("---:|" if wall else ""))
     for r in rows:
-        print("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
-            r["system"], r["field"], LABEL[r["tool"]], r["median_s"], r["ratio"], r["rss"],
-            r["process_s"], r["polys"]))
+        print("| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s |%s %s |" % (
+            r["system"], r["vars"], r["field"], LABEL[r["tool"]], r["median_s"], r["ratio"],
+            r["cpu_s"], r["ratio_cpu"], r["rss"], r["process_s"],
+            " %s |" % r["ratio_wall"] if wall else "", r["polys"]))
     print()
-    print("median of %d run(s), timeout %g s; 'median s' is the computation alone for gbc "
-          "(its own timer around gbc_groebner, printed by -v) and Singular (rtimer inside the "
-          "script), the whole process for mathicgb; 'process s' is the whole process for every "
-          "tool; gbc/tool compares computations with Singular and whole processes with "
-          "mathicgb; gbc/tool > 1 means gbc is slower."
-          % (args.repeats, args.timeout))
+    print("median of %d run(s), timeout %g s, %d thread(s) for gbc and msolve. 'median s': "
+          "the computation alone for gbc (its own timer around gbc_groebner, printed by -v) and "
+          "Singular (rtimer inside the script), the whole process's wall time for mathicgb and "
+          "its CPU time (user+sys) for msolve; gbc/tool compares like with like (computations "
+          "with Singular, whole-process wall times with mathicgb, whole-process CPU times with "
+          "msolve). 'cpu s' and 'gbc/tool cpu': CPU seconds (user+sys) of the whole process, "
+          "every tool; 'process s': its wall time%s. gbc/tool > 1 means gbc is slower."
+          % (args.repeats, args.timeout, args.threads,
+             "; 'gbc/tool wall' compares those" if wall else ""))
     if args.gbc_args:
         print("gbc options: %s" % args.gbc_args)
     if not args.launcher:
@@ -572,11 +766,14 @@ def main(argv=None):
     if args.csv:
         with open(args.csv, "w", newline="") as f:
             w = csv.writer(f)
-            w.writerow(["system", "char", "tool", "median_s", "gbc_over_tool", "peak_rss_mb",
-                        "process_median_s", "runs_s", "gb_size", "status"])
+            w.writerow(["system", "vars", "char", "tool", "threads", "median_s", "gbc_over_tool",
+                        "cpu_median_s", "gbc_over_tool_cpu", "peak_rss_mb", "process_median_s",
+                        "gbc_over_tool_wall", "runs_s", "cpu_runs_s", "gb_size", "status"])
             for r in rows:
-                w.writerow([r["system"], r["char"], r["tool"], r["median_s"], r["ratio"], r["rss"],
-                            r["process_s"], r["runs"], r["polys"], r["status"]])
+                w.writerow([r["system"], r["vars"], r["char"], r["tool"], args.threads,
+                            r["median_s"], r["ratio"], r["cpu_s"], r["ratio_cpu"], r["rss"],
+                            r["process_s"], r["ratio_wall"], r["runs"], r["cpu_runs"], r["polys"],
+                            r["status"]])
     if mismatches:
         print("\n!!! %d DISAGREEMENT(S) BETWEEN TOOLS: see the check lines above !!!" % mismatches)
         print("!!! %d DISAGREEMENT(S) BETWEEN TOOLS !!!" % mismatches, file=sys.stderr)
