@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "api/api.h"
+#include "common/sort.h"
 #include "gbc_gmp.h"
 
 #define HANDLE_CTX NULL
@@ -94,38 +95,25 @@ typedef struct coef_src {
 typedef struct conv {
     gbc_ctx *ctx;
     const ring *R;
-    size_t *idx, *tmp;  /* term order permutation and merge-sort scratch */
+    size_t *idx;        /* term order permutation */
     uint32_t *cf;       /* Z/p coefficients of the current polynomial */
     mpq_t *cq;          /* Q coefficients (cqinit initialised) */
     size_t cap, cqinit;
 } conv;
 
-/* Sort idx[0..n) so that the exponent rows exps + idx[i] * nvars decrease. */
-static void sort_terms(const conv *C, const uint32_t *exps, size_t *idx, size_t *tmp, size_t n)
+/* The comparison that sorts term indices so that their exponent rows decrease
+ * (arg: the conv_terms below). */
+typedef struct conv_terms {
+    const mono_order *ord;
+    const uint32_t *exps;
+    uint32_t nvars;
+} conv_terms;
+
+static int term_cmp(const void *pa, const void *pb, void *arg)
 {
-    const uint32_t nv = C->R->nvars;
-    const mono_order *ord = &C->R->ord;
-    if (n < 16) {
-        for (size_t i = 1; i < n; i++) {
-            size_t x = idx[i], j = i;
-            while (j > 0 && mono_cmp(ord, exps + idx[j - 1] * nv, exps + x * nv) < 0) {
-                idx[j] = idx[j - 1];
-                j--;
-            }
-            idx[j] = x;
-        }
-        return;
-    }
-    size_t h = n / 2;
-    sort_terms(C, exps, idx, tmp, h);
-    sort_terms(C, exps, idx + h, tmp, n - h);
-    memcpy(tmp, idx, h * sizeof *idx);
-    size_t i = 0, j = h, o = 0;
-    while (i < h && j < n)
-        idx[o++] = mono_cmp(ord, exps + idx[j] * nv, exps + tmp[i] * nv) > 0 ? idx[j++]
-                                                                            : tmp[i++];
-    while (i < h)
-        idx[o++] = tmp[i++];
+    const conv_terms *T = arg;
+    size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
+    return mono_cmp(T->ord, T->exps + b * T->nvars, T->exps + a * T->nvars);
 }
 
 static gbc_status conv_reserve(conv *C, size_t n)
@@ -134,7 +122,6 @@ static gbc_status conv_reserve(conv *C, size_t n)
         return GBC_OK;
     gbc_ctx *ctx = C->ctx;
     GBC_TRY(GBC_RESIZE(ctx, C->idx, n));
-    GBC_TRY(GBC_RESIZE(ctx, C->tmp, n));
     if (C->R->F.p != 0) {
         GBC_TRY(GBC_RESIZE(ctx, C->cf, n));
     } else {
@@ -151,7 +138,6 @@ static void conv_clear(conv *C)
     for (size_t i = 0; i < C->cqinit; i++)
         mpq_clear(C->cq[i]);
     gbc_free(C->ctx, C->idx);
-    gbc_free(C->ctx, C->tmp);
     gbc_free(C->ctx, C->cf);
     gbc_free(C->ctx, C->cq);
 }
@@ -215,7 +201,8 @@ static gbc_status conv_poly(conv *C, plist *L, size_t k, size_t n, size_t t0,
         }
         C->idx[i] = i;
     }
-    sort_terms(C, e, C->idx, C->tmp, n);
+    conv_terms T = {&R->ord, e, nv};
+    GBC_TRY(gbc_sort_cmp(C->ctx, C->idx, n, sizeof *C->idx, term_cmp, &T));
     /* combine equal monomials in place (slot idx[first] holds the sum), count */
     size_t m = 0;
     for (size_t a = 0; a < n;) {

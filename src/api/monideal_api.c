@@ -6,6 +6,7 @@
 #include <gmp.h>
 
 #include "api/api.h"
+#include "common/sort.h"
 #include "monideal/monideal.h"
 
 #define HANDLE_CTX NULL
@@ -102,33 +103,12 @@ typedef struct ord_sort {
     const monideal *I;
 } ord_sort;
 
-static int ord_less(const ord_sort *s, size_t a, size_t b)
+/* Row indices by increasing term order (arg: the ord_sort). */
+static int ord_cmp(const void *pa, const void *pb, void *arg)
 {
-    return mono_cmp(s->ord, mi_row(s->I, a), mi_row(s->I, b)) < 0;
-}
-
-static void idx_sort(const ord_sort *s, size_t *idx, size_t *tmp, size_t cnt)
-{
-    if (cnt < 16) {
-        for (size_t i = 1; i < cnt; i++) {
-            size_t x = idx[i], j = i;
-            while (j > 0 && ord_less(s, x, idx[j - 1])) {
-                idx[j] = idx[j - 1];
-                j--;
-            }
-            idx[j] = x;
-        }
-        return;
-    }
-    size_t h = cnt / 2;
-    idx_sort(s, idx, tmp, h);
-    idx_sort(s, idx + h, tmp, cnt - h);
-    memcpy(tmp, idx, h * sizeof *idx);
-    size_t i = 0, j = h, o = 0;
-    while (i < h && j < cnt)
-        idx[o++] = ord_less(s, idx[j], tmp[i]) ? idx[j++] : tmp[i++];
-    while (i < h)
-        idx[o++] = tmp[i++];
+    const ord_sort *s = arg;
+    size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
+    return mono_cmp(s->ord, mi_row(s->I, a), mi_row(s->I, b));
 }
 
 GBC_API gbc_status gbc_monideal_gens(uint32_t *exps, size_t cap, const gbc_monideal *ideal)
@@ -148,20 +128,18 @@ GBC_API gbc_status gbc_monideal_gens(uint32_t *exps, size_t cap, const gbc_monid
         GBC_TRY(mono_order_parse(HANDLE_CTX, &grevlex, NULL, n, msg, sizeof msg));
         ord = &grevlex;
     }
-    size_t *idx = NULL, *tmp = NULL;
+    size_t *idx = NULL;
     gbc_status st = GBC_ALLOC(HANDLE_CTX, idx, I->n);
-    if (st == GBC_OK)
-        st = GBC_ALLOC(HANDLE_CTX, tmp, I->n);
     if (st == GBC_OK) {
         for (size_t i = 0; i < I->n; i++)
             idx[i] = i;
         ord_sort s = {ord, I};
-        idx_sort(&s, idx, tmp, I->n);
+        st = gbc_sort_cmp(HANDLE_CTX, idx, I->n, sizeof *idx, ord_cmp, &s);
+    }
+    if (st == GBC_OK)
         for (size_t i = 0; i < I->n; i++)
             memcpy(exps + i * n, mi_row(I, idx[i]), sizeof(uint32_t) * n);
-    }
     gbc_free(HANDLE_CTX, idx);
-    gbc_free(HANDLE_CTX, tmp);
     if (ord == &grevlex)
         mono_order_clear(HANDLE_CTX, &grevlex);
     return st;

@@ -4,6 +4,7 @@
 #include "buchberger/buchberger.h"
 
 #include "buchberger/reduce.h"
+#include "common/sort.h"
 #include "pairs/pairs.h"
 
 #define BB_HASH_SEED 0x5eed6b62c0ffee11ULL
@@ -118,29 +119,43 @@ static gbc_status bb_poly_nf(bb_state *S, const poly *f, poly *h)
     return bb_red_take(S->ctx, &S->rd, h);
 }
 
-/* Sort indices of polys by increasing leading monomial (insertion sort: the
- * inputs here are generator lists and final bases). */
-static void sort_by_lead(uint32_t *idx, size_t n, const poly *f, const mht *t, int by_deg)
+/* A generator or basis element as sort_by_lead orders it. */
+typedef struct lead_rec {
+    uint32_t deg;  /* total degree when sorting by degree first, else 0 */
+    uint32_t lm;   /* leading monomial */
+    uint32_t idx;  /* the element */
+    uint32_t pad_;
+} lead_rec;
+
+static int lead_cmp(const void *pa, const void *pb, void *arg)
 {
-    for (size_t i = 1; i < n; i++) {
-        uint32_t x = idx[i];
-        size_t j = i;
-        while (j > 0) {
-            const poly *a = &f[idx[j - 1]], *b = &f[x];
-            int c = 0;
-            if (by_deg) {
-                uint32_t da = poly_degree(a, t), db = poly_degree(b, t);
-                c = (da > db) - (da < db);
-            }
-            if (c == 0)
-                c = mht_cmp(t, a->mon[0], b->mon[0]);
-            if (c <= 0)
-                break;
-            idx[j] = idx[j - 1];
-            j--;
-        }
-        idx[j] = x;
+    const lead_rec *a = pa, *b = pb;
+    if (a->deg != b->deg)
+        return a->deg < b->deg ? -1 : 1;
+    return mht_cmp(arg, a->lm, b->lm);
+}
+
+/* Sort idx[0..n) (indices of non-zero polys of f) stably by increasing leading
+ * monomial, or by total degree and then leading monomial when by_deg. On an error
+ * (allocation, interrupt) idx is a permutation of its input. */
+static gbc_status sort_by_lead(gbc_ctx *ctx, uint32_t *idx, size_t n, const poly *f,
+                               const mht *t, int by_deg)
+{
+    if (n < 2)
+        return GBC_OK;
+    lead_rec *r;
+    GBC_TRY(GBC_ALLOC(ctx, r, n));
+    for (size_t i = 0; i < n; i++) {
+        r[i].deg = by_deg ? poly_degree(&f[idx[i]], t) : 0;
+        r[i].lm = f[idx[i]].mon[0];
+        r[i].idx = idx[i];
+        r[i].pad_ = 0;
     }
+    gbc_status st = gbc_sort_cmp(ctx, r, n, sizeof *r, lead_cmp, (void *)t);
+    for (size_t i = 0; i < n; i++)
+        idx[i] = r[i].idx;
+    gbc_free(ctx, r);
+    return st;
 }
 
 /* Emit the unit ideal. */
@@ -172,8 +187,11 @@ static gbc_status bb_interreduce(bb_state *S, const ring *R, plist *out)
     for (size_t i = 0; i < S->n; i++)
         if (!S->red[i])
             idx[m++] = (uint32_t)i;
-    sort_by_lead(idx, m, S->g, &S->t, 0);
-    gbc_status st = GBC_OK;
+    gbc_status st = sort_by_lead(ctx, idx, m, S->g, &S->t, 0);
+    if (st != GBC_OK) {
+        gbc_free(ctx, idx);
+        return st;
+    }
     bb_reducers G = {S->g, &S->dl};
     for (size_t k = 0; k < m; k++) {
         const poly *f = &S->g[idx[k]];
@@ -262,7 +280,7 @@ static gbc_status bb_reduce_basis_kind(gbc_ctx *ctx, const ring *R, const plist 
     GBC_CHECK(st, GBC_ALLOC(ctx, idx, S.n ? S.n : 1), done);
     for (size_t i = 0; i < S.n; i++)
         idx[i] = (uint32_t)i;
-    sort_by_lead(idx, S.n, S.g, &S.t, 0);
+    st = sort_by_lead(ctx, idx, S.n, S.g, &S.t, 0);
     for (size_t k = 0; k < S.n && st == GBC_OK; k++) {
         uint32_t i = idx[k], lm = S.lm[i];
         if (dl_find_divisor(&S.dl, mht_exps(&S.t, lm), S.t.row[lm].divmask) != UINT32_MAX)
@@ -316,7 +334,7 @@ static gbc_status bb_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *o
         order[ngens] = (uint32_t)ngens;
         ngens++;
     }
-    sort_by_lead(order, ngens, gens, &S.t, 1);
+    GBC_CHECK(st, sort_by_lead(ctx, order, ngens, gens, &S.t, 1), done);
 
     size_t next = 0;
     uint64_t nreduced = 0;

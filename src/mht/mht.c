@@ -3,6 +3,8 @@
  * so a product or lcm costs one vector write and one probe sequence. */
 #include "mht/mht.h"
 
+#include "common/sort.h"
+
 gbc_status mht_params_init(gbc_ctx *ctx, mht_params *par, const mono_order *ord,
                            uint64_t seed)
 {
@@ -282,54 +284,13 @@ int mht_coprime(const mht *t, uint32_t a, uint32_t b)
     return 1;
 }
 
-/* Bottom-up merge sort: stable, O(n log n) comparisons, one scratch array. */
+/* Decreasing order of monomial indices (arg: the table). */
+static int desc_cmp(const void *a, const void *b, void *arg)
+{
+    return mht_cmp(arg, *(const uint32_t *)b, *(const uint32_t *)a);
+}
+
 gbc_status mht_sort_desc(gbc_ctx *ctx, const mht *t, uint32_t *idx, size_t n)
 {
-    const size_t run = 16;
-    for (size_t lo = 0; lo < n; lo += run) {
-        GBC_TRY(gbc_ctx_poll(ctx));
-        size_t hi = lo + run < n ? lo + run : n;
-        for (size_t i = lo + 1; i < hi; i++) {
-            uint32_t x = idx[i];
-            size_t j = i;
-            while (j > lo && mht_cmp(t, idx[j - 1], x) < 0) {
-                idx[j] = idx[j - 1];
-                j--;
-            }
-            idx[j] = x;
-        }
-    }
-    if (n <= run)
-        return GBC_OK;
-    uint32_t *tmp;
-    GBC_TRY(GBC_ALLOC(ctx, tmp, n));
-    uint32_t *src = idx, *dst = tmp;
-    for (size_t w = run; w < n; w *= 2) {
-        for (size_t lo = 0; lo < n; lo += 2 * w) {
-            size_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
-            size_t i = lo, j = mid, k = lo;
-            while (i < mid && j < hi) {
-                /* sorting millions of columns takes a while: stay interruptible */
-                if ((k & 0xfffu) == 0) {
-                    gbc_status st = gbc_ctx_poll(ctx);
-                    if (st != GBC_OK) {
-                        gbc_free(ctx, tmp);
-                        return st;
-                    }
-                }
-                dst[k++] = mht_cmp(t, src[j], src[i]) > 0 ? src[j++] : src[i++];
-            }
-            while (i < mid)
-                dst[k++] = src[i++];
-            while (j < hi)
-                dst[k++] = src[j++];
-        }
-        uint32_t *sw = src;
-        src = dst;
-        dst = sw;
-    }
-    if (src != idx)
-        memcpy(idx, src, sizeof(uint32_t) * n);
-    gbc_free(ctx, tmp);
-    return GBC_OK;
+    return gbc_sort_cmp(ctx, idx, n, sizeof *idx, desc_cmp, (void *)t);
 }

@@ -16,6 +16,7 @@
 #include <gmp.h>
 #include <stdlib.h>
 
+#include "common/sort.h"
 #include "monideal/monideal.h"
 #include "monideal/vrow.h"
 
@@ -1004,40 +1005,18 @@ typedef struct term_key {
     size_t i;
 } term_key;
 
-static int term_less(const term_key *a, const term_key *b, const monideal *M)
+/* Increasing degree, then decreasing lex (arg: the monideal M holding the rows). */
+static int term_cmp(const void *pa, const void *pb, void *arg)
 {
+    const term_key *a = pa, *b = pb;
+    const monideal *M = arg;
     if (a->deg != b->deg)
-        return a->deg < b->deg;
+        return a->deg < b->deg ? -1 : 1;
     const uint32_t *x = mi_row(M, a->i), *y = mi_row(M, b->i);
     for (uint32_t v = 0; v < M->nvars; v++)
         if (x[v] != y[v])
-            return x[v] > y[v];
+            return x[v] > y[v] ? -1 : 1;
     return 0;
-}
-
-static void term_sort(term_key *k, term_key *tmp, size_t cnt, const monideal *M)
-{
-    if (cnt < 16) {
-        for (size_t i = 1; i < cnt; i++) {
-            term_key x = k[i];
-            size_t j = i;
-            while (j > 0 && term_less(&x, &k[j - 1], M)) {
-                k[j] = k[j - 1];
-                j--;
-            }
-            k[j] = x;
-        }
-        return;
-    }
-    size_t h = cnt / 2;
-    term_sort(k, tmp, h, M);
-    term_sort(k + h, tmp, cnt - h, M);
-    memcpy(tmp, k, h * sizeof *k);
-    size_t i = 0, j = h, o = 0;
-    while (i < h && j < cnt)
-        k[o++] = term_less(&k[j], &tmp[i], M) ? k[j++] : tmp[i++];
-    while (i < h)
-        k[o++] = tmp[i++];
 }
 
 gbc_status mi_hilbert_multi_stats(gbc_ctx *ctx, mi_poly *out, const monideal *I,
@@ -1051,7 +1030,7 @@ gbc_status mi_hilbert_multi_stats(gbc_ctx *ctx, mi_poly *out, const monideal *I,
     monideal T;
     mi_init(&T, n);
     int64_t *tc = NULL, *pc = NULL;
-    term_key *keys = NULL, *tmp = NULL;
+    term_key *keys = NULL;
     mi_poly P;
     mi_poly_init(&P, n);
     if (st != GBC_OK)
@@ -1064,7 +1043,6 @@ gbc_status mi_hilbert_multi_stats(gbc_ctx *ctx, mi_poly *out, const monideal *I,
     GBC_CHECK(st, mi_reserve(ctx, &T, nz), done);
     GBC_CHECK(st, GBC_ALLOC(ctx, tc, nz + 1), done);
     GBC_CHECK(st, GBC_ALLOC(ctx, keys, nz + 1), done);
-    GBC_CHECK(st, GBC_ALLOC(ctx, tmp, nz + 1), done);
     for (size_t i = 0; i < A.tab.nslots; i++) {
         if (!tt_entry(&A.tab, i, &key, &cf))
             continue;
@@ -1080,7 +1058,7 @@ gbc_status mi_hilbert_multi_stats(gbc_ctx *ctx, mi_poly *out, const monideal *I,
         tc[T.n] = cf;
         T.n++;
     }
-    term_sort(keys, tmp, T.n, &T);
+    GBC_CHECK(st, gbc_sort_cmp(ctx, keys, T.n, sizeof *keys, term_cmp, &T), done);
     GBC_CHECK(st, mi_reserve(ctx, &P.mons, T.n), done);
     GBC_CHECK(st, GBC_ALLOC(ctx, pc, T.n + 1), done);
     for (size_t i = 0; i < T.n; i++) {
@@ -1098,7 +1076,6 @@ done:
     gbc_free(ctx, tc);
     gbc_free(ctx, pc);
     gbc_free(ctx, keys);
-    gbc_free(ctx, tmp);
     mi_clear(ctx, &T);
     mi_poly_clear(ctx, &P);
     acc_clear(ctx, &A);
@@ -1111,8 +1088,10 @@ gbc_status mi_hilbert_multi(gbc_ctx *ctx, mi_poly *out, const monideal *I)
     return mi_hilbert_multi_stats(ctx, out, I, NULL);
 }
 
-static int cmp_deg(const void *a, const void *b)
+/* (degree, coefficient) pairs by increasing degree. */
+static int cmp_deg(const void *a, const void *b, void *arg)
 {
+    (void)arg;
     uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
     return (x > y) - (x < y);
 }
@@ -1158,13 +1137,17 @@ gbc_status mi_hilbert_uni_stats(gbc_ctx *ctx, mi_upoly *out, const monideal *I,
                 pairs[2 * m + 1] = (uint64_t)cf;
                 m++;
             }
-        qsort(pairs, m, 2 * sizeof(uint64_t), cmp_deg);
-        for (size_t i = 0; i < m; i++) {
-            P.deg[i] = pairs[2 * i];
-            P.coef[i] = (int64_t)pairs[2 * i + 1];
+        st = gbc_sort_cmp(ctx, pairs, m, 2 * sizeof(uint64_t), cmp_deg, NULL);
+        if (st == GBC_OK) {
+            for (size_t i = 0; i < m; i++) {
+                P.deg[i] = pairs[2 * i];
+                P.coef[i] = (int64_t)pairs[2 * i + 1];
+            }
+            P.n = m;
         }
-        P.n = m;
         gbc_free(ctx, pairs);
+        if (st != GBC_OK)
+            goto done;
     }
     mi_upoly_clear(ctx, out);
     *out = P;

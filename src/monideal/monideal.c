@@ -7,6 +7,7 @@
 
 #include "monideal/monideal.h"
 
+#include "common/sort.h"
 #include "monideal/divlookup.h"
 
 void mi_init(monideal *I, uint32_t nvars)
@@ -91,44 +92,20 @@ typedef struct sort_key {
     size_t row;
 } sort_key;
 
-/* Canonical order: increasing degree, then decreasing lex. */
-static int key_less(const sort_key *a, const sort_key *b, const uint32_t *e, uint32_t n)
+/* Canonical order: increasing degree, then decreasing lex (arg: the monideal whose
+ * rows the keys name). Equal rows compare equal: the stable sort keeps them in
+ * row order. */
+static int key_cmp(const void *pa, const void *pb, void *arg)
 {
+    const sort_key *a = pa, *b = pb;
+    const monideal *I = arg;
     if (a->deg != b->deg)
-        return a->deg < b->deg;
-    const uint32_t *x = e + a->row * n, *y = e + b->row * n;
-    for (uint32_t i = 0; i < n; i++)
+        return a->deg < b->deg ? -1 : 1;
+    const uint32_t *x = mi_row(I, a->row), *y = mi_row(I, b->row);
+    for (uint32_t i = 0; i < I->nvars; i++)
         if (x[i] != y[i])
-            return x[i] > y[i];
-    return a->row < b->row;
-}
-
-/* Merge sort of keys with a scratch buffer of the same size (stable). */
-static void key_sort(sort_key *k, sort_key *tmp, size_t cnt, const uint32_t *e, uint32_t n)
-{
-    if (cnt < 16) {
-        for (size_t i = 1; i < cnt; i++) {
-            sort_key x = k[i];
-            size_t j = i;
-            while (j > 0 && key_less(&x, &k[j - 1], e, n)) {
-                k[j] = k[j - 1];
-                j--;
-            }
-            k[j] = x;
-        }
-        return;
-    }
-    size_t h = cnt / 2;
-    key_sort(k, tmp, h, e, n);
-    key_sort(k + h, tmp, cnt - h, e, n);
-    if (!key_less(&k[h], &k[h - 1], e, n))
-        return;
-    memcpy(tmp, k, h * sizeof *k);
-    size_t i = 0, j = h, o = 0;
-    while (i < h && j < cnt)
-        k[o++] = key_less(&k[j], &tmp[i], e, n) ? k[j++] : tmp[i++];
-    while (i < h)
-        k[o++] = tmp[i++];
+            return x[i] > y[i] ? -1 : 1;
+    return 0;
 }
 
 /* Sort rows canonically into a fresh buffer. */
@@ -137,17 +114,16 @@ static gbc_status sort_rows(gbc_ctx *ctx, monideal *I)
     const uint32_t n = I->nvars;
     if (I->n < 2)
         return GBC_OK;
-    sort_key *k = NULL, *tmp = NULL;
+    sort_key *k = NULL;
     uint32_t *ne = NULL;
     gbc_status st = GBC_OK;
     GBC_CHECK(st, GBC_ALLOC(ctx, k, I->n), done);
-    GBC_CHECK(st, GBC_ALLOC(ctx, tmp, I->n), done);
     GBC_CHECK(st, GBC_ALLOC(ctx, ne, I->n * (size_t)(n ? n : 1)), done);
     for (size_t i = 0; i < I->n; i++) {
         k[i].deg = mono_degree(mi_row(I, i), n);
         k[i].row = i;
     }
-    key_sort(k, tmp, I->n, I->e, n);
+    GBC_CHECK(st, gbc_sort_cmp(ctx, k, I->n, sizeof *k, key_cmp, I), done);
     for (size_t i = 0; i < I->n; i++)
         memcpy(ne + i * n, mi_row(I, k[i].row), sizeof(uint32_t) * n);
     gbc_free(ctx, I->e);
@@ -156,7 +132,6 @@ static gbc_status sort_rows(gbc_ctx *ctx, monideal *I)
     ne = NULL;
 done:
     gbc_free(ctx, k);
-    gbc_free(ctx, tmp);
     gbc_free(ctx, ne);
     return st;
 }
@@ -646,8 +621,9 @@ void mi_arena_reset(mi_arena *a, mi_mark m)
 
 /* ---------------------------------------------------------------- ranks -- */
 
-static int cmp_u32(const void *a, const void *b)
+static int cmp_u32(const void *a, const void *b, void *arg)
 {
+    (void)arg;
     uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
     return (x > y) - (x < y);
 }
@@ -682,7 +658,7 @@ gbc_status mi_ranks_compress(gbc_ctx *ctx, mi_ranks *R, monideal *C, const monid
         col[0] = 0;
         for (size_t i = 0; i < I->n; i++)
             col[i + 1] = mi_row(I, i)[v];
-        qsort(col, I->n + 1, sizeof *col, cmp_u32);
+        GBC_CHECK(st, gbc_sort_cmp(ctx, col, I->n + 1, sizeof *col, cmp_u32, NULL), fail);
         size_t k = 1;
         for (size_t i = 1; i <= I->n; i++)
             if (col[i] != col[k - 1])

@@ -1,6 +1,8 @@
 /* pairs: Gebauer-Moeller update and selection helpers. */
 #include "pairs/pairs.h"
 
+#include "common/sort.h"
+
 void pairs_init(pairset *ps)
 {
     memset(ps, 0, sizeof *ps);
@@ -26,53 +28,18 @@ int pairs_cmp(const mht *t, const spair *a, const spair *b)
     return (a->i > b->i) - (a->i < b->i);
 }
 
-typedef int (*pair_cmp_fn)(const mht *t, const spair *a, const spair *b);
-
-/* Bottom-up merge sort of pairs (stable), insertion sort for short runs. */
-static gbc_status sort_pairs(gbc_ctx *ctx, spair *p, size_t n, const mht *t, pair_cmp_fn cmp)
+/* pairs_cmp as the comparison of gbc_sort_cmp (arg: the table). */
+static int pairs_cmp_sort(const void *a, const void *b, void *arg)
 {
-    const size_t run = 16;
-    for (size_t lo = 0; lo < n; lo += run) {
-        size_t hi = lo + run < n ? lo + run : n;
-        for (size_t i = lo + 1; i < hi; i++) {
-            spair x = p[i];
-            size_t j = i;
-            while (j > lo && cmp(t, &p[j - 1], &x) > 0) {
-                p[j] = p[j - 1];
-                j--;
-            }
-            p[j] = x;
-        }
-    }
-    if (n <= run)
-        return GBC_OK;
-    spair *tmp;
-    GBC_TRY(GBC_ALLOC(ctx, tmp, n));
-    spair *src = p, *dst = tmp;
-    for (size_t w = run; w < n; w *= 2) {
-        for (size_t lo = 0; lo < n; lo += 2 * w) {
-            size_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
-            size_t i = lo, j = mid, k = lo;
-            while (i < mid && j < hi)
-                dst[k++] = cmp(t, &src[j], &src[i]) < 0 ? src[j++] : src[i++];
-            while (i < mid)
-                dst[k++] = src[i++];
-            while (j < hi)
-                dst[k++] = src[j++];
-        }
-        spair *sw = src;
-        src = dst;
-        dst = sw;
-    }
-    if (src != p)
-        memcpy(p, src, sizeof(spair) * n);
-    gbc_free(ctx, tmp);
-    return GBC_OK;
+    return pairs_cmp(arg, a, b);
 }
 
-/* Candidate order of the update: by lcm degree, then lcm, then older element. */
-static int cand_cmp(const mht *t, const spair *a, const spair *b)
+/* Candidate order of the update: by lcm degree, then lcm, then older element
+ * (arg: the table). */
+static int cand_cmp(const void *pa, const void *pb, void *arg)
 {
+    const mht *t = arg;
+    const spair *a = pa, *b = pb;
     uint32_t da = t->row[a->lcm].deg, db = t->row[b->lcm].deg;
     if (da != db)
         return da < db ? -1 : 1;
@@ -84,7 +51,7 @@ static int cand_cmp(const mht *t, const spair *a, const spair *b)
 
 gbc_status pairs_sort(gbc_ctx *ctx, pairset *ps, const mht *t)
 {
-    return sort_pairs(ctx, ps->p, ps->n, t, pairs_cmp);
+    return gbc_sort_cmp(ctx, ps->p, ps->n, sizeof *ps->p, pairs_cmp_sort, (void *)t);
 }
 
 void pairs_pop_min(pairset *ps, const mht *t, spair *out)
@@ -158,7 +125,7 @@ gbc_status pairs_update(gbc_ctx *ctx, pairset *ps, pairs_basis *B)
             C[nc++] = C[i];
     ps->stat_created += nc;
     /* Sort by (lcm, i): degree first so that divisors come before multiples. */
-    GBC_TRY(sort_pairs(ctx, C, nc, t, cand_cmp));
+    GBC_TRY(gbc_sort_cmp(ctx, C, nc, sizeof *C, cand_cmp, t));
     /* Criteria M and F, then the product criterion (Becker-Weispfenning, UPDATE):
      * keep a pair when it is coprime or when no other live candidate's lcm divides
      * its lcm; then drop the coprime ones. */

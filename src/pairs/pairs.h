@@ -40,12 +40,14 @@ typedef struct pairs_basis {
 /* Element n-1 has just been added: form its pairs with the non-redundant older
  * elements, apply the chain criterion to the existing pairs and the criteria M, F
  * and the product criterion to the new ones, then mark the older elements whose
- * leading monomial it divides as redundant. GBC_ERR_OVERFLOW if an lcm overflows. */
+ * leading monomial it divides as redundant. GBC_ERR_OVERFLOW if an lcm overflows;
+ * GBC_ERR_INTERRUPTED when ctx asks to stop while the new pairs are sorted. */
 gbc_status pairs_update(gbc_ctx *ctx, pairset *ps, pairs_basis *B);
 
 /* Compare by (deg, lcm in the term order, j, i): the selection order. */
 int pairs_cmp(const mht *t, const spair *a, const spair *b);
-/* Sort the pair set in selection order, ascending. */
+/* Sort the pair set in selection order, ascending (gbc_sort_cmp: on NOMEM / LIMIT
+ * the set is untouched, on INTERRUPTED it is a permutation of itself). */
 gbc_status pairs_sort(gbc_ctx *ctx, pairset *ps, const mht *t);
 /* Remove and return in *out the smallest pair in selection order (ps non-empty). */
 void pairs_pop_min(pairset *ps, const mht *t, spair *out);

@@ -2,6 +2,8 @@
  * the reducers need (addition with a scalar, product, multiplication by a term). */
 #include "poly/poly.h"
 
+#include "common/sort.h"
+
 gbc_status poly_alloc(gbc_ctx *ctx, poly *f, uint32_t len, const field *F)
 {
     poly_init(f);
@@ -87,38 +89,17 @@ void poly_normalize_lc(poly *f, const field *F)
     mpz_clear(g);
 }
 
-/* Merge sort of a permutation by decreasing monomial. Polls between merges of
- * long runs: expanding products in the parser sorts millions of terms. */
-static gbc_status sort_perm(gbc_ctx *ctx, uint32_t *perm, uint32_t *tmp, uint32_t n,
-                            const uint32_t *mon, const mht *t)
+/* Terms by decreasing monomial: the comparison of poly_canonicalize's sort of a
+ * permutation (arg: the poly's monomials and their table). */
+typedef struct perm_cmp_arg {
+    const uint32_t *mon;
+    const mht *t;
+} perm_cmp_arg;
+
+static int perm_cmp(const void *pa, const void *pb, void *arg)
 {
-    if (n < 2)
-        return GBC_OK;
-    if (n <= 16) {
-        for (uint32_t i = 1; i < n; i++) {
-            uint32_t x = perm[i], j = i;
-            while (j > 0 && mht_cmp(t, mon[perm[j - 1]], mon[x]) < 0) {
-                perm[j] = perm[j - 1];
-                j--;
-            }
-            perm[j] = x;
-        }
-        return GBC_OK;
-    }
-    uint32_t h = n / 2;
-    GBC_TRY(sort_perm(ctx, perm, tmp, h, mon, t));
-    GBC_TRY(sort_perm(ctx, perm + h, tmp, n - h, mon, t));
-    if (n >= 4096)
-        GBC_TRY(gbc_ctx_check(ctx));
-    uint32_t i = 0, j = h, k = 0;
-    while (i < h && j < n)
-        tmp[k++] = mht_cmp(t, mon[perm[i]], mon[perm[j]]) >= 0 ? perm[i++] : perm[j++];
-    while (i < h)
-        tmp[k++] = perm[i++];
-    while (j < n)
-        tmp[k++] = perm[j++];
-    memcpy(perm, tmp, sizeof(uint32_t) * n);
-    return GBC_OK;
+    const perm_cmp_arg *A = arg;
+    return mht_cmp(A->t, A->mon[*(const uint32_t *)pb], A->mon[*(const uint32_t *)pa]);
 }
 
 gbc_status poly_canonicalize(gbc_ctx *ctx, poly *f, const mht *t, const field *F)
@@ -126,15 +107,16 @@ gbc_status poly_canonicalize(gbc_ctx *ctx, poly *f, const mht *t, const field *F
     uint32_t n = f->len;
     if (n == 0)
         return GBC_OK;
-    uint32_t *perm = NULL, *tmp = NULL;
+    uint32_t *perm = NULL;
     poly r;
     poly_init(&r);
     gbc_status st;
     GBC_CHECK(st, GBC_ALLOC(ctx, perm, n), out);
-    GBC_CHECK(st, GBC_ALLOC(ctx, tmp, n), out);
     for (uint32_t i = 0; i < n; i++)
         perm[i] = i;
-    GBC_CHECK(st, sort_perm(ctx, perm, tmp, n, f->mon, t), out);
+    /* the parser expanding products sorts millions of terms: the sort polls ctx */
+    perm_cmp_arg A = {f->mon, t};
+    GBC_CHECK(st, gbc_sort_cmp(ctx, perm, n, sizeof *perm, perm_cmp, &A), out);
     GBC_CHECK(st, poly_alloc(ctx, &r, n, F), out);
     uint32_t k = 0;
     for (uint32_t i = 0; i < n;) {
@@ -162,7 +144,6 @@ gbc_status poly_canonicalize(gbc_ctx *ctx, poly *f, const mht *t, const field *F
 out:
     poly_clear(ctx, &r, F);
     gbc_free(ctx, perm);
-    gbc_free(ctx, tmp);
     return st;
 }
 
