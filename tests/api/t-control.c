@@ -125,17 +125,17 @@ static gbc_polys *katsura(gbc_ring **R, uint32_t n, uint32_t p)
 START_TEST(test_stop_f4)
 {
     gbc_ring *R;
-    gbc_polys *F = katsura(&R, 10, 65521);
+    gbc_polys *F = katsura(&R, 11, 65521); /* a few seconds: never done before a stop */
     gbc_options *o = NULL;
     ck_assert_int_eq(gbc_options_new(&o), GBC_OK);
     job j = {.F = F, .opts = o};
-    latencies("F4 katsura-10 mod p, cancel", &j, run_groebner, 1, NSTOPS(5), 0.5);
+    latencies("F4 katsura-11 mod p, cancel", &j, run_groebner, 1, NSTOPS(5), 0.5);
     ck_assert_int_eq(gbc_options_set_interrupt(o, interrupt_cb, NULL), GBC_OK);
     atomic_store(&ncalls, 0);
-    latencies("F4 katsura-10 mod p, callback", &j, run_groebner, 0, NSTOPS(5), 0.5);
+    latencies("F4 katsura-11 mod p, callback", &j, run_groebner, 0, NSTOPS(5), 0.5);
     ck_assert(atomic_load(&ncalls) > 0);
     ck_assert_int_eq(gbc_options_set_threads(o, 2), GBC_OK);
-    latencies("F4 katsura-10 mod p, 2 threads", &j, run_groebner, 0, NSTOPS(4), 0.5);
+    latencies("F4 katsura-11 mod p, 2 threads", &j, run_groebner, 0, NSTOPS(4), 0.5);
     /* every handle still works: a cancel request before the start stops at once,
      * then the same options, ring and list compute a basis */
     gbc_options_cancel(o);
@@ -146,7 +146,7 @@ START_TEST(test_stop_f4)
     gbc_options_reset_cancel(o);
     ck_assert_int_eq(gbc_options_cancelled(o), 0);
     atomic_store(&stop_flag, 0);
-    gbc_polys *S = at_katsura_polys(R, 3); /* katsura-3 embedded in 11 variables */
+    gbc_polys *S = at_katsura_polys(R, 3); /* katsura-3 embedded in 12 variables */
     ck_assert_int_eq(gbc_groebner(&G, S, o, NULL), GBC_OK);
     int isg = 0;
     ck_assert_int_eq(gbc_is_groebner(&isg, NULL, G, o), GBC_OK);
