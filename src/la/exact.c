@@ -68,7 +68,8 @@ static gbc_status reduce_core(gbc_ctx *ctx, la_matrix *M, const field *F, uint32
         dr[j] = 0;
         if (c == 0)
             continue;
-        const la_row *P = M->pivot[j];
+        /* acquire: the probabilistic kernel publishes pivots from several threads */
+        const la_row *P = __atomic_load_n(&M->pivot[j], __ATOMIC_ACQUIRE);
         if (P != NULL) {
             if (small)
                 axpy_row_small(dr, P, p - c);

@@ -1,6 +1,7 @@
 /* t-la: the linear-algebra kernels on random matrices: every kernel (exact on one
  * and on two threads, probabilistic) gives the same reduced echelon form of the new
- * rows as the exact one; the probabilistic kernel's confirmations catch a wrong
+ * rows as the exact one (the probabilistic one also on two threads); the
+ * probabilistic kernel's confirmations catch a wrong
  * stop forced by the test hook, and without them the hook does give a wrong
  * result; the exponent of the bound is the least that meets the budget. */
 #include <math.h>
@@ -214,6 +215,10 @@ START_TEST(test_kernels_agree)
         char *mt = run_kernel(&la_kernel_exact, &T, &F, 2, 0, 1, NULL);
         la_stats ps;
         char *pr = run_kernel(&la_kernel_probabilistic, &T, &F, 1, 0, gbc_rng_next(&g), &ps);
+        char *p2 = run_kernel(&la_kernel_probabilistic, &T, &F, 2, 0, gbc_rng_next(&g), NULL);
+        ck_assert_msg(strcmp(ex, p2) == 0,
+                      "p=%u trial %d: the probabilistic kernel on two threads differs", F.p, t);
+        free(p2);
         ck_assert_msg(strcmp(ex, mt) == 0, "p=%u trial %d: two threads differ from one",
                       F.p, t);
         ck_assert_msg(strcmp(ex, pr) == 0,
