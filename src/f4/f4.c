@@ -218,27 +218,15 @@ out:
  * the generators by position, so the order must not depend on the sort). */
 static gbc_status sort_gens(f4_state *S)
 {
-    gbc_ctx *ctx = S->ctx;
-    size_t n = S->ngens;
-    if (n < 2)
+    if (S->ngens < 2)
         return GBC_OK;
     uint64_t *key;
-    poly *tmp;
-    GBC_TRY(GBC_ALLOC(ctx, key, n));
-    gbc_status st = GBC_ALLOC(ctx, tmp, n);
-    if (st != GBC_OK) {
-        gbc_free(ctx, key);
-        return st;
-    }
-    for (size_t i = 0; i < n; i++)
-        key[i] = (uint64_t)f4_lead_degree(S, &S->gens[i]) << 32 | i;
-    qsort(key, n, sizeof *key, la_u64_cmp);
-    for (size_t i = 0; i < n; i++)
-        tmp[i] = S->gens[(uint32_t)key[i]];
-    memcpy(S->gens, tmp, sizeof(poly) * n);
-    gbc_free(ctx, tmp);
-    gbc_free(ctx, key);
-    return GBC_OK;
+    GBC_TRY(GBC_ALLOC(S->ctx, key, S->ngens));
+    for (size_t i = 0; i < S->ngens; i++)
+        key[i] = f4_lead_degree(S, &S->gens[i]);
+    gbc_status st = f4_sort_by_key(S->ctx, S->gens, S->ngens, sizeof(poly), key);
+    gbc_free(S->ctx, key);
+    return st;
 }
 
 /* Up to this many generators join the basis as they are; more enter as rows of

@@ -188,6 +188,10 @@ void f4_cc_pivots(f4_state *S);
 /* Reduce the rows S->tbr by the pivots S->piv with the run's kernel and bring the
  * new pivots to reduced echelon form among themselves: S->newrows[0..*nnew). */
 gbc_status f4_echelon(f4_state *S, size_t *nnew);
+/* Permute the n elements of size bytes at base so that key[] (one per element, in
+ * the input order) increases, stably (common/sort). */
+gbc_status f4_sort_by_key(gbc_ctx *ctx, void *base, size_t n, size_t size,
+                          const uint64_t *key);
 /* Sort S->newrows[0..nnew) by increasing leading column (decreasing leading
  * monomial). */
 gbc_status f4_sort_newrows(f4_state *S, size_t nnew);

@@ -3,7 +3,7 @@
  * the new rows turned back into polynomials. */
 #include "f4/f4_int.h"
 
-#include <stdlib.h>
+#include "common/sort.h"
 
 /* Number the columns: pivot columns first, each block in decreasing order; then
  * rewrite every row's monomials as column numbers and set up the pivot table. */
@@ -109,27 +109,38 @@ gbc_status f4_echelon(f4_state *S, size_t *nnew)
     return la_backreduce(ctx, &M, S->F, S->newrows, *nnew, &S->arena);
 }
 
+gbc_status f4_sort_by_key(gbc_ctx *ctx, void *base, size_t n, size_t size,
+                          const uint64_t *key)
+{
+    if (n < 2)
+        return GBC_OK;
+    uint32_t *idx;
+    char *tmp = NULL;
+    GBC_TRY(GBC_ALLOC(ctx, idx, n));
+    gbc_status st = gbc_alloc_array(ctx, (void **)&tmp, n, size);
+    for (size_t i = 0; i < n && st == GBC_OK; i++)
+        idx[i] = (uint32_t)i;
+    if (st == GBC_OK)
+        st = gbc_sort_by_key(ctx, idx, n, key);
+    if (st == GBC_OK) {
+        for (size_t i = 0; i < n; i++)
+            memcpy(tmp + i * size, (char *)base + (size_t)idx[i] * size, size);
+        memcpy(base, tmp, n * size);
+    }
+    gbc_free(ctx, tmp);
+    gbc_free(ctx, idx);
+    return st;
+}
+
 gbc_status f4_sort_newrows(f4_state *S, size_t nnew)
 {
-    /* the leading columns are distinct: a key sort of (column, position) */
-    gbc_ctx *ctx = S->ctx;
     if (nnew < 2)
         return GBC_OK;
     uint64_t *key;
-    la_row *tmp;
-    GBC_TRY(GBC_ALLOC(ctx, key, nnew));
-    gbc_status st = GBC_ALLOC(ctx, tmp, nnew);
-    if (st != GBC_OK) {
-        gbc_free(ctx, key);
-        return st;
-    }
+    GBC_TRY(GBC_ALLOC(S->ctx, key, nnew));
     for (size_t i = 0; i < nnew; i++)
-        key[i] = (uint64_t)S->newrows[i].cols[0] << 32 | i;
-    qsort(key, nnew, sizeof *key, la_u64_cmp);
-    for (size_t i = 0; i < nnew; i++)
-        tmp[i] = S->newrows[(uint32_t)key[i]];
-    memcpy(S->newrows, tmp, sizeof(la_row) * nnew);
-    gbc_free(ctx, tmp);
-    gbc_free(ctx, key);
-    return GBC_OK;
+        key[i] = S->newrows[i].cols[0];
+    gbc_status st = f4_sort_by_key(S->ctx, S->newrows, nnew, sizeof(la_row), key);
+    gbc_free(S->ctx, key);
+    return st;
 }

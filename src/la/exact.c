@@ -2,7 +2,6 @@
  * sparse-dense kernel (one thread, or the known pivots applied in parallel first). */
 #include "la/la.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 
 /* dr[c] += mult * cf for every entry after the leading one of row P; entries stay
@@ -191,31 +190,24 @@ gbc_status la_backreduce(gbc_ctx *ctx, la_matrix *M, const field *F, la_row *row
 
 
 typedef struct la_job {
-    gbc_ctx ctx;        /* a worker context charging the phase's shared budget */
-    gbc_ctx *parent;    /* polled by the calling thread's job only */
-    atomic_int *stop;   /* set when any job fails or is interrupted */
-    la_matrix M;        /* private dense scratch, shared pivot table */
+    la_worker w;
     const field *F;
     const la_row *rows;
     la_row *out;
     size_t first, step, n;
-    gbc_arena arena;
-    gbc_status st;
 } la_job;
 
 static void *la_job_run(void *arg)
 {
     la_job *J = arg;
-    J->st = GBC_OK;
-    for (size_t i = J->first; i < J->n && J->st == GBC_OK; i += J->step) {
-        if (atomic_load(J->stop))
-            break; /* another job failed: its status is the one reported */
-        if (J->parent != NULL && (J->st = gbc_ctx_check(J->parent)) != GBC_OK)
+    la_worker *W = &J->w;
+    W->st = GBC_OK;
+    for (size_t i = J->first; i < J->n && W->st == GBC_OK; i += J->step) {
+        if (la_worker_stopped(W))
             break;
-        J->st = la_reduce_row(&J->ctx, &J->M, J->F, &J->rows[i], 0, &J->arena, &J->out[i]);
+        W->st = la_reduce_row(&W->ctx, &W->M, J->F, &J->rows[i], 0, &W->arena, &J->out[i]);
     }
-    if (J->st != GBC_OK)
-        atomic_store(J->stop, 1);
+    la_worker_done(W);
     return NULL;
 }
 
@@ -225,88 +217,30 @@ gbc_status la_echelon_mt(gbc_ctx *ctx, la_matrix *M, const field *F, const la_ro
 {
     if (nthreads <= 1 || n < 64)
         return la_echelon(ctx, M, F, rows, n, arena, newrows, nnew);
-    if (nthreads > 64)
-        nthreads = 64;
     /* Phase 1, in parallel: every row reduced by the known pivots only (the pivot
      * table is read-only meanwhile). Phase 2: the echelon form of what is left,
      * in order, as la_echelon would have found it. */
     la_row *mid;
     GBC_TRY(GBC_ALLOC(ctx, mid, n));
     la_job jobs[64];
-    pthread_t tid[64];
-    int started[64] = {0};
-    atomic_int stop;
-    atomic_init(&stop, 0);
-    gbc_budget budget;
-    const size_t base = ctx->mem_used;
-    gbc_budget_begin(&budget, ctx);
-    gbc_status st = GBC_OK;
-    int ninit = 0;
-    for (int t = 0; t < nthreads; t++) {
-        la_job *J = &jobs[t];
-        memset(J, 0, sizeof *J);
-        ninit = t + 1;
-        J->stop = &stop;
-        J->parent = t == 0 ? ctx : NULL;
-        gbc_ctx_init_worker(&J->ctx, &budget);
-        J->F = F;
-        J->rows = rows;
-        J->out = mid;
-        J->first = (size_t)t;
-        J->step = (size_t)nthreads;
-        J->n = n;
-        gbc_arena_init(&J->arena, 1 << 20);
-        J->M = *M;
-        if (t > 0) {
-            J->M.dense = gbc_calloc(&J->ctx, M->ncols + 1, sizeof(uint64_t));
-            J->M.tcols = gbc_malloc(&J->ctx, sizeof(uint32_t) * ((size_t)M->ncols + 1));
-            J->M.tcf = gbc_malloc(&J->ctx, sizeof(uint32_t) * ((size_t)M->ncols + 1));
-            if (J->M.dense == NULL || J->M.tcols == NULL || J->M.tcf == NULL) {
-                st = gbc_ctx_alloc_status(&J->ctx);
-                break;
-            }
-        }
+    la_phase P;
+    gbc_status st = la_phase_begin(&P, ctx, M, jobs, sizeof jobs[0], nthreads);
+    for (int t = 0; t < P.ninit; t++) {
+        jobs[t].F = F;
+        jobs[t].rows = rows;
+        jobs[t].out = mid;
+        jobs[t].first = (size_t)t;
+        jobs[t].step = (size_t)P.n;
+        jobs[t].n = n;
     }
-    if (st == GBC_OK) {
-        for (int t = 1; t < nthreads; t++)
-            started[t] = pthread_create(&tid[t], NULL, la_job_run, &jobs[t]) == 0;
-        /* rows of threads that did not start are done here */
-        for (int t = 1; t < nthreads; t++)
-            if (!started[t])
-                la_job_run(&jobs[t]);
-        la_job_run(&jobs[0]);
-        for (int t = 1; t < nthreads; t++)
-            if (started[t])
-                pthread_join(tid[t], NULL);
-        /* the first failure is the one reported (the others only stopped); an
-         * allocation failure wins over an interrupt that came at the same time */
-        for (int t = 0; t < nthreads; t++)
-            if (jobs[t].st != GBC_OK &&
-                (st == GBC_OK || (st == GBC_ERR_INTERRUPTED && jobs[t].st != st)))
-                st = jobs[t].st;
-    }
-    /* phase 2 allocates through ctx while the workers' results still live: ctx
-     * carries their memory meanwhile, so that its limit and peak see it */
-    size_t extra = atomic_load(&budget.used) - base;
-    ctx->mem_used += extra;
-    if (ctx->mem_used > ctx->mem_peak)
-        ctx->mem_peak = ctx->mem_used;
+    if (st == GBC_OK)
+        st = la_phase_run(&P, la_job_run, jobs, sizeof jobs[0]);
     if (st == GBC_OK)
         st = gbc_ctx_poll(ctx);
     if (st == GBC_OK)
         st = la_echelon(ctx, M, F, mid, n, arena, newrows, nnew);
     /* the new rows live in the main arena; the phase-1 arenas can go */
-    for (int t = 0; t < ninit; t++) {
-        la_job *J = &jobs[t];
-        if (t > 0) {
-            gbc_free(&J->ctx, J->M.dense);
-            gbc_free(&J->ctx, J->M.tcols);
-            gbc_free(&J->ctx, J->M.tcf);
-        }
-        gbc_arena_clear(&J->ctx, &J->arena);
-    }
-    ctx->mem_used -= extra;
-    gbc_budget_end(&budget, ctx);
+    la_phase_end(&P, jobs, sizeof jobs[0]);
     gbc_free(ctx, mid);
     return st;
 }

@@ -133,6 +133,40 @@ gbc_status la_echelon_mt(gbc_ctx *ctx, la_matrix *M, const field *F, const la_ro
 gbc_status la_backreduce(gbc_ctx *ctx, la_matrix *M, const field *F, la_row *rows, size_t n,
                          gbc_arena *arena);
 
+/* The workers of a kernel's parallel phase (la/workers.c). A job type begins with
+ * an la_worker; the jobs are an array of n such jobs of size bytes each. */
+typedef struct la_worker {
+    gbc_ctx ctx;       /* charging the phase's shared budget */
+    gbc_ctx *parent;   /* the caller's context, polled by worker 0 alone */
+    atomic_int *stop;  /* set when any worker fails */
+    la_matrix M;       /* own dense scratch (worker 0: the caller's), shared pivots */
+    gbc_arena arena;   /* what the worker produces */
+    gbc_status st;
+} la_worker;
+
+typedef struct la_phase {
+    gbc_ctx *ctx;
+    gbc_budget budget;
+    size_t base, extra;
+    atomic_int stop;
+    int n, ninit;
+} la_phase;
+
+/* Set up min(n, 64) workers on M (memset each job to 0 first). On failure call
+ * la_phase_end all the same. */
+gbc_status la_phase_begin(la_phase *P, gbc_ctx *ctx, const la_matrix *M, void *jobs,
+                          size_t size, int n);
+/* Run fn on every job (job 0 in the calling thread) and join; returns the status
+ * to report. Until la_phase_end, ctx carries the workers' memory. */
+gbc_status la_phase_run(la_phase *P, void *(*fn)(void *), void *jobs, size_t size);
+/* Free the workers' scratch and arenas; ctx's peak takes the phase's. */
+void la_phase_end(la_phase *P, void *jobs, size_t size);
+/* For a worker's loop: whether to stop now (another worker failed, or the caller's
+ * context asks to stop: then W->st says why). */
+int la_worker_stopped(la_worker *W);
+/* At the end of a worker's run: a failure stops the others. */
+void la_worker_done(la_worker *W);
+
 /* qsort comparison of uint64_t keys, ascending. */
 int la_u64_cmp(const void *a, const void *b);
 

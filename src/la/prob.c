@@ -14,7 +14,6 @@
 #include "la/la.h"
 
 #include <math.h>
-#include <pthread.h>
 
 #define PROB_BLOCK 64      /* least rows per block */
 #define PROB_MIN_ROWS 64   /* smaller matrices go to the exact kernel */
@@ -22,16 +21,17 @@
 
 /* M->dense += sum of c_i * rows[i] for i in [a, b) with c_i uniform in [1, p);
  * returns the least column touched (M->ncols when none). */
-static uint32_t combine(la_env *E, la_matrix *M, const la_row *rows, size_t a, size_t b)
+static uint32_t combine(const field *F, gbc_rng *rng, la_matrix *M, const la_row *rows,
+                        size_t a, size_t b)
 {
-    const uint64_t p = E->F->p, p2 = E->F->p2;
+    const uint64_t p = F->p, p2 = F->p2;
     uint64_t *dr = M->dense;
     uint32_t start = M->ncols;
     for (size_t i = a; i < b; i++) {
         const la_row *r = &rows[i];
         if (r->len == 0)
             continue;
-        uint64_t c = 1 + gbc_rng_below(&E->rng, p - 1);
+        uint64_t c = 1 + gbc_rng_below(rng, p - 1);
         if (r->cols[0] < start)
             start = r->cols[0];
         for (uint32_t k = 0; k < r->len; k++) {
@@ -90,45 +90,41 @@ static size_t block_size(size_t n)
  * combinations of all rows (k the least with (p - 1)^-k <= the matrix's budget)
  * must reduce to zero (docs/linear-algebra.md). */
 typedef struct pjob {
-    gbc_ctx ctx;          /* a worker context charging the shared budget */
-    gbc_ctx *parent;      /* polled by job 0, which runs in the calling thread */
-    atomic_int *stop;
+    la_worker w;
     atomic_size_t *next;  /* the next block to take */
     const field *F;
-    la_matrix M;          /* own scratch, the shared pivot table */
     const la_row *rows;
     size_t n, bs, nblocks;
     gbc_rng rng;
-    gbc_arena arena;      /* the new pivots: rows and their arrays */
-    la_row **found;
+    la_row **found;       /* the pivots it published (in its arena) */
     size_t nfound, fcap;
     size_t reduced, confirmations, blocks, closed;
-    gbc_status st;
 } pjob;
 
 /* Publish the reduced row r (in the job's arena) as a pivot; when its column was
  * taken meanwhile, reduce it by the pivot there and try again. */
 static gbc_status publish(pjob *J, la_row r, uint32_t src)
 {
+    la_worker *W = &J->w;
     while (r.len > 0) {
-        la_row *slot = gbc_arena_alloc(&J->ctx, &J->arena, sizeof *slot);
+        la_row *slot = gbc_arena_alloc(&W->ctx, &W->arena, sizeof *slot);
         if (slot == NULL)
-            return gbc_ctx_alloc_status(&J->ctx);
+            return gbc_ctx_alloc_status(&W->ctx);
+        /* room in found first: a published pivot is always recorded */
+        GBC_TRY(GBC_GROW(&W->ctx, J->found, J->fcap, J->nfound + 1));
         r.src = src;
         r.tag = LA_NO_TAG;
         *slot = r;
         const la_row *expect = NULL;
-        if (__atomic_compare_exchange_n(&J->M.pivot[r.cols[0]], &expect, slot, 0,
+        if (__atomic_compare_exchange_n(&W->M.pivot[r.cols[0]], &expect, slot, 0,
                                         __ATOMIC_RELEASE, __ATOMIC_ACQUIRE)) {
-            GBC_TRY(GBC_GROW(&J->ctx, J->found, J->fcap, J->nfound + 1));
             J->found[J->nfound++] = slot;
             return GBC_OK;
         }
         /* taken: the row goes back into the dense scratch and on from its lead */
         for (uint32_t k = 0; k < r.len; k++)
-            J->M.dense[r.cols[k]] = r.cf[k];
-        uint32_t start = r.cols[0];
-        GBC_TRY(la_reduce_dense(&J->ctx, &J->M, J->F, start, &J->arena, &r));
+            W->M.dense[r.cols[k]] = r.cf[k];
+        GBC_TRY(la_reduce_dense(&W->ctx, &W->M, J->F, r.cols[0], &W->arena, &r));
         J->reduced++;
     }
     return GBC_OK;
@@ -137,126 +133,67 @@ static gbc_status publish(pjob *J, la_row r, uint32_t src)
 static void *pjob_run(void *arg)
 {
     pjob *J = arg;
-    const uint64_t p = J->F->p, p2 = J->F->p2;
-    J->st = GBC_OK;
-    for (;;) {
+    la_worker *W = &J->w;
+    W->st = GBC_OK;
+    while (W->st == GBC_OK) {
         size_t blk = atomic_fetch_add(J->next, 1);
-        if (blk >= J->nblocks || atomic_load(J->stop))
+        if (blk >= J->nblocks)
             break;
         size_t a = blk * J->bs, b = a + J->bs < J->n ? a + J->bs : J->n, m = 0, got = 0;
         for (size_t i = a; i < b; i++)
             m += J->rows[i].len > 0;
         J->blocks++;
         int zero = 0;
-        while (got < m && !zero && J->st == GBC_OK) {
-            if (atomic_load(J->stop))
-                break;
-            if (J->parent != NULL && (J->st = gbc_ctx_check(J->parent)) != GBC_OK)
-                break;
-            uint64_t *dr = J->M.dense;
-            uint32_t start = J->M.ncols;
-            for (size_t i = a; i < b; i++) {
-                const la_row *r = &J->rows[i];
-                if (r->len == 0)
-                    continue;
-                uint64_t c = 1 + gbc_rng_below(&J->rng, p - 1);
-                if (r->cols[0] < start)
-                    start = r->cols[0];
-                for (uint32_t k = 0; k < r->len; k++) {
-                    uint64_t x = dr[r->cols[k]] + c * r->cf[k];
-                    dr[r->cols[k]] = x >= p2 ? x - p2 : x;
-                }
-            }
+        while (got < m && !zero && W->st == GBC_OK && !la_worker_stopped(W)) {
+            uint32_t start = combine(J->F, &J->rng, &W->M, J->rows, a, b);
             la_row res;
-            J->st = la_reduce_dense(&J->ctx, &J->M, J->F, start, &J->arena, &res);
+            W->st = la_reduce_dense(&W->ctx, &W->M, J->F, start, &W->arena, &res);
             J->reduced++;
-            if (J->st != GBC_OK)
+            if (W->st != GBC_OK)
                 break;
             zero = res.len == 0;
             if (zero) {
                 J->confirmations++;
                 break;
             }
-            J->st = publish(J, res, J->rows[a].src);
+            W->st = publish(J, res, J->rows[a].src);
             got++;
         }
         J->closed += zero;
-        if (J->st != GBC_OK)
+        if (atomic_load(W->stop))
             break;
     }
-    if (J->st != GBC_OK)
-        atomic_store(J->stop, 1);
+    la_worker_done(W);
     return NULL;
 }
 
 static gbc_status prob_parallel(la_env *E, la_matrix *M, const la_row *rows, size_t n,
-                                size_t bs, size_t nblocks, unsigned k, gbc_arena *arena,
-                                la_row *newrows, size_t *nnew, size_t *closed)
+                                size_t bs, size_t nblocks, gbc_arena *arena, la_row *newrows,
+                                size_t *nnew, size_t *closed)
 {
     gbc_ctx *ctx = E->ctx;
-    int nt = E->threads > 64 ? 64 : E->threads;
     pjob jobs[64];
-    pthread_t tid[64];
-    int started[64] = {0};
-    atomic_int stop;
     atomic_size_t next;
-    atomic_init(&stop, 0);
     atomic_init(&next, 0);
-    gbc_budget budget;
-    const size_t base = ctx->mem_used;
-    gbc_budget_begin(&budget, ctx);
-    gbc_status st = GBC_OK;
-    int ninit = 0;
-    for (int t = 0; t < nt; t++) {
+    la_phase P;
+    gbc_status st = la_phase_begin(&P, ctx, M, jobs, sizeof jobs[0], E->threads);
+    for (int t = 0; t < P.ninit; t++) {
         pjob *J = &jobs[t];
-        memset(J, 0, sizeof *J);
-        ninit = t + 1;
-        gbc_ctx_init_worker(&J->ctx, &budget);
-        J->parent = t == 0 ? ctx : NULL;
-        J->stop = &stop;
         J->next = &next;
         J->F = E->F;
-        J->M = *M;
         J->rows = rows;
         J->n = n;
         J->bs = bs;
         J->nblocks = nblocks;
         gbc_rng_seed(&J->rng, gbc_rng_next(&E->rng));
-        gbc_arena_init(&J->arena, 1 << 20);
-        if (t > 0) {
-            J->M.dense = gbc_calloc(&J->ctx, M->ncols + 1, sizeof(uint64_t));
-            J->M.tcols = gbc_malloc(&J->ctx, sizeof(uint32_t) * ((size_t)M->ncols + 1));
-            J->M.tcf = gbc_malloc(&J->ctx, sizeof(uint32_t) * ((size_t)M->ncols + 1));
-            if (J->M.dense == NULL || J->M.tcols == NULL || J->M.tcf == NULL) {
-                st = gbc_ctx_alloc_status(&J->ctx);
-                break;
-            }
-        }
     }
-    if (st == GBC_OK) {
-        for (int t = 1; t < nt; t++)
-            started[t] = pthread_create(&tid[t], NULL, pjob_run, &jobs[t]) == 0;
-        pjob_run(&jobs[0]);
-        for (int t = 1; t < nt; t++)
-            if (!started[t])
-                pjob_run(&jobs[t]);
-        for (int t = 1; t < nt; t++)
-            if (started[t])
-                pthread_join(tid[t], NULL);
-        for (int t = 0; t < nt; t++)
-            if (jobs[t].st != GBC_OK &&
-                (st == GBC_OK || (st == GBC_ERR_INTERRUPTED && jobs[t].st != st)))
-                st = jobs[t].st;
-    }
+    if (st == GBC_OK)
+        st = la_phase_run(&P, pjob_run, jobs, sizeof jobs[0]);
     /* the new pivots move into newrows and the caller's arena (the pivot table
      * points at newrows, as the sequential kernels leave it) */
-    size_t extra = atomic_load(&budget.used) - base;
-    ctx->mem_used += extra;
-    if (ctx->mem_used > ctx->mem_peak)
-        ctx->mem_peak = ctx->mem_used;
     *nnew = 0;
     *closed = 0;
-    for (int t = 0; t < ninit && st == GBC_OK; t++) {
+    for (int t = 0; t < P.ninit && st == GBC_OK; t++) {
         pjob *J = &jobs[t];
         E->st.rows_reduced += J->reduced;
         E->st.confirmations += J->confirmations;
@@ -279,19 +216,9 @@ static gbc_status prob_parallel(la_env *E, la_matrix *M, const la_row *rows, siz
             M->pivot[c[0]] = w;
         }
     }
-    for (int t = 0; t < ninit; t++) {
-        pjob *J = &jobs[t];
-        if (t > 0) {
-            gbc_free(&J->ctx, J->M.dense);
-            gbc_free(&J->ctx, J->M.tcols);
-            gbc_free(&J->ctx, J->M.tcf);
-        }
-        gbc_free(&J->ctx, J->found);
-        gbc_arena_clear(&J->ctx, &J->arena);
-    }
-    ctx->mem_used -= extra;
-    gbc_budget_end(&budget, ctx);
-    (void)k;
+    for (int t = 0; t < P.ninit; t++)
+        gbc_free(&jobs[t].w.ctx, jobs[t].found);
+    la_phase_end(&P, jobs, sizeof jobs[0]);
     return st;
 }
 
@@ -315,7 +242,7 @@ static gbc_status prob_echelon(la_env *E, la_matrix *M, const la_row *rows, size
     if (parallel) {
         /* the closing zeros do not count (see above): k confirmations */
         k = la_prob_exponent(p, s, 1) + 1;
-        GBC_TRY(prob_parallel(E, M, rows, n, bs, nblocks, k, arena, newrows, nnew, &closed));
+        GBC_TRY(prob_parallel(E, M, rows, n, bs, nblocks, arena, newrows, nnew, &closed));
     }
     for (size_t a = 0; a < n && !parallel; a += bs) {
         size_t b = a + bs < n ? a + bs : n, m = 0, found = 0;
@@ -325,7 +252,7 @@ static gbc_status prob_echelon(la_env *E, la_matrix *M, const la_row *rows, size
         int zero = 0;
         while (found < m && !zero) {
             GBC_TRY(gbc_ctx_check(ctx));
-            uint32_t start = combine(E, M, rows, a, b);
+            uint32_t start = combine(E->F, &E->rng, M, rows, a, b);
             GBC_TRY(reduce_combination(E, M, start, rows[a].src, arena, newrows, nnew, &zero));
             found += !zero;
         }
@@ -335,7 +262,7 @@ static gbc_status prob_echelon(la_env *E, la_matrix *M, const la_row *rows, size
         /* k - 1 combinations of the whole matrix confirm every closed block */
         for (unsigned j = 1; j < k; j++) {
             GBC_TRY(gbc_ctx_check(ctx));
-            uint32_t start = combine(E, M, rows, 0, n);
+            uint32_t start = combine(E->F, &E->rng, M, rows, 0, n);
             int zero;
             GBC_TRY(reduce_combination(E, M, start, rows[0].src, arena, newrows, nnew, &zero));
             if (!zero) {

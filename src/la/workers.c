@@ -1,0 +1,109 @@
+/* la/workers: the worker threads of a kernel's parallel phase, shared by the exact
+ * and the probabilistic kernel: per-worker contexts charging one budget, dense
+ * scratch and arenas, the start and the join, and which status to report. */
+#include "la/la.h"
+
+#include <pthread.h>
+
+static la_worker *worker(void *jobs, size_t size, int t)
+{
+    return (la_worker *)((char *)jobs + (size_t)t * size);
+}
+
+gbc_status la_phase_begin(la_phase *P, gbc_ctx *ctx, const la_matrix *M, void *jobs,
+                          size_t size, int n)
+{
+    P->ctx = ctx;
+    P->n = n > 64 ? 64 : n;
+    P->ninit = 0;
+    P->extra = 0;
+    P->base = ctx->mem_used;
+    atomic_init(&P->stop, 0);
+    gbc_budget_begin(&P->budget, ctx);
+    for (int t = 0; t < P->n; t++) {
+        la_worker *W = worker(jobs, size, t);
+        memset(W, 0, size);
+        P->ninit = t + 1;
+        gbc_ctx_init_worker(&W->ctx, &P->budget);
+        W->parent = t == 0 ? ctx : NULL;
+        W->stop = &P->stop;
+        W->M = *M;
+        gbc_arena_init(&W->arena, 1 << 20);
+        if (t == 0)
+            continue; /* worker 0 runs in the calling thread, on its scratch */
+        W->M.dense = gbc_calloc(&W->ctx, M->ncols + 1, sizeof(uint64_t));
+        W->M.tcols = gbc_malloc(&W->ctx, sizeof(uint32_t) * ((size_t)M->ncols + 1));
+        W->M.tcf = gbc_malloc(&W->ctx, sizeof(uint32_t) * ((size_t)M->ncols + 1));
+        if (W->M.dense == NULL || W->M.tcols == NULL || W->M.tcf == NULL)
+            return gbc_ctx_alloc_status(&W->ctx);
+    }
+    return GBC_OK;
+}
+
+gbc_status la_phase_run(la_phase *P, void *(*fn)(void *), void *jobs, size_t size)
+{
+    pthread_t tid[64];
+    int started[64] = {0};
+    for (int t = 1; t < P->n; t++)
+        started[t] = pthread_create(&tid[t], NULL, fn, worker(jobs, size, t)) == 0;
+    fn(worker(jobs, size, 0));
+    /* the work of workers that did not start is done here */
+    for (int t = 1; t < P->n; t++)
+        if (!started[t])
+            fn(worker(jobs, size, t));
+    for (int t = 1; t < P->n; t++)
+        if (started[t])
+            pthread_join(tid[t], NULL);
+    /* the first failure is the one reported (the others only stopped); an
+     * allocation failure wins over an interrupt that came at the same time */
+    gbc_status st = GBC_OK;
+    for (int t = 0; t < P->n; t++) {
+        gbc_status s = worker(jobs, size, t)->st;
+        if (s != GBC_OK && (st == GBC_OK || (st == GBC_ERR_INTERRUPTED && s != st)))
+            st = s;
+    }
+    /* until la_phase_end, the caller allocates while the workers' results live:
+     * ctx carries their memory meanwhile, so that its limit and peak see it */
+    P->extra = atomic_load(&P->budget.used) - P->base;
+    P->ctx->mem_used += P->extra;
+    if (P->ctx->mem_used > P->ctx->mem_peak)
+        P->ctx->mem_peak = P->ctx->mem_used;
+    return st;
+}
+
+void la_phase_end(la_phase *P, void *jobs, size_t size)
+{
+    for (int t = 0; t < P->ninit; t++) {
+        la_worker *W = worker(jobs, size, t);
+        if (t > 0) {
+            gbc_free(&W->ctx, W->M.dense);
+            gbc_free(&W->ctx, W->M.tcols);
+            gbc_free(&W->ctx, W->M.tcf);
+        }
+        gbc_arena_clear(&W->ctx, &W->arena);
+    }
+    P->ctx->mem_used -= P->extra;
+    gbc_budget_end(&P->budget, P->ctx);
+}
+
+int la_worker_stopped(la_worker *W)
+{
+    if (atomic_load(W->stop))
+        return 1; /* another worker failed: its status is the one reported */
+    if (W->st != GBC_OK)
+        return 1;
+    if (W->parent != NULL) {
+        gbc_status s = gbc_ctx_check(W->parent);
+        if (s != GBC_OK) {
+            W->st = s;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+void la_worker_done(la_worker *W)
+{
+    if (W->st != GBC_OK)
+        atomic_store(W->stop, 1);
+}
