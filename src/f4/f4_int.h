@@ -183,8 +183,9 @@ gbc_status f4_symbolic(f4_state *S);
 gbc_status f4_columns(f4_state *S, uint32_t *npivcols);
 /* Dense scratch and the pivot table for nc columns. */
 gbc_status f4_scratch(f4_state *S, uint32_t nc);
-/* The pivot table of a compiled matrix just set up (rows in S->piv). */
-void f4_cc_pivots(f4_state *S);
+/* The scratch, column monomials and pivot table of compiled matrix c of
+ * S->cc_use, whose rows are in S->piv (and S->tbr). */
+gbc_status f4_cc_matrix(f4_state *S, const f4_cround *c);
 /* Reduce the rows S->tbr by the pivots S->piv with the run's kernel and bring the
  * new pivots to reduced echelon form among themselves: S->newrows[0..*nnew). */
 gbc_status f4_echelon(f4_state *S, size_t *nnew);

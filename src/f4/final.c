@@ -32,10 +32,7 @@ static gbc_status f4_final_cc(f4_state *S, size_t *nbase)
         row->src = w->src;
         row->tag = 0;
     }
-    GBC_TRY(f4_scratch(S, c->ncols));
-    S->ncols = c->ncols;
-    S->cexps = t->cexps + c->ce0;
-    f4_cc_pivots(S);
+    GBC_TRY(f4_cc_matrix(S, c));
     *nbase = c->nnew;
     return GBC_OK;
 }

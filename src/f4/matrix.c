@@ -92,11 +92,15 @@ gbc_status f4_row_to_poly(f4_state *S, const la_row *r, poly *h)
 
 
 /* The pivot table of the compiled matrix just set up (rows in S->piv). */
-void f4_cc_pivots(f4_state *S)
+gbc_status f4_cc_matrix(f4_state *S, const f4_cround *c)
 {
+    GBC_TRY(f4_scratch(S, c->ncols));
+    S->ncols = c->ncols;
+    S->cexps = S->cc_use->cexps + c->ce0;
     memset(S->pivot, 0, sizeof(la_row *) * S->ncols);
     for (size_t i = 0; i < S->npiv; i++)
         S->pivot[S->piv[i].cols[0]] = &S->piv[i];
+    return GBC_OK;
 }
 
 gbc_status f4_echelon(f4_state *S, size_t *nnew)

@@ -43,10 +43,7 @@ static gbc_status replay_rows_cc(f4_state *S, size_t r, int *bad)
         row->src = S->play->src[rr->row0 + k];
         row->tag = 0;
     }
-    GBC_TRY(f4_scratch(S, c->ncols));
-    S->ncols = c->ncols;
-    S->cexps = t->cexps + c->ce0;
-    f4_cc_pivots(S);
+    GBC_TRY(f4_cc_matrix(S, c));
     return GBC_OK;
 }
 
