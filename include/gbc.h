@@ -122,6 +122,20 @@ typedef enum gbc_linear_algebra {
     GBC_LA_PROBABILISTIC = 2
 } gbc_linear_algebra;
 GBC_API gbc_status gbc_options_set_linear_algebra(gbc_options *opts, gbc_linear_algebra mode);
+/* How gbc_groebner reaches an order that is not degree-compatible (lex, block,
+ * weighted) over Z/p with F4 (over Q: the same, modulo each prime).
+ * GBC_ORDER_AUTO (the default): compute the grevlex basis; if the ideal is
+ * zero-dimensional, change its order by FGLM (docs/fglm.md), otherwise compute the
+ * basis of the homogenised ideal. GBC_ORDER_FGLM: FGLM, and GBC_ERR_DOMAIN when the
+ * ideal is not zero-dimensional. GBC_ORDER_HOMOGENISE: the homogenised ideal
+ * always (the only path of GBC_ALGO_BUCHBERGER). The basis does not depend on the
+ * choice; the log (level 1) says which path ran and why. */
+typedef enum gbc_order_path {
+    GBC_ORDER_AUTO = 0,
+    GBC_ORDER_FGLM = 1,
+    GBC_ORDER_HOMOGENISE = 2
+} gbc_order_path;
+GBC_API gbc_status gbc_options_set_order_path(gbc_options *opts, gbc_order_path path);
 /* Threads a computation may use (default 1). F4 reduces the rows of each matrix by
  * the known pivots in parallel; results do not depend on the number. */
 GBC_API gbc_status gbc_options_set_threads(gbc_options *opts, int threads);
@@ -284,6 +298,20 @@ GBC_API int gbc_stats_seed(const gbc_stats *stats, uint64_t *seed);
  * the list {1}. Zero generators are ignored. */
 GBC_API gbc_status gbc_groebner(gbc_polys **basis, const gbc_polys *gens,
                                 const gbc_options *opts, gbc_stats *stats);
+
+/* Change of order: *basis is the reduced Groebner basis, for the order of target,
+ * of the zero-dimensional ideal of which gb is a Groebner basis for the order of
+ * its own ring (FGLM; docs/fglm.md). target must have the same variables (names, in
+ * the same order) and characteristic as gb's ring; *basis belongs to target. gb is
+ * made reduced first; that it is a Groebner basis is not checked (gbc_is_groebner
+ * does that): for a list that is not one the result is unspecified, or
+ * GBC_ERR_DOMAIN when the construction finds a contradiction. Z/p only for now
+ * (GBC_ERR_UNSUPPORTED over Q: gbc_groebner computes lex bases over Q). Errors:
+ * GBC_ERR_DOMAIN for an ideal that is not zero-dimensional or rings that do not
+ * match, GBC_ERR_UNSUPPORTED beyond 16384 standard monomials. stats may be NULL. */
+GBC_API gbc_status gbc_change_order(gbc_polys **basis, const gbc_polys *gb,
+                                    gbc_ring *target, const gbc_options *opts,
+                                    gbc_stats *stats);
 
 /* Normal forms: polynomial i of *nf is the remainder of polynomial i of polys on
  * full division by divisors (every term reduced; zero remainders stay as zero

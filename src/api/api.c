@@ -8,6 +8,8 @@
 #include "check/check.h"
 #include "f4/f4.h"
 #include "modular/modular.h"
+#include "strategy/strategy.h"
+#include "fglm/fglm.h"
 #include "io/io.h"
 
 /* Long-lived handle memory is allocated outside any computation's accounting. */
@@ -161,6 +163,15 @@ GBC_API gbc_status gbc_options_set_linear_algebra(gbc_options *opts, gbc_linear_
                          mode != GBC_LA_PROBABILISTIC))
         return GBC_ERR_ARG;
     opts->la_mode = mode;
+    return GBC_OK;
+}
+
+GBC_API gbc_status gbc_options_set_order_path(gbc_options *opts, gbc_order_path path)
+{
+    if (opts == NULL || (path != GBC_ORDER_AUTO && path != GBC_ORDER_FGLM &&
+                         path != GBC_ORDER_HOMOGENISE))
+        return GBC_ERR_ARG;
+    opts->order_path = path;
     return GBC_OK;
 }
 
@@ -421,7 +432,7 @@ GBC_API double gbc_stats_get(const gbc_stats *stats, const char *name)
         F_Z(pairs_gm), F_Z(pairs_product), F_Z(basis_size), F_Z(rounds), F_Z(matrix_rows),
         F_Z(matrix_cols), F_Z(matrix_nnz), F_Z(primes), F_Z(peak_bytes), F_Z(monomials),
         F_Z(la_rows_in), F_Z(la_rows_reduced), F_Z(la_confirmations), F_Z(la_blocks),
-        F_D(la_fail_bound),
+        F_D(la_fail_bound), F_Z(fglm_dim), F_Z(fglm_normal_forms), F_D(t_fglm),
 #undef F_D
 #undef F_Z
     };
@@ -460,7 +471,8 @@ GBC_API gbc_status gbc_groebner(gbc_polys **basis, const gbc_polys *gens,
     if (algo == GBC_ALGO_BUCHBERGER) {
         st = bb_groebner_kind(&ctx, R, &gens->L, &out, &local, minimal);
     } else if (R->F.p != 0) {
-        st = f4_groebner_kind(&ctx, R, &gens->L, &out, &local, minimal);
+        st = strat_f4_groebner(&ctx, R, &gens->L, &out, &local, minimal,
+                               (strat_path)(opts ? opts->order_path : 0));
     } else {
         /* the modular lift needs the unique reduced basis: minimal is not offered */
         mod_opts mo = {.certify = opts ? opts->certify : 0,
@@ -505,4 +517,47 @@ GBC_API gbc_status gbc_is_groebner(int *is_groebner, int *is_reduced, const gbc_
     if (is_reduced)
         *is_reduced = rep.is_reduced;
     return GBC_OK;
+}
+
+GBC_API gbc_status gbc_change_order(gbc_polys **basis, const gbc_polys *gb,
+                                    gbc_ring *target, const gbc_options *opts,
+                                    gbc_stats *stats)
+{
+    if (basis == NULL || gb == NULL || target == NULL)
+        return GBC_ERR_ARG;
+    const ring *Rs = &gb->ring->R, *Rt = &target->R;
+    if (Rs->nvars != Rt->nvars || Rs->F.p != Rt->F.p)
+        return GBC_ERR_DOMAIN;
+    for (uint32_t i = 0; i < Rs->nvars; i++)
+        if (strcmp(Rs->names[i], Rt->names[i]) != 0)
+            return GBC_ERR_DOMAIN;
+    if (Rs->F.p == 0)
+        return GBC_ERR_UNSUPPORTED;
+    gbc_ctx ctx;
+    api_ctx_from_options(&ctx, opts);
+    gb_stats local;
+    memset(&local, 0, sizeof local);
+    const double t0 = gbc_wall_time();
+    plist red, out;
+    plist_init(&red);
+    plist_init(&out);
+    gbc_status st = f4_reduce_basis(&ctx, Rs, &gb->L, &red);
+    if (st == GBC_OK && !fglm_is_zero_dim(Rs, &red))
+        st = GBC_ERR_DOMAIN;
+    if (st == GBC_OK)
+        st = fglm_change_order(&ctx, Rs, &red, Rt, &out, &local, FGLM_AUTO);
+    /* a list that is not a Groebner basis shows as an inconsistent normal set */
+    if (st == GBC_ERR_INTERNAL)
+        st = GBC_ERR_DOMAIN;
+    plist_clear(&ctx, &red, &Rs->F);
+    if (st == GBC_OK)
+        st = api_polys_wrap(&ctx, basis, target, &out);
+    if (st != GBC_OK)
+        plist_clear(&ctx, &out, &Rt->F);
+    local.basis_size = st == GBC_OK ? (*basis)->L.n : 0;
+    local.seconds = gbc_wall_time() - t0;
+    local.peak_bytes = ctx.mem_peak;
+    if (stats != NULL)
+        stats->s = local;
+    return st;
 }

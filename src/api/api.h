@@ -32,6 +32,7 @@ struct gbc_options {
     int certify;
     int threads;
     int la_mode;         /* gbc_linear_algebra */
+    int order_path;      /* gbc_order_path */
     int fixed_seed;      /* gbc_options_set_seed was called */
     uint64_t seed;
 };

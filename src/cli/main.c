@@ -38,6 +38,10 @@ static void usage(FILE *f)
             "                  blocks:grevlex(k),lex(m),... (an elimination order)\n"
             "  --algorithm A   f4 (default; multi-modular over Q) or buchberger (the\n"
             "                  reference; direct over Q)\n"
+            "  --order-path P  how F4 reaches lex, block and weighted orders: auto\n"
+            "                  (default: FGLM from grevlex when the ideal is\n"
+            "                  zero-dimensional, else the homogenised ideal), fglm, or\n"
+            "                  homogenise; -v says which ran\n"
             "  --certify       over Q: prove the result (slower); the default checks it\n"
             "                  modulo a fresh random prime\n"
             "  --seed N        over Q: primes from the seed N (0 to 2^64-1) instead of\n"
@@ -197,6 +201,7 @@ int main(int argc, char **argv)
     gbc_algorithm algo = GBC_ALGO_DEFAULT;
     int verbose = 0, certify = 0, threads = 1, fixed_seed = 0;
     gbc_linear_algebra la = GBC_LA_AUTO;
+    gbc_order_path opath = GBC_ORDER_AUTO;
     unsigned long long seed = 0;
     size_t memory_limit = 0;
     double timeout = 0.0, deadline = 0.0;
@@ -256,6 +261,19 @@ int main(int argc, char **argv)
             else
                 return usage_error("unknown linear algebra '%s' (expected auto, exact or "
                                    "probabilistic)",
+                                   v);
+        } else if ((ov = option_value(argc, argv, &argi, "--order-path", &v)) != 0) {
+            if (ov < 0)
+                return usage_error("option '%s' needs an argument", a);
+            if (strcmp(v, "auto") == 0)
+                opath = GBC_ORDER_AUTO;
+            else if (strcmp(v, "fglm") == 0)
+                opath = GBC_ORDER_FGLM;
+            else if (strcmp(v, "homogenise") == 0 || strcmp(v, "homogenize") == 0)
+                opath = GBC_ORDER_HOMOGENISE;
+            else
+                return usage_error("unknown order path '%s' (expected auto, fglm or "
+                                   "homogenise)",
                                    v);
         } else if ((ov = option_value(argc, argv, &argi, "--seed", &v)) != 0) {
             if (ov < 0)
@@ -370,6 +388,7 @@ int main(int argc, char **argv)
     gbc_options_set_certify(opts, certify);
     gbc_options_set_threads(opts, threads);
     gbc_options_set_linear_algebra(opts, la);
+    gbc_options_set_order_path(opts, opath);
     if (fixed_seed)
         gbc_options_set_seed(opts, (uint64_t)seed);
     if (verbose)

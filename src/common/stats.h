@@ -29,6 +29,12 @@ typedef struct gb_stats {
     size_t la_confirmations; /* F4 probabilistic: combinations that reduced to zero */
     size_t la_blocks;        /* F4 probabilistic: blocks of rows */
     double la_fail_bound;    /* F4 probabilistic: the bound on a wrong result */
+    size_t fglm_dim;         /* FGLM: standard monomials (the ideal's degree) */
+    size_t fglm_normal_forms;/* FGLM: border normal forms computed */
+    int fglm_path;           /* FGLM: 0 did not run, 1 classic, 2 sparse (shape) */
+    double t_fglm;           /* FGLM: the change of order */
+    int strategy;            /* for orders that are not degree-compatible: 0 direct,
+                              * 1 grevlex then FGLM, 2 homogenised (strat_taken) */
     unsigned long long seed; /* modular: the seed of the prime choice */
     int seeded;              /* modular: seed is set */
 } gb_stats;

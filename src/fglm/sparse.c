@@ -1,0 +1,326 @@
+/* fglm/sparse: the lex basis of an ideal in shape position from the multiplication
+ * matrix M of the smallest variable alone (after Faugere and Mou, "Sparse FGLM
+ * algorithms", JSC 80, 2017).
+ *
+ * With a random row vector r and e = NF(1), the sequence s_k = r M^k e (k < 2D) has
+ * a minimal polynomial f (Berlekamp-Massey). If deg f = D, the Hankel matrix
+ * H = (s_{j+k})_{j,k<D} is nonsingular, so the rows r M^j (j < D) are a basis of
+ * the dual space and 1, x_n, ..., x_n^{D-1} a basis of k[x]/I: the ideal is in
+ * shape position, f(x_n) is in I (the recurrence holds on all 2D terms), and each
+ * other variable is x_i = g_i(x_n) for the unique g_i of degree < D with
+ * H g_i = (r M^j NF(x_i))_{j<D}. That system is solved through the dual
+ * polynomials N_a(T) = sum_{i<D} T^i sum_{k<D-i} f_{i+1+k} a_k, which satisfy
+ * N_{g a} = g N_a mod f, so g_i = N_{(i)} / N_{(1)} mod f; then H g_i is checked
+ * against the sequence, so the result is exact whenever it is returned. When deg f
+ * < D (the ideal is not in shape position, or r was unlucky: probability at most
+ * D/p by Schwartz-Zippel on det(r M^j)) the caller falls back to the classic
+ * traversal. See docs/fglm.md. */
+#include "fglm/fglm_int.h"
+
+#define FG_SPARSE_SEED 0x73706172736547ULL
+
+/* Berlekamp-Massey on s[0..N): the connection polynomial C (C[0] = 1, degree <= L)
+ * of the shortest recurrence, into C (N + 1 words); returns L. B, T: N + 1 words
+ * of scratch. */
+static uint32_t fg_bm(const field *F, const uint32_t *s, uint32_t N, uint32_t *C,
+                      uint32_t *B, uint32_t *T)
+{
+    memset(C, 0, sizeof(uint32_t) * (N + 1));
+    memset(B, 0, sizeof(uint32_t) * (N + 1));
+    C[0] = B[0] = 1;
+    uint32_t L = 0, m = 1, b = 1;
+    for (uint32_t k = 0; k < N; k++) {
+        uint32_t d = s[k];
+        for (uint32_t i = 1; i <= L; i++)
+            d = zp_add(F, d, zp_mul(F, C[i], s[k - i]));
+        if (d == 0) {
+            m++;
+            continue;
+        }
+        const uint32_t coef = zp_mul(F, d, zp_inv(F, b));
+        if (2 * L <= k) {
+            memcpy(T, C, sizeof(uint32_t) * (N + 1));
+            for (uint32_t i = 0; i + m <= N; i++)
+                C[i + m] = zp_sub(F, C[i + m], zp_mul(F, coef, B[i]));
+            L = k + 1 - L;
+            memcpy(B, T, sizeof(uint32_t) * (N + 1));
+            b = d;
+            m = 1;
+        } else {
+            for (uint32_t i = 0; i + m <= N; i++)
+                C[i + m] = zp_sub(F, C[i + m], zp_mul(F, coef, B[i]));
+            m++;
+        }
+    }
+    return L;
+}
+
+/* N_a for the sequence a[0..D) and f (monic, degree D, f[0..D]). */
+static void fg_dual(const field *F, const uint32_t *f, const uint32_t *a, uint32_t D,
+                    uint32_t *out)
+{
+    const uint64_t p2x2 = 2 * (uint64_t)F->p * F->p;
+    for (uint32_t i = 0; i < D; i++) {
+        uint64_t acc = 0;
+        for (uint32_t k = 0; k + i < D; k++)
+            acc = fg_acc(acc, (uint64_t)f[i + 1 + k] * a[k], p2x2);
+        out[i] = (uint32_t)(acc % F->p);
+    }
+}
+
+/* The inverse of a (degree < D) modulo f (monic, degree D) into out (D words), by
+ * the extended Euclidean algorithm; returns 0 when gcd(a, f) != 1. Scratch: four
+ * arrays of D + 1 words. */
+static int fg_invmod(const field *F, const uint32_t *a, const uint32_t *f, uint32_t D,
+                     uint32_t *out, uint32_t *r0, uint32_t *r1, uint32_t *s0, uint32_t *s1)
+{
+    /* invariant: s_j a = r_j mod f */
+    memcpy(r0, f, sizeof(uint32_t) * (D + 1));
+    memcpy(r1, a, sizeof(uint32_t) * D);
+    r1[D] = 0;
+    memset(s0, 0, sizeof(uint32_t) * (D + 1));
+    memset(s1, 0, sizeof(uint32_t) * (D + 1));
+    s1[0] = 1;
+    int64_t d0 = D, d1 = (int64_t)D - 1;
+    while (d1 >= 0 && r1[d1] == 0)
+        d1--;
+    /* degrees of s0, s1 stay below D */
+    while (d1 > 0) {
+        const uint32_t il = zp_inv(F, r1[d1]);
+        while (d0 >= d1) {
+            const uint32_t c = zp_mul(F, r0[d0], il);
+            const int64_t sh = d0 - d1;
+            for (int64_t i = 0; i <= d1; i++)
+                r0[i + sh] = zp_sub(F, r0[i + sh], zp_mul(F, c, r1[i]));
+            for (int64_t i = 0; i + sh < (int64_t)D; i++)
+                if (s1[i] != 0)
+                    s0[i + sh] = zp_sub(F, s0[i + sh], zp_mul(F, c, s1[i]));
+            while (d0 >= 0 && r0[d0] == 0)
+                d0--;
+        }
+        uint32_t *t;
+        t = r0, r0 = r1, r1 = t;
+        t = s0, s0 = s1, s1 = t;
+        int64_t td = d0;
+        d0 = d1;
+        d1 = td;
+    }
+    if (d1 < 0)
+        return 0;
+    const uint32_t ic = zp_inv(F, r1[0]);
+    for (uint32_t i = 0; i < D; i++)
+        out[i] = zp_mul(F, s1[i], ic);
+    return 1;
+}
+
+/* out = a b mod f (a, b of degree < D; f monic of degree D). prod: 2 D words. */
+static void fg_mulmod(const field *F, const uint32_t *a, const uint32_t *b, const uint32_t *f,
+                      uint32_t D, uint32_t *out, uint64_t *prod)
+{
+    const uint32_t p = F->p;
+    const uint64_t p2x2 = 2 * (uint64_t)p * p;
+    memset(prod, 0, sizeof(uint64_t) * 2 * D);
+    for (uint32_t i = 0; i < D; i++) {
+        const uint64_t c = a[i];
+        if (c == 0)
+            continue;
+        for (uint32_t j = 0; j < D; j++)
+            prod[i + j] = fg_acc(prod[i + j], c * b[j], p2x2);
+    }
+    for (uint32_t k = 2 * D - 1; k-- > D;) {
+        const uint32_t c = (uint32_t)(prod[k] % p);
+        if (c == 0)
+            continue;
+        const uint64_t nc = p - c;
+        for (uint32_t j = 0; j < D; j++)
+            prod[k - D + j] = fg_acc(prod[k - D + j], nc * f[j], p2x2);
+    }
+    for (uint32_t i = 0; i < D; i++)
+        out[i] = (uint32_t)(prod[i] % p);
+}
+
+gbc_status fg_sparse_lex(fg_src *S, const ring *Rdst, plist *out, int *done)
+{
+    gbc_ctx *ctx = S->ctx;
+    const field *F = S->F;
+    const uint32_t D = S->D, n = S->n, p = F->p;
+    const uint64_t p2x2 = 2 * (uint64_t)p * p;
+    const uint32_t last = n - 1; /* the smallest variable for lex */
+    (void)Rdst;
+    *done = 0;
+    if (n == 0 || D > (UINT32_MAX - 2) / 2)
+        return GBC_OK;
+    const uint32_t N = 2 * D;
+    /* the normal forms of the variables: NF(x_i) as a standard index, or a dense
+     * vector (x_i a leading monomial) */
+    const uint32_t **vx = NULL;
+    uint32_t *sx = NULL;
+    uint32_t *seq = NULL, *u = NULL, *w = NULL, *C = NULL, *B = NULL, *T = NULL;
+    uint32_t *f = NULL, *n1 = NULL, *inv = NULL, *ni = NULL, *g = NULL;
+    uint32_t *r0 = NULL, *r1 = NULL, *s0 = NULL, *s1 = NULL;
+    uint64_t *prod = NULL;
+    gbc_status st;
+    GBC_CHECK(st, GBC_ZALLOC(ctx, vx, n), fin);
+    GBC_CHECK(st, GBC_ALLOC(ctx, sx, n), fin);
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t code = S->mul[(size_t)i * D]; /* x_i * 1 */
+        if (FG_IS_BORDER(code)) {
+            GBC_CHECK(st, fg_nf_need(S, FG_INDEX(code)), fin);
+            vx[i] = S->bnf[FG_INDEX(code)];
+        }
+        sx[i] = FG_INDEX(code);
+    }
+    /* the column normal forms of M = M_last */
+    const uint32_t *ml = S->mul + (size_t)last * D;
+    for (uint32_t b = 0; b < D; b++)
+        if (FG_IS_BORDER(ml[b]))
+            GBC_CHECK(st, fg_nf_need(S, FG_INDEX(ml[b])), fin);
+    size_t seqlen; /* s_k for k < 2D, then s^(i)_k for k < D for every i */
+    if (gbc_mul_size(&seqlen, (size_t)D, (size_t)n + 2)) {
+        st = GBC_ERR_NOMEM;
+        goto fin;
+    }
+    GBC_CHECK(st, GBC_ALLOC(ctx, seq, seqlen), fin);
+    GBC_CHECK(st, GBC_ALLOC(ctx, u, D), fin);
+    GBC_CHECK(st, GBC_ALLOC(ctx, w, D), fin);
+    GBC_CHECK(st, GBC_ALLOC(ctx, C, N + 1), fin);
+    GBC_CHECK(st, GBC_ALLOC(ctx, B, N + 1), fin);
+    GBC_CHECK(st, GBC_ALLOC(ctx, T, N + 1), fin);
+    gbc_rng rng;
+    gbc_rng_seed(&rng, FG_SPARSE_SEED ^ ((uint64_t)D << 32) ^ p);
+    uint32_t L = 0;
+    for (int attempt = 0; attempt < 2; attempt++) {
+        for (uint32_t x = 0; x < D; x++)
+            u[x] = (uint32_t)gbc_rng_below(&rng, p);
+        for (uint32_t k = 0; k < N; k++) {
+            GBC_CHECK(st, gbc_ctx_check(ctx), fin);
+            seq[k] = u[0];
+            if (k < D)
+                for (uint32_t i = 0; i < n; i++) {
+                    uint64_t a = 0;
+                    if (vx[i] == NULL) {
+                        a = u[sx[i]];
+                    } else {
+                        for (uint32_t x = 0; x < D; x++)
+                            a = fg_acc(a, (uint64_t)vx[i][x] * u[x], p2x2);
+                    }
+                    seq[(size_t)(2 + i) * D + k] = (uint32_t)(a % p);
+                }
+            if (k + 1 == N)
+                break;
+            /* u <- u M: entry b is u . (column b of M) */
+            for (uint32_t b = 0; b < D; b++) {
+                const uint32_t code = ml[b];
+                if (!FG_IS_BORDER(code)) {
+                    w[b] = u[FG_INDEX(code)];
+                    continue;
+                }
+                const uint32_t *col = S->bnf[FG_INDEX(code)];
+                uint64_t a = 0;
+                for (uint32_t x = 0; x < D; x++)
+                    a = fg_acc(a, (uint64_t)col[x] * u[x], p2x2);
+                w[b] = (uint32_t)(a % p);
+            }
+            uint32_t *t = u;
+            u = w;
+            w = t;
+            gbc_progress(ctx, "fglm", (double)(k + 1) / N, k + 1);
+        }
+        L = fg_bm(F, seq, N, C, B, T);
+        if (L == D || 2 * L < D)
+            break; /* shape position, or far from it: no second try */
+    }
+    if (L != D) {
+        gbc_log(ctx, 2, "fglm: minimal polynomial of degree %u < %u: not in shape position",
+                L, D);
+        goto fin;
+    }
+    /* f(x) = x^D C(1/x): f_D = 1, f_{D-i} = C_i */
+    GBC_CHECK(st, GBC_ALLOC(ctx, f, D + 1), fin);
+    for (uint32_t i = 0; i <= D; i++)
+        f[D - i] = C[i];
+    GBC_CHECK(st, GBC_ALLOC(ctx, n1, D), fin);
+    GBC_CHECK(st, GBC_ALLOC(ctx, inv, D), fin);
+    GBC_CHECK(st, GBC_ALLOC(ctx, ni, D), fin);
+    GBC_CHECK(st, GBC_ALLOC(ctx, g, (size_t)D * (n ? n : 1)), fin);
+    GBC_CHECK(st, GBC_ALLOC(ctx, r0, D + 1), fin);
+    GBC_CHECK(st, GBC_ALLOC(ctx, r1, D + 1), fin);
+    GBC_CHECK(st, GBC_ALLOC(ctx, s0, D + 1), fin);
+    GBC_CHECK(st, GBC_ALLOC(ctx, s1, D + 1), fin);
+    GBC_CHECK(st, GBC_ALLOC(ctx, prod, 2 * (size_t)D), fin);
+    fg_dual(F, f, seq, D, n1);
+    if (!fg_invmod(F, n1, f, D, inv, r0, r1, s0, s1)) {
+        /* cannot happen when H is nonsingular; take the classic path */
+        gbc_log(ctx, 1, "fglm: the dual polynomial is not invertible; classic path");
+        goto fin;
+    }
+    for (uint32_t i = 0; i < last; i++) {
+        GBC_CHECK(st, gbc_ctx_check(ctx), fin);
+        const uint32_t *si = seq + (size_t)(2 + i) * D;
+        uint32_t *gi = g + (size_t)i * D;
+        fg_dual(F, f, si, D, ni);
+        fg_mulmod(F, ni, inv, f, D, gi, prod);
+        /* check H g_i = s^(i) */
+        for (uint32_t j = 0; j < D; j++) {
+            uint64_t a = 0;
+            for (uint32_t k = 0; k < D; k++)
+                a = fg_acc(a, (uint64_t)gi[k] * seq[j + k], p2x2);
+            if ((uint32_t)(a % p) != si[j]) {
+                gbc_log(ctx, 1, "fglm: parametrisation %u fails its check; classic path", i);
+                goto fin;
+            }
+        }
+    }
+    /* f(x_n), then x_i - g_i(x_n) for i = n-2 down to 0: increasing leads */
+    {
+        size_t len = 0;
+        for (uint32_t k = 0; k <= D; k++)
+            len += f[k] != 0;
+        ppoly *q;
+        GBC_CHECK(st, plist_push(ctx, out, len, n, F, &q), fin);
+        memset(q->exps, 0, sizeof(uint32_t) * len * n);
+        size_t t = 0;
+        for (uint32_t k = D + 1; k-- > 0;)
+            if (f[k] != 0) {
+                q->exps[t * n + last] = k;
+                q->cf[t++] = f[k];
+            }
+        for (uint32_t i = last; i-- > 0;) {
+            const uint32_t *gi = g + (size_t)i * D;
+            len = 1;
+            for (uint32_t k = 0; k < D; k++)
+                len += gi[k] != 0;
+            GBC_CHECK(st, plist_push(ctx, out, len, n, F, &q), fin);
+            memset(q->exps, 0, sizeof(uint32_t) * len * n);
+            q->exps[i] = 1;
+            q->cf[0] = 1;
+            t = 1;
+            for (uint32_t k = D; k-- > 0;)
+                if (gi[k] != 0) {
+                    q->exps[t * n + last] = k;
+                    q->cf[t++] = zp_neg(F, gi[k]);
+                }
+        }
+    }
+    *done = 1;
+fin:
+    gbc_free(ctx, (void *)vx);
+    gbc_free(ctx, sx);
+    gbc_free(ctx, seq);
+    gbc_free(ctx, u);
+    gbc_free(ctx, w);
+    gbc_free(ctx, C);
+    gbc_free(ctx, B);
+    gbc_free(ctx, T);
+    gbc_free(ctx, f);
+    gbc_free(ctx, n1);
+    gbc_free(ctx, inv);
+    gbc_free(ctx, ni);
+    gbc_free(ctx, g);
+    gbc_free(ctx, r0);
+    gbc_free(ctx, r1);
+    gbc_free(ctx, s0);
+    gbc_free(ctx, s1);
+    gbc_free(ctx, prod);
+    return st;
+}

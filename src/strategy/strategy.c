@@ -1,0 +1,90 @@
+/* strategy/strategy: the path for orders that are not degree-compatible. */
+#include "strategy/strategy.h"
+
+#include "f4/f4.h"
+#include "fglm/fglm.h"
+
+void strat_grevlex_ring(ring *Rg, mono_order *ord, const ring *R)
+{
+    memset(ord, 0, sizeof *ord);
+    ord->kind = MONO_GREVLEX;
+    ord->nvars = R->nvars;
+    *Rg = *R;
+    Rg->ord = *ord;
+}
+
+static const char *strat_order_name(const ring *R, char *buf, size_t len)
+{
+    mono_order_format(&R->ord, buf, len);
+    return buf;
+}
+
+gbc_status strat_f4_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                             gb_stats *stats, int minimal, strat_path path)
+{
+    if (R->F.p == 0)
+        return GBC_ERR_DOMAIN;
+    if (ring_is_graded(R)) {
+        if (stats)
+            stats->strategy = STRAT_TOOK_DIRECT;
+        return f4_groebner_kind(ctx, R, in, out, stats, minimal);
+    }
+    char oname[128];
+    if (path == STRAT_HOMOGENISE) {
+        gbc_log(ctx, 1, "order %s: the homogenised ideal (as asked)",
+                strat_order_name(R, oname, sizeof oname));
+        if (stats)
+            stats->strategy = STRAT_TOOK_HOMOGENISE;
+        return f4_groebner_kind(ctx, R, in, out, stats, minimal);
+    }
+    /* the grevlex basis first: it says whether the ideal is zero-dimensional, and
+     * is where FGLM starts */
+    ring Rg;
+    mono_order og;
+    strat_grevlex_ring(&Rg, &og, R);
+    plist G;
+    plist_init(&G);
+    gbc_status st = f4_groebner_kind(ctx, &Rg, in, &G, stats, 0);
+    if (st != GBC_OK)
+        goto done;
+    if (fglm_is_zero_dim(&Rg, &G)) {
+        const double t0 = gbc_wall_time();
+        st = fglm_change_order(ctx, &Rg, &G, R, out, stats, FGLM_AUTO);
+        if (st == GBC_OK) {
+            if (stats) {
+                stats->strategy = STRAT_TOOK_FGLM;
+                stats->basis_size = out->n;
+                stats->seconds += gbc_wall_time() - t0;
+            }
+            gbc_log(ctx, 1,
+                    "order %s: zero-dimensional (degree %zu): grevlex basis, then FGLM "
+                    "(%s path) in %.3f s",
+                    strat_order_name(R, oname, sizeof oname),
+                    stats ? stats->fglm_dim : (size_t)0,
+                    stats && stats->fglm_path == 2 ? "sparse, shape position" : "classic",
+                    gbc_wall_time() - t0);
+            goto done;
+        }
+        if (st != GBC_ERR_UNSUPPORTED || path == STRAT_FGLM)
+            goto done;
+        plist_clear(ctx, out, &R->F);
+        plist_init(out);
+        gbc_log(ctx, 1,
+                "order %s: zero-dimensional but of degree above %u: the homogenised ideal",
+                strat_order_name(R, oname, sizeof oname), FGLM_MAX_DIM);
+    } else if (path == STRAT_FGLM) {
+        gbc_log(ctx, 1, "order %s: FGLM asked, but the ideal is not zero-dimensional",
+                strat_order_name(R, oname, sizeof oname));
+        st = GBC_ERR_DOMAIN;
+        goto done;
+    } else {
+        gbc_log(ctx, 1, "order %s: not zero-dimensional: the homogenised ideal",
+                strat_order_name(R, oname, sizeof oname));
+    }
+    if (stats)
+        stats->strategy = STRAT_TOOK_HOMOGENISE;
+    st = f4_groebner_kind(ctx, R, in, out, stats, minimal);
+done:
+    plist_clear(ctx, &G, &R->F);
+    return st;
+}

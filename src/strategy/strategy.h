@@ -1,0 +1,35 @@
+/* strategy: the outer layer over the engines over Z/p: which path computes a basis
+ * for an order that is not degree-compatible. A zero-dimensional ideal goes through
+ * its grevlex basis and a change of order (fglm/); any other through the
+ * homogenised ideal (the engine's own path). docs/orders.md. */
+#ifndef GBC_STRATEGY_H
+#define GBC_STRATEGY_H
+
+#include "common/stats.h"
+#include "poly/poly.h"
+
+/* The values of gbc.h's gbc_order_path. */
+typedef enum strat_path {
+    STRAT_AUTO = 0,       /* FGLM when zero-dimensional, else homogenise */
+    STRAT_FGLM = 1,       /* FGLM; GBC_ERR_DOMAIN when not zero-dimensional */
+    STRAT_HOMOGENISE = 2  /* the homogenised ideal, always */
+} strat_path;
+
+/* What a run did, for the log and the statistics. */
+typedef enum strat_taken {
+    STRAT_TOOK_DIRECT = 0,     /* a degree-compatible order: the engine alone */
+    STRAT_TOOK_FGLM = 1,       /* grevlex, then FGLM */
+    STRAT_TOOK_HOMOGENISE = 2  /* the homogenised ideal */
+} strat_taken;
+
+/* The reduced (minimal != 0: a minimal) Groebner basis of in over Z/p with F4, for
+ * any order of R, by the path chosen under path. stats may be NULL; its
+ * strategy field says which path ran. */
+gbc_status strat_f4_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                             gb_stats *stats, int minimal, strat_path path);
+
+/* R with its order replaced by grevlex (names and field shared; Rg->ord is set up
+ * in ord, which must outlive Rg; nothing to clear). */
+void strat_grevlex_ring(ring *Rg, mono_order *ord, const ring *R);
+
+#endif
