@@ -477,7 +477,8 @@ GBC_API gbc_status gbc_groebner(gbc_polys **basis, const gbc_polys *gens,
         /* the modular lift needs the unique reduced basis: minimal is not offered */
         mod_opts mo = {.certify = opts ? opts->certify : 0,
                        .fixed_seed = opts ? opts->fixed_seed : 0,
-                       .seed = opts ? opts->seed : 0};
+                       .seed = opts ? opts->seed : 0,
+                       .order_path = opts ? opts->order_path : 0};
         st = mod_groebner(&ctx, R, &gens->L, &out, &local, &mo);
     }
     if (st == GBC_OK)

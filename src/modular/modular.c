@@ -8,6 +8,8 @@
 #include "buchberger/buchberger.h"
 #include "check/check.h"
 #include "f4/f4.h"
+#include "fglm/fglm.h"
+#include "strategy/strategy.h"
 
 #define MOD_MAX_RESTARTS 20
 
@@ -17,6 +19,10 @@ typedef struct modst {
     ring W;              /* the ring of the traced computation: R or homog(R) */
     int homog;           /* W = homog(R) */
     int per_prime_reduce; /* dehomogenise and reduce in R modulo every prime */
+    int fglm;            /* W = R in grevlex; FGLM to R's order modulo every prime */
+    int fglm_declined;   /* the learning prime's basis is not zero-dimensional (or too
+                          * large for FGLM): set up again on the homogenised ideal */
+    mono_order word;     /* W's order when fglm */
     const mod_opts *opts;
     gb_stats *stats;
     plist zin;           /* integer generators in W (mpq with denominator 1) */
@@ -131,9 +137,10 @@ static gbc_status reduce_gens(gbc_ctx *ctx, plist *out, const plist *Z, uint32_t
  * candidate of another ideal whenever p is lucky). */
 static gbc_status gens_reduce_to_zero(modst *S, const plist *G, uint32_t p, int *contained)
 {
-    ring Rp = S->per_prime_reduce ? *S->R : S->W;
+    const int in_R = S->per_prime_reduce || S->fglm;
+    ring Rp = in_R ? *S->R : S->W;
     GBC_TRY(field_init(&Rp.F, p));
-    const plist *Z = S->per_prime_reduce ? &S->zr : &S->zin;
+    const plist *Z = in_R ? &S->zr : &S->zin;
     plist gp;
     plist_init(&gp);
     gbc_status st = reduce_gens(S->ctx, &gp, Z, Rp.nvars, &Rp.F);
@@ -171,7 +178,21 @@ static gbc_status mod_prime(modst *S, uint32_t p, int full, f4_trace *rec, plist
     }
     if (*unlucky)
         goto done;
-    if (S->per_prime_reduce) {
+    if (S->fglm) {
+        ring Rp = *S->R;
+        Rp.F = Wp.F;
+        if (!fglm_is_zero_dim(&Wp, &gw)) {
+            S->fglm_declined = 1;
+            *unlucky = 1;
+            goto done;
+        }
+        st = fglm_change_order(ctx, &Wp, &gw, &Rp, res, S->stats, FGLM_AUTO);
+        if (st == GBC_ERR_UNSUPPORTED) {
+            S->fglm_declined = 1;
+            *unlucky = 1;
+            st = GBC_OK;
+        }
+    } else if (S->per_prime_reduce) {
         ring Rp = *S->R;
         Rp.F = Wp.F;
         GBC_CHECK(st, plist_dehomogenize(ctx, &Rp, &gw, &dh), done);
@@ -420,7 +441,7 @@ static void corrupt_candidate(plist *G)
 /* -------------------------------------------------------------- driver -- */
 
 static gbc_status mod_setup(modst *S, gbc_ctx *ctx, const ring *R, const plist *in,
-                            const mod_opts *opts, gb_stats *stats)
+                            const mod_opts *opts, gb_stats *stats, int no_fglm)
 {
     memset(S, 0, sizeof *S);
     S->ctx = ctx;
@@ -471,6 +492,15 @@ static gbc_status mod_setup(modst *S, gbc_ctx *ctx, const ring *R, const plist *
         plist_clear(ctx, &zr, &R->F);
         return st;
     }
+    if (!ring_is_graded(R) && !opts->certify && !no_fglm &&
+        opts->order_path != STRAT_HOMOGENISE) {
+        /* grevlex modulo every prime, then FGLM to R's order there */
+        S->fglm = 1;
+        strat_grevlex_ring(&S->W, &S->word, R);
+        S->zin = zr;
+        plist_init(&S->zr);
+        return plist_copy(ctx, &S->zr, &zr, R->nvars, &R->F);
+    }
     S->homog = !ring_is_graded(R) || (opts->certify && !homogeneous);
     S->per_prime_reduce = S->homog && !opts->certify;
     if (S->homog) {
@@ -500,7 +530,7 @@ static void mod_free(modst *S)
 /* The ring of the shape: R when every prime is reduced in R, else W. */
 static const ring *shape_ring(const modst *S)
 {
-    return S->per_prime_reduce ? S->R : &S->W;
+    return S->per_prime_reduce || S->fglm ? S->R : &S->W;
 }
 
 gbc_status mod_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
@@ -513,7 +543,7 @@ gbc_status mod_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out
         return GBC_ERR_INTERNAL;
     double t0 = gbc_wall_time();
     modst S;
-    gbc_status st = mod_setup(&S, ctx, R, in, opts, stats);
+    gbc_status st = mod_setup(&S, ctx, R, in, opts, stats, 0);
     size_t max_primes = opts->max_primes ? opts->max_primes : 100000;
     plist G, cq;
     plist_init(&G);
@@ -537,7 +567,25 @@ restart:
     S.tr = NULL;
     GBC_CHECK(st, f4_trace_new(ctx, &S.tr), out);
     GBC_CHECK(st, next_prime(&S, &p), out);
+    S.fglm_declined = 0;
     GBC_CHECK(st, mod_prime(&S, p, 1, S.tr, &G, &unl), out);
+    if (S.fglm_declined) {
+        /* not zero-dimensional (or too large for FGLM): the homogenised ideal */
+        if (opts->order_path == STRAT_FGLM) {
+            gbc_log(ctx, 1, "modular: FGLM asked, but the ideal is not zero-dimensional "
+                    "(or has more than %u standard monomials)", FGLM_MAX_DIM);
+            st = GBC_ERR_DOMAIN;
+            goto out;
+        }
+        gbc_log(ctx, 1, "modular: not zero-dimensional modulo %u (or too large for "
+                "FGLM): the homogenised ideal", p);
+        plist_clear(ctx, &G, &Fp);
+        mod_free(&S);
+        GBC_CHECK(st, mod_setup(&S, ctx, R, in, opts, stats, 1), out);
+        goto restart;
+    }
+    if (S.fglm && stats)
+        stats->strategy = STRAT_TOOK_FGLM;
 learned:
     GBC_CHECK(st, crt_start(&S, &G, p, shape_ring(&S)->nvars), out);
     plist_clear(ctx, &G, &Fp);
@@ -582,6 +630,14 @@ learned:
                 if (st != GBC_OK) {
                     f4_trace_free(ctx, tr2);
                     goto out;
+                }
+                if (unl) {
+                    /* FGLM declined modulo q alone (the learning prime's basis was
+                     * zero-dimensional): q is unlucky; draw another */
+                    f4_trace_free(ctx, tr2);
+                    plist_clear(ctx, &G, &Fp);
+                    S.fglm_declined = 0;
+                    continue;
                 }
                 if (!shape_matches(&S, &G)) {
                     /* the learning prime (or this one) was unlucky: learn again here */

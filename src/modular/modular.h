@@ -12,6 +12,11 @@
 
 typedef struct mod_opts {
     int certify;         /* prove the result over Q */
+    /* orders that are not degree-compatible: a strat_path (strategy.h). Auto: the
+     * grevlex basis modulo each prime and FGLM there when the ideal is
+     * zero-dimensional (not with certify: the proof works on the homogenised
+     * ideal), else the homogenised ideal */
+    int order_path;
     /* Prime choice. fixed_seed = 0 (the default): the seed is drawn from the OS's
      * entropy, so no input can predict the primes (the bound of docs/modular.md
      * holds for every input). fixed_seed = 1: the primes follow from seed alone, a
