@@ -399,6 +399,14 @@ int main(int argc, char **argv)
         rc = exit_for(st);
         goto out;
     }
+    if (st == GBC_ERR_DOMAIN && opath == GBC_ORDER_FGLM) {
+        fprintf(stderr,
+                "%s: error: --order-path fglm: the ideal is not zero-dimensional (or has "
+                "more than 16384 standard monomials); use --order-path auto\n",
+                fname);
+        rc = exit_for(st);
+        goto out;
+    }
     if (st != GBC_OK) {
         fprintf(stderr, "%s: %s: %s\n", progname, fname, gbc_status_string(st));
         rc = exit_for(st);

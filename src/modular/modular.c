@@ -584,8 +584,15 @@ restart:
         GBC_CHECK(st, mod_setup(&S, ctx, R, in, opts, stats, 1), out);
         goto restart;
     }
-    if (S.fglm && stats)
-        stats->strategy = STRAT_TOOK_FGLM;
+    if (S.fglm) {
+        char oname[128];
+        mono_order_format(&R->ord, oname, sizeof oname);
+        gbc_log(ctx, 1, "modular: order %s: zero-dimensional modulo %u (degree %zu): "
+                "grevlex modulo each prime, then FGLM", oname, p,
+                stats ? stats->fglm_dim : (size_t)0);
+        if (stats)
+            stats->strategy = STRAT_TOOK_FGLM;
+    }
 learned:
     GBC_CHECK(st, crt_start(&S, &G, p, shape_ring(&S)->nvars), out);
     plist_clear(ctx, &G, &Fp);

@@ -432,6 +432,64 @@ START_TEST(test_seed)
 }
 END_TEST
 
+/* --order-path: lex through FGLM (zero-dimensional, over Z/p and Q) and through the
+ * homogenised ideal give the same output; -v names the path that ran; fglm on a
+ * positive-dimensional ideal exits 1 with a message, an unknown path exits 2. */
+START_TEST(test_order_path)
+{
+    static const char *const inputs[] = {
+        /* zero-dimensional, over Z/p and over Q */
+        "x,y,z\n65521\nx^2+y*z-2, y^2-x*z+z, z^3+x-y-1\n",
+        "x,y,z\n0\nx^2+y*z/2-2, y^2-x*z+z, z^3+x-3*y-1\n",
+        /* positive-dimensional (the surface x*y*z = 1 with a curve on it) */
+        "x,y,z\n32003\nx*y*z-1, x^2-y^3\n",
+    };
+    char inpath[512];
+    snprintf(inpath, sizeof inpath, "%s", tmp_path("order.txt"));
+    for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++) {
+        write_file(inpath, inputs[i], strlen(inputs[i]));
+        const int zero_dim = i < 2;
+        const char *a_auto[] = {"-v", "--order", "lex", inpath, NULL};
+        const char *a_hom[] = {"--order", "lex", "--order-path", "homogenise", inpath, NULL};
+        const char *a_fglm[] = {"--order", "lex", "--order-path", "fglm", inpath, NULL};
+        const char *a_bb[] = {"--order", "lex", "--algorithm", "buchberger", inpath, NULL};
+        run ra, rh, rf, rb;
+        run_gbc(&ra, a_auto, NULL);
+        run_gbc(&rh, a_hom, NULL);
+        run_gbc(&rf, a_fglm, NULL);
+        run_gbc(&rb, a_bb, NULL);
+        ck_assert_msg(ra.status == 0 && rh.status == 0 && rb.status == 0,
+                      "input %zu: exits %d %d %d: %s", i, ra.status, rh.status, rb.status,
+                      ra.err);
+        ck_assert_str_eq(ra.out, rh.out);
+        ck_assert_str_eq(ra.out, rb.out);
+        if (zero_dim) {
+            ck_assert_msg(rf.status == 0, "input %zu: fglm exit %d: %s", i, rf.status, rf.err);
+            ck_assert_str_eq(ra.out, rf.out);
+            ck_assert_msg(strstr(ra.err, "FGLM") != NULL, "input %zu: -v does not say FGLM:\n%s",
+                          i, ra.err);
+        } else {
+            ck_assert_msg(rf.status == 1, "input %zu: fglm on a positive-dimensional ideal "
+                          "exits %d", i, rf.status);
+            ck_assert_msg(strstr(rf.err, "error") != NULL && rf.out[0] == 0,
+                          "input %zu: stderr %s", i, rf.err);
+            ck_assert_msg(strstr(ra.err, "not zero-dimensional") != NULL,
+                          "input %zu: -v does not say why:\n%s", i, ra.err);
+        }
+        run_free(&ra);
+        run_free(&rh);
+        run_free(&rf);
+        run_free(&rb);
+    }
+    const char *bad[] = {"--order-path", "walk", inpath, NULL};
+    run r;
+    run_gbc(&r, bad, NULL);
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_ptr_nonnull(strstr(r.err, "walk"));
+    run_free(&r);
+}
+END_TEST
+
 /* --algorithm f4: refused with exit 2 and a message naming f4 while F4 does not
  * exist; once it does, the same output as buchberger. */
 START_TEST(test_algorithm_f4)
@@ -704,6 +762,7 @@ int main(void)
     tcase_add_test(tc, test_usage);
     tcase_add_test(tc, test_algorithm_f4);
     tcase_add_test(tc, test_seed);
+    tcase_add_test(tc, test_order_path);
     tcase_add_test(tc, test_io_paths);
     tcase_add_test(tc, test_monideal_commands);
     suite_add_tcase(s, tc);
