@@ -14,7 +14,10 @@ Usage:
   gen.py --list
   gen.py NAME [--char P] [--format gbc|singular|mgb] [-o FILE]
 where NAME is FAMILY-n, e.g. cyclic-6, katsura-7, eco-8, noon-5, henrion-5,
-reimer-5.  Python 3 standard library only.
+reimer-5, or one of the implicitisation problems implicit-whitney,
+implicit-enneper, implicit-curve11, implicit-bicubic (parameters first: an
+elimination of their first ELIMINATE[name] variables).  Python 3 standard
+library only.
 """
 
 import argparse
@@ -188,11 +191,96 @@ FAMILIES = {
 }
 
 
+# ---------------------------------------------------------------- implicitisation
+#
+# Each problem is a parametrisation x_i = f_i(params) written as the ideal
+# <x_1 - f_1, ..., x_m - f_m> (scaled to integer coefficients) in the
+# variables params, x_1..x_m, parameters first; eliminating the parameters
+# (the first ELIMINATE[name] variables) gives the implicit equations.
+
+
+def _poly_sum(terms):
+    """{mono: coef} from (coef, exponent tuple) pairs."""
+    p = {}
+    for c, m in terms:
+        _add_term(p, tuple(m), Fraction(c))
+    return p
+
+
+def _implicit(params, coords, fs):
+    """The ideal <d*x_i - d*f_i> for x_i = f_i(params); FS gives each f_i as a
+    list of (coefficient, parameter exponent tuple)."""
+    k = len(params)
+    names = list(params) + list(coords)
+    nv = len(names)
+    polys = []
+    for i, f in enumerate(fs):
+        terms = [(1, _var(nv, k + i))]
+        terms += [(-Fraction(c), tuple(e) + (0,) * (nv - k)) for c, e in f]
+        polys.append(_poly_sum(terms))
+    return names, polys
+
+
+def implicit_whitney():
+    """Whitney umbrella: x = u v, y = v, z = u^2 (implicit: x^2 - y^2 z);
+    variables u, v, x, y, z, eliminate u, v."""
+    return _implicit("uv", "xyz", [[(1, (1, 1))], [(1, (0, 1))], [(1, (2, 0))]])
+
+
+def implicit_enneper():
+    """Enneper's minimal surface: x = u - u^3/3 + u v^2, y = v - v^3/3 + v u^2,
+    z = u^2 - v^2 (implicit: one equation of degree 9); variables u, v, x, y, z,
+    eliminate u, v."""
+    t = Fraction(1, 3)
+    return _implicit("uv", "xyz", [
+        [(1, (1, 0)), (-t, (3, 0)), (1, (1, 2))],
+        [(1, (0, 1)), (-t, (0, 3)), (1, (2, 1))],
+        [(1, (2, 0)), (-1, (0, 2))]])
+
+
+def implicit_curve11():
+    """A polynomial space curve of degree 11: x = t^9 - 2 t^5 + t,
+    y = t^10 + t^3 - 3 t^2, z = t^11 - t^7 + 2 t^4 + t; variables t, x, y, z,
+    eliminate t."""
+    return _implicit("t", "xyz", [
+        [(1, (9,)), (-2, (5,)), (1, (1,))],
+        [(1, (10,)), (1, (3,)), (-3, (2,))],
+        [(1, (11,)), (-1, (7,)), (2, (4,)), (1, (1,))]])
+
+
+def bicubic_coef(k, i, j):
+    """Coefficient of s^i t^j in coordinate k (0, 1, 2 = x, y, z) of the
+    bicubic patch: (i^2 + 2j + 3k + (k+2) i j + 1) mod 7, minus 3."""
+    return (i * i + 2 * j + 3 * k + (k + 2) * i * j + 1) % 7 - 3
+
+
+def implicit_bicubic():
+    """A dense bicubic polynomial patch: x, y, z = sum_{i,j=0..3} c_k(i,j) s^i t^j
+    with c_k(i,j) = ((i^2 + 2j + 3k + (k+2) i j + 1) mod 7) - 3 for k = 0, 1, 2
+    (implicit: one equation of degree 18); variables s, t, x, y, z, eliminate s, t."""
+    return _implicit("st", "xyz", [
+        [(bicubic_coef(k, i, j), (i, j)) for i in range(4) for j in range(4)
+         if bicubic_coef(k, i, j)] for k in range(3)])
+
+
+# name: (builder, number of leading variables to eliminate)
+IMPLICIT = {
+    "implicit-whitney": (implicit_whitney, 2),
+    "implicit-enneper": (implicit_enneper, 2),
+    "implicit-curve11": (implicit_curve11, 1),
+    "implicit-bicubic": (implicit_bicubic, 2),
+}
+ELIMINATE = {name: k for name, (_, k) in IMPLICIT.items()}
+
+
 def system(name):
     """Return (variable names, list of polynomials with integer coefficients)
     for NAME = FAMILY-n.  Each polynomial is scaled by the lcm of its
     coefficient denominators and divided by the gcd of the numerators, so the
-    same integer polynomials serve every characteristic."""
+    same integer polynomials serve every characteristic.  NAME may also be
+    one of the implicitisation problems (IMPLICIT)."""
+    if name in IMPLICIT:
+        return _integral(*IMPLICIT[name][0]())
     try:
         fam, n = name.rsplit("-", 1)
         n = int(n)
@@ -203,7 +291,11 @@ def system(name):
     gen, nmin = FAMILIES[fam]
     if n < nmin:
         raise ValueError("%s needs n >= %d" % (fam, nmin))
-    names, polys = gen(n)
+    return _integral(*gen(n))
+
+
+def _integral(names, polys):
+    """Scale each polynomial to coprime integer coefficients."""
     out = []
     for p in polys:
         den = 1
@@ -326,6 +418,8 @@ def main(argv=None):
         for fam, (gen, nmin) in sorted(FAMILIES.items()):
             doc = " ".join(gen.__doc__.split())
             print("%s-n (n >= %d): %s" % (fam, nmin, doc))
+        for name, (gen, k) in IMPLICIT.items():
+            print("%s (eliminate the first %d): %s" % (name, k, " ".join(gen.__doc__.split())))
         return 0
     try:
         names, polys = system(a.name)

@@ -3,7 +3,9 @@
 """Comparison runner: times gbc against Singular (std, slimgb, modStd),
 mathicgb and msolve on the same generated systems in one run, checks that
 they agree on the reduced Groebner basis, and prints a markdown table
-(optionally CSV).
+(optionally CSV).  --order lex and --order elim:K compare lex bases (with
+Singular's stdfglm too) and elimination bases (with Singular's eliminate);
+see benchmarks/systems/README.md.
 
 Every speed claim of the project is to be checked with this script; see
 benchmarks/README.md for what each tool's time measures.
@@ -12,6 +14,8 @@ Examples:
   benchmarks/systems/run.py --systems katsura-6,katsura-7,cyclic-6 --char 32003 \
       --gbc-args "--algorithm buchberger"
   benchmarks/systems/run.py --suite large --char 65521 --tools gbc,msolve,msolve-l44
+  benchmarks/systems/run.py --systems katsura-6,noon-5 --char 65521 --order lex
+  benchmarks/systems/run.py --systems implicit-enneper --char 65521 --order elim
 
 Exit status: 0 all ran and agreed; 1 some tools disagree (printed loudly);
 2 no disagreement but gbc failed (non-zero exit) somewhere; 3 bad usage.
@@ -41,7 +45,16 @@ sys.path.insert(0, HERE)
 import gen  # noqa: E402
 
 ALL_TOOLS = ["gbc", "std", "slimgb", "modstd", "mgb", "msolve", "msolve-l44"]
-SINGULAR_TOOLS = {"std": "std(I)", "slimgb": "slimgb(I)", "modstd": "modStd(I)"}
+# tools for one order only: stdfglm (dp basis with groebner, then fglm to lp)
+# for lex, eliminate (in a dp ring) for elim:K
+ORDER_TOOLS = {"stdfglm": "lex", "eliminate": "elim"}
+KNOWN_TOOLS = ALL_TOOLS + list(ORDER_TOOLS)
+DEFAULT_TOOLS = {"grevlex": ALL_TOOLS,
+                 "lex": ["gbc", "std", "slimgb", "modstd", "stdfglm", "mgb"],
+                 "elim": ["gbc", "std", "slimgb", "modstd", "eliminate", "mgb", "msolve",
+                          "msolve-l44"]}
+SINGULAR_TOOLS = {"std": "std(I)", "slimgb": "slimgb(I)", "modstd": "modStd(I)",
+                  "stdfglm": "stdfglm(I)", "eliminate": "eliminate(I, %s)"}
 MGB_MAX_CHAR = 65535   # mgb's F4 matrix builder rejects larger primes ("too large characteristic")
 # msolve's options per mode: -g 2 prints the reduced grevlex basis; -l 44 is
 # its fastest linear algebra (sparse linearisation, probabilistic).
@@ -57,6 +70,93 @@ SUITES = {
     "large": "katsura-10,katsura-11,eco-12,eco-13,cyclic-8,noon-8",
 }
 SUITES["huge"] = SUITES["large"] + ",katsura-12,eco-14,cyclic-9,noon-9"
+
+
+# ------------------------------------------------------------ orders
+#
+# args.order is ("grevlex",), ("lex",) or ("elim", K) with K None for "the
+# system's parameters" (gen.ELIMINATE).  An elimination order is the block
+# order grevlex on x1..xK, then grevlex on the rest: gbc's
+# blocks:grevlex(K),grevlex(N-K), Singular's (dp(K),dp(N-K)), msolve's -e K.
+
+
+def parse_order(text):
+    text = text.strip().lower()
+    if text in ("grevlex", "lex"):
+        return (text,)
+    if text == "elim":
+        return ("elim", None)
+    if text.startswith("elim:"):
+        try:
+            k = int(text[5:])
+        except ValueError:
+            k = 0
+        if k >= 1:
+            return ("elim", k)
+    raise ValueError("--order must be grevlex, lex, elim or elim:K with K >= 1: %r" % text)
+
+
+def nelim(order, sysname, nvars):
+    """K, the number of variables eliminated, for ORDER on SYSNAME."""
+    k = order[1]
+    if k is None:
+        if sysname not in gen.ELIMINATE:
+            raise ValueError("--order elim without :K needs an implicit-* system, not %s"
+                             % sysname)
+        k = gen.ELIMINATE[sysname]
+    if not 1 <= k < nvars:
+        raise ValueError("elim:%d needs 1 <= K < %d, the number of variables of %s"
+                         % (k, nvars, sysname))
+    return k
+
+
+def order_key(order, k):
+    """Sort key for exponent tuples: larger key = larger monomial."""
+    if order[0] == "lex":
+        return lambda m: m
+    if order[0] == "elim":
+        return lambda m: (gen.grevlex_key(m[:k]), gen.grevlex_key(m[k:]))
+    return gen.grevlex_key
+
+
+def order_name(order, k):
+    return {"grevlex": "grevlex", "lex": "lex"}.get(order[0]) or "elim:%d" % k
+
+
+def gbc_order(order, k, nvars):
+    if order[0] == "lex":
+        return ["--order", "lex"]
+    if order[0] == "elim":
+        return ["--order", "blocks:grevlex(%d),grevlex(%d)" % (k, nvars - k)]
+    return []
+
+
+def singular_order(tool, order, k, nvars):
+    """Ring ordering of Singular's script for TOOL."""
+    if tool == "eliminate":
+        return "dp"
+    if order[0] == "lex":
+        return "lp"
+    if order[0] == "elim":
+        return "(dp(%d),dp(%d))" % (k, nvars - k)
+    return "dp"
+
+
+def mgb_gradings(order, k, nvars):
+    """mathicgb's order lines (tie-break and grading rows).  Lex x1 > x2 > ...:
+    the identity matrix as gradings (its own 'lex 0' makes the last variable
+    largest).  The elimination order: the degree in x1..xK, then -e_K, ...,
+    -e_2 (grevlex inside the block), the degree in the rest, and revlex for
+    the ties, which reach it only with equal exponents in the first block."""
+    if order[0] == "lex":
+        rows = [[1 if j == i else 0 for j in range(nvars)] for i in range(nvars)]
+    elif order[0] == "elim":
+        rows = [[1] * k + [0] * (nvars - k)]
+        rows += [[-1 if j == i else 0 for j in range(nvars)] for i in range(k - 1, 0, -1)]
+        rows += [[0] * k + [1] * (nvars - k)]
+    else:
+        return None
+    return ["revlex %d" % len(rows)] + [" " + " ".join(str(x) for x in r) for r in rows]
 
 
 # ------------------------------------------------------------ measuring
@@ -237,20 +337,21 @@ def normalise_coefs(p, char):
     return {m: Fraction(c) for m, c in p.items() if c != 0}
 
 
-def leading(p):
-    return max(p, key=gen.grevlex_key)
+def leading(p, key=gen.grevlex_key):
+    return max(p, key=key)
 
 
-def canonical(polys, char):
+def canonical(polys, char, key=gen.grevlex_key):
     """A basis (any iterable of polynomials) as a sorted tuple of monic
     polynomials, each a sorted tuple of terms; two reduced Groebner bases of
     one ideal give equal values, in whatever order and normalisation the
-    tools print them."""
+    tools print them.  KEY is the monomial order's sort key (the leading
+    coefficient is made 1)."""
     out = []
     for p in polys:
         if not p:
             continue
-        lc = p[leading(p)]
+        lc = p[leading(p, key)]
         if char:
             inv = pow(lc, -1, char)
             q = {m: c * inv % char for m, c in p.items()}
@@ -289,7 +390,7 @@ def read_mgb_output(path, nvars, char):
     return polys
 
 
-def read_msolve_output(path, names, char):
+def read_msolve_output(path, names, char, elim=False):
     """msolve -g 2 output: '#' comment lines (field characteristic, variable
     order, monomial order, length of basis), then the basis as one bracketed
     list '[p1,\\n p2,\\n ...]:' sorted by increasing leading monomial, over
@@ -313,8 +414,8 @@ def read_msolve_output(path, names, char):
     order = [v.strip() for v in header.get("variable order", ",".join(names)).split(",")]
     if sorted(order) != sorted(names):
         raise ValueError("msolve output has variables %s" % ",".join(order))
-    if "graded reverse lexicographical" not in header.get("monomial order",
-                                                          "graded reverse lexicographical"):
+    mo = header.get("monomial order", "graded reverse lexicographical")
+    if "graded reverse lexicographical" not in mo or elim != ("eliminat" in mo):
         raise ValueError("msolve output is for the order %s" % header["monomial order"])
     index = {n: i for i, n in enumerate(names)}
     return (parse_poly(t, index, char) for t in text[1:-2].split(",") if t.strip())
@@ -323,15 +424,20 @@ def read_msolve_output(path, names, char):
 # ------------------------------------------------------------ tools
 
 
-def singular_script(tool, names, polys, char, out_path):
+def singular_script(tool, names, polys, char, out_path, ring_order="dp", k=0):
     """A Singular script that times the computation with rtimer (wall clock,
-    in ms) and then, outside the timed region, writes the reduced basis."""
+    in ms) and then, outside the timed region, writes the reduced basis.
+    RING_ORDER is the ring's ordering; eliminate gets the product of the
+    first K variables."""
     lines = ['system("--ticks-per-sec", 1000);']
     if tool == "modstd":
         lines += ['LIB "modstd.lib";', "setcores(1);"]
-    lines += ["option(redSB);", gen.to_singular(names, polys, char).rstrip(),
+    call = SINGULAR_TOOLS[tool]
+    if tool == "eliminate":
+        call = call % "*".join(names[:k])
+    lines += ["option(redSB);", gen.to_singular(names, polys, char, order=ring_order).rstrip(),
               "int gbc_t0 = rtimer;",
-              "ideal G = %s;" % SINGULAR_TOOLS[tool],
+              "ideal G = %s;" % call,
               "int gbc_t1 = rtimer;",
               'print("GBC_BENCH_MS " + string(gbc_t1 - gbc_t0));']
     if tool != "std":
@@ -377,6 +483,13 @@ def tool_plan(args, char, nvars):
     """Which tools run for this characteristic; returns (list of keys, notes)."""
     plan, notes = [], []
     for t in args.tools:
+        if t in ORDER_TOOLS and ORDER_TOOLS[t] != args.order[0]:
+            notes.append("%s: only with --order %s, skipped" % (t, ORDER_TOOLS[t]))
+            continue
+        if t in MSOLVE_TOOLS and args.order[0] == "lex":
+            notes.append("%s: msolve computes grevlex and elimination bases (-e K), "
+                         "no lex basis, skipped" % t)
+            continue
         if t == "gbc":
             if not os.access(args.gbc, os.X_OK):
                 notes.append("gbc: %s not found or not executable, skipped" % args.gbc)
@@ -409,14 +522,29 @@ def tool_plan(args, char, nvars):
     return plan, notes
 
 
+def digest(basis):
+    """SHA-256 of a canonical basis: katsura-12's basis takes gigabytes in Python."""
+    h = hashlib.sha256()
+    for p in basis:
+        h.update(repr(p).encode())
+        h.update(b";")
+    return h.hexdigest()
+
+
 def run_tool(t, args, tmp, sysname, char, names, polys):
     """Run tool T args.repeats times; return a result dict.  'runs' holds the
     times of the "median s" column: gbc's own computation timer, Singular's
     rtimer, the whole process's wall time for mathicgb and its CPU time for
-    msolve; 'proc' and 'cpu' the whole process's wall and CPU times."""
+    msolve; 'proc' and 'cpu' the whole process's wall and CPU times.  Under an
+    elimination order 'elim' is the digest of the basis's part free of the
+    first K variables (for eliminate: its whole, reduced, output) and
+    'basis' None for eliminate."""
     tag = "%s-%d-%s" % (sysname, char, t)
     res = {"tool": t, "runs": [], "proc": [], "cpu": [], "rss": [], "status": "ok",
-           "basis": None, "lead": None, "note": ""}
+           "basis": None, "lead": None, "note": "", "elim": None}
+    elim = args.order[0] == "elim"
+    k = nelim(args.order, sysname, len(names)) if elim else 0
+    key = order_key(args.order, k)
     if t == "gbc":
         inp = os.path.join(tmp, "%s-%d.gbc" % (sysname, char))
         with open(inp, "w") as f:
@@ -424,13 +552,15 @@ def run_tool(t, args, tmp, sysname, char, names, polys):
         # -v makes gbc print its own computation time (the gbc_groebner call,
         # parsing and printing excluded) on stderr: the analogue of Singular's rtimer
         threads = ["--threads", str(args.threads)] if args.threads != 1 else []
-        cmd = [args.gbc] + shlex.split(args.gbc_args) + threads + ["-v", inp]
+        cmd = [args.gbc] + shlex.split(args.gbc_args) + gbc_order(args.order, k, len(names)) + \
+            threads + ["-v", inp]
         out = os.path.join(tmp, tag + ".out")
     elif t in SINGULAR_TOOLS:
         out = os.path.join(tmp, tag + ".basis")
         script = os.path.join(tmp, tag + ".sing")
         with open(script, "w") as f:
-            f.write(singular_script(t, names, polys, char, out))
+            f.write(singular_script(t, names, polys, char, out,
+                                    singular_order(t, args.order, k, len(names)), k))
         cmd = [args.singular_path, "-q", "--no-rc", "--no-warn", script]
     elif t in MSOLVE_TOOLS:
         # gbc's input format is msolve's: variables, characteristic, generators
@@ -439,11 +569,16 @@ def run_tool(t, args, tmp, sysname, char, names, polys):
             f.write(gen.to_gbc(names, polys, char))
         out = os.path.join(tmp, tag + ".msout")
         cmd = [args.msolve_path, "-t", str(args.threads), "-g", "2"] + MSOLVE_TOOLS[t] + \
-            ["-f", inp, "-o", out]
+            (["-e", str(k)] if elim else []) + ["-f", inp, "-o", out]
     else:  # mgb reads PROJECT.ideal from its working directory, writes PROJECT.gb
         proj = tag.replace("-", "_")
         with open(os.path.join(tmp, proj + ".ideal"), "w") as f:
-            f.write(gen.to_mgb(names, polys, char))
+            text = gen.to_mgb(names, polys, char)
+            rows = mgb_gradings(args.order, k, len(names))
+            if rows:   # replace to_mgb's grevlex lines by the order's
+                lines = text.split("\n")
+                text = "\n".join(lines[:1] + rows + lines[3:])
+            f.write(text)
         cmd = [args.mgb_path, "gb", proj, "-reducer", "26", "-threadCount", "1",
                "-outputResult", "on"]
         out = os.path.join(tmp, proj + ".gb")
@@ -491,25 +626,30 @@ def run_tool(t, args, tmp, sysname, char, names, polys):
         try:
             basis = None
             if t == "gbc":
-                basis = canonical(read_gbc_output(out, names, char), char)
+                basis = canonical(read_gbc_output(out, names, char), char, key)
             elif t in SINGULAR_TOOLS:
-                basis = canonical(read_singular_output(out, names, char), char)
+                basis = canonical(read_singular_output(out, names, char), char, key)
             elif t in MSOLVE_TOOLS:
-                basis = canonical(read_msolve_output(out, names, char), char)
+                basis = canonical(read_msolve_output(out, names, char, elim), char, key)
             if basis is not None:
                 # keep a digest, not the basis: katsura-12's takes gigabytes in Python
                 res["count"] = len(basis)
-                res["lead"] = sorted(leading(dict(p)) for p in basis)
-                h = hashlib.sha256()
-                for p in basis:
-                    h.update(repr(p).encode())
-                    h.update(b";")
-                res["basis"] = h.hexdigest()
+                res["lead"] = sorted(leading(dict(p), key) for p in basis)
+                if elim:
+                    part = tuple(p for p in basis if all(not any(m[:k]) for m, _ in p))
+                    res["elim"] = digest(part)
+                    res["elim_count"] = len(part)
+                    res["elim_lead"] = sorted(leading(dict(p), key) for p in part)
+                if t != "eliminate":
+                    res["basis"] = digest(basis)
                 del basis
             else:
                 ps = read_mgb_output(out, len(names), char)
-                res["lead"] = sorted(leading(p) for p in ps if p)
+                res["lead"] = sorted(leading(p, key) for p in ps if p)
                 res["count"] = len(ps)
+                if elim:
+                    res["elim_count"] = sum(1 for p in ps if p and not any(
+                        any(m[:k]) for m in p))
         except (OSError, ValueError, KeyError, ZeroDivisionError) as e:
             res["status"] = "fail"
             res["note"] = "could not read its basis: %s" % e
@@ -519,39 +659,57 @@ def run_tool(t, args, tmp, sysname, char, names, polys):
 # ------------------------------------------------------------ checking
 
 
-REFERENCE_ORDER = ["std", "gbc", "msolve", "msolve-l44", "slimgb", "modstd"]
+REFERENCE_ORDER = ["std", "gbc", "msolve", "msolve-l44", "slimgb", "modstd", "stdfglm",
+                   "eliminate"]
 
 
 def check_agreement(results):
     """Compare every tool's basis with the reference (the first of Singular's
-    std, gbc, msolve, msolve-l44, ... that finished).  Returns (list of message
+    std, gbc, msolve, msolve-l44, ... that finished).  Under an elimination
+    order eliminate's reduced output is compared with the reference's part
+    free of the eliminated variables (and with eliminate as the reference,
+    every tool's such part); mathicgb's number of polynomials and leading
+    monomials with the reference's whole basis.  Returns (list of message
     lines, number of disagreements)."""
     ok = [r for r in results if r["status"] == "ok"]
     ref = None
     for name in REFERENCE_ORDER:
-        ref = ref or next((r for r in ok if r["tool"] == name and r["basis"] is not None), None)
+        ref = ref or next((r for r in ok if r["tool"] == name and
+                           (r["basis"] is not None or r["elim"] is not None)), None)
     if ref is None:
         return ["no reference basis (no tool with a reduced basis finished): nothing checked"], 0
     msgs, bad = [], 0
     for r in ok:
         if r is ref:
             continue
-        if r["basis"] is not None:          # SHA-256 digests of the canonical bases
+        if r["basis"] is not None and ref["basis"] is not None:   # SHA-256 digests
             same = r["basis"] == ref["basis"]
             what = "reduced basis"
-        else:                               # mgb: its basis need not be tail-reduced
+            lead, rlead, count, rcount = r["lead"], ref["lead"], r.get("count"), ref["count"]
+        elif r["elim"] is not None and ref["elim"] is not None:
+            same = r["elim"] == ref["elim"]
+            what = "reduced basis of the elimination ideal"
+            lead, rlead = r["elim_lead"], ref["elim_lead"]
+            count, rcount = r["elim_count"], ref["elim_count"]
+        elif r["basis"] is None and r["elim"] is None and ref["basis"] is not None:
+            # mgb: its basis need not be tail-reduced
             same = r.get("count") == ref["count"] and r["lead"] == ref["lead"]
             what = "number of polynomials and leading monomials"
+            lead, rlead, count, rcount = r["lead"], ref["lead"], r.get("count"), ref["count"]
+        else:
+            msgs.append("%s not checked: %s (the reference) has only the elimination ideal"
+                        % (r["tool"], ref["tool"]))
+            continue
         if same:
             msgs.append("%s agrees with %s (%s, %d polynomials)" % (
-                r["tool"], ref["tool"], what, ref["count"]))
+                r["tool"], ref["tool"], what, rcount))
         else:
             bad += 1
-            detail = "same leading monomials" if r["lead"] == ref["lead"] else \
+            detail = "same leading monomials" if lead == rlead else \
                 "different leading monomials"
             msgs.append("!!! MISMATCH !!! %s disagrees with %s on the %s "
                         "(%s polynomials vs %d, %s)" % (r["tool"], ref["tool"], what,
-                                                       r.get("count"), ref["count"], detail))
+                                                       count, rcount, detail))
     return msgs, bad
 
 
@@ -613,7 +771,15 @@ def ratio(g, r, timeout, kind="main"):
 
 LABEL = {"gbc": "gbc", "std": "Singular std", "slimgb": "Singular slimgb",
          "modstd": "Singular modStd", "mgb": "mathicgb F4", "msolve": "msolve",
-         "msolve-l44": "msolve -l 44"}
+         "msolve-l44": "msolve -l 44", "stdfglm": "Singular stdfglm",
+         "eliminate": "Singular eliminate"}
+
+
+def label(tool, order, k, nvars):
+    """LABEL[tool], with Singular's ring ordering under lex and elim:K."""
+    if order[0] != "grevlex" and tool in SINGULAR_TOOLS:
+        return "%s %s" % (LABEL[tool], singular_order(tool, order, k, nvars))
+    return LABEL[tool]
 
 
 def is_prime_char(c):
@@ -636,8 +802,15 @@ def main(argv=None):
                                              SUITES["huge"][len(SUITES["large"]) + 1:]))
     ap.add_argument("--char", default="32003",
                     help="comma-separated characteristics: 0 or primes < 2^31 (default %(default)s)")
-    ap.add_argument("--tools", default=",".join(ALL_TOOLS),
-                    help="comma-separated subset of %s (default: all)" % ",".join(ALL_TOOLS))
+    ap.add_argument("--tools",
+                    help="comma-separated subset of %s (default: %s; with --order lex %s; "
+                    "with elim %s)" % (",".join(KNOWN_TOOLS), ",".join(ALL_TOOLS),
+                                       ",".join(DEFAULT_TOOLS["lex"]),
+                                       ",".join(DEFAULT_TOOLS["elim"])))
+    ap.add_argument("--order", default="grevlex",
+                    help="grevlex (default), lex, or elim:K (the block order grevlex on the "
+                    "first K variables, then grevlex on the rest; plain 'elim' for an "
+                    "implicit-* system eliminates its parameters)")
     ap.add_argument("--repeats", type=int, default=3, help="runs per tool (default 3)")
     ap.add_argument("--timeout", type=float, default=120.0,
                     help="seconds per run (default 120)")
@@ -661,16 +834,23 @@ def main(argv=None):
         spec = SUITES[args.suite or "default"] if not args.systems else args.systems
         systems = [s.strip() for s in spec.split(",") if s.strip()]
         chars = [int(c) for c in args.char.split(",") if c.strip()]
+        args.order = parse_order(args.order)
+        if args.order[0] != "grevlex" and "--order" in shlex.split(args.gbc_args):
+            raise ValueError("give the order with --order, not in --gbc-args")
+        if args.tools is None:
+            args.tools = ",".join(DEFAULT_TOOLS[args.order[0]])
         args.tools = [t.strip().lower() for t in args.tools.split(",") if t.strip()]
         for t in args.tools:
-            if t not in ALL_TOOLS:
-                raise ValueError("unknown tool %r (known: %s)" % (t, ", ".join(ALL_TOOLS)))
+            if t not in KNOWN_TOOLS:
+                raise ValueError("unknown tool %r (known: %s)" % (t, ", ".join(KNOWN_TOOLS)))
         for c in chars:
             if c < 0 or c >= 2 ** 31 or (c != 0 and not is_prime_char(c)):
                 raise ValueError("characteristic %d is not 0 or a prime < 2^31" % c)
         if args.repeats < 1 or args.timeout <= 0 or args.threads < 1:
             raise ValueError("--repeats and --threads must be >= 1 and --timeout > 0")
         specs = {s: gen.system(s) for s in systems}
+        ks = {s: nelim(args.order, s, len(specs[s][0])) if args.order[0] == "elim" else 0
+              for s in systems}
     except ValueError as e:
         print("run.py: %s" % e, file=sys.stderr)
         return 3
@@ -717,6 +897,9 @@ def main(argv=None):
                     rows.append({
                         "system": sysname, "vars": len(names), "field": field, "char": char,
                         "tool": r["tool"],
+                        "label": label(r["tool"], args.order, ks[sysname], len(names)),
+                        "order": order_name(args.order, ks[sysname]),
+                        "elim": str(r.get("elim_count", "-")) if r["status"] == "ok" else "-",
                         "median_s": fmt_time(r, args.timeout),
                         "ratio": ratio(g, r, args.timeout),
                         "cpu_s": fmt_median(r["cpu"]),
@@ -736,14 +919,18 @@ def main(argv=None):
             shutil.rmtree(tmp, ignore_errors=True)
 
     wall = args.threads > 1
+    el = args.order[0] == "elim"
     print("| system | vars | field | tool | median s | gbc/tool | cpu s | gbc/tool cpu | "
-          "peak RSS MB | process s |%s #GB |" % (" gbc/tool wall |" if wall else ""))
-    print("|---|---:|---|---|---:|---:|---:|---:|---:|---:|%s---:|" % ("---:|" if wall else ""))
+          "peak RSS MB | process s |%s #GB |%s" % (" gbc/tool wall |" if wall else "",
+                                                 " #elim |" if el else ""))
+    print("|---|---:|---|---|---:|---:|---:|---:|---:|---:|%s---:|%s" % (
+        "---:|" if wall else "", "---:|" if el else ""))
     for r in rows:
-        print("| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s |%s %s |" % (
-            r["system"], r["vars"], r["field"], LABEL[r["tool"]], r["median_s"], r["ratio"],
+        print("| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s |%s %s |%s" % (
+            r["system"], r["vars"], r["field"], r["label"], r["median_s"], r["ratio"],
             r["cpu_s"], r["ratio_cpu"], r["rss"], r["process_s"],
-            " %s |" % r["ratio_wall"] if wall else "", r["polys"]))
+            " %s |" % r["ratio_wall"] if wall else "", r["polys"],
+            " %s |" % r["elim"] if el else ""))
     print()
     print("median of %d run(s), timeout %g s, %d thread(s) for gbc and msolve. 'median s': "
           "the computation alone for gbc (its own timer around gbc_groebner, printed by -v) and "
@@ -754,6 +941,14 @@ def main(argv=None):
           "every tool; 'process s': its wall time%s. gbc/tool > 1 means gbc is slower."
           % (args.repeats, args.timeout, args.threads,
              "; 'gbc/tool wall' compares those" if wall else ""))
+    if args.order[0] == "lex":
+        print("order: lex, x1 > x2 > ... (gbc --order lex, Singular ring ordering lp, stdfglm: "
+              "stdfglm(I) in an lp ring, i.e. a dp basis by groebner, then fglm to lp)")
+    elif el:
+        print("order: elim:K, grevlex on the first K variables, then grevlex on the rest "
+              "(gbc --order blocks:grevlex(K),grevlex(N-K), Singular (dp(K),dp(N-K)), msolve "
+              "-e K); eliminate: eliminate(I, x1*...*xK) in a dp ring; #elim: the basis's "
+              "elements free of x1..xK (eliminate: its reduced output)")
     if args.gbc_args:
         print("gbc options: %s" % args.gbc_args)
     if not args.launcher:
@@ -766,14 +961,18 @@ def main(argv=None):
     if args.csv:
         with open(args.csv, "w", newline="") as f:
             w = csv.writer(f)
+            # the columns order and elim_size only under --order lex / elim:K,
+            # so that grevlex CSV files keep their old columns
+            extra = args.order[0] != "grevlex"
             w.writerow(["system", "vars", "char", "tool", "threads", "median_s", "gbc_over_tool",
                         "cpu_median_s", "gbc_over_tool_cpu", "peak_rss_mb", "process_median_s",
-                        "gbc_over_tool_wall", "runs_s", "cpu_runs_s", "gb_size", "status"])
+                        "gbc_over_tool_wall", "runs_s", "cpu_runs_s", "gb_size", "status"] +
+                       (["order", "elim_size"] if extra else []))
             for r in rows:
                 w.writerow([r["system"], r["vars"], r["char"], r["tool"], args.threads,
                             r["median_s"], r["ratio"], r["cpu_s"], r["ratio_cpu"], r["rss"],
                             r["process_s"], r["ratio_wall"], r["runs"], r["cpu_runs"], r["polys"],
-                            r["status"]])
+                            r["status"]] + ([r["order"], r["elim"]] if extra else []))
     if mismatches:
         print("\n!!! %d DISAGREEMENT(S) BETWEEN TOOLS: see the check lines above !!!" % mismatches)
         print("!!! %d DISAGREEMENT(S) BETWEEN TOOLS !!!" % mismatches, file=sys.stderr)

@@ -77,6 +77,8 @@ gbc_status fg_classic(fg_src *S, const ring *Rdst, plist *out)
     const uint32_t D = S->D, n = S->n, p = F->p;
     const uint64_t p2x2 = 2 * (uint64_t)p * p;
     const size_t W = 2 * (size_t)D; /* row width: vector, then combination */
+    /* an entry receives at most D subtractions (one per row) after a residue */
+    const int lazy = fg_lazy(p, (uint64_t)D + 1);
     fg_trav T = {.ctx = ctx, .ord = &Rdst->ord, .n = n};
     uint32_t **sv = NULL;  /* normal forms of the new standard monomials */
     size_t *sexp = NULL;   /* and their exponents in the pool */
@@ -133,11 +135,18 @@ gbc_status fg_classic(fg_src *S, const ring *Rdst, plist *out)
                 continue;
             const uint64_t f = p - a;
             const uint32_t *r = rows + (size_t)k * W;
-            for (uint32_t x = 0; x < D; x++)
-                acc[x] = fg_acc(acc[x], f * r[x], p2x2);
             /* the combination of row k involves new standard monomials 0..k */
-            for (uint32_t x = 0; x <= k; x++)
-                acc[D + x] = fg_acc(acc[D + x], f * r[D + x], p2x2);
+            if (lazy) {
+                for (uint32_t x = 0; x < D; x++)
+                    acc[x] += f * r[x];
+                for (uint32_t x = 0; x <= k; x++)
+                    acc[D + x] += f * r[D + x];
+            } else {
+                for (uint32_t x = 0; x < D; x++)
+                    acc[x] = fg_acc(acc[x], f * r[x], p2x2);
+                for (uint32_t x = 0; x <= k; x++)
+                    acc[D + x] = fg_acc(acc[D + x], f * r[D + x], p2x2);
+            }
         }
         uint32_t pv = UINT32_MAX;
         for (uint32_t x = 0; x < D; x++) {

@@ -56,6 +56,16 @@ static inline uint64_t fg_acc(uint64_t a, uint64_t v, uint64_t p2x2)
     return a >= p2x2 ? a - p2x2 : a;
 }
 
+/* Whether k + 1 products of two residues always fit in 64 bits, (p - 1)^2 (k + 1)
+ * < 2^64: sums of up to k products then need no reduction on the way (p < 2^16 for
+ * any D gbc accepts), and the loops run without the conditional subtraction, which
+ * lets the compiler vectorise them. */
+static inline int fg_lazy(uint32_t p, uint64_t k)
+{
+    const uint64_t q = (uint64_t)(p - 1) * (p - 1);
+    return q == 0 || (k + 1) <= UINT64_MAX / q;
+}
+
 /* out = M_i v for the multiplication matrix of variable i (v and out: D residues;
  * acc: D words of scratch). The border normal forms needed are computed. */
 gbc_status fg_mul_vec(fg_src *S, uint32_t i, const uint32_t *v, uint32_t *out);

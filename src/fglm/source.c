@@ -288,18 +288,25 @@ gbc_status fg_mul_vec(fg_src *S, uint32_t i, const uint32_t *v, uint32_t *out)
             GBC_TRY(fg_nf_need(S, FG_INDEX(mi[b])));
     uint64_t *acc = S->acc;
     memset(acc, 0, sizeof(uint64_t) * D);
+    /* an entry receives at most D additions, each below p^2 */
+    const int lazy = fg_lazy(p, D);
     for (uint32_t b = 0; b < D; b++) {
         const uint64_t c = v[b];
         if (c == 0)
             continue;
         const uint32_t code = mi[b];
         if (!FG_IS_BORDER(code)) {
-            acc[FG_INDEX(code)] = fg_acc(acc[FG_INDEX(code)], c, p2x2);
+            acc[FG_INDEX(code)] = lazy ? acc[FG_INDEX(code)] + c
+                                       : fg_acc(acc[FG_INDEX(code)], c, p2x2);
             continue;
         }
         const uint32_t *w = S->bnf[FG_INDEX(code)];
-        for (uint32_t x = 0; x < D; x++)
-            acc[x] = fg_acc(acc[x], c * w[x], p2x2);
+        if (lazy)
+            for (uint32_t x = 0; x < D; x++)
+                acc[x] += c * w[x];
+        else
+            for (uint32_t x = 0; x < D; x++)
+                acc[x] = fg_acc(acc[x], c * w[x], p2x2);
     }
     for (uint32_t x = 0; x < D; x++)
         out[x] = (uint32_t)(acc[x] % p);

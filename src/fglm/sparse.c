@@ -151,6 +151,7 @@ gbc_status fg_sparse_lex(fg_src *S, const ring *Rdst, plist *out, int *done)
     if (n == 0 || D > (UINT32_MAX - 2) / 2)
         return GBC_OK;
     const uint32_t N = 2 * D;
+    const int lazy = fg_lazy(p, D); /* dot products of length D */
     /* the normal forms of the variables: NF(x_i) as a standard index, or a dense
      * vector (x_i a leading monomial) */
     const uint32_t **vx = NULL;
@@ -217,8 +218,12 @@ gbc_status fg_sparse_lex(fg_src *S, const ring *Rdst, plist *out, int *done)
                 }
                 const uint32_t *col = S->bnf[FG_INDEX(code)];
                 uint64_t a = 0;
-                for (uint32_t x = 0; x < D; x++)
-                    a = fg_acc(a, (uint64_t)col[x] * u[x], p2x2);
+                if (lazy)
+                    for (uint32_t x = 0; x < D; x++)
+                        a += (uint64_t)col[x] * u[x];
+                else
+                    for (uint32_t x = 0; x < D; x++)
+                        a = fg_acc(a, (uint64_t)col[x] * u[x], p2x2);
                 w[b] = (uint32_t)(a % p);
             }
             uint32_t *t = u;
