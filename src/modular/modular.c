@@ -12,6 +12,9 @@
 #include "strategy/strategy.h"
 
 #define MOD_MAX_RESTARTS 20
+/* Learning primes whose basis must all be positive-dimensional (or too large for
+ * FGLM) before the FGLM path gives way to the homogenised ideal */
+#define MOD_FGLM_TRIES 3
 
 typedef struct modst {
     gbc_ctx *ctx;
@@ -550,7 +553,7 @@ gbc_status mod_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out
     plist_init(&cq);
     field Fp; /* for clearing modular lists: any nonzero p selects the uint32 layout */
     field_init(&Fp, 2);
-    int done = 0, restarts = 0;
+    int done = 0, restarts = 0, declines = 0;
     size_t corrupted = 0; /* candidates altered by the test hook */
     size_t unlucky_run = 0, next_rr = 1;
     uint32_t p;
@@ -569,6 +572,14 @@ restart:
     GBC_CHECK(st, next_prime(&S, &p), out);
     S.fglm_declined = 0;
     GBC_CHECK(st, mod_prime(&S, p, 1, S.tr, &G, &unl), out);
+    if (S.fglm_declined && ++declines < MOD_FGLM_TRIES) {
+        /* the prime may be unlucky (the ideal modulo p larger than over Q): the
+         * decision is taken on MOD_FGLM_TRIES learning primes */
+        gbc_log(ctx, 1, "modular: not zero-dimensional modulo %u (or too large for "
+                "FGLM): trying another learning prime", p);
+        plist_clear(ctx, &G, &Fp);
+        goto restart;
+    }
     if (S.fglm_declined) {
         /* not zero-dimensional (or too large for FGLM): the homogenised ideal */
         if (opts->order_path == STRAT_FGLM) {

@@ -9,6 +9,7 @@
 #include "check/check.h"
 #include "io/io.h"
 #include "modular/modular.h"
+#include "strategy/strategy.h"
 #include "testutil.h"
 
 /* Regression guard (fixed): when no candidate can be certified within
@@ -277,6 +278,9 @@ static size_t max_bits(const plist *G)
 
 /* mod_groebner with the given certify flag, seed and forced primes; returns the
  * status and fills out (empty on error). */
+/* mod_opts.order_path of the runs below (a strat_path) */
+static int g_order_path = 0;
+
 static gbc_status modular(gbc_ctx *ctx, const ring *R, const plist *F, plist *out, int certify,
                           uint64_t seed, const uint32_t *forced, size_t nforced,
                           gb_stats *stats)
@@ -288,6 +292,7 @@ static gbc_status modular(gbc_ctx *ctx, const ring *R, const plist *F, plist *ou
     mo.seed = seed;
     mo.forced_primes = forced;
     mo.nforced = nforced;
+    mo.order_path = g_order_path;
     plist_init(out);
     return mod_groebner(ctx, R, F, out, stats, &mo);
 }
@@ -678,9 +683,21 @@ START_TEST(test_random_unlucky)
         T_ASSERT(bb_groebner(&ctx, &R, &F, &B, NULL) == GBC_OK);
         T_ASSERT(bb_groebner(&ctx, &Rp, &Fp, &Bp, NULL) == GBC_OK);
         int certify = CERTIFY && it % 4 == 3;
-        gbc_status st = modular(&ctx, &R, &F, &G, certify, gbc_rng_next(&r), &p, 1, NULL);
+        uint64_t seed = gbc_rng_next(&r);
+        /* the default path first (for lex, block and weighted orders: FGLM modulo
+         * each prime when zero-dimensional), for the result alone; then the
+         * homogenised ideal, whose trace is the one learnt from p below */
+        gbc_status st = modular(&ctx, &R, &F, &G, certify, seed, &p, 1, NULL);
         expect_same(st, &R, &G, &B, "random unlucky prime", nvars, order, text.s,
                     certify ? "--certify " : "");
+        plist_clear(&ctx, &G, &R.F);
+        lb.len = 0;
+        lb.text[0] = 0;
+        g_order_path = STRAT_HOMOGENISE;
+        st = modular(&ctx, &R, &F, &G, certify, seed, &p, 1, NULL);
+        g_order_path = 0;
+        expect_same(st, &R, &G, &B, "random unlucky prime (homogenised)", nvars, order, text.s,
+                    certify ? "--certify --order-path homogenise " : "--order-path homogenise ");
         char learned[64];
         snprintf(learned, sizeof learned, "learned modulo %u:", p);
         int shape = B.n == Bp.n;
