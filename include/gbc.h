@@ -123,17 +123,21 @@ typedef enum gbc_linear_algebra {
 } gbc_linear_algebra;
 GBC_API gbc_status gbc_options_set_linear_algebra(gbc_options *opts, gbc_linear_algebra mode);
 /* How gbc_groebner reaches an order that is not degree-compatible (lex, block,
- * weighted) over Z/p with F4 (over Q: the same, modulo each prime).
- * GBC_ORDER_AUTO (the default): compute the grevlex basis; if the ideal is
- * zero-dimensional, change its order by FGLM (docs/fglm.md), otherwise compute the
- * basis of the homogenised ideal. GBC_ORDER_FGLM: FGLM, and GBC_ERR_DOMAIN when the
- * ideal is not zero-dimensional. GBC_ORDER_HOMOGENISE: the homogenised ideal
- * always (the only path of GBC_ALGO_BUCHBERGER). The basis does not depend on the
- * choice; the log (level 1) says which path ran and why. */
+ * weighted) with F4. GBC_ORDER_AUTO (the default): compute the grevlex basis; if the
+ * ideal is zero-dimensional, change its order by FGLM (docs/fglm.md), otherwise
+ * compute the basis for the order from the homogenised grevlex basis, with the
+ * Hilbert series of its leading terms telling F4 when a degree is complete.
+ * GBC_ORDER_FGLM: FGLM, and GBC_ERR_DOMAIN when the ideal is not zero-dimensional.
+ * GBC_ORDER_HOMOGENISE: F4 on the homogenised generators (the only path of
+ * GBC_ALGO_BUCHBERGER). GBC_ORDER_HILBERT: the Hilbert-driven path always. Over Q:
+ * FGLM modulo each prime when zero-dimensional, else (and for GBC_ORDER_HILBERT)
+ * the homogenised generators. The basis does not depend on the choice; the log
+ * (level 1) says which path ran and why. */
 typedef enum gbc_order_path {
     GBC_ORDER_AUTO = 0,
     GBC_ORDER_FGLM = 1,
-    GBC_ORDER_HOMOGENISE = 2
+    GBC_ORDER_HOMOGENISE = 2,
+    GBC_ORDER_HILBERT = 3
 } gbc_order_path;
 GBC_API gbc_status gbc_options_set_order_path(gbc_options *opts, gbc_order_path path);
 /* Threads a computation may use (default 1). F4 reduces the rows of each matrix by

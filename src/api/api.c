@@ -169,7 +169,7 @@ GBC_API gbc_status gbc_options_set_linear_algebra(gbc_options *opts, gbc_linear_
 GBC_API gbc_status gbc_options_set_order_path(gbc_options *opts, gbc_order_path path)
 {
     if (opts == NULL || (path != GBC_ORDER_AUTO && path != GBC_ORDER_FGLM &&
-                         path != GBC_ORDER_HOMOGENISE))
+                         path != GBC_ORDER_HOMOGENISE && path != GBC_ORDER_HILBERT))
         return GBC_ERR_ARG;
     opts->order_path = path;
     return GBC_OK;

@@ -39,9 +39,9 @@ static void usage(FILE *f)
             "  --algorithm A   f4 (default; multi-modular over Q) or buchberger (the\n"
             "                  reference; direct over Q)\n"
             "  --order-path P  how F4 reaches lex, block and weighted orders: auto\n"
-            "                  (default: FGLM from grevlex when the ideal is\n"
-            "                  zero-dimensional, else the homogenised ideal), fglm, or\n"
-            "                  homogenise; -v says which ran\n"
+            "                  (default: from the grevlex basis, by FGLM when the ideal\n"
+            "                  is zero-dimensional, else Hilbert-driven), fglm, hilbert,\n"
+            "                  or homogenise (the generators); -v says which ran\n"
             "  --certify       over Q: prove the result (slower); the default checks it\n"
             "                  modulo a fresh random prime\n"
             "  --seed N        over Q: primes from the seed N (0 to 2^64-1) instead of\n"
@@ -271,9 +271,11 @@ int main(int argc, char **argv)
                 opath = GBC_ORDER_FGLM;
             else if (strcmp(v, "homogenise") == 0 || strcmp(v, "homogenize") == 0)
                 opath = GBC_ORDER_HOMOGENISE;
+            else if (strcmp(v, "hilbert") == 0)
+                opath = GBC_ORDER_HILBERT;
             else
-                return usage_error("unknown order path '%s' (expected auto, fglm or "
-                                   "homogenise)",
+                return usage_error("unknown order path '%s' (expected auto, fglm, "
+                                   "hilbert or homogenise)",
                                    v);
         } else if ((ov = option_value(argc, argv, &argi, "--seed", &v)) != 0) {
             if (ov < 0)

@@ -255,7 +255,7 @@ static gbc_status add_gens(f4_state *S)
  * when either is set (*unlucky reports a replay that failed). */
 static gbc_status f4_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                           gb_stats *stats, f4_trace *rec, f4_trace *play, int *unlucky,
-                          int minimal)
+                          int minimal, f4_hilb *hilb)
 {
     double t0 = gbc_wall_time();
     f4_state S;
@@ -265,6 +265,7 @@ static gbc_status f4_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *o
     S.rec = rec;
     S.play = play;
     S.minimal = minimal;
+    S.hilb = hilb;
     /* the trace needs provenance; a replay's rows are all independent (nothing to
      * gain from combinations): both take the exact kernel */
     S.kern = la_kernel_select(ctx->la_mode, S.F, rec != NULL || play != NULL);
@@ -334,6 +335,22 @@ static gbc_status f4_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *o
             uint32_t d = S.ps.n > 0 ? pairs_min_deg(&S.ps) : UINT32_MAX;
             if (S.gnext < S.ngens && f4_lead_degree(&S, &S.gens[S.gnext]) < d)
                 d = f4_lead_degree(&S, &S.gens[S.gnext]);
+            if (hilb != NULL) {
+                int complete;
+                GBC_CHECK(st, f4_hilb_complete(&S, hilb, d, &complete), done);
+                if (complete) {
+                    size_t dropped = f4_hilb_drop(&S, d);
+                    while (S.gnext < S.ngens && f4_lead_degree(&S, &S.gens[S.gnext]) == d) {
+                        S.gnext++;
+                        dropped++;
+                    }
+                    hilb->degrees_skipped++;
+                    hilb->pairs_dropped += dropped;
+                    gbc_log(ctx, 1, "%6u %7zu   (the Hilbert function is reached: dropped)", d,
+                            dropped);
+                    continue;
+                }
+            }
             GBC_CHECK(st, f4_round(&S, d, &unit), done);
         }
         if (rec != NULL) {
@@ -344,6 +361,8 @@ static gbc_status f4_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *o
                 memcpy(rec->red, S.red, S.n);
         }
     }
+    if (hilb != NULL && !unit)
+        GBC_CHECK(st, f4_hilb_final_check(&S, hilb), done);
     double t1 = gbc_wall_time();
     if (unit)
         GBC_CHECK(st, f4_emit_one(ctx, R, out), done);
@@ -394,7 +413,7 @@ gbc_status f4_learn(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
 {
     if (R->F.p == 0 || !ring_is_graded(R))
         return GBC_ERR_INTERNAL;
-    return f4_core(ctx, R, in, out, stats, tr, NULL, NULL, 0);
+    return f4_core(ctx, R, in, out, stats, tr, NULL, NULL, 0, NULL);
 }
 
 gbc_status f4_apply(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
@@ -404,13 +423,13 @@ gbc_status f4_apply(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
     if (R->F.p == 0 || !ring_is_graded(R))
         return GBC_ERR_INTERNAL;
     int compiled = tr->cstate == CC_READY;
-    gbc_status st = f4_core(ctx, R, in, out, stats, NULL, tr, unlucky, 0);
+    gbc_status st = f4_core(ctx, R, in, out, stats, NULL, tr, unlucky, 0, NULL);
     if (st == GBC_OK && *unlucky && compiled) {
         /* A support differs from the compiled run's (a coefficient vanished modulo
          * this prime or modulo that one): replay plainly, which records anew. */
         f4_cc_reset(tr, CC_NONE);
         *unlucky = 0;
-        st = f4_core(ctx, R, in, out, stats, NULL, tr, unlucky, 0);
+        st = f4_core(ctx, R, in, out, stats, NULL, tr, unlucky, 0, NULL);
     }
     return st;
 }
@@ -428,7 +447,7 @@ gbc_status f4_groebner_kind(gbc_ctx *ctx, const ring *R, const plist *in, plist 
     if (R->F.p == 0)
         return GBC_ERR_DOMAIN;
     if (ring_is_graded(R))
-        return f4_core(ctx, R, in, out, stats, NULL, NULL, NULL, minimal);
+        return f4_core(ctx, R, in, out, stats, NULL, NULL, NULL, minimal, NULL);
     /* Orders that are not degree-compatible: compute the basis of the homogenised
      * ideal in the order (degree, then R's order) and dehomogenise; the leading
      * terms survive, so this is a Groebner basis for R's order (see
@@ -442,7 +461,7 @@ gbc_status f4_groebner_kind(gbc_ctx *ctx, const ring *R, const plist *in, plist 
     gbc_status st;
     GBC_CHECK(st, plist_homogenize(ctx, R, in, &hin), done);
     /* the homogenised basis need not be reduced: only its leading terms matter */
-    GBC_CHECK(st, f4_core(ctx, &Rh, &hin, &hout, stats, NULL, NULL, NULL, minimal), done);
+    GBC_CHECK(st, f4_core(ctx, &Rh, &hin, &hout, stats, NULL, NULL, NULL, minimal, NULL), done);
     GBC_CHECK(st, plist_dehomogenize(ctx, R, &hout, &dh), done);
     double t1 = gbc_wall_time();
     GBC_CHECK(st, f4_reduce_basis_kind(ctx, R, &dh, out, minimal), done);
@@ -457,3 +476,17 @@ done:
     return st;
 }
 
+
+gbc_status f4_groebner_hilbert(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                               gb_stats *stats, int minimal, const struct mi_upoly *target)
+{
+    if (R->F.p == 0 || !ring_is_graded(R))
+        return GBC_ERR_INTERNAL;
+    f4_hilb H;
+    f4_hilb_init(&H, target);
+    gbc_status st = f4_core(ctx, R, in, out, stats, NULL, NULL, NULL, minimal, &H);
+    gbc_log(ctx, 1, "hilbert: %zu degrees skipped, %zu pairs and generators dropped",
+            H.degrees_skipped, H.pairs_dropped);
+    f4_hilb_clear(ctx, &H);
+    return st;
+}

@@ -23,10 +23,26 @@ gbc_status f4_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
 gbc_status f4_groebner_kind(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                             gb_stats *stats, int minimal);
 
+/* f4_groebner_kind for a homogeneous generating set in (R degree-compatible, e.g.
+ * MONO_HOMOG) of an ideal whose Hilbert series is target (the numerator over
+ * (1 - t)^nvars, from mi_hilbert_uni of the leading monomials of a Groebner basis
+ * of the same ideal for another order): the pairs and generators of every degree
+ * in which the leading monomials found so far already have the target's Hilbert
+ * function are dropped unreduced (Traverso 1996). GBC_ERR_INTERNAL if the basis
+ * contradicts the target (a wrong target or input that is not homogeneous). With
+ * minimal != 0 a minimal basis (the homogenised path dehomogenises it). */
+struct mi_upoly;
+gbc_status f4_groebner_hilbert(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                               gb_stats *stats, int minimal, const struct mi_upoly *target);
+
 /* The reduced Groebner basis of G, which must already be a Groebner basis of the
  * ideal it generates (ring R, characteristic p): minimal leading monomials, then
  * every element tail-reduced by the others. */
 gbc_status f4_reduce_basis(gbc_ctx *ctx, const ring *R, const plist *G, plist *out);
+/* f4_reduce_basis, or with minimal != 0 a minimal basis (minimal leading
+ * monomials, monic, sorted; tails left alone). */
+gbc_status f4_reduce_basis_kind(gbc_ctx *ctx, const ring *R, const plist *G, plist *out,
+                                int minimal);
 
 /* Tracing for the multi-modular path (Traverso's trick, as in msolve): a learn run
  * records, round by round, the rows that mattered (every reducer, and only the rows

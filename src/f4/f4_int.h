@@ -8,6 +8,8 @@
  *   final.c     the final interreduction (reduced or minimal basis)
  *   trace.c     the trace: learning records, the compiled replay
  *   replay.c    applying a trace modulo another prime
+ *   hilbert.c   Hilbert-driven rounds (a degree whose Hilbert function is reached
+ *               is dropped)
  *   f4.c        the driver: setup, the basis, rounds, entry points
  *
  * Tables: bht holds the monomials of basis polynomials, generators and pair lcms;
@@ -20,6 +22,7 @@
 #include "f4/f4.h"
 #include "la/la.h"
 #include "monideal/divlookup.h"
+#include "monideal/monideal.h"
 #include "pairs/pairs.h"
 
 #define F4_HASH_SEED 0xf4f4a5a5c3c3e1e1ULL
@@ -28,6 +31,15 @@
 #define MARK_NEW 0u
 #define MARK_PIVOT 1u
 #define MARK_FREE 2u
+
+/* Hilbert-driven rounds (hilbert.c): the target numerator and the current one. */
+typedef struct f4_hilb {
+    const mi_upoly *target; /* numerator of the ideal's Hilbert series */
+    mi_upoly cur;           /* of the leading monomials at basis size at_n */
+    size_t at_n;
+    int have_cur;
+    size_t degrees_skipped, pairs_dropped;
+} f4_hilb;
 
 typedef struct f4_state {
     gbc_ctx *ctx;
@@ -67,6 +79,7 @@ typedef struct f4_state {
     uint32_t *pmul, *tmul;
     size_t pmcap, tmcap;
     int minimal;            /* f4_final: a minimal basis, tails left alone */
+    f4_hilb *hilb;          /* Hilbert-driven rounds, or NULL */
     /* compiled replay (see struct f4_trace): the trace whose compiled matrices this
      * run uses, or whose matrices it records, or NULL */
     f4_trace *cc_use, *cc_rec;
@@ -204,8 +217,6 @@ gbc_status f4_row_to_poly(f4_state *S, const la_row *r, poly *h);
 gbc_status f4_emit_one(gbc_ctx *ctx, const ring *R, plist *out);
 /* The reduced basis (or with S->minimal a minimal one) of the run's basis. */
 gbc_status f4_final(f4_state *S, plist *out);
-gbc_status f4_reduce_basis_kind(gbc_ctx *ctx, const ring *R, const plist *G, plist *out,
-                                int minimal);
 
 /* trace.c */
 void f4_cc_reset(f4_trace *tr, int st);
@@ -218,6 +229,18 @@ gbc_status f4_cc_record_new(f4_state *S, size_t nnew);
 int f4_cc_new_match(const f4_state *S, const f4_cround *c, size_t nnew);
 
 /* replay.c: replay round r of S->play; *bad when the prime does not follow. */
+/* hilbert.c */
+void f4_hilb_init(f4_hilb *H, const mi_upoly *target);
+void f4_hilb_clear(gbc_ctx *ctx, f4_hilb *H);
+/* *complete: the leading monomials so far have the target's Hilbert function in
+ * degree d (every pair and generator of degree d reduces to zero).
+ * GBC_ERR_INTERNAL when they have fewer standard monomials than the target. */
+gbc_status f4_hilb_complete(f4_state *S, f4_hilb *H, uint32_t d, int *complete);
+/* GBC_ERR_INTERNAL unless the basis's leading monomials have the target series. */
+gbc_status f4_hilb_final_check(f4_state *S, f4_hilb *H);
+/* Remove the pairs of degree d; returns how many. */
+size_t f4_hilb_drop(f4_state *S, uint32_t d);
+
 gbc_status f4_replay_round(f4_state *S, size_t r, int *unit, int *bad);
 
 #endif

@@ -496,7 +496,7 @@ static gbc_status mod_setup(modst *S, gbc_ctx *ctx, const ring *R, const plist *
         return st;
     }
     if (!ring_is_graded(R) && !opts->certify && !no_fglm &&
-        opts->order_path != STRAT_HOMOGENISE) {
+        opts->order_path != STRAT_HOMOGENISE && opts->order_path != STRAT_HILBERT) {
         /* grevlex modulo every prime, then FGLM to R's order there */
         S->fglm = 1;
         strat_grevlex_ring(&S->W, &S->word, R);

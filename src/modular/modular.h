@@ -15,7 +15,8 @@ typedef struct mod_opts {
     /* orders that are not degree-compatible: a strat_path (strategy.h). Auto: the
      * grevlex basis modulo each prime and FGLM there when the ideal is
      * zero-dimensional (not with certify: the proof works on the homogenised
-     * ideal), else the homogenised ideal */
+     * ideal), else the homogenised ideal; STRAT_HILBERT is not traced yet and
+     * takes the homogenised ideal too */
     int order_path;
     /* Prime choice. fixed_seed = 0 (the default): the seed is drawn from the OS's
      * entropy, so no input can predict the primes (the bound of docs/modular.md

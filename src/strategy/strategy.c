@@ -3,6 +3,7 @@
 
 #include "f4/f4.h"
 #include "fglm/fglm.h"
+#include "monideal/monideal.h"
 
 void strat_grevlex_ring(ring *Rg, mono_order *ord, const ring *R)
 {
@@ -17,6 +18,56 @@ static const char *strat_order_name(const ring *R, char *buf, size_t len)
 {
     mono_order_format(&R->ord, buf, len);
     return buf;
+}
+
+/* The basis of the ideal with reduced grevlex basis G (ring Rg) for R's order:
+ * homogenise G (a Groebner basis of the homogenised ideal for grevlex with h last,
+ * with the same leading monomials), compute its basis in "degree, then R's order"
+ * by F4 driven by the Hilbert series of those leading monomials, dehomogenise and
+ * reduce. */
+static gbc_status strat_hilbert(gbc_ctx *ctx, const ring *R, const ring *Rg, const plist *G,
+                                plist *out, gb_stats *stats, int minimal)
+{
+    const uint32_t n = R->nvars;
+    monideal L;
+    mi_upoly T;
+    mi_init(&L, n + 1);
+    mi_upoly_init(&T);
+    plist hin, hout, dh;
+    plist_init(&hin);
+    plist_init(&hout);
+    plist_init(&dh);
+    uint32_t *e = NULL;
+    ring Rh;
+    ring_homog(&Rh, R);
+    gbc_status st;
+    GBC_CHECK(st, GBC_ZALLOC(ctx, e, n + 1), done);
+    GBC_CHECK(st, mi_reserve(ctx, &L, G->n ? G->n : 1), done);
+    for (size_t k = 0; k < G->n; k++) {
+        if (G->p[k].len == 0)
+            continue;
+        memcpy(e, G->p[k].exps, sizeof(uint32_t) * n);
+        GBC_CHECK(st, mi_push(ctx, &L, e), done);
+    }
+    GBC_CHECK(st, mi_hilbert_uni(ctx, &T, &L), done);
+    GBC_CHECK(st, plist_homogenize(ctx, Rg, G, &hin), done);
+    GBC_CHECK(st, f4_groebner_hilbert(ctx, &Rh, &hin, &hout, stats, 1, &T), done);
+    GBC_CHECK(st, plist_dehomogenize(ctx, R, &hout, &dh), done);
+    const double t1 = gbc_wall_time();
+    GBC_CHECK(st, f4_reduce_basis_kind(ctx, R, &dh, out, minimal), done);
+    if (stats) {
+        stats->t_interreduce += gbc_wall_time() - t1;
+        stats->basis_size = out->n;
+        stats->strategy = STRAT_TOOK_HILBERT;
+    }
+done:
+    gbc_free(ctx, e);
+    mi_clear(ctx, &L);
+    mi_upoly_clear(ctx, &T);
+    plist_clear(ctx, &hin, &R->F);
+    plist_clear(ctx, &hout, &R->F);
+    plist_clear(ctx, &dh, &R->F);
+    return st;
 }
 
 gbc_status strat_f4_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
@@ -47,6 +98,12 @@ gbc_status strat_f4_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist
     gbc_status st = f4_groebner_kind(ctx, &Rg, in, &G, stats, 0);
     if (st != GBC_OK)
         goto done;
+    if (path == STRAT_HILBERT) {
+        gbc_log(ctx, 1, "order %s: the homogenised grevlex basis, Hilbert-driven (as asked)",
+                strat_order_name(R, oname, sizeof oname));
+        st = strat_hilbert(ctx, R, &Rg, &G, out, stats, minimal);
+        goto done;
+    }
     if (fglm_is_zero_dim(&Rg, &G)) {
         const double t0 = gbc_wall_time();
         st = fglm_change_order(ctx, &Rg, &G, R, out, stats, FGLM_AUTO);
@@ -70,7 +127,8 @@ gbc_status strat_f4_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist
         plist_clear(ctx, out, &R->F);
         plist_init(out);
         gbc_log(ctx, 1,
-                "order %s: zero-dimensional but of degree above %u: the homogenised ideal",
+                "order %s: zero-dimensional but of degree above %u: the homogenised "
+                "grevlex basis, Hilbert-driven",
                 strat_order_name(R, oname, sizeof oname), FGLM_MAX_DIM);
     } else if (path == STRAT_FGLM) {
         gbc_log(ctx, 1, "order %s: FGLM asked, but the ideal is not zero-dimensional",
@@ -78,12 +136,11 @@ gbc_status strat_f4_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist
         st = GBC_ERR_DOMAIN;
         goto done;
     } else {
-        gbc_log(ctx, 1, "order %s: not zero-dimensional: the homogenised ideal",
+        gbc_log(ctx, 1, "order %s: not zero-dimensional: the homogenised grevlex basis, "
+                "Hilbert-driven",
                 strat_order_name(R, oname, sizeof oname));
     }
-    if (stats)
-        stats->strategy = STRAT_TOOK_HOMOGENISE;
-    st = f4_groebner_kind(ctx, R, in, out, stats, minimal);
+    st = strat_hilbert(ctx, R, &Rg, &G, out, stats, minimal);
 done:
     plist_clear(ctx, &G, &R->F);
     return st;

@@ -1,7 +1,9 @@
 /* strategy: the outer layer over the engines over Z/p: which path computes a basis
- * for an order that is not degree-compatible. A zero-dimensional ideal goes through
- * its grevlex basis and a change of order (fglm/); any other through the
- * homogenised ideal (the engine's own path). docs/orders.md. */
+ * for an order that is not degree-compatible. Every path starts from the grevlex
+ * basis: a zero-dimensional ideal then changes order by FGLM (fglm/); any other is
+ * computed from the homogenised grevlex basis by F4 in the order, with the Hilbert
+ * series of the grevlex leading terms telling each degree when it is complete
+ * (f4/hilbert.c). docs/fglm.md. */
 #ifndef GBC_STRATEGY_H
 #define GBC_STRATEGY_H
 
@@ -10,16 +12,18 @@
 
 /* The values of gbc.h's gbc_order_path. */
 typedef enum strat_path {
-    STRAT_AUTO = 0,       /* FGLM when zero-dimensional, else homogenise */
+    STRAT_AUTO = 0,       /* FGLM when zero-dimensional, else Hilbert-driven */
     STRAT_FGLM = 1,       /* FGLM; GBC_ERR_DOMAIN when not zero-dimensional */
-    STRAT_HOMOGENISE = 2  /* the homogenised ideal, always */
+    STRAT_HOMOGENISE = 2, /* the homogenised generators, always */
+    STRAT_HILBERT = 3     /* Hilbert-driven from the grevlex basis, always */
 } strat_path;
 
 /* What a run did, for the log and the statistics. */
 typedef enum strat_taken {
     STRAT_TOOK_DIRECT = 0,     /* a degree-compatible order: the engine alone */
     STRAT_TOOK_FGLM = 1,       /* grevlex, then FGLM */
-    STRAT_TOOK_HOMOGENISE = 2  /* the homogenised ideal */
+    STRAT_TOOK_HOMOGENISE = 2, /* the homogenised generators */
+    STRAT_TOOK_HILBERT = 3     /* the homogenised grevlex basis, Hilbert-driven */
 } strat_taken;
 
 /* The reduced (minimal != 0: a minimal) Groebner basis of in over Z/p with F4, for

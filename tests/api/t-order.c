@@ -134,8 +134,9 @@ START_TEST(test_order_path_args)
     ck_assert_int_eq(gbc_options_new(&o), GBC_OK);
     ck_assert_int_eq(gbc_options_set_order_path(o, GBC_ORDER_AUTO), GBC_OK);
     ck_assert_int_eq(gbc_options_set_order_path(o, GBC_ORDER_HOMOGENISE), GBC_OK);
+    ck_assert_int_eq(gbc_options_set_order_path(o, GBC_ORDER_HILBERT), GBC_OK);
     ck_assert_int_eq(gbc_options_set_order_path(o, GBC_ORDER_FGLM), GBC_OK);
-    ck_assert_int_eq(gbc_options_set_order_path(o, (gbc_order_path)3), GBC_ERR_ARG);
+    ck_assert_int_eq(gbc_options_set_order_path(o, (gbc_order_path)4), GBC_ERR_ARG);
     ck_assert_int_eq(gbc_options_set_order_path(o, (gbc_order_path)-1), GBC_ERR_ARG);
     ck_assert_int_eq(gbc_options_set_order_path(o, (gbc_order_path)1000), GBC_ERR_ARG);
     /* a rejected value leaves the option as it was (FGLM): a curve is declined */
@@ -190,7 +191,11 @@ START_TEST(test_paths_agree)
         char *h = basis_text(F, GBC_ALGO_F4, GBC_ORDER_HOMOGENISE, &dh);
         char *b = basis_text(F, GBC_ALGO_BUCHBERGER, GBC_ORDER_AUTO, &db);
         char *d = basis_text(F, GBC_ALGO_DEFAULT, GBC_ORDER_AUTO, NULL);
+        char *hb = basis_text(F, GBC_ALGO_F4, GBC_ORDER_HILBERT, NULL);
         ck_assert_msg(strcmp(a, b) == 0, "p=%u %s: auto\n%s\nBuchberger\n%s", p, orders[o], a, b);
+        ck_assert_msg(strcmp(hb, b) == 0, "p=%u %s: Hilbert-driven differs from Buchberger", p,
+                      orders[o]);
+        free(hb);
         ck_assert_msg(strcmp(f, b) == 0, "p=%u %s: FGLM differs from Buchberger", p, orders[o]);
         ck_assert_msg(strcmp(h, b) == 0, "p=%u %s: homogenised differs from Buchberger", p,
                       orders[o]);
@@ -601,8 +606,11 @@ START_TEST(test_random)
         char *a = basis_text(F, GBC_ALGO_F4, GBC_ORDER_AUTO, &da);
         char *h = basis_text(F, GBC_ALGO_F4, GBC_ORDER_HOMOGENISE, NULL);
         char *b = basis_text(F, GBC_ALGO_BUCHBERGER, GBC_ORDER_AUTO, NULL);
-        ck_assert_msg(strcmp(a, b) == 0 && strcmp(h, b) == 0,
-                      "%s:\ninput\n%sauto\n%s\nhomogenised\n%s\nBuchberger\n%s", ord, txt, a, h, b);
+        char *hb = basis_text(F, GBC_ALGO_F4, GBC_ORDER_HILBERT, NULL);
+        ck_assert_msg(strcmp(a, b) == 0 && strcmp(h, b) == 0 && strcmp(hb, b) == 0,
+                      "%s:\ninput\n%sauto\n%s\nhomogenised\n%s\nhilbert\n%s\nBuchberger\n%s", ord,
+                      txt, a, h, hb, b);
+        free(hb);
         if (dim <= 0) {
             zero_dim++;
             char *f = basis_text(F, GBC_ALGO_F4, GBC_ORDER_FGLM, NULL);

@@ -613,6 +613,72 @@ START_TEST(test_random_zp)
 }
 END_TEST
 
+/* The Hilbert-driven path (strategy.c, f4/hilbert.c) on random positive-dimensional
+ * ideals (n - 1 or n - 2 random dense polynomials of degree 1 to 3 in n = 3, 4
+ * variables): with STRAT_AUTO and STRAT_HILBERT in lex, a random block order and a
+ * weighted order, the basis equals Buchberger's and passes the all-pairs verifier. */
+START_TEST(test_random_hilbert)
+{
+    gbc_rng r;
+    gbc_rng_seed(&r, tu_seed() + 7777);
+    static const uint32_t ps[] = {7, 101, 65521, 2147483647u};
+    int cases = 0, hilbert = 0;
+    const int reps = 2 * tu_mult();
+    for (int rep = 0; rep < reps; rep++)
+        for (uint32_t n = 3; n <= 4; n++)
+            for (size_t pi = 0; pi < 4; pi++)
+                for (int kind = 0; kind < 3; kind++) {
+                    uint32_t p = ps[pi];
+                    char order[96];
+                    tu_random_order(order, sizeof order, &r, n, kind == 0 ? 1 : kind + 2);
+                    uint32_t m = n - 1 - (uint32_t)gbc_rng_below(&r, 2);
+                    sbuf b;
+                    sb_init(&b);
+                    for (uint32_t k = 0; k < m; k++) {
+                        if (k)
+                            sb_puts(&b, ",\n");
+                        put_dense(&b, &r, p, n, 1 + (uint32_t)gbc_rng_below(&r, n == 3 ? 3 : 2));
+                    }
+                    ring R;
+                    ring_make(&R, n, p, order);
+                    plist F, B;
+                    polys_of(&F, &R, b.s);
+                    plist_init(&B);
+                    T_ASSERT(bb_groebner(CTX, &R, &F, &B, NULL) == GBC_OK);
+                    for (int path = 0; path < 2; path++) {
+                        plist out;
+                        plist_init(&out);
+                        gb_stats st;
+                        memset(&st, 0, sizeof st);
+                        strat_path sp = path == 0 ? STRAT_AUTO : STRAT_HILBERT;
+                        gbc_status s = strat_f4_groebner(CTX, &R, &F, &out, &st, 0, sp);
+                        ck_assert_msg(s == GBC_OK, "p=%u %s path %d: %s\n%s", p, order, path,
+                                      gbc_status_string(s), b.s);
+                        if (!check_plist_equal(&R, &out, &B)) {
+                            char *a = to_text(&R, &out), *c = to_text(&R, &B);
+                            ck_abort_msg("p=%u %s path %d gens\n%s\ngot\n%s\nBuchberger\n%s", p,
+                                         order, path, b.s, a, c);
+                        }
+                        check_report rep2;
+                        T_ASSERT(check_groebner(CTX, &R, &out, &rep2) == GBC_OK);
+                        T_ASSERT_MSG(rep2.is_groebner && rep2.is_reduced, "p=%u %s:\n%s", p,
+                                     order, b.s);
+                        hilbert += st.strategy == STRAT_TOOK_HILBERT;
+                        cases++;
+                        clear(&out, &R);
+                    }
+                    clear(&B, &R);
+                    clear(&F, &R);
+                    ring_clear(CTX, &R);
+                    sb_free(&b);
+                }
+    printf("hilbert: %d runs, %d on the Hilbert-driven path\n", cases, hilbert);
+    /* most random ideals with fewer generators than variables are positive-
+     * dimensional: AUTO took the Hilbert-driven path on them, STRAT_HILBERT always */
+    ck_assert_int_gt(hilbert, cases / 2);
+}
+END_TEST
+
 /* Over Q: the multi-modular path in lex and a block order, through grevlex and FGLM
  * per prime (order_path auto), equals the homogenised path and Buchberger. */
 START_TEST(test_random_q)
@@ -904,7 +970,7 @@ START_TEST(test_too_large)
     gb_stats s;
     memset(&s, 0, sizeof s);
     ck_assert_int_eq(strat_f4_groebner(CTX, &Rl, &F, &out, &s, 0, STRAT_AUTO), GBC_OK);
-    ck_assert_int_eq(s.strategy, STRAT_TOOK_HOMOGENISE);
+    ck_assert_int_eq(s.strategy, STRAT_TOOK_HILBERT);
     ck_assert(check_plist_equal(&Rl, &out, &want));
     clear(&out, &Rl);
     gbc_status st = strat_f4_groebner(CTX, &Rl, &F, &out, NULL, 0, STRAT_FGLM);
@@ -976,11 +1042,16 @@ START_TEST(test_strategy)
     static const uint32_t ps[] = {7, 65521};
     for (int k = 0; k < 2; k++) {
         uint32_t p = ps[k];
-        strat_expect("lex", curve, 3, p, STRAT_AUTO, GBC_OK, STRAT_TOOK_HOMOGENISE);
+        strat_expect("lex", curve, 3, p, STRAT_AUTO, GBC_OK, STRAT_TOOK_HILBERT);
         strat_expect("lex", curve, 3, p, STRAT_FGLM, GBC_ERR_DOMAIN, 0);
         strat_expect("lex", curve, 3, p, STRAT_HOMOGENISE, GBC_OK, STRAT_TOOK_HOMOGENISE);
+        strat_expect("lex", curve, 3, p, STRAT_HILBERT, GBC_OK, STRAT_TOOK_HILBERT);
         strat_expect("blocks:lex(1),grevlex(3)", twisted, 4, p, STRAT_AUTO, GBC_OK,
+                     STRAT_TOOK_HILBERT);
+        strat_expect("blocks:lex(1),grevlex(3)", twisted, 4, p, STRAT_HOMOGENISE, GBC_OK,
                      STRAT_TOOK_HOMOGENISE);
+        /* the Hilbert-driven path on a zero-dimensional ideal too, when asked */
+        strat_expect("lex", points, 3, p, STRAT_HILBERT, GBC_OK, STRAT_TOOK_HILBERT);
         strat_expect("blocks:lex(1),grevlex(3)", twisted, 4, p, STRAT_FGLM, GBC_ERR_DOMAIN, 0);
         strat_expect("lex", points, 3, p, STRAT_AUTO, GBC_OK, STRAT_TOOK_FGLM);
         strat_expect("lex", points, 3, p, STRAT_FGLM, GBC_OK, STRAT_TOOK_FGLM);
@@ -989,7 +1060,7 @@ START_TEST(test_strategy)
         strat_expect("blocks:grevlex(1),lex(2)", points, 3, p, STRAT_AUTO, GBC_OK,
                      STRAT_TOOK_FGLM);
         /* degree-compatible orders: the engine alone, whatever the path */
-        for (int path = 0; path < 3; path++) {
+        for (int path = 0; path < 4; path++) {
             strat_expect("grevlex", points, 3, p, (strat_path)path, GBC_OK, STRAT_TOOK_DIRECT);
             strat_expect("deglex", curve, 3, p, (strat_path)path, GBC_OK, STRAT_TOOK_DIRECT);
         }
@@ -1231,7 +1302,7 @@ START_TEST(test_faults)
                     STRAT_TOOK_FGLM);
     faults_strategy("(x0 + 2*x2)^2 - x2 - 1, x1^2 + x2 - 3, x2^2 - 7", 3, 101,
                     "blocks:lex(2),grevlex(1)", STRAT_TOOK_FGLM);
-    faults_strategy("x0*x1 - x2, x1^2 - x0 + 3", 3, 101, "lex", STRAT_TOOK_HOMOGENISE);
+    faults_strategy("x0*x1 - x2, x1^2 - x0 + 3", 3, 101, "lex", STRAT_TOOK_HILBERT);
 }
 END_TEST
 
@@ -1363,6 +1434,7 @@ int main(void)
     tcase_add_test(tc, test_strategy);
     tcase_add_loop_test(tc, test_random_zp, 0, NKINDS);
     tcase_add_test(tc, test_random_q);
+    tcase_add_test(tc, test_random_hilbert);
     tcase_add_test(tc, test_q_unlucky_prime);
     tcase_add_test(tc, test_faults);
     tcase_add_test(tc, test_api_faults);

@@ -432,8 +432,8 @@ START_TEST(test_seed)
 }
 END_TEST
 
-/* --order-path: lex through FGLM (zero-dimensional, over Z/p and Q) and through the
- * homogenised ideal give the same output; -v names the path that ran; fglm on a
+/* --order-path: lex through FGLM (zero-dimensional, over Z/p and Q), Hilbert-driven
+ * and through the homogenised ideal give the same output; -v names the path that ran; fglm on a
  * positive-dimensional ideal exits 1 with a message, an unknown path exits 2. */
 START_TEST(test_order_path)
 {
@@ -453,7 +453,10 @@ START_TEST(test_order_path)
         const char *a_hom[] = {"--order", "lex", "--order-path", "homogenise", inpath, NULL};
         const char *a_fglm[] = {"--order", "lex", "--order-path", "fglm", inpath, NULL};
         const char *a_bb[] = {"--order", "lex", "--algorithm", "buchberger", inpath, NULL};
-        run ra, rh, rf, rb;
+        const char *a_hil[] = {"--order", "lex", "--order-path", "hilbert", inpath, NULL};
+        run ra, rh, rf, rb, rl;
+        run_gbc(&rl, a_hil, NULL);
+        ck_assert_msg(rl.status == 0, "input %zu: hilbert exit %d: %s", i, rl.status, rl.err);
         run_gbc(&ra, a_auto, NULL);
         run_gbc(&rh, a_hom, NULL);
         run_gbc(&rf, a_fglm, NULL);
@@ -463,6 +466,8 @@ START_TEST(test_order_path)
                       ra.err);
         ck_assert_str_eq(ra.out, rh.out);
         ck_assert_str_eq(ra.out, rb.out);
+        ck_assert_str_eq(ra.out, rl.out);
+        run_free(&rl);
         if (zero_dim) {
             ck_assert_msg(rf.status == 0, "input %zu: fglm exit %d: %s", i, rf.status, rf.err);
             ck_assert_str_eq(ra.out, rf.out);
