@@ -307,12 +307,14 @@ GBC_API gbc_status gbc_groebner(gbc_polys **basis, const gbc_polys *gens,
  * of the zero-dimensional ideal of which gb is a Groebner basis for the order of
  * its own ring (FGLM; docs/fglm.md). target must have the same variables (names, in
  * the same order) and characteristic as gb's ring; *basis belongs to target. gb is
- * made reduced first; that it is a Groebner basis is not checked (gbc_is_groebner
- * does that): for a list that is not one the result is unspecified, or
- * GBC_ERR_DOMAIN when the construction finds a contradiction. Z/p only for now
- * (GBC_ERR_UNSUPPORTED over Q: gbc_groebner computes lex bases over Q). Errors:
+ * made reduced first; over Z/p, that it is a Groebner basis is not checked
+ * (gbc_is_groebner does that): for a list that is not one the result is
+ * unspecified, or GBC_ERR_DOMAIN when the construction finds a contradiction. Over
+ * Q the multi-modular path runs on gb's polynomials (FGLM modulo each prime, lifted
+ * and checked as gbc_groebner's results are; the seed options apply). Errors:
  * GBC_ERR_DOMAIN for an ideal that is not zero-dimensional or rings that do not
- * match, GBC_ERR_UNSUPPORTED beyond 16384 standard monomials. stats may be NULL. */
+ * match, GBC_ERR_UNSUPPORTED (Z/p) beyond 16384 standard monomials. stats may be
+ * NULL. */
 GBC_API gbc_status gbc_change_order(gbc_polys **basis, const gbc_polys *gb,
                                     gbc_ring *target, const gbc_options *opts,
                                     gbc_stats *stats);

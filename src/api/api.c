@@ -532,8 +532,6 @@ GBC_API gbc_status gbc_change_order(gbc_polys **basis, const gbc_polys *gb,
     for (uint32_t i = 0; i < Rs->nvars; i++)
         if (strcmp(Rs->names[i], Rt->names[i]) != 0)
             return GBC_ERR_DOMAIN;
-    if (Rs->F.p == 0)
-        return GBC_ERR_UNSUPPORTED;
     gbc_ctx ctx;
     api_ctx_from_options(&ctx, opts);
     gb_stats local;
@@ -542,7 +540,18 @@ GBC_API gbc_status gbc_change_order(gbc_polys **basis, const gbc_polys *gb,
     plist red, out;
     plist_init(&red);
     plist_init(&out);
-    gbc_status st = f4_reduce_basis(&ctx, Rs, &gb->L, &red);
+    gbc_status st;
+    if (Rs->F.p == 0) {
+        /* over Q: the multi-modular path on gb's polynomials in the target ring
+         * (grevlex and FGLM modulo each prime, lifted and checked as ever); gb
+         * need not even be a Groebner basis there */
+        mod_opts mo = {.fixed_seed = opts ? opts->fixed_seed : 0,
+                       .seed = opts ? opts->seed : 0,
+                       .order_path = ring_is_graded(Rt) ? STRAT_AUTO : STRAT_FGLM};
+        st = mod_groebner(&ctx, Rt, &gb->L, &out, &local, &mo);
+        goto wrap;
+    }
+    st = f4_reduce_basis(&ctx, Rs, &gb->L, &red);
     if (st == GBC_OK && !fglm_is_zero_dim(Rs, &red))
         st = GBC_ERR_DOMAIN;
     if (st == GBC_OK)
@@ -551,6 +560,7 @@ GBC_API gbc_status gbc_change_order(gbc_polys **basis, const gbc_polys *gb,
     if (st == GBC_ERR_INTERNAL)
         st = GBC_ERR_DOMAIN;
     plist_clear(&ctx, &red, &Rs->F);
+wrap:
     if (st == GBC_OK)
         st = api_polys_wrap(&ctx, basis, target, &out);
     if (st != GBC_OK)
