@@ -75,7 +75,7 @@ gbc_status fg_classic(fg_src *S, const ring *Rdst, plist *out)
     gbc_ctx *ctx = S->ctx;
     const field *F = S->F;
     const uint32_t D = S->D, n = S->n, p = F->p;
-    const uint64_t p2x2 = 2 * (uint64_t)p * p;
+    const uint64_t p2 = (uint64_t)p * p;
     const size_t W = 2 * (size_t)D; /* row width: vector, then combination */
     /* an entry receives at most D subtractions (one per row) after a residue */
     const int lazy = fg_lazy(p, (uint64_t)D + 1);
@@ -136,17 +136,8 @@ gbc_status fg_classic(fg_src *S, const ring *Rdst, plist *out)
             const uint64_t f = p - a;
             const uint32_t *r = rows + (size_t)k * W;
             /* the combination of row k involves new standard monomials 0..k */
-            if (lazy) {
-                for (uint32_t x = 0; x < D; x++)
-                    acc[x] += f * r[x];
-                for (uint32_t x = 0; x <= k; x++)
-                    acc[D + x] += f * r[D + x];
-            } else {
-                for (uint32_t x = 0; x < D; x++)
-                    acc[x] = fg_acc(acc[x], f * r[x], p2x2);
-                for (uint32_t x = 0; x <= k; x++)
-                    acc[D + x] = fg_acc(acc[D + x], f * r[D + x], p2x2);
-            }
+            fg_axpy(acc, f, r, D, p2, lazy);
+            fg_axpy(acc + D, f, r + D, k + 1, p2, lazy);
         }
         uint32_t pv = UINT32_MAX;
         for (uint32_t x = 0; x < D; x++) {

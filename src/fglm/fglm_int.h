@@ -48,13 +48,19 @@ void fg_src_clear(fg_src *S);
 /* Make sure the normal form of border monomial k is computed. */
 gbc_status fg_nf_need(fg_src *S, uint32_t k);
 
-/* Delayed reduction: a running sum kept below 2 p^2 (< 2^63) by a conditional
- * subtraction, so that a product of two residues (< p^2) can always be added. */
-static inline uint64_t fg_acc(uint64_t a, uint64_t v, uint64_t p2x2)
+/* Delayed reduction: a running sum kept below p^2 (< 2^62) by a conditional
+ * subtraction, so that a product of two residues (< p^2) can always be added and
+ * the sum stays below 2^63. p2 is p^2. */
+static inline uint64_t fg_acc(uint64_t a, uint64_t v, uint64_t p2)
 {
     a += v;
-    return a >= p2x2 ? a - p2x2 : a;
+    return a >= p2 ? a - p2 : a;
 }
+
+/* kernels.c: acc[0..n) += c w (sums below p^2 unless lazy, see fg_lazy); the dot
+ * product of u and v (below p^2 unless lazy, when it is the plain sum). */
+void fg_axpy(uint64_t *acc, uint64_t c, const uint32_t *w, uint32_t n, uint64_t p2, int lazy);
+uint64_t fg_dot(const uint32_t *u, const uint32_t *v, uint32_t n, uint64_t p2, int lazy);
 
 /* Whether k + 1 products of two residues always fit in 64 bits, (p - 1)^2 (k + 1)
  * < 2^64: sums of up to k products then need no reduction on the way (p < 2^16 for

@@ -280,7 +280,7 @@ gbc_status fg_nf_need(fg_src *S, uint32_t k0)
 gbc_status fg_mul_vec(fg_src *S, uint32_t i, const uint32_t *v, uint32_t *out)
 {
     const uint32_t D = S->D, p = S->F->p;
-    const uint64_t p2x2 = 2 * (uint64_t)p * p;
+    const uint64_t p2 = (uint64_t)p * p;
     const uint32_t *mi = S->mul + (size_t)i * D;
     /* the normal forms first (fg_nf_need uses the scratch stack, not acc) */
     for (uint32_t b = 0; b < D; b++)
@@ -297,16 +297,10 @@ gbc_status fg_mul_vec(fg_src *S, uint32_t i, const uint32_t *v, uint32_t *out)
         const uint32_t code = mi[b];
         if (!FG_IS_BORDER(code)) {
             acc[FG_INDEX(code)] = lazy ? acc[FG_INDEX(code)] + c
-                                       : fg_acc(acc[FG_INDEX(code)], c, p2x2);
+                                       : fg_acc(acc[FG_INDEX(code)], c, p2);
             continue;
         }
-        const uint32_t *w = S->bnf[FG_INDEX(code)];
-        if (lazy)
-            for (uint32_t x = 0; x < D; x++)
-                acc[x] += c * w[x];
-        else
-            for (uint32_t x = 0; x < D; x++)
-                acc[x] = fg_acc(acc[x], c * w[x], p2x2);
+        fg_axpy(acc, c, S->bnf[FG_INDEX(code)], D, p2, lazy);
     }
     for (uint32_t x = 0; x < D; x++)
         out[x] = (uint32_t)(acc[x] % p);

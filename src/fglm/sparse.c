@@ -59,11 +59,11 @@ static uint32_t fg_bm(const field *F, const uint32_t *s, uint32_t N, uint32_t *C
 static void fg_dual(const field *F, const uint32_t *f, const uint32_t *a, uint32_t D,
                     uint32_t *out)
 {
-    const uint64_t p2x2 = 2 * (uint64_t)F->p * F->p;
+    const uint64_t p2 = (uint64_t)F->p * F->p;
     for (uint32_t i = 0; i < D; i++) {
         uint64_t acc = 0;
         for (uint32_t k = 0; k + i < D; k++)
-            acc = fg_acc(acc, (uint64_t)f[i + 1 + k] * a[k], p2x2);
+            acc = fg_acc(acc, (uint64_t)f[i + 1 + k] * a[k], p2);
         out[i] = (uint32_t)(acc % F->p);
     }
 }
@@ -118,14 +118,14 @@ static void fg_mulmod(const field *F, const uint32_t *a, const uint32_t *b, cons
                       uint32_t D, uint32_t *out, uint64_t *prod)
 {
     const uint32_t p = F->p;
-    const uint64_t p2x2 = 2 * (uint64_t)p * p;
+    const uint64_t p2 = (uint64_t)p * p;
     memset(prod, 0, sizeof(uint64_t) * 2 * D);
     for (uint32_t i = 0; i < D; i++) {
         const uint64_t c = a[i];
         if (c == 0)
             continue;
         for (uint32_t j = 0; j < D; j++)
-            prod[i + j] = fg_acc(prod[i + j], c * b[j], p2x2);
+            prod[i + j] = fg_acc(prod[i + j], c * b[j], p2);
     }
     for (uint32_t k = 2 * D - 1; k-- > D;) {
         const uint32_t c = (uint32_t)(prod[k] % p);
@@ -133,7 +133,7 @@ static void fg_mulmod(const field *F, const uint32_t *a, const uint32_t *b, cons
             continue;
         const uint64_t nc = p - c;
         for (uint32_t j = 0; j < D; j++)
-            prod[k - D + j] = fg_acc(prod[k - D + j], nc * f[j], p2x2);
+            prod[k - D + j] = fg_acc(prod[k - D + j], nc * f[j], p2);
     }
     for (uint32_t i = 0; i < D; i++)
         out[i] = (uint32_t)(prod[i] % p);
@@ -144,7 +144,7 @@ gbc_status fg_sparse_lex(fg_src *S, const ring *Rdst, plist *out, int *done)
     gbc_ctx *ctx = S->ctx;
     const field *F = S->F;
     const uint32_t D = S->D, n = S->n, p = F->p;
-    const uint64_t p2x2 = 2 * (uint64_t)p * p;
+    const uint64_t p2 = (uint64_t)p * p;
     const uint32_t last = n - 1; /* the smallest variable for lex */
     (void)Rdst;
     *done = 0;
@@ -199,12 +199,10 @@ gbc_status fg_sparse_lex(fg_src *S, const ring *Rdst, plist *out, int *done)
             if (k < D)
                 for (uint32_t i = 0; i < n; i++) {
                     uint64_t a = 0;
-                    if (vx[i] == NULL) {
+                    if (vx[i] == NULL)
                         a = u[sx[i]];
-                    } else {
-                        for (uint32_t x = 0; x < D; x++)
-                            a = fg_acc(a, (uint64_t)vx[i][x] * u[x], p2x2);
-                    }
+                    else
+                        a = fg_dot(vx[i], u, D, p2, lazy);
                     seq[(size_t)(2 + i) * D + k] = (uint32_t)(a % p);
                 }
             if (k + 1 == N)
@@ -216,15 +214,7 @@ gbc_status fg_sparse_lex(fg_src *S, const ring *Rdst, plist *out, int *done)
                     w[b] = u[FG_INDEX(code)];
                     continue;
                 }
-                const uint32_t *col = S->bnf[FG_INDEX(code)];
-                uint64_t a = 0;
-                if (lazy)
-                    for (uint32_t x = 0; x < D; x++)
-                        a += (uint64_t)col[x] * u[x];
-                else
-                    for (uint32_t x = 0; x < D; x++)
-                        a = fg_acc(a, (uint64_t)col[x] * u[x], p2x2);
-                w[b] = (uint32_t)(a % p);
+                w[b] = (uint32_t)(fg_dot(S->bnf[FG_INDEX(code)], u, D, p2, lazy) % p);
             }
             uint32_t *t = u;
             u = w;
@@ -269,7 +259,7 @@ gbc_status fg_sparse_lex(fg_src *S, const ring *Rdst, plist *out, int *done)
         for (uint32_t j = 0; j < D; j++) {
             uint64_t a = 0;
             for (uint32_t k = 0; k < D; k++)
-                a = fg_acc(a, (uint64_t)gi[k] * seq[j + k], p2x2);
+                a = fg_acc(a, (uint64_t)gi[k] * seq[j + k], p2);
             if ((uint32_t)(a % p) != si[j]) {
                 gbc_log(ctx, 1, "fglm: parametrisation %u fails its check; classic path", i);
                 goto fin;
