@@ -44,6 +44,11 @@ sys.dont_write_bytecode = True   # keep the source tree free of __pycache__
 sys.path.insert(0, HERE)
 import gen  # noqa: E402
 
+# lex bases over Q have coefficients of 10,000 digits and more: lift Python's
+# limit on int <-> str conversion (3.11+)
+if hasattr(sys, "set_int_max_str_digits"):
+    sys.set_int_max_str_digits(0)
+
 ALL_TOOLS = ["gbc", "std", "slimgb", "modstd", "mgb", "msolve", "msolve-l44"]
 # tools for one order only: stdfglm (dp basis with groebner, then fglm to lp)
 # for lex, eliminate (in a dp ring) for elim:K
