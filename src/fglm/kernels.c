@@ -5,7 +5,10 @@
  * product stays below 2^63 and signed vector compares are exact. */
 #include "fglm/fglm_int.h"
 
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__)
+/* Not under ThreadSanitizer: the clones' resolver runs at load time, before TSan's
+ * runtime is set up, and crashes the program. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__) && \
+    !defined(__SANITIZE_THREAD__)
 #define FG_CLONES __attribute__((target_clones("avx2", "default")))
 #else
 #define FG_CLONES
