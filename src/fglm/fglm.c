@@ -55,6 +55,15 @@ gbc_status fglm_change_order(gbc_ctx *ctx, const ring *Rsrc, const plist *G,
     if (!fglm_is_zero_dim(Rsrc, G))
         return GBC_ERR_DOMAIN;
     const double t0 = gbc_wall_time();
+    if (Rsrc->nvars == 0 && !fg_is_unit(Rsrc, G)) {
+        /* no variables and not the unit ideal: the zero ideal, basis {} in every
+         * order */
+        if (stats) {
+            stats->fglm_dim = 1;
+            stats->fglm_path = 1;
+        }
+        return GBC_OK;
+    }
     if (fg_is_unit(Rsrc, G)) {
         ppoly *q;
         GBC_TRY(plist_push(ctx, out, 1, Rdst->nvars, &Rdst->F, &q));

@@ -93,6 +93,17 @@ static gbc_status mht_reserve_row(gbc_ctx *ctx, mht *t)
     return GBC_OK;
 }
 
+/* The first slot of hash h in a map of mask + 1 slots: the low bits of h with its
+ * high half folded in, so that the slot depends on every bit of h. The hash is
+ * linear in the exponents, so exponents that are all multiples of 2^17 give hashes
+ * whose low 17 bits are zero: taking the low bits alone put them all in one probe
+ * run (one generator with 32768 terms x^(j 2^17) took 1.3 s, the 512 x 512 terms
+ * x^(a 2^17) y^(b 2^17) 27 s; now 0.01 s and 0.08 s). */
+static inline uint32_t mht_first_slot(uint32_t h, uint32_t mask)
+{
+    return (h ^ (h >> 15) ^ (h >> 26)) & mask;
+}
+
 /* Keep the load factor of the map at most 1/2. */
 static gbc_status mht_grow_map(gbc_ctx *ctx, mht *t)
 {
@@ -109,7 +120,7 @@ static gbc_status mht_grow_map(gbc_ctx *ctx, mht *t)
             gbc_free(ctx, map);
             return GBC_ERR_INTERRUPTED;
         }
-        uint32_t h = t->row[i].hash, k = h & mask;
+        uint32_t h = t->row[i].hash, k = mht_first_slot(h, mask);
         while (map[k].idx != 0)
             k = (k + 1) & mask;
         map[k].hash = h;
@@ -135,7 +146,7 @@ static gbc_status mht_commit(gbc_ctx *ctx, mht *t, uint32_t h, uint32_t deg, uin
 {
     const uint32_t n = t->nvars;
     const uint32_t *e = mht_exps(t, t->size);
-    uint32_t k = h & t->mapmask;
+    uint32_t k = mht_first_slot(h, t->mapmask);
     for (;;) {
         uint32_t j = t->map[k].idx;
         if (j == 0)
@@ -184,7 +195,7 @@ uint32_t mht_find(const mht *t, const uint32_t *e)
     uint32_t h = 0;
     for (uint32_t i = 0; i < n; i++)
         h += t->par->rnd[i] * e[i];
-    uint32_t k = h & t->mapmask;
+    uint32_t k = mht_first_slot(h, t->mapmask);
     for (;;) {
         uint32_t j = t->map[k].idx;
         if (j == 0)

@@ -350,6 +350,57 @@ START_TEST(test_reset)
 END_TEST
 
 /* A ring with no variables has exactly one monomial, 1. */
+/* The longest run of occupied slots in the map. */
+static size_t longest_run(const mht *t)
+{
+    size_t best = 0, run = 0;
+    const size_t size = (size_t)t->mapmask + 1;
+    /* twice round, so that a run wrapping past the end is counted whole */
+    for (size_t k = 0; k < 2 * size; k++) {
+        run = t->map[k % size].idx != 0 ? run + 1 : 0;
+        if (run > best)
+            best = run;
+    }
+    return best < size ? best : size;
+}
+
+/* Structured exponents do not pile up in one probe run: the hash is linear, so the
+ * hashes of x^(j 2^17) are multiples of 2^17, and a slot taken from the low bits
+ * alone put all 32768 of them in a single run (issue 15, hash flooding). With
+ * every bit of the hash folded into the slot the longest run stays short (the map
+ * is at most half full). Also for x^(a 2^17) y^(b 2^17) and for random exponents,
+ * for several seeds. */
+START_TEST(test_structured_exponents)
+{
+    gbc_rng r;
+    gbc_rng_seed(&r, tu_seed());
+    for (int c = 0; c < 3; c++) {
+        for (int trial = 0; trial < 3; trial++) {
+            fixture f;
+            fx_init(&f, "grevlex", 2, 4, gbc_rng_next(&r));
+            uint32_t e[2], idx;
+            const uint32_t n = 1u << 15;
+            for (uint32_t j = 0; j < n; j++) {
+                if (c == 0) {
+                    e[0] = j << 17;
+                    e[1] = 0;
+                } else if (c == 1) {
+                    e[0] = (j & 127u) << 17;
+                    e[1] = (j >> 7) << 17;
+                } else {
+                    random_exps(&r, e, 2, 1u << 20);
+                }
+                ck_assert_int_eq(mht_insert(NULL, &f.t, e, &idx), GBC_OK);
+            }
+            size_t run = longest_run(&f.t);
+            ck_assert_msg(run < 2000, "case %d: %u monomials, longest probe run %zu of %u slots",
+                          c, f.t.size, run, f.t.mapmask + 1);
+            fx_clear(&f);
+        }
+    }
+}
+END_TEST
+
 START_TEST(test_no_variables)
 {
     fixture f;
@@ -441,6 +492,7 @@ int main(void)
     tcase_add_test(tc, test_overflow);
     tcase_add_test(tc, test_reset);
     tcase_add_test(tc, test_no_variables);
+    tcase_add_test(tc, test_structured_exponents);
     tcase_add_test(tc, test_alloc_failure);
     suite_add_tcase(s, tc);
     return tu_run(s);
