@@ -3,11 +3,14 @@
  * Exit status: 0 success, 1 bad input, 2 bad usage, 3 out of resources. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "gbc.h"
 #include "monideal_cmd.h"
@@ -67,6 +70,64 @@ static int usage_error(const char *fmt, const char *arg)
     fprintf(stderr, fmt, arg);
     fprintf(stderr, "\nTry 'gbc --help' for more information.\n");
     return EXIT_USAGE;
+}
+
+int cli_write_result(const char *outfile, const char *data, size_t len, int *open_failed)
+{
+    *open_failed = 0;
+    if (outfile == NULL || strcmp(outfile, "-") == 0) {
+        size_t w = len ? fwrite(data, 1, len, stdout) : 0;
+        if (w != len || fflush(stdout) != 0) {
+            fprintf(stderr, "%s: error writing the result: %s\n", progname, strerror(errno));
+            return 1;
+        }
+        return 0;
+    }
+    size_t n = strlen(outfile);
+    char *tmp = malloc(n + 16);
+    if (tmp == NULL) {
+        fprintf(stderr, "%s: out of memory\n", progname);
+        return 1;
+    }
+    memcpy(tmp, outfile, n);
+    memcpy(tmp + n, ".gbc-XXXXXX", 12);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        fprintf(stderr, "%s: cannot write '%s': %s\n", progname, outfile, strerror(errno));
+        free(tmp);
+        *open_failed = 1;
+        return 1;
+    }
+    /* the mode a new file would get (or the existing file's) */
+    struct stat sb;
+    mode_t mode;
+    if (stat(outfile, &sb) == 0) {
+        mode = sb.st_mode & 07777;
+    } else {
+        mode_t mask = umask(0);
+        umask(mask);
+        mode = 0666 & ~mask;
+    }
+    int bad = fchmod(fd, mode) != 0;
+    FILE *o = fdopen(fd, "wb");
+    if (o == NULL) {
+        close(fd);
+        bad = 1;
+    } else {
+        size_t w = len ? fwrite(data, 1, len, o) : 0;
+        bad |= w != len || fflush(o) != 0;
+        bad |= fclose(o) != 0;
+    }
+    if (!bad && rename(tmp, outfile) != 0)
+        bad = 1;
+    if (bad) {
+        int e = errno;
+        unlink(tmp);
+        fprintf(stderr, "%s: error writing the result to '%s' (left unchanged): %s\n", progname,
+                outfile, strerror(e));
+    }
+    free(tmp);
+    return bad;
 }
 
 char *cli_read_all(FILE *f, size_t *len)
@@ -197,6 +258,11 @@ static int option_value(int argc, char **argv, int *argi, const char *name, cons
 
 int main(int argc, char **argv)
 {
+#ifdef SIGXFSZ
+    /* past a file-size limit a write should fail (and the temporary output be
+     * removed), not kill the process */
+    signal(SIGXFSZ, SIG_IGN);
+#endif
     const char *command = "gb", *order = NULL, *file = NULL, *outfile = NULL;
     gbc_algorithm algo = GBC_ALGO_DEFAULT;
     int verbose = 0, certify = 0, threads = 1, fixed_seed = 0;
@@ -436,25 +502,10 @@ int main(int argc, char **argv)
         rc = exit_for(st);
         goto out;
     }
-    FILE *o = stdout;
-    if (outfile != NULL && strcmp(outfile, "-") != 0) {
-        o = fopen(outfile, "wb");
-        if (o == NULL) {
-            fprintf(stderr, "%s: cannot write '%s': %s\n", progname, outfile, strerror(errno));
-            gbc_string_free(out);
-            rc = EXIT_INPUT;
-            goto out;
-        }
-    }
-    size_t w = fwrite(out, 1, outlen, o);
-    int bad = w != outlen || fflush(o) != 0;
-    if (o != stdout)
-        bad |= fclose(o) != 0;
+    int open_failed;
+    if (cli_write_result(outfile, out, outlen, &open_failed) != 0)
+        rc = open_failed ? EXIT_INPUT : EXIT_RESOURCES;
     gbc_string_free(out);
-    if (bad) {
-        fprintf(stderr, "%s: error writing the result\n", progname);
-        rc = EXIT_RESOURCES;
-    }
 out:
     gbc_polys_free(basis);
     gbc_polys_free(gens);

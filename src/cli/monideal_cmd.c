@@ -438,23 +438,9 @@ int cli_monideal_command(const char *command, const char *file, const char *outf
                 "gbc: %s: parse %.3f s, leading ideal %.3f s (%zu minimal generators), "
                 "%s %.3f s\n",
                 fname, t1 - t0, t2 - t1, gbc_monideal_ngens(I), command, t3 - t2);
-    FILE *o = stdout;
-    if (outfile != NULL && strcmp(outfile, "-") != 0) {
-        o = fopen(outfile, "wb");
-        if (o == NULL) {
-            fprintf(stderr, "%s: cannot write '%s': %s\n", progname, outfile, strerror(errno));
-            rc = EXIT_INPUT;
-            goto out;
-        }
-    }
-    size_t w = b.len ? fwrite(b.s, 1, b.len, o) : 0;
-    int bad = w != b.len || fflush(o) != 0;
-    if (o != stdout)
-        bad |= fclose(o) != 0;
-    if (bad) {
-        fprintf(stderr, "%s: error writing the result\n", progname);
-        rc = EXIT_RESOURCES;
-    }
+    int open_failed;
+    if (cli_write_result(outfile, b.s, b.len, &open_failed) != 0)
+        rc = open_failed ? EXIT_INPUT : EXIT_RESOURCES;
 out:
     free(b.s);
     gbc_monideal_free(I);

@@ -12,6 +12,14 @@
  * error); *len receives its size. Defined in main.c. */
 char *cli_read_all(FILE *f, size_t *len);
 
+/* Write len bytes of data to outfile (NULL or "-": standard output). A file is
+ * written to a temporary file beside it and renamed over outfile only once every
+ * byte is written, so a failed write (disk full, a file-size limit) leaves outfile
+ * as it was, even when it names the input. Returns 0, or 1 after printing the
+ * reason to stderr (open_failed then says whether the file could not be created
+ * at all). Defined in main.c. */
+int cli_write_result(const char *outfile, const char *data, size_t len, int *open_failed);
+
 /* Run command on file (NULL or "-": standard input), printing to outfile (NULL or
  * "-": standard output). Returns the process exit status. */
 int cli_monideal_command(const char *command, const char *file, const char *outfile,

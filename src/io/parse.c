@@ -771,6 +771,8 @@ static void parser_clear(parser *P)
 /* A NUL byte anywhere is an error (the format is text). */
 static gbc_status check_nul(parser *P)
 {
+    if (P->len == 0)
+        return GBC_OK; /* P->s may be NULL: memchr must not see it */
     const char *z = memchr(P->s, '\0', P->len);
     if (z != NULL) {
         err_at(P, (size_t)(z - P->s), "NUL byte in the input");

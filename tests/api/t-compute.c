@@ -470,6 +470,17 @@ START_TEST(test_groebner_args)
     ck_assert_int_eq(gbc_options_set_progress(NULL, NULL, NULL), GBC_ERR_ARG);
     ck_assert_int_eq(gbc_options_new(NULL), GBC_ERR_ARG);
     ck_assert_int_eq(gbc_stats_new(NULL), GBC_ERR_ARG);
+    {
+        /* NULL text of length 0 is an empty input (a parse error: no header), and
+         * the parser never hands NULL to memchr (UBSan; issue 15) */
+        gbc_ring *pr = (gbc_ring *)0x1;
+        gbc_polys *pp = (gbc_polys *)0x1;
+        gbc_error e;
+        ck_assert_int_eq(gbc_parse(&pr, &pp, NULL, 0, NULL, NULL, &e), GBC_ERR_PARSE);
+        ck_assert_ptr_eq(pr, (gbc_ring *)0x1);
+        ck_assert_ptr_eq(pp, (gbc_polys *)0x1);
+        ck_assert_int_eq(gbc_parse(&pr, &pp, NULL, 1, NULL, NULL, &e), GBC_ERR_ARG);
+    }
     ck_assert(gbc_stats_get(NULL, "seconds") == 0);
     gbc_options_cancel(NULL);
     gbc_options_reset_cancel(NULL);

@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -432,6 +434,68 @@ START_TEST(test_seed)
 }
 END_TEST
 
+/* -o FILE is written to a temporary file and renamed: -o naming the input works,
+ * and a write that fails (here past a file-size limit) leaves FILE as it was,
+ * exits 3 with a message, and leaves no temporary file behind (issue 15). */
+START_TEST(test_output_atomic)
+{
+    char inpath[512], outpath[512];
+    snprintf(inpath, sizeof inpath, "%s", tmp_path("self.txt"));
+    snprintf(outpath, sizeof outpath, "%s", tmp_path("kept.txt"));
+    /* katsura-5 mod 65521: a basis of some 6 KB */
+    const char *text = "u0,u1,u2,u3,u4,u5\n65521\n"
+                       "u0+2*u1+2*u2+2*u3+2*u4+2*u5-1,\n"
+                       "u0^2+2*u1^2+2*u2^2+2*u3^2+2*u4^2+2*u5^2-u0,\n"
+                       "2*u0*u1+2*u1*u2+2*u2*u3+2*u3*u4+2*u4*u5-u1,\n"
+                       "u1^2+2*u0*u2+2*u1*u3+2*u2*u4+2*u3*u5-u2,\n"
+                       "2*u1*u2+2*u0*u3+2*u1*u4+2*u2*u5-u3,\n"
+                       "u2^2+2*u1*u3+2*u0*u4+2*u1*u5-u4\n";
+    write_file(inpath, text, strlen(text));
+    const char *plain[] = {inpath, NULL};
+    run r0;
+    run_gbc(&r0, plain, NULL);
+    ck_assert_int_eq(r0.status, 0);
+    ck_assert_uint_gt(r0.outlen, 4096);
+    /* -o the input itself */
+    const char *self[] = {"-o", inpath, inpath, NULL};
+    run r;
+    run_gbc(&r, self, NULL);
+    ck_assert_msg(r.status == 0, "exit %d: %s", r.status, r.err);
+    run_free(&r);
+    size_t len;
+    char *got = tu_read_file(inpath, &len);
+    ck_assert_ptr_nonnull(got);
+    ck_assert_str_eq(got, r0.out);
+    free(got);
+    /* a file-size limit of 2 KB for the child: the old contents stay */
+    write_file(inpath, text, strlen(text));
+    write_file(outpath, "old\n", 4);
+    struct rlimit old, lim;
+    ck_assert_int_eq(getrlimit(RLIMIT_FSIZE, &old), 0);
+    lim = old;
+    lim.rlim_cur = 2048;
+    ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &lim), 0);
+    const char *limited[] = {"-o", outpath, inpath, NULL};
+    run_gbc(&r, limited, NULL);
+    ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &old), 0);
+    ck_assert_msg(r.status == 3, "exit %d: %s", r.status, r.err);
+    ck_assert_ptr_nonnull(strstr(r.err, "left unchanged"));
+    run_free(&r);
+    got = tu_read_file(outpath, &len);
+    ck_assert_ptr_nonnull(got);
+    ck_assert_str_eq(got, "old\n");
+    free(got);
+    DIR *d = opendir(tmpdir);
+    ck_assert_ptr_nonnull(d);
+    struct dirent *de;
+    while ((de = readdir(d)) != NULL)
+        ck_assert_msg(strstr(de->d_name, ".gbc-") == NULL, "temporary file left: %s",
+                      de->d_name);
+    closedir(d);
+    run_free(&r0);
+}
+END_TEST
+
 /* --order-path: lex through FGLM (zero-dimensional, over Z/p and Q), Hilbert-driven
  * and through the homogenised ideal give the same output; -v names the path that ran; fglm on a
  * positive-dimensional ideal exits 1 with a message, an unknown path exits 2. */
@@ -768,6 +832,7 @@ int main(void)
     tcase_add_test(tc, test_algorithm_f4);
     tcase_add_test(tc, test_seed);
     tcase_add_test(tc, test_order_path);
+    tcase_add_test(tc, test_output_atomic);
     tcase_add_test(tc, test_io_paths);
     tcase_add_test(tc, test_monideal_commands);
     suite_add_tcase(s, tc);
