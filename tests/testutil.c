@@ -162,3 +162,53 @@ void tu_random_order(char *spec, size_t len, gbc_rng *r, uint32_t nvars, int kin
     }
     }
 }
+
+static void tu_put_system(sbuf *b, const char *family, int n)
+{
+    if (strcmp(family, "katsura") == 0) {
+        /* u_i = x_|i| for |i| < n, 0 beyond */
+        for (int m = 0; m < n - 1; m++) {
+            for (int l = -(n - 1); l <= n - 1; l++) {
+                int a = l < 0 ? -l : l, c = m - l < 0 ? l - m : m - l;
+                if (a < n && c < n)
+                    sb_printf(b, "+x%d*x%d", a, c);
+            }
+            sb_printf(b, "-x%d,\n", m);
+        }
+        sb_printf(b, "x0");
+        for (int i = 1; i < n; i++)
+            sb_printf(b, "+2*x%d", i);
+        sb_printf(b, "-1\n");
+    } else {
+        for (int d = 1; d < n; d++) {
+            for (int i = 0; i < n; i++) {
+                sb_printf(b, "+");
+                for (int j = 0; j < d; j++)
+                    sb_printf(b, "%sx%d", j ? "*" : "", (i + j) % n);
+            }
+            sb_printf(b, ",\n");
+        }
+        for (int i = 0; i < n; i++)
+            sb_printf(b, "%sx%d", i ? "*" : "", i);
+        sb_printf(b, "-1\n");
+    }
+}
+
+char *tu_system_gens(const char *family, int nvars)
+{
+    sbuf b;
+    sb_init(&b);
+    tu_put_system(&b, family, nvars);
+    return b.s;
+}
+
+char *tu_system_text(const char *family, int nvars, uint32_t p)
+{
+    sbuf b;
+    sb_init(&b);
+    for (int i = 0; i < nvars; i++)
+        sb_printf(&b, "%sx%d", i ? "," : "", i);
+    sb_printf(&b, "\n%u\n", p);
+    tu_put_system(&b, family, nvars);
+    return b.s;
+}

@@ -53,4 +53,11 @@ void sb_free(sbuf *b);
  * kinds; one block when nvars is 1). */
 void tu_random_order(char *spec, size_t len, gbc_rng *r, uint32_t nvars, int kind);
 
+/* katsura in nvars variables x0..x{nvars-1} (Singular's katsura(nvars - 1), the
+ * benchmarks' katsura-(nvars-1)) or cyclic-nvars: the generators as text, one a
+ * line (tu_system_gens), or a whole input with the header for characteristic p
+ * (tu_system_text). malloc'd; free() them. */
+char *tu_system_gens(const char *family, int nvars);
+char *tu_system_text(const char *family, int nvars, uint32_t p);
+
 #endif

@@ -448,20 +448,35 @@ gbc_status f4_groebner_kind(gbc_ctx *ctx, const ring *R, const plist *in, plist 
         return GBC_ERR_DOMAIN;
     if (ring_is_graded(R))
         return f4_core(ctx, R, in, out, stats, NULL, NULL, NULL, minimal, NULL);
-    /* Orders that are not degree-compatible: compute the basis of the homogenised
-     * ideal in the order (degree, then R's order) and dehomogenise; the leading
-     * terms survive, so this is a Groebner basis for R's order (see
-     * bb_groebner for the argument), which f4_reduce_basis makes reduced. */
+    return f4_groebner_homog(ctx, R, in, out, stats, minimal, NULL);
+}
+
+gbc_status f4_groebner_homog(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                             gb_stats *stats, int minimal, const struct mi_upoly *target)
+{
+    if (R->F.p == 0)
+        return GBC_ERR_DOMAIN;
+    /* The basis of the homogenised ideal in the order (degree, then R's order),
+     * dehomogenised: the leading terms survive, so this is a Groebner basis for R's
+     * order (see bb_groebner for the argument), which f4_reduce_basis makes
+     * reduced. */
     ring Rh;
     ring_homog(&Rh, R);
     plist hin, hout, dh;
     plist_init(&hin);
     plist_init(&hout);
     plist_init(&dh);
+    f4_hilb H;
+    f4_hilb_init(&H, target);
     gbc_status st;
     GBC_CHECK(st, plist_homogenize(ctx, R, in, &hin), done);
     /* the homogenised basis need not be reduced: only its leading terms matter */
-    GBC_CHECK(st, f4_core(ctx, &Rh, &hin, &hout, stats, NULL, NULL, NULL, minimal, NULL), done);
+    GBC_CHECK(st, f4_core(ctx, &Rh, &hin, &hout, stats, NULL, NULL, NULL, 1,
+                          target != NULL ? &H : NULL),
+              done);
+    if (target != NULL)
+        gbc_log(ctx, 1, "hilbert: %zu degrees skipped, %zu pairs and generators dropped",
+                H.degrees_skipped, H.pairs_dropped);
     GBC_CHECK(st, plist_dehomogenize(ctx, R, &hout, &dh), done);
     double t1 = gbc_wall_time();
     GBC_CHECK(st, f4_reduce_basis_kind(ctx, R, &dh, out, minimal), done);
@@ -470,23 +485,9 @@ gbc_status f4_groebner_kind(gbc_ctx *ctx, const ring *R, const plist *in, plist 
         stats->basis_size = out->n;
     }
 done:
+    f4_hilb_clear(ctx, &H);
     plist_clear(ctx, &hin, &R->F);
     plist_clear(ctx, &hout, &R->F);
     plist_clear(ctx, &dh, &R->F);
-    return st;
-}
-
-
-gbc_status f4_groebner_hilbert(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
-                               gb_stats *stats, int minimal, const struct mi_upoly *target)
-{
-    if (R->F.p == 0 || !ring_is_graded(R))
-        return GBC_ERR_INTERNAL;
-    f4_hilb H;
-    f4_hilb_init(&H, target);
-    gbc_status st = f4_core(ctx, R, in, out, stats, NULL, NULL, NULL, minimal, &H);
-    gbc_log(ctx, 1, "hilbert: %zu degrees skipped, %zu pairs and generators dropped",
-            H.degrees_skipped, H.pairs_dropped);
-    f4_hilb_clear(ctx, &H);
     return st;
 }

@@ -23,17 +23,18 @@ gbc_status f4_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
 gbc_status f4_groebner_kind(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                             gb_stats *stats, int minimal);
 
-/* f4_groebner_kind for a homogeneous generating set in (R degree-compatible, e.g.
- * MONO_HOMOG) of an ideal whose Hilbert series is target (the numerator over
- * (1 - t)^nvars, from mi_hilbert_uni of the leading monomials of a Groebner basis
- * of the same ideal for another order): the pairs and generators of every degree
- * in which the leading monomials found so far already have the target's Hilbert
- * function are dropped unreduced (Traverso 1996). GBC_ERR_INTERNAL if the basis
- * contradicts the target (a wrong target or input that is not homogeneous). With
- * minimal != 0 a minimal basis (the homogenised path dehomogenises it). */
+/* f4_groebner_kind for an order that need not be degree-compatible, through the
+ * homogenised ideal: homogenise in, compute its basis in "degree, then R's order",
+ * dehomogenise and reduce (minimal != 0: a minimal basis). With target (the
+ * numerator of the Hilbert series over (1 - t)^(nvars + 1) of the homogenised
+ * ideal, e.g. from mi_hilbert_uni of the leading monomials of a grevlex basis of
+ * the same ideal), every degree in which the leading monomials found so far
+ * already have the target's Hilbert function is dropped unreduced (Traverso 1996);
+ * GBC_ERR_INTERNAL if the basis contradicts the target. target NULL: every degree
+ * is reduced (f4_groebner_kind's path). */
 struct mi_upoly;
-gbc_status f4_groebner_hilbert(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
-                               gb_stats *stats, int minimal, const struct mi_upoly *target);
+gbc_status f4_groebner_homog(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                             gb_stats *stats, int minimal, const struct mi_upoly *target);
 
 /* The reduced Groebner basis of G, which must already be a Groebner basis of the
  * ideal it generates (ring R, characteristic p): minimal leading monomials, then

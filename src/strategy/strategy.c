@@ -20,26 +20,19 @@ static const char *strat_order_name(const ring *R, char *buf, size_t len)
     return buf;
 }
 
-/* The basis of the ideal with reduced grevlex basis G (ring Rg) for R's order:
- * homogenise G (a Groebner basis of the homogenised ideal for grevlex with h last,
- * with the same leading monomials), compute its basis in "degree, then R's order"
- * by F4 driven by the Hilbert series of those leading monomials, dehomogenise and
- * reduce. */
-static gbc_status strat_hilbert(gbc_ctx *ctx, const ring *R, const ring *Rg, const plist *G,
-                                plist *out, gb_stats *stats, int minimal)
+/* The basis of the ideal with reduced grevlex basis G for R's order: homog(G) is a
+ * Groebner basis of the homogenised ideal for grevlex with h last, with the same
+ * leading monomials, whose Hilbert series then drives F4 in "degree, then R's
+ * order" (f4_groebner_homog). */
+static gbc_status strat_hilbert(gbc_ctx *ctx, const ring *R, const plist *G, plist *out,
+                                gb_stats *stats, int minimal)
 {
     const uint32_t n = R->nvars;
     monideal L;
     mi_upoly T;
     mi_init(&L, n + 1);
     mi_upoly_init(&T);
-    plist hin, hout, dh;
-    plist_init(&hin);
-    plist_init(&hout);
-    plist_init(&dh);
     uint32_t *e = NULL;
-    ring Rh;
-    ring_homog(&Rh, R);
     gbc_status st;
     GBC_CHECK(st, GBC_ZALLOC(ctx, e, n + 1), done);
     GBC_CHECK(st, mi_reserve(ctx, &L, G->n ? G->n : 1), done);
@@ -50,23 +43,13 @@ static gbc_status strat_hilbert(gbc_ctx *ctx, const ring *R, const ring *Rg, con
         GBC_CHECK(st, mi_push(ctx, &L, e), done);
     }
     GBC_CHECK(st, mi_hilbert_uni(ctx, &T, &L), done);
-    GBC_CHECK(st, plist_homogenize(ctx, Rg, G, &hin), done);
-    GBC_CHECK(st, f4_groebner_hilbert(ctx, &Rh, &hin, &hout, stats, 1, &T), done);
-    GBC_CHECK(st, plist_dehomogenize(ctx, R, &hout, &dh), done);
-    const double t1 = gbc_wall_time();
-    GBC_CHECK(st, f4_reduce_basis_kind(ctx, R, &dh, out, minimal), done);
-    if (stats) {
-        stats->t_interreduce += gbc_wall_time() - t1;
-        stats->basis_size = out->n;
+    GBC_CHECK(st, f4_groebner_homog(ctx, R, G, out, stats, minimal, &T), done);
+    if (stats)
         stats->strategy = STRAT_TOOK_HILBERT;
-    }
 done:
     gbc_free(ctx, e);
     mi_clear(ctx, &L);
     mi_upoly_clear(ctx, &T);
-    plist_clear(ctx, &hin, &R->F);
-    plist_clear(ctx, &hout, &R->F);
-    plist_clear(ctx, &dh, &R->F);
     return st;
 }
 
@@ -107,7 +90,7 @@ gbc_status strat_f4_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist
     if (path == STRAT_HILBERT) {
         gbc_log(ctx, 1, "order %s: the homogenised grevlex basis, Hilbert-driven (as asked)",
                 strat_order_name(R, oname, sizeof oname));
-        st = strat_hilbert(ctx, R, &Rg, &G, out, stats, minimal);
+        st = strat_hilbert(ctx, R, &G, out, stats, minimal);
         goto done;
     }
     if (fglm_is_zero_dim(&Rg, &G)) {
@@ -145,7 +128,7 @@ gbc_status strat_f4_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist
                 "Hilbert-driven",
                 strat_order_name(R, oname, sizeof oname));
     }
-    st = strat_hilbert(ctx, R, &Rg, &G, out, stats, minimal);
+    st = strat_hilbert(ctx, R, &G, out, stats, minimal);
 done:
     plist_clear(ctx, &G, &R->F);
     if (stats)

@@ -89,39 +89,7 @@ static gbc_polys *groebner(const gbc_polys *F, const gbc_options *o)
 /* katsura-n in n + 1 variables x0..xn, or cyclic-n in n, as a whole input. */
 static char *system_text(const char *family, int n, uint32_t p)
 {
-    sbuf b;
-    sb_init(&b);
-    int nv = strcmp(family, "katsura") == 0 ? n + 1 : n;
-    for (int i = 0; i < nv; i++)
-        sb_printf(&b, "%sx%d", i ? "," : "", i);
-    sb_printf(&b, "\n%u\n", p);
-    if (strcmp(family, "katsura") == 0) {
-        for (int m = 0; m < nv - 1; m++) {
-            for (int l = -(nv - 1); l <= nv - 1; l++) {
-                int a = l < 0 ? -l : l, c = m - l < 0 ? l - m : m - l;
-                if (a < nv && c < nv)
-                    sb_printf(&b, "+x%d*x%d", a, c);
-            }
-            sb_printf(&b, "-x%d,\n", m);
-        }
-        sb_printf(&b, "x0");
-        for (int i = 1; i < nv; i++)
-            sb_printf(&b, "+2*x%d", i);
-        sb_printf(&b, "-1\n");
-    } else {
-        for (int d = 1; d < n; d++) {
-            for (int i = 0; i < n; i++) {
-                sb_printf(&b, "+");
-                for (int j = 0; j < d; j++)
-                    sb_printf(&b, "%sx%d", j ? "*" : "", (i + j) % n);
-            }
-            sb_printf(&b, ",\n");
-        }
-        for (int i = 0; i < n; i++)
-            sb_printf(&b, "%sx%d", i ? "*" : "", i);
-        sb_printf(&b, "-1\n");
-    }
-    return b.s;
+    return tu_system_text(family, strcmp(family, "katsura") == 0 ? n + 1 : n, p);
 }
 
 /* ------------------------------------------------------- argument checks -- */

@@ -12,44 +12,6 @@
 
 #include "testutil.h"
 
-/* katsura-n in n variables (Singular's katsura(n)), or cyclic-n. */
-static char *system_text(const char *family, int n, uint32_t p)
-{
-    sbuf b;
-    sb_init(&b);
-    for (int i = 0; i < n; i++)
-        sb_printf(&b, "%sx%d", i ? "," : "", i);
-    sb_printf(&b, "\n%u\n", p);
-    if (strcmp(family, "katsura") == 0) {
-        /* u_i = x_|i| for |i| < n, 0 beyond */
-        for (int m = 0; m < n - 1; m++) {
-            for (int l = -(n - 1); l <= n - 1; l++) {
-                int a = l < 0 ? -l : l, c = m - l < 0 ? l - m : m - l;
-                if (a < n && c < n)
-                    sb_printf(&b, "+x%d*x%d", a, c);
-            }
-            sb_printf(&b, "-x%d,\n", m);
-        }
-        sb_printf(&b, "x0");
-        for (int i = 1; i < n; i++)
-            sb_printf(&b, "+2*x%d", i);
-        sb_printf(&b, "-1\n");
-    } else {
-        for (int d = 1; d < n; d++) {
-            for (int i = 0; i < n; i++) {
-                sb_printf(&b, "+");
-                for (int j = 0; j < d; j++)
-                    sb_printf(&b, "%sx%d", j ? "*" : "", (i + j) % n);
-            }
-            sb_printf(&b, ",\n");
-        }
-        for (int i = 0; i < n; i++)
-            sb_printf(&b, "%sx%d", i ? "*" : "", i);
-        sb_printf(&b, "-1\n");
-    }
-    return b.s;
-}
-
 /* The printed basis of text under the configuration, or NULL on failure (the
  * status is reported). *reduced and *rows_in (when not NULL) receive the rows the
  * kernels reduced and the rows they were given. */
@@ -126,7 +88,7 @@ START_TEST(test_configurations)
     /* the large systems at the primes where the probabilistic kernel runs */
     if (!S->buchberger && p < 65521)
         return;
-    char *text = system_text(S->family, S->n, p);
+    char *text = tu_system_text(S->family, S->n, p);
     double prob_reduced_total = 0, rows_total = 0;
     for (size_t o = 0; o < sizeof orders / sizeof orders[0]; o++) {
         /* lex on katsura-8 and cyclic-7 is slow under the sanitizers, and one
@@ -179,7 +141,7 @@ END_TEST
  * 65521, exact on one thread against exact, probabilistic and auto on two. */
 START_TEST(test_threads)
 {
-    char *text = system_text("katsura", 8, 65521);
+    char *text = tu_system_text("katsura", 8, 65521);
     char *ref = compute(text, "grevlex", GBC_ALGO_F4, GBC_LA_EXACT, 1, NULL, NULL);
     static const gbc_linear_algebra las[] = {GBC_LA_EXACT, GBC_LA_PROBABILISTIC, GBC_LA_AUTO};
     for (size_t l = 0; l < 3; l++) {

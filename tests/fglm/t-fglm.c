@@ -1308,41 +1308,6 @@ END_TEST
 
 /* ----------------------------------------------- the larger systems -- */
 
-/* katsura in n variables (Singular's katsura(n - 1)) or cyclic-n: generators
- * only, in x0..x{n-1}. */
-static char *system_text(const char *family, int n)
-{
-    sbuf b;
-    sb_init(&b);
-    if (strcmp(family, "katsura") == 0) {
-        for (int m = 0; m < n - 1; m++) {
-            for (int l = -(n - 1); l <= n - 1; l++) {
-                int a = l < 0 ? -l : l, c = m - l < 0 ? l - m : m - l;
-                if (a < n && c < n)
-                    sb_printf(&b, "+x%d*x%d", a, c);
-            }
-            sb_printf(&b, "-x%d,\n", m);
-        }
-        sb_printf(&b, "x0");
-        for (int i = 1; i < n; i++)
-            sb_printf(&b, "+2*x%d", i);
-        sb_printf(&b, "-1\n");
-    } else {
-        for (int d = 1; d < n; d++) {
-            for (int i = 0; i < n; i++) {
-                sb_printf(&b, "+");
-                for (int j = 0; j < d; j++)
-                    sb_printf(&b, "%sx%d", j ? "*" : "", (i + j) % n);
-            }
-            sb_printf(&b, ",\n");
-        }
-        for (int i = 0; i < n; i++)
-            sb_printf(&b, "%sx%d", i ? "*" : "", i);
-        sb_printf(&b, "-1\n");
-    }
-    return b.s;
-}
-
 static int always_stop(void *data)
 {
     int *calls = data;
@@ -1357,7 +1322,7 @@ START_TEST(test_systems)
     const uint32_t n = _i == 0 ? 7 : 5, p = 65521;
     const unsigned index = _i == 0 ? 6 : 5; /* katsura-6, cyclic-5 */
     const size_t known_degree = _i == 0 ? 64 : 70;
-    char *txt = system_text(family, (int)n);
+    char *txt = tu_system_gens(family, (int)n);
     ring Rg, Rl;
     ring_make(&Rg, n, p, "grevlex");
     ring_make(&Rl, n, p, "lex");
