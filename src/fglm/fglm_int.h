@@ -6,6 +6,7 @@
 #define GBC_FGLM_INT_H
 
 #include "fglm/fglm.h"
+#include "monideal/divlookup.h"
 
 /* A monomial of the multiplication structure: standard monomial k (code 2k) or
  * border monomial k (code 2k + 1). */
@@ -25,6 +26,8 @@ typedef struct fg_src {
     int par_init, t_init;
     poly *g;            /* the basis, monic */
     size_t ng;
+    divlookup dl;       /* its leading monomials */
+    int dl_init;
     uint32_t D;
     uint32_t *std;      /* D monomials of t, increasing */
     uint32_t nb;

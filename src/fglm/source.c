@@ -39,6 +39,8 @@ void fg_src_clear(fg_src *S)
     gbc_free(ctx, S->mul);
     gbc_free(ctx, S->stack);
     gbc_free(ctx, S->acc);
+    if (S->dl_init)
+        dl_clear(ctx, &S->dl);
     if (S->t_init)
         mht_clear(ctx, &S->t);
     if (S->par_init)
@@ -49,10 +51,7 @@ void fg_src_clear(fg_src *S)
 /* Whether monomial m of the table is divisible by a leading monomial of G. */
 static int fg_in_lead_ideal(const fg_src *S, uint32_t m)
 {
-    for (size_t k = 0; k < S->ng; k++)
-        if (mht_divides(&S->t, S->g[k].mon[0], &S->t, m))
-            return 1;
-    return 0;
+    return dl_find_divisor(&S->dl, mht_exps(&S->t, m), S->t.row[m].divmask) != UINT32_MAX;
 }
 
 /* Breadth-first from 1: every x_i b of a standard b is standard or border. */
@@ -115,6 +114,13 @@ gbc_status fg_src_init(fg_src *S, gbc_ctx *ctx, const ring *R, const plist *G)
         if (S->g[S->ng - 1].len == 0)
             return GBC_ERR_INTERNAL;
         poly_normalize_lc(&S->g[S->ng - 1], F);
+    }
+    GBC_TRY(dl_init(ctx, &S->dl, DL_TREE, n, &S->par.dm));
+    S->dl_init = 1;
+    for (size_t k = 0; k < S->ng; k++) {
+        const uint32_t lm = S->g[k].mon[0];
+        GBC_TRY(dl_insert(ctx, &S->dl, mht_exps(&S->t, lm), S->t.row[lm].divmask,
+                          (uint32_t)k));
     }
     uint32_t *e;
     GBC_TRY(GBC_ALLOC(ctx, e, n ? n : 1));
