@@ -99,6 +99,8 @@ typedef struct gbc_ctx {
     gbc_status alloc_fail;        /* status of the last failed allocation */
     gbc_budget *budget;           /* a worker's: the shared budget (NULL: this
                                    * context's own counters and limit) */
+    struct gbc_pool *pool;        /* the computation's threads (common/pool.h), or
+                                   * NULL */
 } gbc_ctx;
 
 /* Start a parallel phase of parent: B takes parent's usage, limit and fault

@@ -6,6 +6,8 @@
 
 #include "f4/f4_int.h"
 
+#include "common/pool.h"
+
 /* -------------------------------------------------------------- setup -- */
 
 void f4_free(f4_state *S)
@@ -252,15 +254,21 @@ static gbc_status add_gens(f4_state *S)
 }
 
 /* F4 on a ring with a degree-compatible order; records into rec or replays play
- * when either is set (*unlucky reports a replay that failed). */
+ * when either is set (*unlucky reports a replay that failed). A replay uses play's
+ * compiled matrices when compiled is set, else it rebuilds them by hashing; with
+ * compile set it records them into play (f4_trace_compile), and nothing else writes
+ * to play. */
 static gbc_status f4_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
-                          gb_stats *stats, f4_trace *rec, f4_trace *play, int *unlucky,
-                          int minimal, f4_hilb *hilb)
+                          gb_stats *stats, f4_trace *rec, const f4_trace *play,
+                          f4_trace *compile, int compiled, int *unlucky, int minimal,
+                          f4_hilb *hilb)
 {
     double t0 = gbc_wall_time();
     f4_state S;
     gbc_status st;
     int unit = 0, bad = 0;
+    /* the run's threads, unless a caller (the multi-modular loop) has them */
+    int own_pool = gbc_ctx_pool_enter(ctx);
     GBC_CHECK(st, f4_setup(&S, ctx, R, stats), done);
     S.rec = rec;
     S.play = play;
@@ -299,13 +307,13 @@ static gbc_status f4_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *o
             st = GBC_ERR_INTERNAL;
             goto done;
         }
-        if (play->cstate == CC_READY) {
+        if (compiled) {
             S.cc_use = play;
             if (play->ncr != play->nrounds + 1 || !f4_cc_gens_match(&S))
                 bad = 1;
-        } else if (play->cstate == CC_NONE) {
-            f4_cc_reset(play, CC_NONE);
-            S.cc_rec = play;
+        } else if (compile != NULL) {
+            f4_cc_reset(compile, CC_NONE);
+            S.cc_rec = compile;
             GBC_CHECK(st, f4_cc_record_gens(&S), done);
         }
         if (!unit && !bad)
@@ -405,6 +413,7 @@ done:
     if (st != GBC_OK || bad)
         plist_clear(ctx, out, &R->F);
     f4_free(&S);
+    gbc_ctx_pool_leave(ctx, own_pool);
     return st;
 }
 
@@ -413,27 +422,39 @@ gbc_status f4_learn(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
 {
     if (R->F.p == 0 || !ring_is_graded(R))
         return GBC_ERR_INTERNAL;
-    return f4_core(ctx, R, in, out, stats, tr, NULL, NULL, 0, NULL);
+    return f4_core(ctx, R, in, out, stats, tr, NULL, NULL, 0, NULL, 0, NULL);
 }
 
-gbc_status f4_apply(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
-                    gb_stats *stats, f4_trace *tr, int *unlucky)
+gbc_status f4_trace_compile(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                            gb_stats *stats, f4_trace *tr, int *unlucky)
 {
     *unlucky = 0;
     if (R->F.p == 0 || !ring_is_graded(R))
         return GBC_ERR_INTERNAL;
+    return f4_core(ctx, R, in, out, stats, NULL, tr, tr, 0, unlucky, 0, NULL);
+}
+
+gbc_status f4_apply(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                    gb_stats *stats, const f4_trace *tr, int *unlucky, int *plain)
+{
+    *unlucky = 0;
+    if (plain != NULL)
+        *plain = 0;
+    if (R->F.p == 0 || !ring_is_graded(R))
+        return GBC_ERR_INTERNAL;
     int compiled = tr->cstate == CC_READY;
-    gbc_status st = f4_core(ctx, R, in, out, stats, NULL, tr, unlucky, 0, NULL);
+    gbc_status st = f4_core(ctx, R, in, out, stats, NULL, tr, NULL, compiled, unlucky, 0,
+                            NULL);
     if (st == GBC_OK && *unlucky && compiled) {
         /* A support differs from the compiled run's (a coefficient vanished modulo
-         * this prime or modulo that one): replay plainly, which records anew. */
-        f4_cc_reset(tr, CC_NONE);
+         * this prime or modulo the compiling one): replay plainly. */
         *unlucky = 0;
-        st = f4_core(ctx, R, in, out, stats, NULL, tr, unlucky, 0, NULL);
+        if (plain != NULL)
+            *plain = 1;
+        st = f4_core(ctx, R, in, out, stats, NULL, tr, NULL, 0, unlucky, 0, NULL);
     }
     return st;
 }
-
 
 gbc_status f4_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                        gb_stats *stats)
@@ -447,7 +468,7 @@ gbc_status f4_groebner_kind(gbc_ctx *ctx, const ring *R, const plist *in, plist 
     if (R->F.p == 0)
         return GBC_ERR_DOMAIN;
     if (ring_is_graded(R))
-        return f4_core(ctx, R, in, out, stats, NULL, NULL, NULL, minimal, NULL);
+        return f4_core(ctx, R, in, out, stats, NULL, NULL, NULL, 0, NULL, minimal, NULL);
     return f4_groebner_homog(ctx, R, in, out, stats, minimal, NULL);
 }
 
@@ -471,7 +492,7 @@ gbc_status f4_groebner_homog(gbc_ctx *ctx, const ring *R, const plist *in, plist
     gbc_status st;
     GBC_CHECK(st, plist_homogenize(ctx, R, in, &hin), done);
     /* the homogenised basis need not be reduced: only its leading terms matter */
-    GBC_CHECK(st, f4_core(ctx, &Rh, &hin, &hout, stats, NULL, NULL, NULL, 1,
+    GBC_CHECK(st, f4_core(ctx, &Rh, &hin, &hout, stats, NULL, NULL, NULL, 0, NULL, 1,
                           target != NULL ? &H : NULL),
               done);
     if (target != NULL)

@@ -70,15 +70,24 @@ size_t f4_trace_memory(const f4_trace *tr);
  * (a fresh trace). */
 gbc_status f4_learn(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                     gb_stats *stats, f4_trace *tr);
+/* Compile tr (a trace from f4_learn, not yet compiled): replay it modulo R's prime
+ * (like f4_apply, same results) while recording the column structure of every
+ * matrix, so that f4_apply can take its rows from there instead of hashing every
+ * product and sorting the columns. tr is compiled afterwards (f4_trace_compiled)
+ * unless the prime did not follow (*unlucky) or the compiled form would be too
+ * large. The last call that writes to tr: from here on it is read only. */
+gbc_status f4_trace_compile(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                            gb_stats *stats, f4_trace *tr, int *unlucky);
 /* Replay tr for the same generators modulo another prime (R differs from the learn
  * run's ring only by its characteristic). *unlucky is set (and out left empty) when
- * the prime does not follow the trace. tr is not thread-safe: one apply at a time. */
+ * the prime does not follow the trace. tr is only read: any number of applies may
+ * run on it at once, each with its own ctx. A compiled trace is used compiled; when
+ * a support differs from the compiling run's (a coefficient vanished modulo one of
+ * the two primes) the prime is replayed plainly instead and *plain (if not NULL) is
+ * set, so that the caller may compile anew. */
 gbc_status f4_apply(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
-                    gb_stats *stats, f4_trace *tr, int *unlucky);
-/* The first apply run that fits compiles the trace: it records the column
- * structure of its matrices, and later apply runs reuse it instead of hashing
- * (falling back to a plain replay, which records anew, when a support differs).
- * Whether tr is compiled now. */
+                    gb_stats *stats, const f4_trace *tr, int *unlucky, int *plain);
+/* Whether tr is compiled. */
 int f4_trace_compiled(const f4_trace *tr);
 
 #endif

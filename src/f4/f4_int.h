@@ -82,7 +82,8 @@ typedef struct f4_state {
     f4_hilb *hilb;          /* Hilbert-driven rounds, or NULL */
     /* compiled replay (see struct f4_trace): the trace whose compiled matrices this
      * run uses, or whose matrices it records, or NULL */
-    f4_trace *cc_use, *cc_rec;
+    const f4_trace *cc_use;
+    f4_trace *cc_rec;
     const uint32_t *cexps;  /* column monomials of the current compiled matrix */
     int cc_bad;             /* the run does not have the compiled shape */
     uint32_t ncols;         /* columns of the current matrix */

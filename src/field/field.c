@@ -120,16 +120,6 @@ void zz_content(mpz_t g, mpz_t *c, size_t n)
     }
 }
 
-void zz_crt_step(mpz_t x, mpz_t m, uint32_t r, uint32_t p, uint32_t minv)
-{
-    /* x' = x + m * ((r - x) * m^-1 mod p) */
-    uint64_t xm = mpz_fdiv_ui(x, p);
-    uint64_t diff = (r + (uint64_t)p - xm) % p;
-    uint64_t t = (diff * minv) % p;
-    mpz_addmul_ui(x, m, (unsigned long)t);
-    mpz_mul_ui(m, m, p);
-}
-
 int zz_ratrecon(mpz_t n, mpz_t d, const mpz_t a, const mpz_t m, const mpz_t bound)
 {
     /* Half extended Euclid on (m, a): keep r_i = t_i * a mod m and stop at the first

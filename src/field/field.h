@@ -60,9 +60,7 @@ int64_t zp_to_balanced(const field *F, uint32_t a);
 /* g = gcd of the n integers c (g >= 0; 0 when all are zero). */
 void zz_content(mpz_t g, mpz_t *c, size_t n);
 
-/* CRT step: given x mod m (0 <= x < m) and r mod p with gcd(m, p) = 1, set x to the
- * residue mod m*p congruent to both and m to m*p. minv is (m mod p)^-1 mod p. */
-void zz_crt_step(mpz_t x, mpz_t m, uint32_t r, uint32_t p, uint32_t minv);
+/* CRT: field/crt.h (the accumulator). */
 
 /* Rational reconstruction: find n/d with |n| <= bound, 0 < d <= bound such that
  * n = a*d mod m (Wang's bound: bound = floor(sqrt(m/2)) makes the answer unique).

@@ -5,6 +5,8 @@
 
 #include <pthread.h>
 
+#include "common/pool.h"
+
 static la_worker *worker(void *jobs, size_t size, int t)
 {
     return (la_worker *)((char *)jobs + (size_t)t * size);
@@ -40,20 +42,40 @@ gbc_status la_phase_begin(la_phase *P, gbc_ctx *ctx, const la_matrix *M, void *j
     return GBC_OK;
 }
 
+/* A job of the computation's pool: part t runs the worker function on worker t. */
+typedef struct phase_job {
+    void *(*fn)(void *);
+    void *jobs;
+    size_t size;
+} phase_job;
+
+static void phase_part(void *arg, int t)
+{
+    const phase_job *J = arg;
+    J->fn(worker(J->jobs, J->size, t));
+}
+
 gbc_status la_phase_run(la_phase *P, void *(*fn)(void *), void *jobs, size_t size)
 {
-    pthread_t tid[64];
-    int started[64] = {0};
-    for (int t = 1; t < P->n; t++)
-        started[t] = pthread_create(&tid[t], NULL, fn, worker(jobs, size, t)) == 0;
-    fn(worker(jobs, size, 0));
-    /* the work of workers that did not start is done here */
-    for (int t = 1; t < P->n; t++)
-        if (!started[t])
-            fn(worker(jobs, size, t));
-    for (int t = 1; t < P->n; t++)
-        if (started[t])
-            pthread_join(tid[t], NULL);
+    gbc_pool *pool = P->ctx->pool;
+    if (pool != NULL && gbc_pool_size(pool) >= P->n) {
+        /* the computation's threads */
+        phase_job J = {fn, jobs, size};
+        gbc_pool_run(pool, phase_part, &J, P->n);
+    } else {
+        pthread_t tid[64];
+        int started[64] = {0};
+        for (int t = 1; t < P->n; t++)
+            started[t] = pthread_create(&tid[t], NULL, fn, worker(jobs, size, t)) == 0;
+        fn(worker(jobs, size, 0));
+        /* the work of workers that did not start is done here */
+        for (int t = 1; t < P->n; t++)
+            if (!started[t])
+                fn(worker(jobs, size, t));
+        for (int t = 1; t < P->n; t++)
+            if (started[t])
+                pthread_join(tid[t], NULL);
+    }
     /* the first failure is the one reported (the others only stopped); an
      * allocation failure wins over an interrupt that came at the same time */
     gbc_status st = GBC_OK;

@@ -1,20 +1,33 @@
-/* modular: the multi-modular driver (see modular.h). The per-prime pipeline is
- * "reduce the integer generators mod p, F4 (learn or apply), and, when the order is
- * not degree-compatible, dehomogenise and reduce"; every accepted prime must give a
- * basis of the same shape (same polynomials, same monomials) as the learning prime,
- * and its coefficients join the CRT accumulators. */
+/* modular: the multi-modular driver (see modular.h and docs/modular.md).
+ *
+ * One prime learns a trace (a full F4 run, on the calling thread); the trace is
+ * compiled once by replaying it modulo a second prime, and from then on it is
+ * read only: batches of primes (as many as the computation has threads) apply it
+ * at once, each on a worker context of its own charging one memory budget. The
+ * per-prime pipeline is "reduce the integer generators mod p, F4 (learn or apply),
+ * and, when the order is not degree-compatible, FGLM or dehomogenise and reduce";
+ * every accepted prime must give a basis of the same shape (same polynomials,
+ * same monomials) as the learning prime, and its coefficients join the one CRT
+ * accumulator (field/crt.h). A candidate lifted from them must hold modulo the
+ * primes of the next batch (stability), then match an untraced computation
+ * modulo a fresh prime of a separate stream (the check), and with certify be
+ * proved over Q. */
 #include "modular/modular.h"
 
 #include "buchberger/buchberger.h"
 #include "check/check.h"
+#include "common/pool.h"
 #include "f4/f4.h"
 #include "fglm/fglm.h"
+#include "field/crt.h"
 #include "strategy/strategy.h"
 
 #define MOD_MAX_RESTARTS 20
 /* Learning primes whose basis must all be positive-dimensional (or too large for
  * FGLM) before the FGLM path gives way to the homogenised ideal */
 #define MOD_FGLM_TRIES 3
+/* Primes applied at once at most (the batch is the computation's thread count) */
+#define MOD_MAX_BATCH 64
 
 typedef struct modst {
     gbc_ctx *ctx;
@@ -23,8 +36,6 @@ typedef struct modst {
     int homog;           /* W = homog(R) */
     int per_prime_reduce; /* dehomogenise and reduce in R modulo every prime */
     int fglm;            /* W = R in grevlex; FGLM to R's order modulo every prime */
-    int fglm_declined;   /* the learning prime's basis is not zero-dimensional (or too
-                          * large for FGLM): set up again on the homogenised ideal */
     mono_order word;     /* W's order when fglm */
     const mod_opts *opts;
     gb_stats *stats;
@@ -36,15 +47,17 @@ typedef struct modst {
     uint32_t *used;
     size_t nused, ucap;
     size_t forced_next;
-    f4_trace *tr;        /* trace of the learning prime */
-    /* the shape and the CRT accumulators */
+    f4_trace *tr;        /* trace of the learning prime: read only once compiled */
+    int compiled;        /* tr was compiled (or compiling was tried) */
+    size_t plain_run;    /* applies in a row that could not use the compiled trace */
+    /* the shape and the CRT accumulator */
     size_t npolys, nterms;
     size_t *plen;
     uint32_t *exps;
     uint32_t nvars;      /* of the shape's ring */
-    mpz_t *x;
-    mpz_t M;
-    size_t nprimes;
+    zz_crt crt;
+    int have_crt;
+    uint32_t *resid;     /* scratch: one prime's coefficients, flattened (nterms) */
     mpq_t *cand;         /* reconstructed coefficients (nterms) */
     int have_cand;
 } modst;
@@ -153,118 +166,233 @@ static gbc_status gens_reduce_to_zero(modst *S, const plist *G, uint32_t p, int 
     return st;
 }
 
-/* res = the reduced basis modulo p: a full run (recording into rec when not NULL)
- * or a replay of S->tr (*unlucky when it does not fit). */
-static gbc_status mod_prime(modst *S, uint32_t p, int full, f4_trace *rec, plist *res,
-                            int *unlucky)
+/* What one prime gave: the reduced basis modulo p in the shape's ring (res), or
+ * unlucky (res empty), with declined set when the cause is that FGLM declined
+ * (the basis modulo p is not zero-dimensional or too large), and plain when a
+ * compiled trace could not be used. */
+typedef struct prime_out {
+    uint32_t p;
+    gbc_status st;
+    plist res;
+    int unlucky, declined, plain;
+} prime_out;
+
+/* The basis modulo o->p into o: a full run (recording into rec when not NULL), a
+ * compiling replay (compile), or an apply of S->tr. Only reads S, so that several
+ * primes may run at once, each with its own ctx. */
+static void prime_run(const modst *S, gbc_ctx *ctx, int full, f4_trace *rec, int compile,
+                      prime_out *o)
 {
-    gbc_ctx *ctx = S->ctx;
-    *unlucky = 0;
+    o->unlucky = o->declined = o->plain = 0;
+    plist_init(&o->res);
     ring Wp = S->W;
-    GBC_TRY(field_init(&Wp.F, p));
+    gbc_status st = field_init(&Wp.F, o->p);
+    if (st != GBC_OK) {
+        o->st = st;
+        return;
+    }
     plist inp, gw, dh;
     plist_init(&inp);
     plist_init(&gw);
     plist_init(&dh);
-    gbc_status st;
     GBC_CHECK(st, reduce_gens(ctx, &inp, &S->zin, S->W.nvars, &Wp.F), done);
-    if (full) {
+    if (full)
         GBC_CHECK(st, f4_learn(ctx, &Wp, &inp, &gw, NULL, rec), done);
-    } else {
-        /* replays report as "modular" (the caller), not round by round */
-        void (*progress)(void *, const char *, double, uint64_t) = ctx->progress;
-        ctx->progress = NULL;
-        st = f4_apply(ctx, &Wp, &inp, &gw, NULL, S->tr, unlucky);
-        ctx->progress = progress;
-        if (st != GBC_OK)
-            goto done;
-    }
-    if (*unlucky)
+    else if (compile)
+        GBC_CHECK(st, f4_trace_compile(ctx, &Wp, &inp, &gw, NULL, S->tr, &o->unlucky), done);
+    else
+        GBC_CHECK(st, f4_apply(ctx, &Wp, &inp, &gw, NULL, S->tr, &o->unlucky, &o->plain), done);
+    if (o->unlucky)
         goto done;
     if (S->fglm) {
         ring Rp = *S->R;
         Rp.F = Wp.F;
         if (!fglm_is_zero_dim(&Wp, &gw)) {
-            S->fglm_declined = 1;
-            *unlucky = 1;
+            o->declined = o->unlucky = 1;
             goto done;
         }
-        st = fglm_change_order(ctx, &Wp, &gw, &Rp, res, S->stats, FGLM_AUTO);
+        /* the learning and check runs (on the caller's context) report FGLM's
+         * figures; the applies keep theirs */
+        gb_stats local;
+        memset(&local, 0, sizeof local);
+        st = fglm_change_order(ctx, &Wp, &gw, &Rp, &o->res,
+                               full && S->stats ? S->stats : &local, FGLM_AUTO);
         if (st == GBC_ERR_UNSUPPORTED) {
-            S->fglm_declined = 1;
-            *unlucky = 1;
+            o->declined = o->unlucky = 1;
             st = GBC_OK;
         }
     } else if (S->per_prime_reduce) {
         ring Rp = *S->R;
         Rp.F = Wp.F;
         GBC_CHECK(st, plist_dehomogenize(ctx, &Rp, &gw, &dh), done);
-        GBC_CHECK(st, f4_reduce_basis(ctx, &Rp, &dh, res), done);
+        GBC_CHECK(st, f4_reduce_basis(ctx, &Rp, &dh, &o->res), done);
     } else {
-        *res = gw;
+        o->res = gw;
         plist_init(&gw);
     }
 done:
     plist_clear(ctx, &inp, &Wp.F);
     plist_clear(ctx, &gw, &Wp.F);
     plist_clear(ctx, &dh, &Wp.F);
-    if (st != GBC_OK)
-        plist_clear(ctx, res, &Wp.F);
+    if (st != GBC_OK || o->unlucky)
+        plist_clear(ctx, &o->res, &Wp.F);
+    o->st = st;
+}
+
+/* ------------------------------------------------- batches of primes -- */
+
+/* A batch: n primes applied at once on the computation's pool. Every part runs on
+ * a worker context charging one budget (the memory limit and peak cover them all);
+ * stop is raised by the first part that fails and by part 0 when the caller's
+ * context asks to stop, and every part polls it. */
+typedef struct batch {
+    const modst *S;
+    int n;
+    int compile;          /* one prime, compiling the trace */
+    gbc_budget budget;
+    atomic_int stop;
+    gbc_ctx wctx[MOD_MAX_BATCH];
+    prime_out out[MOD_MAX_BATCH];
+    size_t extra;         /* the results' memory, carried by the caller meanwhile */
+} batch;
+
+/* Part 0's interrupt callback: the caller's context, polled from part 0 (the
+ * thread of the caller, so its callback is never called from another thread). */
+static int batch_poll_parent(void *data)
+{
+    batch *B = data;
+    if (gbc_ctx_check(B->S->ctx) != GBC_OK) {
+        atomic_store(&B->stop, 1);
+        return 1;
+    }
+    return 0;
+}
+
+static void batch_part(void *arg, int t)
+{
+    batch *B = arg;
+    prime_run(B->S, &B->wctx[t], 0, NULL, B->compile, &B->out[t]);
+    if (B->out[t].st != GBC_OK)
+        atomic_store(&B->stop, 1);
+}
+
+/* Apply the trace modulo the n primes ps (compile: one prime, compiling). */
+static gbc_status batch_run(modst *S, batch *B, const uint32_t *ps, int n, int compile)
+{
+    gbc_ctx *ctx = S->ctx;
+    B->S = S;
+    B->n = n;
+    B->compile = compile;
+    atomic_init(&B->stop, 0);
+    gbc_budget_begin(&B->budget, ctx);
+    for (int t = 0; t < n; t++) {
+        gbc_ctx_init_worker(&B->wctx[t], &B->budget);
+        B->wctx[t].cancel = &B->stop;
+        B->wctx[t].la_mode = ctx->la_mode;
+        B->out[t].p = ps[t];
+        B->out[t].st = GBC_OK;
+        plist_init(&B->out[t].res);
+    }
+    B->wctx[0].interrupt = batch_poll_parent;
+    B->wctx[0].interrupt_data = B;
+    size_t base = ctx->mem_used;
+    if (ctx->pool != NULL && n > 1)
+        gbc_pool_run(ctx->pool, batch_part, B, n);
+    else
+        for (int t = 0; t < n; t++)
+            batch_part(B, t);
+    /* the first real failure is the one reported (the other parts only stopped);
+     * an allocation failure wins over an interrupt that came at the same time */
+    gbc_status st = GBC_OK;
+    for (int t = 0; t < n; t++) {
+        gbc_status s = B->out[t].st;
+        if (s != GBC_OK && (st == GBC_OK || (st == GBC_ERR_INTERRUPTED && s != st)))
+            st = s;
+    }
+    if (st == GBC_OK)
+        st = gbc_ctx_check(ctx);
+    /* until batch_end the caller works while the results live: its context
+     * carries their memory meanwhile, so that its limit and peak see it */
+    B->extra = atomic_load(&B->budget.used) - base;
+    ctx->mem_used += B->extra;
+    if (ctx->mem_used > ctx->mem_peak)
+        ctx->mem_peak = ctx->mem_used;
     return st;
+}
+
+static void batch_end(modst *S, batch *B)
+{
+    field Fp; /* any nonzero p selects the uint32 layout */
+    field_init(&Fp, 2);
+    for (int t = 0; t < B->n; t++)
+        plist_clear(&B->wctx[t], &B->out[t].res, &Fp);
+    S->ctx->mem_used -= B->extra;
+    B->extra = 0;
+    gbc_budget_end(&B->budget, S->ctx);
 }
 
 /* ------------------------------------------------------- shape and CRT -- */
 
-static void crt_clear(modst *S)
+static void shape_clear(modst *S)
 {
-    for (size_t i = 0; i < S->nterms; i++) {
-        if (S->x != NULL)
-            mpz_clear(S->x[i]);
-        if (S->cand != NULL)
-            mpq_clear(S->cand[i]);
-    }
-    gbc_free(S->ctx, S->x);
+    for (size_t i = 0; S->cand != NULL && i < S->nterms; i++)
+        mpq_clear(S->cand[i]);
+    if (S->have_crt)
+        zz_crt_clear(S->ctx, &S->crt);
+    S->have_crt = 0;
     gbc_free(S->ctx, S->cand);
     gbc_free(S->ctx, S->plen);
     gbc_free(S->ctx, S->exps);
-    S->x = NULL;
+    gbc_free(S->ctx, S->resid);
     S->cand = NULL;
     S->plen = NULL;
     S->exps = NULL;
-    S->npolys = S->nterms = S->nprimes = 0;
+    S->resid = NULL;
+    S->npolys = S->nterms = 0;
     S->have_cand = 0;
-    mpz_set_ui(S->M, 1);
 }
 
-/* Start the accumulators from the basis of the first prime. */
-static gbc_status crt_start(modst *S, const plist *G, uint32_t p, uint32_t nvars)
+/* G's coefficients, flattened into S->resid. */
+static void flatten(modst *S, const plist *G)
 {
-    crt_clear(S);
+    size_t t = 0;
+    for (size_t k = 0; k < G->n; k++)
+        for (size_t i = 0; i < G->p[k].len; i++)
+            S->resid[t++] = G->p[k].cf[i];
+}
+
+/* Start the shape and the accumulator from the basis G modulo p. */
+static gbc_status shape_start(modst *S, const plist *G, uint32_t p, uint32_t nvars)
+{
+    shape_clear(S);
     size_t nt = 0;
     for (size_t k = 0; k < G->n; k++)
         nt += G->p[k].len;
     S->nvars = nvars;
     GBC_TRY(GBC_ALLOC(S->ctx, S->plen, G->n ? G->n : 1));
     GBC_TRY(GBC_ALLOC(S->ctx, S->exps, (nt ? nt : 1) * (nvars ? nvars : 1)));
-    GBC_TRY(GBC_ALLOC(S->ctx, S->x, nt ? nt : 1));
-    GBC_TRY(GBC_ALLOC(S->ctx, S->cand, nt ? nt : 1));
+    GBC_TRY(GBC_ALLOC(S->ctx, S->resid, nt ? nt : 1));
+    GBC_TRY(GBC_ZALLOC(S->ctx, S->cand, nt ? nt : 1));
     size_t t = 0;
     for (size_t k = 0; k < G->n; k++) {
         const ppoly *g = &G->p[k];
         S->plen[k] = g->len;
         memcpy(S->exps + t * nvars, g->exps, sizeof(uint32_t) * g->len * nvars);
-        for (size_t i = 0; i < g->len; i++, t++) {
-            mpz_init_set_ui(S->x[t], g->cf[i]);
-            mpq_init(S->cand[t]);
-            S->nterms = t + 1; /* what crt_clear must clear if we stop here */
-            GBC_TRY(gbc_ctx_poll(S->ctx));
-        }
+        t += g->len;
     }
     S->npolys = G->n;
+    for (size_t i = 0; i < nt; i++) {
+        mpq_init(S->cand[i]);
+        S->nterms = i + 1; /* what shape_clear must clear if we stop here */
+        if ((i & 1023) == 1023)
+            GBC_TRY(gbc_ctx_poll(S->ctx));
+    }
     S->nterms = nt;
-    mpz_set_ui(S->M, p);
-    S->nprimes = 1;
-    return GBC_OK;
+    gbc_status st = zz_crt_init(S->ctx, &S->crt, nt);
+    S->have_crt = 1;
+    GBC_TRY(st);
+    flatten(S, G);
+    return zz_crt_add(S->ctx, &S->crt, S->resid, p);
 }
 
 static int shape_matches(const modst *S, const plist *G)
@@ -283,84 +411,20 @@ static int shape_matches(const modst *S, const plist *G)
     return 1;
 }
 
-/* Add the residues G modulo p to the accumulators. Polls: an interrupted update
- * leaves the accumulators inconsistent (the computation is abandoned). */
+/* Add the residues G modulo p (of the shape) to the accumulator. */
 static gbc_status crt_add(modst *S, const plist *G, uint32_t p)
 {
-    field F;
-    field_init(&F, p);
-    uint32_t minv = zp_inv(&F, (uint32_t)mpz_fdiv_ui(S->M, p));
-    size_t t = 0;
-    for (size_t k = 0; k < G->n; k++)
-        for (size_t i = 0; i < G->p[k].len; i++, t++) {
-            GBC_TRY(gbc_ctx_poll(S->ctx));
-            /* x += M * ((r - x) * M^-1 mod p) */
-            uint64_t xm = mpz_fdiv_ui(S->x[t], p);
-            uint64_t d = ((uint64_t)G->p[k].cf[i] + p - xm) % p;
-            uint64_t c = (d * minv) % p;
-            if (c != 0)
-                mpz_addmul_ui(S->x[t], S->M, (unsigned long)c);
-        }
-    mpz_mul_ui(S->M, S->M, p);
-    S->nprimes++;
-    return GBC_OK;
+    flatten(S, G);
+    S->have_cand = 0;
+    return zz_crt_add(S->ctx, &S->crt, S->resid, p);
 }
 
-/* Rational reconstruction of every coefficient; *okp = 0 if one fails. Tries a
- * sample (the last coefficient of every polynomial, usually the largest) first.
- * The coefficients of one polynomial of a reduced basis mostly share their
- * denominators, so each polynomial keeps den, the lcm of the denominators found so
- * far: when x * den mod M (balanced) is at most the bound, x = that / den with no
- * Euclid at all (den is kept coprime to M and within the bound, so this is the
- * reconstruction the half gcd would find). Polls (GBC_ERR_INTERRUPTED). */
+/* Lift the accumulator: *okp = whether every coefficient has a rational
+ * reconstruction (then S->cand holds them). */
 static gbc_status crt_reconstruct(modst *S, int *okp)
 {
-    gbc_status st = GBC_OK;
-    mpz_t bound, half, n, d, den, tmp;
-    mpz_inits(bound, half, n, d, den, tmp, NULL);
-    mpz_fdiv_q_2exp(half, S->M, 1);
-    mpz_sqrt(bound, half);
-    int ok = 1;
-    size_t t = 0;
-    for (size_t k = 0; k < S->npolys && ok; k++) {
-        t += S->plen[k];
-        if (S->plen[k] > 0 && !zz_ratrecon(n, d, S->x[t - 1], S->M, bound))
-            ok = 0;
-    }
-    t = 0;
-    for (size_t k = 0; k < S->npolys && ok; k++) {
-        mpz_set_ui(den, 1);
-        for (size_t i = 0; i < S->plen[k]; i++, t++) {
-            if ((st = gbc_ctx_poll(S->ctx)) != GBC_OK) {
-                ok = 0;
-                break;
-            }
-            mpz_mul(tmp, S->x[t], den);
-            mpz_mod(tmp, tmp, S->M);
-            if (mpz_cmp(tmp, half) > 0)
-                mpz_sub(tmp, tmp, S->M);
-            if (mpz_cmpabs(tmp, bound) <= 0) {
-                mpq_set_num(S->cand[t], tmp);
-                mpq_set_den(S->cand[t], den);
-                mpq_canonicalize(S->cand[t]);
-                continue;
-            }
-            if (!zz_ratrecon(n, d, S->x[t], S->M, bound)) {
-                ok = 0;
-                break;
-            }
-            mpq_set_num(S->cand[t], n);
-            mpq_set_den(S->cand[t], d);
-            mpq_canonicalize(S->cand[t]);
-            mpz_lcm(den, den, mpq_denref(S->cand[t]));
-            mpz_gcd(tmp, den, S->M);
-            if (mpz_cmp(den, bound) > 0 || mpz_cmp_ui(tmp, 1) != 0)
-                mpz_set_ui(den, 1);
-        }
-    }
-    mpz_clears(bound, half, n, d, den, tmp, NULL);
-    S->have_cand = ok;
-    *okp = ok;
+    gbc_status st = zz_crt_lift(S->ctx, &S->crt, S->plen, S->npolys, S->cand, okp);
+    S->have_cand = st == GBC_OK && *okp;
     return st;
 }
 
@@ -451,7 +515,6 @@ static gbc_status mod_setup(modst *S, gbc_ctx *ctx, const ring *R, const plist *
     S->R = R;
     S->opts = opts;
     S->stats = stats;
-    mpz_init_set_ui(S->M, 1);
     plist_init(&S->zin);
     plist_init(&S->zr);
     /* One 64-bit seed names the run (so --seed repeats a logged run exactly); the
@@ -522,18 +585,247 @@ static gbc_status mod_setup(modst *S, gbc_ctx *ctx, const ring *R, const plist *
 
 static void mod_free(modst *S)
 {
-    crt_clear(S);
-    mpz_clear(S->M);
+    shape_clear(S);
     plist_clear(S->ctx, &S->zin, &S->R->F);
     plist_clear(S->ctx, &S->zr, &S->R->F);
     gbc_free(S->ctx, S->used);
     f4_trace_free(S->ctx, S->tr);
+    S->used = NULL;
+    S->tr = NULL;
 }
 
 /* The ring of the shape: R when every prime is reduced in R, else W. */
 static const ring *shape_ring(const modst *S)
 {
     return S->per_prime_reduce || S->fglm ? S->R : &S->W;
+}
+
+/* A full run modulo p on the caller's context (recording into rec when not NULL):
+ * the learning prime, a check prime. */
+static gbc_status prime_full(modst *S, uint32_t p, f4_trace *rec, prime_out *o)
+{
+    o->p = p;
+    prime_run(S, S->ctx, 1, rec, 0, o);
+    return o->st;
+}
+
+/* Learn: a full traced run modulo a fresh prime into S->tr and o. While FGLM
+ * declines (the basis modulo the prime is not zero-dimensional, or too large),
+ * other learning primes are tried (the prime may be unlucky: the ideal modulo p
+ * larger than over Q), MOD_FGLM_TRIES in all; then S is set up again on the
+ * homogenised ideal (or, when FGLM was asked for, GBC_ERR_DOMAIN). */
+static gbc_status learn(modst *S, const plist *in, prime_out *o)
+{
+    gbc_ctx *ctx = S->ctx;
+    for (int declines = 0;;) {
+        f4_trace_free(ctx, S->tr);
+        S->tr = NULL;
+        S->compiled = 0;
+        S->plain_run = 0;
+        GBC_TRY(f4_trace_new(ctx, &S->tr));
+        uint32_t p;
+        GBC_TRY(next_prime(S, &p));
+        GBC_TRY(prime_full(S, p, S->tr, o));
+        if (!o->declined) {
+            if (S->fglm) {
+                char oname[128];
+                mono_order_format(&S->R->ord, oname, sizeof oname);
+                gbc_log(ctx, 1, "modular: order %s: zero-dimensional modulo %u (degree %zu): "
+                        "grevlex modulo each prime, then FGLM", oname, p,
+                        S->stats ? S->stats->fglm_dim : (size_t)0);
+                if (S->stats)
+                    S->stats->strategy = STRAT_TOOK_FGLM;
+            }
+            return GBC_OK;
+        }
+        if (++declines < MOD_FGLM_TRIES) {
+            gbc_log(ctx, 1, "modular: not zero-dimensional modulo %u (or too large for "
+                    "FGLM): trying another learning prime", p);
+            continue;
+        }
+        if (S->opts->order_path == STRAT_FGLM) {
+            gbc_log(ctx, 1, "modular: FGLM asked, but the ideal is not zero-dimensional "
+                    "(or has more than %u standard monomials)", FGLM_MAX_DIM);
+            return GBC_ERR_DOMAIN;
+        }
+        gbc_log(ctx, 1, "modular: not zero-dimensional modulo %u (or too large for "
+                "FGLM): the homogenised ideal", p);
+        const ring *R = S->R;
+        const mod_opts *opts = S->opts;
+        gb_stats *stats = S->stats;
+        mod_free(S);
+        GBC_TRY(mod_setup(S, ctx, R, in, opts, stats, 1));
+        declines = 0; /* FGLM is off now: nothing declines again */
+    }
+}
+
+/* What a check or the prime loop decided. */
+enum { MOD_GO_ON, MOD_ACCEPT, MOD_RELEARN, MOD_RESTART };
+
+/* The independent check of a stable candidate: an untraced run modulo a fresh
+ * prime of the check stream must give the candidate modulo that prime, and every
+ * input generator must reduce to zero by it there. *verdict: MOD_ACCEPT; MOD_GO_ON
+ * (the prime could not judge, or the candidate was wrong and the prime joined
+ * the accumulator); MOD_RELEARN (the prime gives another shape: the learning prime
+ * was unlucky, and the check prime's trace and basis, in *tr2 and o, take its
+ * place); MOD_RESTART (the candidate is not in the ideal: learn anew). */
+static gbc_status check_candidate(modst *S, f4_trace **tr2, prime_out *o, int *verdict)
+{
+    gbc_ctx *ctx = S->ctx;
+    field Fp;
+    field_init(&Fp, 2);
+    uint32_t p;
+    *verdict = MOD_GO_ON;
+    GBC_TRY(f4_trace_new(ctx, tr2));
+    GBC_TRY(next_check_prime(S, &p));
+    GBC_TRY(prime_full(S, p, *tr2, o));
+    if (o->unlucky)
+        return GBC_OK; /* FGLM declined modulo this prime alone: it is unlucky */
+    if (!shape_matches(S, &o->res)) {
+        gbc_log(ctx, 1, "modular: prime %u disagrees with the trace: relearning", p);
+        *verdict = MOD_RELEARN;
+        return GBC_OK;
+    }
+    int usable = 1;
+    gbc_status st = GBC_OK;
+    if (!cand_matches(S, &o->res, p, &usable)) {
+        if (usable)
+            st = crt_add(S, &o->res, p);
+        plist_clear(ctx, &o->res, &Fp);
+        return st;
+    }
+    int contained = 0;
+    st = gens_reduce_to_zero(S, &o->res, p, &contained);
+    plist_clear(ctx, &o->res, &Fp);
+    GBC_TRY(st);
+    if (!contained) {
+        gbc_log(ctx, 1, "modular: a generator does not reduce to zero by the candidate "
+                "modulo %u: relearning", p);
+        *verdict = MOD_RESTART;
+        return GBC_OK;
+    }
+    gbc_log(ctx, 1, "modular: %zu primes, candidate confirmed modulo %u, the generators "
+            "reduce to zero there", S->crt.nprimes, p);
+    *verdict = MOD_ACCEPT;
+    return GBC_OK;
+}
+
+/* The primes after learning: the trace compiled, then applied in batches of nbatch
+ * primes; after each lifted candidate the next batch tests its stability, and a
+ * stable one goes to check_candidate (and with certify to the proof, the proved
+ * basis into cq). *verdict: MOD_ACCEPT, MOD_RELEARN (o and S->tr hold the new
+ * learning prime's basis and trace) or MOD_RESTART. */
+static gbc_status prime_loop(modst *S, batch *B, int nbatch, size_t max_primes,
+                             size_t *corrupted, plist *cq, prime_out *o, int *verdict)
+{
+    gbc_ctx *ctx = S->ctx;
+    const mod_opts *opts = S->opts;
+    size_t unlucky_run = 0, next_rr = 1;
+    double t0 = gbc_wall_time();
+    for (;;) {
+        GBC_TRY(gbc_ctx_check(ctx));
+        gbc_progress(ctx, "modular", -1.0, S->nused);
+        if (S->nused > max_primes)
+            return GBC_ERR_VERIFY;
+        int testing = 0; /* this batch tests a candidate's stability */
+        if (S->crt.nprimes >= next_rr) {
+            /* After every prime while few have been used (a failed attempt costs a
+             * sample of one coefficient per polynomial, far less than a replay),
+             * then on a schedule growing by a quarter. */
+            next_rr = S->crt.nprimes < 16 ? S->crt.nprimes + 1
+                                          : S->crt.nprimes + S->crt.nprimes / 4;
+            int ok;
+            GBC_TRY(crt_reconstruct(S, &ok));
+            testing = ok;
+            if (ok)
+                gbc_log(ctx, 2, "modular: %zu primes: the coefficients lift; testing "
+                        "their stability", S->crt.nprimes);
+        }
+        /* The first replay compiles the trace, alone; so does one after two
+         * applies in a row that could not use the compiled trace (the compiling
+         * prime made a coefficient vanish). The others run nbatch at once. */
+        int compile = !S->compiled || S->plain_run >= 2;
+        int n = compile ? 1 : nbatch;
+        uint32_t ps[MOD_MAX_BATCH];
+        for (int t = 0; t < n; t++)
+            GBC_TRY(next_prime(S, &ps[t]));
+        gbc_status st = batch_run(S, B, ps, n, compile);
+        if (compile) {
+            S->compiled = 1;
+            S->plain_run = 0;
+        }
+        size_t nmatch = 0;
+        int moved = 0; /* a prime that fits disagrees with the candidate */
+        for (int t = 0; t < n && st == GBC_OK; t++) {
+            prime_out *r = &B->out[t];
+            if (r->plain)
+                S->plain_run++;
+            else if (!r->unlucky)
+                S->plain_run = 0;
+            if (r->unlucky || !shape_matches(S, &r->res)) {
+                unlucky_run++;
+                continue;
+            }
+            unlucky_run = 0;
+            int usable = 1;
+            if (testing && cand_matches(S, &r->res, r->p, &usable)) {
+                nmatch++;
+                continue;
+            }
+            if (testing && !usable)
+                continue; /* p divides a denominator of the candidate */
+            moved = 1;
+            st = crt_add(S, &r->res, r->p);
+        }
+        batch_end(S, B);
+        GBC_TRY(st);
+        gbc_log(ctx, 2, "modular: %zu primes used, %zu in the accumulator (%.2f s)", S->nused,
+                S->crt.nprimes, gbc_wall_time() - t0);
+        /* Many misfits in a row: the learning prime itself was probably unlucky. */
+        if (unlucky_run > 2 * S->crt.nprimes + 3) {
+            gbc_log(ctx, 1, "modular: %zu primes in a row do not fit: relearning",
+                    unlucky_run);
+            *verdict = MOD_RESTART;
+            return GBC_OK;
+        }
+        if (!testing || moved || nmatch == 0)
+            continue;
+        f4_trace *tr2 = NULL;
+        int v;
+        st = check_candidate(S, &tr2, o, &v);
+        if (st != GBC_OK || v != MOD_RELEARN)
+            f4_trace_free(ctx, tr2);
+        GBC_TRY(st);
+        if (v == MOD_RELEARN) {
+            f4_trace_free(ctx, S->tr);
+            S->tr = tr2;
+            S->compiled = 0;
+            S->plain_run = 0;
+        }
+        if (v == MOD_RELEARN || v == MOD_RESTART) {
+            *verdict = v;
+            return GBC_OK;
+        }
+        if (v == MOD_GO_ON)
+            continue;
+        if (!opts->certify) {
+            *verdict = MOD_ACCEPT;
+            return GBC_OK;
+        }
+        GBC_TRY(cand_export(S, cq));
+        if (*corrupted < opts->corrupt_candidates) {
+            corrupt_candidate(cq);
+            (*corrupted)++;
+        }
+        int ok = 0;
+        GBC_TRY(mod_certify(S, cq, &ok));
+        if (ok) {
+            gbc_log(ctx, 1, "modular: certified over Q");
+            *verdict = MOD_ACCEPT;
+            return GBC_OK;
+        }
+        plist_clear(ctx, cq, &S->R->F);
+    }
 }
 
 gbc_status mod_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
@@ -545,214 +837,73 @@ gbc_status mod_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out
     if (R->F.p != 0)
         return GBC_ERR_INTERNAL;
     double t0 = gbc_wall_time();
-    modst S;
-    gbc_status st = mod_setup(&S, ctx, R, in, opts, stats, 0);
     size_t max_primes = opts->max_primes ? opts->max_primes : 100000;
-    plist G, cq;
-    plist_init(&G);
-    plist_init(&cq);
     field Fp; /* for clearing modular lists: any nonzero p selects the uint32 layout */
     field_init(&Fp, 2);
-    int done = 0, restarts = 0, declines = 0;
+    plist cq;
+    plist_init(&cq);
+    prime_out L;
+    plist_init(&L.res);
+    int own_pool = gbc_ctx_pool_enter(ctx);
+    int nbatch = ctx->pool != NULL ? gbc_pool_size(ctx->pool) : 1;
+    if (nbatch > MOD_MAX_BATCH)
+        nbatch = MOD_MAX_BATCH;
+    batch *B = gbc_calloc(ctx, 1, sizeof *B);
+    modst S;
+    gbc_status st = mod_setup(&S, ctx, R, in, opts, stats, 0);
+    if (B == NULL && st == GBC_OK)
+        st = gbc_ctx_alloc_status(ctx);
     size_t corrupted = 0; /* candidates altered by the test hook */
-    size_t unlucky_run = 0, next_rr = 1;
-    uint32_t p;
-    int unl;
-    if (st != GBC_OK)
-        goto out;
-
-restart:
-    if (restarts++ > MOD_MAX_RESTARTS) {
-        st = GBC_ERR_VERIFY;
-        goto out;
-    }
-    f4_trace_free(ctx, S.tr);
-    S.tr = NULL;
-    GBC_CHECK(st, f4_trace_new(ctx, &S.tr), out);
-    GBC_CHECK(st, next_prime(&S, &p), out);
-    S.fglm_declined = 0;
-    GBC_CHECK(st, mod_prime(&S, p, 1, S.tr, &G, &unl), out);
-    if (S.fglm_declined && ++declines < MOD_FGLM_TRIES) {
-        /* the prime may be unlucky (the ideal modulo p larger than over Q): the
-         * decision is taken on MOD_FGLM_TRIES learning primes */
-        gbc_log(ctx, 1, "modular: not zero-dimensional modulo %u (or too large for "
-                "FGLM): trying another learning prime", p);
-        plist_clear(ctx, &G, &Fp);
-        goto restart;
-    }
-    if (S.fglm_declined) {
-        /* not zero-dimensional (or too large for FGLM): the homogenised ideal */
-        if (opts->order_path == STRAT_FGLM) {
-            gbc_log(ctx, 1, "modular: FGLM asked, but the ideal is not zero-dimensional "
-                    "(or has more than %u standard monomials)", FGLM_MAX_DIM);
-            st = GBC_ERR_DOMAIN;
-            goto out;
-        }
-        gbc_log(ctx, 1, "modular: not zero-dimensional modulo %u (or too large for "
-                "FGLM): the homogenised ideal", p);
-        plist_clear(ctx, &G, &Fp);
-        mod_free(&S);
-        GBC_CHECK(st, mod_setup(&S, ctx, R, in, opts, stats, 1), out);
-        goto restart;
-    }
-    if (S.fglm) {
-        char oname[128];
-        mono_order_format(&R->ord, oname, sizeof oname);
-        gbc_log(ctx, 1, "modular: order %s: zero-dimensional modulo %u (degree %zu): "
-                "grevlex modulo each prime, then FGLM", oname, p,
-                stats ? stats->fglm_dim : (size_t)0);
-        if (stats)
-            stats->strategy = STRAT_TOOK_FGLM;
-    }
-learned:
-    GBC_CHECK(st, crt_start(&S, &G, p, shape_ring(&S)->nvars), out);
-    plist_clear(ctx, &G, &Fp);
-    gbc_log(ctx, 1, "modular: learned modulo %u: %zu polynomials, %zu terms, %zu rounds", p,
-            S.npolys, S.nterms, f4_trace_rounds(S.tr));
-    unlucky_run = 0;
-    next_rr = 1;
-    while (!done) {
-        GBC_CHECK(st, gbc_ctx_check(ctx), out);
-        gbc_progress(ctx, "modular", -1.0, S.nused);
-        if (S.nused > max_primes) {
+    int verdict = MOD_RESTART;
+    for (int restarts = 0; st == GBC_OK; restarts++) {
+        if (restarts > MOD_MAX_RESTARTS) {
             st = GBC_ERR_VERIFY;
-            goto out;
+            break;
         }
-        if (S.nprimes >= next_rr) {
-            /* After every prime while few have been used (a failed attempt costs a
-             * sample of one coefficient per polynomial, far less than a replay),
-             * then on a schedule growing by a quarter. */
-            next_rr = S.nprimes < 16 ? S.nprimes + 1 : S.nprimes + S.nprimes / 4;
-            int recon_ok;
-            GBC_CHECK(st, crt_reconstruct(&S, &recon_ok), out);
-            if (recon_ok) {
-                /* Stable over one more (replayed) prime? */
-                GBC_CHECK(st, next_prime(&S, &p), out);
-                GBC_CHECK(st, mod_prime(&S, p, 0, NULL, &G, &unl), out);
-                int usable = 1;
-                if (!unl && shape_matches(&S, &G) && !cand_matches(&S, &G, p, &usable)) {
-                    if (usable)
-                        GBC_CHECK(st, crt_add(&S, &G, p), out);
-                    plist_clear(ctx, &G, &Fp);
-                    continue;
-                }
-                plist_clear(ctx, &G, &Fp);
-                if (unl || !usable)
-                    continue;
-                /* Independent check: an untraced computation modulo a fresh prime
-                 * of the check stream. */
-                f4_trace *tr2;
-                GBC_CHECK(st, f4_trace_new(ctx, &tr2), out);
-                GBC_CHECK(st, next_check_prime(&S, &p), out);
-                st = mod_prime(&S, p, 1, tr2, &G, &unl);
-                if (st != GBC_OK) {
-                    f4_trace_free(ctx, tr2);
-                    goto out;
-                }
-                if (unl) {
-                    /* FGLM declined modulo q alone (the learning prime's basis was
-                     * zero-dimensional): q is unlucky; draw another */
-                    f4_trace_free(ctx, tr2);
-                    plist_clear(ctx, &G, &Fp);
-                    S.fglm_declined = 0;
-                    continue;
-                }
-                if (!shape_matches(&S, &G)) {
-                    /* the learning prime (or this one) was unlucky: learn again here */
-                    gbc_log(ctx, 1, "modular: prime %u disagrees with the trace: relearning", p);
-                    f4_trace_free(ctx, S.tr);
-                    S.tr = tr2;
-                    if (restarts++ > MOD_MAX_RESTARTS) {
-                        st = GBC_ERR_VERIFY;
-                        goto out;
-                    }
-                    goto learned;
-                }
-                f4_trace_free(ctx, tr2);
-                if (!cand_matches(&S, &G, p, &usable)) {
-                    if (usable)
-                        GBC_CHECK(st, crt_add(&S, &G, p), out);
-                    plist_clear(ctx, &G, &Fp);
-                    continue;
-                }
-                /* G is the candidate modulo p: the generators must reduce to zero */
-                int contained = 0;
-                st = gens_reduce_to_zero(&S, &G, p, &contained);
-                plist_clear(ctx, &G, &Fp);
-                if (st != GBC_OK)
-                    goto out;
-                if (!contained) {
-                    gbc_log(ctx, 1, "modular: a generator does not reduce to zero by the "
-                            "candidate modulo %u: relearning", p);
-                    goto restart;
-                }
-                gbc_log(ctx, 1, "modular: %zu primes, candidate confirmed modulo %u, the "
-                        "generators reduce to zero there (%.2f s)",
-                        S.nprimes, p, gbc_wall_time() - t0);
-                if (!opts->certify) {
-                    done = 1;
-                    break;
-                }
-                GBC_CHECK(st, cand_export(&S, &cq), out);
-                if (corrupted < opts->corrupt_candidates) {
-                    corrupt_candidate(&cq);
-                    corrupted++;
-                }
-                int ok = 0;
-                GBC_CHECK(st, mod_certify(&S, &cq, &ok), out);
-                if (ok) {
-                    gbc_log(ctx, 1, "modular: certified over Q (%.2f s)", gbc_wall_time() - t0);
-                    done = 1;
-                    break;
-                }
-                plist_clear(ctx, &cq, &R->F);
-                continue;
-            }
-        }
-        GBC_CHECK(st, next_prime(&S, &p), out);
-        GBC_CHECK(st, mod_prime(&S, p, 0, NULL, &G, &unl), out);
-        if (unl || !shape_matches(&S, &G)) {
-            plist_clear(ctx, &G, &Fp);
-            /* Many misfits in a row: the learning prime itself was probably unlucky. */
-            if (++unlucky_run > 2 * S.nprimes + 3) {
-                gbc_log(ctx, 1, "modular: %zu primes in a row do not fit: relearning",
-                        unlucky_run);
-                goto restart;
-            }
-            continue;
-        }
-        unlucky_run = 0;
-        GBC_CHECK(st, crt_add(&S, &G, p), out);
-        plist_clear(ctx, &G, &Fp);
+        /* one learning prime (or, after MOD_RELEARN, the check prime in L) */
+        if (verdict == MOD_RESTART && (st = learn(&S, in, &L)) != GBC_OK)
+            break;
+        st = shape_start(&S, &L.res, L.p, shape_ring(&S)->nvars);
+        plist_clear(ctx, &L.res, &Fp);
+        if (st != GBC_OK)
+            break;
+        gbc_log(ctx, 1, "modular: learned modulo %u: %zu polynomials, %zu terms, %zu rounds; "
+                "%d prime%s at once", L.p, S.npolys, S.nterms, f4_trace_rounds(S.tr), nbatch,
+                nbatch > 1 ? "s" : "");
+        st = prime_loop(&S, B, nbatch, max_primes, &corrupted, &cq, &L, &verdict);
+        if (st != GBC_OK || verdict == MOD_ACCEPT)
+            break;
     }
-
-    /* Output. */
-    if (!opts->certify) {
-        GBC_CHECK(st, cand_export(&S, out), out);
-    } else if (!S.homog) {
-        *out = cq;
-        plist_init(&cq);
-    } else {
-        plist dh;
-        plist_init(&dh);
-        st = plist_dehomogenize(ctx, R, &cq, &dh);
-        if (st == GBC_OK)
-            st = bb_reduce_basis(ctx, R, &dh, out);
-        plist_clear(ctx, &dh, &R->F);
+    if (st == GBC_OK) {
+        /* Output. */
+        if (!opts->certify) {
+            st = cand_export(&S, out);
+        } else if (!S.homog) {
+            *out = cq;
+            plist_init(&cq);
+        } else {
+            plist dh;
+            plist_init(&dh);
+            st = plist_dehomogenize(ctx, R, &cq, &dh);
+            if (st == GBC_OK)
+                st = bb_reduce_basis(ctx, R, &dh, out);
+            plist_clear(ctx, &dh, &R->F);
+        }
+        gbc_log(ctx, 1, "modular: %zu primes, %.2f s", S.nused, gbc_wall_time() - t0);
     }
     if (stats) {
         stats->primes = S.nused;
-        stats->basis_size = out->n;
-    }
-out:
-    if (stats) {
+        if (st == GBC_OK)
+            stats->basis_size = out->n;
         stats->seconds += gbc_wall_time() - t0;
         stats->peak_bytes = ctx->mem_peak;
     }
-    plist_clear(ctx, &G, &Fp);
+    plist_clear(ctx, &L.res, &Fp);
     plist_clear(ctx, &cq, &R->F);
     if (st != GBC_OK)
         plist_clear(ctx, out, &R->F);
     mod_free(&S);
+    gbc_free(ctx, B);
+    gbc_ctx_pool_leave(ctx, own_pool);
     return st;
 }

@@ -669,7 +669,8 @@ static f4_trace *learn(gbc_ctx *ctx, const traced *T, uint32_t p, plist *basis)
 }
 
 /* Replay tr modulo q into *out (empty when unlucky); *fresh is an untraced F4 run
- * modulo q. Returns the unlucky flag. */
+ * modulo q. Returns the unlucky flag. The first replay of a trace compiles it
+ * (f4_trace_compile), the later ones apply it (f4_apply, which only reads it). */
 static int apply(gbc_ctx *ctx, const traced *T, f4_trace *tr, uint32_t q, plist *out,
                  plist *fresh)
 {
@@ -679,7 +680,10 @@ static int apply(gbc_ctx *ctx, const traced *T, f4_trace *tr, uint32_t q, plist 
     plist_init(out);
     plist_init(fresh);
     int unlucky = -1;
-    T_ASSERT(f4_apply(ctx, &Rq, &in, out, NULL, tr, &unlucky) == GBC_OK);
+    if (f4_trace_compiled(tr))
+        T_ASSERT(f4_apply(ctx, &Rq, &in, out, NULL, tr, &unlucky, NULL) == GBC_OK);
+    else
+        T_ASSERT(f4_trace_compile(ctx, &Rq, &in, out, NULL, tr, &unlucky) == GBC_OK);
     T_ASSERT(unlucky == 0 || unlucky == 1);
     if (unlucky)
         T_ASSERT_MSG(out->n == 0, "unlucky replay modulo %u left %zu polynomials", q, out->n);

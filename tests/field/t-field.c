@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "field/field.h"
+#include "field/crt.h"
 #include "testutil.h"
 
 #define P31 2147483647u
@@ -316,19 +317,22 @@ START_TEST(test_content)
 }
 END_TEST
 
-/* m = product of k distinct random primes; x built by zz_crt_step from random
- * residues must satisfy 0 <= x < m and x = r_j mod p_j after every step. */
+/* The accumulator (field/crt.h) over k distinct random primes: after every prime,
+ * each x_i lies in [0, M), is congruent to every residue given for it, and M is the
+ * product of the primes; a prime added twice is refused. */
 START_TEST(test_crt)
 {
     gbc_rng r;
     gbc_rng_seed(&r, tu_seed() + 5);
-    mpz_t x, m, t;
-    mpz_inits(x, m, t, NULL);
-    for (int it = 0; it < 300 * tu_mult(); it++) {
-        size_t k = 1 + gbc_rng_below(&r, 12);
-        uint32_t ps[12], rs[12];
-        mpz_set_ui(x, 0);
-        mpz_set_ui(m, 1);
+    mpz_t t;
+    mpz_init(t);
+    for (int it = 0; it < 100 * tu_mult(); it++) {
+        gbc_ctx ctx;
+        gbc_ctx_init(&ctx);
+        size_t k = 1 + gbc_rng_below(&r, 12), n = 1 + gbc_rng_below(&r, 8);
+        uint32_t ps[12], rs[12][8];
+        zz_crt C;
+        T_ASSERT(zz_crt_init(&ctx, &C, n) == GBC_OK);
         for (size_t i = 0; i < k; i++) {
             int fresh;
             do {
@@ -338,25 +342,27 @@ START_TEST(test_crt)
                 for (size_t j = 0; j < i; j++)
                     fresh &= ps[j] != ps[i];
             } while (!fresh);
-            rs[i] = (uint32_t)gbc_rng_below(&r, ps[i]);
-            /* minv = (m mod p)^-1 mod p, by GMP */
-            mpz_set_ui(t, ps[i]);
-            mpz_t inv;
-            mpz_init_set_ui(inv, (unsigned long)mpz_fdiv_ui(m, ps[i]));
-            T_ASSERT(mpz_invert(inv, inv, t) != 0);
-            zz_crt_step(x, m, rs[i], ps[i], (uint32_t)mpz_get_ui(inv));
-            mpz_clear(inv);
-            T_ASSERT(mpz_sgn(x) >= 0);
-            T_ASSERT(mpz_cmp(x, m) < 0);
+            for (size_t v = 0; v < n; v++)
+                rs[i][v] = (uint32_t)gbc_rng_below(&r, ps[i]);
+            if (it % 7 == 0 && i > 0)
+                T_ASSERT(zz_crt_add(&ctx, &C, rs[0], ps[0]) == GBC_ERR_INTERNAL);
+            T_ASSERT(zz_crt_add(&ctx, &C, rs[i], ps[i]) == GBC_OK);
+            T_CMP(size_t, C.nprimes, ==, i + 1);
             mpz_set_ui(t, 1);
-            for (size_t j = 0; j <= i; j++) {
-                T_CMP(uint64_t, mpz_fdiv_ui(x, ps[j]), ==, rs[j]);
+            for (size_t j = 0; j <= i; j++)
                 mpz_mul_ui(t, t, ps[j]);
+            T_ASSERT(mpz_cmp(t, C.M) == 0);
+            for (size_t v = 0; v < n; v++) {
+                T_ASSERT(mpz_sgn(C.x[v]) >= 0);
+                T_ASSERT(mpz_cmp(C.x[v], C.M) < 0);
+                for (size_t j = 0; j <= i; j++)
+                    T_CMP(uint64_t, mpz_fdiv_ui(C.x[v], ps[j]), ==, rs[j][v]);
             }
-            T_ASSERT(mpz_cmp(t, m) == 0);
         }
+        zz_crt_clear(&ctx, &C);
+        T_CMP(size_t, ctx.mem_used, ==, 0);
     }
-    mpz_clears(x, m, t, NULL);
+    mpz_clear(t);
 }
 END_TEST
 
@@ -395,6 +401,87 @@ static void random_below(mpz_t z, gbc_rng *r, const mpz_t m, const mpz_t bound, 
 /* Random fractions whose numerator and denominator fit the bound sqrt(m/2) come
  * back exactly; ones far beyond it never come back as themselves, and whatever
  * is returned satisfies the congruence and the bounds. */
+/* zz_crt_lift: random rationals (groups sharing a denominator, and loose ones)
+ * taken modulo 31-bit primes and lifted once enough primes are in (the lift must
+ * give them back), and not before the sample could succeed by chance alone; a
+ * lift with too few primes either fails or returns values congruent to the
+ * residues. */
+START_TEST(test_crt_lift)
+{
+    gbc_rng r;
+    gbc_rng_seed(&r, tu_seed() + 11);
+    for (int it = 0; it < 40 * tu_mult(); it++) {
+        gbc_ctx ctx;
+        gbc_ctx_init(&ctx);
+        size_t ng = 1 + gbc_rng_below(&r, 5), glen[5], n = 0;
+        for (size_t k = 0; k < ng; k++)
+            n += glen[k] = gbc_rng_below(&r, 6);
+        mpq_t want[25], got[25];
+        unsigned bits = 8 + (unsigned)gbc_rng_below(&r, 200);
+        size_t t = 0;
+        for (size_t k = 0; k < ng; k++) {
+            uint64_t dg = 1 + gbc_rng_below(&r, 1000000);
+            for (size_t i = 0; i < glen[k]; i++, t++) {
+                mpq_init(want[t]);
+                mpq_init(got[t]);
+                mpz_ptr num = mpq_numref(want[t]);
+                mpz_set_ui(num, 1);
+                for (unsigned b = 0; b < bits; b += 30) {
+                    mpz_mul_2exp(num, num, 30);
+                    mpz_add_ui(num, num, gbc_rng_below(&r, 1u << 30));
+                }
+                if (gbc_rng_below(&r, 2))
+                    mpz_neg(num, num);
+                mpz_set_ui(mpq_denref(want[t]), i % 2 ? dg : 1 + gbc_rng_below(&r, 1000));
+                mpq_canonicalize(want[t]);
+            }
+        }
+        zz_crt C;
+        T_ASSERT(zz_crt_init(&ctx, &C, n) == GBC_OK);
+        int ok = 0;
+        size_t needed = (2 * (bits + 60) + 2) / 30 + 2; /* primes for |n|, d < sqrt(M/2) */
+        for (size_t j = 0; j < needed + 4 && !ok; j++) {
+            uint32_t p = random_prime(&r, 1u << 30, 1u << 31);
+            uint32_t res[25];
+            int bad = 0;
+            for (size_t v = 0; v < n; v++) {
+                uint64_t dm = mpz_fdiv_ui(mpq_denref(want[v]), p);
+                bad |= dm == 0;
+                if (dm == 0)
+                    break;
+                field F;
+                field_init(&F, p);
+                res[v] = zp_mul(&F, (uint32_t)mpz_fdiv_ui(mpq_numref(want[v]), p),
+                                zp_inv(&F, (uint32_t)dm));
+            }
+            if (bad || zz_crt_add(&ctx, &C, res, p) == GBC_ERR_INTERNAL)
+                continue;
+            T_ASSERT(zz_crt_lift(&ctx, &C, glen, ng, got, &ok) == GBC_OK);
+            if (ok && j + 1 < needed) {
+                /* an early lift must still agree with every residue */
+                for (size_t v = 0; v < n; v++) {
+                    uint64_t dm = mpz_fdiv_ui(mpq_denref(got[v]), p);
+                    T_ASSERT(dm != 0);
+                }
+                int same = 1;
+                for (size_t v = 0; v < n; v++)
+                    same &= mpq_equal(got[v], want[v]) != 0;
+                ok = same;
+            }
+        }
+        T_ASSERT_MSG(ok, "no lift after %zu primes (%u bits)", C.nprimes, bits);
+        for (size_t v = 0; v < n; v++)
+            T_ASSERT_MSG(mpq_equal(got[v], want[v]), "value %zu lifted wrong", v);
+        for (size_t v = 0; v < n; v++) {
+            mpq_clear(want[v]);
+            mpq_clear(got[v]);
+        }
+        zz_crt_clear(&ctx, &C);
+        T_CMP(size_t, ctx.mem_used, ==, 0);
+    }
+}
+END_TEST
+
 START_TEST(test_ratrecon_random)
 {
     gbc_rng r;
@@ -547,6 +634,7 @@ int main(void)
     tcase_add_test(tc, test_field_init_domain);
     tcase_add_test(tc, test_content);
     tcase_add_test(tc, test_crt);
+    tcase_add_test(tc, test_crt_lift);
     tcase_add_test(tc, test_ratrecon_random);
     tcase_add_test(tc, test_ratrecon_exhaustive);
     suite_add_tcase(s, tc);

@@ -1,0 +1,148 @@
+/* common/pool: the computation's worker threads (see pool.h). A job is published
+ * under the mutex with a new generation number; each thread runs its part when the
+ * generation changes and counts itself out; the caller runs part 0 and waits for
+ * the count to reach zero. */
+#include "common/pool.h"
+
+#include <pthread.h>
+
+#define POOL_MAX 64
+
+struct gbc_pool {
+    pthread_mutex_t mu;
+    pthread_cond_t go, done;
+    uint64_t gen;               /* job number */
+    int quit;
+    void (*fn)(void *, int);
+    void *arg;
+    int n;                      /* parts of the current job */
+    int pending;                /* started threads still running their part */
+    int size;                   /* parts a job may have */
+    int nthreads;               /* threads started (parts 1 .. nthreads) */
+    int mu_ok, go_ok, done_ok;
+    pthread_t tid[POOL_MAX];
+    struct pool_seat {
+        gbc_pool *P;
+        int t;
+    } seat[POOL_MAX];
+};
+
+static void *pool_main(void *data)
+{
+    struct pool_seat *s = data;
+    gbc_pool *P = s->P;
+    uint64_t seen = 0;
+    pthread_mutex_lock(&P->mu);
+    for (;;) {
+        while (!P->quit && P->gen == seen)
+            pthread_cond_wait(&P->go, &P->mu);
+        if (P->quit)
+            break;
+        seen = P->gen;
+        void (*fn)(void *, int) = P->fn;
+        void *arg = P->arg;
+        int run = s->t < P->n;
+        pthread_mutex_unlock(&P->mu);
+        if (run)
+            fn(arg, s->t);
+        pthread_mutex_lock(&P->mu);
+        if (--P->pending == 0)
+            pthread_cond_signal(&P->done);
+    }
+    pthread_mutex_unlock(&P->mu);
+    return NULL;
+}
+
+gbc_pool *gbc_pool_new(gbc_ctx *ctx, int nthreads)
+{
+    gbc_pool *P = gbc_calloc(ctx, 1, sizeof *P);
+    if (P == NULL)
+        return NULL;
+    P->size = nthreads < 1 ? 1 : nthreads > POOL_MAX ? POOL_MAX : nthreads;
+    P->mu_ok = pthread_mutex_init(&P->mu, NULL) == 0;
+    P->go_ok = pthread_cond_init(&P->go, NULL) == 0;
+    P->done_ok = pthread_cond_init(&P->done, NULL) == 0;
+    if (!P->mu_ok || !P->go_ok || !P->done_ok) {
+        gbc_pool_free(ctx, P);
+        return NULL;
+    }
+    for (int t = 1; t < P->size; t++) {
+        P->seat[t].P = P;
+        P->seat[t].t = t;
+        if (pthread_create(&P->tid[t], NULL, pool_main, &P->seat[t]) != 0)
+            break;
+        P->nthreads = t;
+    }
+    return P;
+}
+
+void gbc_pool_free(gbc_ctx *ctx, gbc_pool *P)
+{
+    if (P == NULL)
+        return;
+    if (P->nthreads > 0) {
+        pthread_mutex_lock(&P->mu);
+        P->quit = 1;
+        pthread_cond_broadcast(&P->go);
+        pthread_mutex_unlock(&P->mu);
+        for (int t = 1; t <= P->nthreads; t++)
+            pthread_join(P->tid[t], NULL);
+    }
+    if (P->done_ok)
+        pthread_cond_destroy(&P->done);
+    if (P->go_ok)
+        pthread_cond_destroy(&P->go);
+    if (P->mu_ok)
+        pthread_mutex_destroy(&P->mu);
+    gbc_free(ctx, P);
+}
+
+int gbc_pool_size(const gbc_pool *P)
+{
+    return P->size;
+}
+
+void gbc_pool_run(gbc_pool *P, void (*fn)(void *arg, int t), void *arg, int n)
+{
+    if (n > P->size)
+        n = P->size;
+    int threaded = n - 1 < P->nthreads ? n - 1 : P->nthreads;
+    if (threaded > 0) {
+        pthread_mutex_lock(&P->mu);
+        P->fn = fn;
+        P->arg = arg;
+        P->n = n;
+        P->pending = P->nthreads;
+        P->gen++;
+        pthread_cond_broadcast(&P->go);
+        pthread_mutex_unlock(&P->mu);
+    }
+    fn(arg, 0);
+    /* the parts of threads that could not be started run here */
+    for (int t = threaded + 1; t < n; t++)
+        fn(arg, t);
+    if (threaded > 0) {
+        pthread_mutex_lock(&P->mu);
+        while (P->pending > 0)
+            pthread_cond_wait(&P->done, &P->mu);
+        pthread_mutex_unlock(&P->mu);
+    }
+}
+
+int gbc_ctx_pool_enter(gbc_ctx *ctx)
+{
+    if (ctx == NULL || ctx->threads <= 1 || ctx->pool != NULL)
+        return 0;
+    /* not charged to ctx (a few kilobytes): a pool that cannot be made is not
+     * an error, and a failure injected into ctx must reach the computation */
+    ctx->pool = gbc_pool_new(NULL, ctx->threads);
+    return ctx->pool != NULL;
+}
+
+void gbc_ctx_pool_leave(gbc_ctx *ctx, int made)
+{
+    if (!made)
+        return;
+    gbc_pool_free(NULL, ctx->pool);
+    ctx->pool = NULL;
+}

@@ -1,0 +1,38 @@
+/* field/crt: the library's one CRT accumulator. It holds n integers x_i known
+ * modulo M (a product of distinct primes), takes the residues modulo one more prime
+ * at a time, and lifts the x_i to rationals by rational reconstruction. The
+ * multi-modular driver keeps one of these for the coefficients of the basis; any
+ * other caller (FGLM over Q, a distributed driver gathering residues) uses it the
+ * same way. */
+#ifndef GBC_FIELD_CRT_H
+#define GBC_FIELD_CRT_H
+
+#include "field/field.h"
+
+typedef struct zz_crt {
+    size_t n;       /* integers held */
+    mpz_t *x;       /* x_i in [0, M) */
+    mpz_t M;        /* the product of the primes added (1 before the first) */
+    size_t nprimes;
+} zz_crt;
+
+/* An accumulator for n integers, no prime added yet (M = 1). */
+gbc_status zz_crt_init(gbc_ctx *ctx, zz_crt *C, size_t n);
+void zz_crt_clear(gbc_ctx *ctx, zz_crt *C);
+/* Add the residues r[0..n) modulo the prime p (0 <= r_i < p; p coprime to M, i.e.
+ * not added before): afterwards x_i = r_i mod p and x_i is unchanged mod the old M.
+ * Polls ctx: an interrupted update (GBC_ERR_INTERRUPTED) leaves C inconsistent, to
+ * be cleared. */
+gbc_status zz_crt_add(gbc_ctx *ctx, zz_crt *C, const uint32_t *r, uint32_t p);
+/* Rational reconstruction of every x_i (Wang's bound sqrt(M/2) on numerator and
+ * denominator, which makes each answer unique) into q[0..n) (initialised by the
+ * caller); *ok = 0 when some x_i has none. The x_i come in groups of glen[0],
+ * glen[1], ... (ngroups, summing to n) whose members tend to share denominators
+ * (the coefficients of one polynomial of a reduced basis): the lcm of the
+ * denominators found so far in the group is tried first, which needs no Euclid.
+ * A sample (the last member of every group) is tried before everything else, so
+ * that a failure is cheap. Polls ctx. */
+gbc_status zz_crt_lift(gbc_ctx *ctx, const zz_crt *C, const size_t *glen, size_t ngroups,
+                       mpq_t *q, int *ok);
+
+#endif
