@@ -177,7 +177,8 @@ typedef struct prime_out {
     int unlucky, declined, plain;
 } prime_out;
 
-/* The basis modulo o->p into o: a full run (recording into rec when not NULL), a
+/* The basis modulo o->p into o: a full run (recording into rec when not NULL; else
+ * untraced, with the computation's linear algebra, probabilistic by default), a
  * compiling replay (compile), or an apply of S->tr. Only reads S, so that several
  * primes may run at once, each with its own ctx. */
 static void prime_run(const modst *S, gbc_ctx *ctx, int full, f4_trace *rec, int compile,
@@ -196,8 +197,10 @@ static void prime_run(const modst *S, gbc_ctx *ctx, int full, f4_trace *rec, int
     plist_init(&gw);
     plist_init(&dh);
     GBC_CHECK(st, reduce_gens(ctx, &inp, &S->zin, S->W.nvars, &Wp.F), done);
-    if (full)
+    if (full && rec != NULL)
         GBC_CHECK(st, f4_learn(ctx, &Wp, &inp, &gw, NULL, rec), done);
+    else if (full)
+        GBC_CHECK(st, f4_groebner(ctx, &Wp, &inp, &gw, NULL), done);
     else if (compile)
         GBC_CHECK(st, f4_trace_compile(ctx, &Wp, &inp, &gw, NULL, S->tr, &o->unlucky), done);
     else
@@ -660,30 +663,32 @@ static gbc_status learn(modst *S, const plist *in, prime_out *o)
 }
 
 /* What a check or the prime loop decided. */
-enum { MOD_GO_ON, MOD_ACCEPT, MOD_RELEARN, MOD_RESTART };
+enum { MOD_GO_ON, MOD_ACCEPT, MOD_RESTART };
 
 /* The independent check of a stable candidate: an untraced run modulo a fresh
- * prime of the check stream must give the candidate modulo that prime, and every
- * input generator must reduce to zero by it there. *verdict: MOD_ACCEPT; MOD_GO_ON
- * (the prime could not judge, or the candidate was wrong and the prime joined
- * the accumulator); MOD_RELEARN (the prime gives another shape: the learning prime
- * was unlucky, and the check prime's trace and basis, in *tr2 and o, take its
- * place); MOD_RESTART (the candidate is not in the ideal: learn anew). */
-static gbc_status check_candidate(modst *S, f4_trace **tr2, prime_out *o, int *verdict)
+ * prime of the check stream (nothing recorded, so its F4 may use the probabilistic
+ * kernel) must give the candidate modulo that prime, and every input generator
+ * must reduce to zero by it there. *verdict: MOD_ACCEPT; MOD_GO_ON (the prime could
+ * not judge, or the candidate was wrong and the prime joined the accumulator);
+ * MOD_RESTART (the prime gives another shape, so the learning prime or this one
+ * was unlucky; or the candidate is not in the ideal: learn anew). */
+static gbc_status check_candidate(modst *S, int *verdict)
 {
     gbc_ctx *ctx = S->ctx;
+    double t0 = gbc_wall_time();
     field Fp;
     field_init(&Fp, 2);
     uint32_t p;
     *verdict = MOD_GO_ON;
-    GBC_TRY(f4_trace_new(ctx, tr2));
+    prime_out O, *o = &O;
     GBC_TRY(next_check_prime(S, &p));
-    GBC_TRY(prime_full(S, p, *tr2, o));
+    GBC_TRY(prime_full(S, p, NULL, o));
     if (o->unlucky)
         return GBC_OK; /* FGLM declined modulo this prime alone: it is unlucky */
     if (!shape_matches(S, &o->res)) {
         gbc_log(ctx, 1, "modular: prime %u disagrees with the trace: relearning", p);
-        *verdict = MOD_RELEARN;
+        plist_clear(ctx, &o->res, &Fp);
+        *verdict = MOD_RESTART;
         return GBC_OK;
     }
     int usable = 1;
@@ -705,7 +710,7 @@ static gbc_status check_candidate(modst *S, f4_trace **tr2, prime_out *o, int *v
         return GBC_OK;
     }
     gbc_log(ctx, 1, "modular: %zu primes, candidate confirmed modulo %u, the generators "
-            "reduce to zero there", S->crt.nprimes, p);
+            "reduce to zero there (check %.2f s)", S->crt.nprimes, p, gbc_wall_time() - t0);
     *verdict = MOD_ACCEPT;
     return GBC_OK;
 }
@@ -713,10 +718,9 @@ static gbc_status check_candidate(modst *S, f4_trace **tr2, prime_out *o, int *v
 /* The primes after learning: the trace compiled, then applied in batches of nbatch
  * primes; after each lifted candidate the next batch tests its stability, and a
  * stable one goes to check_candidate (and with certify to the proof, the proved
- * basis into cq). *verdict: MOD_ACCEPT, MOD_RELEARN (o and S->tr hold the new
- * learning prime's basis and trace) or MOD_RESTART. */
+ * basis into cq). *verdict: MOD_ACCEPT or MOD_RESTART. */
 static gbc_status prime_loop(modst *S, batch *B, int nbatch, size_t max_primes,
-                             size_t *corrupted, plist *cq, prime_out *o, int *verdict)
+                             size_t *corrupted, plist *cq, int *verdict)
 {
     gbc_ctx *ctx = S->ctx;
     const mod_opts *opts = S->opts;
@@ -763,6 +767,7 @@ static gbc_status prime_loop(modst *S, batch *B, int nbatch, size_t max_primes,
             else if (!r->unlucky)
                 S->plain_run = 0;
             if (r->unlucky || !shape_matches(S, &r->res)) {
+                gbc_log(ctx, 2, "modular: prime %u does not follow the trace: left out", r->p);
                 unlucky_run++;
                 continue;
             }
@@ -790,19 +795,9 @@ static gbc_status prime_loop(modst *S, batch *B, int nbatch, size_t max_primes,
         }
         if (!testing || moved || nmatch == 0)
             continue;
-        f4_trace *tr2 = NULL;
         int v;
-        st = check_candidate(S, &tr2, o, &v);
-        if (st != GBC_OK || v != MOD_RELEARN)
-            f4_trace_free(ctx, tr2);
-        GBC_TRY(st);
-        if (v == MOD_RELEARN) {
-            f4_trace_free(ctx, S->tr);
-            S->tr = tr2;
-            S->compiled = 0;
-            S->plain_run = 0;
-        }
-        if (v == MOD_RELEARN || v == MOD_RESTART) {
+        GBC_TRY(check_candidate(S, &v));
+        if (v == MOD_RESTART) {
             *verdict = v;
             return GBC_OK;
         }
@@ -854,23 +849,22 @@ gbc_status mod_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out
     if (B == NULL && st == GBC_OK)
         st = gbc_ctx_alloc_status(ctx);
     size_t corrupted = 0; /* candidates altered by the test hook */
-    int verdict = MOD_RESTART;
+    int verdict = MOD_GO_ON;
     for (int restarts = 0; st == GBC_OK; restarts++) {
         if (restarts > MOD_MAX_RESTARTS) {
             st = GBC_ERR_VERIFY;
             break;
         }
-        /* one learning prime (or, after MOD_RELEARN, the check prime in L) */
-        if (verdict == MOD_RESTART && (st = learn(&S, in, &L)) != GBC_OK)
+        if ((st = learn(&S, in, &L)) != GBC_OK)
             break;
         st = shape_start(&S, &L.res, L.p, shape_ring(&S)->nvars);
         plist_clear(ctx, &L.res, &Fp);
         if (st != GBC_OK)
             break;
         gbc_log(ctx, 1, "modular: learned modulo %u: %zu polynomials, %zu terms, %zu rounds; "
-                "%d prime%s at once", L.p, S.npolys, S.nterms, f4_trace_rounds(S.tr), nbatch,
-                nbatch > 1 ? "s" : "");
-        st = prime_loop(&S, B, nbatch, max_primes, &corrupted, &cq, &L, &verdict);
+                "%d prime%s at once (%.2f s)", L.p, S.npolys, S.nterms, f4_trace_rounds(S.tr),
+                nbatch, nbatch > 1 ? "s" : "", gbc_wall_time() - t0);
+        st = prime_loop(&S, B, nbatch, max_primes, &corrupted, &cq, &verdict);
         if (st != GBC_OK || verdict == MOD_ACCEPT)
             break;
     }

@@ -1102,6 +1102,100 @@ START_TEST(test_seeds)
 }
 END_TEST
 
+/* ------------------------------------------------------------ threads -- */
+
+/* Primes applied in parallel (--threads 2: batches of two primes on the
+ * computation's pool) give exactly the one-thread basis, which is Buchberger's:
+ * katsura-4 in every order kind, and random ideals. An unlucky prime forced into
+ * the second slot of a batch (the learning prime, the compiling prime, then a
+ * batch of {good, unlucky}) is left out (-vv says so) and the basis is still
+ * right; the same prime forced as the learning prime is relearned from. Nothing
+ * is left allocated. (tsan runs this case too: ctest's modular/t-modular-threads.) */
+START_TEST(test_threads)
+{
+    gbc_rng r;
+    gbc_rng_seed(&r, tu_seed() * 31u + 7);
+    char *kat = tu_system_gens("katsura", 5);
+    for (int kind = 0; kind < NORDER_KINDS; kind++) {
+        char order[96];
+        tu_random_order(order, sizeof order, &r, 5, kind);
+        gbc_ctx ctx;
+        gbc_ctx_init(&ctx);
+        static const char *const xs[] = {"x0", "x1", "x2", "x3", "x4"};
+        char msg[256];
+        ring R;
+        T_ASSERT(ring_init(&ctx, &R, 5, xs, 0, order, msg, sizeof msg) == GBC_OK);
+        plist F, G1, G2;
+        parse_polys(&ctx, &F, &R, kat);
+        uint64_t seed = tu_seed() + (uint64_t)kind;
+        ctx.threads = 1;
+        T_ASSERT(modular(&ctx, &R, &F, &G1, 0, seed, NULL, 0, NULL) == GBC_OK);
+        ctx.threads = 2;
+        gb_stats st2;
+        memset(&st2, 0, sizeof st2);
+        T_ASSERT(modular(&ctx, &R, &F, &G2, 0, seed ^ 0x5555u, NULL, 0, &st2) == GBC_OK);
+        T_ASSERT_MSG(check_plist_equal(&R, &G1, &G2),
+                     "katsura-4 order %s: two threads give another basis", order);
+        T_ASSERT(st2.primes > 2);
+        if (kind == 0) {
+            plist B;
+            plist_init(&B);
+            T_ASSERT(bb_groebner(&ctx, &R, &F, &B, NULL) == GBC_OK);
+            T_ASSERT(check_plist_equal(&R, &G1, &B));
+            plist_clear(&ctx, &B, &R.F);
+        }
+        plist_clear(&ctx, &G1, &R.F);
+        plist_clear(&ctx, &G2, &R.F);
+        plist_clear(&ctx, &F, &R.F);
+        ring_clear(&ctx, &R);
+        T_ASSERT(ctx.mem_used == 0);
+    }
+    free(kat);
+
+    const uint32_t bad[] = {3, 32003, 2147483647u};
+    for (size_t j = 0; j < sizeof bad / sizeof bad[0]; j++) {
+        const uint32_t p = bad[j];
+        char gens[128], left[96], learned[64];
+        /* the big fraction needs several primes: p is reached */
+        snprintf(gens, sizeof gens,
+                 "x^2 + z, x^2 + z + %u*y^2, y*z^3 - 1234567890123456789/987654321098765*x*y",
+                 p);
+        snprintf(left, sizeof left, "prime %u does not follow the trace", p);
+        snprintf(learned, sizeof learned, "learned modulo %u:", p);
+        gbc_ctx ctx;
+        logbuf lb;
+        ctx_with_log(&ctx, &lb);
+        ctx.verbosity = 2;
+        ctx.threads = 2;
+        ring R;
+        ring_make(&ctx, &R, 3, 0, "grevlex");
+        plist F, B, G;
+        parse_polys(&ctx, &F, &R, gens);
+        plist_init(&B);
+        T_ASSERT(bb_groebner(&ctx, &R, &F, &B, NULL) == GBC_OK);
+        const uint32_t order4[4] = {1000000007u, 1000000009u, 1000000021u, p};
+        gbc_status st = modular(&ctx, &R, &F, &G, 0, tu_seed(), order4, 4, NULL);
+        expect_same(st, &R, &G, &B, "unlucky prime on the second worker", 3, "grevlex", gens,
+                    "--threads 2 ");
+        T_ASSERT_MSG(strstr(lb.text, left) != NULL,
+                     "p=%u in a batch: not reported as left out:\n%s", p, lb.text);
+        plist_clear(&ctx, &G, &R.F);
+        lb.len = 0;
+        st = modular(&ctx, &R, &F, &G, 0, tu_seed(), &p, 1, NULL);
+        expect_same(st, &R, &G, &B, "unlucky learning prime, two threads", 3, "grevlex", gens,
+                    "--threads 2 ");
+        T_ASSERT(strstr(lb.text, learned) != NULL);
+        T_ASSERT_MSG(strstr(lb.text, "relearning") != NULL,
+                     "p=%u learned from with two threads: not noticed:\n%s", p, lb.text);
+        plist_clear(&ctx, &G, &R.F);
+        plist_clear(&ctx, &B, &R.F);
+        plist_clear(&ctx, &F, &R.F);
+        ring_clear(&ctx, &R);
+        T_ASSERT(ctx.mem_used == 0);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("modular");
@@ -1122,6 +1216,10 @@ int main(void)
     tcase_add_test(ts, test_crafted_needs_known_primes);
     tcase_add_test(ts, test_seeds);
     suite_add_tcase(s, ts);
+    TCase *tt = tcase_create("threads");
+    tcase_set_timeout(tt, 600);
+    tcase_add_test(tt, test_threads);
+    suite_add_tcase(s, tt);
     TCase *tv = tcase_create("certify");
     tcase_set_timeout(tv, 600);
     if (CERTIFY) {
