@@ -381,8 +381,10 @@ static gbc_status f4_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *o
         *unlucky = 1;
         goto done;
     }
-    if (S.cc_rec != NULL && !unit && S.cc_rec->ncr == S.cc_rec->nrounds + 1)
+    if (S.cc_rec != NULL && !unit && S.cc_rec->ncr == S.cc_rec->nrounds + 1) {
         S.cc_rec->cstate = CC_READY;
+        f4_cc_shrink(ctx, S.cc_rec);
+    }
     if (stats) {
         stats->t_interreduce += gbc_wall_time() - t1;
         stats->basis_size = out->n;

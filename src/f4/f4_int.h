@@ -96,7 +96,8 @@ typedef struct f4_state {
 
 typedef struct f4_cround f4_cround;
 
-/* A recorded row: ncols column indices at ccols + off, its source's index. */
+/* A recorded row: len column indices, encoded at ccode + off (f4_cc_decode), its
+ * source's index. */
 typedef struct cc_row {
     size_t off;
     uint32_t len, src;
@@ -128,8 +129,13 @@ struct f4_trace {
      * column. A run whose supports differ (a coefficient that vanishes modulo one of
      * the two primes) falls back to a plain replay, which records anew. */
     int cstate;              /* CC_NONE, CC_READY or CC_OFF (too large) */
-    uint32_t *ccols;         /* row and new-row column indices, concatenated */
-    size_t nccols, cccap;
+    /* row and new-row column indices, concatenated, each row delta-coded in 16-bit
+     * words: a word is the signed difference to the previous column, or CC_ESC
+     * followed by the column itself in two words (low, high); a row's first column
+     * is always written that way. Column indices of one row are mostly close to
+     * each other, so this takes about half the space of the indices. */
+    uint16_t *ccode;
+    size_t nccode, cccap;
     cc_row *crow;            /* the recorded rows */
     size_t ncrows, crcap;
     uint32_t *cexps;         /* column monomials, nvars each */
@@ -143,6 +149,24 @@ struct f4_trace {
 };
 
 enum { CC_NONE = 0, CC_READY = 1, CC_OFF = 2 };
+
+#define CC_ESC 0x8000u
+
+/* The len columns coded at w (see struct f4_trace) into out. */
+static inline void f4_cc_decode(const uint16_t *w, uint32_t len, uint32_t *out)
+{
+    uint32_t c = 0;
+    for (uint32_t k = 0; k < len; k++) {
+        uint16_t v = *w++;
+        if (v == CC_ESC) {
+            c = (uint32_t)w[0] | (uint32_t)w[1] << 16;
+            w += 2;
+        } else {
+            c += (uint32_t)(int32_t)(int16_t)v;
+        }
+        out[k] = c;
+    }
+}
 
 /* The compiled structure of one matrix: ncols columns (monomials at cexps + ce0),
  * rows r0 .. r0 + nrows of the recorded rows (npiv reducers first), then nnew
@@ -227,6 +251,9 @@ gbc_status f4_cc_record_gens(f4_state *S);
 int f4_cc_gens_match(const f4_state *S);
 gbc_status f4_cc_record_matrix(f4_state *S);
 gbc_status f4_cc_record_new(f4_state *S, size_t nnew);
+void f4_cc_shrink(gbc_ctx *ctx, f4_trace *t);
+/* The columns of recorded row w, decoded into the round's arena. */
+gbc_status f4_cc_row_cols(f4_state *S, const cc_row *w, uint32_t **cols);
 int f4_cc_new_match(const f4_state *S, const f4_cround *c, size_t nnew);
 
 /* replay.c: replay round r of S->play; *bad when the prime does not follow. */

@@ -26,7 +26,7 @@ static gbc_status f4_final_cc(f4_state *S, size_t *nbase)
         }
         la_row *row;
         GBC_TRY(f4_push_row(S->ctx, &S->piv, &S->npiv, &S->pcap, &row));
-        row->cols = t->ccols + w->off;
+        GBC_TRY(f4_cc_row_cols(S, w, &row->cols));
         row->cf = S->g[w->src].cf;
         row->len = w->len;
         row->src = w->src;

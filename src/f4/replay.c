@@ -37,7 +37,7 @@ static gbc_status replay_rows_cc(f4_state *S, size_t r, int *bad)
             GBC_TRY(f4_push_row(S->ctx, &S->piv, &S->npiv, &S->pcap, &row));
         else
             GBC_TRY(f4_push_row(S->ctx, &S->tbr, &S->ntbr, &S->tcap, &row));
-        row->cols = t->ccols + w->off;
+        GBC_TRY(f4_cc_row_cols(S, w, &row->cols));
         row->cf = f->cf;
         row->len = f->len;
         row->src = S->play->src[rr->row0 + k];

@@ -20,7 +20,7 @@ void f4_trace_free(gbc_ctx *ctx, f4_trace *tr)
     gbc_free(ctx, tr->lead);
     gbc_free(ctx, tr->rounds);
     gbc_free(ctx, tr->red);
-    gbc_free(ctx, tr->ccols);
+    gbc_free(ctx, tr->ccode);
     gbc_free(ctx, tr->crow);
     gbc_free(ctx, tr->cexps);
     gbc_free(ctx, tr->cgexps);
@@ -32,13 +32,14 @@ void f4_trace_free(gbc_ctx *ctx, f4_trace *tr)
 /* Forget the compiled replay (keeping the buffers); state becomes st. */
 void f4_cc_reset(f4_trace *tr, int st)
 {
-    tr->nccols = tr->ncrows = tr->ncexps = tr->ncgexps = tr->ncglen = tr->ncr = 0;
+    tr->nccode = tr->ncrows = tr->ncexps = tr->ncgexps = tr->ncglen = tr->ncr = 0;
     tr->cstate = st;
 }
 
 static size_t cc_bytes(const f4_trace *tr)
 {
-    return (tr->cccap + tr->cecap + tr->cgcap + tr->cglcap) * sizeof(uint32_t) +
+    return tr->cccap * sizeof(uint16_t) +
+           (tr->cecap + tr->cgcap + tr->cglcap) * sizeof(uint32_t) +
            tr->crcap * sizeof(cc_row) + tr->ccap * sizeof(f4_cround);
 }
 
@@ -115,15 +116,53 @@ static int cc_fits(const f4_state *S, size_t bytes)
 static gbc_status cc_push_row(f4_state *S, const uint32_t *cols, uint32_t len, uint32_t src)
 {
     f4_trace *t = S->cc_rec;
-    GBC_TRY(GBC_GROW(S->ctx, t->ccols, t->cccap, t->nccols + len + 1));
+    /* at most three words a column */
+    GBC_TRY(GBC_GROW(S->ctx, t->ccode, t->cccap, t->nccode + 3 * (size_t)len + 1));
     GBC_TRY(GBC_GROW(S->ctx, t->crow, t->crcap, t->ncrows + 1));
-    memcpy(t->ccols + t->nccols, cols, sizeof(uint32_t) * len);
-    t->crow[t->ncrows].off = t->nccols;
+    uint16_t *w = t->ccode + t->nccode;
+    uint32_t prev = 0;
+    for (uint32_t k = 0; k < len; k++) {
+        int64_t d = (int64_t)cols[k] - (int64_t)prev;
+        if (k > 0 && d >= -32767 && d <= 32767) {
+            *w++ = (uint16_t)(int16_t)d;
+        } else {
+            *w++ = CC_ESC;
+            *w++ = (uint16_t)(cols[k] & 0xffffu);
+            *w++ = (uint16_t)(cols[k] >> 16);
+        }
+        prev = cols[k];
+    }
+    t->crow[t->ncrows].off = t->nccode;
     t->crow[t->ncrows].len = len;
     t->crow[t->ncrows].src = src;
-    t->nccols += len;
+    t->nccode = (size_t)(w - t->ccode);
     t->ncrows++;
     return GBC_OK;
+}
+
+gbc_status f4_cc_row_cols(f4_state *S, const cc_row *w, uint32_t **cols)
+{
+    uint32_t *c = gbc_arena_alloc(S->ctx, &S->arena, sizeof(uint32_t) * (w->len ? w->len : 1));
+    if (c == NULL)
+        return gbc_ctx_alloc_status(S->ctx);
+    f4_cc_decode(S->cc_use->ccode + w->off, w->len, c);
+    *cols = c;
+    return GBC_OK;
+}
+
+/* Give the compiled replay's arrays back their unused capacity (they grew
+ * geometrically while recording). */
+void f4_cc_shrink(gbc_ctx *ctx, f4_trace *t)
+{
+    if (t->nccode > 0 && t->nccode < t->cccap &&
+        gbc_resize_array(ctx, (void **)&t->ccode, t->nccode, sizeof *t->ccode) == GBC_OK)
+        t->cccap = t->nccode;
+    if (t->ncrows > 0 && t->ncrows < t->crcap &&
+        gbc_resize_array(ctx, (void **)&t->crow, t->ncrows, sizeof *t->crow) == GBC_OK)
+        t->crcap = t->ncrows;
+    if (t->ncexps > 0 && t->ncexps < t->cecap &&
+        gbc_resize_array(ctx, (void **)&t->cexps, t->ncexps, sizeof *t->cexps) == GBC_OK)
+        t->cecap = t->ncexps;
 }
 
 /* Record the generators' supports (their order in S->gens). */
@@ -236,9 +275,23 @@ int f4_cc_new_match(const f4_state *S, const f4_cround *c, size_t nnew)
         return 0;
     for (size_t i = 0; i < nnew; i++) {
         const cc_row *w = &t->crow[c->r0 + c->nrows + i];
-        if (w->len != S->newrows[i].len ||
-            memcmp(t->ccols + w->off, S->newrows[i].cols, sizeof(uint32_t) * w->len) != 0)
+        if (w->len != S->newrows[i].len)
             return 0;
+        /* decode on the fly */
+        const uint16_t *code = t->ccode + w->off;
+        const uint32_t *cols = S->newrows[i].cols;
+        uint32_t col = 0;
+        for (uint32_t k = 0; k < w->len; k++) {
+            uint16_t v = *code++;
+            if (v == CC_ESC) {
+                col = (uint32_t)code[0] | (uint32_t)code[1] << 16;
+                code += 2;
+            } else {
+                col += (uint32_t)(int32_t)(int16_t)v;
+            }
+            if (col != cols[k])
+                return 0;
+        }
     }
     return 1;
 }

@@ -455,19 +455,33 @@ static int cand_matches(const modst *S, const plist *G, uint32_t p, int *usable)
     return 1;
 }
 
-/* The candidate as a plain list over Q in the shape's ring. */
-static gbc_status cand_export(modst *S, plist *out)
+/* The candidate as a plain list over Q in the shape's ring. With move, the
+ * coefficients are moved out (S->cand is left zero, and has_cand cleared) and the
+ * accumulator's integers are freed first, so that the result never exists three
+ * times over (the accumulator, the candidate, the output): for the accepted
+ * candidate, which ends the computation. */
+static gbc_status cand_export(modst *S, plist *out, int move)
 {
     static const field Q = {0, 0};
+    if (move && S->have_crt) {
+        zz_crt_clear(S->ctx, &S->crt);
+        S->have_crt = 0;
+    }
     size_t t = 0;
     for (size_t k = 0; k < S->npolys; k++) {
         ppoly *g;
         GBC_TRY(plist_push(S->ctx, out, S->plen[k], S->nvars, &Q, &g));
         memcpy(g->exps, S->exps + t * S->nvars, sizeof(uint32_t) * S->plen[k] * S->nvars);
         GBC_TRY(gbc_ctx_check(S->ctx));
-        for (size_t i = 0; i < S->plen[k]; i++, t++)
-            mpq_set(g->cq[i], S->cand[t]);
+        for (size_t i = 0; i < S->plen[k]; i++, t++) {
+            if (move)
+                mpq_swap(g->cq[i], S->cand[t]);
+            else
+                mpq_set(g->cq[i], S->cand[t]);
+        }
     }
+    if (move)
+        S->have_cand = 0;
     return GBC_OK;
 }
 
@@ -784,8 +798,10 @@ static gbc_status prime_loop(modst *S, batch *B, int nbatch, size_t max_primes,
         }
         batch_end(S, B);
         GBC_TRY(st);
-        gbc_log(ctx, 2, "modular: %zu primes used, %zu in the accumulator (%.2f s)", S->nused,
-                S->crt.nprimes, gbc_wall_time() - t0);
+        gbc_log(ctx, 2, "modular: %zu primes used, %zu in the accumulator (%.2f s); trace "
+                "%.1f MB, in use %.1f MB, peak %.1f MB", S->nused, S->crt.nprimes,
+                gbc_wall_time() - t0, f4_trace_memory(S->tr) / 1048576.0,
+                ctx->mem_used / 1048576.0, ctx->mem_peak / 1048576.0);
         /* Many misfits in a row: the learning prime itself was probably unlucky. */
         if (unlucky_run > 2 * S->crt.nprimes + 3) {
             gbc_log(ctx, 1, "modular: %zu primes in a row do not fit: relearning",
@@ -807,7 +823,7 @@ static gbc_status prime_loop(modst *S, batch *B, int nbatch, size_t max_primes,
             *verdict = MOD_ACCEPT;
             return GBC_OK;
         }
-        GBC_TRY(cand_export(S, cq));
+        GBC_TRY(cand_export(S, cq, 0));
         if (*corrupted < opts->corrupt_candidates) {
             corrupt_candidate(cq);
             (*corrupted)++;
@@ -864,6 +880,9 @@ gbc_status mod_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out
         gbc_log(ctx, 1, "modular: learned modulo %u: %zu polynomials, %zu terms, %zu rounds; "
                 "%d prime%s at once (%.2f s)", L.p, S.npolys, S.nterms, f4_trace_rounds(S.tr),
                 nbatch, nbatch > 1 ? "s" : "", gbc_wall_time() - t0);
+        gbc_log(ctx, 2, "modular: trace %.1f MB, in use %.1f MB, peak so far %.1f MB",
+                f4_trace_memory(S.tr) / 1048576.0, ctx->mem_used / 1048576.0,
+                ctx->mem_peak / 1048576.0);
         st = prime_loop(&S, B, nbatch, max_primes, &corrupted, &cq, &verdict);
         if (st != GBC_OK || verdict == MOD_ACCEPT)
             break;
@@ -871,7 +890,7 @@ gbc_status mod_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out
     if (st == GBC_OK) {
         /* Output. */
         if (!opts->certify) {
-            st = cand_export(&S, out);
+            st = cand_export(&S, out, 1);
         } else if (!S.homog) {
             *out = cq;
             plist_init(&cq);
