@@ -21,9 +21,17 @@ gbc_status zz_crt_init(gbc_ctx *ctx, zz_crt *C, size_t n);
 void zz_crt_clear(gbc_ctx *ctx, zz_crt *C);
 /* Add the residues r[0..n) modulo the prime p (0 <= r_i < p; p coprime to M, i.e.
  * not added before): afterwards x_i = r_i mod p and x_i is unchanged mod the old M.
- * Polls ctx: an interrupted update (GBC_ERR_INTERRUPTED) leaves C inconsistent, to
- * be cleared. */
-gbc_status zz_crt_add(gbc_ctx *ctx, zz_crt *C, const uint32_t *r, uint32_t p);
+ * With live not NULL only the x_i with live[i] != 0 are updated (the others were
+ * settled and dropped: they no longer follow M). Polls ctx: an interrupted update
+ * (GBC_ERR_INTERRUPTED) leaves C inconsistent, to be cleared. */
+gbc_status zz_crt_add(gbc_ctx *ctx, zz_crt *C, const uint32_t *r, uint32_t p,
+                      const uint8_t *live);
+/* Release the memory of x_first .. x_first+len-1, whose values the caller has
+ * settled (they read 0 afterwards and must not be lifted again). */
+void zz_crt_drop(zz_crt *C, size_t first, size_t len);
+/* zz_crt_lift for the one group x_first .. x_first+len-1 into q[first ..]. */
+gbc_status zz_crt_lift_group(gbc_ctx *ctx, const zz_crt *C, size_t first, size_t len,
+                             mpq_t *q, int *ok);
 /* Rational reconstruction of every x_i (Wang's bound sqrt(M/2) on numerator and
  * denominator, which makes each answer unique) into q[0..n) (initialised by the
  * caller); *ok = 0 when some x_i has none. The x_i come in groups of glen[0],

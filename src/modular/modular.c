@@ -59,8 +59,18 @@ typedef struct modst {
     int have_crt;
     uint32_t *resid;     /* scratch: one prime's coefficients, flattened (nterms) */
     mpq_t *cand;         /* reconstructed coefficients (nterms) */
-    int have_cand;
+    int have_cand;       /* every polynomial settled: cand is the candidate */
+    /* Polynomials are lifted one by one: an open one follows every prime; a lifted
+     * one has rational coefficients in cand, to be confirmed by the next prime
+     * that fits; a settled one was, its integers are dropped from the accumulator
+     * (they stop growing) and later primes only compare with it. */
+    size_t *poff;        /* first term of each polynomial */
+    uint8_t *pst;        /* P_OPEN, P_LIFTED, P_SETTLED */
+    uint8_t *live;       /* per term: its polynomial is not settled */
+    size_t nsettled;
 } modst;
+
+enum { P_OPEN = 0, P_LIFTED = 1, P_SETTLED = 2 };
 
 /* ------------------------------------------------------------- primes -- */
 
@@ -347,11 +357,14 @@ static void shape_clear(modst *S)
     gbc_free(S->ctx, S->plen);
     gbc_free(S->ctx, S->exps);
     gbc_free(S->ctx, S->resid);
+    gbc_free(S->ctx, S->poff);
+    gbc_free(S->ctx, S->pst);
+    gbc_free(S->ctx, S->live);
     S->cand = NULL;
-    S->plen = NULL;
-    S->exps = NULL;
-    S->resid = NULL;
-    S->npolys = S->nterms = 0;
+    S->plen = S->poff = NULL;
+    S->exps = S->resid = NULL;
+    S->pst = S->live = NULL;
+    S->npolys = S->nterms = S->nsettled = 0;
     S->have_cand = 0;
 }
 
@@ -372,14 +385,20 @@ static gbc_status shape_start(modst *S, const plist *G, uint32_t p, uint32_t nva
     for (size_t k = 0; k < G->n; k++)
         nt += G->p[k].len;
     S->nvars = nvars;
-    GBC_TRY(GBC_ALLOC(S->ctx, S->plen, G->n ? G->n : 1));
+    size_t np = G->n ? G->n : 1;
+    GBC_TRY(GBC_ALLOC(S->ctx, S->plen, np));
+    GBC_TRY(GBC_ALLOC(S->ctx, S->poff, np));
+    GBC_TRY(GBC_ZALLOC(S->ctx, S->pst, np));
+    GBC_TRY(GBC_ALLOC(S->ctx, S->live, nt ? nt : 1));
     GBC_TRY(GBC_ALLOC(S->ctx, S->exps, (nt ? nt : 1) * (nvars ? nvars : 1)));
     GBC_TRY(GBC_ALLOC(S->ctx, S->resid, nt ? nt : 1));
     GBC_TRY(GBC_ZALLOC(S->ctx, S->cand, nt ? nt : 1));
+    memset(S->live, 1, nt ? nt : 1);
     size_t t = 0;
     for (size_t k = 0; k < G->n; k++) {
         const ppoly *g = &G->p[k];
         S->plen[k] = g->len;
+        S->poff[k] = t;
         memcpy(S->exps + t * nvars, g->exps, sizeof(uint32_t) * g->len * nvars);
         t += g->len;
     }
@@ -391,11 +410,12 @@ static gbc_status shape_start(modst *S, const plist *G, uint32_t p, uint32_t nva
             GBC_TRY(gbc_ctx_poll(S->ctx));
     }
     S->nterms = nt;
+    S->have_cand = G->n == 0;
     gbc_status st = zz_crt_init(S->ctx, &S->crt, nt);
     S->have_crt = 1;
     GBC_TRY(st);
     flatten(S, G);
-    return zz_crt_add(S->ctx, &S->crt, S->resid, p);
+    return zz_crt_add(S->ctx, &S->crt, S->resid, p, NULL);
 }
 
 static int shape_matches(const modst *S, const plist *G)
@@ -414,25 +434,83 @@ static int shape_matches(const modst *S, const plist *G)
     return 1;
 }
 
-/* Add the residues G modulo p (of the shape) to the accumulator. */
-static gbc_status crt_add(modst *S, const plist *G, uint32_t p)
+/* Try to lift every open polynomial; *nlifted = how many were. */
+static gbc_status lift_open(modst *S, size_t *nlifted)
 {
+    *nlifted = 0;
+    for (size_t k = 0; k < S->npolys; k++) {
+        if (S->pst[k] != P_OPEN)
+            continue;
+        int ok;
+        GBC_TRY(zz_crt_lift_group(S->ctx, &S->crt, S->poff[k], S->plen[k], S->cand, &ok));
+        if (ok) {
+            S->pst[k] = P_LIFTED;
+            (*nlifted)++;
+        }
+    }
+    return GBC_OK;
+}
+
+/* Whether polynomial k of the candidate reduces to g modulo p; *usable is 0 when p
+ * divides a denominator (the prime cannot judge). */
+static int poly_matches(const modst *S, size_t k, const ppoly *g, const field *F, int *usable)
+{
+    *usable = 1;
+    const uint32_t p = F->p;
+    for (size_t i = 0, t = S->poff[k]; i < g->len; i++, t++) {
+        uint32_t dm = (uint32_t)mpz_fdiv_ui(mpq_denref(S->cand[t]), p);
+        if (dm == 0) {
+            *usable = 0;
+            return 0;
+        }
+        uint32_t nm = (uint32_t)mpz_fdiv_ui(mpq_numref(S->cand[t]), p);
+        if (zp_mul(F, nm, zp_inv(F, dm)) != g->cf[i])
+            return 0;
+    }
+    return 1;
+}
+
+/* Take in the basis G modulo p, of the shape: a lifted polynomial that it
+ * confirms is settled (its integers dropped), one that it contradicts is open
+ * again; the open ones receive its residues. *conflict: G contradicts a settled
+ * polynomial (the settled value was wrong, or p is unlucky in a way the shape
+ * does not show; the caller learns anew). */
+static gbc_status absorb(modst *S, const plist *G, uint32_t p, int *conflict)
+{
+    field F;
+    GBC_TRY(field_init(&F, p));
+    *conflict = 0;
+    int any_live = 0;
+    for (size_t k = 0; k < S->npolys; k++) {
+        int usable;
+        if (S->pst[k] == P_SETTLED) {
+            if (!poly_matches(S, k, &G->p[k], &F, &usable) && usable) {
+                *conflict = 1;
+                return GBC_OK;
+            }
+            continue;
+        }
+        if (S->pst[k] == P_LIFTED) {
+            if (poly_matches(S, k, &G->p[k], &F, &usable)) {
+                S->pst[k] = P_SETTLED;
+                S->nsettled++;
+                memset(S->live + S->poff[k], 0, S->plen[k]);
+                zz_crt_drop(&S->crt, S->poff[k], S->plen[k]);
+                continue;
+            }
+            S->pst[k] = P_OPEN;
+        }
+        any_live = 1;
+    }
+    S->have_cand = S->nsettled == S->npolys;
+    if (!any_live)
+        return GBC_OK;
     flatten(S, G);
-    S->have_cand = 0;
-    return zz_crt_add(S->ctx, &S->crt, S->resid, p);
+    return zz_crt_add(S->ctx, &S->crt, S->resid, p, S->live);
 }
 
-/* Lift the accumulator: *okp = whether every coefficient has a rational
- * reconstruction (then S->cand holds them). */
-static gbc_status crt_reconstruct(modst *S, int *okp)
-{
-    gbc_status st = zz_crt_lift(S->ctx, &S->crt, S->plen, S->npolys, S->cand, okp);
-    S->have_cand = st == GBC_OK && *okp;
-    return st;
-}
-
-/* Whether the candidate reduces to G modulo p; *usable is 0 when p divides a
- * denominator (the prime cannot judge). */
+/* Whether the candidate (every polynomial settled) reduces to G modulo p; *usable
+ * is 0 when p divides a denominator. */
 static int cand_matches(const modst *S, const plist *G, uint32_t p, int *usable)
 {
     *usable = 1;
@@ -440,18 +518,9 @@ static int cand_matches(const modst *S, const plist *G, uint32_t p, int *usable)
         return 0;
     field F;
     field_init(&F, p);
-    size_t t = 0;
     for (size_t k = 0; k < G->n; k++)
-        for (size_t i = 0; i < G->p[k].len; i++, t++) {
-            uint32_t dm = (uint32_t)mpz_fdiv_ui(mpq_denref(S->cand[t]), p);
-            if (dm == 0) {
-                *usable = 0;
-                return 0;
-            }
-            uint32_t nm = (uint32_t)mpz_fdiv_ui(mpq_numref(S->cand[t]), p);
-            if (zp_mul(&F, nm, zp_inv(&F, dm)) != G->p[k].cf[i])
-                return 0;
-        }
+        if (!poly_matches(S, k, &G->p[k], &F, usable))
+            return 0;
     return 1;
 }
 
@@ -708,10 +777,14 @@ static gbc_status check_candidate(modst *S, int *verdict)
     int usable = 1;
     gbc_status st = GBC_OK;
     if (!cand_matches(S, &o->res, p, &usable)) {
-        if (usable)
-            st = crt_add(S, &o->res, p);
         plist_clear(ctx, &o->res, &Fp);
-        return st;
+        if (usable) {
+            /* a settled polynomial is wrong (its integers are gone) */
+            gbc_log(ctx, 1, "modular: the candidate differs modulo the check prime %u: "
+                    "relearning", p);
+            *verdict = MOD_RESTART;
+        }
+        return GBC_OK;
     }
     int contained = 0;
     st = gens_reduce_to_zero(S, &o->res, p, &contained);
@@ -730,9 +803,10 @@ static gbc_status check_candidate(modst *S, int *verdict)
 }
 
 /* The primes after learning: the trace compiled, then applied in batches of nbatch
- * primes; after each lifted candidate the next batch tests its stability, and a
- * stable one goes to check_candidate (and with certify to the proof, the proved
- * basis into cq). *verdict: MOD_ACCEPT or MOD_RESTART. */
+ * primes, each basis taken in by absorb; on the reconstruction schedule the open
+ * polynomials are lifted, and the next prime that fits settles or reopens each.
+ * When all are settled the candidate goes to check_candidate (and with certify to
+ * the proof, the proved basis into cq). *verdict: MOD_ACCEPT or MOD_RESTART. */
 static gbc_status prime_loop(modst *S, batch *B, int nbatch, size_t max_primes,
                              size_t *corrupted, plist *cq, int *verdict)
 {
@@ -745,19 +819,17 @@ static gbc_status prime_loop(modst *S, batch *B, int nbatch, size_t max_primes,
         gbc_progress(ctx, "modular", -1.0, S->nused);
         if (S->nused > max_primes)
             return GBC_ERR_VERIFY;
-        int testing = 0; /* this batch tests a candidate's stability */
         if (S->crt.nprimes >= next_rr) {
             /* After every prime while few have been used (a failed attempt costs a
              * sample of one coefficient per polynomial, far less than a replay),
              * then on a schedule growing by a quarter. */
             next_rr = S->crt.nprimes < 16 ? S->crt.nprimes + 1
                                           : S->crt.nprimes + S->crt.nprimes / 4;
-            int ok;
-            GBC_TRY(crt_reconstruct(S, &ok));
-            testing = ok;
-            if (ok)
-                gbc_log(ctx, 2, "modular: %zu primes: the coefficients lift; testing "
-                        "their stability", S->crt.nprimes);
+            size_t nl;
+            GBC_TRY(lift_open(S, &nl));
+            gbc_log(ctx, 1, "modular: %zu primes (modulus of %zu bits): %zu of %zu polynomials "
+                    "settled, %zu more lift", S->crt.nprimes, mpz_sizeinbase(S->crt.M, 2),
+                    S->nsettled, S->npolys, nl);
         }
         /* The first replay compiles the trace, alone; so does one after two
          * applies in a row that could not use the compiled trace (the compiling
@@ -772,9 +844,8 @@ static gbc_status prime_loop(modst *S, batch *B, int nbatch, size_t max_primes,
             S->compiled = 1;
             S->plain_run = 0;
         }
-        size_t nmatch = 0;
-        int moved = 0; /* a prime that fits disagrees with the candidate */
-        for (int t = 0; t < n && st == GBC_OK; t++) {
+        int conflict = 0;
+        for (int t = 0; t < n && st == GBC_OK && !conflict; t++) {
             prime_out *r = &B->out[t];
             if (r->plain)
                 S->plain_run++;
@@ -786,15 +857,10 @@ static gbc_status prime_loop(modst *S, batch *B, int nbatch, size_t max_primes,
                 continue;
             }
             unlucky_run = 0;
-            int usable = 1;
-            if (testing && cand_matches(S, &r->res, r->p, &usable)) {
-                nmatch++;
-                continue;
-            }
-            if (testing && !usable)
-                continue; /* p divides a denominator of the candidate */
-            moved = 1;
-            st = crt_add(S, &r->res, r->p);
+            st = absorb(S, &r->res, r->p, &conflict);
+            if (conflict)
+                gbc_log(ctx, 1, "modular: prime %u contradicts a settled polynomial: "
+                        "relearning", r->p);
         }
         batch_end(S, B);
         GBC_TRY(st);
@@ -803,13 +869,14 @@ static gbc_status prime_loop(modst *S, batch *B, int nbatch, size_t max_primes,
                 gbc_wall_time() - t0, f4_trace_memory(S->tr) / 1048576.0,
                 ctx->mem_used / 1048576.0, ctx->mem_peak / 1048576.0);
         /* Many misfits in a row: the learning prime itself was probably unlucky. */
-        if (unlucky_run > 2 * S->crt.nprimes + 3) {
-            gbc_log(ctx, 1, "modular: %zu primes in a row do not fit: relearning",
-                    unlucky_run);
+        if (conflict || unlucky_run > 2 * S->crt.nprimes + 3) {
+            if (!conflict)
+                gbc_log(ctx, 1, "modular: %zu primes in a row do not fit: relearning",
+                        unlucky_run);
             *verdict = MOD_RESTART;
             return GBC_OK;
         }
-        if (!testing || moved || nmatch == 0)
+        if (!S->have_cand)
             continue;
         int v;
         GBC_TRY(check_candidate(S, &v));
@@ -835,7 +902,11 @@ static gbc_status prime_loop(modst *S, batch *B, int nbatch, size_t max_primes,
             *verdict = MOD_ACCEPT;
             return GBC_OK;
         }
+        /* the candidate is settled: a wrong one is only left behind by learning
+         * anew */
         plist_clear(ctx, cq, &S->R->F);
+        *verdict = MOD_RESTART;
+        return GBC_OK;
     }
 }
 

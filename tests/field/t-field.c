@@ -331,6 +331,8 @@ START_TEST(test_crt)
         gbc_ctx_init(&ctx);
         size_t k = 1 + gbc_rng_below(&r, 12), n = 1 + gbc_rng_below(&r, 8);
         uint32_t ps[12], rs[12][8];
+        uint8_t live[8];
+        memset(live, 1, sizeof live);
         zz_crt C;
         T_ASSERT(zz_crt_init(&ctx, &C, n) == GBC_OK);
         for (size_t i = 0; i < k; i++) {
@@ -345,14 +347,25 @@ START_TEST(test_crt)
             for (size_t v = 0; v < n; v++)
                 rs[i][v] = (uint32_t)gbc_rng_below(&r, ps[i]);
             if (it % 7 == 0 && i > 0)
-                T_ASSERT(zz_crt_add(&ctx, &C, rs[0], ps[0]) == GBC_ERR_INTERNAL);
-            T_ASSERT(zz_crt_add(&ctx, &C, rs[i], ps[i]) == GBC_OK);
+                T_ASSERT(zz_crt_add(&ctx, &C, rs[0], ps[0], NULL) == GBC_ERR_INTERNAL);
+            /* now and then an entry is settled: dropped, and no longer updated */
+            if (i > 0 && gbc_rng_below(&r, 4) == 0) {
+                size_t v = gbc_rng_below(&r, n);
+                live[v] = 0;
+                zz_crt_drop(&C, v, 1);
+                T_ASSERT(mpz_sgn(C.x[v]) == 0);
+            }
+            T_ASSERT(zz_crt_add(&ctx, &C, rs[i], ps[i], i ? live : NULL) == GBC_OK);
             T_CMP(size_t, C.nprimes, ==, i + 1);
             mpz_set_ui(t, 1);
             for (size_t j = 0; j <= i; j++)
                 mpz_mul_ui(t, t, ps[j]);
             T_ASSERT(mpz_cmp(t, C.M) == 0);
             for (size_t v = 0; v < n; v++) {
+                if (!live[v]) {
+                    T_ASSERT(mpz_sgn(C.x[v]) == 0);
+                    continue;
+                }
                 T_ASSERT(mpz_sgn(C.x[v]) >= 0);
                 T_ASSERT(mpz_cmp(C.x[v], C.M) < 0);
                 for (size_t j = 0; j <= i; j++)
@@ -454,9 +467,23 @@ START_TEST(test_crt_lift)
                 res[v] = zp_mul(&F, (uint32_t)mpz_fdiv_ui(mpq_numref(want[v]), p),
                                 zp_inv(&F, (uint32_t)dm));
             }
-            if (bad || zz_crt_add(&ctx, &C, res, p) == GBC_ERR_INTERNAL)
+            if (bad || zz_crt_add(&ctx, &C, res, p, NULL) == GBC_ERR_INTERNAL)
                 continue;
             T_ASSERT(zz_crt_lift(&ctx, &C, glen, ng, got, &ok) == GBC_OK);
+            /* group by group: each group lifts alone when the whole does, with the
+             * same values */
+            for (size_t k = 0, first = 0; ok && k < ng; first += glen[k++]) {
+                mpq_t one[25];
+                for (size_t i = first; i < first + glen[k]; i++)
+                    mpq_init(one[i]);
+                int gok = 0;
+                T_ASSERT(zz_crt_lift_group(&ctx, &C, first, glen[k], one, &gok) == GBC_OK);
+                T_ASSERT(gok);
+                for (size_t i = first; i < first + glen[k]; i++) {
+                    T_ASSERT(mpq_equal(one[i], got[i]));
+                    mpq_clear(one[i]);
+                }
+            }
             if (ok && j + 1 < needed) {
                 /* an early lift must still agree with every residue */
                 for (size_t v = 0; v < n; v++) {
