@@ -159,7 +159,8 @@ GBC_API gbc_status gbc_options_set_log(gbc_options *opts,
                                        void *data, int verbosity);
 /* Called from long computations, in the computing thread: stage names the phase
  * ("f4": count = F4 rounds done; "modular": count = primes used; "buchberger":
- * count = pairs reduced; "interreduce", "normal-form", "check": fraction done),
+ * count = pairs reduced; "interreduce", "normal-form", "check", "certify": fraction
+ * done),
  * fraction is in [0, 1] when known and negative otherwise. Called on the first
  * report of each stage and then at most every 10 ms. stage is a static string.
  * The callback must not call gbc on the same options or handles; it may call
