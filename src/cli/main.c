@@ -352,6 +352,7 @@ static void on_log(void *data, int level, const char *msg)
     cli_log *L = data;
     unsigned d;
     size_t pairs, rows, cols, primes, bits;
+    int news = 1; /* a new round, prime count or step: drawn at once */
     if (sscanf(msg, "%u %zu %zu x %zu", &d, &pairs, &rows, &cols) == 4) {
         L->degree = d;
         L->rows = rows;
@@ -361,24 +362,30 @@ static void on_log(void *data, int level, const char *msg)
         L->bits = bits;
     } else if (strncmp(msg, CERT_PREFIX, sizeof CERT_PREFIX - 1) == 0) {
         snprintf(L->certify, sizeof L->certify, "%s", msg + sizeof CERT_PREFIX - 1);
+    } else {
+        news = 0;
     }
     if (level <= L->verbose) {
         progress_clear(L);
         fprintf(stderr, "%s\n", msg);
     }
-    progress_draw(L, 0);
+    progress_draw(L, news);
 }
 
 static void on_progress(void *data, const char *stage, double fraction, uint64_t count)
 {
     cli_log *L = data;
     (void)fraction;
+    int news = L->stage == NULL || strcmp(L->stage, stage) != 0;
     L->stage = stage;
-    if (strcmp(stage, "f4") == 0)
+    if (strcmp(stage, "f4") == 0) {
+        news |= L->rounds != count + 1;
         L->rounds = count + 1;
-    else if (strcmp(stage, "modular") == 0 && count > L->primes)
+    } else if (strcmp(stage, "modular") == 0 && count > L->primes) {
         L->primes = count;
-    progress_draw(L, 0);
+        news = 1;
+    }
+    progress_draw(L, news);
 }
 
 /* Set opts' log and progress callbacks for L. */
