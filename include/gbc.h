@@ -533,6 +533,11 @@ GBC_API char *gbc_polys_text(const gbc_polys *polys, unsigned flags, gbc_report 
 /* Polynomial i alone, as gbc_polys_to_string prints it ("0" for a zero polynomial);
  * freed with gbc_mem_free. */
 GBC_API char *gbc_polys_text_at(const gbc_polys *polys, size_t i, gbc_report *report);
+/* Write gbc_polys_text's string to the file path (created or replaced), for callers
+ * that cannot read a returned char * (PARI/GP's install()); returns the status
+ * (GBC_ERR_IO when the file cannot be written). */
+GBC_API int gbc_polys_write_file(const gbc_polys *polys, const char *path, unsigned flags,
+                                 gbc_report *report);
 /* The numerator of the Hilbert-Poincare series of R/I (gbc_monideal_hilbert) as a
  * polynomial in var (NULL: "t"), e.g. "1-3*t^2+2*t^3", "0" for the unit ideal;
  * freed with gbc_mem_free. The denominator is (1-t)^gbc_monideal_nvars(ideal). */

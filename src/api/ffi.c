@@ -269,6 +269,32 @@ GBC_API char *gbc_polys_text_at(const gbc_polys *polys, size_t i, gbc_report *re
     return st == GBC_OK ? b.s : NULL;
 }
 
+GBC_API int gbc_polys_write_file(const gbc_polys *polys, const char *path, unsigned flags,
+                                 gbc_report *report)
+{
+    report_begin(report);
+    char *s = NULL;
+    size_t len = 0;
+    gbc_status st = path == NULL ? GBC_ERR_ARG : gbc_polys_to_string(&s, &len, polys, flags);
+    if (st == GBC_OK) {
+        FILE *f = fopen(path, "wb");
+        if (f == NULL) {
+            st = GBC_ERR_IO;
+        } else {
+            int bad = fwrite(s, 1, len, f) != len;
+            bad |= fclose(f) != 0;
+            if (bad)
+                st = GBC_ERR_IO;
+        }
+        if (st == GBC_ERR_IO && report != NULL)
+            snprintf(report->err.message, sizeof report->err.message,
+                     "cannot write '%.200s'", path);
+    }
+    gbc_mem_free(s);
+    report_end(report, st);
+    return (int)st;
+}
+
 /* Append the decimal digits of v. */
 static gbc_status put_u64(io_buf *b, uint64_t v)
 {

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "gbc.h"
 
@@ -139,6 +140,24 @@ START_TEST(test_handles_and_text)
     }
     ck_assert_uint_eq(off, strlen(all));
     gbc_mem_free(all);
+    /* the same text through a file */
+    char tmpl[] = "/tmp/gbc-t-ffi-XXXXXX";
+    int fd = mkstemp(tmpl);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    ck_assert_int_eq(gbc_polys_write_file(B, tmpl, 0, rep), GBC_OK);
+    FILE *f = fopen(tmpl, "rb");
+    char back[512];
+    size_t nb = fread(back, 1, sizeof back - 1, f);
+    fclose(f);
+    back[nb] = '\0';
+    unlink(tmpl);
+    char *again = gbc_polys_text(B, 0, rep);
+    ck_assert_str_eq(back, again);
+    gbc_mem_free(again);
+    ck_assert_int_eq(gbc_polys_write_file(B, "/nonexistent-dir/x", 0, rep), GBC_ERR_IO);
+    ck_assert_ptr_nonnull(strstr(gbc_report_message(rep), "cannot write"));
+    ck_assert_int_eq(gbc_polys_write_file(B, NULL, 0, rep), GBC_ERR_ARG);
     ck_assert_ptr_null(gbc_polys_text_at(B, gbc_polys_count(B), rep));
     ck_assert_int_eq(gbc_report_status(rep), GBC_ERR_ARG);
     /* normal forms: the generators reduce to zero, x^3 to something nonzero */
