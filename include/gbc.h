@@ -28,7 +28,7 @@ extern "C" {
 #endif
 
 #define GBC_VERSION_MAJOR 0
-#define GBC_VERSION_MINOR 1
+#define GBC_VERSION_MINOR 2
 #define GBC_VERSION_PATCH 0
 
 /* Status codes. GBC_OK is zero; every error is positive. */
@@ -159,7 +159,8 @@ GBC_API gbc_status gbc_options_set_log(gbc_options *opts,
                                        void *data, int verbosity);
 /* Called from long computations, in the computing thread: stage names the phase
  * ("f4": count = F4 rounds done; "modular": count = primes used; "buchberger":
- * count = pairs reduced; "interreduce", "normal-form", "check": fraction done),
+ * count = pairs reduced; "interreduce", "normal-form", "check", "certify": fraction
+ * done),
  * fraction is in [0, 1] when known and negative otherwise. Called on the first
  * report of each stage and then at most every 10 ms. stage is a static string.
  * The callback must not call gbc on the same options or handles; it may call
@@ -262,9 +263,10 @@ GBC_API gbc_status gbc_polys_get_zp(uint32_t *exps, uint32_t *coefs, size_t cap,
                                     const gbc_polys *polys, size_t i);
 /* Coefficient j of polynomial i as a NUL-terminated decimal string "num" or
  * "num/den" in lowest terms (over Z/p the residue in [0, p)), written into buf
- * when it fits in size bytes (buf may be NULL with size 0). *needed (if not NULL)
- * always receives the size the string needs, terminator included; GBC_ERR_ARG if
- * it does not fit (buf is then untouched) or i, j are out of range. */
+ * when it fits in size bytes. *needed (if not NULL) always receives the size the
+ * string needs, terminator included; buf NULL with size 0 is a size query and
+ * succeeds (since 0.2.0; it needs needed). GBC_ERR_ARG if it does not fit (buf is
+ * then untouched) or i, j are out of range. */
 GBC_API gbc_status gbc_polys_get_coef_q(char *buf, size_t size, size_t *needed,
                                         const gbc_polys *polys, size_t i, size_t j);
 /* Library-owned arrays of the whole list, in the layout above: *nterms (count
@@ -451,6 +453,106 @@ GBC_API gbc_status gbc_monideal_maxstandard(uint32_t **mons, size_t *nmons,
                                             const gbc_monideal *ideal,
                                             const gbc_options *opts);
 /* ==================================================== end monomial ideals == */
+
+/* ====================================================== for FFI callers == */
+/* Added in 0.2.0; everything above keeps working unchanged. These calls serve
+ * callers that cannot easily pass out-pointers or read C structures (Macaulay2's
+ * ForeignFunctions, PARI/GP's install(), Julia's ccall, Python's ctypes/cffi):
+ * handles come back as return values (NULL on failure), the status and message of a
+ * failure land in a library-allocated gbc_report, and everything the library
+ * allocates for the caller (strings, arrays) is freed by one function, gbc_mem_free.
+ * docs/ffi.md shows them from Python, Julia, Macaulay2 and PARI/GP. */
+
+/* The version as one number, MAJOR * 10000 + MINOR * 100 + PATCH (200 for 0.2.0),
+ * of the library that is running; GBC_VERSION_NUMBER is the header's. */
+#define GBC_VERSION_NUMBER 200
+GBC_API uint32_t gbc_version_number(void);
+
+/* Free any memory the library returned to the caller: strings (gbc_polys_to_string,
+ * gbc_monideal_degree_string, the *_text calls below), arrays (gbc_polys_to_arrays_*,
+ * the gbc_monideal_* arrays). Equivalent to gbc_string_free, gbc_array_free and
+ * gbc_monideal_array_free, which stay. NULL is fine. Handles keep their own
+ * gbc_*_free. */
+GBC_API void gbc_mem_free(void *p);
+
+/* The fields of a gbc_error without knowing its layout: the message (never NULL; ""
+ * for a NULL err), the line and the column (0 for a NULL err). */
+GBC_API const char *gbc_error_message(const gbc_error *err);
+GBC_API uint64_t gbc_error_line(const gbc_error *err);
+GBC_API uint64_t gbc_error_column(const gbc_error *err);
+
+/* Stop a computation with GBC_ERR_INTERRUPTED once it has run seconds of wall-clock
+ * time (measured from the start of each call that takes opts; 0: no limit, the
+ * default; negative, NaN or above 1e9: GBC_ERR_ARG). Needs no callback and no
+ * thread; the check is as frequent as the interrupt callback's. */
+GBC_API gbc_status gbc_options_set_time_limit(gbc_options *opts, double seconds);
+
+/* A report: the outcome of the calls below, allocated by the library. After each
+ * call that takes it, gbc_report_status is that call's status (GBC_OK on success)
+ * and gbc_report_message says why it failed ("" on success): the parser's or
+ * checker's message, else gbc_status_string. gbc_report_line and _column are the
+ * position of a parse error (0 otherwise). A report may be reused; it must not be
+ * used by two threads at once. Every call taking a gbc_report * accepts NULL. */
+typedef struct gbc_report gbc_report;
+GBC_API gbc_report *gbc_report_new(void);            /* NULL when out of memory */
+GBC_API void gbc_report_free(gbc_report *report);
+GBC_API int gbc_report_status(const gbc_report *report);   /* a gbc_status; 0 for NULL */
+GBC_API const char *gbc_report_message(const gbc_report *report); /* never NULL */
+GBC_API uint64_t gbc_report_line(const gbc_report *report);
+GBC_API uint64_t gbc_report_column(const gbc_report *report);
+
+/* Handles as return values (NULL on failure, with the reason in report). Each is the
+ * call named in its comment with the same contract; what it returns is freed with
+ * the matching gbc_*_free. */
+GBC_API gbc_options *gbc_options_make(void);       /* gbc_options_new; NULL: no memory */
+GBC_API gbc_stats *gbc_stats_make(void);           /* gbc_stats_new */
+/* gbc_ring_new with the variable names in one string, separated by commas (spaces
+ * around names are ignored; "" is no variable). */
+GBC_API gbc_ring *gbc_ring_make(const char *names, uint32_t characteristic,
+                                const char *order, gbc_report *report);
+/* gbc_polys_parse of a NUL-terminated text in ring (comma-separated polynomials). */
+GBC_API gbc_polys *gbc_polys_make(const gbc_ring *ring, const char *text,
+                                  const gbc_options *opts, gbc_report *report);
+/* gbc_parse of a whole NUL-terminated input (variables, characteristic,
+ * generators); the ring is reached through gbc_polys_ring and lives as long as the
+ * list. */
+GBC_API gbc_polys *gbc_parse_text(const char *text, const char *order,
+                                  const gbc_options *opts, gbc_report *report);
+GBC_API gbc_polys *gbc_groebner_make(const gbc_polys *gens, const gbc_options *opts,
+                                     gbc_stats *stats, gbc_report *report);
+GBC_API gbc_polys *gbc_normal_form_make(const gbc_polys *polys, const gbc_polys *divisors,
+                                        const gbc_options *opts, gbc_report *report);
+GBC_API gbc_polys *gbc_change_order_make(const gbc_polys *gb, gbc_ring *target,
+                                         const gbc_options *opts, gbc_stats *stats,
+                                         gbc_report *report);
+GBC_API gbc_monideal *gbc_leading_ideal_make(const gbc_polys *polys, unsigned flags,
+                                             const gbc_options *opts, gbc_stats *stats,
+                                             gbc_report *report);
+/* gbc_polys_to_string: a NUL-terminated string freed with gbc_mem_free. */
+GBC_API char *gbc_polys_text(const gbc_polys *polys, unsigned flags, gbc_report *report);
+/* Polynomial i alone, as gbc_polys_to_string prints it ("0" for a zero polynomial);
+ * freed with gbc_mem_free. */
+GBC_API char *gbc_polys_text_at(const gbc_polys *polys, size_t i, gbc_report *report);
+/* Write gbc_polys_text's string to the file path (created or replaced), for callers
+ * that cannot read a returned char * (PARI/GP's install()); returns the status
+ * (GBC_ERR_IO when the file cannot be written). */
+GBC_API int gbc_polys_write_file(const gbc_polys *polys, const char *path, unsigned flags,
+                                 gbc_report *report);
+/* The numerator of the Hilbert-Poincare series of R/I (gbc_monideal_hilbert) as a
+ * polynomial in var (NULL: "t"), e.g. "1-3*t^2+2*t^3", "0" for the unit ideal;
+ * freed with gbc_mem_free. The denominator is (1-t)^gbc_monideal_nvars(ideal). */
+GBC_API char *gbc_monideal_hilbert_text(const gbc_monideal *ideal, const char *var,
+                                        const gbc_options *opts, gbc_report *report);
+/* Small results as return values: the Krull dimension of R/I (-2 on failure, with the
+ * reason in report), the degree as a decimal string (gbc_monideal_degree_string),
+ * whether polys is a Groebner basis (1, 0, or -1 on failure). */
+GBC_API int64_t gbc_monideal_dim_value(const gbc_monideal *ideal, const gbc_options *opts,
+                                       gbc_report *report);
+GBC_API char *gbc_monideal_degree_text(const gbc_monideal *ideal, const gbc_options *opts,
+                                       gbc_report *report);
+GBC_API int gbc_is_groebner_value(const gbc_polys *polys, const gbc_options *opts,
+                                  gbc_report *report);
+/* ================================================== end for FFI callers == */
 
 #ifdef __cplusplus
 }

@@ -274,6 +274,8 @@ void api_ctx_from_options(gbc_ctx *ctx, const gbc_options *opts)
     ctx->fail_at = opts->fail_alloc;
     ctx->threads = opts->threads;
     ctx->la_mode = opts->la_mode;
+    if (opts->time_limit > 0.0)
+        ctx->deadline = gbc_wall_time() + opts->time_limit;
 }
 
 /* ------------------------------------------------------ polynomial lists -- */

@@ -35,6 +35,7 @@ struct gbc_options {
     int order_path;      /* gbc_order_path */
     int fixed_seed;      /* gbc_options_set_seed was called */
     uint64_t seed;
+    double time_limit;   /* seconds per computation (0: none) */
 };
 
 struct gbc_stats {

@@ -407,7 +407,9 @@ GBC_API gbc_status gbc_polys_get_coef_q(char *buf, size_t size, size_t *needed,
     gbc_status st = GBC_OK;
     if (needed != NULL)
         *needed = len + 1;
-    if (buf == NULL || size < len + 1)
+    if (buf == NULL && size == 0)
+        st = needed != NULL ? GBC_OK : GBC_ERR_ARG; /* a size query */
+    else if (buf == NULL || size < len + 1)
         st = GBC_ERR_ARG;
     else
         memcpy(buf, tmp, len + 1);

@@ -22,21 +22,33 @@ static const char *progname = "gbc";
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: gbc [COMMAND] [OPTIONS] [FILE]\n"
+            "usage: gbc [COMMAND] [OPTIONS] [FILE]   (options before or after the command)\n"
             "\n"
-            "Reads an ideal (msolve-style text: variable names, characteristic, generators)\n"
-            "from FILE or standard input and prints its reduced Groebner basis.\n"
+            "Reads an ideal I of R = K[x1..xn] (msolve-style text: variable names, the\n"
+            "characteristic, generators) from FILE or standard input, computes its Groebner\n"
+            "basis G in the chosen order, and prints what COMMAND asks for. LT(I) below is\n"
+            "the ideal of the leading terms of G in that order (for monomial input: I).\n"
             "\n"
             "commands:\n"
-            "  gb              the reduced Groebner basis (default)\n"
-            "  hilbert         numerator of the Hilbert series of R/LT(I) (--multigraded)\n"
-            "  dim, degree     Krull dimension and degree of R/I\n"
+            "  gb              the reduced Groebner basis G (the default)\n"
+            "  hilbert         the numerator N(t) of the Hilbert series N(t)/(1-t)^n of\n"
+            "                  R/LT(I); that of R/I when the order is graded (grevlex,\n"
+            "                  deglex) or I is homogeneous; --multigraded: the multigraded\n"
+            "                  numerator of R/LT(I)\n"
+            "  dim             the Krull dimension of R/I (= that of R/LT(I) in any order;\n"
+            "                  -1 for the unit ideal)\n"
+            "  degree          the degree of R/LT(I): the degree of R/I when the order is\n"
+            "                  graded or I is homogeneous; for zero-dimensional I in any\n"
+            "                  order the number of standard monomials, dim_K R/I\n"
             "  irrdecom        irreducible decomposition of LT(I), one component a line\n"
             "  alexdual        Alexander dual of LT(I) (w.r.t. the lcm of its generators)\n"
             "  assoprimes      associated primes of LT(I), one a line\n"
-            "  maxstandard     maximal standard monomials of LT(I), one a line\n"
+            "  maxstandard     maximal standard monomials of LT(I), one a line (none\n"
+            "                  unless I is zero-dimensional: a note on stderr says so)\n"
             "\n"
-            "options:\n"
+            "options (every command honours every option; --multigraded is hilbert's):\n"
+            "  -f FILE         read FILE (also the last non-option argument; '-': stdin)\n"
+            "  -o FILE         write the result to FILE instead of standard output\n"
             "  --order ORDER   grevlex (default), lex, deglex, weights:w1,...,wn,\n"
             "                  blocks:grevlex(k),lex(m),... (an elimination order)\n"
             "  --algorithm A   f4 (default; multi-modular over Q) or buchberger (the\n"
@@ -53,15 +65,22 @@ static void usage(FILE *f)
             "  --linear-algebra K  F4's kernel over Z/p: auto (default), exact, or\n"
             "                  probabilistic (random combinations of row blocks; wrong with\n"
             "                  probability at most 2^-64 per run)\n"
-            "  --threads N     threads for F4's linear algebra (default 1)\n"
+            "  -t N, --threads N  threads for F4's linear algebra (default 1)\n"
             "  --memory-limit SIZE  stop (exit 3) when gbc's own memory would exceed SIZE\n"
             "                  bytes (suffixes K, M, G: powers of 1024)\n"
             "  --timeout SECONDS  stop (exit 3) after this much wall-clock time\n"
-            "  -o FILE         write the result to FILE instead of standard output\n"
-            "  -v              progress and statistics on standard error (-vv: more)\n"
+            "  --multigraded   hilbert: the multigraded numerator\n"
+            "  -v              progress and statistics on standard error: one line per F4\n"
+            "                  round, the primes over Q, the path taken, a summary\n"
+            "  -vv             also the details (linear algebra, FGLM, Buchberger's new\n"
+            "                  elements) and every counter of the run\n"
+            "  --progress      a progress line on standard error even when it is not a\n"
+            "                  terminal (default: shown on a terminal after 1 s);\n"
+            "                  --no-progress: never\n"
             "  -h, --help      this help;  --version  the version\n"
             "\n"
-            "exit status: 0 success, 1 bad input, 2 bad usage, 3 out of resources\n");
+            "exit status: 0 success, 1 bad input (also an unreadable FILE), 2 bad usage,\n"
+            "3 out of resources (memory, time, exponent overflow)\n");
 }
 
 static int usage_error(const char *fmt, const char *arg)
@@ -163,13 +182,6 @@ char *cli_read_all(FILE *f, size_t *len)
     return buf;
 }
 
-static void log_to_stderr(void *data, int level, const char *msg)
-{
-    (void)data;
-    (void)level;
-    fprintf(stderr, "%s\n", msg);
-}
-
 static int exit_for(gbc_status st)
 {
     switch (st) {
@@ -209,7 +221,7 @@ static int parse_size(const char *v, size_t *out)
     return 1;
 }
 
-/* --timeout: the interrupt callback compares the clock with a deadline. */
+/* Monotonic wall-clock seconds, for the progress line. */
 static double now_seconds(void)
 {
     struct timespec ts;
@@ -217,22 +229,178 @@ static double now_seconds(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static int past_deadline(void *data)
-{
-    return now_seconds() > *(const double *)data;
-}
+/* The limits of this run, for the messages of cli_report_status. */
+static size_t run_memory_limit;
+static double run_timeout;
 
-/* The message for a run stopped by --memory-limit or --timeout. */
-static void report_stop(const char *fname, gbc_status st, size_t memory_limit, double timeout)
+void cli_report_status(const char *fname, gbc_status st)
 {
     if (st == GBC_ERR_LIMIT)
         fprintf(stderr, "%s: %s: stopped: the memory limit of %zu bytes was reached\n",
-                progname, fname, memory_limit);
-    else if (timeout > 0.0)
+                progname, fname, run_memory_limit);
+    else if (st == GBC_ERR_INTERRUPTED && run_timeout > 0.0)
         fprintf(stderr, "%s: %s: stopped: the time limit of %g s was reached\n", progname,
-                fname, timeout);
+                fname, run_timeout);
     else
         fprintf(stderr, "%s: %s: %s\n", progname, fname, gbc_status_string(st));
+}
+
+int cli_exit_for(gbc_status st)
+{
+    return exit_for(st);
+}
+
+/* Read the input (file NULL or "-": standard input) into *text. Returns 0, or the
+ * exit status after printing why: 1 when the file cannot be opened or read (a
+ * directory, no permission, an I/O error), 3 when memory runs out. */
+static int read_input(const char *file, const char *fname, char **text, size_t *len)
+{
+    FILE *in = stdin;
+    if (file != NULL && strcmp(file, "-") != 0) {
+        struct stat sb;
+        if (stat(file, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+            fprintf(stderr, "%s: cannot read '%s': it is a directory\n", progname, file);
+            return EXIT_INPUT;
+        }
+        in = fopen(file, "rb");
+        if (in == NULL) {
+            fprintf(stderr, "%s: cannot open '%s': %s\n", progname, file, strerror(errno));
+            return EXIT_INPUT;
+        }
+    }
+    errno = 0;
+    *text = cli_read_all(in, len);
+    int e = errno;
+    int read_error = ferror(in);
+    if (in != stdin)
+        fclose(in);
+    if (*text == NULL) {
+        if (read_error) {
+            fprintf(stderr, "%s: cannot read '%s': %s\n", progname, fname,
+                    e ? strerror(e) : "read error");
+            return EXIT_INPUT;
+        }
+        fprintf(stderr, "%s: cannot read '%s': out of memory\n", progname, fname);
+        return EXIT_RESOURCES;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------- log and progress -- */
+
+/* What -v prints and what the progress line shows. The progress line is drawn
+ * on stderr with a carriage return, at most every 0.2 s, from `delay` seconds
+ * into the run; its state comes from the progress callback (stage, F4 rounds,
+ * primes) and from the level-1 log lines it reads (degree and matrix size of an F4
+ * round, the modulus over Q, the certification step). */
+typedef struct cli_log {
+    int verbose;      /* -v count: log lines of level <= verbose are printed */
+    int progress;     /* draw the progress line */
+    double delay;     /* seconds before the first drawing */
+    double t0, last;  /* start of the run, last drawing */
+    int shown;        /* a progress line is on the screen */
+    const char *stage;
+    uint64_t rounds, primes;
+    unsigned degree;
+    size_t rows, cols, bits;
+    char certify[96];
+} cli_log;
+
+static void progress_clear(cli_log *L)
+{
+    if (L->shown) {
+        fputs("\r\033[K", stderr);
+        L->shown = 0;
+    }
+}
+
+static void progress_draw(cli_log *L, int force)
+{
+    double now = now_seconds();
+    if (!L->progress || now - L->t0 < L->delay || (!force && now - L->last < 0.2))
+        return;
+    L->last = now;
+    char line[200];
+    int n = snprintf(line, sizeof line, "gbc: %.1f s", now - L->t0);
+    if (L->certify[0]) {
+        n += snprintf(line + n, sizeof line - (size_t)n, ", certifying over Q: %s", L->certify);
+    } else if (L->primes > 0 || (L->stage && strcmp(L->stage, "modular") == 0)) {
+        n += snprintf(line + n, sizeof line - (size_t)n, ", %llu primes used",
+                      (unsigned long long)L->primes);
+        if (L->bits)
+            n += snprintf(line + n, sizeof line - (size_t)n, " (modulus %zu bits; %s)",
+                          L->bits, "the number left shows only when reconstruction succeeds");
+    } else if (L->rounds > 0) {
+        n += snprintf(line + n, sizeof line - (size_t)n, ", F4 round %llu",
+                      (unsigned long long)L->rounds);
+        if (L->rows)
+            n += snprintf(line + n, sizeof line - (size_t)n, ", degree %u, %zu x %zu matrix",
+                          L->degree, L->rows, L->cols);
+    } else if (L->stage) {
+        n += snprintf(line + n, sizeof line - (size_t)n, ", %s", L->stage);
+    }
+    (void)n;
+    fprintf(stderr, "\r\033[K%s", line);
+    fflush(stderr);
+    L->shown = 1;
+}
+
+#define CERT_PREFIX "modular: certification: "
+
+static void on_log(void *data, int level, const char *msg)
+{
+    cli_log *L = data;
+    unsigned d;
+    size_t pairs, rows, cols, primes, bits;
+    int news = 1; /* a new round, prime count or step: drawn at once */
+    if (sscanf(msg, "%u %zu %zu x %zu", &d, &pairs, &rows, &cols) == 4) {
+        L->degree = d;
+        L->rows = rows;
+        L->cols = cols;
+    } else if (sscanf(msg, "modular: %zu primes (modulus of %zu bits)", &primes, &bits) == 2) {
+        L->primes = primes;
+        L->bits = bits;
+    } else if (strncmp(msg, CERT_PREFIX, sizeof CERT_PREFIX - 1) == 0) {
+        snprintf(L->certify, sizeof L->certify, "%s", msg + sizeof CERT_PREFIX - 1);
+    } else {
+        news = 0;
+    }
+    if (level <= L->verbose) {
+        progress_clear(L);
+        fprintf(stderr, "%s\n", msg);
+    }
+    progress_draw(L, news);
+}
+
+static void on_progress(void *data, const char *stage, double fraction, uint64_t count)
+{
+    cli_log *L = data;
+    (void)fraction;
+    int news = L->stage == NULL || strcmp(L->stage, stage) != 0;
+    L->stage = stage;
+    if (strcmp(stage, "f4") == 0) {
+        news |= L->rounds != count + 1;
+        L->rounds = count + 1;
+    } else if (strcmp(stage, "modular") == 0 && count > L->primes) {
+        L->primes = count;
+        news = 1;
+    }
+    progress_draw(L, news);
+}
+
+/* Set opts' log and progress callbacks for L. */
+static void log_setup(gbc_options *opts, cli_log *L)
+{
+    int level = L->verbose > 0 ? L->verbose : (L->progress ? 1 : 0);
+    if (level > 0)
+        gbc_options_set_log(opts, on_log, L, level);
+    if (L->progress)
+        gbc_options_set_progress(opts, on_progress, L);
+}
+
+void cli_log_done(void *log)
+{
+    progress_clear(log);
 }
 
 /* An option taking a value, as "--name VALUE" or "--name=VALUE": returns 1 and sets
@@ -256,6 +424,59 @@ static int option_value(int argc, char **argv, int *argi, const char *name, cons
     return 1;
 }
 
+/* Every counter of gbc_stats_get, for -vv. */
+static void print_counters(const gbc_stats *stats)
+{
+    static const char *const names[] = {
+        "seconds", "t_select", "t_linalg", "t_update", "t_interreduce", "pairs_reduced",
+        "zero_reductions", "pairs_created", "pairs_chain", "pairs_gm", "pairs_product",
+        "basis_size", "rounds", "matrix_rows", "matrix_cols", "matrix_nnz", "primes",
+        "peak_bytes", "monomials", "la_rows_in", "la_rows_reduced", "la_confirmations",
+        "la_blocks", "la_fail_bound", "fglm_dim", "fglm_normal_forms", "t_fglm"};
+    fprintf(stderr, "gbc: counters:");
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        fprintf(stderr, "%s %s %.6g", i % 6 == 0 ? "\ngbc: " : ",", names[i],
+                gbc_stats_get(stats, names[i]));
+    fprintf(stderr, "\n");
+}
+
+void cli_print_summary(const gbc_stats *stats, int verbose)
+{
+    if (verbose <= 0)
+        return;
+    double primes = gbc_stats_get(stats, "primes");
+    if (primes > 0)
+        fprintf(stderr, "gbc: %.0f elements, %.0f primes, %.3f s, peak %.1f MB\n",
+                gbc_stats_get(stats, "basis_size"), primes, gbc_stats_get(stats, "seconds"),
+                gbc_stats_get(stats, "peak_bytes") / 1048576.0);
+    else
+        fprintf(stderr,
+                "gbc: %.0f elements, %.0f pairs reduced (%.0f to zero), %.3f s, peak %.1f MB\n",
+                gbc_stats_get(stats, "basis_size"), gbc_stats_get(stats, "pairs_reduced"),
+                gbc_stats_get(stats, "zero_reductions"), gbc_stats_get(stats, "seconds"),
+                gbc_stats_get(stats, "peak_bytes") / 1048576.0);
+    if (gbc_stats_get(stats, "rounds") > 0)
+        fprintf(stderr,
+                "gbc: %.0f rounds; seconds: symbolic preprocessing %.3f, linear algebra "
+                "%.3f, pair update %.3f, interreduction %.3f\n",
+                gbc_stats_get(stats, "rounds"), gbc_stats_get(stats, "t_select"),
+                gbc_stats_get(stats, "t_linalg"), gbc_stats_get(stats, "t_update"),
+                gbc_stats_get(stats, "t_interreduce"));
+    if (verbose >= 2)
+        print_counters(stats);
+}
+
+static int is_command(const char *a)
+{
+    static const char *const commands[] = {"gb",       "hilbert",  "dim",
+                                           "degree",   "irrdecom", "alexdual",
+                                           "assoprimes", "maxstandard"};
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(a, commands[i]) == 0)
+            return 1;
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
 #ifdef SIGXFSZ
@@ -263,28 +484,17 @@ int main(int argc, char **argv)
      * removed), not kill the process */
     signal(SIGXFSZ, SIG_IGN);
 #endif
-    const char *command = "gb", *order = NULL, *file = NULL, *outfile = NULL;
+    const char *command = NULL, *order = NULL, *file = NULL, *outfile = NULL;
     gbc_algorithm algo = GBC_ALGO_DEFAULT;
-    int verbose = 0, certify = 0, threads = 1, fixed_seed = 0;
+    int verbose = 0, certify = 0, threads = 1, fixed_seed = 0, progress = -1;
     gbc_linear_algebra la = GBC_LA_AUTO;
     gbc_order_path opath = GBC_ORDER_AUTO;
     unsigned long long seed = 0;
     size_t memory_limit = 0;
-    double timeout = 0.0, deadline = 0.0;
-    int argi = 1;
+    double timeout = 0.0;
     int multigraded = 0; /* hilbert --multigraded */
-    static const char *const commands[] = {"gb",     "hilbert",    "dim",
-                                           "degree", "irrdecom",   "alexdual",
-                                           "assoprimes", "maxstandard"};
-    if (argi < argc) {
-        for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-            if (strcmp(argv[argi], commands[i]) == 0) {
-                command = commands[i];
-                argi++;
-                break;
-            }
-    }
-    for (; argi < argc; argi++) {
+    int file_operand = 0; /* FILE came as an operand (not -f) */
+    for (int argi = 1; argi < argc; argi++) {
         const char *a = argv[argi], *v = NULL;
         int ov;
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
@@ -306,14 +516,15 @@ int main(int argc, char **argv)
                 algo = GBC_ALGO_F4;
             else
                 return usage_error("unknown algorithm '%s' (expected f4 or buchberger)", v);
-        } else if ((ov = option_value(argc, argv, &argi, "--threads", &v)) != 0) {
+        } else if ((ov = option_value(argc, argv, &argi, "--threads", &v)) != 0 ||
+                   (ov = option_value(argc, argv, &argi, "-t", &v)) != 0) {
             if (ov < 0)
                 return usage_error("option '%s' needs an argument", a);
             char *end;
             errno = 0;
             long n = strtol(v, &end, 10);
-            if (errno || *end || n < 1 || n > 1024)
-                return usage_error("--threads needs a number from 1 to 1024, not '%s'", v);
+            if (errno || end == v || *end || n < 1 || n > 1024)
+                return usage_error("--threads (-t) needs a number from 1 to 1024, not '%s'", v);
             threads = (int)n;
         } else if ((ov = option_value(argc, argv, &argi, "--linear-algebra", &v)) != 0) {
             if (ov < 0)
@@ -370,74 +581,100 @@ int main(int argc, char **argv)
             if (errno || end == v || *end || !(timeout > 0.0) || timeout > 1e9)
                 return usage_error("--timeout needs a positive number of seconds, not '%s'",
                                    v);
-        } else if (strcmp(a, "-o") == 0) {
-            if (++argi >= argc)
+        } else if ((ov = option_value(argc, argv, &argi, "-o", &v)) != 0) {
+            if (ov < 0)
                 return usage_error("option '%s' needs an argument", a);
-            outfile = argv[argi];
+            outfile = v;
+        } else if ((ov = option_value(argc, argv, &argi, "-f", &v)) != 0) {
+            if (ov < 0)
+                return usage_error("option '%s' needs an argument", a);
+            if (file != NULL)
+                return usage_error("more than one input file ('%s')", v);
+            file = v;
         } else if (strncmp(a, "-v", 2) == 0 && strspn(a + 1, "v") == strlen(a + 1)) {
             verbose += (int)strlen(a + 1);
         } else if (strcmp(a, "--certify") == 0) {
             certify = 1;
         } else if (strcmp(a, "--multigraded") == 0) {
             multigraded = 1;
+        } else if (strcmp(a, "--progress") == 0) {
+            progress = 1;
+        } else if (strcmp(a, "--no-progress") == 0) {
+            progress = 0;
         } else if (strcmp(a, "--verbose") == 0) {
             verbose++;
         } else if (a[0] == '-' && a[1] != '\0') {
             return usage_error("unknown option '%s'", a);
+        } else if (command == NULL && !file_operand && is_command(a)) {
+            /* the first operand names the command when it is one (a file called
+             * "dim" is ./dim) */
+            command = a;
         } else {
+            if (file != NULL && command == NULL && is_command(a))
+                return usage_error("'%s' is a command: put it before FILE", a);
             if (file != NULL)
                 return usage_error("more than one input file ('%s')", a);
             file = a;
+            file_operand = 1;
         }
     }
-    if (strcmp(command, "gb") != 0) /* the monomial-ideal commands */
-        return cli_monideal_command(command, file, outfile, order, algo, verbose, multigraded);
+    if (command == NULL)
+        command = "gb";
+    if (multigraded && strcmp(command, "hilbert") != 0)
+        return usage_error("--multigraded applies to the hilbert command only, not to %s",
+                           command);
+    run_memory_limit = memory_limit;
+    run_timeout = timeout;
 
     /* Input. */
     const char *fname = (file == NULL || strcmp(file, "-") == 0) ? "<stdin>" : file;
-    FILE *in = stdin;
-    if (file != NULL && strcmp(file, "-") != 0) {
-        in = fopen(file, "rb");
-        if (in == NULL) {
-            fprintf(stderr, "%s: cannot open '%s': %s\n", progname, file, strerror(errno));
-            return EXIT_INPUT;
-        }
-    }
+    char *text = NULL;
     size_t len = 0;
-    char *text = cli_read_all(in, &len);
-    if (in != stdin)
-        fclose(in);
-    if (text == NULL) {
-        fprintf(stderr, "%s: cannot read '%s'\n", progname, fname);
-        return EXIT_RESOURCES;
-    }
+    int rc = read_input(file, fname, &text, &len);
+    if (rc != 0)
+        return rc;
 
     gbc_ring *ring = NULL;
     gbc_polys *gens = NULL, *basis = NULL;
     gbc_options *opts = NULL;
     gbc_stats *stats = NULL;
     gbc_error err;
-    int rc = EXIT_OK;
+    cli_log L;
+    memset(&L, 0, sizeof L);
+    L.verbose = verbose;
+    L.progress = progress < 0 ? isatty(STDERR_FILENO) : progress;
+    L.delay = progress < 0 ? 1.0 : 0.0;
+    L.t0 = now_seconds();
+    rc = EXIT_OK;
     if (gbc_options_new(&opts) != GBC_OK || gbc_stats_new(&stats) != GBC_OK) {
         fprintf(stderr, "%s: out of memory\n", progname);
         free(text);
         rc = EXIT_RESOURCES;
         goto out;
     }
+    /* every option goes into the one options object every command computes with */
     if (memory_limit != 0)
         gbc_options_set_memory_limit(opts, memory_limit);
-    if (timeout > 0.0) {
-        deadline = now_seconds() + timeout;
-        gbc_options_set_interrupt(opts, past_deadline, &deadline);
-    }
+    if (timeout > 0.0)
+        gbc_options_set_time_limit(opts, timeout);
+    gbc_options_set_algorithm(opts, algo);
+    gbc_options_set_certify(opts, certify);
+    gbc_options_set_threads(opts, threads);
+    gbc_options_set_linear_algebra(opts, la);
+    gbc_options_set_order_path(opts, opath);
+    if (fixed_seed)
+        gbc_options_set_seed(opts, (uint64_t)seed);
+    log_setup(opts, &L);
     gbc_status st = gbc_parse(&ring, &gens, text, len, order, opts, &err);
     free(text);
     if (st == GBC_ERR_LIMIT || st == GBC_ERR_INTERRUPTED) {
-        report_stop(fname, st, memory_limit, timeout);
+        progress_clear(&L);
+        cli_report_status(fname, st);
         rc = exit_for(st);
         goto out;
     }
     if (st != GBC_OK) {
+        progress_clear(&L);
         if (st == GBC_ERR_ARG) {
             fprintf(stderr, "%s: %s\n", progname, err.message);
             rc = EXIT_USAGE;
@@ -452,18 +689,15 @@ int main(int argc, char **argv)
         rc = exit_for(st);
         goto out;
     }
-    gbc_options_set_algorithm(opts, algo);
-    gbc_options_set_certify(opts, certify);
-    gbc_options_set_threads(opts, threads);
-    gbc_options_set_linear_algebra(opts, la);
-    gbc_options_set_order_path(opts, opath);
-    if (fixed_seed)
-        gbc_options_set_seed(opts, (uint64_t)seed);
-    if (verbose)
-        gbc_options_set_log(opts, log_to_stderr, NULL, verbose);
+    if (strcmp(command, "gb") != 0) { /* the monomial-ideal commands */
+        rc = cli_monideal_command(command, fname, ring, gens, opts, stats, outfile, verbose,
+                                  multigraded, &L);
+        goto out;
+    }
     st = gbc_groebner(&basis, gens, opts, stats);
+    progress_clear(&L);
     if (st == GBC_ERR_LIMIT || st == GBC_ERR_INTERRUPTED) {
-        report_stop(fname, st, memory_limit, timeout);
+        cli_report_status(fname, st);
         rc = exit_for(st);
         goto out;
     }
@@ -476,24 +710,11 @@ int main(int argc, char **argv)
         goto out;
     }
     if (st != GBC_OK) {
-        fprintf(stderr, "%s: %s: %s\n", progname, fname, gbc_status_string(st));
+        cli_report_status(fname, st);
         rc = exit_for(st);
         goto out;
     }
-    if (verbose) {
-        fprintf(stderr,
-                "gbc: %.0f elements, %.0f pairs reduced (%.0f to zero), %.3f s, peak %.1f MB\n",
-                gbc_stats_get(stats, "basis_size"), gbc_stats_get(stats, "pairs_reduced"),
-                gbc_stats_get(stats, "zero_reductions"), gbc_stats_get(stats, "seconds"),
-                gbc_stats_get(stats, "peak_bytes") / 1048576.0);
-        if (gbc_stats_get(stats, "rounds") > 0)
-            fprintf(stderr,
-                    "gbc: %.0f rounds; seconds: symbolic preprocessing %.3f, linear algebra "
-                    "%.3f, pair update %.3f, interreduction %.3f\n",
-                    gbc_stats_get(stats, "rounds"), gbc_stats_get(stats, "t_select"),
-                    gbc_stats_get(stats, "t_linalg"), gbc_stats_get(stats, "t_update"),
-                    gbc_stats_get(stats, "t_interreduce"));
-    }
+    cli_print_summary(stats, verbose);
     char *out;
     size_t outlen;
     st = gbc_polys_to_string(&out, &outlen, basis, GBC_PRINT_HEADER);
@@ -507,6 +728,7 @@ int main(int argc, char **argv)
         rc = open_failed ? EXIT_INPUT : EXIT_RESOURCES;
     gbc_string_free(out);
 out:
+    progress_clear(&L);
     gbc_polys_free(basis);
     gbc_polys_free(gens);
     gbc_ring_free(ring);

@@ -81,27 +81,6 @@ static void ob_u64(obuf *b, uint64_t v)
 
 /* ---------------------------------------------------------------- input -- */
 
-static int exit_for(gbc_status st)
-{
-    switch (st) {
-    case GBC_OK: return EXIT_OK;
-    case GBC_ERR_NOMEM:
-    case GBC_ERR_LIMIT:
-    case GBC_ERR_OVERFLOW:
-    case GBC_ERR_INTERRUPTED: return EXIT_RESOURCES;
-    case GBC_ERR_ARG:
-    case GBC_ERR_UNSUPPORTED: return EXIT_USAGE;
-    default: return EXIT_INPUT;
-    }
-}
-
-static void log_to_stderr(void *data, int level, const char *msg)
-{
-    (void)data;
-    (void)level;
-    fprintf(stderr, "%s\n", msg);
-}
-
 static double now(void)
 {
     struct timespec ts;
@@ -352,101 +331,70 @@ static gbc_status run(obuf *b, const char *command, const gbc_monideal *I,
     return st;
 }
 
-int cli_monideal_command(const char *command, const char *file, const char *outfile,
-                         const char *order, gbc_algorithm algo, int verbose,
-                         int multigraded)
+/* A command that printed nothing says why on stderr (stdout stays empty, as the
+ * output format wants). */
+static void explain_empty(const char *command, const gbc_monideal *I)
 {
-    const char *progname = "gbc";
-    if (multigraded && strcmp(command, "hilbert") != 0) {
-        fprintf(stderr, "%s: --multigraded applies to the hilbert command only\n", progname);
-        return EXIT_USAGE;
+    int unit = 0;
+    uint32_t n = gbc_monideal_nvars(I);
+    if (gbc_monideal_ngens(I) == 1) {
+        uint32_t *g = calloc(n ? n : 1, sizeof *g);
+        unit = 1;
+        if (g != NULL && gbc_monideal_gens(g, 1, I) == GBC_OK)
+            for (uint32_t v = 0; v < n; v++)
+                unit &= g[v] == 0;
+        free(g);
     }
-    const char *fname = (file == NULL || strcmp(file, "-") == 0) ? "<stdin>" : file;
-    FILE *in = stdin;
-    if (file != NULL && strcmp(file, "-") != 0) {
-        in = fopen(file, "rb");
-        if (in == NULL) {
-            fprintf(stderr, "%s: cannot open '%s': %s\n", progname, file, strerror(errno));
-            return EXIT_INPUT;
-        }
-    }
-    size_t len = 0;
-    char *text = cli_read_all(in, &len);
-    if (in != stdin)
-        fclose(in);
-    if (text == NULL) {
-        fprintf(stderr, "%s: cannot read '%s'\n", progname, fname);
-        return EXIT_RESOURCES;
-    }
-    double t0 = now();
-    gbc_ring *ring = NULL;
-    gbc_polys *gens = NULL;
+    if (unit)
+        fprintf(stderr, "gbc: %s: none: the ideal is the whole ring (1 is in it)\n", command);
+    else if (strcmp(command, "maxstandard") == 0)
+        fprintf(stderr,
+                "gbc: maxstandard: none: R/LT(I) is not zero-dimensional, so no standard "
+                "monomial m has every m*x_i in LT(I) (see dim)\n");
+}
+
+int cli_monideal_command(const char *command, const char *fname, const gbc_ring *ring,
+                         const gbc_polys *gens, gbc_options *opts, gbc_stats *stats,
+                         const char *outfile, int verbose, int multigraded, void *log)
+{
+    double t1 = now();
     gbc_monideal *I = NULL;
-    gbc_options *opts = NULL;
-    gbc_stats *stats = NULL;
-    gbc_error err;
     obuf b = {NULL, 0, 0, 0};
     int rc = EXIT_OK;
-    if (gbc_options_new(&opts) != GBC_OK || gbc_stats_new(&stats) != GBC_OK) {
-        fprintf(stderr, "%s: out of memory\n", progname);
-        free(text);
-        gbc_options_free(opts);
-        gbc_stats_free(stats);
-        return EXIT_RESOURCES;
-    }
-    gbc_options_set_algorithm(opts, algo);
     /* only the leading terms matter: a minimal basis is enough */
     gbc_options_set_basis(opts, GBC_BASIS_MINIMAL);
-    if (verbose)
-        gbc_options_set_log(opts, log_to_stderr, NULL, verbose);
-    gbc_status st = gbc_parse(&ring, &gens, text, len, order, opts, &err);
-    free(text);
+    gbc_status st = gbc_leading_ideal(&I, gens, 0, opts, stats);
+    cli_log_done(log);
     if (st != GBC_OK) {
-        gbc_options_free(opts);
-        gbc_stats_free(stats);
-        if (st == GBC_ERR_ARG) {
-            fprintf(stderr, "%s: %s\n", progname, err.message);
-            return EXIT_USAGE;
-        }
-        if (err.line > 0)
-            fprintf(stderr, "%s:%llu:%llu: error: %s\n", fname, (unsigned long long)err.line,
-                    (unsigned long long)err.column, err.message);
-        else
-            fprintf(stderr, "%s: error: %s\n", fname,
-                    err.message[0] ? err.message : gbc_status_string(st));
-        return exit_for(st);
-    }
-    double t1 = now();
-    st = gbc_leading_ideal(&I, gens, 0, opts, stats);
-    if (st != GBC_OK) {
-        fprintf(stderr, "%s: %s: %s\n", progname, fname, gbc_status_string(st));
-        rc = exit_for(st);
+        cli_report_status(fname, st);
+        rc = cli_exit_for(st);
         goto out;
     }
     double t2 = now();
     st = run(&b, command, I, ring, opts, multigraded);
     double t3 = now();
+    cli_log_done(log);
     if (st == GBC_OK && b.failed)
         st = GBC_ERR_NOMEM;
     if (st != GBC_OK) {
-        fprintf(stderr, "%s: %s: %s\n", progname, fname, gbc_status_string(st));
-        rc = exit_for(st);
+        cli_report_status(fname, st);
+        rc = cli_exit_for(st);
         goto out;
     }
-    if (verbose)
+    if (b.len == 0)
+        explain_empty(command, I);
+    if (verbose) {
+        if (gbc_stats_get(stats, "basis_size") > 0)
+            cli_print_summary(stats, verbose);
         fprintf(stderr,
-                "gbc: %s: parse %.3f s, leading ideal %.3f s (%zu minimal generators), "
-                "%s %.3f s\n",
-                fname, t1 - t0, t2 - t1, gbc_monideal_ngens(I), command, t3 - t2);
+                "gbc: %s: leading ideal %.3f s (%zu minimal generators), %s %.3f s\n",
+                fname, t2 - t1, gbc_monideal_ngens(I), command, t3 - t2);
+    }
     int open_failed;
     if (cli_write_result(outfile, b.s, b.len, &open_failed) != 0)
         rc = open_failed ? EXIT_INPUT : EXIT_RESOURCES;
 out:
     free(b.s);
     gbc_monideal_free(I);
-    gbc_polys_free(gens);
-    gbc_ring_free(ring);
-    gbc_options_free(opts);
-    gbc_stats_free(stats);
     return rc;
 }

@@ -20,10 +20,20 @@ char *cli_read_all(FILE *f, size_t *len);
  * at all). Defined in main.c. */
 int cli_write_result(const char *outfile, const char *data, size_t len, int *open_failed);
 
-/* Run command on file (NULL or "-": standard input), printing to outfile (NULL or
+/* The message for a failed computation (the memory limit and timeout of the run
+ * named when they stopped it), and the exit status of a status. Defined in main.c. */
+void cli_report_status(const char *fname, gbc_status st);
+int cli_exit_for(gbc_status st);
+/* The -v summary of a run's statistics (every counter with -vv), and the end of the
+ * progress line of log (a cli_log). Defined in main.c. */
+void cli_print_summary(const gbc_stats *stats, int verbose);
+void cli_log_done(void *log);
+
+/* Run command on the parsed input gens (of ring; fname names it in messages) with
+ * opts, which carry every option of the command line, printing to outfile (NULL or
  * "-": standard output). Returns the process exit status. */
-int cli_monideal_command(const char *command, const char *file, const char *outfile,
-                         const char *order, gbc_algorithm algo, int verbose,
-                         int multigraded);
+int cli_monideal_command(const char *command, const char *fname, const gbc_ring *ring,
+                         const gbc_polys *gens, gbc_options *opts, gbc_stats *stats,
+                         const char *outfile, int verbose, int multigraded, void *log);
 
 #endif

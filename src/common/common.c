@@ -233,6 +233,8 @@ gbc_status gbc_ctx_poll_slow(gbc_ctx *ctx)
     if (now - ctx->poll_last < 0.001)
         return GBC_OK;
     ctx->poll_last = now;
+    if (ctx->deadline != 0.0 && now > ctx->deadline)
+        return GBC_ERR_INTERRUPTED;
     if (ctx->interrupt != NULL && ctx->interrupt(ctx->interrupt_data) != 0)
         return GBC_ERR_INTERRUPTED;
     return GBC_OK;

@@ -82,6 +82,7 @@ typedef struct gbc_ctx {
     uint64_t fail_at;  /* fault injection: request number fail_at fails (0: never) */
     int (*interrupt)(void *data); /* polled; non-zero means stop */
     void *interrupt_data;
+    double deadline;              /* wall-clock seconds to stop at (0: none) */
     const atomic_int *cancel;     /* optional flag set from another thread */
     void (*log)(void *data, int level, const char *msg);
     void *log_data;
@@ -172,7 +173,7 @@ static inline gbc_status gbc_ctx_poll(gbc_ctx *ctx)
         return GBC_OK;
     if (ctx->cancel != NULL && atomic_load_explicit(ctx->cancel, memory_order_relaxed))
         return GBC_ERR_INTERRUPTED;
-    if (ctx->interrupt == NULL)
+    if (ctx->interrupt == NULL && ctx->deadline == 0.0)
         return GBC_OK;
     if ((++ctx->poll_tick & 63u) != 0)
         return GBC_OK;
@@ -188,7 +189,7 @@ static inline gbc_status gbc_ctx_check(gbc_ctx *ctx)
         return GBC_OK;
     if (ctx->cancel != NULL && atomic_load_explicit(ctx->cancel, memory_order_relaxed))
         return GBC_ERR_INTERRUPTED;
-    if (ctx->interrupt == NULL)
+    if (ctx->interrupt == NULL && ctx->deadline == 0.0)
         return GBC_OK;
     return gbc_ctx_poll_slow(ctx);
 }

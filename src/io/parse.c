@@ -290,6 +290,12 @@ static gbc_status parse_number(parser *P, uint32_t *zp, mpz_t z)
     while (P->pos < P->len && isdigit((unsigned char)P->s[P->pos]))
         P->pos++;
     size_t n = P->pos - start;
+    if (P->pos + 1 < P->len && P->s[P->pos] == '.' && isdigit((unsigned char)P->s[P->pos + 1])) {
+        err_at(P, P->pos, "found '.' in the number '%.*s.%c': decimal numbers are not "
+               "accepted, write a fraction (0.5 is 1/2, 1.25 is 5/4)",
+               (int)(n < 20 ? n : 20), P->s + start, P->s[P->pos + 1]);
+        return GBC_ERR_PARSE;
+    }
     if (P->F->p != 0) {
         uint64_t v = 0;
         for (size_t i = start; i < P->pos; i++)
@@ -739,7 +745,11 @@ static gbc_status parse_generators(parser *P, plist *L)
         if (c != ',')
             return fail_expected(P, "',' or '+' or '-' between polynomials, or the end");
         P->pos++;
-        if (peek(P) < 0)
+        /* a trailing comma ends the list (editors and generators leave one) */
+        c = peek(P);
+        if (c < 0)
+            return GBC_OK;
+        if (c == ',')
             return fail_expected(P, "a polynomial after ','");
     }
 }
@@ -848,6 +858,9 @@ gbc_status io_parse_input(gbc_ctx *ctx, ring *R, plist *L, const char *text, siz
     if (st != GBC_OK)
         return st;
     size_t pos = 0;
+    /* a UTF-8 byte-order mark (some editors write one) is not part of the text */
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
+        pos = 3;
     skip_comment_lines(text, len, &pos);
     if (pos >= len) {
         set_error(err, 1, 1, "empty input: expected the variable names on line 1");

@@ -563,12 +563,16 @@ static gbc_status mod_certify(modst *S, const plist *G, int *ok)
 {
     int contained = 0;
     *ok = 0;
+    gbc_log(S->ctx, 1, "modular: certification: reducing the generators over Q");
+    gbc_progress(S->ctx, "certify", 0.0, 0);
     GBC_TRY(check_ideal_contains(S->ctx, &S->W, G, &S->zin, &contained, NULL));
     if (!contained) {
         gbc_log(S->ctx, 1, "modular: certification: a generator does not reduce to zero");
         return GBC_OK;
     }
-    gbc_log(S->ctx, 1, "modular: certification: the generators reduce to zero");
+    gbc_log(S->ctx, 1, "modular: certification: the generators reduce to zero; "
+            "reducing the S-pairs over Q");
+    gbc_progress(S->ctx, "certify", 0.5, 1);
     int is_gb = 0;
     GBC_TRY(check_groebner_criteria(S->ctx, &S->W, G, &is_gb));
     if (!is_gb) {

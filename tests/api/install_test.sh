@@ -17,7 +17,8 @@ cmake --install "$build" --prefix "$tmp/prefix" > "$tmp/install.log" || {
 pc=$(find "$tmp/prefix" -name gbc.pc | head -n 1)
 [ -n "$pc" ] || fail "gbc.pc not installed"
 libdir=$(dirname "$(dirname "$pc")")
-for f in "$tmp/prefix/include/gbc.h" "$tmp/prefix/include/gbc_gmp.h" "$libdir/libgbc.a" \
+for f in "$tmp/prefix/include/gbc.h" "$tmp/prefix/include/gbc_gmp.h" \
+         "$tmp/prefix/include/gbc_cdef.h" "$libdir/libgbc.a" \
          "$libdir/libgbc.so" "$libdir/cmake/gbc/gbcConfig.cmake" \
          "$libdir/cmake/gbc/gbcConfigVersion.cmake"; do
     [ -e "$f" ] || fail "$f not installed"
@@ -101,4 +102,19 @@ cmake --build "$tmp/proj/build" > "$tmp/proj.log" 2>&1 || {
     cat "$tmp/proj.log"; fail "the find_package project does not build"; }
 LD_LIBRARY_PATH="$libdir" "$tmp/proj/build/use_gbc" || fail "the find_package project failed"
 echo "find_package(gbc): built and ran"
+
+# the static target, on a machine without pkg-config (CMake told not to find it)
+sed -i 's/gbc::gbc)/gbc::gbc_static)/' "$tmp/proj/CMakeLists.txt"
+cmake -S "$tmp/proj" -B "$tmp/proj/build-static" -DCMAKE_PREFIX_PATH="$tmp/prefix" \
+    -DCMAKE_DISABLE_FIND_PACKAGE_PkgConfig=ON -DCMAKE_BUILD_TYPE=Release \
+    > "$tmp/proj.log" 2>&1 || {
+    cat "$tmp/proj.log"; fail "find_package(gbc) without pkg-config failed"; }
+cmake --build "$tmp/proj/build-static" > "$tmp/proj.log" 2>&1 || {
+    cat "$tmp/proj.log"; fail "the gbc::gbc_static project does not build"; }
+# linked statically: runs without LD_LIBRARY_PATH, and needs no libgbc.so
+if readelf -d "$tmp/proj/build-static/use_gbc" | grep -q 'libgbc\.so'; then
+    fail "the gbc::gbc_static project links libgbc.so"
+fi
+"$tmp/proj/build-static/use_gbc" || fail "the gbc::gbc_static project failed"
+echo "find_package(gbc) without pkg-config, gbc::gbc_static: built and ran"
 echo "install test passed"

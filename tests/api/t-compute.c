@@ -489,7 +489,7 @@ START_TEST(test_groebner_args)
     gbc_stats_free(NULL);
     gbc_ring_free(NULL);
     gbc_string_free(NULL);
-    ck_assert_str_eq(gbc_version(), "0.1.0");
+    ck_assert_str_eq(gbc_version(), "0.2.0");
     for (int s = 0; s <= 12; s++)
         ck_assert_ptr_nonnull(gbc_status_string((gbc_status)s));
     gbc_options_free(o);

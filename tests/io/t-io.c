@@ -917,8 +917,8 @@ static const bad_case bad_cases[] = {
     {"x,y\n0\n)x", 0, GBC_ERR_PARSE, 3, 1, "found ')'"},
     {"x,y\n0\nx,\n\n  (y))", 0, GBC_ERR_PARSE, 5, 6, "found ')'"},
     /* commas */
-    {"x,y\n0\nx,y,", 0, GBC_ERR_PARSE, 3, 5, "expected a polynomial after ','"},
-    {"x,y\n0\nx,y,\n# c\n", 0, GBC_ERR_PARSE, 5, 1, "expected a polynomial after ','"},
+    {"x,y\n0\nx,y,,", 0, GBC_ERR_PARSE, 3, 5, "expected a polynomial after ','"},
+    {"x,y\n0\nx,y,\n# c\n,", 0, GBC_ERR_PARSE, 5, 1, "expected a polynomial after ','"},
     {"x,y\n0\n,x", 0, GBC_ERR_PARSE, 3, 1, "found ','"},
     {"x,y\n0\nx,,y", 0, GBC_ERR_PARSE, 3, 3, "found ','"},
     /* stray characters */

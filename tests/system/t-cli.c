@@ -140,7 +140,7 @@ static const bad_case bad_cases[] = {
     {"x,y\n0\nx**2", 0, 1, 3, 3, "'**' is not an operator"},
     {"x,y\n0\n(x+y", 0, 1, 3, 5, "expected ')'"},
     {"x,y\n0\nx+y)", 0, 1, 3, 4, "found ')'"},
-    {"x,y\n0\nx,y,", 0, 1, 3, 5, "expected a polynomial after ','"},
+    {"x,y\n0\nx,y,,", 0, 1, 3, 5, "expected a polynomial after ','"},
     {"x,y\n0\nx+y$", 0, 1, 3, 4, "found '$'"},
     {"x,y\n0\nx+w", 0, 1, 3, 3, "unknown variable 'w'"},
     {"x,y\n0\nx^4294967296", 0, 1, 3, 3, "exponent too large"},
