@@ -831,9 +831,10 @@ static gbc_status prime_loop(modst *S, batch *B, int nbatch, size_t max_primes,
                                           : S->crt.nprimes + S->crt.nprimes / 4;
             size_t nl;
             GBC_TRY(lift_open(S, &nl));
-            gbc_log(ctx, 1, "modular: %zu primes (modulus of %zu bits): %zu of %zu polynomials "
-                    "settled, %zu more lift", S->crt.nprimes, mpz_sizeinbase(S->crt.M, 2),
-                    S->nsettled, S->npolys, nl);
+            gbc_log(ctx, 1, "modular: %zu primes (modulus of %zu bits): rational "
+                    "reconstruction: %zu of %zu polynomials settled, %zu more lift (%.2f s)",
+                    S->crt.nprimes, mpz_sizeinbase(S->crt.M, 2), S->nsettled, S->npolys, nl,
+                    gbc_wall_time() - t0);
         }
         /* The first replay compiles the trace, alone; so does one after two
          * applies in a row that could not use the compiled trace (the compiling
