@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "gbc.h"
+#include "ideal_cmd.h"
 #include "monideal_cmd.h"
 
 enum { EXIT_OK = 0, EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_RESOURCES = 3 };
@@ -35,6 +36,13 @@ static void usage(FILE *f)
             "  alexdual        Alexander dual of LT(I) (w.r.t. the lcm of its generators)\n"
             "  assoprimes      associated primes of LT(I), one a line\n"
             "  maxstandard     maximal standard monomials of LT(I), one a line\n"
+            "  eliminate --vars x,y  the elimination ideal of I in the other variables\n"
+            "  intersect, quotient, saturate  I cap J, I : J, I : J^inf (J: a second\n"
+            "                  FILE or --with FILE; saturate --method auto|eliminate|iterate)\n"
+            "  reduce, member  normal forms modulo I / true or false for each polynomial\n"
+            "                  of the second input\n"
+            "  lift            cofactors of the basis of I (of each polynomial of the\n"
+            "                  second input, with one) in terms of I's generators\n"
             "\n"
             "options:\n"
             "  --order ORDER   grevlex (default), lex, deglex, weights:w1,...,wn,\n"
@@ -263,6 +271,8 @@ int main(int argc, char **argv)
      * removed), not kill the process */
     signal(SIGXFSZ, SIG_IGN);
 #endif
+    if (argc > 1 && cli_is_ideal_command(argv[1])) /* cli/ideal_cmd.c */
+        return cli_ideal_command(argc, argv);
     const char *command = "gb", *order = NULL, *file = NULL, *outfile = NULL;
     gbc_algorithm algo = GBC_ALGO_DEFAULT;
     int verbose = 0, certify = 0, threads = 1, fixed_seed = 0;
