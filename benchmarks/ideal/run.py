@@ -66,6 +66,8 @@ def cases():
                           ["x0*x1 - x2*x3 + x4"], None)
     c["sat-cyclic7-open"] = ("saturate", n7, 32003, polys_of("cyclic-7", n7, 32003)[:6],
                              ["x0*x1*x2"], None)
+    c["sat-cyclic7-open-p30"] = ("saturate", n7, 1073741827,
+                                 polys_of("cyclic-7", n7, 1073741827)[:6], ["x0*x1*x2"], None)
     c["sat-cyclic6-open-q"] = ("saturate", n6, 0, polys_of("cyclic-6", n6, 0)[:5],
                                ["x0*x1*x2"], None)
     c["reduce-katsura8"] = ("reduce", n9, 32003, polys_of("katsura-8", n9, 32003),
@@ -139,12 +141,17 @@ def main():
     ap.add_argument("--gbc", default=os.path.join(REPO, "build", "gbc"))
     ap.add_argument("--singular", default="Singular")
     ap.add_argument("--gbc-args", default="")
+    ap.add_argument("--msolve", default="/tmp/anchors/bin/msolve",
+                    help="msolve, for its F4SAT saturation (-S) on 32-bit primes")
     args = ap.parse_args()
     all_cases = cases()
     names = args.cases.split(",") if args.cases else list(all_cases)
     tmp = tempfile.mkdtemp(prefix="gbc-ideal-bench-")
-    print("| case | op | char | gbc CPU s | Singular CPU s | gbc/Singular | gbc MB | Singular MB | elements |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    have_msolve = os.access(args.msolve, os.X_OK)
+    if not have_msolve:
+        print("(msolve not found at %s: its column is left empty)\n" % args.msolve)
+    print("| case | op | char | gbc CPU s | Singular CPU s | gbc/Singular | gbc MB | Singular MB | elements | msolve -S CPU s |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     bad = 0
     for name in names:
         op, vs, char, a, b, elim = all_cases[name]
@@ -171,8 +178,16 @@ def main():
         agree = "%d" % gn if gn == sn else "!!! %d vs %d !!!" % (gn, sn)
         if gn != sn:
             bad = 1
-        print("| %s | %s | %d | %.2f | %.2f | %.2f | %.0f | %.0f | %s |" %
-              (name, op, char, gt, st, gt / st if st > 0 else 0, gm, sm, agree))
+        mcol = ""
+        if have_msolve and op == "saturate" and len(b) == 1 and char >= 1 << 16:
+            # msolve -S: the saturation of the first k-1 polynomials by the last
+            fm = os.path.join(tmp, name + ".ms")
+            write_gbc(fm, vs, char, a + b)
+            mt, _, _, mst = measure([args.msolve, "-S", "-g", "2", "-f", fm, "-o",
+                                     os.path.join(tmp, name + ".msout")], args.repeats)
+            mcol = "%.2f" % mt if mst == 0 else "fail"
+        print("| %s | %s | %d | %.2f | %.2f | %.2f | %.0f | %.0f | %s | %s |" %
+              (name, op, char, gt, st, gt / st if st > 0 else 0, gm, sm, agree, mcol))
         sys.stdout.flush()
     return bad
 
