@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "gbc.h"
+#include "ideal_cmd.h"
 #include "monideal_cmd.h"
 
 enum { EXIT_OK = 0, EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_RESOURCES = 3 };
@@ -45,6 +46,13 @@ static void usage(FILE *f)
             "  assoprimes      associated primes of LT(I), one a line\n"
             "  maxstandard     maximal standard monomials of LT(I), one a line (none\n"
             "                  unless I is zero-dimensional: a note on stderr says so)\n"
+            "  eliminate --vars x,y  the elimination ideal of I in the other variables\n"
+            "  intersect, quotient, saturate  I cap J, I : J, I : J^inf (J: a second\n"
+            "                  FILE or --with FILE; saturate --method auto|eliminate|iterate)\n"
+            "  reduce, member  normal forms modulo I / true or false for each polynomial\n"
+            "                  of the second input\n"
+            "  lift            cofactors of the basis of I (of each polynomial of the\n"
+            "                  second input, with one) in terms of I's generators\n"
             "\n"
             "options (every command honours every option; --multigraded is hilbert's):\n"
             "  -f FILE         read FILE (also the last non-option argument; '-': stdin)\n"
@@ -484,6 +492,8 @@ int main(int argc, char **argv)
      * removed), not kill the process */
     signal(SIGXFSZ, SIG_IGN);
 #endif
+    if (argc > 1 && cli_is_ideal_command(argv[1])) /* cli/ideal_cmd.c */
+        return cli_ideal_command(argc, argv);
     const char *command = NULL, *order = NULL, *file = NULL, *outfile = NULL;
     gbc_algorithm algo = GBC_ALGO_DEFAULT;
     int verbose = 0, certify = 0, threads = 1, fixed_seed = 0, progress = -1;

@@ -1,6 +1,7 @@
 /* Fault injection: for every i, the i-th allocation of a computation fails, over
  * a small Groebner computation (F4, Buchberger, multi-modular over Q, certified),
- * normal forms, arrays in, a parse and a monomial-ideal computation. Each returns
+ * normal forms, arrays in, a parse, a monomial-ideal computation and every ideal
+ * operation (gbc_eliminate ... gbc_lift). Each returns
  * GBC_ERR_NOMEM with its outputs untouched, the context's accounting is back to
  * zero (internal entry points, where the context is visible), ASan finds no leak,
  * and the next call succeeds with the same handles. */
@@ -13,6 +14,7 @@
 #include "modular/modular.h"
 #include "buchberger/buchberger.h"
 #include "la/la.h"
+#include "ideal/ideal.h"
 #include "testutil.h"
 
 /* Upper bound on the allocations of one small computation: reaching it means the
@@ -233,6 +235,101 @@ START_TEST(test_monideal)
 }
 END_TEST
 
+/* The ideal operations: each in turn, with every allocation failed once. */
+typedef struct ideal_job {
+    const gbc_polys *A, *B, *M;
+    int op;
+} ideal_job;
+
+static gbc_status do_ideal(const gbc_options *opts, void *data)
+{
+    ideal_job *j = data;
+    gbc_polys *out = (gbc_polys *)0x1, *out2 = (gbc_polys *)0x1;
+    gbc_status st;
+    uint32_t v[1] = {0};
+    int mem[4];
+    size_t bad;
+    switch (j->op) {
+    case 0: st = gbc_eliminate(&out, j->A, v, 1, opts, NULL); break;
+    case 1: st = gbc_intersect(&out, j->A, j->B, opts, NULL); break;
+    case 2: st = gbc_quotient(&out, j->A, j->B, opts, NULL); break;
+    case 3: st = gbc_saturate(&out, j->A, j->B, GBC_SAT_ELIMINATE, opts, NULL); break;
+    case 4: st = gbc_saturate(&out, j->A, j->B, GBC_SAT_ITERATE, opts, NULL); break;
+    case 5: st = gbc_reduce(&out, j->M, j->A, opts, NULL); break;
+    case 6:
+        out = NULL;
+        st = gbc_member(mem, j->M, j->A, opts, NULL);
+        break;
+    case 7: st = gbc_lift_basis(&out, &out2, j->A, opts, NULL); break;
+    default: st = gbc_lift(&out, &bad, j->A, j->M, opts, NULL); break;
+    }
+    if (st == GBC_OK) {
+        gbc_polys_free(out);
+        if (j->op == 7)
+            gbc_polys_free(out2);
+    } else {
+        ck_assert_ptr_eq(out, j->op == 6 ? NULL : (gbc_polys *)0x1);
+        ck_assert_ptr_eq(out2, (gbc_polys *)0x1);
+    }
+    return st;
+}
+
+START_TEST(test_ideal_ops)
+{
+    static const char *names[] = {"eliminate", "intersect", "quotient", "saturate (elim)",
+                                  "saturate (iterate)", "reduce", "member", "lift basis",
+                                  "lift"};
+    for (int q = 0; q < 2; q++) {
+        gbc_ring *R = at_ring(3, q ? 0 : 32003, NULL);
+        gbc_polys *A = at_parse(R, "x0^2*x1 - x1*x2, x1^2 - 1/2*x0, x0*x2 - x1");
+        gbc_polys *B = at_parse(R, "x0*x1 - 1");
+        gbc_polys *M = at_parse(R, "x0*(x1^2 - 1/2*x0) + x2*(x0*x2 - x1), x1^2 - 1/2*x0");
+        for (int op = 0; op < 9; op++) {
+            ideal_job j = {A, B, M, op};
+            char what[64];
+            snprintf(what, sizeof what, "%s %s", names[op], q ? "over Q" : "mod p");
+            every_failure(what, do_ideal, &j);
+        }
+        /* internal entry points: the context's accounting is back to zero */
+        for (int op = 0; op < 3; op++) {
+            uint64_t i;
+            for (i = 1; i < MAX_FAILS; i++) {
+                gbc_ctx ctx;
+                gbc_ctx_init(&ctx);
+                ctx.fail_at = i;
+                plist out, cof;
+                plist_init(&out);
+                plist_init(&cof);
+                id_opts o;
+                memset(&o, 0, sizeof o);
+                o.mod.fixed_seed = 1;
+                o.mod.seed = tu_seed();
+                const ring *Rr = &R->R;
+                gbc_status st;
+                if (op == 0)
+                    st = id_quotient(&ctx, Rr, &A->L, &B->L, &out, NULL, &o);
+                else if (op == 1)
+                    st = id_saturate(&ctx, Rr, &A->L, &B->L, ID_SAT_ITERATE, &out, NULL, &o);
+                else
+                    st = id_lift(&ctx, Rr, &A->L, &M->L, &cof, NULL, NULL, &o);
+                plist_clear(&ctx, &out, &Rr->F);
+                plist_clear(&ctx, &cof, &Rr->F);
+                ck_assert_msg(ctx.mem_used == 0, "ideal op %d, failure %llu: %zu bytes left",
+                              op, (unsigned long long)i, ctx.mem_used);
+                if (st == GBC_OK)
+                    break;
+                ck_assert_int_eq(st, GBC_ERR_NOMEM);
+            }
+            ck_assert(i < MAX_FAILS);
+        }
+        gbc_polys_free(A);
+        gbc_polys_free(B);
+        gbc_polys_free(M);
+        gbc_ring_free(R);
+    }
+}
+END_TEST
+
 /* Internal entry points with a visible context: after every failure the
  * context's accounting is back to zero. */
 START_TEST(test_accounting)
@@ -335,6 +432,7 @@ static Suite *suite(void)
         {"parse", test_parse_and_arrays},
         {"monideal", test_monideal},
         {"accounting", test_accounting},
+        {"ideal", test_ideal_ops},
         {"threaded", test_threaded},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

@@ -1,0 +1,647 @@
+/* cli/ideal_cmd: the ideal-operation commands of the gbc tool, on the public API
+ * only (gbc_eliminate, gbc_intersect, gbc_quotient, gbc_saturate, gbc_reduce,
+ * gbc_member, gbc_lift, gbc_lift_basis). Ideals print in the gb format (a header,
+ * then the reduced basis), so results are valid input again. */
+#define _POSIX_C_SOURCE 200809L
+#include "ideal_cmd.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "gbc.h"
+#include "monideal_cmd.h" /* cli_read_all, cli_write_result */
+
+enum { EXIT_OK = 0, EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_RESOURCES = 3 };
+
+static const char *const ideal_commands[] = {"eliminate", "intersect", "quotient",
+                                             "saturate",  "reduce",    "member",
+                                             "lift"};
+
+int cli_is_ideal_command(const char *name)
+{
+    for (size_t i = 0; i < sizeof ideal_commands / sizeof ideal_commands[0]; i++)
+        if (strcmp(name, ideal_commands[i]) == 0)
+            return 1;
+    return 0;
+}
+
+typedef struct icfg {
+    const char *command, *file, *with, *vars, *order, *outfile;
+    gbc_algorithm algo;
+    gbc_order_path opath;
+    gbc_linear_algebra la;
+    gbc_saturation method;
+    int verbose, certify, threads, fixed_seed;
+    unsigned long long seed;
+    size_t memory_limit;
+    double timeout, deadline;
+} icfg;
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "gbc: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\nTry 'gbc --help' for more information.\n");
+    return EXIT_USAGE;
+}
+
+static int exit_for(gbc_status st)
+{
+    switch (st) {
+    case GBC_OK: return EXIT_OK;
+    case GBC_ERR_NOMEM:
+    case GBC_ERR_LIMIT:
+    case GBC_ERR_OVERFLOW:
+    case GBC_ERR_INTERRUPTED: return EXIT_RESOURCES;
+    case GBC_ERR_ARG:
+    case GBC_ERR_UNSUPPORTED: return EXIT_USAGE;
+    default: return EXIT_INPUT;
+    }
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int past_deadline(void *data)
+{
+    return now_seconds() > *(const double *)data;
+}
+
+static void log_to_stderr(void *data, int level, const char *msg)
+{
+    (void)data;
+    (void)level;
+    fprintf(stderr, "%s\n", msg);
+}
+
+/* "--name VALUE" or "--name=VALUE" (see main.c's option_value). */
+static int opt_value(int argc, char **argv, int *argi, const char *name, const char **v)
+{
+    const char *a = argv[*argi];
+    size_t n = strlen(name);
+    if (strncmp(a, name, n) != 0)
+        return 0;
+    if (a[n] == '=') {
+        *v = a + n + 1;
+        return 1;
+    }
+    if (a[n] != '\0')
+        return 0;
+    if (*argi + 1 >= argc)
+        return -1;
+    *v = argv[++*argi];
+    return 1;
+}
+
+static int parse_size(const char *v, size_t *out)
+{
+    char *end;
+    errno = 0;
+    if (*v == '-' || *v == '+')
+        return 0;
+    unsigned long long n = strtoull(v, &end, 10);
+    if (errno || end == v)
+        return 0;
+    unsigned shift = 0;
+    if (*end == 'K' || *end == 'k')
+        shift = 10;
+    else if (*end == 'M' || *end == 'm')
+        shift = 20;
+    else if (*end == 'G' || *end == 'g')
+        shift = 30;
+    if (shift != 0)
+        end++;
+    if (*end != '\0' || n == 0 || n > (SIZE_MAX >> shift))
+        return 0;
+    *out = (size_t)n << shift;
+    return 1;
+}
+
+/* Parse argv[2..]; returns -1 to go on, else an exit status. */
+static int parse_args(icfg *c, int argc, char **argv)
+{
+    for (int argi = 2; argi < argc; argi++) {
+        const char *a = argv[argi], *v = NULL;
+        int ov;
+#define VALUE(name)                                                                  \
+    ((ov = opt_value(argc, argv, &argi, name, &v)) != 0 &&                           \
+     (ov > 0 || (usage_error("option '%s' needs an argument", a), 0)))
+#define MISSING (ov < 0)
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            printf("usage: gbc %s [OPTIONS] FILE%s\n%s", c->command,
+                   strcmp(c->command, "eliminate") == 0 ? " --vars x,y,..."
+                   : strcmp(c->command, "lift") == 0    ? " [--with FILE2]"
+                                                        : " [--with] FILE2",
+                   "Options as for gb (--order, --algorithm, --order-path, --certify,\n"
+                   "--seed, --threads, --linear-algebra, --memory-limit, --timeout, -o, -v);\n"
+                   "saturate: --method auto|eliminate|iterate. See 'gbc --help'.\n");
+            return EXIT_OK;
+        } else if (VALUE("--vars")) {
+            c->vars = v;
+        } else if (MISSING) {
+            return EXIT_USAGE;
+        } else if (VALUE("--with")) {
+            c->with = v;
+        } else if (MISSING) {
+            return EXIT_USAGE;
+        } else if (VALUE("--order")) {
+            c->order = v;
+        } else if (MISSING) {
+            return EXIT_USAGE;
+        } else if (VALUE("--method")) {
+            if (strcmp(v, "auto") == 0)
+                c->method = GBC_SAT_AUTO;
+            else if (strcmp(v, "eliminate") == 0)
+                c->method = GBC_SAT_ELIMINATE;
+            else if (strcmp(v, "iterate") == 0)
+                c->method = GBC_SAT_ITERATE;
+            else
+                return usage_error("unknown saturation method '%s' (expected auto, "
+                                   "eliminate or iterate)",
+                                   v);
+        } else if (MISSING) {
+            return EXIT_USAGE;
+        } else if (VALUE("--algorithm")) {
+            if (strcmp(v, "buchberger") == 0)
+                c->algo = GBC_ALGO_BUCHBERGER;
+            else if (strcmp(v, "f4") == 0)
+                c->algo = GBC_ALGO_F4;
+            else
+                return usage_error("unknown algorithm '%s' (expected f4 or buchberger)", v);
+        } else if (MISSING) {
+            return EXIT_USAGE;
+        } else if (VALUE("--order-path")) {
+            if (strcmp(v, "auto") == 0)
+                c->opath = GBC_ORDER_AUTO;
+            else if (strcmp(v, "fglm") == 0)
+                c->opath = GBC_ORDER_FGLM;
+            else if (strcmp(v, "homogenise") == 0 || strcmp(v, "homogenize") == 0)
+                c->opath = GBC_ORDER_HOMOGENISE;
+            else if (strcmp(v, "hilbert") == 0)
+                c->opath = GBC_ORDER_HILBERT;
+            else
+                return usage_error("unknown order path '%s' (expected auto, fglm, hilbert "
+                                   "or homogenise)",
+                                   v);
+        } else if (MISSING) {
+            return EXIT_USAGE;
+        } else if (VALUE("--linear-algebra")) {
+            if (strcmp(v, "auto") == 0)
+                c->la = GBC_LA_AUTO;
+            else if (strcmp(v, "exact") == 0)
+                c->la = GBC_LA_EXACT;
+            else if (strcmp(v, "probabilistic") == 0)
+                c->la = GBC_LA_PROBABILISTIC;
+            else
+                return usage_error("unknown linear algebra '%s' (expected auto, exact or "
+                                   "probabilistic)",
+                                   v);
+        } else if (MISSING) {
+            return EXIT_USAGE;
+        } else if (VALUE("--threads")) {
+            char *end;
+            errno = 0;
+            long n = strtol(v, &end, 10);
+            if (errno || *end || n < 1 || n > 1024)
+                return usage_error("--threads needs a number from 1 to 1024, not '%s'", v);
+            c->threads = (int)n;
+        } else if (MISSING) {
+            return EXIT_USAGE;
+        } else if (VALUE("--seed")) {
+            char *end;
+            errno = 0;
+            c->seed = strtoull(v, &end, 10);
+            if (errno || end == v || *end || v[0] == '-' || v[0] == '+')
+                return usage_error("--seed needs a number from 0 to 18446744073709551615, "
+                                   "not '%s'",
+                                   v);
+            c->fixed_seed = 1;
+        } else if (MISSING) {
+            return EXIT_USAGE;
+        } else if (VALUE("--memory-limit")) {
+            if (!parse_size(v, &c->memory_limit))
+                return usage_error("--memory-limit needs a positive size such as 2G or "
+                                   "500M, not '%s'",
+                                   v);
+        } else if (MISSING) {
+            return EXIT_USAGE;
+        } else if (VALUE("--timeout")) {
+            char *end;
+            errno = 0;
+            c->timeout = strtod(v, &end);
+            if (errno || end == v || *end || !(c->timeout > 0.0) || c->timeout > 1e9)
+                return usage_error("--timeout needs a positive number of seconds, not '%s'",
+                                   v);
+        } else if (MISSING) {
+            return EXIT_USAGE;
+        } else if (strcmp(a, "-o") == 0) {
+            if (++argi >= argc)
+                return usage_error("option '%s' needs an argument", a);
+            c->outfile = argv[argi];
+        } else if (strncmp(a, "-v", 2) == 0 && strspn(a + 1, "v") == strlen(a + 1)) {
+            c->verbose += (int)strlen(a + 1);
+        } else if (strcmp(a, "--verbose") == 0) {
+            c->verbose++;
+        } else if (strcmp(a, "--certify") == 0) {
+            c->certify = 1;
+        } else if (a[0] == '-' && a[1] != '\0') {
+            return usage_error("unknown option '%s'", a);
+        } else if (c->file == NULL) {
+            c->file = a;
+        } else if (c->with == NULL) {
+            c->with = a;
+        } else {
+            return usage_error("more than two input files ('%s')", a);
+        }
+#undef VALUE
+#undef MISSING
+    }
+    return -1;
+}
+
+/* Read and parse one input; on failure print why and return the exit status. */
+static int read_input(const icfg *c, const char *file, const gbc_options *opts,
+                      gbc_ring **ring, gbc_polys **polys)
+{
+    const char *fname = (file == NULL || strcmp(file, "-") == 0) ? "<stdin>" : file;
+    FILE *in = stdin;
+    if (file != NULL && strcmp(file, "-") != 0) {
+        in = fopen(file, "rb");
+        if (in == NULL) {
+            fprintf(stderr, "gbc: cannot open '%s': %s\n", file, strerror(errno));
+            return EXIT_INPUT;
+        }
+    }
+    size_t len = 0;
+    char *text = cli_read_all(in, &len);
+    if (in != stdin)
+        fclose(in);
+    if (text == NULL) {
+        fprintf(stderr, "gbc: cannot read '%s'\n", fname);
+        return EXIT_RESOURCES;
+    }
+    gbc_error err;
+    gbc_status st = gbc_parse(ring, polys, text, len, c->order, opts, &err);
+    free(text);
+    if (st == GBC_OK)
+        return EXIT_OK;
+    if (st == GBC_ERR_ARG) {
+        fprintf(stderr, "gbc: %s\n", err.message);
+        return EXIT_USAGE;
+    }
+    if (err.line > 0)
+        fprintf(stderr, "%s:%llu:%llu: error: %s\n", fname, (unsigned long long)err.line,
+                (unsigned long long)err.column, err.message);
+    else
+        fprintf(stderr, "%s: error: %s\n", fname,
+                err.message[0] ? err.message : gbc_status_string(st));
+    return exit_for(st);
+}
+
+/* --vars x,y: indices into *vars (malloc'd), *nvars of them. */
+static int parse_vars(const char *spec, const gbc_ring *ring, uint32_t **vars, size_t *nvars)
+{
+    size_t cap = 1;
+    for (const char *p = spec; *p; p++)
+        cap += *p == ',';
+    uint32_t *v = malloc(sizeof *v * cap);
+    if (v == NULL) {
+        fprintf(stderr, "gbc: out of memory\n");
+        return EXIT_RESOURCES;
+    }
+    size_t n = 0;
+    const char *p = spec;
+    while (*p) {
+        const char *q = strchr(p, ',');
+        size_t len = q ? (size_t)(q - p) : strlen(p);
+        while (len > 0 && (*p == ' ' || *p == '\t')) {
+            p++;
+            len--;
+        }
+        while (len > 0 && (p[len - 1] == ' ' || p[len - 1] == '\t'))
+            len--;
+        uint32_t i, nv = gbc_ring_nvars(ring);
+        for (i = 0; i < nv; i++) {
+            const char *name = gbc_ring_var_name(ring, i);
+            if (strlen(name) == len && strncmp(name, p, len) == 0)
+                break;
+        }
+        if (i == nv) {
+            fprintf(stderr, "gbc: --vars: '%.*s' is not a variable of the input\n",
+                    (int)(len > 200 ? 200 : len), p);
+            free(v);
+            return EXIT_USAGE;
+        }
+        for (size_t k = 0; k < n; k++)
+            if (v[k] == i) {
+                fprintf(stderr, "gbc: --vars: '%.*s' is named twice\n", (int)len, p);
+                free(v);
+                return EXIT_USAGE;
+            }
+        v[n++] = i;
+        if (q == NULL)
+            break;
+        p = q + 1;
+    }
+    *vars = v;
+    *nvars = n;
+    return EXIT_OK;
+}
+
+/* The second input must share the first one's variables and characteristic. */
+static int same_ring(const gbc_ring *a, const gbc_ring *b, const char *what)
+{
+    int ok = gbc_ring_nvars(a) == gbc_ring_nvars(b) &&
+             gbc_ring_characteristic(a) == gbc_ring_characteristic(b);
+    for (uint32_t i = 0; ok && i < gbc_ring_nvars(a); i++)
+        ok = strcmp(gbc_ring_var_name(a, i), gbc_ring_var_name(b, i)) == 0;
+    if (!ok)
+        fprintf(stderr,
+                "gbc: %s: error: the second input must have the first one's variables (in "
+                "the same order) and characteristic\n",
+                what);
+    return ok;
+}
+
+/* Print the text of L (with the header when header != 0) into the buffer *buf. */
+static gbc_status append_polys(char **buf, size_t *len, const gbc_polys *L, int header)
+{
+    char *s;
+    size_t n;
+    gbc_status st = gbc_polys_to_string(&s, &n, L, header ? GBC_PRINT_HEADER : 0);
+    if (st != GBC_OK)
+        return st;
+    char *nb = realloc(*buf, *len + n + 1);
+    if (nb == NULL) {
+        gbc_string_free(s);
+        return GBC_ERR_NOMEM;
+    }
+    memcpy(nb + *len, s, n + 1);
+    *len += n;
+    *buf = nb;
+    gbc_string_free(s);
+    return GBC_OK;
+}
+
+static gbc_status append_text(char **buf, size_t *len, const char *s)
+{
+    size_t n = strlen(s);
+    char *nb = realloc(*buf, *len + n + 1);
+    if (nb == NULL)
+        return GBC_ERR_NOMEM;
+    memcpy(nb + *len, s, n + 1);
+    *len += n;
+    *buf = nb;
+    return GBC_OK;
+}
+
+/* The header lines (variables, characteristic) of ring. */
+static gbc_status append_header(char **buf, size_t *len, const gbc_ring *ring)
+{
+    gbc_status st = GBC_OK;
+    for (uint32_t i = 0; st == GBC_OK && i < gbc_ring_nvars(ring); i++) {
+        if (i)
+            st = append_text(buf, len, ",");
+        if (st == GBC_OK)
+            st = append_text(buf, len, gbc_ring_var_name(ring, i));
+    }
+    char line[32];
+    snprintf(line, sizeof line, "\n%u\n", gbc_ring_characteristic(ring));
+    return st == GBC_OK ? append_text(buf, len, line) : st;
+}
+
+/* lift: the header, then row j (the m cofactors of basis element or member j) on
+ * one line, rows separated by commas, each row after a comment naming its element:
+ * valid input (a list of k m polynomials). */
+static gbc_status print_lift(char **buf, size_t *len, const gbc_ring *ring,
+                             const gbc_polys *rows_of, const gbc_polys *cof, size_t m,
+                             const char *kind, const gbc_options *opts)
+{
+    (void)opts;
+    gbc_status st = append_header(buf, len, ring);
+    size_t k = m ? gbc_polys_count(cof) / m : gbc_polys_count(rows_of);
+    char *rowtext = NULL;
+    size_t rowlen = 0;
+    if (st == GBC_OK)
+        st = gbc_polys_to_string(&rowtext, &rowlen, rows_of, 0);
+    const char *rp = rowtext;
+    char *cftext = NULL;
+    size_t cflen = 0;
+    if (st == GBC_OK)
+        st = gbc_polys_to_string(&cftext, &cflen, cof, 0);
+    const char *cp = cftext;
+    for (size_t j = 0; st == GBC_OK && j < k; j++) {
+        /* the element's line of rowtext (lines end with ",\n" but the last) */
+        const char *e = strchr(rp, '\n');
+        size_t el = e ? (size_t)(e - rp) : strlen(rp);
+        if (el > 0 && rp[el - 1] == ',')
+            el--;
+        char head[64];
+        snprintf(head, sizeof head, "# %s %zu: ", kind, j + 1);
+        st = append_text(buf, len, head);
+        if (st == GBC_OK) {
+            char *one = malloc(el + 2);
+            if (one == NULL) {
+                st = GBC_ERR_NOMEM;
+                break;
+            }
+            memcpy(one, rp, el);
+            one[el] = '\n';
+            one[el + 1] = '\0';
+            st = append_text(buf, len, one);
+            free(one);
+        }
+        rp = e ? e + 1 : rp + el;
+        for (size_t i = 0; st == GBC_OK && i < m; i++) {
+            const char *ce = strchr(cp, '\n');
+            size_t cl = ce ? (size_t)(ce - cp) : strlen(cp);
+            if (cl > 0 && cp[cl - 1] == ',')
+                cl--;
+            char *one = malloc(cl + 3);
+            if (one == NULL) {
+                st = GBC_ERR_NOMEM;
+                break;
+            }
+            memcpy(one, cp, cl);
+            size_t ol = cl;
+            int last = j + 1 == k && i + 1 == m;
+            if (!last)
+                one[ol++] = ',';
+            one[ol++] = i + 1 == m ? '\n' : ' ';
+            one[ol] = '\0';
+            st = append_text(buf, len, one);
+            free(one);
+            cp = ce ? ce + 1 : cp + cl;
+        }
+    }
+    gbc_string_free(rowtext);
+    gbc_string_free(cftext);
+    return st;
+}
+
+static int run(icfg *c)
+{
+    const int two = strcmp(c->command, "eliminate") != 0 &&
+                    !(strcmp(c->command, "lift") == 0 && c->with == NULL);
+    if (strcmp(c->command, "eliminate") == 0 && c->vars == NULL)
+        return usage_error("%s needs --vars x,y,... (the variables to eliminate)",
+                           c->command);
+    if (strcmp(c->command, "eliminate") != 0 && c->vars != NULL)
+        return usage_error("--vars applies to eliminate only, not %s", c->command);
+    if (strcmp(c->command, "eliminate") == 0 && c->with != NULL)
+        return usage_error("%s takes one input", c->command);
+    if (two && c->with == NULL)
+        return usage_error("%s needs a second input (a second FILE or --with FILE)",
+                           c->command);
+    if (two && (c->file == NULL || strcmp(c->file, "-") == 0) && strcmp(c->with, "-") == 0)
+        return usage_error("%s: only one input can be standard input", c->command);
+
+    gbc_options *opts = NULL;
+    gbc_stats *stats = NULL;
+    gbc_ring *r1 = NULL, *r2 = NULL;
+    gbc_polys *a = NULL, *b = NULL, *res = NULL, *basis = NULL;
+    uint32_t *vars = NULL;
+    size_t nvars = 0;
+    char *out = NULL;
+    size_t outlen = 0;
+    int rc = EXIT_OK;
+    const char *fname = (c->file == NULL || strcmp(c->file, "-") == 0) ? "<stdin>" : c->file;
+    if (gbc_options_new(&opts) != GBC_OK || gbc_stats_new(&stats) != GBC_OK) {
+        fprintf(stderr, "gbc: out of memory\n");
+        rc = EXIT_RESOURCES;
+        goto done;
+    }
+    if (c->memory_limit)
+        gbc_options_set_memory_limit(opts, c->memory_limit);
+    if (c->timeout > 0.0) {
+        c->deadline = now_seconds() + c->timeout;
+        gbc_options_set_interrupt(opts, past_deadline, &c->deadline);
+    }
+    if ((rc = read_input(c, c->file, opts, &r1, &a)) != EXIT_OK)
+        goto done;
+    if (two) {
+        if ((rc = read_input(c, c->with, opts, &r2, &b)) != EXIT_OK)
+            goto done;
+        if (!same_ring(r1, r2, c->with)) {
+            rc = EXIT_INPUT;
+            goto done;
+        }
+    }
+    gbc_options_set_algorithm(opts, c->algo);
+    gbc_options_set_certify(opts, c->certify);
+    gbc_options_set_threads(opts, c->threads);
+    gbc_options_set_linear_algebra(opts, c->la);
+    gbc_options_set_order_path(opts, c->opath);
+    if (c->fixed_seed)
+        gbc_options_set_seed(opts, (uint64_t)c->seed);
+    if (c->verbose)
+        gbc_options_set_log(opts, log_to_stderr, NULL, c->verbose);
+
+    gbc_status st;
+    const char *cmd = c->command;
+    size_t nonmember = 0;
+    if (strcmp(cmd, "eliminate") == 0) {
+        if ((rc = parse_vars(c->vars, r1, &vars, &nvars)) != EXIT_OK)
+            goto done;
+        st = gbc_eliminate(&res, a, vars, nvars, opts, stats);
+    } else if (strcmp(cmd, "intersect") == 0) {
+        st = gbc_intersect(&res, a, b, opts, stats);
+    } else if (strcmp(cmd, "quotient") == 0) {
+        st = gbc_quotient(&res, a, b, opts, stats);
+    } else if (strcmp(cmd, "saturate") == 0) {
+        st = gbc_saturate(&res, a, b, c->method, opts, stats);
+    } else if (strcmp(cmd, "reduce") == 0 || strcmp(cmd, "member") == 0) {
+        st = gbc_reduce(&res, b, a, opts, stats);
+    } else if (b == NULL) {
+        st = gbc_lift_basis(&basis, &res, a, opts, stats);
+    } else {
+        st = gbc_lift(&res, &nonmember, a, b, opts, stats);
+    }
+    if (st == GBC_ERR_LIMIT) {
+        fprintf(stderr, "gbc: %s: stopped: the memory limit of %zu bytes was reached\n", fname,
+                c->memory_limit);
+        rc = exit_for(st);
+        goto done;
+    }
+    if (st == GBC_ERR_INTERRUPTED) {
+        fprintf(stderr, "gbc: %s: stopped: the time limit of %g s was reached\n", fname,
+                c->timeout);
+        rc = exit_for(st);
+        goto done;
+    }
+    if (st == GBC_ERR_DOMAIN && strcmp(cmd, "lift") == 0) {
+        fprintf(stderr, "%s: error: polynomial %zu of the second input is not in the ideal\n",
+                c->with, nonmember + 1);
+        rc = EXIT_INPUT;
+        goto done;
+    }
+    if (st == GBC_ERR_UNSUPPORTED && strcmp(cmd, "lift") == 0) {
+        fprintf(stderr, "gbc: lift: the cofactors of the basis need a lex, grevlex, deglex "
+                        "or block order (not a weighted one)\n");
+        rc = exit_for(st);
+        goto done;
+    }
+    if (st != GBC_OK) {
+        fprintf(stderr, "gbc: %s: %s\n", fname, gbc_status_string(st));
+        rc = exit_for(st);
+        goto done;
+    }
+    if (c->verbose)
+        fprintf(stderr, "gbc: %s: %.0f pairs reduced, %.0f primes, %.3f s, peak %.1f MB\n",
+                cmd, gbc_stats_get(stats, "pairs_reduced"), gbc_stats_get(stats, "primes"),
+                gbc_stats_get(stats, "seconds"),
+                gbc_stats_get(stats, "peak_bytes") / 1048576.0);
+    if (strcmp(cmd, "member") == 0) {
+        st = GBC_OK;
+        for (size_t i = 0; st == GBC_OK && i < gbc_polys_count(res); i++)
+            st = append_text(&out, &outlen, gbc_polys_nterms(res, i) == 0 ? "true\n"
+                                                                          : "false\n");
+        if (out == NULL && st == GBC_OK)
+            st = append_text(&out, &outlen, "");
+    } else if (strcmp(cmd, "lift") == 0) {
+        size_t m = gbc_polys_count(a);
+        st = print_lift(&out, &outlen, r1, basis ? basis : b, res, m,
+                        basis ? "cofactors of basis element" : "cofactors of", opts);
+    } else {
+        st = append_polys(&out, &outlen, res, 1);
+    }
+    if (st != GBC_OK) {
+        fprintf(stderr, "gbc: %s\n", gbc_status_string(st));
+        rc = exit_for(st);
+        goto done;
+    }
+    int open_failed;
+    if (cli_write_result(c->outfile, out, outlen, &open_failed) != 0)
+        rc = open_failed ? EXIT_INPUT : EXIT_RESOURCES;
+done:
+    free(out);
+    free(vars);
+    gbc_polys_free(res);
+    gbc_polys_free(basis);
+    gbc_polys_free(a);
+    gbc_polys_free(b);
+    gbc_ring_free(r1);
+    gbc_ring_free(r2);
+    gbc_options_free(opts);
+    gbc_stats_free(stats);
+    return rc;
+}
+
+int cli_ideal_command(int argc, char **argv)
+{
+    icfg c;
+    memset(&c, 0, sizeof c);
+    c.command = argv[1];
+    c.threads = 1;
+    int rc = parse_args(&c, argc, argv);
+    if (rc >= 0)
+        return rc;
+    return run(&c);
+}

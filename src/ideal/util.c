@@ -1,0 +1,278 @@
+/* ideal/util: what every ideal operation shares: the Groebner dispatch, rings with
+ * extra variables and block orders, and moving polynomial lists between rings. */
+#include <stdio.h>
+
+#include "buchberger/buchberger.h"
+#include "ideal/ideal.h"
+#include "strategy/strategy.h"
+
+gbc_status id_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                       gb_stats *stats, const id_opts *o)
+{
+    gb_stats local;
+    memset(&local, 0, sizeof local);
+    gbc_status st;
+    if (o->buchberger) {
+        st = bb_groebner_kind(ctx, R, in, out, &local, 0);
+    } else if (R->F.p != 0) {
+        st = strat_f4_groebner(ctx, R, in, out, &local, 0, (strat_path)o->order_path);
+    } else {
+        mod_opts mo = o->mod;
+        mo.order_path = o->order_path;
+        st = mod_groebner(ctx, R, in, out, &local, &mo);
+    }
+    if (stats != NULL)
+        id_stats_add(stats, &local);
+    return st;
+}
+
+void id_stats_add(gb_stats *tot, const gb_stats *s)
+{
+    tot->t_select += s->t_select;
+    tot->t_linalg += s->t_linalg;
+    tot->t_update += s->t_update;
+    tot->t_interreduce += s->t_interreduce;
+    tot->pairs_reduced += s->pairs_reduced;
+    tot->zero_reductions += s->zero_reductions;
+    tot->pairs_created += s->pairs_created;
+    tot->pairs_chain += s->pairs_chain;
+    tot->pairs_gm += s->pairs_gm;
+    tot->pairs_product += s->pairs_product;
+    tot->rounds += s->rounds;
+    tot->matrix_rows += s->matrix_rows;
+    tot->matrix_cols += s->matrix_cols;
+    tot->matrix_nnz += s->matrix_nnz;
+    tot->primes += s->primes;
+    tot->monomials = s->monomials > tot->monomials ? s->monomials : tot->monomials;
+    tot->la_rows_in += s->la_rows_in;
+    tot->la_rows_reduced += s->la_rows_reduced;
+    tot->fglm_dim = s->fglm_dim ? s->fglm_dim : tot->fglm_dim;
+    tot->fglm_normal_forms += s->fglm_normal_forms;
+    tot->t_fglm += s->t_fglm;
+    if (s->seeded) {
+        tot->seed = s->seed;
+        tot->seeded = 1;
+    }
+}
+
+/* Append "kind(len)" to buf at *pos (a block of the order spec). */
+static void spec_block(char *buf, size_t cap, size_t *pos, const char *kind, uint32_t len)
+{
+    if (len == 0 || *pos >= cap)
+        return;
+    int w = snprintf(buf + *pos, cap - *pos, "%s%s(%u)", buf[*pos - 1] == ':' ? "" : ",",
+                     kind, len);
+    if (w > 0)
+        *pos += (size_t)w;
+}
+
+static const char *kind_name(mono_kind k)
+{
+    return k == MONO_LEX ? "lex" : k == MONO_DEGLEX ? "deglex" : "grevlex";
+}
+
+gbc_status id_ring_make(gbc_ctx *ctx, ring *S, const ring *R, uint32_t nnew,
+                        const uint32_t *perm, uint32_t nfront, const char *front,
+                        int *exact)
+{
+    const uint32_t n = R->nvars;
+    if (nnew > UINT32_MAX - n || nnew + n == 0 || nfront > nnew + n)
+        return GBC_ERR_INTERNAL;
+    const uint32_t ns = nnew + n;
+    /* names: the new ones "gbc_tK" with K chosen so that none clashes with R's */
+    char *pool = NULL;
+    const char **cnames = NULL;
+    gbc_status st;
+    GBC_CHECK(st, GBC_ZALLOC(ctx, cnames, ns), done);
+    GBC_CHECK(st, GBC_ZALLOC(ctx, pool, (size_t)nnew * 24 + 1), done);
+    for (uint32_t salt = 0;; salt++) {
+        int clash = 0;
+        for (uint32_t k = 0; k < nnew && !clash; k++) {
+            char *s = pool + (size_t)k * 24;
+            if (salt == 0)
+                snprintf(s, 24, "gbc_t%u", k);
+            else
+                snprintf(s, 24, "gbc%u_t%u", salt, k);
+            clash = ring_find_var(R, s, strlen(s)) >= 0;
+        }
+        if (!clash)
+            break;
+    }
+    for (uint32_t k = 0; k < nnew; k++)
+        cnames[k] = pool + (size_t)k * 24;
+    for (uint32_t k = 0; k < n; k++)
+        cnames[nnew + k] = R->names[perm ? perm[k] : k];
+
+    /* the order: front block, then R's order restricted to S's variables
+     * nfront..ns-1 (which all are R's variables unless nfront < nnew) */
+    size_t cap = 32 + 24 * (size_t)(R->ord.nblocks + 2), pos = 0;
+    char *spec = NULL;
+    GBC_CHECK(st, GBC_ALLOC(ctx, spec, cap), done);
+    pos = (size_t)snprintf(spec, cap, "blocks:");
+    spec_block(spec, cap, &pos, front, nfront);
+    int ex = 1;
+    if (nfront < nnew) {
+        /* new variables after the front block (not used by the operations) */
+        ex = 0;
+        spec_block(spec, cap, &pos, "grevlex", ns - nfront);
+    } else {
+        /* R's variables perm[k] for k >= nfront - nnew, in that order */
+        const uint32_t k0 = nfront - nnew;
+        switch (R->ord.kind) {
+        case MONO_GREVLEX:
+        case MONO_LEX:
+        case MONO_DEGLEX:
+            spec_block(spec, cap, &pos, kind_name(R->ord.kind), n - k0);
+            break;
+        case MONO_BLOCKS: {
+            /* restricting a product order to a subset of the variables keeps the
+             * blocks (emptied ones vanish) only when the kept variables stay in
+             * block order; otherwise fall back to grevlex */
+            uint32_t k = k0;
+            for (uint32_t b = 0; b < R->ord.nblocks && ex; b++) {
+                const mono_block *B = &R->ord.blocks[b];
+                uint32_t cnt = 0;
+                while (k < n) {
+                    uint32_t v = perm ? perm[k] : k;
+                    if (v < B->start || v >= B->start + B->len)
+                        break;
+                    cnt++;
+                    k++;
+                }
+                spec_block(spec, cap, &pos, kind_name(B->kind), cnt);
+            }
+            if (k != n) {
+                ex = 0;
+                pos = (size_t)snprintf(spec, cap, "blocks:");
+                spec_block(spec, cap, &pos, front, nfront);
+                spec_block(spec, cap, &pos, "grevlex", ns - nfront);
+            }
+            break;
+        }
+        default:
+            ex = 0;
+            spec_block(spec, cap, &pos, "grevlex", ns - nfront);
+            break;
+        }
+    }
+    char msg[128];
+    st = ring_init(ctx, S, ns, cnames, R->F.p, spec, msg, sizeof msg);
+    if (st == GBC_ERR_ARG || st == GBC_ERR_DOMAIN)
+        st = GBC_ERR_INTERNAL;
+    if (st == GBC_OK && exact != NULL)
+        *exact = ex;
+    gbc_free(ctx, spec);
+done:
+    gbc_free(ctx, pool);
+    gbc_free(ctx, cnames);
+    return st;
+}
+
+gbc_status id_plist_map(gbc_ctx *ctx, const ring *Rs, const plist *in, const ring *Rd,
+                        const uint32_t *map, plist *out)
+{
+    const uint32_t ns = Rs->nvars, nd = Rd->nvars;
+    const field *F = &Rd->F;
+    mht_params par;
+    mht t;
+    memset(&par, 0, sizeof par);
+    memset(&t, 0, sizeof t);
+    uint32_t *e = NULL, *idx = NULL;
+    size_t idxcap = 0;
+    gbc_status st;
+    GBC_CHECK(st, mht_params_init(ctx, &par, &Rd->ord, 0x1de417ULL), done);
+    GBC_CHECK(st, mht_init(ctx, &t, &par, 10), done);
+    GBC_CHECK(st, GBC_ZALLOC(ctx, e, nd ? nd : 1), done);
+    for (size_t k = 0; k < in->n; k++) {
+        const ppoly *p = &in->p[k];
+        ppoly *q;
+        GBC_CHECK(st, GBC_GROW(ctx, idx, idxcap, p->len ? p->len : 1), done);
+        mht_reset(&t);
+        for (size_t i = 0; i < p->len; i++) {
+            memset(e, 0, sizeof(uint32_t) * nd);
+            const uint32_t *ex = p->exps + i * ns;
+            for (uint32_t v = 0; v < ns; v++) {
+                const uint32_t to = map ? map[v] : v;
+                if (to == UINT32_MAX) {
+                    if (ex[v] != 0) {
+                        st = GBC_ERR_INTERNAL;
+                        goto done;
+                    }
+                    continue;
+                }
+                e[to] = ex[v];
+            }
+            GBC_CHECK(st, mht_insert(ctx, &t, e, &idx[i]), done);
+            t.row[idx[i]].aux = (uint32_t)i;
+        }
+        GBC_CHECK(st, mht_sort_desc(ctx, &t, idx, p->len), done);
+        GBC_CHECK(st, plist_push(ctx, out, p->len, nd, F, &q), done);
+        for (size_t i = 0; i < p->len; i++) {
+            uint32_t src = t.row[idx[i]].aux;
+            memcpy(q->exps + i * nd, mht_exps(&t, idx[i]), sizeof(uint32_t) * nd);
+            if (F->p != 0)
+                q->cf[i] = p->cf[src];
+            else
+                mpq_set(q->cq[i], p->cq[src]);
+        }
+    }
+done:
+    gbc_free(ctx, idx);
+    gbc_free(ctx, e);
+    mht_clear(ctx, &t);
+    mht_params_clear(ctx, &par);
+    return st;
+}
+
+int id_plist_equal(const plist *a, const plist *b, uint32_t nvars, const field *F)
+{
+    if (a->n != b->n)
+        return 0;
+    for (size_t k = 0; k < a->n; k++) {
+        const ppoly *p = &a->p[k], *q = &b->p[k];
+        if (p->len != q->len)
+            return 0;
+        if (p->len == 0)
+            continue;
+        if (memcmp(p->exps, q->exps, sizeof(uint32_t) * p->len * nvars) != 0)
+            return 0;
+        for (size_t i = 0; i < p->len; i++)
+            if (F->p != 0 ? p->cf[i] != q->cf[i] : !mpq_equal(p->cq[i], q->cq[i]))
+                return 0;
+    }
+    return 1;
+}
+
+int id_ppoly_free_of(const ppoly *p, uint32_t nvars, uint32_t from, uint32_t to)
+{
+    for (size_t i = 0; i < p->len; i++)
+        for (uint32_t v = from; v < to; v++)
+            if (p->exps[i * nvars + v] != 0)
+                return 0;
+    return 1;
+}
+
+gbc_status id_plist_push_copy(gbc_ctx *ctx, plist *L, const ppoly *p, uint32_t nvars,
+                              const field *F)
+{
+    ppoly *q;
+    GBC_TRY(plist_push(ctx, L, p->len, nvars, F, &q));
+    if (p->len == 0)
+        return GBC_OK;
+    memcpy(q->exps, p->exps, sizeof(uint32_t) * p->len * nvars);
+    for (size_t i = 0; i < p->len; i++) {
+        if (F->p != 0)
+            q->cf[i] = p->cf[i];
+        else
+            mpq_set(q->cq[i], p->cq[i]);
+    }
+    return GBC_OK;
+}
+
+size_t id_plist_nonzero(const plist *L)
+{
+    size_t c = 0;
+    for (size_t k = 0; k < L->n; k++)
+        c += L->p[k].len > 0;
+    return c;
+}
