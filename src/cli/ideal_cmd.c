@@ -28,6 +28,33 @@ int cli_is_ideal_command(const char *name)
     return 0;
 }
 
+/* The options that take a value as the next argument. */
+static int takes_value(const char *a)
+{
+    static const char *const with_value[] = {
+        "--order", "--algorithm", "--order-path", "--linear-algebra", "--threads",
+        "--seed", "--memory-limit", "--timeout", "--vars", "--with", "--method", "-o",
+        "-f", "-t"};
+    for (size_t i = 0; i < sizeof with_value / sizeof with_value[0]; i++)
+        if (strcmp(a, with_value[i]) == 0)
+            return 1;
+    return 0;
+}
+
+int cli_find_ideal_command(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (cli_is_ideal_command(a))
+            return i;
+        if (a[0] != '-' || a[1] == '\0')
+            return 0; /* a file or another command comes first */
+        if (takes_value(a))
+            i++;
+    }
+    return 0;
+}
+
 typedef struct icfg {
     const char *command, *file, *with, *vars, *order, *outfile;
     gbc_algorithm algo;
@@ -245,6 +272,25 @@ static int parse_args(icfg *c, int argc, char **argv)
             if (++argi >= argc)
                 return usage_error("option '%s' needs an argument", a);
             c->outfile = argv[argi];
+        } else if (strcmp(a, "-f") == 0) {
+            /* msolve's spelling of the input file */
+            if (++argi >= argc)
+                return usage_error("option '%s' needs an argument", a);
+            if (c->file != NULL)
+                return usage_error("two inputs given as FILE and -f %s; the second "
+                                   "input is --with FILE2",
+                                   argv[argi]);
+            c->file = argv[argi];
+        } else if (strcmp(a, "-t") == 0) {
+            /* msolve's spelling of --threads */
+            char *end;
+            if (++argi >= argc)
+                return usage_error("option '%s' needs an argument", a);
+            errno = 0;
+            long n = strtol(argv[argi], &end, 10);
+            if (errno || *end || n < 1 || n > 1024)
+                return usage_error("-t needs a number from 1 to 1024, not '%s'", argv[argi]);
+            c->threads = (int)n;
         } else if (strncmp(a, "-v", 2) == 0 && strspn(a + 1, "v") == strlen(a + 1)) {
             c->verbose += (int)strlen(a + 1);
         } else if (strcmp(a, "--verbose") == 0) {

@@ -492,8 +492,14 @@ int main(int argc, char **argv)
      * removed), not kill the process */
     signal(SIGXFSZ, SIG_IGN);
 #endif
-    if (argc > 1 && cli_is_ideal_command(argv[1])) /* cli/ideal_cmd.c */
+    int icmd = cli_find_ideal_command(argc, argv); /* cli/ideal_cmd.c */
+    if (icmd > 0) {
+        /* options may come before the command: move it to the front */
+        char *name = argv[icmd];
+        memmove(argv + 2, argv + 1, sizeof(char *) * (size_t)(icmd - 1));
+        argv[1] = name;
         return cli_ideal_command(argc, argv);
+    }
     const char *command = NULL, *order = NULL, *file = NULL, *outfile = NULL;
     gbc_algorithm algo = GBC_ALGO_DEFAULT;
     int verbose = 0, certify = 0, threads = 1, fixed_seed = 0, progress = -1;

@@ -169,6 +169,19 @@ START_TEST(test_command_anywhere)
     result_free(&a);
     result_free(&b);
     result_free(&c);
+    /* the ideal commands too: options before the command, -f and -t */
+    a = gbc("eliminate", "--vars", "x", path("a.txt"), NULL);
+    b = gbc("--order", "grevlex", "-t", "2", "eliminate", "--vars", "x", path("a.txt"), NULL);
+    c = gbc("-v", "eliminate", "-f", path("a.txt"), "--vars", "x", NULL);
+    ck_assert_int_eq(a.status, 0);
+    ck_assert_int_eq(b.status, 0);
+    ck_assert_int_eq(c.status, 0);
+    ck_assert_ptr_null(strstr(a.out + 6, "x"));
+    ck_assert_str_eq(a.out, b.out);
+    ck_assert_str_eq(a.out, c.out);
+    result_free(&a);
+    result_free(&b);
+    result_free(&c);
     /* a command after FILE: told where it goes */
     a = gbc(path("a.txt"), "dim", NULL);
     ck_assert_int_eq(a.status, 2);
