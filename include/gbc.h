@@ -218,6 +218,13 @@ GBC_API gbc_status gbc_polys_parse(gbc_polys **polys, const gbc_ring *ring,
 #define GBC_PRINT_HEADER 1u
 GBC_API gbc_status gbc_polys_to_string(char **text, size_t *len,
                                        const gbc_polys *polys, unsigned flags);
+/* The same text, written a piece at a time through write(data, buf, n), which
+ * returns the number of bytes it took (fewer than n: a write error), so that a
+ * large basis is never held as one string (katsura-10 over Q prints 52 MB).
+ * GBC_ERR_IO when write takes fewer bytes than given, GBC_ERR_ARG on NULL. */
+typedef size_t (*gbc_write_fn)(void *data, const char *buf, size_t n);
+GBC_API gbc_status gbc_polys_print(const gbc_polys *polys, unsigned flags, gbc_write_fn write,
+                                   void *data);
 GBC_API void gbc_string_free(char *text);
 
 /* Polynomials as arrays. A list of npolys polynomials is described by

@@ -394,6 +394,15 @@ GBC_API gbc_status gbc_polys_to_string(char **text, size_t *len, const gbc_polys
     return GBC_OK;
 }
 
+GBC_API gbc_status gbc_polys_print(const gbc_polys *polys, unsigned flags, gbc_write_fn write,
+                                   void *data)
+{
+    if (polys == NULL || write == NULL)
+        return GBC_ERR_ARG;
+    return io_write_polys(HANDLE_CTX, &polys->ring->R, &polys->L,
+                          (flags & GBC_PRINT_HEADER) != 0, write, data);
+}
+
 GBC_API void gbc_string_free(char *text)
 {
     gbc_free(HANDLE_CTX, text);

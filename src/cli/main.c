@@ -99,12 +99,33 @@ static int usage_error(const char *fmt, const char *arg)
     return EXIT_USAGE;
 }
 
-int cli_write_result(const char *outfile, const char *data, size_t len, int *open_failed)
+/* What cli_write_stream writes: a text in memory, or polynomials printed a piece
+ * at a time. */
+typedef struct cli_emit {
+    const char *data;
+    size_t len;
+    const gbc_polys *polys;
+} cli_emit;
+
+static size_t file_write(void *f, const char *buf, size_t n)
+{
+    return fwrite(buf, 1, n, (FILE *)f);
+}
+
+/* Write e to o; nonzero on a write error. */
+static int emit_to(FILE *o, const cli_emit *e)
+{
+    if (e->polys != NULL)
+        return gbc_polys_print(e->polys, GBC_PRINT_HEADER, file_write, o) != GBC_OK;
+    return (e->len ? fwrite(e->data, 1, e->len, o) : 0) != e->len;
+}
+
+static int cli_write_stream(const char *outfile, const cli_emit *e, int *open_failed)
 {
     *open_failed = 0;
     if (outfile == NULL || strcmp(outfile, "-") == 0) {
-        size_t w = len ? fwrite(data, 1, len, stdout) : 0;
-        if (w != len || fflush(stdout) != 0) {
+        int werr = emit_to(stdout, e);
+        if (werr || fflush(stdout) != 0) {
             fprintf(stderr, "%s: error writing the result: %s\n", progname, strerror(errno));
             return 1;
         }
@@ -141,20 +162,26 @@ int cli_write_result(const char *outfile, const char *data, size_t len, int *ope
         close(fd);
         bad = 1;
     } else {
-        size_t w = len ? fwrite(data, 1, len, o) : 0;
-        bad |= w != len || fflush(o) != 0;
+        bad |= emit_to(o, e) != 0;
+        bad |= fflush(o) != 0;
         bad |= fclose(o) != 0;
     }
     if (!bad && rename(tmp, outfile) != 0)
         bad = 1;
     if (bad) {
-        int e = errno;
+        int err = errno;
         unlink(tmp);
         fprintf(stderr, "%s: error writing the result to '%s' (left unchanged): %s\n", progname,
-                outfile, strerror(e));
+                outfile, strerror(err));
     }
     free(tmp);
     return bad;
+}
+
+int cli_write_result(const char *outfile, const char *data, size_t len, int *open_failed)
+{
+    cli_emit e = {data, len, NULL};
+    return cli_write_stream(outfile, &e, open_failed);
 }
 
 char *cli_read_all(FILE *f, size_t *len)
@@ -731,18 +758,12 @@ int main(int argc, char **argv)
         goto out;
     }
     cli_print_summary(stats, verbose);
-    char *out;
-    size_t outlen;
-    st = gbc_polys_to_string(&out, &outlen, basis, GBC_PRINT_HEADER);
-    if (st != GBC_OK) {
-        fprintf(stderr, "%s: %s\n", progname, gbc_status_string(st));
-        rc = exit_for(st);
-        goto out;
-    }
+    /* printed a piece at a time: the text of a large basis over Q is as large as
+     * the basis itself */
     int open_failed;
-    if (cli_write_result(outfile, out, outlen, &open_failed) != 0)
+    cli_emit e = {NULL, 0, basis};
+    if (cli_write_stream(outfile, &e, &open_failed) != 0)
         rc = open_failed ? EXIT_INPUT : EXIT_RESOURCES;
-    gbc_string_free(out);
 out:
     progress_clear(&L);
     gbc_polys_free(basis);

@@ -113,6 +113,18 @@ static int cc_fits(const f4_state *S, size_t bytes)
     return ctx->mem_limit == 0 || ctx->mem_used + 4 * bytes < ctx->mem_limit;
 }
 
+/* Room for words more codes: the used part plus that, exactly. */
+static gbc_status cc_reserve(f4_state *S, size_t words)
+{
+    f4_trace *t = S->cc_rec;
+    size_t need = t->nccode + words;
+    if (need <= t->cccap)
+        return GBC_OK;
+    GBC_TRY(GBC_RESIZE(S->ctx, t->ccode, need));
+    t->cccap = need;
+    return GBC_OK;
+}
+
 static gbc_status cc_push_row(f4_state *S, const uint32_t *cols, uint32_t len, uint32_t src)
 {
     f4_trace *t = S->cc_rec;
@@ -229,6 +241,9 @@ gbc_status f4_cc_record_matrix(f4_state *S)
     }
     GBC_TRY(GBC_GROW(S->ctx, t->cr, t->ccap, t->ncr + 1));
     GBC_TRY(GBC_GROW(S->ctx, t->cexps, t->cecap, t->ncexps + (size_t)nc * n + 1));
+    /* the codes of this matrix's rows at most: reserved exactly, not doubled (the
+     * compiled trace is the largest thing a replay keeps) */
+    GBC_TRY(cc_reserve(S, 3 * nnz + 1));
     f4_cround *c = &t->cr[t->ncr];
     c->ncols = nc;
     c->npiv = (uint32_t)S->npiv;
@@ -261,6 +276,7 @@ gbc_status f4_cc_record_new(f4_state *S, size_t nnew)
         cc_stop(S);
         return GBC_OK;
     }
+    GBC_TRY(cc_reserve(S, 3 * nnz + 1));
     for (size_t i = 0; i < nnew; i++)
         GBC_TRY(cc_push_row(S, S->newrows[i].cols, S->newrows[i].len, 0));
     t->cr[t->ncr - 1].nnew = (uint32_t)nnew;

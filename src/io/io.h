@@ -37,6 +37,10 @@ gbc_status io_buf_puts(gbc_ctx *ctx, io_buf *b, const char *s, size_t n);
  * coefficients print in [0, p), rationals as a/b in lowest terms. */
 gbc_status io_print_polys(gbc_ctx *ctx, io_buf *b, const ring *R, const plist *L,
                           int header);
+/* io_print_polys, the text handed to write(data, buf, n) in pieces of about
+ * 64 KB (write returns the bytes it took; fewer: GBC_ERR_IO). */
+gbc_status io_write_polys(gbc_ctx *ctx, const ring *R, const plist *L, int header,
+                          size_t (*write)(void *data, const char *buf, size_t n), void *data);
 /* Append one polynomial (no newline). */
 gbc_status io_print_poly(gbc_ctx *ctx, io_buf *b, const ring *R, const ppoly *p);
 

@@ -141,3 +141,35 @@ gbc_status io_print_polys(gbc_ctx *ctx, io_buf *b, const ring *R, const plist *L
     /* an empty buffer is still a valid string */
     return io_buf_puts(ctx, b, "", 0);
 }
+
+/* Hand b's text to write and empty b. */
+static gbc_status flush_buf(io_buf *b, size_t (*write)(void *, const char *, size_t),
+                            void *data)
+{
+    if (b->len > 0 && write(data, b->s, b->len) != b->len)
+        return GBC_ERR_IO;
+    b->len = 0;
+    if (b->s != NULL)
+        b->s[0] = '\0';
+    return GBC_OK;
+}
+
+gbc_status io_write_polys(gbc_ctx *ctx, const ring *R, const plist *L, int header,
+                          size_t (*write)(void *data, const char *buf, size_t n), void *data)
+{
+    io_buf b;
+    io_buf_init(&b);
+    plist none = {0};
+    gbc_status st = io_print_polys(ctx, &b, R, &none, header);
+    for (size_t k = 0; k < L->n && st == GBC_OK; k++) {
+        st = io_print_poly(ctx, &b, R, &L->p[k]);
+        if (st == GBC_OK)
+            st = io_buf_puts(ctx, &b, k + 1 < L->n ? ",\n" : "\n", k + 1 < L->n ? 2 : 1);
+        if (st == GBC_OK && b.len >= ((size_t)1 << 16))
+            st = flush_buf(&b, write, data);
+    }
+    if (st == GBC_OK)
+        st = flush_buf(&b, write, data);
+    io_buf_clear(ctx, &b);
+    return st;
+}

@@ -53,7 +53,8 @@ typedef struct modst {
     /* the shape and the CRT accumulator */
     size_t npolys, nterms;
     size_t *plen;
-    uint32_t *exps;
+    uint32_t *exps;      /* the shape's exponents, when one does not fit a byte */
+    uint8_t *exps8;      /* else as bytes (a quarter of the memory) */
     uint32_t nvars;      /* of the shape's ring */
     zz_crt crt;
     int have_crt;
@@ -356,6 +357,8 @@ static void shape_clear(modst *S)
     gbc_free(S->ctx, S->cand);
     gbc_free(S->ctx, S->plen);
     gbc_free(S->ctx, S->exps);
+    gbc_free(S->ctx, S->exps8);
+    S->exps8 = NULL;
     gbc_free(S->ctx, S->resid);
     gbc_free(S->ctx, S->poff);
     gbc_free(S->ctx, S->pst);
@@ -390,7 +393,15 @@ static gbc_status shape_start(modst *S, const plist *G, uint32_t p, uint32_t nva
     GBC_TRY(GBC_ALLOC(S->ctx, S->poff, np));
     GBC_TRY(GBC_ZALLOC(S->ctx, S->pst, np));
     GBC_TRY(GBC_ALLOC(S->ctx, S->live, nt ? nt : 1));
-    GBC_TRY(GBC_ALLOC(S->ctx, S->exps, (nt ? nt : 1) * (nvars ? nvars : 1)));
+    uint32_t emax = 0;
+    for (size_t k = 0; k < G->n; k++)
+        for (size_t i = 0; i < (size_t)G->p[k].len * nvars; i++)
+            emax = G->p[k].exps[i] > emax ? G->p[k].exps[i] : emax;
+    size_t ne = (nt ? nt : 1) * (nvars ? nvars : 1);
+    if (emax < 256)
+        GBC_TRY(GBC_ALLOC(S->ctx, S->exps8, ne));
+    else
+        GBC_TRY(GBC_ALLOC(S->ctx, S->exps, ne));
     GBC_TRY(GBC_ALLOC(S->ctx, S->resid, nt ? nt : 1));
     GBC_TRY(GBC_ZALLOC(S->ctx, S->cand, nt ? nt : 1));
     memset(S->live, 1, nt ? nt : 1);
@@ -399,7 +410,11 @@ static gbc_status shape_start(modst *S, const plist *G, uint32_t p, uint32_t nva
         const ppoly *g = &G->p[k];
         S->plen[k] = g->len;
         S->poff[k] = t;
-        memcpy(S->exps + t * nvars, g->exps, sizeof(uint32_t) * g->len * nvars);
+        if (S->exps8 != NULL)
+            for (size_t i = 0; i < (size_t)g->len * nvars; i++)
+                S->exps8[t * nvars + i] = (uint8_t)g->exps[i];
+        else
+            memcpy(S->exps + t * nvars, g->exps, sizeof(uint32_t) * g->len * nvars);
         t += g->len;
     }
     S->npolys = G->n;
@@ -426,9 +441,15 @@ static int shape_matches(const modst *S, const plist *G)
     for (size_t k = 0; k < G->n; k++) {
         if (G->p[k].len != S->plen[k])
             return 0;
-        if (memcmp(G->p[k].exps, S->exps + t * S->nvars,
-                   sizeof(uint32_t) * G->p[k].len * S->nvars) != 0)
+        const size_t m = (size_t)G->p[k].len * S->nvars;
+        if (S->exps8 != NULL) {
+            const uint8_t *e8 = S->exps8 + t * S->nvars;
+            for (size_t i = 0; i < m; i++)
+                if (G->p[k].exps[i] != e8[i])
+                    return 0;
+        } else if (memcmp(G->p[k].exps, S->exps + t * S->nvars, sizeof(uint32_t) * m) != 0) {
             return 0;
+        }
         t += G->p[k].len;
     }
     return 1;
@@ -540,7 +561,12 @@ static gbc_status cand_export(modst *S, plist *out, int move)
     for (size_t k = 0; k < S->npolys; k++) {
         ppoly *g;
         GBC_TRY(plist_push(S->ctx, out, S->plen[k], S->nvars, &Q, &g));
-        memcpy(g->exps, S->exps + t * S->nvars, sizeof(uint32_t) * S->plen[k] * S->nvars);
+        const size_t m = S->plen[k] * S->nvars;
+        if (S->exps8 != NULL)
+            for (size_t i = 0; i < m; i++)
+                g->exps[i] = S->exps8[t * S->nvars + i];
+        else
+            memcpy(g->exps, S->exps + t * S->nvars, sizeof(uint32_t) * m);
         GBC_TRY(gbc_ctx_check(S->ctx));
         for (size_t i = 0; i < S->plen[k]; i++, t++) {
             if (move)
