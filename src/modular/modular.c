@@ -1004,7 +1004,7 @@ gbc_status mod_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out
                 st = bb_reduce_basis(ctx, R, &dh, out);
             plist_clear(ctx, &dh, &R->F);
         }
-        gbc_log(ctx, 1, "modular: %zu primes, %.2f s", S.nused, gbc_wall_time() - t0);
+        gbc_log(ctx, 1, "modular: done, %zu primes drawn (%.2f s)", S.nused, gbc_wall_time() - t0);
     }
     if (stats) {
         stats->primes = S.nused;
