@@ -75,6 +75,9 @@ SUITES = {
     "large": "katsura-10,katsura-11,eco-12,eco-13,cyclic-8,noon-8",
 }
 SUITES["huge"] = SUITES["large"] + ",katsura-12,eco-14,cyclic-9,noon-9"
+# over Q (issue 13): the targets' systems, and the large ones
+SUITES["q"] = "cyclic-7,katsura-9,katsura-10,eco-11,noon-7"
+SUITES["q-large"] = SUITES["q"] + ",katsura-11,eco-12"
 
 
 # ------------------------------------------------------------ orders
@@ -803,8 +806,9 @@ def main(argv=None):
                     % SUITES["default"])
     ap.add_argument("--suite", choices=sorted(SUITES),
                     help="a named list of systems instead of --systems: large = %s; "
-                    "huge = large and %s" % (SUITES["large"],
-                                             SUITES["huge"][len(SUITES["large"]) + 1:]))
+                    "huge = large and %s; q (over Q, --char 0) = %s; q-large = q and %s"
+                    % (SUITES["large"], SUITES["huge"][len(SUITES["large"]) + 1:], SUITES["q"],
+                       SUITES["q-large"][len(SUITES["q"]) + 1:]))
     ap.add_argument("--char", default="32003",
                     help="comma-separated characteristics: 0 or primes < 2^31 (default %(default)s)")
     ap.add_argument("--tools",
