@@ -89,5 +89,16 @@ gbc_status f4_apply(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                     gb_stats *stats, const f4_trace *tr, int *unlucky, int *plain);
 /* Whether tr is compiled. */
 int f4_trace_compiled(const f4_trace *tr);
+/* tr as a flat, versioned, little-endian byte string (*out, *len bytes, allocated
+ * through ctx), compiled part included when tr is compiled: what one process
+ * learns, another can apply (f4_trace_deserialize). */
+gbc_status f4_trace_serialize(gbc_ctx *ctx, const f4_trace *tr, uint8_t **out, size_t *len);
+/* A trace from f4_trace_serialize's bytes. Every count, offset and index is
+ * checked (GBC_ERR_PARSE for a blob that is not such a trace, truncated, or
+ * inconsistent), so that an apply of what it returns stays inside its arrays
+ * whatever the bytes were; a trace that is consistent but wrong makes the apply
+ * report the prime unlucky or give a wrong basis modulo that prime, which the
+ * multi-modular check catches like any unlucky prime. */
+gbc_status f4_trace_deserialize(gbc_ctx *ctx, const uint8_t *blob, size_t len, f4_trace **out);
 
 #endif

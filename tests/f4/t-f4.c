@@ -788,6 +788,130 @@ START_TEST(test_trace_replay)
 }
 END_TEST
 
+/* f4_trace_serialize / f4_trace_deserialize: random ideals learnt modulo a prime,
+ * serialised before and after compiling; the trace read back applies modulo other
+ * primes exactly as the original (same unlucky flag, same basis). Every proper
+ * prefix of a blob is refused (GBC_ERR_PARSE), and so is a longer blob; a blob
+ * with a byte changed is either refused or applies without harm (the sanitizer
+ * builds watch the memory; a wrong basis modulo q is the multi-modular check's
+ * business). Nothing is left allocated. */
+START_TEST(test_trace_serial)
+{
+    gbc_rng r;
+    gbc_rng_seed(&r, tu_seed() * 104729u + 3);
+    int blobs = 0, compiled_blobs = 0, flips_refused = 0, flips_applied = 0;
+    for (int it = 0; it < 6 * tu_mult(); it++) {
+        gbc_ctx ctx;
+        gbc_ctx_init(&ctx);
+        sbuf text;
+        sb_init(&text);
+        int kind;
+        gen_ideal(&text, &r, 4, 0, 0, 12, &kind);
+        traced T;
+        traced_init(&ctx, &T, 4, trace_orders[it % NTRACE_ORDERS], text.s);
+        if (has_constant(&T.Z, T.W.nvars)) {
+            traced_clear(&ctx, &T);
+            sb_free(&text);
+            continue;
+        }
+        uint32_t p0 = random_prime(&r);
+        plist L;
+        f4_trace *tr = learn(&ctx, &T, p0, &L);
+        for (int phase = 0; phase < 2; phase++) {
+            if (phase == 1) {
+                /* compile modulo a second prime */
+                uint32_t pc = random_prime(&r);
+                if (pc == p0 || divides_a_lead(&T.Z, pc))
+                    continue;
+                ring Rc = ring_mod(&T, pc);
+                plist in, out;
+                reduce_mod(&ctx, &in, &Rc, &T.Z);
+                plist_init(&out);
+                int unl;
+                T_ASSERT(f4_trace_compile(&ctx, &Rc, &in, &out, NULL, tr, &unl) == GBC_OK);
+                plist_clear(&ctx, &out, &Rc.F);
+                plist_clear(&ctx, &in, &Rc.F);
+            }
+            uint8_t *blob = NULL;
+            size_t len = 0;
+            T_ASSERT(f4_trace_serialize(&ctx, tr, &blob, &len) == GBC_OK);
+            blobs++;
+            compiled_blobs += f4_trace_compiled(tr);
+            f4_trace *back = NULL;
+            T_ASSERT(f4_trace_deserialize(&ctx, blob, len, &back) == GBC_OK);
+            T_ASSERT(f4_trace_compiled(back) == f4_trace_compiled(tr));
+            for (int j = 0; j < 3; j++) {
+                uint32_t q = random_prime(&r);
+                if (q == p0 || divides_a_lead(&T.Z, q))
+                    continue;
+                ring Rq = ring_mod(&T, q);
+                plist in, A, B;
+                reduce_mod(&ctx, &in, &Rq, &T.Z);
+                plist_init(&A);
+                plist_init(&B);
+                int ua = -1, ub = -1;
+                T_ASSERT(f4_apply(&ctx, &Rq, &in, &A, NULL, tr, &ua, NULL) == GBC_OK);
+                T_ASSERT(f4_apply(&ctx, &Rq, &in, &B, NULL, back, &ub, NULL) == GBC_OK);
+                T_ASSERT(ua == ub);
+                T_ASSERT_MSG(check_plist_equal(&Rq, &A, &B),
+                             "the trace read back applies differently modulo %u", q);
+                plist_clear(&ctx, &A, &Rq.F);
+                plist_clear(&ctx, &B, &Rq.F);
+                plist_clear(&ctx, &in, &Rq.F);
+            }
+            f4_trace_free(&ctx, back);
+            /* every prefix, and one byte more */
+            for (size_t k = 0; k < len; k += 1 + k / 64) {
+                f4_trace *t2 = NULL;
+                T_ASSERT(f4_trace_deserialize(&ctx, blob, k, &t2) == GBC_ERR_PARSE);
+                T_ASSERT(t2 == NULL);
+            }
+            uint8_t *longer = malloc(len + 1);
+            memcpy(longer, blob, len);
+            longer[len] = 0;
+            f4_trace *t3 = NULL;
+            T_ASSERT(f4_trace_deserialize(&ctx, longer, len + 1, &t3) == GBC_ERR_PARSE);
+            /* one byte changed */
+            for (int f = 0; f < 20; f++) {
+                memcpy(longer, blob, len);
+                size_t at = gbc_rng_below(&r, len);
+                longer[at] ^= (uint8_t)(1u << gbc_rng_below(&r, 8));
+                f4_trace *t4 = NULL;
+                gbc_status st = f4_trace_deserialize(&ctx, longer, len, &t4);
+                T_ASSERT(st == GBC_OK || st == GBC_ERR_PARSE);
+                if (st != GBC_OK) {
+                    flips_refused++;
+                    continue;
+                }
+                flips_applied++;
+                uint32_t q = random_prime(&r);
+                ring Rq = ring_mod(&T, q);
+                plist in, A;
+                reduce_mod(&ctx, &in, &Rq, &T.Z);
+                plist_init(&A);
+                int ua;
+                st = f4_apply(&ctx, &Rq, &in, &A, NULL, t4, &ua, NULL);
+                T_ASSERT(st == GBC_OK || st == GBC_ERR_INTERNAL);
+                plist_clear(&ctx, &A, &Rq.F);
+                plist_clear(&ctx, &in, &Rq.F);
+                f4_trace_free(&ctx, t4);
+            }
+            free(longer);
+            gbc_free(&ctx, blob);
+        }
+        const ring Rp = ring_mod(&T, p0);
+        plist_clear(&ctx, &L, &Rp.F);
+        f4_trace_free(&ctx, tr);
+        traced_clear(&ctx, &T);
+        sb_free(&text);
+        T_ASSERT_MSG(ctx.mem_used == 0, "serialisation leaked %zu bytes", ctx.mem_used);
+    }
+    printf("trace blobs: %d (%d compiled); changed bytes: %d refused, %d applied\n", blobs,
+           compiled_blobs, flips_refused, flips_applied);
+    ck_assert_int_gt(compiled_blobs, 0);
+}
+END_TEST
+
 /* Inputs made so that q is unlucky: modulo q a learned row vanishes or changes its
  * leading monomial (strict: in the orders of the mask, bit o for trace_orders[o]),
  * or only a coefficient of the result vanishes. %1$u stands for q. */
@@ -954,6 +1078,7 @@ int main(void)
     TCase *tt = tcase_create("trace");
     tcase_set_timeout(tt, 600);
     tcase_add_loop_test(tt, test_trace_replay, 0, (int)NTRACE_ORDERS);
+    tcase_add_test(tt, test_trace_serial);
     tcase_add_test(tt, test_trace_unlucky);
     if (TRACE_EMPTY_BASIS)
         tcase_add_test(tt, test_trace_trivial);

@@ -1,0 +1,328 @@
+/* f4/serial: a trace as a flat, versioned byte string and back (see f4.h), so that
+ * a trace learnt in one process can be applied in another (a distributed run: one
+ * rank learns, the others apply). Little-endian fixed-width fields; reading checks
+ * every count and offset against the bytes present and every index against the
+ * arrays it points into, so that no blob, however made, makes an apply read or
+ * write outside its arrays. */
+#include "f4/f4_int.h"
+
+#define TRACE_MAGIC "GBCTRACE"
+#define TRACE_VERSION 1u
+/* a multiplier exponent larger than this is refused (a learnt trace has small
+ * ones; this keeps products far from overflowing) */
+#define TRACE_MAX_EXP (1u << 20)
+
+typedef struct wbuf {
+    gbc_ctx *ctx;
+    uint8_t *b;
+    size_t n, cap;
+    gbc_status st;
+} wbuf;
+
+static void put(wbuf *w, const void *p, size_t n)
+{
+    if (w->st != GBC_OK || n == 0)
+        return;
+    if (w->n + n < w->n) {
+        w->st = GBC_ERR_LIMIT;
+        return;
+    }
+    w->st = GBC_GROW(w->ctx, w->b, w->cap, w->n + n);
+    if (w->st != GBC_OK)
+        return;
+    memcpy(w->b + w->n, p, n);
+    w->n += n;
+}
+
+static void put_u32(wbuf *w, uint32_t v)
+{
+    uint8_t b[4] = {(uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24)};
+    put(w, b, 4);
+}
+
+static void put_u64(wbuf *w, uint64_t v)
+{
+    put_u32(w, (uint32_t)v);
+    put_u32(w, (uint32_t)(v >> 32));
+}
+
+static void put_u32s(wbuf *w, const uint32_t *a, size_t n)
+{
+    for (size_t i = 0; i < n && w->st == GBC_OK; i++)
+        put_u32(w, a[i]);
+}
+
+gbc_status f4_trace_serialize(gbc_ctx *ctx, const f4_trace *tr, uint8_t **out, size_t *len)
+{
+    wbuf w = {ctx, NULL, 0, 0, GBC_OK};
+    const size_t nv = tr->nvars;
+    put(&w, TRACE_MAGIC, 8);
+    put_u32(&w, TRACE_VERSION);
+    put_u32(&w, tr->nvars);
+    put_u32(&w, (uint32_t)tr->unit);
+    int compiled = tr->cstate == CC_READY;
+    put_u32(&w, (uint32_t)compiled);
+    put_u64(&w, tr->nrows);
+    put_u32s(&w, tr->src, tr->nrows);
+    put_u32s(&w, tr->mul, tr->nrows * nv);
+    put_u64(&w, tr->nleads);
+    put_u32s(&w, tr->lead, tr->nleads * nv);
+    put_u64(&w, tr->nrounds);
+    for (size_t r = 0; r < tr->nrounds; r++) {
+        const f4_trace_round *R = &tr->rounds[r];
+        put_u32(&w, R->degree);
+        put_u64(&w, R->row0);
+        put_u32(&w, R->nred);
+        put_u32(&w, R->nnew);
+        put_u64(&w, R->lead0);
+    }
+    put_u64(&w, tr->nbasis);
+    put(&w, tr->red, tr->nbasis);
+    if (compiled) {
+        put_u64(&w, tr->nccode);
+        for (size_t i = 0; i < tr->nccode && w.st == GBC_OK; i++) {
+            uint8_t b[2] = {(uint8_t)tr->ccode[i], (uint8_t)(tr->ccode[i] >> 8)};
+            put(&w, b, 2);
+        }
+        put_u64(&w, tr->ncrows);
+        for (size_t i = 0; i < tr->ncrows; i++) {
+            put_u64(&w, tr->crow[i].off);
+            put_u32(&w, tr->crow[i].len);
+            put_u32(&w, tr->crow[i].src);
+        }
+        put_u64(&w, tr->ncexps);
+        put_u32s(&w, tr->cexps, tr->ncexps);
+        put_u64(&w, tr->ncgexps);
+        put_u32s(&w, tr->cgexps, tr->ncgexps);
+        put_u64(&w, tr->ncglen);
+        put_u32s(&w, tr->cglen, tr->ncglen);
+        put_u64(&w, tr->ncr);
+        for (size_t i = 0; i < tr->ncr; i++) {
+            const f4_cround *c = &tr->cr[i];
+            put_u32(&w, c->ncols);
+            put_u32(&w, c->npiv);
+            put_u32(&w, c->nrows);
+            put_u32(&w, c->nnew);
+            put_u64(&w, c->ce0);
+            put_u64(&w, c->r0);
+        }
+    }
+    if (w.st != GBC_OK) {
+        gbc_free(ctx, w.b);
+        return w.st;
+    }
+    *out = w.b;
+    *len = w.n;
+    return GBC_OK;
+}
+
+typedef struct rbuf {
+    const uint8_t *b;
+    size_t n, at;
+    int bad;
+} rbuf;
+
+static uint32_t get_u32(rbuf *r)
+{
+    if (r->bad || r->n - r->at < 4) {
+        r->bad = 1;
+        return 0;
+    }
+    const uint8_t *p = r->b + r->at;
+    r->at += 4;
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static uint64_t get_u64(rbuf *r)
+{
+    uint64_t lo = get_u32(r);
+    return lo | (uint64_t)get_u32(r) << 32;
+}
+
+/* A count of elements of size bytes each that the rest of the blob can hold. */
+static size_t get_count(rbuf *r, size_t size)
+{
+    uint64_t c = get_u64(r);
+    if (r->bad || c > (r->n - r->at) / size) {
+        r->bad = 1;
+        return 0;
+    }
+    return (size_t)c;
+}
+
+/* n values into a fresh array *a (at least one element). */
+static gbc_status get_u32s(gbc_ctx *ctx, rbuf *r, uint32_t **a, size_t n)
+{
+    if (r->bad || n > (r->n - r->at) / 4) {
+        r->bad = 1;
+        return GBC_OK;
+    }
+    GBC_TRY(GBC_ALLOC(ctx, *a, n ? n : 1));
+    for (size_t i = 0; i < n; i++)
+        (*a)[i] = get_u32(r);
+    return GBC_OK;
+}
+
+/* Check the compiled part of t against itself: every matrix's column monomials and
+ * rows inside the arrays, every row's codes inside the code array and its columns
+ * inside its matrix. */
+static int compiled_ok(const f4_trace *t)
+{
+    const size_t nv = t->nvars;
+    if (t->ncr != t->nrounds + 1)
+        return 0;
+    size_t terms = 0;
+    for (size_t i = 0; i < t->ncglen; i++)
+        terms += t->cglen[i];
+    if (terms > SIZE_MAX / (nv ? nv : 1) || terms * nv != t->ncgexps)
+        return 0;
+    for (size_t k = 0; k < t->ncr; k++) {
+        const f4_cround *c = &t->cr[k];
+        if (c->ncols == 0 || c->ce0 > t->ncexps ||
+            (uint64_t)c->ncols * nv > t->ncexps - c->ce0)
+            return 0;
+        /* a round's matrix: nrows rows, then nnew recorded new rows; the final
+         * matrix: nrows rows, of which the first nnew are tail-reduced */
+        const int final = k + 1 == t->ncr;
+        uint64_t rows = final ? c->nrows : (uint64_t)c->nrows + c->nnew;
+        if (c->npiv > c->nrows || (final && c->nnew > c->nrows) || c->r0 > t->ncrows ||
+            rows > t->ncrows - c->r0)
+            return 0;
+        for (uint64_t i = 0; i < rows; i++) {
+            const cc_row *w = &t->crow[c->r0 + i];
+            if (w->off > t->nccode)
+                return 0;
+            /* decode with bounds */
+            size_t at = w->off;
+            uint32_t col = 0;
+            for (uint32_t j = 0; j < w->len; j++) {
+                if (at >= t->nccode)
+                    return 0;
+                uint16_t v = t->ccode[at++];
+                if (v == CC_ESC) {
+                    if (t->nccode - at < 2)
+                        return 0;
+                    col = (uint32_t)t->ccode[at] | (uint32_t)t->ccode[at + 1] << 16;
+                    at += 2;
+                } else {
+                    if (j == 0)
+                        return 0; /* a row starts with its column itself */
+                    col += (uint32_t)(int32_t)(int16_t)v;
+                }
+                if (col >= c->ncols)
+                    return 0;
+            }
+        }
+    }
+    return 1;
+}
+
+gbc_status f4_trace_deserialize(gbc_ctx *ctx, const uint8_t *blob, size_t len, f4_trace **out)
+{
+    *out = NULL;
+    rbuf r = {blob, len, 0, 0};
+    if (blob == NULL || len < 8 || memcmp(blob, TRACE_MAGIC, 8) != 0)
+        return GBC_ERR_PARSE;
+    r.at = 8;
+    if (get_u32(&r) != TRACE_VERSION)
+        return GBC_ERR_PARSE;
+    f4_trace *t;
+    GBC_TRY(f4_trace_new(ctx, &t));
+    gbc_status st = GBC_OK;
+    t->nvars = get_u32(&r);
+    uint32_t unit = get_u32(&r), compiled = get_u32(&r);
+    const size_t nv = t->nvars;
+    if (nv > (1u << 16) || unit > 1 || compiled > 1)
+        r.bad = 1;
+    t->unit = (int)unit;
+    t->nrows = t->rcap = get_count(&r, 4);
+    GBC_CHECK(st, get_u32s(ctx, &r, &t->src, t->nrows), done);
+    if (!r.bad && nv > 0 && t->nrows > SIZE_MAX / nv)
+        r.bad = 1;
+    GBC_CHECK(st, get_u32s(ctx, &r, &t->mul, r.bad ? 0 : t->nrows * nv), done);
+    for (size_t i = 0; !r.bad && i < t->nrows * nv; i++)
+        if (t->mul[i] > TRACE_MAX_EXP)
+            r.bad = 1;
+    t->nleads = t->lcap = get_count(&r, 4);
+    if (!r.bad && nv > 0 && t->nleads > SIZE_MAX / nv)
+        r.bad = 1;
+    GBC_CHECK(st, get_u32s(ctx, &r, &t->lead, r.bad ? 0 : t->nleads * nv), done);
+    t->nrounds = t->cap = get_count(&r, 28);
+    if (!r.bad) {
+        GBC_CHECK(st, GBC_ALLOC(ctx, t->rounds, t->nrounds ? t->nrounds : 1), done);
+        for (size_t k = 0; k < t->nrounds && !r.bad; k++) {
+            f4_trace_round *R = &t->rounds[k];
+            R->degree = get_u32(&r);
+            uint64_t row0 = get_u64(&r);
+            R->nred = get_u32(&r);
+            R->nnew = get_u32(&r);
+            uint64_t lead0 = get_u64(&r);
+            if (row0 > t->nrows || (uint64_t)R->nred + R->nnew > t->nrows - row0 ||
+                lead0 > t->nleads || R->nnew > t->nleads - lead0)
+                r.bad = 1;
+            R->row0 = (size_t)row0;
+            R->lead0 = (size_t)lead0;
+        }
+    }
+    t->nbasis = get_count(&r, 1);
+    if (!r.bad) {
+        GBC_CHECK(st, GBC_ALLOC(ctx, t->red, t->nbasis ? t->nbasis : 1), done);
+        memcpy(t->red, blob + r.at, t->nbasis);
+        r.at += t->nbasis;
+        for (size_t i = 0; i < t->nbasis; i++)
+            if (t->red[i] > 1)
+                r.bad = 1;
+    }
+    if (compiled && !r.bad) {
+        t->nccode = t->cccap = get_count(&r, 2);
+        if (!r.bad) {
+            GBC_CHECK(st, GBC_ALLOC(ctx, t->ccode, t->nccode ? t->nccode : 1), done);
+            for (size_t i = 0; i < t->nccode; i++, r.at += 2)
+                t->ccode[i] = (uint16_t)(blob[r.at] | blob[r.at + 1] << 8);
+        }
+        t->ncrows = t->crcap = get_count(&r, 16);
+        if (!r.bad) {
+            GBC_CHECK(st, GBC_ALLOC(ctx, t->crow, t->ncrows ? t->ncrows : 1), done);
+            for (size_t i = 0; i < t->ncrows; i++) {
+                uint64_t off = get_u64(&r);
+                t->crow[i].off = off > t->nccode ? t->nccode + 1 : (size_t)off;
+                t->crow[i].len = get_u32(&r);
+                t->crow[i].src = get_u32(&r);
+            }
+        }
+        t->ncexps = t->cecap = get_count(&r, 4);
+        GBC_CHECK(st, get_u32s(ctx, &r, &t->cexps, t->ncexps), done);
+        t->ncgexps = t->cgcap = get_count(&r, 4);
+        GBC_CHECK(st, get_u32s(ctx, &r, &t->cgexps, t->ncgexps), done);
+        t->ncglen = t->cglcap = get_count(&r, 4);
+        GBC_CHECK(st, get_u32s(ctx, &r, &t->cglen, t->ncglen), done);
+        t->ncr = t->ccap = get_count(&r, 32);
+        if (!r.bad) {
+            GBC_CHECK(st, GBC_ALLOC(ctx, t->cr, t->ncr ? t->ncr : 1), done);
+            for (size_t i = 0; i < t->ncr; i++) {
+                f4_cround *c = &t->cr[i];
+                c->ncols = get_u32(&r);
+                c->npiv = get_u32(&r);
+                c->nrows = get_u32(&r);
+                c->nnew = get_u32(&r);
+                uint64_t ce0 = get_u64(&r), r0 = get_u64(&r);
+                c->ce0 = ce0 > t->ncexps ? t->ncexps + 1 : (size_t)ce0;
+                c->r0 = r0 > t->ncrows ? t->ncrows + 1 : (size_t)r0;
+            }
+        }
+        if (!r.bad && !compiled_ok(t))
+            r.bad = 1;
+        t->cstate = r.bad ? CC_NONE : CC_READY;
+    }
+    if (!r.bad && r.at != r.n)
+        r.bad = 1; /* bytes left over */
+done:
+    if (st == GBC_OK && r.bad)
+        st = GBC_ERR_PARSE;
+    if (st != GBC_OK) {
+        f4_trace_free(ctx, t);
+        return st;
+    }
+    *out = t;
+    return GBC_OK;
+}
