@@ -338,6 +338,7 @@ typedef struct cli_log {
     uint64_t rounds, primes;
     unsigned degree;
     size_t rows, cols, bits;
+    size_t settled, npolys; /* over Q: polynomials of the basis lifted for good */
     char certify[96];
 } cli_log;
 
@@ -362,9 +363,12 @@ static void progress_draw(cli_log *L, int force)
     } else if (L->primes > 0 || (L->stage && strcmp(L->stage, "modular") == 0)) {
         n += snprintf(line + n, sizeof line - (size_t)n, ", %llu primes used",
                       (unsigned long long)L->primes);
-        if (L->bits)
-            n += snprintf(line + n, sizeof line - (size_t)n, " (modulus %zu bits; %s)",
-                          L->bits, "the number left shows only when reconstruction succeeds");
+        if (L->bits && L->npolys)
+            n += snprintf(line + n, sizeof line - (size_t)n,
+                          " (modulus %zu bits; %zu of %zu polynomials lifted for good)",
+                          L->bits, L->settled, L->npolys);
+        else if (L->bits)
+            n += snprintf(line + n, sizeof line - (size_t)n, " (modulus %zu bits)", L->bits);
     } else if (L->rounds > 0) {
         n += snprintf(line + n, sizeof line - (size_t)n, ", F4 round %llu",
                       (unsigned long long)L->rounds);
@@ -395,6 +399,14 @@ static void on_log(void *data, int level, const char *msg)
     } else if (sscanf(msg, "modular: %zu primes (modulus of %zu bits)", &primes, &bits) == 2) {
         L->primes = primes;
         L->bits = bits;
+        size_t settled, npolys;
+        const char *tail = strstr(msg, "rational reconstruction: ");
+        if (tail != NULL &&
+            sscanf(tail, "rational reconstruction: %zu of %zu polynomials settled", &settled,
+                   &npolys) == 2) {
+            L->settled = settled;
+            L->npolys = npolys;
+        }
     } else if (strncmp(msg, CERT_PREFIX, sizeof CERT_PREFIX - 1) == 0) {
         snprintf(L->certify, sizeof L->certify, "%s", msg + sizeof CERT_PREFIX - 1);
     } else {

@@ -281,6 +281,8 @@ START_TEST(test_progress_line)
     ck_assert_ptr_nonnull(strstr(r.err, "\r\033[Kgbc: "));
     ck_assert_ptr_nonnull(strstr(r.err, " s, "));
     ck_assert_ptr_nonnull(strstr(r.err, "primes used"));
+    /* how many polynomials of the basis are lifted for good: of 3 */
+    ck_assert_ptr_nonnull(strstr(r.err, "of 3 polynomials lifted for good"));
     result_free(&r);
     put("b.txt", "x,y,z\n32003\nx^2+y^2+z^2-1, x-y, y-z^2\n");
     r = gbc("--progress", path("b.txt"), NULL);
