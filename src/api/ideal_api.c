@@ -3,6 +3,7 @@
  * results wrapped in new handles. Every computation runs in one fresh context, so
  * the memory limit, the interrupt and fault injection cover all of it. */
 #include "api/api.h"
+#include "f4/f4.h"
 #include "ideal/ideal.h"
 
 static void opts_to_id(id_opts *o, const gbc_options *opts)
@@ -171,7 +172,11 @@ static gbc_status reduce_core(call *c, const gbc_polys *polys, const gbc_polys *
         GBC_CHECK(st, id_plist_map(&c->ctx, &polys->ring->R, &polys->L, R, NULL, &P), done);
         src = &P;
     }
-    st = id_normal_form(&c->ctx, R, src, &G, L);
+    /* modulo p one F4 matrix for all of them (f4/nf.c); over Q the division */
+    if (R->F.p != 0)
+        st = f4_normal_forms(&c->ctx, R, &G, src, L);
+    else
+        st = id_normal_form(&c->ctx, R, src, &G, L);
 done:
     plist_clear(&c->ctx, &P, &R->F);
     plist_clear(&c->ctx, &G, &R->F);

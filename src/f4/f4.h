@@ -45,6 +45,13 @@ gbc_status f4_reduce_basis(gbc_ctx *ctx, const ring *R, const plist *G, plist *o
 gbc_status f4_reduce_basis_kind(gbc_ctx *ctx, const ring *R, const plist *G, plist *out,
                                 int minimal);
 
+/* out (appended) gets, for each polynomial of P, its normal form modulo the
+ * Groebner basis G of ring R (characteristic p > 0; any order), zero polynomials
+ * for zero remainders, coefficients as they come (not made monic): one F4 matrix
+ * for all of P (f4/nf.c). */
+gbc_status f4_normal_forms(gbc_ctx *ctx, const ring *R, const plist *G, const plist *P,
+                           plist *out);
+
 /* Tracing for the multi-modular path (Traverso's trick, as in msolve): a learn run
  * records, round by round, the rows that mattered (every reducer, and only the rows
  * that did not reduce to zero) as (source, multiplier) and the leading monomials of

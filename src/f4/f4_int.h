@@ -240,6 +240,10 @@ gbc_status f4_row_to_poly(f4_state *S, const la_row *r, poly *h);
 
 /* final.c */
 gbc_status f4_emit_one(gbc_ctx *ctx, const ring *R, plist *out);
+/* Load the Groebner basis G into the fresh state S: monic elements, the redundant
+ * ones (a lead divisible by another's) marked, the others in the divisor lookup;
+ * *unit when an element is a constant (loading stops there). */
+gbc_status f4_load_basis(f4_state *S, const plist *G, int *unit);
 /* The reduced basis (or with S->minimal a minimal one) of the run's basis. */
 gbc_status f4_final(f4_state *S, plist *out);
 

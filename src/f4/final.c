@@ -134,6 +134,55 @@ gbc_status f4_emit_one(gbc_ctx *ctx, const ring *R, plist *out)
     return GBC_OK;
 }
 
+gbc_status f4_load_basis(f4_state *S, const plist *G, int *unit)
+{
+    gbc_ctx *ctx = S->ctx;
+    *unit = 0;
+    for (size_t i = 0; i < G->n; i++) {
+        GBC_TRY(f4_reserve_basis(S));
+        poly *f = &S->g[S->n];
+        GBC_TRY(poly_from_plain(ctx, f, &G->p[i], &S->bht, S->F));
+        if (f->len == 0) {
+            poly_clear(ctx, f, S->F);
+            continue;
+        }
+        poly_normalize_lc(f, S->F);
+        S->lm[S->n] = f->mon[0];
+        S->red[S->n] = 0;
+        S->n++;
+        if (S->bht.row[f->mon[0]].deg == 0) {
+            *unit = 1;
+            return GBC_OK;
+        }
+    }
+    /* by increasing leading monomial: redundant when a smaller lead divides; of
+     * equal leads the first is kept (bht's aux field names it) */
+    uint32_t *idx;
+    GBC_TRY(GBC_ALLOC(ctx, idx, S->n ? S->n : 1));
+    size_t nl = 0;
+    for (size_t i = 0; i < S->n; i++)
+        S->bht.row[S->lm[i]].aux = 0;
+    for (size_t i = 0; i < S->n; i++) {
+        if (S->bht.row[S->lm[i]].aux != 0) {
+            S->red[i] = 1;
+            continue;
+        }
+        S->bht.row[S->lm[i]].aux = (uint32_t)i + 1;
+        idx[nl++] = S->lm[i];
+    }
+    gbc_status st = mht_sort_desc(ctx, &S->bht, idx, nl);
+    for (size_t k = nl; k-- > 0 && st == GBC_OK;) {
+        uint32_t lm = idx[k], i = S->bht.row[lm].aux - 1;
+        if (dl_find_divisor(&S->dl, mht_exps(&S->bht, lm), S->bht.row[lm].divmask) !=
+            UINT32_MAX)
+            S->red[i] = 1;
+        else
+            st = dl_insert(ctx, &S->dl, mht_exps(&S->bht, lm), S->bht.row[lm].divmask, i);
+    }
+    gbc_free(ctx, idx);
+    return st;
+}
+
 /* The reduced (or with minimal != 0 a minimal) basis of G, already a Groebner
  * basis of its ideal in ring R (for instance a dehomogenised one): minimal leading
  * monomials, then f4_final. */
@@ -142,53 +191,12 @@ gbc_status f4_reduce_basis_kind(gbc_ctx *ctx, const ring *R, const plist *G,
 {
     f4_state S;
     gbc_status st;
-    uint32_t *idx = NULL;
+    int unit = 0;
     GBC_CHECK(st, f4_setup(&S, ctx, R, NULL), done);
     S.minimal = minimal;
-    for (size_t i = 0; i < G->n; i++) {
-        GBC_CHECK(st, f4_reserve_basis(&S), done);
-        poly *f = &S.g[S.n];
-        GBC_CHECK(st, poly_from_plain(ctx, f, &G->p[i], &S.bht, S.F), done);
-        if (f->len == 0) {
-            poly_clear(ctx, f, S.F);
-            continue;
-        }
-        poly_normalize_lc(f, S.F);
-        if (S.bht.row[f->mon[0]].deg == 0) {
-            S.n++;
-            st = f4_emit_one(ctx, R, out);
-            goto done;
-        }
-        S.lm[S.n] = f->mon[0];
-        S.red[S.n] = 0;
-        S.n++;
-    }
-    /* by increasing leading monomial: redundant when a smaller lead divides; of
-     * equal leads the first is kept (bht's aux field names it) */
-    GBC_CHECK(st, GBC_ALLOC(ctx, idx, S.n ? S.n : 1), done);
-    size_t nl = 0;
-    for (size_t i = 0; i < S.n; i++)
-        S.bht.row[S.lm[i]].aux = 0;
-    for (size_t i = 0; i < S.n; i++) {
-        if (S.bht.row[S.lm[i]].aux != 0) {
-            S.red[i] = 1;
-            continue;
-        }
-        S.bht.row[S.lm[i]].aux = (uint32_t)i + 1;
-        idx[nl++] = S.lm[i];
-    }
-    GBC_CHECK(st, mht_sort_desc(ctx, &S.bht, idx, nl), done);
-    for (size_t k = nl; k-- > 0;) {
-        uint32_t lm = idx[k], i = S.bht.row[lm].aux - 1;
-        if (dl_find_divisor(&S.dl, mht_exps(&S.bht, lm), S.bht.row[lm].divmask) != UINT32_MAX)
-            S.red[i] = 1;
-        else
-            GBC_CHECK(st, dl_insert(ctx, &S.dl, mht_exps(&S.bht, lm), S.bht.row[lm].divmask, i),
-                      done);
-    }
-    st = f4_final(&S, out);
+    GBC_CHECK(st, f4_load_basis(&S, G, &unit), done);
+    st = unit ? f4_emit_one(ctx, R, out) : f4_final(&S, out);
 done:
-    gbc_free(ctx, idx);
     f4_free(&S);
     return st;
 }

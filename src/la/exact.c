@@ -50,9 +50,10 @@ static inline void axpy_row_small(uint64_t *restrict dr, const la_row *P, uint64
 }
 
 /* The row in M->dense from column start on, reduced by the pivots; the result's
- * first n0 entries are already in M->tcols / M->tcf (a kept lead). Made monic. */
+ * first n0 entries are already in M->tcols / M->tcf (a kept lead). Made monic
+ * unless keep_scale. */
 static gbc_status reduce_core(gbc_ctx *ctx, la_matrix *M, const field *F, uint32_t start,
-                              uint32_t n0, gbc_arena *arena, la_row *out)
+                              uint32_t n0, gbc_arena *arena, la_row *out, int keep_scale)
 {
     uint64_t *dr = M->dense;
     const uint64_t p = F->p, p2 = F->p2;
@@ -80,7 +81,7 @@ static gbc_status reduce_core(gbc_ctx *ctx, la_matrix *M, const field *F, uint32
         }
     }
     /* make monic (the kept lead of a tail reduction is already 1) */
-    if (n > 0 && ocf[0] != 1) {
+    if (n > 0 && ocf[0] != 1 && !keep_scale) {
         uint32_t inv = zp_inv(F, ocf[0]);
         for (uint32_t k = 0; k < n; k++)
             ocf[k] = zp_mul(F, ocf[k], inv);
@@ -104,11 +105,12 @@ static gbc_status reduce_core(gbc_ctx *ctx, la_matrix *M, const field *F, uint32
 gbc_status la_reduce_dense(gbc_ctx *ctx, la_matrix *M, const field *F, uint32_t start,
                            gbc_arena *arena, la_row *out)
 {
-    return reduce_core(ctx, M, F, start, 0, arena, out);
+    return reduce_core(ctx, M, F, start, 0, arena, out, 0);
 }
 
-gbc_status la_reduce_row(gbc_ctx *ctx, la_matrix *M, const field *F, const la_row *r,
-                         int skip_lead, gbc_arena *arena, la_row *out)
+/* la_reduce_row, the result made monic unless keep_scale. */
+static gbc_status reduce_row(gbc_ctx *ctx, la_matrix *M, const field *F, const la_row *r,
+                             int skip_lead, gbc_arena *arena, la_row *out, int keep_scale)
 {
     out->src = r->src;
     out->tag = r->tag;
@@ -132,7 +134,20 @@ gbc_status la_reduce_row(gbc_ctx *ctx, la_matrix *M, const field *F, const la_ro
         M->tcf[0] = r->cf[0];
         n0 = 1;
     }
-    return reduce_core(ctx, M, F, start == UINT32_MAX ? M->ncols : start, n0, arena, out);
+    return reduce_core(ctx, M, F, start == UINT32_MAX ? M->ncols : start, n0, arena, out,
+                       keep_scale);
+}
+
+gbc_status la_reduce_row(gbc_ctx *ctx, la_matrix *M, const field *F, const la_row *r,
+                         int skip_lead, gbc_arena *arena, la_row *out)
+{
+    return reduce_row(ctx, M, F, r, skip_lead, arena, out, 0);
+}
+
+gbc_status la_remainder(gbc_ctx *ctx, la_matrix *M, const field *F, const la_row *r,
+                        gbc_arena *arena, la_row *out)
+{
+    return reduce_row(ctx, M, F, r, 0, arena, out, 1);
 }
 
 gbc_status la_echelon(gbc_ctx *ctx, la_matrix *M, const field *F, const la_row *rows,

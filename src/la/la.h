@@ -109,6 +109,11 @@ unsigned la_prob_exponent(uint32_t p, size_t s, size_t nblocks);
 gbc_status la_reduce_row(gbc_ctx *ctx, la_matrix *M, const field *F, const la_row *r,
                          int skip_lead, gbc_arena *arena, la_row *out);
 
+/* The remainder of r on reduction by the pivots (la_reduce_row without making it
+ * monic): a normal form. */
+gbc_status la_remainder(gbc_ctx *ctx, la_matrix *M, const field *F, const la_row *r,
+                        gbc_arena *arena, la_row *out);
+
 /* The row held in M->dense (entries below p^2, zero before column start) reduced
  * by the pivots as la_reduce_row does; M->dense is left all zero. */
 gbc_status la_reduce_dense(gbc_ctx *ctx, la_matrix *M, const field *F, uint32_t start,
