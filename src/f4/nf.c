@@ -33,8 +33,9 @@ gbc_status f4_normal_forms(gbc_ctx *ctx, const ring *R, const plist *G, const pl
     mht_reset(&S.sht);
     memset(S.mexps, 0, sizeof(uint32_t) * R->nvars);
     GBC_CHECK(st, GBC_ZALLOC(ctx, fs, P->n ? P->n : 1), done);
-    for (size_t i = 0; i < P->n; i++, nf++) {
+    for (size_t i = 0; i < P->n; i++) {
         GBC_CHECK(st, poly_from_plain(ctx, &fs[i], &P->p[i], &S.bht, S.F), done);
+        nf = i + 1; /* fs[0 .. nf) are to be cleared */
         if (fs[i].len == 0)
             continue;
         la_row *row;

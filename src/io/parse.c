@@ -263,11 +263,51 @@ static gbc_status rawsum_add_pval(parser *P, rawsum *r, const pval *v, uint32_t 
     return GBC_OK;
 }
 
+/* Products with a factor of at most this many terms are formed by merging shifted
+ * copies of the other factor (each a sorted list) instead of listing every term
+ * product and sorting them: memory stays that of the result. */
+#define IO_MERGE_TERMS 16
+
+/* r = a * b for b with few terms: the sum over the terms c m of b of c * (m a),
+ * each added by a merge. */
+static gbc_status poly_mul_merge(parser *P, poly *r, const poly *a, const poly *b)
+{
+    poly s, h, u;
+    poly_init(&s);
+    poly_init(&h);
+    poly_init(&u);
+    gbc_status st = GBC_OK;
+    for (uint32_t i = 0; i < b->len && st == GBC_OK; i++) {
+        GBC_CHECK(st, gbc_ctx_poll(P->ctx), out);
+        GBC_CHECK(st, poly_mul_mono(P->ctx, &h, a, b->mon[i], &P->t, P->F), out);
+        st = poly_add_scaled(P->ctx, &u, &s, &h, P->F->p != 0 ? b->cf[i] : 0,
+                             P->F->p != 0 ? NULL : b->cz[i], &P->t, P->F);
+        poly_clear(P->ctx, &h, P->F);
+        if (st != GBC_OK)
+            goto out;
+        poly_clear(P->ctx, &s, P->F);
+        s = u;
+        poly_init(&u);
+    }
+    *r = s;
+    poly_init(&s);
+out:
+    poly_clear(P->ctx, &s, P->F);
+    poly_clear(P->ctx, &h, P->F);
+    poly_clear(P->ctx, &u, P->F);
+    return st;
+}
+
 /* out = a * b (out may not alias a or b; its old polynomial is released). */
 static gbc_status pval_mul(parser *P, pval *out, const pval *a, const pval *b)
 {
     poly r;
-    GBC_TRY(poly_mul(P->ctx, &r, &a->p, &b->p, &P->t, P->F));
+    if (b->p.len <= IO_MERGE_TERMS && b->p.len <= a->p.len)
+        GBC_TRY(poly_mul_merge(P, &r, &a->p, &b->p));
+    else if (a->p.len <= IO_MERGE_TERMS)
+        GBC_TRY(poly_mul_merge(P, &r, &b->p, &a->p));
+    else
+        GBC_TRY(poly_mul(P->ctx, &r, &a->p, &b->p, &P->t, P->F));
     poly_clear(P->ctx, &out->p, P->F);
     out->p = r;
     mpz_mul(out->den, a->den, b->den);
@@ -346,6 +386,61 @@ typedef struct term {
 
 static gbc_status parse_sum(parser *P, pval *out);
 
+static gbc_status pval_pow(parser *P, pval *v, uint32_t e, size_t pos);
+
+/* v^e modulo p for e >= p: with e = q p + r, v^e = F(v)^q v^r where F(v), the
+ * Frobenius image, has each term c m replaced by c m^p (c^p = c in Z/p, and the
+ * p-th power of a sum is the sum of the p-th powers): (x+y)^65537 modulo 65537 is
+ * x^65537 + y^65537 at once, where the expansion has 65538 terms. */
+static gbc_status pval_pow_frobenius(parser *P, pval *v, uint32_t e, size_t pos)
+{
+    const uint32_t p = P->F->p;
+    uint32_t q = e / p, r = e % p;
+    pval fr, rest;
+    pval_init(&fr);
+    pval_init(&rest);
+    gbc_status st = poly_alloc(P->ctx, &fr.p, v->p.len, P->F);
+    uint32_t *z = st == GBC_OK ? gbc_malloc(P->ctx, sizeof(uint32_t) * (P->nvars ? P->nvars : 1))
+                               : NULL;
+    if (st == GBC_OK && z == NULL)
+        st = gbc_ctx_alloc_status(P->ctx);
+    for (uint32_t i = 0; i < v->p.len && st == GBC_OK; i++) {
+        const uint32_t *ex = mht_exps(&P->t, v->p.mon[i]);
+        if ((uint64_t)P->t.row[v->p.mon[i]].deg * p > UINT32_MAX) {
+            st = fail_status(P, pos, GBC_ERR_OVERFLOW);
+            break;
+        }
+        for (uint32_t j = 0; j < P->nvars; j++)
+            z[j] = ex[j] * p;
+        st = mht_insert(P->ctx, &P->t, z, &fr.p.mon[i]);
+        fr.p.cf[i] = v->p.cf[i];
+    }
+    gbc_free(P->ctx, z);
+    /* the images of distinct monomials are distinct, in the same order */
+    if (st == GBC_OK && q > 1)
+        st = pval_pow(P, &fr, q, pos);
+    if (st == GBC_OK && r > 0) {
+        st = poly_copy(P->ctx, &rest.p, &v->p, P->F);
+        if (st == GBC_OK)
+            st = pval_pow(P, &rest, r, pos);
+        pval out;
+        pval_init(&out);
+        if (st == GBC_OK)
+            st = pval_mul(P, &out, &fr, &rest);
+        if (st == GBC_OK)
+            pval_swap(&fr, &out);
+        pval_clear(P, &out);
+    }
+    pval_clear(P, &rest);
+    if (st != GBC_OK) {
+        pval_clear(P, &fr);
+        return st;
+    }
+    pval_swap(v, &fr);
+    pval_clear(P, &fr);
+    return GBC_OK;
+}
+
 /* Raise v (a canonical value) to the power e. */
 static gbc_status pval_pow(parser *P, pval *v, uint32_t e, size_t pos)
 {
@@ -405,6 +500,8 @@ static gbc_status pval_pow(parser *P, pval *v, uint32_t e, size_t pos)
         err_at(P, pos, "power too large to expand (%u)", e);
         return GBC_ERR_PARSE;
     }
+    if (P->F->p != 0 && e >= P->F->p)
+        return pval_pow_frobenius(P, v, e, pos);
     pval acc, base;
     pval_init(&acc);
     pval_init(&base);
@@ -413,11 +510,26 @@ static gbc_status pval_pow(parser *P, pval *v, uint32_t e, size_t pos)
         mpz_set(base.den, v->den);
         st = pval_pow(P, &acc, 0, pos);
     }
-    /* binary powering, most significant bit first */
+    /* a sum of few terms: multiplied in one factor at a time, each product a few
+     * merges (the work is that of the powers' sizes, e.g. (x+y+z)^200); else
+     * binary powering, most significant bit first */
+    int few = base.p.len <= IO_MERGE_TERMS;
+    for (uint32_t k = 0; few && k < e && st == GBC_OK; k++) {
+        pval tmp;
+        pval_init(&tmp);
+        st = pval_mul(P, &tmp, &acc, &base);
+        if (st == GBC_OK)
+            pval_swap(&acc, &tmp);
+        pval_clear(P, &tmp);
+        if (st == GBC_OK && acc.p.len > IO_MAX_POWER_TERMS) {
+            err_at(P, pos, "power expands to more than %u terms", IO_MAX_POWER_TERMS);
+            st = GBC_ERR_PARSE;
+        }
+    }
     int top = 31;
     while (top > 0 && !((e >> top) & 1))
         top--;
-    for (int b = top; b >= 0 && st == GBC_OK; b--) {
+    for (int b = few ? -1 : top; b >= 0 && st == GBC_OK; b--) {
         pval tmp;
         pval_init(&tmp);
         st = pval_mul(P, &tmp, &acc, &acc);

@@ -749,6 +749,11 @@ START_TEST(test_products_by_hand)
     expect_same("x,y\n0\n(x+y)*(x-y) - (x^2 - y^2) + 1", "x,y\n0\n1", NULL);
     expect_same("x,y\n0\n((((x))))", "x,y\n0\nx", NULL);
     expect_same("x,y\n5\n(x+y)^5", "x,y\n5\nx^5+y^5", NULL); /* Frobenius */
+    /* issue 15: powers of e >= p through the Frobenius image, at once (the
+     * expansion would have 65538 terms), and of few-term sums by merges */
+    expect_same("x,y\n65537\n(x+y)^65537 - x - y", "x,y\n65537\nx^65537+y^65537-x-y", NULL);
+    expect_same("x,y\n7\n(x+2*y)^100", "x,y\n7\n(x^49+2^49*y^49)^2*(x+2*y)^2", NULL);
+    expect_same("x,y,z\n32003\n(x+y+z)^200 - ((x+y+z)^100)^2", "x,y,z\n32003\n0", NULL);
     expect_same("x,y\n2\n(x+y)^2*(x+1)", "x,y\n2\nx^3+x*y^2+x^2+y^2", NULL);
     /* products inside a sum keep the other terms */
     expect_same("x,y\n0\n1 + (x+y)^2 - x*y", "x,y\n0\nx^2+x*y+y^2+1", NULL);
