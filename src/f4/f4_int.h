@@ -152,20 +152,23 @@ enum { CC_NONE = 0, CC_READY = 1, CC_OFF = 2 };
 
 #define CC_ESC 0x8000u
 
+/* The column after c coded at *w (see struct f4_trace); advances *w. */
+static inline uint32_t f4_cc_next(const uint16_t **w, uint32_t c)
+{
+    uint16_t v = *(*w)++;
+    if (v != CC_ESC)
+        return c + (uint32_t)(int32_t)(int16_t)v;
+    c = (uint32_t)(*w)[0] | (uint32_t)(*w)[1] << 16;
+    *w += 2;
+    return c;
+}
+
 /* The len columns coded at w (see struct f4_trace) into out. */
 static inline void f4_cc_decode(const uint16_t *w, uint32_t len, uint32_t *out)
 {
     uint32_t c = 0;
-    for (uint32_t k = 0; k < len; k++) {
-        uint16_t v = *w++;
-        if (v == CC_ESC) {
-            c = (uint32_t)w[0] | (uint32_t)w[1] << 16;
-            w += 2;
-        } else {
-            c += (uint32_t)(int32_t)(int16_t)v;
-        }
-        out[k] = c;
-    }
+    for (uint32_t k = 0; k < len; k++)
+        out[k] = c = f4_cc_next(&w, c);
 }
 
 /* The compiled structure of one matrix: ncols columns (monomials at cexps + ce0),

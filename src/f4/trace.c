@@ -298,13 +298,7 @@ int f4_cc_new_match(const f4_state *S, const f4_cround *c, size_t nnew)
         const uint32_t *cols = S->newrows[i].cols;
         uint32_t col = 0;
         for (uint32_t k = 0; k < w->len; k++) {
-            uint16_t v = *code++;
-            if (v == CC_ESC) {
-                col = (uint32_t)code[0] | (uint32_t)code[1] << 16;
-                code += 2;
-            } else {
-                col += (uint32_t)(int32_t)(int16_t)v;
-            }
+            col = f4_cc_next(&code, col);
             if (col != cols[k])
                 return 0;
         }

@@ -68,36 +68,58 @@ void zz_crt_drop(zz_crt *C, size_t first, size_t len)
     }
 }
 
+/* The bound sqrt(M/2), M/2 and the scratch of a lift. */
+typedef struct lift_tmp {
+    mpz_t bound, half, n, d, den, tmp;
+} lift_tmp;
+
+static void lift_tmp_init(lift_tmp *L, const zz_crt *C)
+{
+    mpz_inits(L->bound, L->half, L->n, L->d, L->den, L->tmp, NULL);
+    mpz_fdiv_q_2exp(L->half, C->M, 1);
+    mpz_sqrt(L->bound, L->half);
+}
+
+static void lift_tmp_clear(lift_tmp *L)
+{
+    mpz_clears(L->bound, L->half, L->n, L->d, L->den, L->tmp, NULL);
+}
+
+/* Whether x_t has a reconstruction at all (the sample tried first). */
+static int lifts(const zz_crt *C, size_t t, lift_tmp *L)
+{
+    return zz_ratrecon(L->n, L->d, C->x[t], C->M, L->bound);
+}
+
 /* One group: the lcm of its denominators so far, den, kept coprime to M and within
  * the bound, is tried first: when x * den mod M (balanced) is within the bound,
  * x = that / den is the reconstruction the half gcd would find. */
 static gbc_status lift_group(gbc_ctx *ctx, const zz_crt *C, size_t first, size_t len,
-                             mpq_t *q, int *okp, mpz_t bound, mpz_t half, mpz_t n, mpz_t d,
-                             mpz_t den, mpz_t tmp)
+                             mpq_t *q, int *okp, lift_tmp *L)
 {
     *okp = 0;
-    mpz_set_ui(den, 1);
+    mpz_set_ui(L->den, 1);
     for (size_t t = first; t < first + len; t++) {
         GBC_TRY(gbc_ctx_poll(ctx));
-        mpz_mul(tmp, C->x[t], den);
-        mpz_mod(tmp, tmp, C->M);
-        if (mpz_cmp(tmp, half) > 0)
-            mpz_sub(tmp, tmp, C->M);
-        if (mpz_cmpabs(tmp, bound) <= 0) {
-            mpq_set_num(q[t], tmp);
-            mpq_set_den(q[t], den);
+        mpz_mul(L->tmp, C->x[t], L->den);
+        mpz_mod(L->tmp, L->tmp, C->M);
+        if (mpz_cmp(L->tmp, L->half) > 0)
+            mpz_sub(L->tmp, L->tmp, C->M);
+        if (mpz_cmpabs(L->tmp, L->bound) <= 0) {
+            mpq_set_num(q[t], L->tmp);
+            mpq_set_den(q[t], L->den);
             mpq_canonicalize(q[t]);
             continue;
         }
-        if (!zz_ratrecon(n, d, C->x[t], C->M, bound))
+        if (!lifts(C, t, L))
             return GBC_OK;
-        mpq_set_num(q[t], n);
-        mpq_set_den(q[t], d);
+        mpq_set_num(q[t], L->n);
+        mpq_set_den(q[t], L->d);
         mpq_canonicalize(q[t]);
-        mpz_lcm(den, den, mpq_denref(q[t]));
-        mpz_gcd(tmp, den, C->M);
-        if (mpz_cmp(den, bound) > 0 || mpz_cmp_ui(tmp, 1) != 0)
-            mpz_set_ui(den, 1);
+        mpz_lcm(L->den, L->den, mpq_denref(q[t]));
+        mpz_gcd(L->tmp, L->den, C->M);
+        if (mpz_cmp(L->den, L->bound) > 0 || mpz_cmp_ui(L->tmp, 1) != 0)
+            mpz_set_ui(L->den, 1);
     }
     *okp = 1;
     return GBC_OK;
@@ -112,14 +134,12 @@ gbc_status zz_crt_lift_group(gbc_ctx *ctx, const zz_crt *C, size_t first, size_t
     if (C->nprimes == 0)
         return GBC_OK;
     gbc_status st = GBC_OK;
-    mpz_t bound, half, n, d, den, tmp;
-    mpz_inits(bound, half, n, d, den, tmp, NULL);
-    mpz_fdiv_q_2exp(half, C->M, 1);
-    mpz_sqrt(bound, half);
+    lift_tmp L;
+    lift_tmp_init(&L, C);
     /* the sample: the last member, usually the largest */
-    if (len == 0 || zz_ratrecon(n, d, C->x[first + len - 1], C->M, bound))
-        st = lift_group(ctx, C, first, len, q, okp, bound, half, n, d, den, tmp);
-    mpz_clears(bound, half, n, d, den, tmp, NULL);
+    if (len == 0 || lifts(C, first + len - 1, &L))
+        st = lift_group(ctx, C, first, len, q, okp, &L);
+    lift_tmp_clear(&L);
     return st;
 }
 
@@ -135,24 +155,22 @@ gbc_status zz_crt_lift(gbc_ctx *ctx, const zz_crt *C, const size_t *glen, size_t
     if (C->nprimes == 0)
         return GBC_OK;
     gbc_status st = GBC_OK;
-    mpz_t bound, half, n, d, den, tmp;
-    mpz_inits(bound, half, n, d, den, tmp, NULL);
-    mpz_fdiv_q_2exp(half, C->M, 1);
-    mpz_sqrt(bound, half);
+    lift_tmp L;
+    lift_tmp_init(&L, C);
     /* every group's sample first, so that a failure is cheap */
     int ok = 1;
     size_t t = 0;
     for (size_t k = 0; k < ngroups && ok; k++) {
         t += glen[k];
-        if (glen[k] > 0 && !zz_ratrecon(n, d, C->x[t - 1], C->M, bound))
+        if (glen[k] > 0 && !lifts(C, t - 1, &L))
             ok = 0;
     }
     t = 0;
     for (size_t k = 0; k < ngroups && ok && st == GBC_OK; k++) {
-        st = lift_group(ctx, C, t, glen[k], q, &ok, bound, half, n, d, den, tmp);
+        st = lift_group(ctx, C, t, glen[k], q, &ok, &L);
         t += glen[k];
     }
-    mpz_clears(bound, half, n, d, den, tmp, NULL);
+    lift_tmp_clear(&L);
     *okp = ok && st == GBC_OK;
     return st;
 }

@@ -484,8 +484,9 @@ static int poly_matches(const modst *S, size_t k, const ppoly *g, const field *F
             *usable = 0;
             return 0;
         }
+        /* n / d = c modulo p, as n = c d: no inverse */
         uint32_t nm = (uint32_t)mpz_fdiv_ui(mpq_numref(S->cand[t]), p);
-        if (zp_mul(F, nm, zp_inv(F, dm)) != g->cf[i])
+        if (zp_mul(F, g->cf[i], dm) != nm)
             return 0;
     }
     return 1;
