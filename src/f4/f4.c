@@ -30,6 +30,7 @@ void f4_free(f4_state *S)
     gbc_free(ctx, S->colmon);
     gbc_free(ctx, S->pivot);
     gbc_free(ctx, S->dense);
+    gbc_free(ctx, S->lanes);
     gbc_free(ctx, S->tcols);
     gbc_free(ctx, S->tcf);
     gbc_free(ctx, S->mexps);

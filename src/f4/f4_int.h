@@ -69,6 +69,7 @@ typedef struct f4_state {
     size_t colcap;
     const la_row **pivot;
     uint64_t *dense;
+    uint64_t *lanes;   /* LA_LANES * densecap zeros: la/lanes.c */
     uint32_t *tcols, *tcf;
     size_t densecap;
     uint32_t *mexps;  /* nvars scratch: a multiplier */

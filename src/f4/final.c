@@ -93,7 +93,7 @@ gbc_status f4_final(f4_state *S, plist *out)
         if (S->cc_rec != NULL)
             S->cc_rec->cr[S->cc_rec->ncr - 1].nnew = (uint32_t)nbase;
     }
-    la_matrix M = {S->ncols, S->pivot, S->dense, S->tcols, S->tcf};
+    la_matrix M = {S->ncols, S->pivot, S->dense, S->tcols, S->tcf, 0, NULL};
     /* Output order: increasing leading monomial, i.e. decreasing leading column
      * (pivot columns are numbered by decreasing monomial; they are distinct). */
     uint64_t *idx;

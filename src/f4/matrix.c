@@ -54,14 +54,17 @@ gbc_status f4_scratch(f4_state *S, uint32_t nc)
     if (S->densecap < (size_t)nc + 1) {
         size_t cap = (size_t)nc + 1 > 2 * S->densecap ? (size_t)nc + 1 : 2 * S->densecap;
         gbc_free(ctx, S->dense);
+        gbc_free(ctx, S->lanes);
         gbc_free(ctx, S->pivot);
         gbc_free(ctx, S->tcols);
         gbc_free(ctx, S->tcf);
         S->dense = NULL;
+        S->lanes = NULL;
         S->pivot = NULL;
         S->tcols = S->tcf = NULL;
         S->densecap = 0;
         GBC_TRY(GBC_ZALLOC(ctx, S->dense, cap));
+        GBC_TRY(GBC_ZALLOC(ctx, S->lanes, cap * LA_LANES));
         GBC_TRY(GBC_ALLOC(ctx, S->pivot, cap));
         GBC_TRY(GBC_ALLOC(ctx, S->tcols, cap));
         GBC_TRY(GBC_ALLOC(ctx, S->tcf, cap));
@@ -107,7 +110,10 @@ gbc_status f4_echelon(f4_state *S, size_t *nnew)
 {
     gbc_ctx *ctx = S->ctx;
     GBC_TRY(GBC_GROW(ctx, S->newrows, S->ncap, S->ntbr + 1));
-    la_matrix M = {S->ncols, S->pivot, S->dense, S->tcols, S->tcf};
+    la_matrix M = {S->ncols, S->pivot, S->dense, S->tcols, S->tcf, 0, S->lanes};
+    /* the leading columns that all have a pivot (the reducers come first) */
+    while (M.npivcols < M.ncols && M.pivot[M.npivcols] != NULL)
+        M.npivcols++;
     *nnew = 0;
     GBC_TRY(S->kern->echelon(&S->la, &M, S->tbr, S->ntbr, &S->arena, S->newrows, nnew));
     return la_backreduce(ctx, &M, S->F, S->newrows, *nnew, &S->arena);

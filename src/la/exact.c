@@ -150,20 +150,63 @@ gbc_status la_remainder(gbc_ctx *ctx, la_matrix *M, const field *F, const la_row
     return reduce_row(ctx, M, F, r, 0, arena, out, 1);
 }
 
+/* The least leading column of rows[a, b). */
+static uint32_t least_lead(const la_matrix *M, const la_row *rows, size_t a, size_t b)
+{
+    uint32_t start = M->ncols;
+    for (size_t i = a; i < b; i++)
+        if (rows[i].len > 0 && rows[i].cols[0] < start)
+            start = rows[i].cols[0];
+    return start;
+}
+
+/* Rows[a, b) (at most LA_LANES) into the lanes, reduced there by the known pivots
+ * together; each is then finished with la_lanes_finish. */
+static void lanes_start(la_matrix *M, const field *F, const la_row *rows, size_t a, size_t b)
+{
+    for (size_t i = a; i < b; i++)
+        (void)la_lanes_add(M, F, (int)(i - a), &rows[i], 1);
+    la_lanes_reduce(M, F, least_lead(M, rows, a, b));
+}
+
+/* Whether rows[a, b) go through the lanes: a scratch, more than one row, and work
+ * left of npivcols. */
+static int use_lanes(const la_matrix *M, const la_row *rows, size_t a, size_t b)
+{
+    return M->lanes != NULL && b - a > 1 && least_lead(M, rows, a, b) < M->npivcols;
+}
+
 gbc_status la_echelon(gbc_ctx *ctx, la_matrix *M, const field *F, const la_row *rows,
                       size_t n, gbc_arena *arena, la_row *newrows, size_t *nnew)
 {
     *nnew = 0;
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n;) {
         GBC_TRY(gbc_ctx_check(ctx)); /* a row costs microseconds: see the clock each time */
-        la_row res;
-        GBC_TRY(la_reduce_row(ctx, M, F, &rows[i], 0, arena, &res));
-        if (res.len == 0)
-            continue;
-        res.tag = (uint32_t)i;
-        newrows[*nnew] = res;
-        M->pivot[res.cols[0]] = &newrows[*nnew];
-        (*nnew)++;
+        size_t b = i + LA_LANES < n ? i + LA_LANES : n;
+        int lanes = use_lanes(M, rows, i, b);
+        if (lanes)
+            lanes_start(M, F, rows, i, b);
+        else
+            b = i + 1;
+        /* a group's rows are finished in order, each after the new pivots of the
+         * earlier ones (which lie beyond npivcols, where the lanes did nothing) */
+        for (size_t j = i; j < b; j++) {
+            la_row res;
+            gbc_status st = lanes ? la_lanes_finish(ctx, M, F, (int)(j - i), arena, &res)
+                                  : la_reduce_row(ctx, M, F, &rows[j], 0, arena, &res);
+            if (st != GBC_OK) {
+                la_lanes_clear(M);
+                return st;
+            }
+            if (res.len == 0)
+                continue;
+            res.src = rows[j].src;
+            res.tag = (uint32_t)j;
+            newrows[*nnew] = res;
+            M->pivot[res.cols[0]] = &newrows[*nnew];
+            (*nnew)++;
+        }
+        i = b;
     }
     return GBC_OK;
 }
@@ -217,10 +260,26 @@ static void *la_job_run(void *arg)
     la_job *J = arg;
     la_worker *W = &J->w;
     W->st = GBC_OK;
-    for (size_t i = J->first; i < J->n && W->st == GBC_OK; i += J->step) {
+    /* groups of LA_LANES rows, dealt out round robin */
+    for (size_t i = J->first * LA_LANES; i < J->n && W->st == GBC_OK;
+         i += J->step * LA_LANES) {
         if (la_worker_stopped(W))
             break;
-        W->st = la_reduce_row(&W->ctx, &W->M, J->F, &J->rows[i], 0, &W->arena, &J->out[i]);
+        size_t b = i + LA_LANES < J->n ? i + LA_LANES : J->n;
+        if (!use_lanes(&W->M, J->rows, i, b)) {
+            for (size_t j = i; j < b && W->st == GBC_OK; j++)
+                W->st = la_reduce_row(&W->ctx, &W->M, J->F, &J->rows[j], 0, &W->arena,
+                                      &J->out[j]);
+            continue;
+        }
+        lanes_start(&W->M, J->F, J->rows, i, b);
+        for (size_t j = i; j < b && W->st == GBC_OK; j++) {
+            W->st = la_lanes_finish(&W->ctx, &W->M, J->F, (int)(j - i), &W->arena, &J->out[j]);
+            J->out[j].src = J->rows[j].src;
+            J->out[j].tag = J->rows[j].tag;
+        }
+        if (W->st != GBC_OK)
+            la_lanes_clear(&W->M);
     }
     la_worker_done(W);
     return NULL;

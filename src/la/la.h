@@ -32,7 +32,17 @@ typedef struct la_matrix {
     uint64_t *dense;   /* ncols zeros, scratch */
     uint32_t *tcols;   /* ncols + 1 entries, scratch */
     uint32_t *tcf;     /* ncols + 1 entries, scratch */
+    /* Optional (zero: rows are reduced one at a time): columns [0, npivcols) all
+     * have a pivot before the kernel runs, and lanes is LA_LANES * ncols zeros of
+     * scratch, so that LA_LANES rows are reduced by those pivots at once
+     * (la/lanes.c). */
+    uint32_t npivcols;
+    uint64_t *lanes;
 } la_matrix;
+
+/* Rows reduced together by the known pivots: 8 uint64 accumulators per column, one
+ * 64-byte line. */
+#define LA_LANES 8
 
 /* Counters of the kernels over a computation. */
 typedef struct la_stats {
@@ -171,6 +181,25 @@ void la_phase_end(la_phase *P, void *jobs, size_t size);
 int la_worker_stopped(la_worker *W);
 /* At the end of a worker's run: a failure stops the others. */
 void la_worker_done(la_worker *W);
+
+/* Lanes (la/lanes.c): M->lanes holds up to LA_LANES rows being reduced, lane l of
+ * column c at M->lanes[c * LA_LANES + l], each entry below p^2; all zero between
+ * uses. */
+/* Add c * r to lane l (c < p); returns r's leading column (M->ncols when empty). */
+uint32_t la_lanes_add(la_matrix *M, const field *F, int l, const la_row *r, uint64_t c);
+/* Reduce every lane by the pivots of columns [start, M->npivcols). */
+void la_lanes_reduce(la_matrix *M, const field *F, uint32_t start);
+/* Lane l (already reduced by la_lanes_reduce) reduced by the pivots of the other
+ * columns and taken out of the lanes, as la_reduce_dense gives it. */
+gbc_status la_lanes_finish(gbc_ctx *ctx, la_matrix *M, const field *F, int l,
+                           gbc_arena *arena, la_row *out);
+/* All lanes back to zero (after a failure left some in use). */
+void la_lanes_clear(la_matrix *M);
+/* The vector loop la_lanes_reduce runs on this CPU: "avx512", "avx2" or
+ * "portable" (the environment variable GBC_LA_ISA caps it). */
+const char *la_lanes_isa(void);
+/* Tests: run the named loop from now on; 0 (and no change) if this CPU lacks it. */
+int la_lanes_use(const char *name);
 
 /* qsort comparison of uint64_t keys, ascending. */
 int la_u64_cmp(const void *a, const void *b);

@@ -18,54 +18,135 @@
 #define PROB_BLOCK 64      /* least rows per block */
 #define PROB_MIN_ROWS 64   /* smaller matrices go to the exact kernel */
 #define PROB_MAX_EXPONENT 8 /* beyond (tiny p), the exact kernel is cheaper */
+_Static_assert(PROB_MAX_EXPONENT <= LA_LANES, "the confirmations fit in one group of lanes");
 
-/* M->dense += sum of c_i * rows[i] for i in [a, b) with c_i uniform in [1, p);
+/* A block of rows [a, b) being closed: m nonzero rows, found pivots so far. */
+typedef struct pblock {
+    size_t a, b, m, found;
+} pblock;
+
+/* What a run of blocks reports to (the sequential kernel, or a thread's job). */
+typedef struct pout pout;
+struct pout {
+    size_t (*take)(pout *o);                               /* the next block, or SIZE_MAX */
+    gbc_status (*poll)(pout *o);                           /* stop now? */
+    gbc_status (*emit)(pout *o, la_row res, uint32_t src); /* a new pivot */
+    uint64_t *hook;      /* the test hook (sequential only; else NULL) */
+    size_t reduced, confirmations, closed, blocks;
+};
+
+/* Lane l += sum of c_i * rows[i] for i in [a, b) with c_i uniform in [1, p);
  * returns the least column touched (M->ncols when none). */
-static uint32_t combine(const field *F, gbc_rng *rng, la_matrix *M, const la_row *rows,
+static uint32_t combine(const field *F, gbc_rng *rng, la_matrix *M, int l, const la_row *rows,
                         size_t a, size_t b)
 {
-    const uint64_t p = F->p, p2 = F->p2;
-    uint64_t *dr = M->dense;
     uint32_t start = M->ncols;
     for (size_t i = a; i < b; i++) {
-        const la_row *r = &rows[i];
-        if (r->len == 0)
+        if (rows[i].len == 0)
             continue;
-        uint64_t c = 1 + gbc_rng_below(rng, p - 1);
-        if (r->cols[0] < start)
-            start = r->cols[0];
-        for (uint32_t k = 0; k < r->len; k++) {
-            uint64_t x = dr[r->cols[k]] + c * r->cf[k];
-            dr[r->cols[k]] = x >= p2 ? x - p2 : x;
-        }
+        uint32_t s = la_lanes_add(M, F, l, &rows[i], 1 + gbc_rng_below(rng, F->p - 1));
+        if (s < start)
+            start = s;
     }
     return start;
 }
 
-/* Reduce the combination in M->dense; *zero when it vanished, else the result is
- * appended to newrows as a new pivot. The test hook may take a nonzero result for
- * zero. */
-static gbc_status reduce_combination(la_env *E, la_matrix *M, uint32_t start, uint32_t src,
-                                     gbc_arena *arena, la_row *newrows, size_t *nnew,
-                                     int *zero)
+/* Close the blocks o->take hands out (blk[i] is rows [i bs, (i + 1) bs)): each
+ * open block's next combination takes a lane, up to LA_LANES blocks at a time,
+ * the lanes are reduced by the known pivots together, then each lane is finished
+ * in turn; a nonzero result is a new pivot (o->emit), a zero closes its block, and
+ * so does a block's m-th pivot. */
+static gbc_status run_blocks(gbc_ctx *ctx, la_matrix *M, const field *F, gbc_rng *rng,
+                             const la_row *rows, size_t n, size_t bs, gbc_arena *arena,
+                             pout *o)
 {
-    la_row res;
-    GBC_TRY(la_reduce_dense(E->ctx, M, E->F, start, arena, &res));
-    E->st.rows_reduced++;
-    if (res.len > 0 && (uint32_t)E->hook > 0) {
-        E->hook--; /* the low 32 bits count down */
-        res.len = 0;
+    pblock blk[LA_LANES];
+    size_t nopen = 0;
+    int more = 1;
+    for (;;) {
+        /* refill the open set */
+        while (nopen < LA_LANES && more) {
+            size_t i = o->take(o);
+            if (i == SIZE_MAX) {
+                more = 0;
+                break;
+            }
+            pblock *B = &blk[nopen];
+            B->a = i * bs;
+            B->b = B->a + bs < n ? B->a + bs : n;
+            B->m = 0;
+            B->found = 0;
+            for (size_t r = B->a; r < B->b; r++)
+                B->m += rows[r].len > 0;
+            o->blocks++;
+            nopen += B->m > 0;
+        }
+        if (nopen == 0)
+            return GBC_OK;
+        GBC_TRY(o->poll(o));
+        uint32_t start = M->ncols;
+        for (size_t l = 0; l < nopen; l++) {
+            uint32_t s = combine(F, rng, M, (int)l, rows, blk[l].a, blk[l].b);
+            if (s < start)
+                start = s;
+        }
+        la_lanes_reduce(M, F, start);
+        size_t keep = 0;
+        for (size_t l = 0; l < nopen; l++) {
+            pblock *B = &blk[l];
+            la_row res;
+            gbc_status st = la_lanes_finish(ctx, M, F, (int)l, arena, &res);
+            o->reduced++;
+            if (st == GBC_OK && res.len > 0 && o->hook != NULL && (uint32_t)*o->hook > 0) {
+                (*o->hook)--; /* the low 32 bits count down: a wrong stop */
+                res.len = 0;
+            }
+            if (st == GBC_OK && res.len > 0)
+                st = o->emit(o, res, (uint32_t)rows[B->a].src);
+            if (st != GBC_OK) {
+                la_lanes_clear(M);
+                return st;
+            }
+            if (res.len == 0) {
+                o->confirmations++;
+                o->closed++;
+            } else if (++B->found < B->m) {
+                blk[keep++] = *B;
+            }
+        }
+        nopen = keep;
     }
-    *zero = res.len == 0;
-    if (*zero) {
-        E->st.confirmations++;
-        return GBC_OK;
-    }
+}
+
+/* The sequential kernel's output: newrows and the pivot table. */
+typedef struct pseq {
+    pout o;
+    gbc_ctx *ctx;
+    la_matrix *M;
+    la_row *newrows;
+    size_t *nnew;
+    size_t next, nblocks;
+} pseq;
+
+static size_t seq_take(pout *o)
+{
+    pseq *q = (pseq *)o;
+    return q->next < q->nblocks ? q->next++ : SIZE_MAX;
+}
+
+static gbc_status seq_poll(pout *o)
+{
+    return gbc_ctx_check(((pseq *)o)->ctx);
+}
+
+static gbc_status seq_emit(pout *o, la_row res, uint32_t src)
+{
+    pseq *q = (pseq *)o;
     res.src = src;
     res.tag = LA_NO_TAG;
-    newrows[*nnew] = res;
-    M->pivot[res.cols[0]] = &newrows[*nnew];
-    (*nnew)++;
+    q->newrows[*q->nnew] = res;
+    q->M->pivot[res.cols[0]] = &q->newrows[*q->nnew];
+    (*q->nnew)++;
     return GBC_OK;
 }
 
@@ -91,6 +172,7 @@ static size_t block_size(size_t n)
  * must reduce to zero (docs/linear-algebra.md). */
 typedef struct pjob {
     la_worker w;
+    pout o;
     atomic_size_t *next;  /* the next block to take */
     const field *F;
     const la_row *rows;
@@ -98,13 +180,33 @@ typedef struct pjob {
     gbc_rng rng;
     la_row **found;       /* the pivots it published (in its arena) */
     size_t nfound, fcap;
-    size_t reduced, confirmations, blocks, closed;
 } pjob;
+
+static pjob *job_of(pout *o)
+{
+    return (pjob *)(void *)((char *)o - offsetof(pjob, o));
+}
+
+static size_t job_take(pout *o)
+{
+    pjob *J = job_of(o);
+    size_t i = atomic_fetch_add(J->next, 1);
+    return i < J->nblocks ? i : SIZE_MAX;
+}
+
+static gbc_status job_poll(pout *o)
+{
+    la_worker *W = &job_of(o)->w;
+    if (!la_worker_stopped(W))
+        return GBC_OK;
+    return W->st != GBC_OK ? W->st : GBC_ERR_INTERRUPTED;
+}
 
 /* Publish the reduced row r (in the job's arena) as a pivot; when its column was
  * taken meanwhile, reduce it by the pivot there and try again. */
-static gbc_status publish(pjob *J, la_row r, uint32_t src)
+static gbc_status job_emit(pout *o, la_row r, uint32_t src)
 {
+    pjob *J = job_of(o);
     la_worker *W = &J->w;
     while (r.len > 0) {
         la_row *slot = gbc_arena_alloc(&W->ctx, &W->arena, sizeof *slot);
@@ -125,7 +227,7 @@ static gbc_status publish(pjob *J, la_row r, uint32_t src)
         for (uint32_t k = 0; k < r.len; k++)
             W->M.dense[r.cols[k]] = r.cf[k];
         GBC_TRY(la_reduce_dense(&W->ctx, &W->M, J->F, r.cols[0], &W->arena, &r));
-        J->reduced++;
+        o->reduced++;
     }
     return GBC_OK;
 }
@@ -134,35 +236,11 @@ static void *pjob_run(void *arg)
 {
     pjob *J = arg;
     la_worker *W = &J->w;
-    W->st = GBC_OK;
-    while (W->st == GBC_OK) {
-        size_t blk = atomic_fetch_add(J->next, 1);
-        if (blk >= J->nblocks)
-            break;
-        size_t a = blk * J->bs, b = a + J->bs < J->n ? a + J->bs : J->n, m = 0, got = 0;
-        for (size_t i = a; i < b; i++)
-            m += J->rows[i].len > 0;
-        J->blocks++;
-        int zero = 0;
-        while (got < m && !zero && W->st == GBC_OK && !la_worker_stopped(W)) {
-            uint32_t start = combine(J->F, &J->rng, &W->M, J->rows, a, b);
-            la_row res;
-            W->st = la_reduce_dense(&W->ctx, &W->M, J->F, start, &W->arena, &res);
-            J->reduced++;
-            if (W->st != GBC_OK)
-                break;
-            zero = res.len == 0;
-            if (zero) {
-                J->confirmations++;
-                break;
-            }
-            W->st = publish(J, res, J->rows[a].src);
-            got++;
-        }
-        J->closed += zero;
-        if (atomic_load(W->stop))
-            break;
-    }
+    gbc_status st = run_blocks(&W->ctx, &W->M, J->F, &J->rng, J->rows, J->n, J->bs,
+                               &W->arena, &J->o);
+    /* a stop asked by another worker or the caller is already in W->st or theirs */
+    if (W->st == GBC_OK && st != GBC_OK && !atomic_load(W->stop))
+        W->st = st;
     la_worker_done(W);
     return NULL;
 }
@@ -185,6 +263,9 @@ static gbc_status prob_parallel(la_env *E, la_matrix *M, const la_row *rows, siz
         J->n = n;
         J->bs = bs;
         J->nblocks = nblocks;
+        J->o.take = job_take;
+        J->o.poll = job_poll;
+        J->o.emit = job_emit;
         gbc_rng_seed(&J->rng, gbc_rng_next(&E->rng));
     }
     if (st == GBC_OK)
@@ -195,10 +276,10 @@ static gbc_status prob_parallel(la_env *E, la_matrix *M, const la_row *rows, siz
     *closed = 0;
     for (int t = 0; t < P.ninit && st == GBC_OK; t++) {
         pjob *J = &jobs[t];
-        E->st.rows_reduced += J->reduced;
-        E->st.confirmations += J->confirmations;
-        E->st.blocks += J->blocks;
-        *closed += J->closed;
+        E->st.rows_reduced += J->o.reduced;
+        E->st.confirmations += J->o.confirmations;
+        E->st.blocks += J->o.blocks;
+        *closed += J->o.closed;
         for (size_t i = 0; i < J->nfound && st == GBC_OK; i++) {
             const la_row *r = J->found[i];
             uint32_t *c = gbc_arena_alloc(ctx, arena, sizeof(uint32_t) * r->len);
@@ -235,6 +316,17 @@ static gbc_status prob_echelon(la_env *E, la_matrix *M, const la_row *rows, size
         k = 1; /* test hook: no confirmation beyond the block's own */
     if (n < PROB_MIN_ROWS || k > PROB_MAX_EXPONENT)
         return la_kernel_exact.echelon(E, M, rows, n, arena, newrows, nnew);
+    if (M->lanes == NULL) {
+        /* a caller without lane scratch (the kernels' tests): lend it some */
+        la_matrix L = *M;
+        L.npivcols = 0;
+        L.lanes = gbc_calloc(ctx, (size_t)M->ncols * LA_LANES + 1, sizeof(uint64_t));
+        if (L.lanes == NULL)
+            return gbc_ctx_alloc_status(ctx);
+        gbc_status st = prob_echelon(E, &L, rows, n, arena, newrows, nnew);
+        gbc_free(ctx, L.lanes);
+        return st;
+    }
     E->st.rows_in += n;
     *nnew = 0;
     size_t closed = 0; /* blocks closed by a zero combination */
@@ -244,40 +336,63 @@ static gbc_status prob_echelon(la_env *E, la_matrix *M, const la_row *rows, size
         k = la_prob_exponent(p, s, 1) + 1;
         GBC_TRY(prob_parallel(E, M, rows, n, bs, nblocks, arena, newrows, nnew, &closed));
     }
-    for (size_t a = 0; a < n && !parallel; a += bs) {
-        size_t b = a + bs < n ? a + bs : n, m = 0, found = 0;
-        for (size_t i = a; i < b; i++)
-            m += rows[i].len > 0;
-        E->st.blocks++;
-        int zero = 0;
-        while (found < m && !zero) {
-            GBC_TRY(gbc_ctx_check(ctx));
-            uint32_t start = combine(E->F, &E->rng, M, rows, a, b);
-            GBC_TRY(reduce_combination(E, M, start, rows[a].src, arena, newrows, nnew, &zero));
-            found += !zero;
+    if (!parallel) {
+        pseq q = {{seq_take, seq_poll, seq_emit, &E->hook, 0, 0, 0, 0}, ctx, M, newrows, nnew,
+                  0, nblocks};
+        gbc_status st = run_blocks(ctx, M, E->F, &E->rng, rows, n, bs, arena, &q.o);
+        E->st.rows_reduced += q.o.reduced;
+        E->st.confirmations += q.o.confirmations;
+        E->st.blocks += q.o.blocks;
+        closed = q.o.closed;
+        GBC_TRY(st);
+    }
+    if (closed > 0 && k > 1) {
+        /* k - 1 combinations of the whole matrix confirm every closed block */
+        GBC_TRY(gbc_ctx_check(ctx));
+        /* k <= PROB_MAX_EXPONENT + 1 <= LA_LANES + 1, so one group of lanes holds them */
+        unsigned nc = k - 1 < LA_LANES ? k - 1 : LA_LANES;
+        uint32_t start = M->ncols;
+        for (unsigned j = 0; j < nc; j++) {
+            uint32_t st0 = combine(E->F, &E->rng, M, (int)j, rows, 0, n);
+            if (st0 < start)
+                start = st0;
         }
-        closed += zero;
+        la_lanes_reduce(M, E->F, start);
+        for (unsigned j = 0; j < nc; j++) {
+            la_row res;
+            gbc_status st = la_lanes_finish(ctx, M, E->F, (int)j, arena, &res);
+            E->st.rows_reduced++;
+            if (st != GBC_OK) {
+                la_lanes_clear(M);
+                return st;
+            }
+            if (res.len > 0 && (uint32_t)E->hook > 0) {
+                E->hook--;
+                res.len = 0;
+            }
+            if (res.len == 0) {
+                E->st.confirmations++;
+                continue;
+            }
+            /* a block was closed early: finish exactly (the rows already in the span
+             * reduce to zero, the others give the missing pivots) */
+            la_lanes_clear(M);
+            gbc_log(ctx, 2, "la: a confirmation failed: the matrix is finished exactly");
+            res.src = rows[0].src;
+            res.tag = LA_NO_TAG;
+            newrows[*nnew] = res;
+            M->pivot[res.cols[0]] = &newrows[*nnew];
+            (*nnew)++;
+            size_t more = 0;
+            E->st.rows_reduced += n;
+            GBC_TRY(la_echelon(ctx, M, E->F, rows, n, arena, newrows + *nnew, &more));
+            for (size_t i = *nnew; i < *nnew + more; i++)
+                newrows[i].tag = LA_NO_TAG;
+            *nnew += more;
+            return GBC_OK;
+        }
     }
     if (closed > 0) {
-        /* k - 1 combinations of the whole matrix confirm every closed block */
-        for (unsigned j = 1; j < k; j++) {
-            GBC_TRY(gbc_ctx_check(ctx));
-            uint32_t start = combine(E->F, &E->rng, M, rows, 0, n);
-            int zero;
-            GBC_TRY(reduce_combination(E, M, start, rows[0].src, arena, newrows, nnew, &zero));
-            if (!zero) {
-                /* a block was closed early: finish exactly (the rows already in the
-                 * span reduce to zero, the others give the missing pivots) */
-                gbc_log(ctx, 2, "la: a confirmation failed: the matrix is finished exactly");
-                size_t more = 0;
-                E->st.rows_reduced += n;
-                GBC_TRY(la_echelon(ctx, M, E->F, rows, n, arena, newrows + *nnew, &more));
-                for (size_t i = *nnew; i < *nnew + more; i++)
-                    newrows[i].tag = LA_NO_TAG;
-                *nnew += more;
-                return GBC_OK;
-            }
-        }
         E->st.stops++;
         double q = 1.0;
         for (unsigned j = 0; j < k; j++)

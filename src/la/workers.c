@@ -33,11 +33,17 @@ gbc_status la_phase_begin(la_phase *P, gbc_ctx *ctx, const la_matrix *M, void *j
         gbc_arena_init(&W->arena, 1 << 20);
         if (t == 0)
             continue; /* worker 0 runs in the calling thread, on its scratch */
+        W->M.lanes = NULL;
         W->M.dense = gbc_calloc(&W->ctx, M->ncols + 1, sizeof(uint64_t));
         W->M.tcols = gbc_malloc(&W->ctx, sizeof(uint32_t) * ((size_t)M->ncols + 1));
         W->M.tcf = gbc_malloc(&W->ctx, sizeof(uint32_t) * ((size_t)M->ncols + 1));
         if (W->M.dense == NULL || W->M.tcols == NULL || W->M.tcf == NULL)
             return gbc_ctx_alloc_status(&W->ctx);
+        if (M->lanes != NULL) {
+            W->M.lanes = gbc_calloc(&W->ctx, (size_t)M->ncols * LA_LANES, sizeof(uint64_t));
+            if (W->M.lanes == NULL)
+                return gbc_ctx_alloc_status(&W->ctx);
+        }
     }
     return GBC_OK;
 }
@@ -101,6 +107,7 @@ void la_phase_end(la_phase *P, void *jobs, size_t size)
             gbc_free(&W->ctx, W->M.dense);
             gbc_free(&W->ctx, W->M.tcols);
             gbc_free(&W->ctx, W->M.tcf);
+            gbc_free(&W->ctx, W->M.lanes);
         }
         gbc_arena_clear(&W->ctx, &W->arena);
     }

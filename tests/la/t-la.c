@@ -22,6 +22,11 @@ typedef struct tmat {
     size_t nown;
 } tmat;
 
+/* Test modes: g_pivfirst puts pivot i on column i (the pivot columns first, as F4
+ * numbers them); g_lanes gives the kernels lane scratch and the count of leading
+ * pivot columns (la/lanes.c). */
+static int g_pivfirst, g_lanes;
+
 static void own(tmat *T, uint32_t *c, uint32_t *f)
 {
     T->cols[T->nown] = c;
@@ -71,10 +76,9 @@ static void tmat_make_local(tmat *T, gbc_rng *g, const field *F, uint32_t ncols,
     /* pivots on distinct random columns of the first half */
     uint8_t *used = calloc(ncols, 1);
     for (size_t i = 0; i < npiv; i++) {
-        uint32_t c;
-        do
+        uint32_t c = (uint32_t)i;
+        while (!g_pivfirst && used[c])
             c = (uint32_t)gbc_rng_below(g, ncols / 2);
-        while (used[c]);
         used[c] = 1;
         memset(v, 0, sizeof(uint64_t) * ncols);
         v[c] = 1;
@@ -150,7 +154,15 @@ static char *run_kernel(const la_kernel *K, const tmat *T, const field *F, int t
     ck_assert(pivot && dense && tcols && tcf && newrows);
     for (size_t i = 0; i < T->npiv; i++)
         pivot[T->piv[i].cols[0]] = &T->piv[i];
-    la_matrix M = {T->ncols, pivot, dense, tcols, tcf};
+    la_matrix M = {T->ncols, pivot, dense, tcols, tcf, 0, NULL};
+    uint64_t *lanes = NULL;
+    if (g_lanes) {
+        lanes = calloc((size_t)T->ncols * LA_LANES, sizeof(uint64_t));
+        ck_assert(lanes != NULL);
+        M.lanes = lanes;
+        while (M.npivcols < M.ncols && pivot[M.npivcols] != NULL)
+            M.npivcols++;
+    }
     gbc_arena arena;
     gbc_arena_init(&arena, 1 << 16);
     size_t nnew = 0;
@@ -158,6 +170,9 @@ static char *run_kernel(const la_kernel *K, const tmat *T, const field *F, int t
     ck_assert_int_eq(la_backreduce(&ctx, &M, F, newrows, nnew, &arena), GBC_OK);
     for (uint32_t c = 0; c < T->ncols; c++)
         ck_assert_msg(dense[c] == 0, "the kernel left the dense scratch dirty");
+    for (size_t c = 0; lanes != NULL && c < (size_t)T->ncols * LA_LANES; c++)
+        ck_assert_msg(lanes[c] == 0, "the kernel left the lanes dirty");
+    free(lanes);
     if (K->provenance)
         for (size_t i = 0; i < nnew; i++)
             ck_assert_msg(newrows[i].tag < T->n, "a new row without provenance");
@@ -231,6 +246,57 @@ START_TEST(test_kernels_agree)
         free(pr);
         tmat_free(&T);
     }
+}
+END_TEST
+
+/* Loop index: the prime. With the pivot columns first and lane scratch (as F4 runs
+ * them), every vector loop of la/lanes.c this CPU has, the exact kernel on one and
+ * two threads and the probabilistic one give what the exact kernel gives row by
+ * row. */
+START_TEST(test_lanes_agree)
+{
+    field F;
+    ck_assert_int_eq(field_init(&F, primes[_i]), GBC_OK);
+    gbc_rng g;
+    gbc_rng_seed(&g, tu_seed() * 104729u + (uint64_t)_i);
+    static const char *const isa[] = {"portable", "avx2", "avx512"};
+    const char *orig = la_lanes_isa();
+    int trials = 2 * tu_mult();
+    for (int t = 0; t < trials; t++) {
+        uint32_t ncols = 150 + (uint32_t)gbc_rng_below(&g, 300);
+        size_t npiv = gbc_rng_below(&g, ncols / 2);
+        size_t n = 80 + gbc_rng_below(&g, 300);
+        size_t rank = gbc_rng_below(&g, 60);
+        unsigned density = 2 + (unsigned)gbc_rng_below(&g, 30);
+        g_pivfirst = 1;
+        tmat T;
+        tmat_make(&T, &g, &F, ncols, npiv, n, rank, density);
+        g_pivfirst = 0;
+        char *ref = run_kernel(&la_kernel_exact, &T, &F, 1, 0, 1, NULL);
+        g_lanes = 1;
+        for (size_t v = 0; v < sizeof isa / sizeof isa[0]; v++) {
+            if (!la_lanes_use(isa[v]))
+                continue;
+            const char *what[4] = {"exact", "exact, 2 threads", "probabilistic",
+                                   "probabilistic, 2 threads"};
+            char *got[4] = {
+                run_kernel(&la_kernel_exact, &T, &F, 1, 0, 1, NULL),
+                run_kernel(&la_kernel_exact, &T, &F, 2, 0, 1, NULL),
+                run_kernel(&la_kernel_probabilistic, &T, &F, 1, 0, gbc_rng_next(&g), NULL),
+                run_kernel(&la_kernel_probabilistic, &T, &F, 2, 0, gbc_rng_next(&g), NULL)};
+            for (int k = 0; k < 4; k++) {
+                ck_assert_msg(strcmp(ref, got[k]) == 0,
+                              "p=%u trial %d (%u cols, %zu pivots, %zu rows): %s through "
+                              "the %s lanes differs from row by row",
+                              F.p, t, ncols, npiv, n, what[k], isa[v]);
+                free(got[k]);
+            }
+        }
+        g_lanes = 0;
+        free(ref);
+        tmat_free(&T);
+    }
+    ck_assert(la_lanes_use(orig));
 }
 END_TEST
 
@@ -342,6 +408,7 @@ int main(void)
     TCase *tc = tcase_create("kernels");
     tcase_set_timeout(tc, 600);
     tcase_add_loop_test(tc, test_kernels_agree, 0, (int)NPRIMES);
+    tcase_add_loop_test(tc, test_lanes_agree, 0, (int)NPRIMES);
     tcase_add_test(tc, test_prob_reduces_less);
     tcase_add_test(tc, test_hook_caught);
     tcase_add_test(tc, test_exponent);
