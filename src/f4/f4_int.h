@@ -69,7 +69,8 @@ typedef struct f4_state {
     size_t colcap;
     const la_row **pivot;
     uint64_t *dense;
-    uint64_t *lanes;   /* LA_LANES * densecap zeros: la/lanes.c */
+    uint64_t *lanes;   /* LA_LANES * lanecap zeros: la/lanes.c */
+    size_t lanecap;
     uint32_t *tcols, *tcf;
     size_t densecap;
     uint32_t *mexps;  /* nvars scratch: a multiplier */

@@ -54,21 +54,26 @@ gbc_status f4_scratch(f4_state *S, uint32_t nc)
     if (S->densecap < (size_t)nc + 1) {
         size_t cap = (size_t)nc + 1 > 2 * S->densecap ? (size_t)nc + 1 : 2 * S->densecap;
         gbc_free(ctx, S->dense);
-        gbc_free(ctx, S->lanes);
         gbc_free(ctx, S->pivot);
         gbc_free(ctx, S->tcols);
         gbc_free(ctx, S->tcf);
         S->dense = NULL;
-        S->lanes = NULL;
         S->pivot = NULL;
         S->tcols = S->tcf = NULL;
         S->densecap = 0;
         GBC_TRY(GBC_ZALLOC(ctx, S->dense, cap));
-        GBC_TRY(GBC_ZALLOC(ctx, S->lanes, cap * LA_LANES));
         GBC_TRY(GBC_ALLOC(ctx, S->pivot, cap));
         GBC_TRY(GBC_ALLOC(ctx, S->tcols, cap));
         GBC_TRY(GBC_ALLOC(ctx, S->tcf, cap));
         S->densecap = cap;
+    }
+    /* the lanes, 64 bytes a column, are sized to the matrix (not doubled) */
+    if (S->lanecap < nc) {
+        gbc_free(ctx, S->lanes);
+        S->lanes = NULL;
+        S->lanecap = 0;
+        GBC_TRY(GBC_ZALLOC(ctx, S->lanes, (size_t)nc * LA_LANES));
+        S->lanecap = nc;
     }
     return GBC_OK;
 }

@@ -35,9 +35,18 @@ gbc_status f4_make_row(f4_state *S, uint32_t mhash, uint32_t mdeg, const poly *f
     uint32_t *cols = gbc_arena_alloc(S->ctx, &S->arena, sizeof(uint32_t) * f->len);
     if (cols == NULL)
         return gbc_ctx_alloc_status(S->ctx);
-    for (uint32_t k = 0; k < f->len; k++)
-        GBC_TRY(mht_insert_mul_raw(S->ctx, &S->sht, S->mexps, mhash, mdeg, &S->bht, f->mon[k],
-                                   &cols[k]));
+    if (S->sht.pk != NULL && mdeg < 256) {
+        /* packed keys: each term's lookup compares 16 bytes (mht.h) */
+        uint64_t mpk[2];
+        mht_pack(S->mexps, S->R->nvars, mpk);
+        for (uint32_t k = 0; k < f->len; k++)
+            GBC_TRY(mht_insert_mul_pk(S->ctx, &S->sht, S->mexps, mpk, mhash, mdeg, &S->bht,
+                                      f->mon[k], &cols[k]));
+    } else {
+        for (uint32_t k = 0; k < f->len; k++)
+            GBC_TRY(mht_insert_mul_raw(S->ctx, &S->sht, S->mexps, mhash, mdeg, &S->bht,
+                                       f->mon[k], &cols[k]));
+    }
     row->cols = cols;
     row->cf = f->cf;
     row->len = f->len;

@@ -46,6 +46,8 @@ gbc_status mht_init(gbc_ctx *ctx, mht *t, const mht_params *par, uint32_t logsiz
     t->mapmask = mapsize - 1;
     GBC_CHECK(st, GBC_ALLOC(ctx, t->row, t->cap), fail);
     GBC_CHECK(st, GBC_ALLOC(ctx, t->exps, (size_t)t->cap * (t->nvars ? t->nvars : 1)), fail);
+    if (t->nvars > 0 && t->nvars <= MHT_PK_VARS)
+        GBC_CHECK(st, GBC_ALLOC(ctx, t->pk, (size_t)t->cap * 2), fail);
     return GBC_OK;
 fail:
     mht_clear(ctx, t);
@@ -57,6 +59,7 @@ void mht_clear(gbc_ctx *ctx, mht *t)
     gbc_free(ctx, t->map);
     gbc_free(ctx, t->row);
     gbc_free(ctx, t->exps);
+    gbc_free(ctx, t->pk);
     memset(t, 0, sizeof *t);
 }
 
@@ -89,6 +92,12 @@ static gbc_status mht_reserve_row(gbc_ctx *ctx, mht *t)
     if (exps == NULL)
         return gbc_ctx_alloc_status(ctx);
     t->exps = exps;
+    if (t->pk != NULL) {
+        uint64_t *pk = gbc_realloc(ctx, t->pk, sizeof(uint64_t) * 2 * (size_t)ncap);
+        if (pk == NULL)
+            return gbc_ctx_alloc_status(ctx);
+        t->pk = pk;
+    }
     t->cap = ncap;
     return GBC_OK;
 }
@@ -140,13 +149,75 @@ static inline int exps_equal(const uint32_t *a, const uint32_t *b, uint32_t n)
     return 1;
 }
 
+/* Enter the scratch row (index size: exponents written, hash h, degree deg) in
+ * slot k of the map. */
+static gbc_status mht_enter(gbc_ctx *ctx, mht *t, uint32_t k, uint32_t h, uint32_t deg,
+                            uint32_t *idx)
+{
+    const uint32_t *e = mht_exps(t, t->size);
+    uint32_t i = t->size;
+    mht_row *r = &t->row[i];
+    r->hash = h;
+    r->deg = deg;
+    r->divmask = mono_divmask_of(&t->par->dm, e);
+    r->key = t->par->graded_key ? deg : mono_order_key(t->par->ord, e);
+    r->aux = 0;
+    if (t->pk != NULL) {
+        uint64_t *q = t->pk + 2 * (size_t)i;
+        if (deg < 256) {
+            mht_pack(e, t->nvars, q);
+        } else {
+            q[0] = 0;
+            q[1] = MHT_PK_BAD;
+        }
+    }
+    t->map[k].hash = h;
+    t->map[k].idx = i + 1;
+    t->size++;
+    *idx = i;
+    if ((size_t)t->size * 2 > (size_t)t->mapmask + 1)
+        return mht_grow_map(ctx, t);
+    return GBC_OK;
+}
+
+/* Find the candidate with packed key pk (valid) and hash h, or the empty slot where
+ * it goes: 1 and *idx when found, else 0 and *slot. */
+static inline int mht_probe_pk(const mht *t, uint32_t h, const uint64_t pk[2], uint32_t *idx,
+                               uint32_t *slot)
+{
+    uint32_t k = mht_first_slot(h, t->mapmask);
+    for (;;) {
+        uint32_t j = t->map[k].idx;
+        if (j == 0) {
+            *slot = k;
+            return 0;
+        }
+        if (t->map[k].hash == h) {
+            const uint64_t *q = t->pk + 2 * (size_t)(j - 1);
+            if (q[0] == pk[0] && q[1] == pk[1]) {
+                *idx = j - 1;
+                return 1;
+            }
+        }
+        k = (k + 1) & t->mapmask;
+    }
+}
+
 /* The scratch row (index size) holds a candidate with hash h and degree deg: find it
  * or commit it. */
 static gbc_status mht_commit(gbc_ctx *ctx, mht *t, uint32_t h, uint32_t deg, uint32_t *idx)
 {
     const uint32_t n = t->nvars;
     const uint32_t *e = mht_exps(t, t->size);
-    uint32_t k = mht_first_slot(h, t->mapmask);
+    uint32_t k;
+    if (t->pk != NULL && deg < 256) {
+        uint64_t pk[2];
+        mht_pack(e, n, pk);
+        if (mht_probe_pk(t, h, pk, idx, &k))
+            return GBC_OK;
+        return mht_enter(ctx, t, k, h, deg, idx);
+    }
+    k = mht_first_slot(h, t->mapmask);
     for (;;) {
         uint32_t j = t->map[k].idx;
         if (j == 0)
@@ -157,20 +228,29 @@ static gbc_status mht_commit(gbc_ctx *ctx, mht *t, uint32_t h, uint32_t deg, uin
         }
         k = (k + 1) & t->mapmask;
     }
-    uint32_t i = t->size;
-    mht_row *r = &t->row[i];
-    r->hash = h;
-    r->deg = deg;
-    r->divmask = mono_divmask_of(&t->par->dm, e);
-    r->key = t->par->graded_key ? deg : mono_order_key(t->par->ord, e);
-    r->aux = 0;
-    t->map[k].hash = h;
-    t->map[k].idx = i + 1;
-    t->size++;
-    *idx = i;
-    if ((size_t)t->size * 2 > (size_t)t->mapmask + 1)
-        return mht_grow_map(ctx, t);
-    return GBC_OK;
+    return mht_enter(ctx, t, k, h, deg, idx);
+}
+
+gbc_status mht_insert_mul_pk(gbc_ctx *ctx, mht *t, const uint32_t *mexps, const uint64_t mpk[2],
+                             uint32_t mhash, uint32_t mdeg, const mht *tb, uint32_t b,
+                             uint32_t *idx)
+{
+    uint64_t deg = (uint64_t)mdeg + tb->row[b].deg;
+    if (t->pk == NULL || tb->pk == NULL || deg >= 256)
+        return mht_insert_mul_raw(ctx, t, mexps, mhash, mdeg, tb, b, idx);
+    GBC_TRY(mht_reserve_row(ctx, t)); /* may move t's arrays: read tb after */
+    /* degree < 256: every exponent of both factors and of the product fits a byte,
+     * so the keys add bytewise without carries */
+    const uint64_t *bk = tb->pk + 2 * (size_t)b;
+    uint64_t pk[2] = {mpk[0] + bk[0], mpk[1] + bk[1]};
+    uint32_t h = mhash + tb->row[b].hash, k;
+    if (mht_probe_pk(t, h, pk, idx, &k))
+        return GBC_OK;
+    const uint32_t n = t->nvars;
+    uint32_t *ec = t->exps + (size_t)t->size * n;
+    for (uint32_t i = 0; i < n; i++)
+        ec[i] = (uint32_t)(pk[i >> 3] >> (8 * (i & 7))) & 0xffu;
+    return mht_enter(ctx, t, k, h, (uint32_t)deg, idx);
 }
 
 gbc_status mht_insert(gbc_ctx *ctx, mht *t, const uint32_t *e, uint32_t *idx)

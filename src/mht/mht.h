@@ -43,7 +43,26 @@ typedef struct mht {
     mht_row *row;
     mht_slot *map;      /* open addressing; idx == 0 marks an empty slot */
     uint32_t mapmask;   /* map size - 1 (map size is a power of two) */
+    /* With at most MHT_PK_VARS variables: per monomial a packed key of two words,
+     * exponent i in byte i, byte 15 set when an exponent exceeds 255 (then the
+     * key is not used). Probes compare these 16 bytes instead of the exponent
+     * vector, and products of keys are sums (no byte carries while the degree is
+     * below 256). NULL otherwise. */
+    uint64_t *pk;
 } mht;
+
+#define MHT_PK_VARS 15
+#define MHT_PK_BAD (1ull << 56) /* in the key's second word */
+
+/* The packed key of e (n <= MHT_PK_VARS exponents, degree < 256). */
+static inline void mht_pack(const uint32_t *e, uint32_t n, uint64_t pk[2])
+{
+    uint64_t w[2] = {0, 0};
+    for (uint32_t i = 0; i < n; i++)
+        w[i >> 3] |= (uint64_t)e[i] << (8 * (i & 7));
+    pk[0] = w[0];
+    pk[1] = w[1];
+}
 
 /* Set up parameters for nvars variables under ord, with hash multipliers drawn
  * from seed. Divisor-mask thresholds default to 1, 2, ... per variable. */
@@ -76,6 +95,11 @@ gbc_status mht_insert_mul(gbc_ctx *ctx, mht *t, const mht *ta, uint32_t a, const
  * (m need not be stored in any table) and b is monomial b of table tb. */
 gbc_status mht_insert_mul_raw(gbc_ctx *ctx, mht *t, const uint32_t *mexps, uint32_t mhash,
                               uint32_t mdeg, const mht *tb, uint32_t b, uint32_t *idx);
+/* mht_insert_mul_raw with the multiplier's packed key mpk as well (mht_pack; used
+ * when both tables have keys and the product's degree is below 256). */
+gbc_status mht_insert_mul_pk(gbc_ctx *ctx, mht *t, const uint32_t *mexps, const uint64_t mpk[2],
+                             uint32_t mhash, uint32_t mdeg, const mht *tb, uint32_t b,
+                             uint32_t *idx);
 /* Insert b / a (a must divide b); both from table src. */
 gbc_status mht_insert_div(gbc_ctx *ctx, mht *t, const mht *src, uint32_t b, uint32_t a,
                           uint32_t *idx);
