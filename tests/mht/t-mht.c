@@ -226,6 +226,66 @@ START_TEST(test_mul_div_lcm)
 }
 END_TEST
 
+/* Packed keys (at most 15 variables): products through mht_insert_mul_pk land on
+ * the index of the vector sum, the same as mht_insert_mul_raw, on both sides of
+ * degree 256 (where keys stop being used) and of 15 variables (where tables have
+ * none); every stored key decodes to its exponents or is marked unusable. */
+START_TEST(test_packed_keys)
+{
+    gbc_rng r;
+    gbc_rng_seed(&r, tu_seed() + 7);
+    static const uint32_t nv[] = {1, 2, 8, 9, 14, 15, 16, 20};
+    static const uint32_t maxes[] = {2, 40, 130, 255, 256, 400};
+    for (size_t x = 0; x < sizeof nv / sizeof nv[0]; x++) {
+        uint32_t n = nv[x];
+        fixture f;
+        fx_init(&f, "grevlex", n, 4, gbc_rng_next(&r));
+        T_ASSERT((f.t.pk != NULL) == (n <= MHT_PK_VARS));
+        mht t2;
+        ck_assert_int_eq(mht_init(NULL, &t2, &f.par, 4), GBC_OK);
+        for (int it = 0; it < 3000; it++) {
+            uint32_t a[20], b[20], want[20];
+            uint32_t maxe = maxes[gbc_rng_below(&r, sizeof maxes / sizeof maxes[0])];
+            random_exps(&r, a, n, maxe / (1 + (uint32_t)gbc_rng_below(&r, n)));
+            random_exps(&r, b, n, maxe / (1 + (uint32_t)gbc_rng_below(&r, n)));
+            uint32_t ib, ic, iw, ir;
+            T_ASSERT(mht_insert(NULL, &t2, b, &ib) == GBC_OK);
+            uint32_t ha = 0, da = 0;
+            for (uint32_t v = 0; v < n; v++) {
+                ha += f.par.rnd[v] * a[v];
+                da += a[v];
+                want[v] = a[v] + b[v];
+            }
+            uint64_t mpk[2] = {0, 0};
+            if (n <= MHT_PK_VARS && da < 256)
+                mht_pack(a, n, mpk);
+            if (n <= MHT_PK_VARS && da < 256)
+                T_ASSERT(mht_insert_mul_pk(NULL, &f.t, a, mpk, ha, da, &t2, ib, &ic) == GBC_OK);
+            else
+                T_ASSERT(mht_insert_mul_raw(NULL, &f.t, a, ha, da, &t2, ib, &ic) == GBC_OK);
+            T_ASSERT(memcmp(mht_exps(&f.t, ic), want, sizeof(uint32_t) * n) == 0);
+            T_ASSERT(mht_insert_mul_raw(NULL, &f.t, a, ha, da, &t2, ib, &ir) == GBC_OK);
+            T_ASSERT(ir == ic);
+            T_ASSERT(mht_insert(NULL, &f.t, want, &iw) == GBC_OK && iw == ic);
+            T_ASSERT(mht_find(&f.t, want) == ic);
+            check_row(&f.t, ic);
+        }
+        for (uint32_t i = 0; f.t.pk != NULL && i < f.t.size; i++) {
+            const uint64_t *q = f.t.pk + 2 * (size_t)i;
+            if (f.t.row[i].deg >= 256) {
+                T_ASSERT(q[1] & MHT_PK_BAD);
+                continue;
+            }
+            uint64_t want[2];
+            mht_pack(mht_exps(&f.t, i), n, want);
+            T_ASSERT(q[0] == want[0] && q[1] == want[1]);
+        }
+        mht_clear(NULL, &t2);
+        fx_clear(&f);
+    }
+}
+END_TEST
+
 /* mht_divides against mono_divides on raw vectors: the mask and degree filters
  * never reject a true divisor. */
 START_TEST(test_divides_filter)
@@ -488,6 +548,7 @@ int main(void)
     tcase_add_test(tc, test_insert_find);
     tcase_add_test(tc, test_growth);
     tcase_add_test(tc, test_mul_div_lcm);
+    tcase_add_test(tc, test_packed_keys);
     tcase_add_test(tc, test_divides_filter);
     tcase_add_test(tc, test_overflow);
     tcase_add_test(tc, test_reset);
