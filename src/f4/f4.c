@@ -373,6 +373,19 @@ static gbc_status f4_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *o
     if (hilb != NULL && !unit)
         GBC_CHECK(st, f4_hilb_final_check(&S, hilb), done);
     double t1 = gbc_wall_time();
+    {
+        /* every pair is done and the rounds' lanes are not needed: their memory
+         * goes before the output is built beside the basis (the counters stay) */
+        pairset done_ps = S.ps;
+        pairs_clear(ctx, &S.ps);
+        S.ps.stat_created = done_ps.stat_created;
+        S.ps.stat_chain = done_ps.stat_chain;
+        S.ps.stat_gm = done_ps.stat_gm;
+        S.ps.stat_product = done_ps.stat_product;
+        gbc_free(ctx, S.lanes);
+        S.lanes = NULL;
+        S.lanecap = 0;
+    }
     if (unit)
         GBC_CHECK(st, f4_emit_one(ctx, R, out), done);
     else
