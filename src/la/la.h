@@ -183,7 +183,8 @@ int la_worker_stopped(la_worker *W);
 void la_worker_done(la_worker *W);
 
 /* Lanes (la/lanes.c): M->lanes holds up to LA_LANES rows being reduced, lane l of
- * column c at M->lanes[c * LA_LANES + l], each entry below p^2; all zero between
+ * column c at M->lanes[c * LA_LANES + l], each entry below p^2 (for p < 2^16:
+ * uncorrected sums of fewer than 2^32 products below 2^32 each); all zero between
  * uses. */
 /* Add c * r to lane l (c < p); returns r's leading column (M->ncols when empty). */
 uint32_t la_lanes_add(la_matrix *M, const field *F, int l, const la_row *r, uint64_t c);

@@ -189,6 +189,13 @@ uint32_t la_lanes_add(la_matrix *M, const field *F, int l, const la_row *r, uint
 {
     uint64_t *v = M->lanes + l;
     const uint64_t p2 = F->p2;
+    if (F->p < (1u << 16)) {
+        /* products below 2^32, and a lane entry receives fewer than 2^32 of them in
+         * all (the rows added, then one per column): no correction */
+        for (uint32_t k = 0; k < r->len; k++)
+            v[(size_t)r->cols[k] * LA_LANES] += c * r->cf[k];
+        return r->len > 0 ? r->cols[0] : M->ncols;
+    }
     for (uint32_t k = 0; k < r->len; k++) {
         uint64_t *d = v + (size_t)r->cols[k] * LA_LANES;
         uint64_t x = *d + c * r->cf[k];
