@@ -1,0 +1,513 @@
+/* ideal/satf4: I : phi^infinity over Z/p by F4 runs interleaved with kernel steps
+ * (the idea of Berthomieu, Eder and Safey El Din's F4SAT, ISSAC 2022): between the
+ * runs, linear algebra finds the polynomials f of one degree with phi f in the
+ * ideal found so far and adds them; a Hilbert-series test proves when the ideal is
+ * saturated, so the loop stops as soon as it is, and the result is exact
+ * (docs/ideal.md, "The F4 saturation"). */
+#include "ideal/ideal.h"
+#include "f4/f4.h"
+#include "monideal/monideal.h"
+
+/* Beyond this many standard monomials in one degree, the sweep stops (the
+ * Hilbert test then says which degree to look at). */
+#define SAT_SWEEP_MAX 4000
+
+/* The state of one saturation: the graded ring it works in, psi, its degree. */
+typedef struct satf4 {
+    gbc_ctx *ctx;
+    const ring *R; /* graded (degree-compatible) order; all polynomials homogeneous */
+    const field *F;
+    uint32_t n;
+    const ppoly *psi;
+    uint32_t e;    /* deg psi >= 1 */
+    gb_stats *stats;
+    const id_opts *o;
+    size_t kernel_steps, kernel_elements, tests;
+    double t_kernel, t_nf;
+} satf4;
+
+static int is_homogeneous(const ppoly *p, uint32_t n)
+{
+    for (size_t i = 1; i < p->len; i++)
+        if (mono_degree(p->exps + i * n, n) != mono_degree(p->exps, n))
+            return 0;
+    return 1;
+}
+
+/* The standard monomials of degree d of the monomial ideal M (n variables) into
+ * *out (d+1 .. by multiplying those of degree d - 1; *cnt rows of n exponents).
+ * prev holds the ones of degree d - 1 (pcnt rows); each monomial is produced once
+ * (x_i times m for i at least m's last variable). */
+static gbc_status std_next(gbc_ctx *ctx, const monideal *M, uint32_t n, const uint32_t *prev,
+                           size_t pcnt, uint32_t **out, size_t *cnt, size_t *cap)
+{
+    *cnt = 0;
+    uint32_t *e = NULL;
+    gbc_status st;
+    GBC_CHECK(st, GBC_ALLOC(ctx, e, n ? n : 1), done);
+    for (size_t k = 0; k < pcnt; k++) {
+        const uint32_t *m = prev + k * n;
+        uint32_t last = 0;
+        for (uint32_t v = 0; v < n; v++)
+            if (m[v] != 0)
+                last = v;
+        for (uint32_t v = last; v < n; v++) {
+            memcpy(e, m, sizeof(uint32_t) * n);
+            e[v]++;
+            if (mi_contains(M, e))
+                continue;
+            GBC_CHECK(st, GBC_GROW(ctx, *out, *cap, (*cnt + 1) * n), done);
+            memcpy(*out + *cnt * n, e, sizeof(uint32_t) * n);
+            (*cnt)++;
+        }
+    }
+done:
+    gbc_free(ctx, e);
+    return st;
+}
+
+/* Sort the cnt monomials of B (n exponents each) into increasing order for R's
+ * order. */
+static gbc_status sort_increasing(gbc_ctx *ctx, const ring *R, uint32_t *B, size_t cnt)
+{
+    const uint32_t n = R->nvars;
+    if (cnt < 2)
+        return GBC_OK;
+    mht_params par;
+    mht t;
+    memset(&par, 0, sizeof par);
+    memset(&t, 0, sizeof t);
+    uint32_t *idx = NULL, *copy = NULL;
+    gbc_status st;
+    GBC_CHECK(st, mht_params_init(ctx, &par, &R->ord, 0x5a7f5ULL), done);
+    GBC_CHECK(st, mht_init(ctx, &t, &par, 10), done);
+    GBC_CHECK(st, GBC_ALLOC(ctx, idx, cnt), done);
+    GBC_CHECK(st, GBC_ALLOC(ctx, copy, cnt * n), done);
+    for (size_t k = 0; k < cnt; k++)
+        GBC_CHECK(st, mht_insert(ctx, &t, B + k * n, &idx[k]), done);
+    GBC_CHECK(st, mht_sort_desc(ctx, &t, idx, cnt), done);
+    for (size_t k = 0; k < cnt; k++)
+        memcpy(copy + k * n, mht_exps(&t, idx[cnt - 1 - k]), sizeof(uint32_t) * n);
+    memcpy(B, copy, sizeof(uint32_t) * cnt * n);
+done:
+    gbc_free(ctx, copy);
+    gbc_free(ctx, idx);
+    mht_clear(ctx, &t);
+    mht_params_clear(ctx, &par);
+    return st;
+}
+
+/* The leading monomials of the reduced basis G as a monomial ideal. */
+static gbc_status lead_ideal(gbc_ctx *ctx, const plist *G, uint32_t n, monideal *M)
+{
+    mi_init(M, n);
+    for (size_t k = 0; k < G->n; k++)
+        if (G->p[k].len > 0)
+            GBC_TRY(mi_push(ctx, M, G->p[k].exps));
+    return GBC_OK;
+}
+
+/* The kernel step in degree d: B = the standard monomials of degree d (cnt rows,
+ * in increasing order), N_k = NF_G(psi B_k); every f = sum c_k B_k with
+ * sum c_k N_k = 0 has psi f in <G> and, being a nonzero combination of standard
+ * monomials, is not in <G>. A basis of those f (exact Gaussian elimination modulo
+ * p; the k-th has leading monomial B_k) is appended to found (terms unsorted),
+ * except the ones whose leading monomial lies in seen (the leading monomials of
+ * the elements found in lower degrees: their multiples are most of the kernel,
+ * and leaving elements out never makes the result wrong, since the Hilbert test
+ * decides completeness); the others' leading monomials join seen. */
+static gbc_status kernel_step(satf4 *S, const plist *G, const uint32_t *B, size_t cnt,
+                              monideal *seen, plist *found, size_t *nfound)
+{
+    gbc_ctx *ctx = S->ctx;
+    const uint32_t n = S->n;
+    const field *F = S->F;
+    const ppoly *psi = S->psi;
+    *nfound = 0;
+    if (cnt == 0)
+        return GBC_OK;
+    double t0 = gbc_wall_time();
+    plist P, N;
+    plist_init(&P);
+    plist_init(&N);
+    mht_params par;
+    mht cols;
+    memset(&par, 0, sizeof par);
+    memset(&cols, 0, sizeof cols);
+    uint32_t *row = NULL, *piv = NULL, *pivat = NULL;
+    uint64_t *acc = NULL;
+    size_t npiv = 0;
+    gbc_status st;
+    for (size_t k = 0; k < cnt; k++) {
+        ppoly *q;
+        GBC_CHECK(st, plist_push(ctx, &P, psi->len, n, F, &q), done);
+        for (size_t i = 0; i < psi->len; i++) {
+            for (uint32_t v = 0; v < n; v++)
+                q->exps[i * n + v] = psi->exps[i * n + v] + B[k * n + v];
+            q->cf[i] = psi->cf[i];
+        }
+    }
+    GBC_CHECK(st, f4_normal_forms(ctx, S->R, G, &P, &N), done);
+    plist_clear(ctx, &P, F);
+    S->t_nf += gbc_wall_time() - t0;
+    /* columns: the monomials of the normal forms */
+    GBC_CHECK(st, mht_params_init(ctx, &par, &S->R->ord, 0x5a7f4ULL), done);
+    GBC_CHECK(st, mht_init(ctx, &cols, &par, 10), done);
+    for (size_t k = 0; k < N.n; k++)
+        for (size_t i = 0; i < N.p[k].len; i++) {
+            uint32_t c;
+            GBC_CHECK(st, mht_insert(ctx, &cols, N.p[k].exps + i * n, &c), done);
+        }
+    const size_t nc = cols.size, w = nc + cnt;
+    /* rows [N_k | e_k], reduced one after another by the pivots found so far
+     * (pivot rows: 1 at their pivot column, zero before it). The row being
+     * reduced is kept in uint64 below p^2 (one conditional subtraction per
+     * update, no division) and reduced modulo p where it is read. */
+    const uint64_t p = F->p, p2 = p * p;
+    GBC_CHECK(st, GBC_ALLOC(ctx, acc, w ? w : 1), done);
+    GBC_CHECK(st, GBC_ALLOC(ctx, row, w ? w : 1), done);
+    GBC_CHECK(st, GBC_ALLOC(ctx, piv, (nc < cnt ? nc : cnt) * w + 1), done);
+    GBC_CHECK(st, GBC_ALLOC(ctx, pivat, nc ? nc : 1), done);
+    for (size_t c = 0; c < nc; c++)
+        pivat[c] = UINT32_MAX;
+    for (size_t k = 0; k < cnt; k++) {
+        GBC_CHECK(st, gbc_ctx_check(ctx), done);
+        memset(acc, 0, sizeof(uint64_t) * w);
+        for (size_t i = 0; i < N.p[k].len; i++)
+            acc[mht_find(&cols, N.p[k].exps + i * n)] = N.p[k].cf[i];
+        acc[nc + k] = 1;
+        /* the provenance part of every row so far lies in [nc, nc + k] */
+        const size_t wk = nc + k + 1;
+        size_t lead = nc;
+        for (size_t c = 0; c < nc; c++) {
+            const uint32_t rc = (uint32_t)(acc[c] % p);
+            if (rc == 0)
+                continue;
+            if (pivat[c] == UINT32_MAX) {
+                lead = c;
+                break;
+            }
+            const uint32_t *pr = piv + (size_t)pivat[c] * w;
+            const uint64_t m = p - rc;
+            acc[c] = 0;
+            for (size_t j = c + 1; j < wk; j++) {
+                uint64_t v = acc[j] + m * pr[j];
+                acc[j] = v >= p2 ? v - p2 : v;
+            }
+        }
+        for (size_t j = 0; j < wk; j++)
+            row[j] = (uint32_t)(acc[j] % p);
+        if (lead < nc) {
+            const uint32_t inv = zp_inv(F, row[lead]);
+            uint32_t *pr = piv + npiv * w;
+            for (size_t j = 0; j < w; j++)
+                pr[j] = j < wk ? zp_mul(F, inv, row[j]) : 0;
+            pivat[lead] = (uint32_t)npiv++;
+            continue;
+        }
+        /* a kernel vector: f = sum row[nc + j] B_j, leading monomial B_k */
+        if (mi_contains(seen, B + k * n))
+            continue;
+        GBC_CHECK(st, mi_push(ctx, seen, B + k * n), done);
+        size_t len = 0;
+        for (size_t j = 0; j <= k; j++)
+            len += row[nc + j] != 0;
+        ppoly *f;
+        GBC_CHECK(st, plist_push(ctx, found, len, n, F, &f), done);
+        size_t t = 0;
+        for (size_t j = 0; j <= k; j++)
+            if (row[nc + j] != 0) {
+                memcpy(f->exps + t * n, B + j * n, sizeof(uint32_t) * n);
+                f->cf[t++] = row[nc + j];
+            }
+        (*nfound)++;
+    }
+    S->kernel_steps++;
+    S->kernel_elements += *nfound;
+    gbc_log(ctx, 2, "saturate (f4): kernel step: %zu rows, %zu columns, %zu found", cnt, nc,
+            *nfound);
+done:
+    S->t_kernel += gbc_wall_time() - t0;
+    gbc_free(ctx, acc);
+    gbc_free(ctx, pivat);
+    gbc_free(ctx, piv);
+    gbc_free(ctx, row);
+    mht_clear(ctx, &cols);
+    mht_params_clear(ctx, &par);
+    plist_clear(ctx, &N, F);
+    plist_clear(ctx, &P, F);
+    return st;
+}
+
+/* Hilbert test. L = <G> and psi homogeneous, e = deg psi: from the exact sequence
+ * 0 -> ((L : psi) / L)(-e) -> (R / L)(-e) -> R / L -> R / (L + psi) -> 0 (the
+ * middle map is multiplication by psi), HS(R/(L+psi)) = (1 - t^e) HS(R/L) + t^e
+ * HS((L:psi)/L). With numerators over (1 - t)^n: L : psi = L iff
+ * N_{L+psi} = (1 - t^e) N_L, and otherwise the least degree of the difference is
+ * e + d0 with d0 the least degree of an f in L : psi outside L. *d0 = UINT32_MAX
+ * when L is saturated. G2 is the reduced basis of G + psi. */
+static gbc_status hilbert_test(satf4 *S, const plist *G, const plist *G2, uint32_t *d0)
+{
+    gbc_ctx *ctx = S->ctx;
+    monideal M1, M2;
+    mi_upoly N1, N2;
+    mi_init(&M1, S->n);
+    mi_init(&M2, S->n);
+    mi_upoly_init(&N1);
+    mi_upoly_init(&N2);
+    int64_t *D = NULL;
+    gbc_status st;
+    GBC_CHECK(st, lead_ideal(ctx, G, S->n, &M1), done);
+    GBC_CHECK(st, lead_ideal(ctx, G2, S->n, &M2), done);
+    GBC_CHECK(st, mi_hilbert_uni(ctx, &N1, &M1), done);
+    GBC_CHECK(st, mi_hilbert_uni(ctx, &N2, &M2), done);
+    uint64_t top = 0;
+    for (size_t i = 0; i < N1.n; i++)
+        top = N1.deg[i] + S->e > top ? N1.deg[i] + S->e : top;
+    for (size_t i = 0; i < N2.n; i++)
+        top = N2.deg[i] > top ? N2.deg[i] : top;
+    if (top > (1u << 24)) {
+        st = GBC_ERR_LIMIT;
+        goto done;
+    }
+    GBC_CHECK(st, GBC_ZALLOC(ctx, D, top + 1), done);
+    for (size_t i = 0; i < N2.n; i++)
+        D[N2.deg[i]] += N2.coef[i];
+    for (size_t i = 0; i < N1.n; i++) {
+        D[N1.deg[i]] -= N1.coef[i];
+        D[N1.deg[i] + S->e] += N1.coef[i];
+    }
+    *d0 = UINT32_MAX;
+    for (uint64_t k = 0; k <= top; k++) {
+        if (D[k] == 0)
+            continue;
+        /* the series of (L : psi) / L starts with a positive coefficient in a
+         * degree >= 0: anything else contradicts the bases */
+        if (D[k] < 0 || k < S->e) {
+            st = GBC_ERR_INTERNAL;
+            goto done;
+        }
+        *d0 = (uint32_t)(k - S->e);
+        break;
+    }
+    S->tests++;
+done:
+    gbc_free(ctx, D);
+    mi_upoly_clear(ctx, &N2);
+    mi_upoly_clear(ctx, &N1);
+    mi_clear(ctx, &M2);
+    mi_clear(ctx, &M1);
+    return st;
+}
+
+static int is_unit_basis(const plist *G, uint32_t n)
+{
+    return G->n == 1 && G->p[0].len == 1 && mono_degree(G->p[0].exps, n) == 0;
+}
+
+/* out = the reduced basis of L : psi^infinity (ring S->R graded, gens and psi
+ * homogeneous). */
+static gbc_status sat_homog(satf4 *S, const plist *gens, plist *out)
+{
+    gbc_ctx *ctx = S->ctx;
+    const uint32_t n = S->n;
+    const field *F = S->F;
+    plist L, G, G2, found;
+    plist_init(&L);
+    plist_init(&G);
+    plist_init(&G2);
+    plist_init(&found);
+    monideal M, seen;
+    mi_init(&M, n);
+    mi_init(&seen, n);
+    uint32_t *cur = NULL, *nxt = NULL;
+    size_t ccap = 0, ncap = 0;
+    /* degrees below done are known to hold no element of L : psi outside L */
+    uint32_t done_below = 0;
+    gbc_status st;
+    GBC_CHECK(st, plist_copy(ctx, &L, gens, n, F), done);
+    for (;;) {
+        GBC_CHECK(st, gbc_ctx_check(ctx), done);
+        plist_clear(ctx, &G, F);
+        GBC_CHECK(st, id_groebner(ctx, S->R, &L, &G, S->stats, S->o), done);
+        plist_clear(ctx, &L, F);
+        if (G.n == 0 || is_unit_basis(&G, n))
+            break; /* the zero ideal and the unit ideal are saturated */
+        uint32_t dmax = 0;
+        for (size_t k = 0; k < G.n; k++) {
+            uint64_t d = mono_degree(G.p[k].exps, n);
+            dmax = d > dmax ? (uint32_t)d : dmax;
+        }
+        mi_clear(ctx, &M);
+        GBC_CHECK(st, lead_ideal(ctx, &G, n, &M), done);
+        mi_clear(ctx, &seen);
+        mi_init(&seen, n);
+        /* the sweep: every degree d with d + e <= dmax (psi f then lies in the
+         * degrees the basis reaches), from done_below up */
+        size_t total = 0;
+        uint32_t dnew = UINT32_MAX;
+        size_t cnt = 0, pcnt = 0;
+        GBC_CHECK(st, GBC_GROW(ctx, cur, ccap, n ? n : 1), done);
+        memset(cur, 0, sizeof(uint32_t) * (n ? n : 1));
+        pcnt = mi_contains(&M, cur) ? 0 : 1; /* degree 0 */
+        for (uint32_t d = 0; d + S->e <= dmax; d++) {
+            if (d > 0) {
+                GBC_CHECK(st, std_next(ctx, &M, n, cur, pcnt, &nxt, &cnt, &ncap), done);
+                uint32_t *tp = cur;
+                cur = nxt;
+                nxt = tp;
+                size_t tc = ccap;
+                ccap = ncap;
+                ncap = tc;
+                pcnt = cnt;
+            }
+            if (pcnt == 0 || pcnt > SAT_SWEEP_MAX)
+                break;
+            if (d < done_below)
+                continue;
+            size_t got;
+            GBC_CHECK(st, sort_increasing(ctx, S->R, cur, pcnt), done);
+            GBC_CHECK(st, kernel_step(S, &G, cur, pcnt, &seen, &found, &got), done);
+            if (got > 0 && dnew == UINT32_MAX)
+                dnew = d;
+            total += got;
+            /* the next F4 run first: the kernels of the higher degrees are
+             * mostly multiples of these, and their matrices the largest
+             * (measured: sweeping on doubled the time of cyclic-7 open) */
+            if (got > 0)
+                break;
+        }
+        if (total == 0) {
+            /* nothing in the degrees swept: the Hilbert test decides */
+            plist Gp;
+            plist_init(&Gp);
+            st = plist_copy(ctx, &Gp, &G, n, F);
+            if (st == GBC_OK)
+                st = id_plist_push_copy(ctx, &Gp, S->psi, n, F);
+            plist_clear(ctx, &G2, F);
+            if (st == GBC_OK)
+                st = id_groebner(ctx, S->R, &Gp, &G2, S->stats, S->o);
+            plist_clear(ctx, &Gp, F);
+            if (st != GBC_OK)
+                goto done;
+            uint32_t d0;
+            GBC_CHECK(st, hilbert_test(S, &G, &G2, &d0), done);
+            plist_clear(ctx, &G2, F);
+            if (d0 == UINT32_MAX)
+                gbc_log(ctx, 1, "saturate (f4): basis of %zu, Hilbert test: saturated", G.n);
+            else
+                gbc_log(ctx, 1, "saturate (f4): basis of %zu, Hilbert test: an element "
+                        "missing in degree %u", G.n, d0);
+            if (d0 == UINT32_MAX)
+                break;
+            /* the standard monomials of degree d0 */
+            memset(cur, 0, sizeof(uint32_t) * (n ? n : 1));
+            pcnt = mi_contains(&M, cur) ? 0 : 1;
+            for (uint32_t d = 1; d <= d0 && pcnt > 0; d++) {
+                GBC_CHECK(st, std_next(ctx, &M, n, cur, pcnt, &nxt, &cnt, &ncap), done);
+                uint32_t *tp = cur;
+                cur = nxt;
+                nxt = tp;
+                size_t tc = ccap;
+                ccap = ncap;
+                ncap = tc;
+                pcnt = cnt;
+            }
+            size_t got;
+            GBC_CHECK(st, sort_increasing(ctx, S->R, cur, pcnt), done);
+            GBC_CHECK(st, kernel_step(S, &G, cur, pcnt, &seen, &found, &got), done);
+            if (got == 0) {
+                st = GBC_ERR_INTERNAL; /* the test promised an element there */
+                goto done;
+            }
+            dnew = d0;
+            total = got;
+        } else {
+            gbc_log(ctx, 1, "saturate (f4): basis of %zu, %zu new elements from degree %u",
+                    G.n, total, dnew);
+        }
+        /* L grows only in degrees >= dnew: (L : psi)_d stays L_d for d + e < dnew */
+        done_below = dnew > S->e ? dnew - S->e : 0;
+        /* the next ideal: the basis and what was found */
+        GBC_CHECK(st, plist_copy(ctx, &L, &G, n, F), done);
+        GBC_CHECK(st, id_plist_map(ctx, S->R, &found, S->R, NULL, &L), done);
+        plist_clear(ctx, &found, F);
+    }
+    *out = G;
+    plist_init(&G);
+done:
+    gbc_free(ctx, nxt);
+    gbc_free(ctx, cur);
+    mi_clear(ctx, &seen);
+    mi_clear(ctx, &M);
+    plist_clear(ctx, &found, F);
+    plist_clear(ctx, &G2, F);
+    plist_clear(ctx, &G, F);
+    plist_clear(ctx, &L, F);
+    return st;
+}
+
+gbc_status id_sat_f4_one(gbc_ctx *ctx, const ring *R, const plist *A, const ppoly *phi,
+                         plist *out, gb_stats *stats, const id_opts *o)
+{
+    const uint32_t n = R->nvars;
+    const field *F = &R->F;
+    if (F->p == 0)
+        return GBC_ERR_INTERNAL;
+    if (phi->len == 0)
+        return GBC_ERR_INTERNAL;
+    if (phi->len == 1 && mono_degree(phi->exps, n) == 0)
+        return id_groebner(ctx, R, A, out, stats, o); /* a unit: I : c = I */
+    satf4 S;
+    memset(&S, 0, sizeof S);
+    S.ctx = ctx;
+    S.F = F;
+    S.stats = stats;
+    S.o = o;
+    int homog = ring_is_graded(R) && is_homogeneous(phi, n);
+    for (size_t k = 0; k < A->n && homog; k++)
+        homog = is_homogeneous(&A->p[k], n);
+    gbc_status st;
+    if (homog) {
+        S.R = R;
+        S.n = n;
+        S.psi = phi;
+        S.e = (uint32_t)mono_degree(phi->exps, n);
+        st = sat_homog(&S, A, out);
+    } else {
+        /* I : phi^infinity = pi(I^h : (h phi^h)^infinity) with pi: h -> 1, and the
+         * basis in (degree, then R's order) dehomogenises to a basis for R's order
+         * (docs/ideal.md) */
+        ring Rh;
+        ring_homog(&Rh, R);
+        plist Ah, one, ph, Kh, Kd;
+        plist_init(&Ah);
+        plist_init(&ph);
+        plist_init(&Kh);
+        plist_init(&Kd);
+        one.n = 1;
+        one.cap = 1;
+        one.p = (ppoly *)phi;
+        GBC_CHECK(st, plist_homogenize(ctx, R, A, &Ah), hdone);
+        GBC_CHECK(st, plist_homogenize(ctx, R, &one, &ph), hdone);
+        for (size_t i = 0; i < ph.p[0].len; i++)
+            ph.p[0].exps[i * (n + 1) + n]++; /* times h: still sorted */
+        S.R = &Rh;
+        S.n = n + 1;
+        S.psi = &ph.p[0];
+        S.e = (uint32_t)mono_degree(ph.p[0].exps, n + 1);
+        GBC_CHECK(st, sat_homog(&S, &Ah, &Kh), hdone);
+        GBC_CHECK(st, plist_dehomogenize(ctx, R, &Kh, &Kd), hdone);
+        st = id_reduce_basis(ctx, R, &Kd, out);
+    hdone:
+        plist_clear(ctx, &Kd, F);
+        plist_clear(ctx, &Kh, F);
+        plist_clear(ctx, &ph, F);
+        plist_clear(ctx, &Ah, F);
+    }
+    gbc_log(ctx, 1,
+            "saturate (f4): %zu kernel steps (%.3f s, normal forms %.3f s), %zu elements "
+            "added, %zu Hilbert tests",
+            S.kernel_steps, S.t_kernel, S.t_nf, S.kernel_elements, S.tests);
+    return st;
+}
