@@ -24,6 +24,9 @@ typedef struct satf4 {
     const id_opts *o;
     size_t kernel_steps, kernel_elements, tests;
     double t_kernel, t_nf;
+    /* degrees below this hold no element of L : psi outside L (L the ideal of
+     * the current F4 run once its pending additions are made) */
+    uint32_t done_below;
 } satf4;
 
 static int is_homogeneous(const ppoly *p, uint32_t n)
@@ -134,7 +137,8 @@ static gbc_status kernel_step(satf4 *S, const plist *G, const uint32_t *B, size_
     mht cols;
     memset(&par, 0, sizeof par);
     memset(&cols, 0, sizeof cols);
-    uint32_t *row = NULL, *piv = NULL, *pivat = NULL;
+    uint32_t *pivat = NULL, *cpos = NULL, *corder = NULL, *pidx = NULL, *pval = NULL;
+    size_t *pstart = NULL;
     uint64_t *acc = NULL;
     size_t npiv = 0;
     gbc_status st;
@@ -159,67 +163,92 @@ static gbc_status kernel_step(satf4 *S, const plist *G, const uint32_t *B, size_
             GBC_CHECK(st, mht_insert(ctx, &cols, N.p[k].exps + i * n, &c), done);
         }
     const size_t nc = cols.size, w = nc + cnt;
-    /* rows [N_k | e_k], reduced one after another by the pivots found so far
-     * (pivot rows: 1 at their pivot column, zero before it). The row being
-     * reduced is kept in uint64 below p^2 (one conditional subtraction per
-     * update, no division) and reduced modulo p where it is read. */
+    /* columns by decreasing monomial: a normal form's leading term is then its
+     * first nonzero, rows with distinct leading monomials need no reduction at
+     * all, and the fill-in is that of an echelon form in the term order */
+    GBC_CHECK(st, GBC_ALLOC(ctx, cpos, nc ? nc : 1), done);
+    GBC_CHECK(st, GBC_ALLOC(ctx, corder, nc ? nc : 1), done);
+    for (size_t c = 0; c < nc; c++)
+        corder[c] = (uint32_t)c;
+    GBC_CHECK(st, mht_sort_desc(ctx, &cols, corder, nc), done);
+    for (size_t c = 0; c < nc; c++)
+        cpos[corder[c]] = (uint32_t)c;
+    /* rows [N_k | e_k], reduced one after another by the pivots found so far.
+     * Pivot rows are kept sparse (1 at their pivot column, nothing before it);
+     * the row being reduced is dense in uint64 below p^2 (one conditional
+     * subtraction per update, no division) and reduced modulo p where read. */
     const uint64_t p = F->p, p2 = p * p;
-    GBC_CHECK(st, GBC_ALLOC(ctx, acc, w ? w : 1), done);
-    GBC_CHECK(st, GBC_ALLOC(ctx, row, w ? w : 1), done);
-    GBC_CHECK(st, GBC_ALLOC(ctx, piv, (nc < cnt ? nc : cnt) * w + 1), done);
+    size_t pcap = 0, pused = 0;
+    GBC_CHECK(st, GBC_ZALLOC(ctx, acc, w ? w : 1), done);
     GBC_CHECK(st, GBC_ALLOC(ctx, pivat, nc ? nc : 1), done);
+    GBC_CHECK(st, GBC_ALLOC(ctx, pstart, (nc < cnt ? nc : cnt) + 1), done);
     for (size_t c = 0; c < nc; c++)
         pivat[c] = UINT32_MAX;
     for (size_t k = 0; k < cnt; k++) {
         GBC_CHECK(st, gbc_ctx_check(ctx), done);
-        memset(acc, 0, sizeof(uint64_t) * w);
+        /* acc is zero on entry */
         for (size_t i = 0; i < N.p[k].len; i++)
-            acc[mht_find(&cols, N.p[k].exps + i * n)] = N.p[k].cf[i];
+            acc[cpos[mht_find(&cols, N.p[k].exps + i * n)]] = N.p[k].cf[i];
         acc[nc + k] = 1;
         /* the provenance part of every row so far lies in [nc, nc + k] */
         const size_t wk = nc + k + 1;
         size_t lead = nc;
         for (size_t c = 0; c < nc; c++) {
+            if (acc[c] == 0)
+                continue;
             const uint32_t rc = (uint32_t)(acc[c] % p);
+            acc[c] = 0;
             if (rc == 0)
                 continue;
             if (pivat[c] == UINT32_MAX) {
+                acc[c] = rc;
                 lead = c;
                 break;
             }
-            const uint32_t *pr = piv + (size_t)pivat[c] * w;
+            const size_t q0 = pstart[pivat[c]], q1 = pstart[pivat[c] + 1];
             const uint64_t m = p - rc;
-            acc[c] = 0;
-            for (size_t j = c + 1; j < wk; j++) {
-                uint64_t v = acc[j] + m * pr[j];
-                acc[j] = v >= p2 ? v - p2 : v;
+            for (size_t q = q0 + 1; q < q1; q++) {
+                uint64_t v = acc[pidx[q]] + m * pval[q];
+                acc[pidx[q]] = v >= p2 ? v - p2 : v;
             }
         }
-        for (size_t j = 0; j < wk; j++)
-            row[j] = (uint32_t)(acc[j] % p);
+        /* the row's nonzeros from lead on (before lead it is zero now) */
+        size_t len = 0;
+        const size_t oldcap = pcap;
+        GBC_CHECK(st, GBC_GROW(ctx, pidx, pcap, pused + (wk - lead)), done);
+        if (pcap != oldcap)
+            GBC_CHECK(st, GBC_RESIZE(ctx, pval, pcap), done);
+        for (size_t j = lead; j < wk; j++) {
+            if (acc[j] == 0)
+                continue;
+            uint32_t v = (uint32_t)(acc[j] % p);
+            acc[j] = 0;
+            if (v == 0)
+                continue;
+            pidx[pused + len] = (uint32_t)j;
+            pval[pused + len++] = v;
+        }
         if (lead < nc) {
-            const uint32_t inv = zp_inv(F, row[lead]);
-            uint32_t *pr = piv + npiv * w;
-            for (size_t j = 0; j < w; j++)
-                pr[j] = j < wk ? zp_mul(F, inv, row[j]) : 0;
+            const uint32_t inv = zp_inv(F, pval[pused]);
+            for (size_t q = 0; q < len; q++)
+                pval[pused + q] = zp_mul(F, inv, pval[pused + q]);
+            pstart[npiv] = pused;
+            pused += len;
+            pstart[npiv + 1] = pused;
             pivat[lead] = (uint32_t)npiv++;
             continue;
         }
-        /* a kernel vector: f = sum row[nc + j] B_j, leading monomial B_k */
+        /* a kernel vector: f = sum_j v_j B_j over the entries nc + j, leading
+         * monomial B_k (the entry at nc + k is 1) */
         if (mi_contains(seen, B + k * n))
             continue;
         GBC_CHECK(st, mi_push(ctx, seen, B + k * n), done);
-        size_t len = 0;
-        for (size_t j = 0; j <= k; j++)
-            len += row[nc + j] != 0;
         ppoly *f;
         GBC_CHECK(st, plist_push(ctx, found, len, n, F, &f), done);
-        size_t t = 0;
-        for (size_t j = 0; j <= k; j++)
-            if (row[nc + j] != 0) {
-                memcpy(f->exps + t * n, B + j * n, sizeof(uint32_t) * n);
-                f->cf[t++] = row[nc + j];
-            }
+        for (size_t q = 0; q < len; q++) {
+            memcpy(f->exps + q * n, B + (pidx[pused + q] - nc) * n, sizeof(uint32_t) * n);
+            f->cf[q] = pval[pused + q];
+        }
         (*nfound)++;
     }
     S->kernel_steps++;
@@ -229,9 +258,12 @@ static gbc_status kernel_step(satf4 *S, const plist *G, const uint32_t *B, size_
 done:
     S->t_kernel += gbc_wall_time() - t0;
     gbc_free(ctx, acc);
+    gbc_free(ctx, corder);
+    gbc_free(ctx, cpos);
+    gbc_free(ctx, pval);
+    gbc_free(ctx, pidx);
+    gbc_free(ctx, pstart);
     gbc_free(ctx, pivat);
-    gbc_free(ctx, piv);
-    gbc_free(ctx, row);
     mht_clear(ctx, &cols);
     mht_params_clear(ctx, &par);
     plist_clear(ctx, &N, F);
@@ -300,20 +332,136 @@ done:
     return st;
 }
 
+/* cur (room for *ccap exponents) = the standard monomials of degree d for M,
+ * *cnt of them, computed degree by degree from 1; nxt is scratch. */
+static gbc_status std_degree(gbc_ctx *ctx, const monideal *M, uint32_t n, uint32_t d,
+                             uint32_t **cur, size_t *ccap, uint32_t **nxt, size_t *ncap,
+                             size_t *cnt)
+{
+    GBC_TRY(GBC_GROW(ctx, *cur, *ccap, n ? n : 1));
+    memset(*cur, 0, sizeof(uint32_t) * (n ? n : 1));
+    size_t pcnt = mi_contains(M, *cur) ? 0 : 1;
+    for (uint32_t k = 1; k <= d && pcnt > 0; k++) {
+        size_t c;
+        GBC_TRY(std_next(ctx, M, n, *cur, pcnt, nxt, &c, ncap));
+        uint32_t *tp = *cur;
+        *cur = *nxt;
+        *nxt = tp;
+        size_t tc = *ccap;
+        *ccap = *ncap;
+        *ncap = tc;
+        pcnt = c;
+    }
+    *cnt = pcnt;
+    return GBC_OK;
+}
+
+/* The sweep over degrees done_below .. dtop with the basis G (a Groebner basis up
+ * to degree dtop + e): kernel steps one degree after another, stopping at the
+ * first degree where elements are found (the next F4 rounds first: the kernels of
+ * higher degrees are mostly multiples of these, and their matrices the largest;
+ * sweeping on measured twice as slow on cyclic-7 open). Appends the elements to
+ * found, and moves done_below: degrees below it hold no element of L : psi
+ * outside L, for the ideal L once found is added. */
+static gbc_status sweep(satf4 *S, const plist *G, uint32_t dtop, plist *found, size_t *total)
+{
+    gbc_ctx *ctx = S->ctx;
+    const uint32_t n = S->n;
+    monideal M, seen;
+    mi_init(&M, n);
+    mi_init(&seen, n);
+    uint32_t *cur = NULL, *nxt = NULL;
+    size_t ccap = 0, ncap = 0, cnt = 0;
+    *total = 0;
+    gbc_status st;
+    GBC_CHECK(st, lead_ideal(ctx, G, n, &M), done);
+    for (uint32_t d = 0; d <= dtop; d++) {
+        if (d == 0) {
+            GBC_CHECK(st, std_degree(ctx, &M, n, 0, &cur, &ccap, &nxt, &ncap, &cnt), done);
+        } else {
+            size_t c;
+            GBC_CHECK(st, std_next(ctx, &M, n, cur, cnt, &nxt, &c, &ncap), done);
+            uint32_t *tp = cur;
+            cur = nxt;
+            nxt = tp;
+            size_t tc = ccap;
+            ccap = ncap;
+            ncap = tc;
+            cnt = c;
+        }
+        if (cnt == 0 || cnt > SAT_SWEEP_MAX)
+            break;
+        if (d < S->done_below)
+            continue;
+        size_t got;
+        GBC_CHECK(st, sort_increasing(ctx, S->R, cur, cnt), done);
+        GBC_CHECK(st, kernel_step(S, G, cur, cnt, &seen, found, &got), done);
+        if (got > 0) {
+            *total = got;
+            S->done_below = d > S->e ? d - S->e : 0;
+            gbc_log(ctx, 1, "saturate (f4): %zu new elements in degree %u (basis of %zu)", got,
+                    d, G->n);
+            goto done;
+        }
+        S->done_below = d + 1;
+    }
+done:
+    gbc_free(ctx, nxt);
+    gbc_free(ctx, cur);
+    mi_clear(ctx, &seen);
+    mi_clear(ctx, &M);
+    return st;
+}
+
+/* f4_hook: after F4's degree d, the sweep up to degree d - e. */
+static gbc_status after_degree(void *data, uint32_t d, const plist *basis, plist *add)
+{
+    satf4 *S = data;
+    if (d < S->e)
+        return GBC_OK;
+    size_t got;
+    return sweep(S, basis, d - S->e, add, &got);
+}
+
+/* out = the reduced basis of <G + add> (G a reduced basis, or NULL) with the sweep
+ * between the degrees: F4 with G loaded as a basis (no pairs among its elements);
+ * with the reference reducer the whole list again and one sweep after it. */
+static gbc_status grow(satf4 *S, const plist *G, const plist *add, plist *out)
+{
+    if (!S->o->buchberger) {
+        f4_hook h = {after_degree, S};
+        return f4_groebner_extend(S->ctx, S->R, G, add, out, S->stats, &h);
+    }
+    plist L;
+    plist_init(&L);
+    gbc_status st;
+    for (size_t k = 0; G != NULL && k < G->n; k++)
+        GBC_CHECK(st, id_plist_push_copy(S->ctx, &L, &G->p[k], S->n, S->F), done);
+    for (size_t k = 0; k < add->n; k++)
+        GBC_CHECK(st, id_plist_push_copy(S->ctx, &L, &add->p[k], S->n, S->F), done);
+    st = id_groebner(S->ctx, S->R, &L, out, S->stats, S->o);
+done:
+    plist_clear(S->ctx, &L, S->F);
+    return st;
+}
+
 static int is_unit_basis(const plist *G, uint32_t n)
 {
     return G->n == 1 && G->p[0].len == 1 && mono_degree(G->p[0].exps, n) == 0;
 }
 
-/* out = the reduced basis of L : psi^infinity (ring S->R graded, gens and psi
- * homogeneous). */
+/* out = the reduced basis of <gens> : psi^infinity (ring S->R graded, gens and psi
+ * homogeneous). Each F4 run sweeps between its degrees; once it ends, the Hilbert
+ * test either proves the ideal saturated or names the least degree d0 of a
+ * missing element, whose kernel step then finds it (the test guarantees one), and
+ * the next run starts from the basis plus what was found. The ideals increase and
+ * stay inside the saturation, so this ends (Noether) with the saturation. */
 static gbc_status sat_homog(satf4 *S, const plist *gens, plist *out)
 {
     gbc_ctx *ctx = S->ctx;
     const uint32_t n = S->n;
     const field *F = S->F;
-    plist L, G, G2, found;
-    plist_init(&L);
+    plist G, G2, found;
     plist_init(&G);
     plist_init(&G2);
     plist_init(&found);
@@ -322,116 +470,72 @@ static gbc_status sat_homog(satf4 *S, const plist *gens, plist *out)
     mi_init(&seen, n);
     uint32_t *cur = NULL, *nxt = NULL;
     size_t ccap = 0, ncap = 0;
-    /* degrees below done are known to hold no element of L : psi outside L */
-    uint32_t done_below = 0;
+    S->done_below = 0;
     gbc_status st;
-    GBC_CHECK(st, plist_copy(ctx, &L, gens, n, F), done);
+    GBC_CHECK(st, grow(S, NULL, gens, &G), done);
     for (;;) {
         GBC_CHECK(st, gbc_ctx_check(ctx), done);
-        plist_clear(ctx, &G, F);
-        GBC_CHECK(st, id_groebner(ctx, S->R, &L, &G, S->stats, S->o), done);
-        plist_clear(ctx, &L, F);
         if (G.n == 0 || is_unit_basis(&G, n))
             break; /* the zero ideal and the unit ideal are saturated */
-        uint32_t dmax = 0;
-        for (size_t k = 0; k < G.n; k++) {
-            uint64_t d = mono_degree(G.p[k].exps, n);
-            dmax = d > dmax ? (uint32_t)d : dmax;
+        if (S->o->buchberger) {
+            /* no sweep inside the reference reducer: one over every degree here */
+            uint32_t dmax = 0;
+            for (size_t k = 0; k < G.n; k++) {
+                uint64_t d = mono_degree(G.p[k].exps, n);
+                dmax = d > dmax ? (uint32_t)d : dmax;
+            }
+            size_t got = 0;
+            if (dmax >= S->e)
+                GBC_CHECK(st, sweep(S, &G, dmax - S->e, &found, &got), done);
+            if (got > 0) {
+                GBC_CHECK(st, grow(S, &G, &found, &G2), done);
+                plist_clear(ctx, &found, F);
+                plist_clear(ctx, &G, F);
+                G = G2;
+                plist_init(&G2);
+                continue;
+            }
         }
+        /* the Hilbert test */
+        plist one;
+        one.n = 1;
+        one.cap = 1;
+        one.p = (ppoly *)S->psi;
+        plist_clear(ctx, &G2, F);
+        if (!S->o->buchberger)
+            st = f4_groebner_extend(ctx, S->R, &G, &one, &G2, S->stats, NULL);
+        else
+            st = grow(S, &G, &one, &G2);
+        if (st != GBC_OK)
+            goto done;
+        uint32_t d0;
+        GBC_CHECK(st, hilbert_test(S, &G, &G2, &d0), done);
+        plist_clear(ctx, &G2, F);
+        if (d0 == UINT32_MAX) {
+            gbc_log(ctx, 1, "saturate (f4): basis of %zu, Hilbert test: saturated", G.n);
+            break;
+        }
+        gbc_log(ctx, 1, "saturate (f4): basis of %zu, Hilbert test: an element missing in "
+                "degree %u", G.n, d0);
         mi_clear(ctx, &M);
         GBC_CHECK(st, lead_ideal(ctx, &G, n, &M), done);
         mi_clear(ctx, &seen);
         mi_init(&seen, n);
-        /* the sweep: every degree d with d + e <= dmax (psi f then lies in the
-         * degrees the basis reaches), from done_below up */
-        size_t total = 0;
-        uint32_t dnew = UINT32_MAX;
-        size_t cnt = 0, pcnt = 0;
-        GBC_CHECK(st, GBC_GROW(ctx, cur, ccap, n ? n : 1), done);
-        memset(cur, 0, sizeof(uint32_t) * (n ? n : 1));
-        pcnt = mi_contains(&M, cur) ? 0 : 1; /* degree 0 */
-        for (uint32_t d = 0; d + S->e <= dmax; d++) {
-            if (d > 0) {
-                GBC_CHECK(st, std_next(ctx, &M, n, cur, pcnt, &nxt, &cnt, &ncap), done);
-                uint32_t *tp = cur;
-                cur = nxt;
-                nxt = tp;
-                size_t tc = ccap;
-                ccap = ncap;
-                ncap = tc;
-                pcnt = cnt;
-            }
-            if (pcnt == 0 || pcnt > SAT_SWEEP_MAX)
-                break;
-            if (d < done_below)
-                continue;
-            size_t got;
-            GBC_CHECK(st, sort_increasing(ctx, S->R, cur, pcnt), done);
-            GBC_CHECK(st, kernel_step(S, &G, cur, pcnt, &seen, &found, &got), done);
-            if (got > 0 && dnew == UINT32_MAX)
-                dnew = d;
-            total += got;
-            /* the next F4 run first: the kernels of the higher degrees are
-             * mostly multiples of these, and their matrices the largest
-             * (measured: sweeping on doubled the time of cyclic-7 open) */
-            if (got > 0)
-                break;
+        size_t cnt, got;
+        GBC_CHECK(st, std_degree(ctx, &M, n, d0, &cur, &ccap, &nxt, &ncap, &cnt), done);
+        GBC_CHECK(st, sort_increasing(ctx, S->R, cur, cnt), done);
+        GBC_CHECK(st, kernel_step(S, &G, cur, cnt, &seen, &found, &got), done);
+        if (got == 0) {
+            st = GBC_ERR_INTERNAL; /* the test promised an element there */
+            goto done;
         }
-        if (total == 0) {
-            /* nothing in the degrees swept: the Hilbert test decides */
-            plist Gp;
-            plist_init(&Gp);
-            st = plist_copy(ctx, &Gp, &G, n, F);
-            if (st == GBC_OK)
-                st = id_plist_push_copy(ctx, &Gp, S->psi, n, F);
-            plist_clear(ctx, &G2, F);
-            if (st == GBC_OK)
-                st = id_groebner(ctx, S->R, &Gp, &G2, S->stats, S->o);
-            plist_clear(ctx, &Gp, F);
-            if (st != GBC_OK)
-                goto done;
-            uint32_t d0;
-            GBC_CHECK(st, hilbert_test(S, &G, &G2, &d0), done);
-            plist_clear(ctx, &G2, F);
-            if (d0 == UINT32_MAX)
-                gbc_log(ctx, 1, "saturate (f4): basis of %zu, Hilbert test: saturated", G.n);
-            else
-                gbc_log(ctx, 1, "saturate (f4): basis of %zu, Hilbert test: an element "
-                        "missing in degree %u", G.n, d0);
-            if (d0 == UINT32_MAX)
-                break;
-            /* the standard monomials of degree d0 */
-            memset(cur, 0, sizeof(uint32_t) * (n ? n : 1));
-            pcnt = mi_contains(&M, cur) ? 0 : 1;
-            for (uint32_t d = 1; d <= d0 && pcnt > 0; d++) {
-                GBC_CHECK(st, std_next(ctx, &M, n, cur, pcnt, &nxt, &cnt, &ncap), done);
-                uint32_t *tp = cur;
-                cur = nxt;
-                nxt = tp;
-                size_t tc = ccap;
-                ccap = ncap;
-                ncap = tc;
-                pcnt = cnt;
-            }
-            size_t got;
-            GBC_CHECK(st, sort_increasing(ctx, S->R, cur, pcnt), done);
-            GBC_CHECK(st, kernel_step(S, &G, cur, pcnt, &seen, &found, &got), done);
-            if (got == 0) {
-                st = GBC_ERR_INTERNAL; /* the test promised an element there */
-                goto done;
-            }
-            dnew = d0;
-            total = got;
-        } else {
-            gbc_log(ctx, 1, "saturate (f4): basis of %zu, %zu new elements from degree %u",
-                    G.n, total, dnew);
-        }
-        /* L grows only in degrees >= dnew: (L : psi)_d stays L_d for d + e < dnew */
-        done_below = dnew > S->e ? dnew - S->e : 0;
-        /* the next ideal: the basis and what was found */
-        GBC_CHECK(st, plist_copy(ctx, &L, &G, n, F), done);
-        GBC_CHECK(st, id_plist_map(ctx, S->R, &found, S->R, NULL, &L), done);
+        /* degrees below d0 were clean; the new elements change d0 - e and up */
+        S->done_below = d0 > S->e ? d0 - S->e : 0;
+        GBC_CHECK(st, grow(S, &G, &found, &G2), done);
         plist_clear(ctx, &found, F);
+        plist_clear(ctx, &G, F);
+        G = G2;
+        plist_init(&G2);
     }
     *out = G;
     plist_init(&G);
@@ -443,7 +547,6 @@ done:
     plist_clear(ctx, &found, F);
     plist_clear(ctx, &G2, F);
     plist_clear(ctx, &G, F);
-    plist_clear(ctx, &L, F);
     return st;
 }
 
