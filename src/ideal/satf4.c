@@ -4,6 +4,8 @@
  * ideal found so far and adds them; a Hilbert-series test proves when the ideal is
  * saturated, so the loop stops as soon as it is, and the result is exact
  * (docs/ideal.md, "The F4 saturation"). */
+#include <stdlib.h>
+
 #include "ideal/ideal.h"
 #include "f4/f4.h"
 #include "monideal/monideal.h"
@@ -27,6 +29,7 @@ typedef struct satf4 {
     /* degrees below this hold no element of L : psi outside L (L the ideal of
      * the current F4 run once its pending additions are made) */
     uint32_t done_below;
+    int top_frac;
 } satf4;
 
 static int is_homogeneous(const ppoly *p, uint32_t n)
@@ -120,6 +123,7 @@ static gbc_status lead_ideal(gbc_ctx *ctx, const plist *G, uint32_t n, monideal 
  * and leaving elements out never makes the result wrong, since the Hilbert test
  * decides completeness); the others' leading monomials join seen. */
 static gbc_status kernel_step(satf4 *S, const plist *G, const uint32_t *B, size_t cnt,
+                              const uint32_t *pB, size_t pcnt, const plist *pN, plist *Nout,
                               monideal *seen, plist *found, size_t *nfound)
 {
     gbc_ctx *ctx = S->ctx;
@@ -138,24 +142,58 @@ static gbc_status kernel_step(satf4 *S, const plist *G, const uint32_t *B, size_
     memset(&par, 0, sizeof par);
     memset(&cols, 0, sizeof cols);
     uint32_t *pivat = NULL, *cpos = NULL, *corder = NULL, *pidx = NULL, *pval = NULL;
+    uint32_t *mm = NULL;
     size_t *pstart = NULL;
     uint64_t *acc = NULL;
     size_t npiv = 0;
     gbc_status st;
+    GBC_CHECK(st, mht_params_init(ctx, &par, &S->R->ord, 0x5a7f4ULL), done);
+    GBC_CHECK(st, GBC_ALLOC(ctx, mm, n ? n : 1), done);
+    if (pN != NULL) {
+        /* psi B_k = x_v psi m' = x_v NF(psi m') modulo the ideal, for m' = B_k / x_v
+         * of the previous degree (standard, as a divisor of B_k): rows already
+         * reduced but for the factor x_v (F4's simplification; msolve does the
+         * same) */
+        GBC_CHECK(st, mht_init(ctx, &cols, &par, 10), done);
+        for (size_t k = 0; k < pcnt; k++) {
+            uint32_t c;
+            GBC_CHECK(st, mht_insert(ctx, &cols, pB + k * n, &c), done);
+        }
+    }
     for (size_t k = 0; k < cnt; k++) {
         ppoly *q;
+        const uint32_t *m = B + k * n;
+        uint32_t at = UINT32_MAX, v = 0;
+        if (pN != NULL) {
+            for (uint32_t u = 0; u < n; u++)
+                if (m[u] != 0)
+                    v = u;
+            memcpy(mm, m, sizeof(uint32_t) * n);
+            mm[v]--;
+            at = mht_find(&cols, mm);
+        }
+        if (at != UINT32_MAX) {
+            const ppoly *src = &pN->p[at];
+            GBC_CHECK(st, plist_push(ctx, &P, src->len, n, F, &q), done);
+            memcpy(q->exps, src->exps, sizeof(uint32_t) * n * src->len);
+            for (size_t i = 0; i < src->len; i++)
+                q->exps[i * n + v]++;
+            memcpy(q->cf, src->cf, sizeof(uint32_t) * src->len);
+            continue;
+        }
         GBC_CHECK(st, plist_push(ctx, &P, psi->len, n, F, &q), done);
         for (size_t i = 0; i < psi->len; i++) {
-            for (uint32_t v = 0; v < n; v++)
-                q->exps[i * n + v] = psi->exps[i * n + v] + B[k * n + v];
+            for (uint32_t u = 0; u < n; u++)
+                q->exps[i * n + u] = psi->exps[i * n + u] + m[u];
             q->cf[i] = psi->cf[i];
         }
     }
+    mht_clear(ctx, &cols);
+    memset(&cols, 0, sizeof cols);
     GBC_CHECK(st, f4_normal_forms(ctx, S->R, G, &P, &N), done);
     plist_clear(ctx, &P, F);
     S->t_nf += gbc_wall_time() - t0;
     /* columns: the monomials of the normal forms */
-    GBC_CHECK(st, mht_params_init(ctx, &par, &S->R->ord, 0x5a7f4ULL), done);
     GBC_CHECK(st, mht_init(ctx, &cols, &par, 10), done);
     for (size_t k = 0; k < N.n; k++)
         for (size_t i = 0; i < N.p[k].len; i++) {
@@ -253,10 +291,15 @@ static gbc_status kernel_step(satf4 *S, const plist *G, const uint32_t *B, size_
     }
     S->kernel_steps++;
     S->kernel_elements += *nfound;
+    if (Nout != NULL) {
+        *Nout = N;
+        plist_init(&N);
+    }
     gbc_log(ctx, 2, "saturate (f4): kernel step: %zu rows, %zu columns, %zu found", cnt, nc,
             *nfound);
 done:
     S->t_kernel += gbc_wall_time() - t0;
+    gbc_free(ctx, mm);
     gbc_free(ctx, acc);
     gbc_free(ctx, corder);
     gbc_free(ctx, cpos);
@@ -370,8 +413,12 @@ static gbc_status sweep(satf4 *S, const plist *G, uint32_t dtop, plist *found, s
     monideal M, seen;
     mi_init(&M, n);
     mi_init(&seen, n);
-    uint32_t *cur = NULL, *nxt = NULL;
-    size_t ccap = 0, ncap = 0, cnt = 0;
+    uint32_t *cur = NULL, *nxt = NULL, *prevB = NULL;
+    size_t ccap = 0, ncap = 0, cnt = 0, pbcap = 0, pcnt = 0;
+    plist N, prevN;
+    plist_init(&N);
+    plist_init(&prevN);
+    int have_prev = 0;
     *total = 0;
     gbc_status st;
     GBC_CHECK(st, lead_ideal(ctx, G, n, &M), done);
@@ -395,7 +442,18 @@ static gbc_status sweep(satf4 *S, const plist *G, uint32_t dtop, plist *found, s
             continue;
         size_t got;
         GBC_CHECK(st, sort_increasing(ctx, S->R, cur, cnt), done);
-        GBC_CHECK(st, kernel_step(S, G, cur, cnt, &seen, found, &got), done);
+        plist_clear(ctx, &N, S->F);
+        GBC_CHECK(st, kernel_step(S, G, cur, cnt, prevB, pcnt, have_prev ? &prevN : NULL, &N,
+                                  &seen, found, &got),
+                  done);
+        /* this degree's monomials and normal forms make the next degree's rows */
+        GBC_CHECK(st, GBC_GROW(ctx, prevB, pbcap, cnt * n), done);
+        memcpy(prevB, cur, sizeof(uint32_t) * cnt * n);
+        pcnt = cnt;
+        plist_clear(ctx, &prevN, S->F);
+        prevN = N;
+        plist_init(&N);
+        have_prev = 1;
         if (got > 0) {
             *total = got;
             S->done_below = d > S->e ? d - S->e : 0;
@@ -406,6 +464,9 @@ static gbc_status sweep(satf4 *S, const plist *G, uint32_t dtop, plist *found, s
         S->done_below = d + 1;
     }
 done:
+    plist_clear(ctx, &prevN, S->F);
+    plist_clear(ctx, &N, S->F);
+    gbc_free(ctx, prevB);
     gbc_free(ctx, nxt);
     gbc_free(ctx, cur);
     mi_clear(ctx, &seen);
@@ -419,8 +480,11 @@ static gbc_status after_degree(void *data, uint32_t d, const plist *basis, plist
     satf4 *S = data;
     if (d < S->e)
         return GBC_OK;
+    uint32_t top = d - S->e;
+    if (S->top_frac && top > 2 * d / 3)
+        top = 2 * d / 3;
     size_t got;
-    return sweep(S, basis, d - S->e, add, &got);
+    return sweep(S, basis, top, add, &got);
 }
 
 /* out = the reduced basis of <G + add> (G a reduced basis, or NULL) with the sweep
@@ -524,7 +588,8 @@ static gbc_status sat_homog(satf4 *S, const plist *gens, plist *out)
         size_t cnt, got;
         GBC_CHECK(st, std_degree(ctx, &M, n, d0, &cur, &ccap, &nxt, &ncap, &cnt), done);
         GBC_CHECK(st, sort_increasing(ctx, S->R, cur, cnt), done);
-        GBC_CHECK(st, kernel_step(S, &G, cur, cnt, &seen, &found, &got), done);
+        GBC_CHECK(st, kernel_step(S, &G, cur, cnt, NULL, 0, NULL, NULL, &seen, &found, &got),
+                  done);
         if (got == 0) {
             st = GBC_ERR_INTERNAL; /* the test promised an element there */
             goto done;
@@ -567,6 +632,7 @@ gbc_status id_sat_f4_one(gbc_ctx *ctx, const ring *R, const plist *A, const ppol
     S.F = F;
     S.stats = stats;
     S.o = o;
+    S.top_frac = getenv("GBC_SAT_FRAC") != NULL;
     int homog = ring_is_graded(R) && is_homogeneous(phi, n);
     for (size_t k = 0; k < A->n && homog; k++)
         homog = is_homogeneous(&A->p[k], n);
