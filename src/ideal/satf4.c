@@ -4,10 +4,9 @@
  * ideal found so far and adds them; a Hilbert-series test proves when the ideal is
  * saturated, so the loop stops as soon as it is, and the result is exact
  * (docs/ideal.md, "The F4 saturation"). */
-#include <stdlib.h>
-
 #include "ideal/ideal.h"
 #include "f4/f4.h"
+#include "la/la.h"
 #include "monideal/monideal.h"
 
 /* Beyond this many standard monomials in one degree, the sweep stops (the
@@ -29,7 +28,6 @@ typedef struct satf4 {
     /* degrees below this hold no element of L : psi outside L (L the ideal of
      * the current F4 run once its pending additions are made) */
     uint32_t done_below;
-    int top_frac;
 } satf4;
 
 static int is_homogeneous(const ppoly *p, uint32_t n)
@@ -480,11 +478,8 @@ static gbc_status after_degree(void *data, uint32_t d, const plist *basis, plist
     satf4 *S = data;
     if (d < S->e)
         return GBC_OK;
-    uint32_t top = d - S->e;
-    if (S->top_frac && top > 2 * d / 3)
-        top = 2 * d / 3;
     size_t got;
-    return sweep(S, basis, top, add, &got);
+    return sweep(S, basis, d - S->e, add, &got);
 }
 
 /* out = the reduced basis of <G + add> (G a reduced basis, or NULL) with the sweep
@@ -632,10 +627,15 @@ gbc_status id_sat_f4_one(gbc_ctx *ctx, const ring *R, const plist *A, const ppol
     S.F = F;
     S.stats = stats;
     S.o = o;
-    S.top_frac = getenv("GBC_SAT_FRAC") != NULL;
     int homog = ring_is_graded(R) && is_homogeneous(phi, n);
     for (size_t k = 0; k < A->n && homog; k++)
         homog = is_homogeneous(&A->p[k], n);
+    /* Many F4 runs: with the probabilistic kernel each would be wrong with
+     * probability <= 2^-64 on its own, so unless the caller chose a kernel the
+     * runs take the exact one and the result is exact (docs/ideal.md) */
+    const int la_mode = ctx->la_mode;
+    if (la_mode == LA_AUTO)
+        ctx->la_mode = LA_EXACT;
     gbc_status st;
     if (homog) {
         S.R = R;
@@ -674,6 +674,7 @@ gbc_status id_sat_f4_one(gbc_ctx *ctx, const ring *R, const plist *A, const ppol
         plist_clear(ctx, &ph, F);
         plist_clear(ctx, &Ah, F);
     }
+    ctx->la_mode = la_mode;
     gbc_log(ctx, 1,
             "saturate (f4): %zu kernel steps (%.3f s, normal forms %.3f s), %zu elements "
             "added, %zu Hilbert tests",
