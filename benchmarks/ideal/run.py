@@ -84,8 +84,7 @@ def cases():
     c["sat-cyclic6-open-q"] = ("saturate", n6, 0, polys_of("cyclic-6", n6, 0)[:5],
                                ["x0*x1*x2"], None)
     # for the choice between the saturation methods (docs/ideal.md): by a variable,
-    # a linear form, a quadric; the homogenisation of katsura-9 by h; cyclic-8 open
-    n8 = names_n(8)
+    # a linear form, a quadric; homogenised systems by h
     c["sat-cyclic7-open-x0"] = ("saturate", n7, 32003, polys_of("cyclic-7", n7, 32003)[:6],
                                 ["x0"], None)
     c["sat-cyclic7-open-lin"] = ("saturate", n7, 32003,
@@ -95,8 +94,10 @@ def cases():
     nk = names_n(10) + ["h"]
     c["sat-katsura9-h"] = ("saturate", nk, 32003, homog_of("katsura-9", nk, 32003), ["h"],
                            None)
-    c["sat-cyclic8-open"] = ("saturate", n8, 32003, polys_of("cyclic-8", n8, 32003)[:7],
-                             ["x0*x1*x2"], None)
+    c["sat-cyclic7-h"] = ("saturate", n7 + ["h"], 32003,
+                          homog_of("cyclic-7", n7 + ["h"], 32003), ["h"], None)
+    c["sat-eco10-h"] = ("saturate", names_n(10) + ["h"], 32003,
+                        homog_of("eco-10", names_n(10) + ["h"], 32003), ["h"], None)
     c["reduce-katsura8"] = ("reduce", n9, 32003, polys_of("katsura-8", n9, 32003),
                             rand_polys(n9, 300, 8, 30, 17), None)
     c["lift-katsura6"] = ("lift", n7, 32003, polys_of("katsura-6", n7, 32003), None, None)

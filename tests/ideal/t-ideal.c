@@ -680,6 +680,9 @@ START_TEST(test_arguments)
     gbc_polys *x0 = at_parse(Rw, "x0");
     ck_assert_int_eq(gbc_saturate(&Sw, Aw, x0, GBC_SAT_AUTO, NULL, NULL), GBC_OK);
     ck_assert(is_basis_of(Sw, Sw));
+    gbc_polys *Sw4 = NULL, *Sb4 = NULL, *Sbe = NULL;
+    ck_assert_int_eq(gbc_saturate(&Sw4, Aw, x0, GBC_SAT_F4, NULL, NULL), GBC_OK);
+    ck_assert(is_basis_of(Sw4, Sw)); /* the F4 method through the homogenisation */
     ck_assert_int_eq(gbc_lift(&Lw, NULL, Aw, Aw, NULL, NULL), GBC_OK);
     ck_assert(multiplies_back(Rw, Aw, Lw, Aw));
     gbc_ring *Rb = at_ring(3, 101, "blocks:lex(1),grevlex(2)");
@@ -691,8 +694,13 @@ START_TEST(test_arguments)
     ck_assert_int_eq(gbc_eliminate(&S, Ab, &v2, 1, NULL, NULL), GBC_OK);
     ck_assert(is_basis_of(S, S));
     ck_assert(contained(S, Ab));
+    gbc_polys *xb = at_parse(Rb, "x0*x2 + x1");
+    ck_assert_int_eq(gbc_saturate(&Sb4, Ab, xb, GBC_SAT_F4, NULL, NULL), GBC_OK);
+    ck_assert_int_eq(gbc_saturate(&Sbe, Ab, xb, GBC_SAT_ELIMINATE, NULL, NULL), GBC_OK);
+    ck_assert(is_basis_of(Sb4, Sbe));
 
-    gbc_polys *list[] = {A, B, Al, Aw, Q, Ew, E, Sw, S, Lw, Ewg, x0, Ab, Bb, Cb};
+    gbc_polys *list[] = {A, B, Al, Aw, Q, Ew, E, Sw, S, Lw, Ewg, x0, Ab, Bb, Cb,
+                         Sw4, Sb4, Sbe, xb};
     for (size_t i = 0; i < sizeof list / sizeof list[0]; i++)
         gbc_polys_free(list[i]);
     gbc_ring_free(R);
