@@ -1,9 +1,9 @@
 /* ideal/satf4: I : phi^infinity over Z/p by F4 runs interleaved with kernel steps
- * (the idea of Berthomieu, Eder and Safey El Din's F4SAT, ISSAC 2022): between the
- * runs, linear algebra finds the polynomials f of one degree with phi f in the
- * ideal found so far and adds them; a Hilbert-series test proves when the ideal is
- * saturated, so the loop stops as soon as it is, and the result is exact
- * (docs/ideal.md, "The F4 saturation"). */
+ * (the idea of Berthomieu, Eder and Safey El Din's F4SAT, ISSAC 2022): between
+ * F4's degrees, linear algebra finds the polynomials f of one degree with phi f in
+ * the ideal found so far and adds them; when a run ends, a Hilbert-series test
+ * either proves the ideal saturated, so the loop stops with an exact result, or
+ * names the degree of a missing element (docs/ideal.md, "The F4 saturation"). */
 #include "ideal/ideal.h"
 #include "f4/f4.h"
 #include "la/la.h"
@@ -38,10 +38,11 @@ static int is_homogeneous(const ppoly *p, uint32_t n)
     return 1;
 }
 
-/* The standard monomials of degree d of the monomial ideal M (n variables) into
- * *out (d+1 .. by multiplying those of degree d - 1; *cnt rows of n exponents).
- * prev holds the ones of degree d - 1 (pcnt rows); each monomial is produced once
- * (x_i times m for i at least m's last variable). */
+/* The standard monomials of one degree for the monomial ideal M (n variables)
+ * into *out (capacity *cap exponents; *cnt rows of n), from prev, those of the
+ * degree below (pcnt rows): every standard monomial is x_v times one of them (a
+ * divisor of a standard monomial is standard), produced once by taking v at least
+ * the last variable of the one below. */
 static gbc_status std_next(gbc_ctx *ctx, const monideal *M, uint32_t n, const uint32_t *prev,
                            size_t pcnt, uint32_t **out, size_t *cnt, size_t *cap)
 {
