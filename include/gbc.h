@@ -590,12 +590,16 @@ GBC_API gbc_status gbc_quotient(gbc_polys **out, const gbc_polys *a, const gbc_p
                                 const gbc_options *opts, gbc_stats *stats);
 /* How gbc_saturate computes: GBC_SAT_ELIMINATE adds 1 - t g for a new variable t
  * and eliminates t (for each generator g of b, then intersects); GBC_SAT_ITERATE
- * takes quotients by b until one changes nothing; GBC_SAT_AUTO is the one measured
+ * takes quotients by b until one changes nothing; GBC_SAT_F4 runs F4 on a
+ * interleaved with kernel steps that add the f with g f in the ideal so far, until
+ * a Hilbert-series test proves it saturated (for each generator g of b, then
+ * intersects; over Q it is GBC_SAT_ELIMINATE); GBC_SAT_AUTO is the one measured
  * faster (docs/ideal.md). */
 typedef enum gbc_saturation {
     GBC_SAT_AUTO = 0,
     GBC_SAT_ELIMINATE = 1,
-    GBC_SAT_ITERATE = 2
+    GBC_SAT_ITERATE = 2,
+    GBC_SAT_F4 = 3
 } gbc_saturation;
 /* The saturation <a> : <b>^infinity (the unit ideal when b generates zero).
  * Another method value: GBC_ERR_ARG. */

@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: MIT
 """Ideal operations: gbc's eliminate, intersect, quotient, saturate, reduce and
 lift commands against Singular's eliminate, intersect, quotient, sat (elim.lib),
-reduce and lift, on a few classical systems (benchmarks/systems/gen.py).
+reduce and lift, on a few classical systems (benchmarks/systems/gen.py); for the
+saturations also each of gbc's methods behind --method auto (eliminate and f4)
+and msolve's F4SAT (-S) on 32-bit primes.
 
 Measured as in benchmarks/systems: CPU seconds (user + system) of the whole
 process, the median of --repeats runs, and its peak RSS. Each pair of results is
@@ -30,6 +32,17 @@ import gen  # noqa: E402
 def polys_of(name, names, char):
     _, polys = gen.system(name)
     return [gen.poly_to_text(names, p, char) for p in polys]
+
+
+def homog_of(name, names, char):
+    """The generators of a system homogenised by a last variable (names[-1])."""
+    _, polys = gen.system(name)
+    out = []
+    for p in polys:
+        d = max(sum(m) for m in p)
+        out.append(gen.poly_to_text(names, {m + (d - sum(m),): c for m, c in p.items()},
+                                    char))
+    return out
 
 
 def rand_polys(names, k, deg, nterms, seed):
@@ -70,6 +83,21 @@ def cases():
                                  polys_of("cyclic-7", n7, 1073741827)[:6], ["x0*x1*x2"], None)
     c["sat-cyclic6-open-q"] = ("saturate", n6, 0, polys_of("cyclic-6", n6, 0)[:5],
                                ["x0*x1*x2"], None)
+    # for the choice between the saturation methods (docs/ideal.md): by a variable,
+    # a linear form, a quadric; homogenised systems by h
+    c["sat-cyclic7-open-x0"] = ("saturate", n7, 32003, polys_of("cyclic-7", n7, 32003)[:6],
+                                ["x0"], None)
+    c["sat-cyclic7-open-lin"] = ("saturate", n7, 32003,
+                                 polys_of("cyclic-7", n7, 32003)[:6], ["x0 + x1"], None)
+    c["sat-cyclic7-open-x0x1"] = ("saturate", n7, 32003,
+                                  polys_of("cyclic-7", n7, 32003)[:6], ["x0*x1"], None)
+    nk = names_n(10) + ["h"]
+    c["sat-katsura9-h"] = ("saturate", nk, 32003, homog_of("katsura-9", nk, 32003), ["h"],
+                           None)
+    c["sat-cyclic7-h"] = ("saturate", n7 + ["h"], 32003,
+                          homog_of("cyclic-7", n7 + ["h"], 32003), ["h"], None)
+    c["sat-eco10-h"] = ("saturate", names_n(10) + ["h"], 32003,
+                        homog_of("eco-10", names_n(10) + ["h"], 32003), ["h"], None)
     c["reduce-katsura8"] = ("reduce", n9, 32003, polys_of("katsura-8", n9, 32003),
                             rand_polys(n9, 300, 8, 30, 17), None)
     c["lift-katsura6"] = ("lift", n7, 32003, polys_of("katsura-6", n7, 32003), None, None)
@@ -150,8 +178,8 @@ def main():
     have_msolve = os.access(args.msolve, os.X_OK)
     if not have_msolve:
         print("(msolve not found at %s: its column is left empty)\n" % args.msolve)
-    print("| case | op | char | gbc CPU s | Singular CPU s | gbc/Singular | gbc MB | Singular MB | elements | msolve -S CPU s |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("| case | op | char | gbc CPU s | Singular CPU s | gbc/Singular | gbc MB | Singular MB | elements | msolve -S CPU s | --method eliminate CPU s | --method f4 CPU s |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     bad = 0
     for name in names:
         op, vs, char, a, b, elim = all_cases[name]
@@ -186,8 +214,23 @@ def main():
             mt, _, _, mst = measure([args.msolve, "-S", "-g", "2", "-f", fm, "-o",
                                      os.path.join(tmp, name + ".msout")], args.repeats)
             mcol = "%.2f" % mt if mst == 0 else "fail"
-        print("| %s | %s | %d | %.2f | %.2f | %.2f | %.0f | %.0f | %s | %s |" %
-              (name, op, char, gt, st, gt / st if st > 0 else 0, gm, sm, agree, mcol))
+        ecol = fcol = ""
+        if op == "saturate":
+            # the two methods behind auto (the gbc column): each must agree
+            for meth in ("eliminate", "f4"):
+                mt, _, mout, mst = measure(cmd[:2] + ["--method", meth] + cmd[2:],
+                                           args.repeats)
+                ok = mst == 0 and gbc_count(op, mout) == sn
+                if not ok:
+                    bad = 1
+                col = "%.2f" % mt if ok else "!!! fail !!!"
+                if meth == "eliminate":
+                    ecol = col
+                else:
+                    fcol = col
+        print("| %s | %s | %d | %.2f | %.2f | %.2f | %.0f | %.0f | %s | %s | %s | %s |" %
+              (name, op, char, gt, st, gt / st if st > 0 else 0, gm, sm, agree, mcol,
+               ecol, fcol))
         sys.stdout.flush()
     return bad
 

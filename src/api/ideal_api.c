@@ -144,6 +144,12 @@ static gbc_status sat_iter(gbc_ctx *ctx, const ring *R, const plist *A, const pl
     return id_saturate(ctx, R, A, B, ID_SAT_ITERATE, out, stats, o);
 }
 
+static gbc_status sat_f4(gbc_ctx *ctx, const ring *R, const plist *A, const plist *B,
+                         plist *out, gb_stats *stats, const id_opts *o)
+{
+    return id_saturate(ctx, R, A, B, ID_SAT_F4, out, stats, o);
+}
+
 GBC_API gbc_status gbc_saturate(gbc_polys **out, const gbc_polys *a, const gbc_polys *b,
                                 gbc_saturation method, const gbc_options *opts,
                                 gbc_stats *stats)
@@ -152,6 +158,7 @@ GBC_API gbc_status gbc_saturate(gbc_polys **out, const gbc_polys *a, const gbc_p
     case GBC_SAT_AUTO: return binary(sat_auto, out, a, b, opts, stats);
     case GBC_SAT_ELIMINATE: return binary(sat_elim, out, a, b, opts, stats);
     case GBC_SAT_ITERATE: return binary(sat_iter, out, a, b, opts, stats);
+    case GBC_SAT_F4: return binary(sat_f4, out, a, b, opts, stats);
     }
     return GBC_ERR_ARG;
 }

@@ -168,7 +168,7 @@ static int parse_args(icfg *c, int argc, char **argv)
                                                         : " [--with] FILE2",
                    "Options as for gb (--order, --algorithm, --order-path, --certify,\n"
                    "--seed, --threads, --linear-algebra, --memory-limit, --timeout, -o, -v);\n"
-                   "saturate: --method auto|eliminate|iterate. See 'gbc --help'.\n");
+                   "saturate: --method auto|eliminate|iterate|f4. See 'gbc --help'.\n");
             return EXIT_OK;
         } else if (VALUE("--vars")) {
             c->vars = v;
@@ -189,9 +189,11 @@ static int parse_args(icfg *c, int argc, char **argv)
                 c->method = GBC_SAT_ELIMINATE;
             else if (strcmp(v, "iterate") == 0)
                 c->method = GBC_SAT_ITERATE;
+            else if (strcmp(v, "f4") == 0)
+                c->method = GBC_SAT_F4;
             else
                 return usage_error("unknown saturation method '%s' (expected auto, "
-                                   "eliminate or iterate)",
+                                   "eliminate, iterate or f4)",
                                    v);
         } else if (MISSING) {
             return EXIT_USAGE;

@@ -48,7 +48,7 @@ static void usage(FILE *f)
             "                  unless I is zero-dimensional: a note on stderr says so)\n"
             "  eliminate --vars x,y  the elimination ideal of I in the other variables\n"
             "  intersect, quotient, saturate  I cap J, I : J, I : J^inf (J: a second\n"
-            "                  FILE or --with FILE; saturate --method auto|eliminate|iterate)\n"
+            "                  FILE or --with FILE; saturate --method auto|eliminate|iterate|f4)\n"
             "  reduce, member  normal forms modulo I / true or false for each polynomial\n"
             "                  of the second input\n"
             "  lift            cofactors of the basis of I (of each polynomial of the\n"

@@ -215,6 +215,45 @@ out:
 }
 
 
+/* After the round of degree d: once no pair or generator of degree <= d is left,
+ * hand the basis (its non-redundant elements, monic) to the hook, and let what it
+ * returns join the basis. */
+static gbc_status f4_run_hook(f4_state *S, const f4_hook *hook, uint32_t d, int *unit)
+{
+    gbc_ctx *ctx = S->ctx;
+    uint32_t next = S->ps.n > 0 ? pairs_min_deg(&S->ps) : UINT32_MAX;
+    if (S->gnext < S->ngens && f4_lead_degree(S, &S->gens[S->gnext]) < next)
+        next = f4_lead_degree(S, &S->gens[S->gnext]);
+    if (next <= d)
+        return GBC_OK;
+    plist B, add;
+    plist_init(&B);
+    plist_init(&add);
+    poly h;
+    poly_init(&h);
+    gbc_status st;
+    for (size_t i = 0; i < S->n; i++)
+        if (!S->red[i])
+            GBC_CHECK(st, plist_push_poly(ctx, &B, &S->g[i], &S->bht, S->F, 1), done);
+    GBC_CHECK(st, hook->after_degree(hook->data, d, &B, &add), done);
+    for (size_t k = 0; k < add.n && !*unit; k++) {
+        GBC_CHECK(st, poly_from_plain(ctx, &h, &add.p[k], &S->bht, S->F), done);
+        if (h.len > 0) {
+            poly_normalize_lc(&h, S->F);
+            if (S->bht.row[h.mon[0]].deg == 0)
+                *unit = 1;
+            else
+                GBC_CHECK(st, f4_add(S, &h), done);
+        }
+        poly_clear(ctx, &h, S->F);
+    }
+done:
+    poly_clear(ctx, &h, S->F);
+    plist_clear(ctx, &add, S->F);
+    plist_clear(ctx, &B, S->F);
+    return st;
+}
+
 /* ---------------------------------------------------------------- main -- */
 
 /* Sort S->gens by increasing lead degree, stably (one key sort: a trace replays
@@ -258,11 +297,14 @@ static gbc_status add_gens(f4_state *S)
  * when either is set (*unlucky reports a replay that failed). A replay uses play's
  * compiled matrices when compiled is set, else it rebuilds them by hashing; with
  * compile set it records them into play (f4_trace_compile), and nothing else writes
- * to play. */
-static gbc_status f4_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
-                          gb_stats *stats, f4_trace *rec, const f4_trace *play,
-                          f4_trace *compile, int compiled, int *unlucky, int minimal,
-                          f4_hilb *hilb)
+ * to play. known (or NULL, and NULL when tracing): a Groebner basis loaded as the
+ * start of the basis, with no pairs among its elements; hook (or NULL): called
+ * whenever a degree is complete (f4_groebner_extend). */
+static gbc_status f4_core_known(gbc_ctx *ctx, const ring *R, const plist *known,
+                                const f4_hook *hook, const plist *in, plist *out,
+                                gb_stats *stats, f4_trace *rec, const f4_trace *play,
+                                f4_trace *compile, int compiled, int *unlucky, int minimal,
+                                f4_hilb *hilb)
 {
     double t0 = gbc_wall_time();
     f4_state S;
@@ -287,6 +329,8 @@ static gbc_status f4_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *o
     }
     if (rec != NULL)
         rec->nvars = R->nvars;
+    if (known != NULL)
+        GBC_CHECK(st, f4_load_basis(&S, known, &unit), done);
 
     /* Generators: monic, zeros dropped, sorted by leading degree. */
     GBC_CHECK(st, GBC_ZALLOC(ctx, S.gens, in->n ? in->n : 1), done);
@@ -361,6 +405,8 @@ static gbc_status f4_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *o
                 }
             }
             GBC_CHECK(st, f4_round(&S, d, &unit), done);
+            if (hook != NULL && !unit)
+                GBC_CHECK(st, f4_run_hook(&S, hook, d, &unit), done);
         }
         if (rec != NULL) {
             rec->unit = unit;
@@ -431,6 +477,23 @@ done:
     f4_free(&S);
     gbc_ctx_pool_leave(ctx, own_pool);
     return st;
+}
+
+static gbc_status f4_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                          gb_stats *stats, f4_trace *rec, const f4_trace *play,
+                          f4_trace *compile, int compiled, int *unlucky, int minimal,
+                          f4_hilb *hilb)
+{
+    return f4_core_known(ctx, R, NULL, NULL, in, out, stats, rec, play, compile, compiled,
+                         unlucky, minimal, hilb);
+}
+
+gbc_status f4_groebner_extend(gbc_ctx *ctx, const ring *R, const plist *G, const plist *in,
+                              plist *out, gb_stats *stats, const f4_hook *hook)
+{
+    if (R->F.p == 0 || !ring_is_graded(R))
+        return GBC_ERR_INTERNAL;
+    return f4_core_known(ctx, R, G, hook, in, out, stats, NULL, NULL, NULL, 0, NULL, 0, NULL);
 }
 
 gbc_status f4_learn(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,

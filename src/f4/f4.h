@@ -36,6 +36,24 @@ struct mi_upoly;
 gbc_status f4_groebner_homog(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                              gb_stats *stats, int minimal, const struct mi_upoly *target);
 
+/* A caller's step between F4's degrees (ideal/satf4's kernel steps): after the
+ * round of degree d, once no pair or generator of degree <= d is left,
+ * after_degree gets the basis so far (its non-redundant elements, monic; for
+ * homogeneous input a Groebner basis up to degree d) and may append polynomials
+ * of the ideal to add (ring R's plain form), which join the basis as generators. */
+typedef struct f4_hook {
+    gbc_status (*after_degree)(void *data, uint32_t d, const plist *basis, plist *add);
+    void *data;
+} f4_hook;
+
+/* The reduced Groebner basis of <G + in> where G (or NULL) is already a Groebner
+ * basis (ring R with a degree-compatible order, characteristic p): G is loaded as
+ * the start of the basis with no pairs among its elements (they reduce to zero),
+ * in enters as generators, so only the pairs with them are formed; hook (or NULL)
+ * is called between the degrees. GBC_ERR_INTERNAL for another ring. */
+gbc_status f4_groebner_extend(gbc_ctx *ctx, const ring *R, const plist *G, const plist *in,
+                              plist *out, gb_stats *stats, const f4_hook *hook);
+
 /* The reduced Groebner basis of G, which must already be a Groebner basis of the
  * ideal it generates (ring R, characteristic p): minimal leading monomials, then
  * every element tail-reduced by the others. */

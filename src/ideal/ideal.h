@@ -21,7 +21,8 @@ typedef struct id_opts {
 typedef enum id_sat_method {
     ID_SAT_AUTO = 0,      /* the measured faster of the two (docs/ideal.md) */
     ID_SAT_ELIMINATE = 1, /* I + (1 - t g), t eliminated, for each generator g */
-    ID_SAT_ITERATE = 2    /* I : J, (I : J) : J, ... until a quotient changes nothing */
+    ID_SAT_ITERATE = 2,   /* I : J, (I : J) : J, ... until a quotient changes nothing */
+    ID_SAT_F4 = 3         /* F4 runs and kernel steps (satf4.c), for each generator g */
 } id_sat_method;
 
 /* ---- shared helpers (util.c) ---- */
@@ -126,6 +127,13 @@ gbc_status id_quotient(gbc_ctx *ctx, const ring *R, const plist *A, const plist 
 gbc_status id_saturate(gbc_ctx *ctx, const ring *R, const plist *A, const plist *B,
                        id_sat_method method, plist *out, gb_stats *stats,
                        const id_opts *o);
+
+/* <A> : g^infinity over Z/p (g nonzero) by F4 runs on <A> interleaved with kernel
+ * steps that add the f with g f in the ideal so far, until a Hilbert-series test
+ * proves the ideal saturated (satf4.c, docs/ideal.md); inhomogeneous input (or an
+ * order that is not degree-compatible) through the homogenisation. */
+gbc_status id_sat_f4_one(gbc_ctx *ctx, const ring *R, const plist *A, const ppoly *g,
+                         plist *out, gb_stats *stats, const id_opts *o);
 
 /* ---- cofactors (lift.c) ---- */
 

@@ -1,7 +1,9 @@
-/* ideal/saturate: I : J^infinity. Two methods: by elimination (Rabinowitsch: I :
- * g^infinity = elim_t(I + <1 - t g>), intersected over the generators g of J) and by
- * iterated quotients (I, I : J, (I : J) : J, ... until one changes nothing; the
- * chain of ideals increases, so it stops). docs/ideal.md says which is faster. */
+/* ideal/saturate: I : J^infinity. Three methods: by elimination (Rabinowitsch: I :
+ * g^infinity = elim_t(I + <1 - t g>), intersected over the generators g of J), by
+ * F4 runs with kernel steps (satf4.c, over Z/p; the same intersection over the
+ * generators of J), and by iterated quotients (I, I : J, (I : J) : J, ... until one
+ * changes nothing; the chain of ideals increases, so it stops). docs/ideal.md says
+ * which is faster. */
 #include "ideal/ideal.h"
 
 /* I : g^infinity by elimination of t from I + <1 - t g>. */
@@ -29,8 +31,15 @@ done:
     return st;
 }
 
-static gbc_status sat_eliminate(gbc_ctx *ctx, const ring *R, const plist *A, const plist *B,
-                                plist *out, gb_stats *stats, const id_opts *o)
+/* How I : g^infinity is computed for one generator g. */
+typedef gbc_status (*sat_one_fn)(gbc_ctx *ctx, const ring *R, const plist *A, const ppoly *g,
+                                 plist *out, gb_stats *stats, const id_opts *o);
+
+/* I : J^infinity = the intersection over the generators g of J of I : g^infinity
+ * (a point outside V(J) lies outside some V(g)), each by one. */
+static gbc_status sat_by_generator(gbc_ctx *ctx, const ring *R, const plist *A,
+                                   const plist *B, sat_one_fn one, plist *out,
+                                   gb_stats *stats, const id_opts *o)
 {
     const field *F = &R->F;
     plist acc, K, next;
@@ -42,7 +51,7 @@ static gbc_status sat_eliminate(gbc_ctx *ctx, const ring *R, const plist *A, con
     for (size_t k = 0; k < B->n; k++) {
         if (B->p[k].len == 0)
             continue;
-        GBC_CHECK(st, sat_one(ctx, R, A, &B->p[k], &K, stats, o), done);
+        GBC_CHECK(st, one(ctx, R, A, &B->p[k], &K, stats, o), done);
         if (!have) {
             acc = K;
             plist_init(&K);
@@ -110,5 +119,8 @@ gbc_status id_saturate(gbc_ctx *ctx, const ring *R, const plist *A, const plist 
         return GBC_OK;
     if (method == ID_SAT_ITERATE)
         return sat_iterate(ctx, R, A, B, out, stats, o);
-    return sat_eliminate(ctx, R, A, B, out, stats, o);
+    /* the F4 method works modulo p; over Q the elimination's multi-modular path */
+    if (method == ID_SAT_F4 && R->F.p != 0)
+        return sat_by_generator(ctx, R, A, B, id_sat_f4_one, out, stats, o);
+    return sat_by_generator(ctx, R, A, B, sat_one, out, stats, o);
 }

@@ -261,7 +261,8 @@ static gbc_status do_ideal(const gbc_options *opts, void *data)
         st = gbc_member(mem, j->M, j->A, opts, NULL);
         break;
     case 7: st = gbc_lift_basis(&out, &out2, j->A, opts, NULL); break;
-    default: st = gbc_lift(&out, &bad, j->A, j->M, opts, NULL); break;
+    case 8: st = gbc_lift(&out, &bad, j->A, j->M, opts, NULL); break;
+    default: st = gbc_saturate(&out, j->A, j->B, GBC_SAT_F4, opts, NULL); break;
     }
     if (st == GBC_OK) {
         gbc_polys_free(out);
@@ -278,20 +279,20 @@ START_TEST(test_ideal_ops)
 {
     static const char *names[] = {"eliminate", "intersect", "quotient", "saturate (elim)",
                                   "saturate (iterate)", "reduce", "member", "lift basis",
-                                  "lift"};
+                                  "lift", "saturate (f4)"};
     for (int q = 0; q < 2; q++) {
         gbc_ring *R = at_ring(3, q ? 0 : 32003, NULL);
         gbc_polys *A = at_parse(R, "x0^2*x1 - x1*x2, x1^2 - 1/2*x0, x0*x2 - x1");
         gbc_polys *B = at_parse(R, "x0*x1 - 1");
         gbc_polys *M = at_parse(R, "x0*(x1^2 - 1/2*x0) + x2*(x0*x2 - x1), x1^2 - 1/2*x0");
-        for (int op = 0; op < 9; op++) {
+        for (int op = 0; op < 10; op++) {
             ideal_job j = {A, B, M, op};
             char what[64];
             snprintf(what, sizeof what, "%s %s", names[op], q ? "over Q" : "mod p");
             every_failure(what, do_ideal, &j);
         }
         /* internal entry points: the context's accounting is back to zero */
-        for (int op = 0; op < 3; op++) {
+        for (int op = 0; op < 4; op++) {
             uint64_t i;
             for (i = 1; i < MAX_FAILS; i++) {
                 gbc_ctx ctx;
@@ -310,8 +311,10 @@ START_TEST(test_ideal_ops)
                     st = id_quotient(&ctx, Rr, &A->L, &B->L, &out, NULL, &o);
                 else if (op == 1)
                     st = id_saturate(&ctx, Rr, &A->L, &B->L, ID_SAT_ITERATE, &out, NULL, &o);
-                else
+                else if (op == 2)
                     st = id_lift(&ctx, Rr, &A->L, &M->L, &cof, NULL, NULL, &o);
+                else
+                    st = id_saturate(&ctx, Rr, &A->L, &B->L, ID_SAT_F4, &out, NULL, &o);
                 plist_clear(&ctx, &out, &Rr->F);
                 plist_clear(&ctx, &cof, &Rr->F);
                 ck_assert_msg(ctx.mem_used == 0, "ideal op %d, failure %llu: %zu bytes left",

@@ -244,7 +244,7 @@ START_TEST(test_singular_reference)
             if (bb)
                 gbc_options_set_algorithm(o, GBC_ALGO_BUCHBERGER);
             gbc_options_set_seed(o, tu_seed());
-            gbc_polys *Res = NULL, *Res2 = NULL;
+            gbc_polys *Res = NULL, *Res2 = NULL, *Res3 = NULL;
             if (strcmp(op, "eliminate") == 0) {
                 uint32_t idx[8];
                 size_t k = 0;
@@ -266,6 +266,8 @@ START_TEST(test_singular_reference)
                 ck_assert_int_eq(gbc_saturate(&Res, A, B, GBC_SAT_ELIMINATE, o, NULL),
                                  GBC_OK);
                 ck_assert_int_eq(gbc_saturate(&Res2, A, B, GBC_SAT_ITERATE, o, NULL), GBC_OK);
+                /* the F4 method (over Q: the elimination's path) */
+                ck_assert_int_eq(gbc_saturate(&Res3, A, B, GBC_SAT_F4, o, NULL), GBC_OK);
             } else {
                 ck_assert_str_eq(op, "reduce");
                 ck_assert_int_eq(gbc_reduce(&Res, B, A, o, NULL), GBC_OK);
@@ -276,6 +278,9 @@ START_TEST(test_singular_reference)
                 ck_assert_msg(is_basis_of(Res, Ref), "%s (%s)", name, bb ? "buchberger" : "f4");
             if (Res2 != NULL)
                 ck_assert_msg(is_basis_of(Res2, Ref), "%s (iterate)", name);
+            if (Res3 != NULL)
+                ck_assert_msg(is_basis_of(Res3, Ref), "%s (f4 saturation)", name);
+            gbc_polys_free(Res3);
             gbc_polys_free(Res);
             gbc_polys_free(Res2);
             gbc_options_free(o);
@@ -340,12 +345,16 @@ static void identities(uint32_t p, gbc_rng *r)
     gbc_polys *S1 = opt_call_sat(fI, f, GBC_SAT_ELIMINATE);
     gbc_polys *S2 = opt_call_sat(fI, f, GBC_SAT_ITERATE);
     ck_assert(is_basis_of(S2, S1));
+    gbc_polys *S3 = opt_call_sat(fI, f, GBC_SAT_F4);
+    ck_assert(is_basis_of(S3, S1));
     gbc_polys *S1q = NULL;
     ck_assert_int_eq(gbc_quotient(&S1q, S1, f, NULL, NULL), GBC_OK);
     ck_assert(is_basis_of(S1q, S1));
     ck_assert(contained(Qf, S1));
     gbc_polys *T1 = opt_call_sat(I, J, GBC_SAT_AUTO), *T2 = opt_call_sat(I, J, GBC_SAT_ITERATE);
     ck_assert(is_basis_of(T2, T1));
+    gbc_polys *T3 = opt_call_sat(I, J, GBC_SAT_F4);
+    ck_assert(is_basis_of(T3, T1));
     ck_assert(contained(Q, T1));
 
     /* elimination of x0: free of x0, in I, and F4 (the block-order path) and
@@ -425,7 +434,7 @@ static void identities(uint32_t p, gbc_rng *r)
     strs_free(is, ni);
     strs_free(ps, np);
 
-    gbc_polys *list[] = {K, Kb, IJ, Q, QJ, f, fI, Qf, back, S1, S2, S1q, T1, T2, E, G, P,
+    gbc_polys *list[] = {K, Kb, IJ, Q, QJ, f, fI, Qf, back, S1, S2, S3, S1q, T1, T2, T3, E, G, P,
                          N1, N2, M, LB, LC, MC, I, J};
     for (size_t i = 0; i < sizeof list / sizeof list[0]; i++)
         gbc_polys_free(list[i]);
@@ -445,6 +454,101 @@ START_TEST(test_identities_random)
     int rounds = 12 * tu_mult();
     for (int k = 0; k < rounds; k++)
         identities(k % 2 ? 0 : (k % 3 ? 32003 : 7), &r);
+}
+END_TEST
+
+/* ------------------------------------------------- the F4 saturation -- */
+
+/* A random polynomial of degree d (homogeneous unless inhom; then also lower
+ * terms) in x0..x{n-1}, nterms terms. */
+static void rand_dpoly(sbuf *s, gbc_rng *r, uint32_t n, int nterms, int d, int inhom)
+{
+    for (int k = 0; k < nterms; k++) {
+        int c = (int)gbc_rng_below(r, 19) - 9;
+        if (c == 0)
+            c = 1;
+        sb_printf(s, k ? " + %d" : "%d", c);
+        int dk = inhom && k > 0 ? (int)gbc_rng_below(r, (uint64_t)d + 1) : d;
+        for (int e = 0; e < dk; e++)
+            sb_printf(s, "*x%u", (unsigned)gbc_rng_below(r, n));
+    }
+}
+
+/* I = (phi^2 g1, phi g2, g3) with random phi, g_i: GBC_SAT_F4 gives the basis
+ * GBC_SAT_ELIMINATE gives, the result contains I and is stable under one more
+ * quotient by phi; by J = (phi, psi) both methods agree too. */
+static void sat_f4_case(uint32_t p, const char *order, int inhom, gbc_rng *r)
+{
+    const uint32_t n = 3 + (uint32_t)gbc_rng_below(r, 2);
+    gbc_ring *R = at_ring(n, p, order);
+    sbuf phi, psi, gen;
+    sb_init(&phi);
+    sb_init(&psi);
+    sb_init(&gen);
+    rand_dpoly(&phi, r, n, 2, 1 + (int)gbc_rng_below(r, 2), inhom);
+    rand_dpoly(&psi, r, n, 2, 1, inhom);
+    sb_printf(&gen, "(%s)^2*(", phi.s);
+    rand_dpoly(&gen, r, n, 3, 1 + (int)gbc_rng_below(r, 2), inhom);
+    sb_printf(&gen, "), (%s)*(", phi.s);
+    rand_dpoly(&gen, r, n, 3, 2, inhom);
+    sb_printf(&gen, "), ");
+    rand_dpoly(&gen, r, n, 3, 3, inhom);
+    printf("sat f4: p = %u, order %s, n = %u\nI = %s\nphi = %s\npsi = %s\n", p,
+           order ? order : "grevlex", n, gen.s, phi.s, psi.s);
+    fflush(stdout);
+    gbc_polys *I = at_parse(R, gen.s), *F = at_parse(R, phi.s);
+    sb_printf(&psi, ", %s", phi.s);
+    gbc_polys *J = at_parse(R, psi.s);
+    gbc_polys *S1 = opt_call_sat(I, F, GBC_SAT_ELIMINATE), *S2 = opt_call_sat(I, F, GBC_SAT_F4);
+    ck_assert(is_basis_of(S2, S1));
+    ck_assert(contained(I, S2));
+    gbc_polys *Sq = NULL;
+    ck_assert_int_eq(gbc_quotient(&Sq, S2, F, NULL, NULL), GBC_OK);
+    ck_assert(is_basis_of(Sq, S2));
+    gbc_polys *T1 = opt_call_sat(I, J, GBC_SAT_ELIMINATE), *T2 = opt_call_sat(I, J, GBC_SAT_F4);
+    ck_assert(is_basis_of(T2, T1));
+    gbc_polys *list[] = {I, F, J, S1, S2, Sq, T1, T2};
+    for (size_t i = 0; i < sizeof list / sizeof list[0]; i++)
+        gbc_polys_free(list[i]);
+    sb_free(&phi);
+    sb_free(&psi);
+    sb_free(&gen);
+    gbc_ring_free(R);
+}
+
+START_TEST(test_sat_f4)
+{
+    gbc_rng r;
+    uint64_t seed = tu_seed();
+    gbc_rng_seed(&r, seed);
+    printf("t-ideal sat f4: seed %llu (GBC_TEST_SEED to repeat)\n", (unsigned long long)seed);
+    static const uint32_t primes[] = {32003, 7, 2147483647u, 0};
+    static const char *orders[] = {NULL, "lex", "deglex"};
+    int rounds = 12 * tu_mult();
+    for (int k = 0; k < rounds; k++)
+        sat_f4_case(primes[k % 4], orders[(k / 4) % 3], k % 2, &r);
+
+    /* a classical embedded component: (x^2, x y) = (x) cap (x^2, y), so
+     * (x^2, x y) : y^inf = (x) and : x^inf = (1); and by a chain: saturating the
+     * homogenisation (x^3 - y h^2, x^4 - z h^3) by h gives the twisted-cubic-like
+     * ideal Macaulay2's documentation shows */
+    gbc_ring *R = at_ring(3, 32003, NULL);
+    gbc_polys *A = at_parse(R, "x0^2, x0*x1"), *y = at_parse(R, "x1"), *x = at_parse(R, "x0");
+    gbc_polys *Sy = opt_call_sat(A, y, GBC_SAT_F4), *Sx = opt_call_sat(A, x, GBC_SAT_F4);
+    ck_assert(is_basis_of(Sy, x));
+    gbc_polys *one = at_parse(R, "1");
+    ck_assert(is_basis_of(Sx, one));
+    gbc_ring *R4 = at_ring(4, 32003, NULL);
+    gbc_polys *H = at_parse(R4, "x0^3 - x1*x3^2, x0^4 - x2*x3^3"), *h = at_parse(R4, "x3");
+    gbc_polys *Sh = opt_call_sat(H, h, GBC_SAT_F4);
+    gbc_polys *Ex = at_parse(R4, "x0*x1 - x2*x3, x0^2*x2 - x1^2*x3, x1^3 - x0*x2^2, "
+                                 "x0^3 - x1*x3^2");
+    ck_assert(is_basis_of(Sh, Ex));
+    gbc_polys *list[] = {A, y, x, Sy, Sx, one, H, h, Sh, Ex};
+    for (size_t i = 0; i < sizeof list / sizeof list[0]; i++)
+        gbc_polys_free(list[i]);
+    gbc_ring_free(R4);
+    gbc_ring_free(R);
 }
 END_TEST
 
@@ -497,6 +601,14 @@ START_TEST(test_classical)
         gbc_polys *expect = at_parse(R, "x2");
         ck_assert(is_basis_of(Sat2, expect));
         ck_assert(is_basis_of(Sat3, expect));
+        /* the F4 method: by one generator, by two (the intersection), by a unit */
+        gbc_polys *Sat4 = NULL, *Sat5 = NULL, *o5 = NULL;
+        ck_assert_int_eq(gbc_saturate(&Sat4, C, X, GBC_SAT_F4, NULL, NULL), GBC_OK);
+        ck_assert(is_basis_of(Sat4, expect));
+        ck_assert_int_eq(gbc_saturate(&Sat5, C, M, GBC_SAT_F4, NULL, NULL), GBC_OK);
+        ck_assert(is_basis_of(Sat5, xy));
+        ck_assert_int_eq(gbc_saturate(&o5, A, one, GBC_SAT_F4, NULL, NULL), GBC_OK);
+        ck_assert(is_basis_of(o5, A));
 
         /* zero and unit ideals, J = 0 */
         gbc_polys *zero = at_parse(R, "0"), *o1 = NULL, *o2 = NULL, *o3 = NULL, *o4 = NULL;
@@ -513,7 +625,8 @@ START_TEST(test_classical)
         ck_assert_uint_eq(gbc_polys_count(L1), 0);
         ck_assert_uint_eq(gbc_polys_count(L2), 0);
         gbc_polys *list[] = {I, W, E, E0, E1, U, Z, A, B, K, xyz, X, Qx, Y, C, M, Sat,
-                             one, Sat2, Sat3, xy, expect, zero, o1, o2, o3, o4, L1, L2};
+                             one, Sat2, Sat3, Sat4, Sat5, o5, xy, expect, zero, o1, o2, o3,
+                             o4, L1, L2};
         for (size_t i = 0; i < sizeof list / sizeof list[0]; i++)
             gbc_polys_free(list[i]);
         gbc_ring_free(R);
@@ -567,6 +680,9 @@ START_TEST(test_arguments)
     gbc_polys *x0 = at_parse(Rw, "x0");
     ck_assert_int_eq(gbc_saturate(&Sw, Aw, x0, GBC_SAT_AUTO, NULL, NULL), GBC_OK);
     ck_assert(is_basis_of(Sw, Sw));
+    gbc_polys *Sw4 = NULL, *Sb4 = NULL, *Sbe = NULL;
+    ck_assert_int_eq(gbc_saturate(&Sw4, Aw, x0, GBC_SAT_F4, NULL, NULL), GBC_OK);
+    ck_assert(is_basis_of(Sw4, Sw)); /* the F4 method through the homogenisation */
     ck_assert_int_eq(gbc_lift(&Lw, NULL, Aw, Aw, NULL, NULL), GBC_OK);
     ck_assert(multiplies_back(Rw, Aw, Lw, Aw));
     gbc_ring *Rb = at_ring(3, 101, "blocks:lex(1),grevlex(2)");
@@ -578,8 +694,13 @@ START_TEST(test_arguments)
     ck_assert_int_eq(gbc_eliminate(&S, Ab, &v2, 1, NULL, NULL), GBC_OK);
     ck_assert(is_basis_of(S, S));
     ck_assert(contained(S, Ab));
+    gbc_polys *xb = at_parse(Rb, "x0*x2 + x1");
+    ck_assert_int_eq(gbc_saturate(&Sb4, Ab, xb, GBC_SAT_F4, NULL, NULL), GBC_OK);
+    ck_assert_int_eq(gbc_saturate(&Sbe, Ab, xb, GBC_SAT_ELIMINATE, NULL, NULL), GBC_OK);
+    ck_assert(is_basis_of(Sb4, Sbe));
 
-    gbc_polys *list[] = {A, B, Al, Aw, Q, Ew, E, Sw, S, Lw, Ewg, x0, Ab, Bb, Cb};
+    gbc_polys *list[] = {A, B, Al, Aw, Q, Ew, E, Sw, S, Lw, Ewg, x0, Ab, Bb, Cb,
+                         Sw4, Sb4, Sbe, xb};
     for (size_t i = 0; i < sizeof list / sizeof list[0]; i++)
         gbc_polys_free(list[i]);
     gbc_ring_free(R);
@@ -660,6 +781,11 @@ START_TEST(test_cli)
     ck_assert_str_eq(out, "x,y,z\n32003\ny^2+32002*x*z+1,\nx^2+32002*y*z,\nz^3+32002*x,\n"
                           "x*z^2+32002*y\n");
     free(out);
+    snprintf(args, sizeof args, "saturate --method f4 %s %s", a, f);
+    ck_assert_int_eq(run_cli(args, &out), 0);
+    ck_assert_str_eq(out, "x,y,z\n32003\ny^2+32002*x*z+1,\nx^2+32002*y*z,\nz^3+32002*x,\n"
+                          "x*z^2+32002*y\n");
+    free(out);
     snprintf(args, sizeof args, "intersect %s %s", a, b);
     ck_assert_int_eq(run_cli(args, &out), 0);
     ck_assert_ptr_nonnull(strstr(out, "z^5+32002*y*z^3+32002*x*z^2+x*y"));
@@ -720,6 +846,7 @@ static Suite *suite(void)
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, test_singular_reference);
     tcase_add_test(tc, test_identities_random);
+    tcase_add_test(tc, test_sat_f4);
     tcase_add_test(tc, test_classical);
     tcase_add_test(tc, test_arguments);
     tcase_add_test(tc, test_cli);
