@@ -200,11 +200,38 @@ static gbc_status sweep(sig_state *S, const sig_row *w, uint32_t nc, sig_piv *ou
     return GBC_OK;
 }
 
-gbc_status sig_matrix(sig_state *S)
+/* Keep the rows and results of this pass for the next one, columns back to sht
+ * monomials (a result may be its row's own column array: converted once). */
+static gbc_status keep_pass(sig_state *S)
 {
     gbc_ctx *ctx = S->ctx;
-    mht_reset(&S->sht);
-    gbc_arena_reset(&S->arena);
+    GBC_TRY(GBC_GROW(ctx, S->prow, S->prevcap, S->nrow + 1));
+    GBC_TRY(GBC_RESIZE(ctx, S->pres, S->prevcap));
+    for (size_t r = 0; r < S->nrow; r++) {
+        sig_row *w = &S->row[r];
+        sig_piv *o = &S->res[r];
+        if (o->len > 0) {
+            uint32_t *c = (uint32_t *)o->cols;
+            for (uint32_t k = 0; k < o->len; k++)
+                c[k] = S->colmon[c[k]];
+        }
+        S->prow[r] = *w;
+        S->pres[r] = *o;
+    }
+    S->nprev = S->nrow;
+    return GBC_OK;
+}
+
+gbc_status sig_matrix(sig_state *S, int first)
+{
+    gbc_ctx *ctx = S->ctx;
+    if (first) {
+        mht_reset(&S->sht);
+        gbc_arena_reset(&S->arena);
+        S->nprev = 0;
+    } else {
+        GBC_TRY(keep_pass(S));
+    }
     sig_set_reset(&S->rows);
     S->nrow = 0;
     for (size_t k = 0; k < S->nkept; k++)
@@ -214,11 +241,34 @@ gbc_status sig_matrix(sig_state *S)
     GBC_TRY(columns(S));
     GBC_TRY(GBC_GROW(ctx, S->res, S->rescap, S->nrow + 1));
     uint32_t nc = S->sht.size;
+    size_t q = 0;
+    int reuse = !first && S->has_thr;
     for (size_t r = 0; r < S->nrow; r++) {
         const sig_row *w = &S->row[r];
         sig_piv *o = &S->res[r];
         uint32_t c0 = w->cols[0];
-        if (!w->sel && S->piv[c0].len == 0) {
+        if (reuse) {
+            if (w->idx > S->thr_idx ||
+                (w->idx == S->thr_idx && mht_cmp(&S->rst, w->tm, S->thr_tm) >= 0))
+                reuse = 0;
+        }
+        /* below the least new signature a row's result is the previous pass's: the
+         * rows above it are the same, except reducers of monomials new in this
+         * pass, which no earlier row contains */
+        if (reuse && q < S->nprev && S->prow[q].idx == w->idx && S->prow[q].tm == w->tm &&
+            S->prow[q].elem == w->elem) {
+            *o = S->pres[q++];
+            uint32_t *c = (uint32_t *)o->cols;
+            if (o->len > 0 && c != NULL) {
+                if (S->pres[q - 1].cols == S->prow[q - 1].cols) {
+                    *o = (sig_piv){w->cols, w->cf, w->len}; /* the row itself */
+                } else {
+                    for (uint32_t k = 0; k < o->len; k++)
+                        c[k] = S->sht.row[c[k]].aux;
+                }
+            }
+            S->r_reused++;
+        } else if (!w->sel && S->piv[c0].len == 0) {
             *o = (sig_piv){w->cols, w->cf, w->len};
         } else {
             GBC_TRY(gbc_ctx_check(ctx));

@@ -42,6 +42,8 @@ static void sig_free(sig_state *S)
     gbc_free(ctx, S->tcols);
     gbc_free(ctx, S->tcf);
     gbc_free(ctx, S->res);
+    gbc_free(ctx, S->prow);
+    gbc_free(ctx, S->pres);
     gbc_free(ctx, S->ex);
     gbc_free(ctx, S->ex2);
     gbc_free(ctx, S->ex3);
@@ -225,7 +227,7 @@ static gbc_status sig_round(sig_state *S, uint32_t d)
     gbc_ctx *ctx = S->ctx;
     const uint32_t n = S->R->nvars;
     double t0 = gbc_wall_time();
-    S->r_pairs = S->r_syz = S->r_rew = S->r_zero = S->r_zred = S->r_rows = S->r_new = S->r_passes = 0;
+    S->r_pairs = S->r_syz = S->r_rew = S->r_zero = S->r_zred = S->r_reused = S->r_rows = S->r_new = S->r_passes = 0;
     mht_reset(&S->rst);
     sig_set_reset(&S->sel);
     S->nkept = 0;
@@ -261,10 +263,11 @@ static gbc_status sig_round(sig_state *S, uint32_t d)
     size_t added;
     GBC_TRY(sig_filter(S, &added));
     double t_lin = 0;
+    S->has_thr = 0;
     for (;;) {
         S->r_passes++;
         double ta = gbc_wall_time();
-        GBC_TRY(sig_matrix(S));
+        GBC_TRY(sig_matrix(S, S->r_passes == 1));
         t_lin += gbc_wall_time() - ta;
         for (size_t r = 0; r < S->nrow; r++) {
             const sig_row *w = &S->row[r];
@@ -278,9 +281,20 @@ static gbc_status sig_round(sig_state *S, uint32_t d)
         }
         if (S->ncand == 0)
             break;
+        size_t k0 = S->nkept;
         GBC_TRY(sig_filter(S, &added));
         if (added == 0)
             break;
+        /* the least new signature: the rows below it keep their results */
+        S->has_thr = 1;
+        S->thr_idx = S->kept[k0].idx;
+        S->thr_tm = S->kept[k0].tm;
+        for (size_t k = k0 + 1; k < S->nkept; k++)
+            if (sig_cmp_same_deg(S, S->kept[k].idx, &S->rst, S->kept[k].tm, S->thr_idx,
+                                 &S->rst, S->thr_tm) < 0) {
+                S->thr_idx = S->kept[k].idx;
+                S->thr_tm = S->kept[k].tm;
+            }
     }
     /* zero rows: syzygy signatures; new elements (and their pairs) */
     size_t n0 = S->n, nnz = 0;
@@ -326,8 +340,10 @@ static gbc_status sig_round(sig_state *S, uint32_t d)
             S->r_syz, S->r_rew, S->nkept, S->nrow, S->sht.size, S->r_zero, S->r_new,
             t1 - t0);
     if (S->r_passes > 1 || S->r_zred > 0)
-        gbc_log(ctx, 2, "       degree %u: %zu passes (closure of the degree), %zu reducers to zero", d,
-                S->r_passes, S->r_zred);
+        gbc_log(ctx, 2,
+                "       degree %u: %zu passes (closure of the degree), %zu results reused, "
+                "%zu reducers to zero",
+                d, S->r_passes, S->r_reused, S->r_zred);
     return GBC_OK;
 }
 

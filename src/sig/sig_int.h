@@ -111,6 +111,15 @@ typedef struct sig_state {
     /* results of the current matrix: row r's pivot (len 0: zero) */
     sig_piv *res;
     size_t rescap;
+    /* a degree's next pass reuses the results of the rows below the least new
+     * signature (thr_idx, thr_tm): the previous pass's rows and results, columns
+     * as sht monomials */
+    sig_row *prow;
+    sig_piv *pres;
+    size_t nprev, prevcap;
+    int has_thr;
+    uint32_t thr_idx, thr_tm;
+    size_t r_reused;
     gb_stats *stats;
     /* per-round counters */
     size_t r_pairs, r_syz, r_rew, r_zero, r_zred, r_rows, r_new, r_passes;
@@ -143,7 +152,9 @@ int sig_set_has(const sig_set *s, uint32_t idx, uint32_t tm);
 /* ---- matrix.c ---- */
 /* Build the matrix of the selected signatures S->kept[0..nkept) (their rows, then a
  * reducer of least signature for every reducible monomial), sort it by signature,
- * number the columns and reduce it top-down: S->res[r] is row r's result. */
-gbc_status sig_matrix(sig_state *S);
+ * number the columns and reduce it top-down: S->res[r] is row r's result. first:
+ * the first pass of a degree; later passes keep sht and reuse the results of the
+ * rows of signature below (S->thr_idx, S->thr_tm). */
+gbc_status sig_matrix(sig_state *S, int first);
 
 #endif
