@@ -71,11 +71,12 @@ static int visit_min(void *data, uint32_t val, const uint32_t *exps)
     return 0;
 }
 
-static gbc_status symbolic(sig_state *S)
+/* Reducers for the monomials of sht from index from on. */
+static gbc_status symbolic(sig_state *S, uint32_t from)
 {
     gbc_ctx *ctx = S->ctx;
     const uint32_t n = S->R->nvars;
-    for (uint32_t u = 0; u < S->sht.size; u++) {
+    for (uint32_t u = from; u < S->sht.size; u++) {
         min_visit v = {S, u, UINT32_MAX, 0};
         dl_for_each_divisor(&S->dl, mht_exps(&S->sht, u), S->sht.row[u].divmask, visit_min,
                             &v);
@@ -200,8 +201,8 @@ static gbc_status sweep(sig_state *S, const sig_row *w, uint32_t nc, sig_piv *ou
     return GBC_OK;
 }
 
-/* Keep the rows and results of this pass for the next one, columns back to sht
- * monomials (a result may be its row's own column array: converted once). */
+/* Keep the rows and results of this pass for the next one, their columns back to
+ * sht monomials (a result may be its row's own column array: converted once). */
 static gbc_status keep_pass(sig_state *S)
 {
     gbc_ctx *ctx = S->ctx;
@@ -210,7 +211,9 @@ static gbc_status keep_pass(sig_state *S)
     for (size_t r = 0; r < S->nrow; r++) {
         sig_row *w = &S->row[r];
         sig_piv *o = &S->res[r];
-        if (o->len > 0) {
+        for (uint32_t k = 0; k < w->len; k++)
+            w->cols[k] = S->colmon[w->cols[k]];
+        if (o->len > 0 && o->cols != w->cols) {
             uint32_t *c = (uint32_t *)o->cols;
             for (uint32_t k = 0; k < o->len; k++)
                 c[k] = S->colmon[c[k]];
@@ -222,21 +225,46 @@ static gbc_status keep_pass(sig_state *S)
     return GBC_OK;
 }
 
+/* The rows of the selected signatures from S->kept[k0] on; one that has the
+ * signature of a reducer of the previous pass replaces it. */
+static gbc_status new_selected(sig_state *S, size_t k0)
+{
+    for (size_t k = k0; k < S->nkept; k++) {
+        const sig_cand *c = &S->kept[k];
+        if (sig_set_has(&S->rows, c->idx, c->tm)) {
+            size_t r = 0;
+            while (r < S->nrow && (S->row[r].idx != c->idx || S->row[r].tm != c->tm))
+                r++;
+            if (r < S->nrow) {
+                S->row[r] = S->row[--S->nrow];
+            }
+        }
+        GBC_TRY(selected_row(S, c));
+    }
+    return GBC_OK;
+}
+
 gbc_status sig_matrix(sig_state *S, int first)
 {
     gbc_ctx *ctx = S->ctx;
+    uint32_t from = 0;
     if (first) {
         mht_reset(&S->sht);
         gbc_arena_reset(&S->arena);
+        sig_set_reset(&S->rows);
         S->nprev = 0;
+        S->nrow = 0;
+        S->nbuilt = 0;
+        GBC_TRY(new_selected(S, 0));
     } else {
+        /* the rows stay; the new signatures' rows join them, and the reducers of
+         * the monomials they bring */
         GBC_TRY(keep_pass(S));
+        from = S->sht.size;
+        GBC_TRY(new_selected(S, S->nbuilt));
     }
-    sig_set_reset(&S->rows);
-    S->nrow = 0;
-    for (size_t k = 0; k < S->nkept; k++)
-        GBC_TRY(selected_row(S, &S->kept[k]));
-    GBC_TRY(symbolic(S));
+    S->nbuilt = S->nkept;
+    GBC_TRY(symbolic(S, from));
     GBC_TRY(gbc_sort_cmp(ctx, S->row, S->nrow, sizeof(sig_row), cmp_row, S));
     GBC_TRY(columns(S));
     GBC_TRY(GBC_GROW(ctx, S->res, S->rescap, S->nrow + 1));
@@ -255,18 +283,21 @@ gbc_status sig_matrix(sig_state *S, int first)
         /* below the least new signature a row's result is the previous pass's: the
          * rows above it are the same, except reducers of monomials new in this
          * pass, which no earlier row contains */
+        while (reuse && q < S->nprev &&
+               (S->prow[q].idx < w->idx ||
+                (S->prow[q].idx == w->idx && mht_cmp(&S->rst, S->prow[q].tm, w->tm) < 0)))
+            q++;
         if (reuse && q < S->nprev && S->prow[q].idx == w->idx && S->prow[q].tm == w->tm &&
-            S->prow[q].elem == w->elem) {
-            *o = S->pres[q++];
-            uint32_t *c = (uint32_t *)o->cols;
-            if (o->len > 0 && c != NULL) {
-                if (S->pres[q - 1].cols == S->prow[q - 1].cols) {
-                    *o = (sig_piv){w->cols, w->cf, w->len}; /* the row itself */
-                } else {
-                    for (uint32_t k = 0; k < o->len; k++)
-                        c[k] = S->sht.row[c[k]].aux;
-                }
+            S->prow[q].cols == w->cols) {
+            if (S->pres[q].cols == S->prow[q].cols) {
+                *o = (sig_piv){w->cols, w->cf, w->len}; /* the row itself */
+            } else {
+                *o = S->pres[q];
+                uint32_t *c = (uint32_t *)o->cols;
+                for (uint32_t k = 0; k < o->len; k++)
+                    c[k] = S->sht.row[c[k]].aux;
             }
+            q++;
             S->r_reused++;
         } else if (!w->sel && S->piv[c0].len == 0) {
             *o = (sig_piv){w->cols, w->cf, w->len};

@@ -117,6 +117,7 @@ typedef struct sig_state {
     sig_row *prow;
     sig_piv *pres;
     size_t nprev, prevcap;
+    size_t nbuilt;         /* S->kept[0..nbuilt) have their rows in the matrix */
     int has_thr;
     uint32_t thr_idx, thr_tm;
     size_t r_reused;
