@@ -101,14 +101,17 @@ static int visit_f5(void *data, uint32_t val, const uint32_t *exps)
     return v->S->e[val].idx < v->idx;
 }
 
-int sig_is_syzygy(const sig_state *S, uint32_t idx, const mht *tt, uint32_t t)
+int sig_is_syzygy_exps(const sig_state *S, uint32_t idx, const uint32_t *e, uint32_t mask)
 {
     idx_visit v = {S, idx};
-    const uint32_t *e = mht_exps(tt, t);
-    uint32_t mask = tt->row[t].divmask;
     if (S->nsyz > 0 && dl_for_each_divisor(&S->syz, e, mask, visit_syz, &v))
         return 1;
     return idx > 0 && dl_for_each_divisor(&S->dl, e, mask, visit_f5, &v) != 0;
+}
+
+int sig_is_syzygy(const sig_state *S, uint32_t idx, const mht *tt, uint32_t t)
+{
+    return sig_is_syzygy_exps(S, idx, mht_exps(tt, t), tt->row[t].divmask);
 }
 
 uint32_t sig_rewriter(const sig_state *S, uint32_t idx, const mht *tt, uint32_t t)

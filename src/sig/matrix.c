@@ -157,8 +157,9 @@ static gbc_status sweep(sig_state *S, const sig_row *w, uint32_t nc, sig_piv *ou
     /* a multiple of p, at least 2^62: every value stays below it after one
      * subtraction, and below 2^64 before */
     const uint64_t red = (((uint64_t)1 << 63) / p2) * p2;
-    uint64_t *d = S->dense;
+    uint64_t *restrict d = S->dense;
     const sig_piv *P = S->piv;
+    const int small = p < (1u << 16);
     for (uint32_t k = 0; k < w->len; k++)
         d[w->cols[k]] = w->cf[k];
     uint32_t nout = 0;
@@ -176,8 +177,31 @@ static gbc_status sweep(sig_state *S, const sig_row *w, uint32_t nc, sig_piv *ou
             continue;
         }
         const uint64_t m = p - v;
-        const uint32_t *pc = P[c].cols, *pf = P[c].cf;
-        for (uint32_t k = 1; k < P[c].len; k++) {
+        const uint32_t *restrict pc = P[c].cols, *restrict pf = P[c].cf;
+        const uint32_t len = P[c].len;
+        uint32_t k = 1;
+        if (small) {
+            /* p < 2^16: products below 2^32, fewer than 2^32 of them per column */
+            for (; k + 4 <= len; k += 4) {
+                d[pc[k]] += m * pf[k];
+                d[pc[k + 1]] += m * pf[k + 1];
+                d[pc[k + 2]] += m * pf[k + 2];
+                d[pc[k + 3]] += m * pf[k + 3];
+            }
+            for (; k < len; k++)
+                d[pc[k]] += m * pf[k];
+            continue;
+        }
+        for (; k + 4 <= len; k += 4) {
+            uint32_t c0 = pc[k], c1 = pc[k + 1], c2 = pc[k + 2], c3 = pc[k + 3];
+            uint64_t y0 = d[c0] + m * pf[k], y1 = d[c1] + m * pf[k + 1];
+            uint64_t y2 = d[c2] + m * pf[k + 2], y3 = d[c3] + m * pf[k + 3];
+            d[c0] = y0 >= red ? y0 - red : y0;
+            d[c1] = y1 >= red ? y1 - red : y1;
+            d[c2] = y2 >= red ? y2 - red : y2;
+            d[c3] = y3 >= red ? y3 - red : y3;
+        }
+        for (; k < len; k++) {
             uint64_t y = d[pc[k]] + m * pf[k];
             d[pc[k]] = y >= red ? y - red : y;
         }

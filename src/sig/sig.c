@@ -242,6 +242,11 @@ static gbc_status sig_round(sig_state *S, uint32_t d)
             const uint32_t *ta = mht_exps(&S->sgt, A->sm);
             for (uint32_t i = 0; i < n; i++)
                 S->ex[i] = (ea[i] > eb[i] ? ea[i] : eb[i]) - ea[i] + ta[i];
+            /* most pairs fall to the syzygy criterion: test before hashing */
+            if (sig_is_syzygy_exps(S, A->idx, S->ex, mono_divmask_of(&S->par.dm, S->ex))) {
+                S->r_syz++;
+                continue;
+            }
             uint32_t tm;
             GBC_TRY(mht_insert(ctx, &S->rst, S->ex, &tm));
             S->cand[S->ncand++] = (sig_cand){A->idx, tm, B->p[k].a};

@@ -135,6 +135,8 @@ int sig_cmp_same_deg(const sig_state *S, uint32_t ia, const mht *tA, uint32_t ta
 /* Whether the signature (idx, t of table tt) is divisible by a known syzygy
  * signature or by a principal one (lm of an element of smaller index: F5). */
 int sig_is_syzygy(const sig_state *S, uint32_t idx, const mht *tt, uint32_t t);
+/* The same for t given by its exponents and divisor mask. */
+int sig_is_syzygy_exps(const sig_state *S, uint32_t idx, const uint32_t *e, uint32_t mask);
 /* The canonical rewriter of (idx, t of tt): among the elements of index idx whose
  * signature divides it, the one of largest signature (the latest added among equal
  * ones); UINT32_MAX when none. */
