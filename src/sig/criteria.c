@@ -13,13 +13,17 @@ gbc_status sig_set_init(gbc_ctx *ctx, sig_set *s)
 {
     s->mask = 255;
     s->n = 0;
-    return GBC_ZALLOC(ctx, s->key, s->mask + 1);
+    s->val = NULL;
+    GBC_TRY(GBC_ZALLOC(ctx, s->key, s->mask + 1));
+    return GBC_ALLOC(ctx, s->val, s->mask + 1);
 }
 
 void sig_set_clear(gbc_ctx *ctx, sig_set *s)
 {
     gbc_free(ctx, s->key);
+    gbc_free(ctx, s->val);
     s->key = NULL;
+    s->val = NULL;
 }
 
 void sig_set_reset(sig_set *s)
@@ -34,6 +38,17 @@ static inline size_t set_slot(uint64_t k, size_t mask)
     return (size_t)(k >> 32 ^ k) & mask;
 }
 
+uint32_t sig_set_get(const sig_set *s, uint32_t idx, uint32_t tm)
+{
+    uint64_t k = ((uint64_t)idx + 1) << 32 | tm;
+    for (size_t i = set_slot(k, s->mask);; i = (i + 1) & s->mask) {
+        if (s->key[i] == k)
+            return s->val[i];
+        if (s->key[i] == 0)
+            return UINT32_MAX;
+    }
+}
+
 int sig_set_has(const sig_set *s, uint32_t idx, uint32_t tm)
 {
     uint64_t k = ((uint64_t)idx + 1) << 32 | tm;
@@ -45,35 +60,48 @@ int sig_set_has(const sig_set *s, uint32_t idx, uint32_t tm)
     }
 }
 
-gbc_status sig_set_add(gbc_ctx *ctx, sig_set *s, uint32_t idx, uint32_t tm, int *fresh)
+gbc_status sig_set_put(gbc_ctx *ctx, sig_set *s, uint32_t idx, uint32_t tm, uint32_t val,
+                       int *fresh)
 {
     if (2 * (s->n + 1) > s->mask + 1) {
         size_t nmask = 2 * s->mask + 1;
         uint64_t *nk;
+        uint32_t *nv;
         GBC_TRY(GBC_ZALLOC(ctx, nk, nmask + 1));
+        if (GBC_ALLOC(ctx, nv, nmask + 1) != GBC_OK) {
+            gbc_free(ctx, nk);
+            return gbc_ctx_alloc_status(ctx);
+        }
         for (size_t i = 0; i <= s->mask; i++)
             if (s->key[i] != 0) {
                 size_t j = set_slot(s->key[i], nmask);
                 while (nk[j] != 0)
                     j = (j + 1) & nmask;
                 nk[j] = s->key[i];
+                nv[j] = s->val[i];
             }
         gbc_free(ctx, s->key);
+        gbc_free(ctx, s->val);
         s->key = nk;
+        s->val = nv;
         s->mask = nmask;
     }
     uint64_t k = ((uint64_t)idx + 1) << 32 | tm;
     size_t i = set_slot(k, s->mask);
     while (s->key[i] != 0) {
         if (s->key[i] == k) {
-            *fresh = 0;
+            s->val[i] = val;
+            if (fresh)
+                *fresh = 0;
             return GBC_OK;
         }
         i = (i + 1) & s->mask;
     }
     s->key[i] = k;
+    s->val[i] = val;
     s->n++;
-    *fresh = 1;
+    if (fresh)
+        *fresh = 1;
     return GBC_OK;
 }
 
@@ -176,8 +204,7 @@ gbc_status sig_filter(sig_state *S, size_t *added)
             if (!found)
                 continue;
         }
-        int fresh;
-        GBC_TRY(sig_set_add(ctx, &S->sel, c->idx, c->tm, &fresh));
+        GBC_TRY(sig_set_put(ctx, &S->sel, c->idx, c->tm, 0, NULL));
         GBC_TRY(GBC_GROW(ctx, S->kept, S->keptcap, S->nkept + 1));
         S->kept[S->nkept++] = (sig_cand){c->idx, c->tm, elem};
         (*added)++;

@@ -1,10 +1,12 @@
 /* sig/matrix: the matrix of one degree. Rows are multiples of elements (or
  * generators), each with the signature of the multiple; symbolic preprocessing adds
- * for every monomial the reducer of least signature; the rows are sorted by
- * signature and reduced top-down, every row only by the rows above it (of smaller
- * signature), so no row is ever swapped and every result keeps its signature. A
- * reducer whose leading column is still free is a pivot as it is (no work), as in
- * F4; every other row is swept through a dense accumulator. */
+ * for every monomial the reducer of least signature; the rows are taken in
+ * increasing signature order (a heap) and each is reduced only by the rows before
+ * it (of smaller signature), so no row is ever swapped and every result keeps its
+ * signature. A reducer whose leading monomial has no pivot yet is a pivot as it is
+ * (no work), as in F4; every other row is swept through a dense accumulator indexed
+ * by the rank of the monomial. Columns are sht monomials, so rows can join while
+ * the matrix is reduced (the closure of a degree, docs/sig.md). */
 #include "sig/sig_int.h"
 
 #include "common/sort.h"
@@ -22,9 +24,10 @@ static gbc_status make_row(sig_state *S, uint32_t mhash, uint32_t mdeg, const po
         GBC_TRY(mht_insert_mul_raw(ctx, &S->sht, S->ex, mhash, mdeg, &S->bht, f->mon[k],
                                    &cols[k]));
     GBC_TRY(GBC_GROW(ctx, S->row, S->rowcap, S->nrow + 1));
-    S->row[S->nrow++] = (sig_row){idx, tm, elem, f->len, cols, f->cf, sel};
-    int fresh;
-    return sig_set_add(ctx, &S->rows, idx, tm, &fresh);
+    S->row[S->nrow] = (sig_row){idx, tm, elem, f->len, cols, f->cf, (uint8_t)sel, 0, 0};
+    GBC_TRY(sig_set_put(ctx, &S->rows, idx, tm, (uint32_t)S->nrow, NULL));
+    S->nrow++;
+    return GBC_OK;
 }
 
 /* The row of a selected signature: its rewriter's multiple, or its generator. */
@@ -105,65 +108,101 @@ static gbc_status symbolic(sig_state *S, uint32_t from)
 }
 
 /* Signature order within one degree: index, then the monomial. */
-static int cmp_row(const void *a, const void *b, void *arg)
+static inline int row_less(const sig_state *S, uint32_t a, uint32_t b)
 {
-    const sig_state *S = arg;
-    const sig_row *x = a, *y = b;
+    const sig_row *x = &S->row[a], *y = &S->row[b];
     if (x->idx != y->idx)
-        return x->idx < y->idx ? -1 : 1;
-    return mht_cmp(&S->rst, x->tm, y->tm);
+        return x->idx < y->idx;
+    return mht_cmp(&S->rst, x->tm, y->tm) < 0;
 }
 
-static gbc_status columns(sig_state *S)
+static gbc_status heap_push(sig_state *S, uint32_t r)
 {
-    gbc_ctx *ctx = S->ctx;
-    uint32_t nc = S->sht.size;
-    GBC_TRY(GBC_GROW(ctx, S->colmon, S->colcap, nc + 1));
-    for (uint32_t i = 0; i < nc; i++)
-        S->colmon[i] = i;
-    GBC_TRY(mht_sort_desc(ctx, &S->sht, S->colmon, nc));
-    for (uint32_t c = 0; c < nc; c++)
-        S->sht.row[S->colmon[c]].aux = c;
-    for (size_t r = 0; r < S->nrow; r++) {
-        sig_row *w = &S->row[r];
-        for (uint32_t k = 0; k < w->len; k++)
-            w->cols[k] = S->sht.row[w->cols[k]].aux;
+    GBC_TRY(GBC_GROW(S->ctx, S->heap, S->heapcap, S->nheap + 1));
+    size_t i = S->nheap++;
+    while (i > 0) {
+        size_t up = (i - 1) / 2;
+        if (!row_less(S, r, S->heap[up]))
+            break;
+        S->heap[i] = S->heap[up];
+        i = up;
     }
-    if (nc + 1 > S->densecap) {
-        gbc_free(ctx, S->piv);
-        gbc_free(ctx, S->dense);
-        gbc_free(ctx, S->tcols);
-        gbc_free(ctx, S->tcf);
-        S->piv = NULL;
-        S->dense = NULL;
-        S->tcols = S->tcf = NULL;
-        S->densecap = 0;
-        size_t cap = (size_t)nc + nc / 2 + 16;
-        GBC_TRY(GBC_ALLOC(ctx, S->piv, cap));
-        GBC_TRY(GBC_ZALLOC(ctx, S->dense, cap));
-        GBC_TRY(GBC_ALLOC(ctx, S->tcols, cap));
-        GBC_TRY(GBC_ALLOC(ctx, S->tcf, cap));
-        S->densecap = cap;
-    }
-    memset(S->piv, 0, sizeof(sig_piv) * nc);
+    S->heap[i] = r;
     return GBC_OK;
 }
 
-/* Reduce row w by the pivots (rows above it) into *out (len 0: zero), monic. */
-static gbc_status sweep(sig_state *S, const sig_row *w, uint32_t nc, sig_piv *out)
+static uint32_t heap_pop(sig_state *S)
+{
+    uint32_t top = S->heap[0], last = S->heap[--S->nheap];
+    size_t i = 0, n = S->nheap;
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= n)
+            break;
+        if (c + 1 < n && row_less(S, S->heap[c + 1], S->heap[c]))
+            c++;
+        if (!row_less(S, S->heap[c], last))
+            break;
+        S->heap[i] = S->heap[c];
+        i = c;
+    }
+    if (n > 0)
+        S->heap[i] = last;
+    return top;
+}
+
+/* Room for nc monomials: the pivot table (new entries empty), the dense
+ * accumulator (zero), the scratch. */
+static gbc_status room(sig_state *S, uint32_t nc)
+{
+    gbc_ctx *ctx = S->ctx;
+    if (nc + 1 <= S->densecap)
+        return GBC_OK;
+    size_t old = S->densecap, cap = (size_t)nc + nc / 2 + 64;
+    GBC_TRY(GBC_RESIZE(ctx, S->piv, cap));
+    GBC_TRY(GBC_RESIZE(ctx, S->dense, cap));
+    GBC_TRY(GBC_RESIZE(ctx, S->tcols, cap));
+    GBC_TRY(GBC_RESIZE(ctx, S->tcf, cap));
+    GBC_TRY(GBC_RESIZE(ctx, S->colmon, cap));
+    GBC_TRY(GBC_RESIZE(ctx, S->rank, cap));
+    memset(S->piv + old, 0, sizeof(sig_piv) * (cap - old));
+    memset(S->dense + old, 0, sizeof(uint64_t) * (cap - old));
+    S->densecap = cap;
+    return GBC_OK;
+}
+
+/* Rank every monomial of sht (0: the largest). The accumulator is zero between
+ * sweeps, so ranks may change then. */
+static gbc_status rank_columns(sig_state *S)
+{
+    uint32_t nc = S->sht.size;
+    GBC_TRY(room(S, nc));
+    for (uint32_t i = 0; i < nc; i++)
+        S->colmon[i] = i;
+    GBC_TRY(mht_sort_desc(S->ctx, &S->sht, S->colmon, nc));
+    for (uint32_t c = 0; c < nc; c++)
+        S->rank[S->colmon[c]] = c;
+    S->rank_dirty = 0;
+    return GBC_OK;
+}
+
+/* Reduce row w by the pivots (rows before it) into *out (len 0: zero), monic. */
+static gbc_status sweep(sig_state *S, const sig_row *w, sig_piv *out)
 {
     const uint32_t p = S->F->p;
     const uint64_t p2 = S->F->p2;
+    const uint32_t nc = S->sht.size;
     /* a multiple of p, at least 2^62: every value stays below it after one
      * subtraction, and below 2^64 before */
     const uint64_t red = (((uint64_t)1 << 63) / p2) * p2;
     uint64_t *restrict d = S->dense;
+    const uint32_t *restrict rk = S->rank;
     const sig_piv *P = S->piv;
     const int small = p < (1u << 16);
     for (uint32_t k = 0; k < w->len; k++)
-        d[w->cols[k]] = w->cf[k];
+        d[rk[w->cols[k]]] = w->cf[k];
     uint32_t nout = 0;
-    for (uint32_t c = w->cols[0]; c < nc; c++) {
+    for (uint32_t c = rk[w->cols[0]]; c < nc; c++) {
         uint64_t x = d[c];
         if (x == 0)
             continue;
@@ -171,29 +210,30 @@ static gbc_status sweep(sig_state *S, const sig_row *w, uint32_t nc, sig_piv *ou
         uint32_t v = (uint32_t)(x % p);
         if (v == 0)
             continue;
-        if (P[c].len == 0) {
-            S->tcols[nout] = c;
+        uint32_t mon = S->colmon[c];
+        if (P[mon].len == 0) {
+            S->tcols[nout] = mon;
             S->tcf[nout++] = v;
             continue;
         }
         const uint64_t m = p - v;
-        const uint32_t *restrict pc = P[c].cols, *restrict pf = P[c].cf;
-        const uint32_t len = P[c].len;
+        const uint32_t *restrict pc = P[mon].cols, *restrict pf = P[mon].cf;
+        const uint32_t len = P[mon].len;
         uint32_t k = 1;
         if (small) {
             /* p < 2^16: products below 2^32, fewer than 2^32 of them per column */
             for (; k + 4 <= len; k += 4) {
-                d[pc[k]] += m * pf[k];
-                d[pc[k + 1]] += m * pf[k + 1];
-                d[pc[k + 2]] += m * pf[k + 2];
-                d[pc[k + 3]] += m * pf[k + 3];
+                d[rk[pc[k]]] += m * pf[k];
+                d[rk[pc[k + 1]]] += m * pf[k + 1];
+                d[rk[pc[k + 2]]] += m * pf[k + 2];
+                d[rk[pc[k + 3]]] += m * pf[k + 3];
             }
             for (; k < len; k++)
-                d[pc[k]] += m * pf[k];
+                d[rk[pc[k]]] += m * pf[k];
             continue;
         }
         for (; k + 4 <= len; k += 4) {
-            uint32_t c0 = pc[k], c1 = pc[k + 1], c2 = pc[k + 2], c3 = pc[k + 3];
+            uint32_t c0 = rk[pc[k]], c1 = rk[pc[k + 1]], c2 = rk[pc[k + 2]], c3 = rk[pc[k + 3]];
             uint64_t y0 = d[c0] + m * pf[k], y1 = d[c1] + m * pf[k + 1];
             uint64_t y2 = d[c2] + m * pf[k + 2], y3 = d[c3] + m * pf[k + 3];
             d[c0] = y0 >= red ? y0 - red : y0;
@@ -202,8 +242,8 @@ static gbc_status sweep(sig_state *S, const sig_row *w, uint32_t nc, sig_piv *ou
             d[c3] = y3 >= red ? y3 - red : y3;
         }
         for (; k < len; k++) {
-            uint64_t y = d[pc[k]] + m * pf[k];
-            d[pc[k]] = y >= red ? y - red : y;
+            uint64_t y = d[rk[pc[k]]] + m * pf[k];
+            d[rk[pc[k]]] = y >= red ? y - red : y;
         }
     }
     out->len = nout;
@@ -225,112 +265,93 @@ static gbc_status sweep(sig_state *S, const sig_row *w, uint32_t nc, sig_piv *ou
     return GBC_OK;
 }
 
-/* Keep the rows and results of this pass for the next one, their columns back to
- * sht monomials (a result may be its row's own column array: converted once). */
-static gbc_status keep_pass(sig_state *S)
+/* A reducer of a monomial that no earlier row contains, with a signature below the
+ * current row's: it would have been a pivot as it is, so it is one now. */
+static void direct_pivot(sig_state *S, uint32_t q)
 {
-    gbc_ctx *ctx = S->ctx;
-    GBC_TRY(GBC_GROW(ctx, S->prow, S->prevcap, S->nrow + 1));
-    GBC_TRY(GBC_RESIZE(ctx, S->pres, S->prevcap));
-    for (size_t r = 0; r < S->nrow; r++) {
-        sig_row *w = &S->row[r];
-        sig_piv *o = &S->res[r];
-        for (uint32_t k = 0; k < w->len; k++)
-            w->cols[k] = S->colmon[w->cols[k]];
-        if (o->len > 0 && o->cols != w->cols) {
-            uint32_t *c = (uint32_t *)o->cols;
-            for (uint32_t k = 0; k < o->len; k++)
-                c[k] = S->colmon[c[k]];
-        }
-        S->prow[r] = *w;
-        S->pres[r] = *o;
-    }
-    S->nprev = S->nrow;
-    return GBC_OK;
+    sig_row *w = &S->row[q];
+    S->res[q] = (sig_piv){w->cols, w->cf, w->len};
+    w->done = 1;
+    GBC_ASSERT(S->piv[w->cols[0]].len == 0);
+    S->piv[w->cols[0]] = S->res[q];
 }
 
-/* The rows of the selected signatures from S->kept[k0] on; one that has the
- * signature of a reducer of the previous pass replaces it. */
-static gbc_status new_selected(sig_state *S, size_t k0)
+/* The rows of the new selected signatures S->kept[k0..) join the matrix during
+ * the reduction of row cur: each replaces a waiting reducer of its signature, if
+ * there is one; then the reducers of the monomials they bring. */
+static gbc_status join(sig_state *S, size_t k0, uint32_t cur)
 {
+    uint32_t n0 = (uint32_t)S->nrow, m0 = S->sht.size;
     for (size_t k = k0; k < S->nkept; k++) {
         const sig_cand *c = &S->kept[k];
-        if (sig_set_has(&S->rows, c->idx, c->tm)) {
-            size_t r = 0;
-            while (r < S->nrow && (S->row[r].idx != c->idx || S->row[r].tm != c->tm))
-                r++;
-            if (r < S->nrow) {
-                S->row[r] = S->row[--S->nrow];
-            }
+        uint32_t q = sig_set_get(&S->rows, c->idx, c->tm);
+        if (q != UINT32_MAX) {
+            GBC_ASSERT(!S->row[q].done);
+            S->row[q].dead = 1;
         }
         GBC_TRY(selected_row(S, c));
     }
+    GBC_TRY(symbolic(S, m0));
+    GBC_TRY(room(S, S->sht.size));
+    memset(S->piv + m0, 0, sizeof(sig_piv) * (S->sht.size - m0));
+    GBC_TRY(GBC_GROW(S->ctx, S->res, S->rescap, S->nrow + 1));
+    for (uint32_t q = n0; q < S->nrow; q++) {
+        if (!S->row[q].sel && row_less(S, q, cur)) {
+            direct_pivot(S, q);
+            S->r_direct++;
+        } else {
+            GBC_TRY(heap_push(S, q));
+        }
+    }
+    if (S->sht.size > m0)
+        S->rank_dirty = 1;
     return GBC_OK;
 }
 
-gbc_status sig_matrix(sig_state *S, int first)
+gbc_status sig_matrix(sig_state *S)
 {
     gbc_ctx *ctx = S->ctx;
-    uint32_t from = 0;
-    if (first) {
-        mht_reset(&S->sht);
-        gbc_arena_reset(&S->arena);
-        sig_set_reset(&S->rows);
-        S->nprev = 0;
-        S->nrow = 0;
-        S->nbuilt = 0;
-        GBC_TRY(new_selected(S, 0));
-    } else {
-        /* the rows stay; the new signatures' rows join them, and the reducers of
-         * the monomials they bring */
-        GBC_TRY(keep_pass(S));
-        from = S->sht.size;
-        GBC_TRY(new_selected(S, S->nbuilt));
-    }
-    S->nbuilt = S->nkept;
-    GBC_TRY(symbolic(S, from));
-    GBC_TRY(gbc_sort_cmp(ctx, S->row, S->nrow, sizeof(sig_row), cmp_row, S));
-    GBC_TRY(columns(S));
+    mht_reset(&S->sht);
+    gbc_arena_reset(&S->arena);
+    sig_set_reset(&S->rows);
+    S->nrow = 0;
+    S->nheap = 0;
+    for (size_t k = 0; k < S->nkept; k++)
+        GBC_TRY(selected_row(S, &S->kept[k]));
+    GBC_TRY(symbolic(S, 0));
+    GBC_TRY(rank_columns(S));
+    memset(S->piv, 0, sizeof(sig_piv) * S->sht.size);
     GBC_TRY(GBC_GROW(ctx, S->res, S->rescap, S->nrow + 1));
-    uint32_t nc = S->sht.size;
-    size_t q = 0;
-    int reuse = !first && S->has_thr;
-    for (size_t r = 0; r < S->nrow; r++) {
-        const sig_row *w = &S->row[r];
+    for (uint32_t r = 0; r < S->nrow; r++)
+        GBC_TRY(heap_push(S, r));
+    while (S->nheap > 0) {
+        uint32_t r = heap_pop(S);
+        sig_row *w = &S->row[r];
+        if (w->dead)
+            continue;
         sig_piv *o = &S->res[r];
-        uint32_t c0 = w->cols[0];
-        if (reuse) {
-            if (w->idx > S->thr_idx ||
-                (w->idx == S->thr_idx && mht_cmp(&S->rst, w->tm, S->thr_tm) >= 0))
-                reuse = 0;
-        }
-        /* below the least new signature a row's result is the previous pass's: the
-         * rows above it are the same, except reducers of monomials new in this
-         * pass, which no earlier row contains */
-        while (reuse && q < S->nprev &&
-               (S->prow[q].idx < w->idx ||
-                (S->prow[q].idx == w->idx && mht_cmp(&S->rst, S->prow[q].tm, w->tm) < 0)))
-            q++;
-        if (reuse && q < S->nprev && S->prow[q].idx == w->idx && S->prow[q].tm == w->tm &&
-            S->prow[q].cols == w->cols) {
-            if (S->pres[q].cols == S->prow[q].cols) {
-                *o = (sig_piv){w->cols, w->cf, w->len}; /* the row itself */
-            } else {
-                *o = S->pres[q];
-                uint32_t *c = (uint32_t *)o->cols;
-                for (uint32_t k = 0; k < o->len; k++)
-                    c[k] = S->sht.row[c[k]].aux;
-            }
-            q++;
-            S->r_reused++;
-        } else if (!w->sel && S->piv[c0].len == 0) {
+        if (!w->sel && S->piv[w->cols[0]].len == 0) {
             *o = (sig_piv){w->cols, w->cf, w->len};
         } else {
             GBC_TRY(gbc_ctx_check(ctx));
-            GBC_TRY(sweep(S, w, nc, o));
+            if (S->rank_dirty)
+                GBC_TRY(rank_columns(S));
+            GBC_TRY(sweep(S, w, o));
         }
+        w->done = 1;
         if (o->len > 0)
             S->piv[o->cols[0]] = *o;
+        if (w->sel && o->len > 0 && (w->elem == SIG_GEN || o->cols[0] != w->cols[0])) {
+            GBC_TRY(sig_closure(S, w, o));
+            if (S->ncand > 0) {
+                size_t k0 = S->nkept, added;
+                GBC_TRY(sig_filter(S, &added));
+                if (added > 0) {
+                    S->r_passes++;
+                    GBC_TRY(join(S, k0, r));
+                }
+            }
+        }
     }
     return GBC_OK;
 }

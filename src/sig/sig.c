@@ -42,8 +42,8 @@ static void sig_free(sig_state *S)
     gbc_free(ctx, S->tcols);
     gbc_free(ctx, S->tcf);
     gbc_free(ctx, S->res);
-    gbc_free(ctx, S->prow);
-    gbc_free(ctx, S->pres);
+    gbc_free(ctx, S->rank);
+    gbc_free(ctx, S->heap);
     gbc_free(ctx, S->ex);
     gbc_free(ctx, S->ex2);
     gbc_free(ctx, S->ex3);
@@ -154,7 +154,7 @@ static gbc_status add_elem(sig_state *S, const sig_row *w, const sig_piv *o)
     GBC_TRY(poly_alloc(ctx, &E->g, o->len, S->F));
     S->n++; /* owned from here: freed by sig_free */
     for (uint32_t k = 0; k < o->len; k++) {
-        GBC_TRY(mht_insert_from(ctx, &S->bht, &S->sht, S->colmon[o->cols[k]], &E->g.mon[k]));
+        GBC_TRY(mht_insert_from(ctx, &S->bht, &S->sht, o->cols[k], &E->g.mon[k]));
         E->g.cf[k] = o->cf[k];
     }
     E->lm = E->g.mon[0];
@@ -222,12 +222,20 @@ static inline int row_is_new(const sig_row *w, const sig_piv *o)
     return w->sel && o->len > 0 && (w->elem == SIG_GEN || o->cols[0] != w->cols[0]);
 }
 
+gbc_status sig_closure(sig_state *S, const sig_row *w, const sig_piv *o)
+{
+    clo_visit v = {S, o->cols[0], w->idx, w->tm, GBC_OK};
+    dl_for_each_divisor(&S->dl, mht_exps(&S->sht, v.u), S->sht.row[v.u].divmask, visit_clo,
+                        &v);
+    return v.st;
+}
+
 static gbc_status sig_round(sig_state *S, uint32_t d)
 {
     gbc_ctx *ctx = S->ctx;
     const uint32_t n = S->R->nvars;
     double t0 = gbc_wall_time();
-    S->r_pairs = S->r_syz = S->r_rew = S->r_zero = S->r_zred = S->r_reused = S->r_rows = S->r_new = S->r_passes = 0;
+    S->r_pairs = S->r_syz = S->r_rew = S->r_zero = S->r_zred = S->r_direct = S->r_rows = S->r_new = S->r_passes = 0;
     mht_reset(&S->rst);
     sig_set_reset(&S->sel);
     S->nkept = 0;
@@ -267,45 +275,18 @@ static gbc_status sig_round(sig_state *S, uint32_t d)
     }
     size_t added;
     GBC_TRY(sig_filter(S, &added));
-    double t_lin = 0;
-    S->has_thr = 0;
-    for (;;) {
-        S->r_passes++;
-        double ta = gbc_wall_time();
-        GBC_TRY(sig_matrix(S, S->r_passes == 1));
-        t_lin += gbc_wall_time() - ta;
-        for (size_t r = 0; r < S->nrow; r++) {
-            const sig_row *w = &S->row[r];
-            const sig_piv *o = &S->res[r];
-            if (!row_is_new(w, o))
-                continue;
-            clo_visit v = {S, S->colmon[o->cols[0]], w->idx, w->tm, GBC_OK};
-            dl_for_each_divisor(&S->dl, mht_exps(&S->sht, v.u), S->sht.row[v.u].divmask,
-                                visit_clo, &v);
-            GBC_TRY(v.st);
-        }
-        if (S->ncand == 0)
-            break;
-        size_t k0 = S->nkept;
-        GBC_TRY(sig_filter(S, &added));
-        if (added == 0)
-            break;
-        /* the least new signature: the rows below it keep their results */
-        S->has_thr = 1;
-        S->thr_idx = S->kept[k0].idx;
-        S->thr_tm = S->kept[k0].tm;
-        for (size_t k = k0 + 1; k < S->nkept; k++)
-            if (sig_cmp_same_deg(S, S->kept[k].idx, &S->rst, S->kept[k].tm, S->thr_idx,
-                                 &S->rst, S->thr_tm) < 0) {
-                S->thr_idx = S->kept[k].idx;
-                S->thr_tm = S->kept[k].tm;
-            }
-    }
+    size_t nk0 = S->nkept;
+    double ta = gbc_wall_time();
+    S->r_passes = 1;
+    GBC_TRY(sig_matrix(S));
+    double t_lin = gbc_wall_time() - ta;
     /* zero rows: syzygy signatures; new elements (and their pairs) */
     size_t n0 = S->n, nnz = 0;
     for (size_t r = 0; r < S->nrow; r++) {
         const sig_row *w = &S->row[r];
         const sig_piv *o = &S->res[r];
+        if (w->dead)
+            continue;
         nnz += w->len;
         if (o->len == 0) {
             S->r_zero++;
@@ -346,9 +327,9 @@ static gbc_status sig_round(sig_state *S, uint32_t d)
             t1 - t0);
     if (S->r_passes > 1 || S->r_zred > 0)
         gbc_log(ctx, 2,
-                "       degree %u: %zu passes (closure of the degree), %zu results reused, "
-                "%zu reducers to zero",
-                d, S->r_passes, S->r_reused, S->r_zred);
+                "       degree %u: %zu signatures joined the matrix %zu times (closure of "
+                "the degree), %zu direct pivots, %zu reducers to zero",
+                d, S->nkept - nk0, S->r_passes - 1, S->r_direct, S->r_zred);
     return GBC_OK;
 }
 

@@ -52,10 +52,12 @@ typedef struct sig_row {
     uint32_t idx, tm, elem, len;
     uint32_t *cols;
     const uint32_t *cf;
-    int sel;
+    uint8_t sel;
+    uint8_t dead; /* replaced by a selected row of the same signature */
+    uint8_t done; /* reduced: its result is in S->res */
 } sig_row;
 
-/* The reduced form of a row: a pivot. */
+/* The reduced form of a row: a pivot (columns are sht monomials). */
 typedef struct sig_piv {
     const uint32_t *cols, *cf;
     uint32_t len;
@@ -64,6 +66,7 @@ typedef struct sig_piv {
 /* A set of signatures (idx, tm) of the current degree (open addressing). */
 typedef struct sig_set {
     uint64_t *key; /* (idx + 1) << 32 | tm; 0 empty */
+    uint32_t *val;
     size_t mask, n;
 } sig_set;
 
@@ -101,29 +104,23 @@ typedef struct sig_state {
     sig_row *row;
     size_t nrow, rowcap;
     gbc_arena arena;
-    uint32_t *colmon;
+    uint32_t *colmon;      /* rank -> sht monomial (decreasing order) */
+    uint32_t *rank;        /* sht monomial -> rank */
     size_t colcap;
-    sig_piv *piv;
-    uint64_t *dense;
+    int rank_dirty;        /* sht has monomials without a rank */
+    sig_piv *piv;          /* per sht monomial: the pivot leading there */
+    uint64_t *dense;       /* per rank */
     uint32_t *tcols, *tcf;
     size_t densecap;
+    uint32_t *heap;        /* rows waiting, by signature */
+    size_t nheap, heapcap;
     uint32_t *ex, *ex2, *ex3; /* nvars scratch each */
     /* results of the current matrix: row r's pivot (len 0: zero) */
     sig_piv *res;
     size_t rescap;
-    /* a degree's next pass reuses the results of the rows below the least new
-     * signature (thr_idx, thr_tm): the previous pass's rows and results, columns
-     * as sht monomials */
-    sig_row *prow;
-    sig_piv *pres;
-    size_t nprev, prevcap;
-    size_t nbuilt;         /* S->kept[0..nbuilt) have their rows in the matrix */
-    int has_thr;
-    uint32_t thr_idx, thr_tm;
-    size_t r_reused;
     gb_stats *stats;
     /* per-round counters */
-    size_t r_pairs, r_syz, r_rew, r_zero, r_zred, r_rows, r_new, r_passes;
+    size_t r_pairs, r_syz, r_rew, r_zero, r_zred, r_rows, r_new, r_passes, r_direct;
 } sig_state;
 
 /* ---- sig.c ---- */
@@ -148,16 +145,25 @@ gbc_status sig_filter(sig_state *S, size_t *added);
 gbc_status sig_set_init(gbc_ctx *ctx, sig_set *s);
 void sig_set_clear(gbc_ctx *ctx, sig_set *s);
 void sig_set_reset(sig_set *s);
-/* Insert (idx, tm); *fresh = whether it was absent. */
-gbc_status sig_set_add(gbc_ctx *ctx, sig_set *s, uint32_t idx, uint32_t tm, int *fresh);
+/* Insert (idx, tm) with value val (or set its value); *fresh (may be NULL) =
+ * whether it was absent. */
+gbc_status sig_set_put(gbc_ctx *ctx, sig_set *s, uint32_t idx, uint32_t tm, uint32_t val,
+                       int *fresh);
 int sig_set_has(const sig_set *s, uint32_t idx, uint32_t tm);
+/* The value of (idx, tm), or UINT32_MAX when absent. */
+uint32_t sig_set_get(const sig_set *s, uint32_t idx, uint32_t tm);
 
 /* ---- matrix.c ---- */
 /* Build the matrix of the selected signatures S->kept[0..nkept) (their rows, then a
- * reducer of least signature for every reducible monomial), sort it by signature,
- * number the columns and reduce it top-down: S->res[r] is row r's result. first:
- * the first pass of a degree; later passes keep sht and reuse the results of the
- * rows of signature below (S->thr_idx, S->thr_tm). */
-gbc_status sig_matrix(sig_state *S, int first);
+ * reducer of least signature for every reducible monomial) and reduce it in
+ * signature order: S->res[r] is row r's result. A result that closes a pair of this
+ * degree (sig.c: sig_closure) brings that pair's signature into the same matrix,
+ * below the current row. */
+gbc_status sig_matrix(sig_state *S);
+
+/* ---- sig.c ---- */
+/* The signatures of the pairs of degree d that the new result o of selected row w
+ * makes (see docs/sig.md, closure), into S->cand. */
+gbc_status sig_closure(sig_state *S, const sig_row *w, const sig_piv *o);
 
 #endif
