@@ -142,26 +142,36 @@ int sig_is_syzygy(const sig_state *S, uint32_t idx, const mht *tt, uint32_t t)
     return sig_is_syzygy_exps(S, idx, mht_exps(tt, t), tt->row[t].divmask);
 }
 
+typedef struct rew_visit {
+    const sig_state *S;
+    uint32_t best;
+} rew_visit;
+
+/* Keep the element of largest signature (same index: the larger degree, or the
+ * same degree and the larger monomial; equal ones: the later element). */
+static int visit_rew(void *data, uint32_t val, const uint32_t *exps)
+{
+    (void)exps;
+    rew_visit *v = data;
+    const sig_elem *E = &v->S->e[val];
+    if (v->best == UINT32_MAX) {
+        v->best = val;
+        return 0;
+    }
+    const sig_elem *B = &v->S->e[v->best];
+    int c = E->deg != B->deg ? (E->deg > B->deg ? 1 : -1) : mht_cmp(&v->S->sgt, E->sm, B->sm);
+    if (c > 0 || (c == 0 && val > v->best))
+        v->best = val;
+    return 0;
+}
+
 uint32_t sig_rewriter(const sig_state *S, uint32_t idx, const mht *tt, uint32_t t)
 {
-    const uint32_t *list = S->byidx[idx];
-    uint32_t best = UINT32_MAX;
-    for (size_t k = S->nbyidx[idx]; k-- > 0;) {
-        uint32_t g = list[k];
-        const sig_elem *E = &S->e[g];
-        if (!mht_divides(&S->sgt, E->sm, tt, t))
-            continue;
-        if (best == UINT32_MAX)
-            best = g;
-        else {
-            const sig_elem *B = &S->e[best];
-            /* same index: the larger signature has the larger degree, or the same
-             * degree and the larger monomial; equal ones keep the later element */
-            if (E->deg > B->deg || (E->deg == B->deg && mht_cmp(&S->sgt, E->sm, B->sm) > 0))
-                best = g;
-        }
-    }
-    return best;
+    if (!S->sdl_on[idx])
+        return UINT32_MAX;
+    rew_visit v = {S, UINT32_MAX};
+    dl_for_each_divisor(&S->sdl[idx], mht_exps(tt, t), tt->row[t].divmask, visit_rew, &v);
+    return v.best;
 }
 
 static int cmp_cand(const void *a, const void *b, void *arg)

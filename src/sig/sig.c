@@ -18,12 +18,12 @@ static void sig_free(sig_state *S)
         poly_clear(ctx, &S->e[i].g, S->F);
     for (size_t i = 0; i < S->ngens; i++)
         poly_clear(ctx, &S->gens[i], S->F);
-    if (S->byidx != NULL)
+    if (S->sdl != NULL && S->sdl_on != NULL)
         for (size_t i = 0; i < S->ngens; i++)
-            gbc_free(ctx, S->byidx[i]);
-    gbc_free(ctx, S->byidx);
-    gbc_free(ctx, S->nbyidx);
-    gbc_free(ctx, S->capbyidx);
+            if (S->sdl_on[i])
+                dl_clear(ctx, &S->sdl[i]);
+    gbc_free(ctx, S->sdl);
+    gbc_free(ctx, S->sdl_on);
     gbc_free(ctx, S->gens);
     gbc_free(ctx, S->gdeg);
     gbc_free(ctx, S->e);
@@ -163,8 +163,12 @@ static gbc_status add_elem(sig_state *S, const sig_row *w, const sig_piv *o)
     GBC_TRY(mht_insert_from(ctx, &S->sgt, &S->rst, w->tm, &E->sm));
     uint32_t k = (uint32_t)(S->n - 1);
     GBC_TRY(dl_insert(ctx, &S->dl, mht_exps(&S->bht, E->lm), S->bht.row[E->lm].divmask, k));
-    GBC_TRY(GBC_GROW(ctx, S->byidx[w->idx], S->capbyidx[w->idx], S->nbyidx[w->idx] + 1));
-    S->byidx[w->idx][S->nbyidx[w->idx]++] = k;
+    if (!S->sdl_on[w->idx]) {
+        GBC_TRY(dl_init(ctx, &S->sdl[w->idx], DL_TREE, S->R->nvars, &S->par.dm));
+        S->sdl_on[w->idx] = 1;
+    }
+    GBC_TRY(dl_insert(ctx, &S->sdl[w->idx], mht_exps(&S->sgt, E->sm), S->sgt.row[E->sm].divmask,
+                      k));
     return GBC_OK;
 }
 
@@ -381,9 +385,8 @@ static gbc_status sig_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *
     }
     size_t ng = S.ngens ? S.ngens : 1;
     GBC_CHECK(st, GBC_ALLOC(ctx, S.gdeg, ng), done);
-    GBC_CHECK(st, GBC_ZALLOC(ctx, S.byidx, ng), done);
-    GBC_CHECK(st, GBC_ZALLOC(ctx, S.nbyidx, ng), done);
-    GBC_CHECK(st, GBC_ZALLOC(ctx, S.capbyidx, ng), done);
+    GBC_CHECK(st, GBC_ZALLOC(ctx, S.sdl, ng), done);
+    GBC_CHECK(st, GBC_ZALLOC(ctx, S.sdl_on, ng), done);
     for (size_t i = 0; i < S.ngens; i++)
         S.gdeg[i] = S.bht.row[S.gens[i].mon[0]].deg;
     gbc_log(ctx, 1, "signature F4 over GF(%u), %u variables, %zu generators", R->F.p,

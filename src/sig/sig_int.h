@@ -87,8 +87,9 @@ typedef struct sig_state {
     sig_elem *e;
     size_t n, cap;
     divlookup dl;          /* every element's lm, value: the element */
-    uint32_t **byidx;      /* per generator: its elements, in order of addition */
-    size_t *nbyidx, *capbyidx;
+    divlookup *sdl;        /* per generator: its elements' signature monomials
+                            * (value: the element), set up with the first one */
+    uint8_t *sdl_on;
     divlookup syz;         /* known syzygy signatures t (value: idx) */
     size_t nsyz;
     /* pairs by lcm degree */
