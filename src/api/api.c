@@ -8,7 +8,6 @@
 #include "check/check.h"
 #include "f4/f4.h"
 #include "modular/modular.h"
-#include "sig/sig.h"
 #include "strategy/strategy.h"
 #include "fglm/fglm.h"
 #include "io/io.h"
@@ -484,7 +483,8 @@ GBC_API gbc_status gbc_groebner(gbc_polys **basis, const gbc_polys *gens,
     if (algo == GBC_ALGO_BUCHBERGER) {
         st = bb_groebner_kind(&ctx, R, &gens->L, &out, &local, minimal);
     } else if (algo == GBC_ALGO_SIG && R->F.p != 0) {
-        st = sig_groebner(&ctx, R, &gens->L, &out, &local, minimal);
+        st = strat_groebner(&ctx, R, &gens->L, &out, &local, minimal,
+                            (strat_path)(opts ? opts->order_path : 0), STRAT_ENGINE_SIG);
     } else if (R->F.p != 0) {
         st = strat_f4_groebner(&ctx, R, &gens->L, &out, &local, minimal,
                                (strat_path)(opts ? opts->order_path : 0));
