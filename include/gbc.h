@@ -89,7 +89,10 @@ GBC_API const char *gbc_ring_var_name(const gbc_ring *ring, uint32_t i);
 typedef enum gbc_algorithm {
     GBC_ALGO_DEFAULT = 0,     /* F4 (multi-modular over Q) */
     GBC_ALGO_BUCHBERGER = 1,  /* the reference reducer (direct over Q) */
-    GBC_ALGO_F4 = 2           /* F4; over Q the multi-modular F4 */
+    GBC_ALGO_F4 = 2,          /* F4; over Q the multi-modular F4 */
+    GBC_ALGO_SIG = 3          /* signature-based F4 over Z/p (docs/sig.md; other
+                               * orders by the same order path as F4); over Q the
+                               * multi-modular F4 runs, as for GBC_ALGO_F4 */
 } gbc_algorithm;
 
 typedef struct gbc_options gbc_options;

@@ -134,7 +134,7 @@ GBC_API void gbc_options_free(gbc_options *opts)
 GBC_API gbc_status gbc_options_set_algorithm(gbc_options *opts, gbc_algorithm algo)
 {
     if (opts == NULL || (algo != GBC_ALGO_DEFAULT && algo != GBC_ALGO_BUCHBERGER &&
-                         algo != GBC_ALGO_F4))
+                         algo != GBC_ALGO_F4 && algo != GBC_ALGO_SIG))
         return GBC_ERR_ARG;
     opts->algorithm = algo;
     return GBC_OK;
@@ -444,6 +444,7 @@ GBC_API double gbc_stats_get(const gbc_stats *stats, const char *name)
         F_Z(matrix_cols), F_Z(matrix_nnz), F_Z(primes), F_Z(peak_bytes), F_Z(monomials),
         F_Z(la_rows_in), F_Z(la_rows_reduced), F_Z(la_confirmations), F_Z(la_blocks),
         F_D(la_fail_bound), F_Z(fglm_dim), F_Z(fglm_normal_forms), F_D(t_fglm),
+        F_Z(sig_pairs), F_Z(sig_pruned_syz), F_Z(sig_pruned_rewrite), F_Z(sig_passes),
 #undef F_D
 #undef F_Z
     };
@@ -481,6 +482,9 @@ GBC_API gbc_status gbc_groebner(gbc_polys **basis, const gbc_polys *gens,
     gbc_status st;
     if (algo == GBC_ALGO_BUCHBERGER) {
         st = bb_groebner_kind(&ctx, R, &gens->L, &out, &local, minimal);
+    } else if (algo == GBC_ALGO_SIG && R->F.p != 0) {
+        st = strat_groebner(&ctx, R, &gens->L, &out, &local, minimal,
+                            (strat_path)(opts ? opts->order_path : 0), STRAT_ENGINE_SIG);
     } else if (R->F.p != 0) {
         st = strat_f4_groebner(&ctx, R, &gens->L, &out, &local, minimal,
                                (strat_path)(opts ? opts->order_path : 0));

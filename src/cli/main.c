@@ -59,8 +59,9 @@ static void usage(FILE *f)
             "  -o FILE         write the result to FILE instead of standard output\n"
             "  --order ORDER   grevlex (default), lex, deglex, weights:w1,...,wn,\n"
             "                  blocks:grevlex(k),lex(m),... (an elimination order)\n"
-            "  --algorithm A   f4 (default; multi-modular over Q) or buchberger (the\n"
-            "                  reference; direct over Q)\n"
+            "  --algorithm A   f4 (default; multi-modular over Q), sig (signature-based\n"
+            "                  F4 over Z/p; over Q the multi-modular F4) or buchberger\n"
+            "                  (the reference; direct over Q)\n"
             "  --order-path P  how F4 reaches lex, block and weighted orders: auto\n"
             "                  (default: from the grevlex basis, by FGLM when the ideal\n"
             "                  is zero-dimensional, else Hilbert-driven), fglm, hilbert,\n"
@@ -479,7 +480,8 @@ static void print_counters(const gbc_stats *stats)
         "zero_reductions", "pairs_created", "pairs_chain", "pairs_gm", "pairs_product",
         "basis_size", "rounds", "matrix_rows", "matrix_cols", "matrix_nnz", "primes",
         "peak_bytes", "monomials", "la_rows_in", "la_rows_reduced", "la_confirmations",
-        "la_blocks", "la_fail_bound", "fglm_dim", "fglm_normal_forms", "t_fglm"};
+        "la_blocks", "la_fail_bound", "fglm_dim", "fglm_normal_forms", "t_fglm",
+        "sig_pairs", "sig_pruned_syz", "sig_pruned_rewrite", "sig_passes"};
     fprintf(stderr, "gbc: counters:");
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         fprintf(stderr, "%s %s %.6g", i % 6 == 0 ? "\ngbc: " : ",", names[i],
@@ -569,8 +571,11 @@ int main(int argc, char **argv)
                 algo = GBC_ALGO_BUCHBERGER;
             else if (strcmp(v, "f4") == 0)
                 algo = GBC_ALGO_F4;
+            else if (strcmp(v, "sig") == 0)
+                algo = GBC_ALGO_SIG;
             else
-                return usage_error("unknown algorithm '%s' (expected f4 or buchberger)", v);
+                return usage_error("unknown algorithm '%s' (expected f4, sig or buchberger)",
+                                   v);
         } else if ((ov = option_value(argc, argv, &argi, "--threads", &v)) != 0 ||
                    (ov = option_value(argc, argv, &argi, "-t", &v)) != 0) {
             if (ov < 0)

@@ -35,6 +35,13 @@ typedef struct gb_stats {
     double t_fglm;           /* FGLM: the change of order */
     int strategy;            /* for orders that are not degree-compatible: 0 direct,
                               * 1 grevlex then FGLM, 2 homogenised (strat_taken) */
+    size_t sig_pairs;        /* sig: S-pairs that reached their degree */
+    size_t sig_pruned_syz;   /* sig: pairs dropped by the syzygy criterion (known,
+                              * principal and Koszul syzygies) */
+    size_t sig_pruned_rewrite; /* sig: pairs dropped by the rewrite criterion (one
+                                * row per signature) */
+    size_t sig_passes;       /* sig: matrices built (a degree takes more than one
+                              * when its closure adds signatures) */
     unsigned long long seed; /* modular: the seed of the prime choice */
     int seeded;              /* modular: seed is set */
 } gb_stats;

@@ -3,6 +3,7 @@
 
 #include "f4/f4.h"
 #include "fglm/fglm.h"
+#include "sig/sig.h"
 #include "monideal/monideal.h"
 
 void strat_grevlex_ring(ring *Rg, mono_order *ord, const ring *R)
@@ -53,15 +54,30 @@ done:
     return st;
 }
 
+/* The engine's basis (sig_groebner homogenises what is not homogeneous itself). */
+static gbc_status engine_run(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                             gb_stats *stats, int minimal, strat_engine eng)
+{
+    if (eng == STRAT_ENGINE_SIG)
+        return sig_groebner(ctx, R, in, out, stats, minimal);
+    return f4_groebner_kind(ctx, R, in, out, stats, minimal);
+}
+
 gbc_status strat_f4_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                              gb_stats *stats, int minimal, strat_path path)
+{
+    return strat_groebner(ctx, R, in, out, stats, minimal, path, STRAT_ENGINE_F4);
+}
+
+gbc_status strat_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                          gb_stats *stats, int minimal, strat_path path, strat_engine eng)
 {
     if (R->F.p == 0)
         return GBC_ERR_DOMAIN;
     if (ring_is_graded(R)) {
         if (stats)
             stats->strategy = STRAT_TOOK_DIRECT;
-        return f4_groebner_kind(ctx, R, in, out, stats, minimal);
+        return engine_run(ctx, R, in, out, stats, minimal, eng);
     }
     char oname[128];
     const double t0 = gbc_wall_time();
@@ -71,7 +87,7 @@ gbc_status strat_f4_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist
                 strat_order_name(R, oname, sizeof oname));
         if (stats)
             stats->strategy = STRAT_TOOK_HOMOGENISE;
-        st = f4_groebner_kind(ctx, R, in, out, stats, minimal);
+        st = engine_run(ctx, R, in, out, stats, minimal, eng);
         /* the engine counts its own rounds: the seconds of the whole path */
         if (stats)
             stats->seconds = gbc_wall_time() - t0;
@@ -84,7 +100,7 @@ gbc_status strat_f4_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist
     strat_grevlex_ring(&Rg, &og, R);
     plist G;
     plist_init(&G);
-    st = f4_groebner_kind(ctx, &Rg, in, &G, stats, 0);
+    st = engine_run(ctx, &Rg, in, &G, stats, 0, eng);
     if (st != GBC_OK)
         goto done;
     if (path == STRAT_HILBERT) {

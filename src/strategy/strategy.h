@@ -26,11 +26,23 @@ typedef enum strat_taken {
     STRAT_TOOK_HILBERT = 3     /* the homogenised grevlex basis, Hilbert-driven */
 } strat_taken;
 
+/* The engine that computes the bases of degree-compatible orders. */
+typedef enum strat_engine {
+    STRAT_ENGINE_F4 = 0,  /* f4_groebner_kind */
+    STRAT_ENGINE_SIG = 1  /* sig_groebner (the signature-based F4) */
+} strat_engine;
+
 /* The reduced (minimal != 0: a minimal) Groebner basis of in over Z/p with F4, for
  * any order of R, by the path chosen under path. stats may be NULL; its
  * strategy field says which path ran. */
 gbc_status strat_f4_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                              gb_stats *stats, int minimal, strat_path path);
+/* strat_f4_groebner with engine eng for the degree-compatible bases (the order
+ * itself when it is one, else the grevlex basis the path starts from, or the
+ * homogenised generators under STRAT_HOMOGENISE); the change of order (FGLM, the
+ * Hilbert-driven F4) is the same for every engine. */
+gbc_status strat_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                          gb_stats *stats, int minimal, strat_path path, strat_engine eng);
 
 /* R with its order replaced by grevlex (names and field shared; Rg->ord is set up
  * in ord, which must outlive Rg; nothing to clear). */

@@ -99,6 +99,8 @@ START_TEST(test_groebner)
         } else {
             j = (gb_job){F, GBC_ALGO_F4, 0, 1};
             every_failure("F4 minimal mod p", do_groebner, &j);
+            j = (gb_job){F, GBC_ALGO_SIG, 0, 0};
+            every_failure("signature F4 mod p", do_groebner, &j);
         }
         gbc_polys_free(F);
         gbc_ring_free(R);

@@ -299,9 +299,9 @@ START_TEST(test_overflow_in_computation)
     snprintf(inpath, sizeof inpath, "%s", tmp_path("in.txt"));
     static const char *inputs[] = {"x,y\n0\nx^4294967295+1, x*y+1\n",
                                    "x,y\n32003\nx^4294967295+y, y^2+1\n"};
-    static const char *algos[] = {NULL, "buchberger"};
+    static const char *algos[] = {NULL, "buchberger", "sig"};
     for (size_t i = 0; i < 2; i++)
-        for (size_t k = 0; k < 2; k++) {
+        for (size_t k = 0; k < 3; k++) {
             write_file(inpath, inputs[i], strlen(inputs[i]));
             const char *args[5] = {inpath, NULL, NULL, NULL, NULL};
             if (algos[k]) {

@@ -2,7 +2,7 @@
  * tests/data/gb/MANIFEST names an input, an order and the reduced Groebner basis that
  * Singular computed for it (tests/data/make_reference.py); each algorithm must
  * reproduce that basis exactly, and check_groebner must accept what it returns.
- * For debugging, GBC_REF_ALGO=buchberger|f4 runs one algorithm only and
+ * For debugging, GBC_REF_ALGO=buchberger|f4|sig runs one algorithm only and
  * GBC_REF_FILTER=TEXT only the cases whose file names contain TEXT. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,7 +28,7 @@ static size_t ncases;
 static const struct {
     gbc_algorithm algo;
     const char *name;
-} algorithms[] = {{GBC_ALGO_BUCHBERGER, "buchberger"}, {GBC_ALGO_F4, "f4"}};
+} algorithms[] = {{GBC_ALGO_BUCHBERGER, "buchberger"}, {GBC_ALGO_F4, "f4"}, {GBC_ALGO_SIG, "sig"}};
 
 /* Read MANIFEST: one case per non-blank line, "input order reference"; '#' starts a
  * comment line. Returns 0 on a malformed manifest. */

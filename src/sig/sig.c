@@ -1,0 +1,467 @@
+/* sig: the driver of the signature-based F4: setup, the generators, the elements
+ * and their pairs, one degree after another, and the entry point (homogenising
+ * when the input is not homogeneous, F4's final interreduction at the end). The
+ * parts are listed in sig_int.h; docs/sig.md explains the algorithm. */
+#include <stdio.h>
+
+#include "sig/sig_int.h"
+
+#include "f4/f4.h"
+#include "f4/f4_int.h"
+
+/* -------------------------------------------------------------- setup -- */
+
+static void sig_free(sig_state *S)
+{
+    gbc_ctx *ctx = S->ctx;
+    for (size_t i = 0; i < S->n; i++)
+        poly_clear(ctx, &S->e[i].g, S->F);
+    for (size_t i = 0; i < S->ngens; i++)
+        poly_clear(ctx, &S->gens[i], S->F);
+    if (S->sdl != NULL && S->sdl_on != NULL)
+        for (size_t i = 0; i < S->ngens; i++)
+            if (S->sdl_on[i])
+                dl_clear(ctx, &S->sdl[i]);
+    gbc_free(ctx, S->sdl);
+    gbc_free(ctx, S->sdl_on);
+    gbc_free(ctx, S->gens);
+    gbc_free(ctx, S->gdeg);
+    gbc_free(ctx, S->e);
+    for (size_t i = 0; i < S->npb; i++)
+        gbc_free(ctx, S->pb[i].p);
+    gbc_free(ctx, S->pb);
+    gbc_free(ctx, S->cand);
+    gbc_free(ctx, S->kept);
+    sig_set_clear(ctx, &S->sel);
+    sig_set_clear(ctx, &S->rows);
+    gbc_free(ctx, S->row);
+    gbc_arena_clear(ctx, &S->arena);
+    gbc_free(ctx, S->colmon);
+    gbc_free(ctx, S->piv);
+    gbc_free(ctx, S->dense);
+    gbc_free(ctx, S->tcols);
+    gbc_free(ctx, S->tcf);
+    gbc_free(ctx, S->res);
+    gbc_free(ctx, S->rank);
+    gbc_free(ctx, S->heap);
+    gbc_free(ctx, S->ex);
+    gbc_free(ctx, S->ex2);
+    gbc_free(ctx, S->ex3);
+    dl_clear(ctx, &S->dl);
+    dl_clear(ctx, &S->syz);
+    mht_clear(ctx, &S->sht);
+    mht_clear(ctx, &S->rst);
+    mht_clear(ctx, &S->sgt);
+    mht_clear(ctx, &S->bht);
+    mht_params_clear(ctx, &S->par);
+}
+
+static gbc_status sig_setup(sig_state *S, gbc_ctx *ctx, const ring *R, gb_stats *stats)
+{
+    memset(S, 0, sizeof *S);
+    S->ctx = ctx;
+    S->R = R;
+    S->F = &R->F;
+    S->stats = stats;
+    gbc_arena_init(&S->arena, 1 << 20);
+    GBC_TRY(mht_params_init(ctx, &S->par, &R->ord, SIG_HASH_SEED));
+    GBC_TRY(mht_init(ctx, &S->bht, &S->par, 10));
+    GBC_TRY(mht_init(ctx, &S->sgt, &S->par, 10));
+    GBC_TRY(mht_init(ctx, &S->rst, &S->par, 10));
+    GBC_TRY(mht_init(ctx, &S->sht, &S->par, 10));
+    GBC_TRY(dl_init(ctx, &S->dl, DL_TREE, R->nvars, &S->par.dm));
+    GBC_TRY(dl_init(ctx, &S->syz, DL_TREE, R->nvars, &S->par.dm));
+    GBC_TRY(sig_set_init(ctx, &S->sel));
+    GBC_TRY(sig_set_init(ctx, &S->rows));
+    size_t w = R->nvars ? R->nvars : 1;
+    GBC_TRY(GBC_ALLOC(ctx, S->ex, w));
+    GBC_TRY(GBC_ALLOC(ctx, S->ex2, w));
+    GBC_TRY(GBC_ALLOC(ctx, S->ex3, w));
+    return GBC_OK;
+}
+
+/* ---------------------------------------------------- elements, pairs -- */
+
+static gbc_status push_pair(sig_state *S, uint32_t deg, uint32_t a, uint32_t b)
+{
+    gbc_ctx *ctx = S->ctx;
+    if (deg >= S->npb) {
+        size_t nn = S->npb ? S->npb : 16;
+        while (nn <= deg)
+            nn *= 2;
+        GBC_TRY(GBC_RESIZE(ctx, S->pb, nn));
+        memset(S->pb + S->npb, 0, sizeof(sig_bucket) * (nn - S->npb));
+        S->npb = nn;
+    }
+    sig_bucket *B = &S->pb[deg];
+    GBC_TRY(GBC_GROW(ctx, B->p, B->cap, B->n + 1));
+    B->p[B->n++] = (sig_pair){a, b};
+    S->npairs++;
+    return GBC_OK;
+}
+
+/* The pairs of the new element h with every earlier element, of lcm degree > d
+ * (those of degree d were rows of h's own matrix: see the closure in sig_round).
+ * Singular pairs (both halves of one signature) and pairs with coprime leading
+ * monomials (their signature leads a Koszul syzygy) are dropped. */
+static gbc_status new_pairs(sig_state *S, uint32_t h, uint32_t d)
+{
+    const uint32_t n = S->R->nvars;
+    const sig_elem *H = &S->e[h];
+    const uint32_t *eh = mht_exps(&S->bht, H->lm), *th = mht_exps(&S->sgt, H->sm);
+    uint32_t *sa = S->ex2, *sb = S->ex3;
+    for (uint32_t j = 0; j < h; j++) {
+        const sig_elem *J = &S->e[j];
+        const uint32_t *ej = mht_exps(&S->bht, J->lm), *tj = mht_exps(&S->sgt, J->sm);
+        uint64_t deg = 0;
+        int coprime = 1;
+        for (uint32_t i = 0; i < n; i++) {
+            uint32_t l = eh[i] > ej[i] ? eh[i] : ej[i];
+            deg += l;
+            if (eh[i] != 0 && ej[i] != 0)
+                coprime = 0;
+            sa[i] = l - eh[i] + th[i];
+            sb[i] = l - ej[i] + tj[i];
+        }
+        if (deg <= d)
+            continue;
+        if (deg > UINT32_MAX)
+            return GBC_ERR_OVERFLOW;
+        int c;
+        if (H->idx != J->idx)
+            c = H->idx > J->idx ? 1 : -1;
+        else
+            c = mono_cmp(&S->R->ord, sa, sb);
+        if (c == 0)
+            continue;
+        if (coprime) {
+            S->r_syz++;
+            continue;
+        }
+        GBC_TRY(c > 0 ? push_pair(S, (uint32_t)deg, h, j) : push_pair(S, (uint32_t)deg, j, h));
+    }
+    return GBC_OK;
+}
+
+/* Add the result o of row w (columns of the current matrix) as an element with
+ * w's signature. */
+static gbc_status add_elem(sig_state *S, const sig_row *w, const sig_piv *o)
+{
+    gbc_ctx *ctx = S->ctx;
+    GBC_TRY(GBC_GROW(ctx, S->e, S->cap, S->n + 1));
+    sig_elem *E = &S->e[S->n];
+    poly_init(&E->g);
+    GBC_TRY(poly_alloc(ctx, &E->g, o->len, S->F));
+    S->n++; /* owned from here: freed by sig_free */
+    for (uint32_t k = 0; k < o->len; k++) {
+        GBC_TRY(mht_insert_from(ctx, &S->bht, &S->sht, o->cols[k], &E->g.mon[k]));
+        E->g.cf[k] = o->cf[k];
+    }
+    E->lm = E->g.mon[0];
+    E->idx = w->idx;
+    E->deg = S->bht.row[E->lm].deg;
+    GBC_TRY(mht_insert_from(ctx, &S->sgt, &S->rst, w->tm, &E->sm));
+    uint32_t k = (uint32_t)(S->n - 1);
+    GBC_TRY(dl_insert(ctx, &S->dl, mht_exps(&S->bht, E->lm), S->bht.row[E->lm].divmask, k));
+    if (!S->sdl_on[w->idx]) {
+        GBC_TRY(dl_init(ctx, &S->sdl[w->idx], DL_TREE, S->R->nvars, &S->par.dm));
+        S->sdl_on[w->idx] = 1;
+    }
+    GBC_TRY(dl_insert(ctx, &S->sdl[w->idx], mht_exps(&S->sgt, E->sm), S->sgt.row[E->sm].divmask,
+                      k));
+    return GBC_OK;
+}
+
+/* ------------------------------------------------------------- rounds -- */
+
+/* The signature (ia, ta of tA) against (ib, tb of tB), both of one degree. */
+int sig_cmp_same_deg(const sig_state *S, uint32_t ia, const mht *tA, uint32_t ta,
+                     uint32_t ib, const mht *tB, uint32_t tb)
+{
+    if (ia != ib)
+        return ia < ib ? -1 : 1;
+    return mht_cmp2(tA, ta, tB, tb);
+}
+
+/* The closure of a degree: a result h whose lm u is a multiple of an older lm
+ * lm_j (with (u / lm_j) s(j) > s(h): else h would have been reduced) makes the
+ * pair (h, j) of degree d, whose signature must be a row of this very matrix so
+ * that the degree is reduced in signature order. Collects those signatures into
+ * S->cand. */
+typedef struct clo_visit {
+    sig_state *S;
+    uint32_t u, hidx, htm;
+    gbc_status st;
+} clo_visit;
+
+static int visit_clo(void *data, uint32_t val, const uint32_t *exps)
+{
+    clo_visit *v = data;
+    sig_state *S = v->S;
+    const sig_elem *J = &S->e[val];
+    const uint32_t n = S->R->nvars;
+    const uint32_t *eu = mht_exps(&S->sht, v->u), *tj = mht_exps(&S->sgt, J->sm);
+    for (uint32_t i = 0; i < n; i++)
+        S->ex2[i] = eu[i] - exps[i] + tj[i];
+    int c;
+    if (J->idx != v->hidx)
+        c = J->idx > v->hidx ? 1 : -1;
+    else
+        c = mono_cmp(&S->R->ord, S->ex2, mht_exps(&S->rst, v->htm));
+    if (c <= 0)
+        return 0;
+    uint32_t tm;
+    if ((v->st = mht_insert(S->ctx, &S->rst, S->ex2, &tm)) != GBC_OK)
+        return 1;
+    if (sig_set_has(&S->sel, J->idx, tm))
+        return 0;
+    if ((v->st = GBC_GROW(S->ctx, S->cand, S->candcap, S->ncand + 1)) != GBC_OK)
+        return 1;
+    S->cand[S->ncand++] = (sig_cand){J->idx, tm, val};
+    return 0;
+}
+
+static inline int row_is_new(const sig_row *w, const sig_piv *o)
+{
+    return w->sel && o->len > 0 && (w->elem == SIG_GEN || o->cols[0] != w->cols[0]);
+}
+
+gbc_status sig_closure(sig_state *S, const sig_row *w, const sig_piv *o)
+{
+    clo_visit v = {S, o->cols[0], w->idx, w->tm, GBC_OK};
+    dl_for_each_divisor(&S->dl, mht_exps(&S->sht, v.u), S->sht.row[v.u].divmask, visit_clo,
+                        &v);
+    return v.st;
+}
+
+static gbc_status sig_round(sig_state *S, uint32_t d)
+{
+    gbc_ctx *ctx = S->ctx;
+    const uint32_t n = S->R->nvars;
+    double t0 = gbc_wall_time();
+    S->r_pairs = S->r_syz = S->r_rew = S->r_zero = S->r_zred = S->r_direct = S->r_rows = S->r_new = S->r_passes = 0;
+    mht_reset(&S->rst);
+    sig_set_reset(&S->sel);
+    S->nkept = 0;
+    S->ncand = 0;
+    /* the pairs of degree d */
+    if (d < S->npb) {
+        sig_bucket *B = &S->pb[d];
+        GBC_TRY(GBC_GROW(ctx, S->cand, S->candcap, B->n + 1));
+        for (size_t k = 0; k < B->n; k++) {
+            const sig_elem *A = &S->e[B->p[k].a], *Bb = &S->e[B->p[k].b];
+            const uint32_t *ea = mht_exps(&S->bht, A->lm), *eb = mht_exps(&S->bht, Bb->lm);
+            const uint32_t *ta = mht_exps(&S->sgt, A->sm);
+            for (uint32_t i = 0; i < n; i++)
+                S->ex[i] = (ea[i] > eb[i] ? ea[i] : eb[i]) - ea[i] + ta[i];
+            /* most pairs fall to the syzygy criterion: test before hashing */
+            if (sig_is_syzygy_exps(S, A->idx, S->ex, mono_divmask_of(&S->par.dm, S->ex))) {
+                S->r_syz++;
+                continue;
+            }
+            uint32_t tm;
+            GBC_TRY(mht_insert(ctx, &S->rst, S->ex, &tm));
+            S->cand[S->ncand++] = (sig_cand){A->idx, tm, B->p[k].a};
+        }
+        S->r_pairs = B->n;
+        S->npairs -= B->n;
+        gbc_free(ctx, B->p);
+        B->p = NULL;
+        B->n = B->cap = 0;
+    }
+    /* the generators of degree d */
+    memset(S->ex, 0, sizeof(uint32_t) * n);
+    for (; S->gnext < S->ngens && S->gdeg[S->gnext] == d; S->gnext++) {
+        uint32_t tm;
+        GBC_TRY(mht_insert(ctx, &S->rst, S->ex, &tm));
+        GBC_TRY(GBC_GROW(ctx, S->cand, S->candcap, S->ncand + 1));
+        S->cand[S->ncand++] = (sig_cand){(uint32_t)S->gnext, tm, SIG_GEN};
+    }
+    size_t added;
+    GBC_TRY(sig_filter(S, &added));
+    size_t nk0 = S->nkept;
+    double ta = gbc_wall_time();
+    S->r_passes = 1;
+    GBC_TRY(sig_matrix(S));
+    double t_lin = gbc_wall_time() - ta;
+    /* zero rows: syzygy signatures; new elements (and their pairs) */
+    size_t n0 = S->n, nnz = 0;
+    for (size_t r = 0; r < S->nrow; r++) {
+        const sig_row *w = &S->row[r];
+        const sig_piv *o = &S->res[r];
+        if (w->dead)
+            continue;
+        nnz += w->len;
+        if (o->len == 0) {
+            S->r_zero++;
+            if (!w->sel)
+                S->r_zred++;
+            GBC_TRY(dl_insert(ctx, &S->syz, mht_exps(&S->rst, w->tm), S->rst.row[w->tm].divmask,
+                              w->idx));
+            S->nsyz++;
+        } else if (row_is_new(w, o)) {
+            GBC_TRY(gbc_ctx_check(ctx));
+            GBC_TRY(add_elem(S, w, o));
+        }
+    }
+    S->r_new = S->n - n0;
+    S->r_rows = S->nrow;
+    double tu = gbc_wall_time();
+    for (size_t h = n0; h < S->n; h++)
+        GBC_TRY(new_pairs(S, (uint32_t)h, d));
+    double t1 = gbc_wall_time();
+    if (S->stats) {
+        gb_stats *st = S->stats;
+        st->rounds++;
+        st->pairs_reduced += S->nkept;
+        st->zero_reductions += S->r_zero;
+        st->matrix_rows += S->nrow;
+        st->matrix_cols += S->sht.size;
+        st->matrix_nnz += nnz;
+        st->sig_pairs += S->r_pairs;
+        st->sig_pruned_syz += S->r_syz;
+        st->sig_pruned_rewrite += S->r_rew;
+        st->sig_passes += S->r_passes;
+        st->t_linalg += t_lin;
+        st->t_select += (tu - t0) - t_lin;
+        st->t_update += t1 - tu;
+    }
+    gbc_log(ctx, 1, "%6u %7zu %7zu %7zu %7zu %8zu x %-8u %5zu %6zu %9.3f", d, S->r_pairs,
+            S->r_syz, S->r_rew, S->nkept, S->nrow, S->sht.size, S->r_zero, S->r_new,
+            t1 - t0);
+    if (S->r_passes > 1 || S->r_zred > 0)
+        gbc_log(ctx, 2,
+                "       degree %u: %zu signatures joined the matrix %zu times (closure of "
+                "the degree), %zu direct pivots, %zu reducers to zero",
+                d, S->nkept - nk0, S->r_passes - 1, S->r_direct, S->r_zred);
+    return GBC_OK;
+}
+
+/* ---------------------------------------------------------------- main -- */
+
+static int plist_is_homogeneous(const plist *L, uint32_t nvars)
+{
+    for (size_t i = 0; i < L->n; i++) {
+        const ppoly *f = &L->p[i];
+        for (size_t k = 1; k < f->len; k++)
+            if (mono_degree(f->exps + k * nvars, nvars) != mono_degree(f->exps, nvars))
+                return 0;
+    }
+    return 1;
+}
+
+/* The signature basis of the homogeneous in (ring R) as a plain list G (not
+ * reduced; a Groebner basis), or *unit. */
+static gbc_status sig_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *G,
+                           gb_stats *stats, int *unit)
+{
+    sig_state S;
+    gbc_status st;
+    GBC_CHECK(st, sig_setup(&S, ctx, R, stats), done);
+    GBC_CHECK(st, GBC_ZALLOC(ctx, S.gens, in->n ? in->n : 1), done);
+    for (size_t i = 0; i < in->n; i++) {
+        poly *f = &S.gens[S.ngens];
+        GBC_CHECK(st, poly_from_plain(ctx, f, &in->p[i], &S.bht, S.F), done);
+        if (f->len == 0) {
+            poly_clear(ctx, f, S.F);
+            continue;
+        }
+        poly_normalize_lc(f, S.F);
+        if (S.bht.row[f->mon[0]].deg == 0)
+            *unit = 1;
+        S.ngens++;
+    }
+    if (*unit)
+        goto done;
+    /* generator i is e_i: sorted by degree (stably), so that e_i < e_j for i < j
+     * comes with deg f_i <= deg f_j, the order F5 is efficient in */
+    for (size_t i = 1; i < S.ngens; i++) {
+        poly f = S.gens[i];
+        uint32_t df = S.bht.row[f.mon[0]].deg;
+        size_t j = i;
+        for (; j > 0 && S.bht.row[S.gens[j - 1].mon[0]].deg > df; j--)
+            S.gens[j] = S.gens[j - 1];
+        S.gens[j] = f;
+    }
+    size_t ng = S.ngens ? S.ngens : 1;
+    GBC_CHECK(st, GBC_ALLOC(ctx, S.gdeg, ng), done);
+    GBC_CHECK(st, GBC_ZALLOC(ctx, S.sdl, ng), done);
+    GBC_CHECK(st, GBC_ZALLOC(ctx, S.sdl_on, ng), done);
+    for (size_t i = 0; i < S.ngens; i++)
+        S.gdeg[i] = S.bht.row[S.gens[i].mon[0]].deg;
+    gbc_log(ctx, 1, "signature F4 over GF(%u), %u variables, %zu generators", R->F.p,
+            R->nvars, S.ngens);
+    gbc_log(ctx, 1, "degree   pairs syzcrit rewrite    rows  matrix rows x cols   zero    new   seconds");
+    uint64_t nrounds = 0;
+    while (S.gnext < S.ngens || S.npairs > 0) {
+        GBC_CHECK(st, gbc_ctx_check(ctx), done);
+        gbc_progress(ctx, "sig", -1.0, nrounds++);
+        uint32_t d = UINT32_MAX;
+        for (size_t k = 0; k < S.npb; k++)
+            if (S.pb[k].n > 0) {
+                d = (uint32_t)k;
+                break;
+            }
+        if (S.gnext < S.ngens && S.gdeg[S.gnext] < d)
+            d = S.gdeg[S.gnext];
+        GBC_CHECK(st, sig_round(&S, d), done);
+    }
+    if (stats)
+        stats->monomials = S.bht.size;
+    for (size_t i = 0; i < S.n; i++)
+        GBC_CHECK(st, plist_push_poly(ctx, G, &S.e[i].g, &S.bht, S.F, 1), done);
+done:
+    sig_free(&S);
+    return st;
+}
+
+gbc_status sig_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                        gb_stats *stats, int minimal)
+{
+    if (R->F.p == 0)
+        return GBC_ERR_DOMAIN;
+    double t0 = gbc_wall_time();
+    int homog = plist_is_homogeneous(in, R->nvars);
+    ring Rh;
+    ring_homog(&Rh, R);
+    plist hin, G, dh;
+    plist_init(&hin);
+    plist_init(&G);
+    plist_init(&dh);
+    int unit = 0;
+    gbc_status st;
+    if (homog) {
+        GBC_CHECK(st, sig_core(ctx, R, in, &G, stats, &unit), done);
+    } else {
+        /* the basis of the homogenised ideal in (degree, then R's order),
+         * dehomogenised, is a Groebner basis for R's order (as in f4_groebner_homog) */
+        GBC_CHECK(st, plist_homogenize(ctx, R, in, &hin), done);
+        GBC_CHECK(st, sig_core(ctx, &Rh, &hin, &G, stats, &unit), done);
+        if (!unit) {
+            GBC_CHECK(st, plist_dehomogenize(ctx, R, &G, &dh), done);
+            plist_clear(ctx, &G, &R->F);
+            G = dh;
+            plist_init(&dh);
+        }
+    }
+    double t1 = gbc_wall_time();
+    if (unit)
+        GBC_CHECK(st, f4_emit_one(ctx, R, out), done);
+    else
+        GBC_CHECK(st, f4_reduce_basis_kind(ctx, R, &G, out, minimal), done);
+    if (stats) {
+        stats->t_interreduce += gbc_wall_time() - t1;
+        stats->basis_size = out->n;
+    }
+done:
+    if (stats) {
+        stats->seconds += gbc_wall_time() - t0;
+        stats->peak_bytes = ctx->mem_peak;
+    }
+    if (st != GBC_OK)
+        plist_clear(ctx, out, &R->F);
+    plist_clear(ctx, &hin, &R->F);
+    plist_clear(ctx, &G, &R->F);
+    plist_clear(ctx, &dh, &R->F);
+    return st;
+}
