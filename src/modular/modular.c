@@ -569,6 +569,7 @@ gbc_status mod_setup(modst *S, gbc_ctx *ctx, const ring *R, const plist *in,
     uint64_t seed = opts->seed;
     if (!opts->fixed_seed && !gbc_entropy64(&seed))
         gbc_log(ctx, 1, "modular: the OS gave no entropy: primes seeded from the clock");
+    S->seed = seed;
     gbc_rng_seed(&S->rng, gbc_seed_derive(seed, 1));
     gbc_rng_seed(&S->crng, gbc_seed_derive(seed, 2));
     gbc_log(ctx, 1, "modular: seed %llu (%s)", (unsigned long long)seed,

@@ -31,6 +31,7 @@ typedef struct modst {
     /* Two independent streams of primes: rng for learning, replays and the
      * stability test, crng for the check primes alone (see docs/modular.md) */
     gbc_rng rng, crng;
+    uint64_t seed;       /* the run's seed, which names both streams */
     uint32_t *used;
     size_t nused, ucap;
     size_t forced_next;
