@@ -574,6 +574,7 @@ GBC_API gbc_status gbc_dist_basis(gbc_polys **basis, gbc_dist *dist, gbc_stats *
         s.primes = dist->S.nused;
         s.basis_size = (*basis)->L.n;
         s.peak_bytes = ctx->mem_peak;
+        s.seconds = gbc_wall_time() - dist->S.t0;
         stats->s = s;
     }
     return GBC_OK;
