@@ -225,13 +225,20 @@ static gbc_status dist_groebner(gbc_polys **basis, const gbc_polys *gens, gbc_op
         uint64_t cursor = 0;
         gbc_dist_state state = GBC_DIST_MORE;
         while (st == GBC_OK && state != GBC_DIST_ACCEPTED && state != GBC_DIST_RELEARN) {
-            st = drain(M, D, gen, nt, &buf, &cap, &state);
+            /* the workers' results first, except before rank 0's first prime (so
+             * that the test hook's prime is always taken) */
+            if (cursor > 0 || M->unlucky_p == 0 || M->unlucky_rank != 0)
+                st = drain(M, D, gen, nt, &buf, &cap, &state);
             if (st != GBC_OK || state == GBC_DIST_ACCEPTED || state == GBC_DIST_RELEARN)
                 break;
             uint32_t p;
             int fits = 0;
-            if ((st = gbc_trace_prime(&p, &cursor, T, 0, (uint32_t)M->size)) != GBC_OK)
+            if (M->unlucky_rank == 0 && M->unlucky_p != 0) {
+                p = M->unlucky_p; /* the test hook, once */
+                M->unlucky_p = 0;
+            } else if ((st = gbc_trace_prime(&p, &cursor, T, 0, (uint32_t)M->size)) != GBC_OK) {
                 break;
+            }
             if ((st = gbc_trace_apply(own, nt, &fits, T, p, opts)) != GBC_OK)
                 break;
             st = take(M, D, 0, p, fits ? own : NULL, nt, &state);
