@@ -705,7 +705,8 @@ GBC_API size_t gbc_trace_nterms(const gbc_trace *trace);
  * primes of [2^30, 2^31), and none contains the learning or compiling prime or a
  * prime dividing a leading coefficient. *cursor (0 to begin) is the caller's
  * position in the stream, advanced by the call. Give every process its own stream
- * index (gbc-mpi: the rank, nstreams the number of ranks). */
+ * index (gbc-mpi: the rank, nstreams the number of ranks). nstreams <= 65536,
+ * else GBC_ERR_ARG. */
 GBC_API gbc_status gbc_trace_prime(uint32_t *p, uint64_t *cursor, const gbc_trace *trace,
                                    uint32_t stream, uint32_t nstreams);
 /* The basis modulo the prime p (< 2^31) by the trace: *fits = 1 and residues[0..

@@ -13,6 +13,8 @@
 #define DIST_VERSION 1u
 #define DIST_HEAD 28 /* magic, version, payload length, checksum */
 #define DIST_MAX_PRIMES 100000
+/* streams of one trace at most: each still holds about 770 primes */
+#define DIST_MAX_STREAMS 65536u
 
 struct gbc_dist {
     gbc_ctx ctx;       /* the computation's (opts must outlive it) */
@@ -326,7 +328,8 @@ GBC_API void gbc_trace_free(gbc_trace *trace)
 GBC_API gbc_status gbc_trace_prime(uint32_t *p, uint64_t *cursor, const gbc_trace *trace,
                                    uint32_t stream, uint32_t nstreams)
 {
-    if (p == NULL || cursor == NULL || trace == NULL || nstreams == 0 || stream >= nstreams)
+    if (p == NULL || cursor == NULL || trace == NULL || nstreams == 0 || stream >= nstreams ||
+        nstreams > DIST_MAX_STREAMS)
         return GBC_ERR_ARG;
     const modst *S = &trace->S;
     /* Keys 1 and 2 of the seed name the learning and check streams (modular.c);

@@ -3,6 +3,7 @@
  * apply's residues equal gbc_groebner modulo that prime, lifting residues applied
  * from several streams gives gbc_groebner's basis over Q, the streams are
  * disjoint, an unlucky prime is reported, and bad residues are refused. */
+#include <pthread.h>
 #include <stdint.h>
 
 #include "apitest.h"
@@ -238,6 +239,7 @@ START_TEST(test_streams_disjoint)
     uint64_t c = 0;
     ck_assert_int_eq(gbc_trace_prime(&p, &c, T, 3, 3), GBC_ERR_ARG);
     ck_assert_int_eq(gbc_trace_prime(&p, &c, T, 0, 0), GBC_ERR_ARG);
+    ck_assert_int_eq(gbc_trace_prime(&p, &c, T, 0, 65537), GBC_ERR_ARG);
     gbc_trace_free(T);
     gbc_blob_free(blob);
     gbc_dist_free(D);
@@ -378,6 +380,75 @@ START_TEST(test_unlucky_prime)
 }
 END_TEST
 
+/* One loaded trace applied from two threads at once (it is read only): each
+ * thread's residues equal those of the same primes applied alone. */
+typedef struct par_job {
+    const gbc_trace *T;
+    const uint32_t *ps;
+    int n;
+    uint32_t *res; /* n * nterms */
+    int ok;
+} par_job;
+
+static void *par_apply(void *arg)
+{
+    par_job *J = arg;
+    size_t nt = gbc_trace_nterms(J->T);
+    J->ok = 1;
+    for (int i = 0; i < J->n; i++) {
+        int fits = 0;
+        if (gbc_trace_apply(J->res + (size_t)i * nt, nt, &fits, J->T, J->ps[i], NULL) !=
+                GBC_OK || !fits)
+            J->ok = 0;
+    }
+    return NULL;
+}
+
+START_TEST(test_apply_threads)
+{
+    gbc_options *o = opts_seed(tu_seed() + 21);
+    gbc_ring *R;
+    gbc_polys *F;
+    uint8_t *blob;
+    size_t len;
+    gbc_dist *D = learn(systems[1], NULL, o, &R, &F, &blob, &len);
+    gbc_trace *T = NULL;
+    ck_assert_int_eq(gbc_trace_load(&T, blob, len), GBC_OK);
+    size_t nt = gbc_trace_nterms(T);
+    enum { N = 4 };
+    uint32_t ps[2][N];
+    uint64_t c[2] = {0, 0};
+    for (int t = 0; t < 2; t++)
+        for (int i = 0; i < N; i++)
+            ck_assert_int_eq(gbc_trace_prime(&ps[t][i], &c[t], T, (uint32_t)t, 2), GBC_OK);
+    par_job J[2];
+    pthread_t th[2];
+    for (int t = 0; t < 2; t++) {
+        J[t] = (par_job){T, ps[t], N, malloc(sizeof(uint32_t) * N * (nt + 1)), 0};
+        ck_assert_int_eq(pthread_create(&th[t], NULL, par_apply, &J[t]), 0);
+    }
+    for (int t = 0; t < 2; t++)
+        pthread_join(th[t], NULL);
+    uint32_t *one = malloc(sizeof(uint32_t) * (nt + 1));
+    for (int t = 0; t < 2; t++) {
+        ck_assert_int_eq(J[t].ok, 1);
+        for (int i = 0; i < N; i++) {
+            int fits;
+            ck_assert_int_eq(gbc_trace_apply(one, nt, &fits, T, ps[t][i], NULL), GBC_OK);
+            ck_assert_int_eq(memcmp(one, J[t].res + (size_t)i * nt, sizeof(uint32_t) * nt), 0);
+        }
+        free(J[t].res);
+    }
+    free(one);
+    gbc_trace_free(T);
+    gbc_blob_free(blob);
+    gbc_dist_free(D);
+    gbc_polys_free(F);
+    gbc_ring_free(R);
+    gbc_options_free(o);
+}
+END_TEST
+
 START_TEST(test_args)
 {
     gbc_ring *R;
@@ -420,6 +491,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_corrupt_blob);
     tcase_add_test(tc, test_unlucky_prime);
     tcase_add_test(tc, test_args);
+    tcase_add_test(tc, test_apply_threads);
     suite_add_tcase(s, tc);
     return s;
 }
