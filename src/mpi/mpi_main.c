@@ -315,6 +315,34 @@ static int stop_workers(run *M)
 
 /* ------------------------------------------------------------ workers -- */
 
+/* Wait for a message from src with tag, sleeping between probes: Open MPI's
+ * blocking receive spins, which would take a core from the ranks that compute
+ * (rank 0 learning while the workers wait for the blob). */
+static void wait_probe(int src, int tag)
+{
+    const struct timespec ms = {0, 1000000};
+    for (;;) {
+        int flag = 0;
+        MPI_Iprobe(src, tag, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
+        if (flag)
+            return;
+        nanosleep(&ms, NULL);
+    }
+}
+
+/* MPI_Wait for req, sleeping between tests (see wait_probe). */
+static void wait_req(MPI_Request *req)
+{
+    const struct timespec ms = {0, 1000000};
+    for (;;) {
+        int done = 0;
+        MPI_Test(req, &done, MPI_STATUS_IGNORE);
+        if (done)
+            return;
+        nanosleep(&ms, NULL);
+    }
+}
+
 static int poll_ctrl(void *data)
 {
     (void)data;
@@ -352,6 +380,7 @@ static int worker(gbc_options *opts, void *data)
             MPI_Iprobe(0, TAG_CTRL, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
         if (flag) {
             uint64_t hdr[3];
+            wait_probe(0, TAG_CTRL);
             MPI_Recv(hdr, 3, MPI_UINT64_T, 0, TAG_CTRL, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
             if (hdr[0] != CTRL_BLOB)
                 break;
@@ -359,6 +388,7 @@ static int worker(gbc_options *opts, void *data)
             uint8_t *blob = malloc(len ? len : 1);
             for (size_t off = 0; off < len; off += CHUNK) {
                 size_t m = len - off < CHUNK ? len - off : CHUNK;
+                wait_probe(0, TAG_BLOB);
                 MPI_Recv(blob ? blob + off : NULL, blob ? (int)m : 0, MPI_BYTE, 0, TAG_BLOB,
                          MPI_COMM_WORLD, MPI_STATUS_IGNORE);
             }
@@ -371,7 +401,7 @@ static int worker(gbc_options *opts, void *data)
             if (st != GBC_OK) {
                 uint32_t msg[RES_HEAD] = {(uint32_t)gen, 0, (uint32_t)st, 0};
                 if (req != MPI_REQUEST_NULL)
-                    MPI_Wait(&req, MPI_STATUS_IGNORE);
+                    wait_req(&req);
                 MPI_Send(msg, RES_HEAD, MPI_UINT32_T, 0, TAG_RES, MPI_COMM_WORLD);
                 continue;
             }
@@ -420,7 +450,7 @@ static int worker(gbc_options *opts, void *data)
                 news = 1;
                 break;
             }
-            usleep(100);
+            usleep(500);
         }
         if (news)
             continue;
@@ -430,7 +460,7 @@ static int worker(gbc_options *opts, void *data)
         pend = k;
     }
     if (req != MPI_REQUEST_NULL)
-        MPI_Wait(&req, MPI_STATUS_IGNORE);
+        wait_req(&req);
     char bye = 1;
     MPI_Send(&bye, 1, MPI_BYTE, 0, TAG_BYE, MPI_COMM_WORLD);
     gbc_trace_free(T);
