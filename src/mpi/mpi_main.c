@@ -10,7 +10,8 @@
  * the MPI runtime ends the job); rank 0 never blocks on a worker, computes primes
  * itself, ignores what a worker sends that does not fit, and at the end waits for
  * the workers' goodbye at most GBC_MPI_TIMEOUT seconds (default 60), after which
- * it ends the job with MPI_Abort (its output is written by then). */
+ * it tells the others to leave without MPI_Finalize and ends the job with
+ * MPI_Abort (its output is written by then). */
 #define _POSIX_C_SOURCE 200809L
 #include <mpi.h>
 #include <stdarg.h>
@@ -24,7 +25,7 @@
 #include "cli_main.h"
 
 enum { TAG_CTRL = 1, TAG_BLOB = 2, TAG_RES = 3, TAG_BYE = 4 };
-enum { CTRL_BLOB = 1, CTRL_STOP = 2 };
+enum { CTRL_BLOB = 1, CTRL_STOP = 2, CTRL_FIN = 3 };
 /* a result message: gen, p, status, fits, then the residues */
 #define RES_HEAD 4
 #define CHUNK (1u << 30) /* blob bytes per message */
@@ -307,6 +308,12 @@ static int stop_workers(run *M)
             note("rank %d did not stop within %.0f s", r, M->timeout);
     if (pending == 0)
         MPI_Waitall(n, req, MPI_STATUSES_IGNORE);
+    /* the last word: finalize together, or (a rank is silent, so MPI_Finalize
+     * would wait for it) leave at once */
+    uint64_t fin[3] = {CTRL_FIN, pending == 0, 0};
+    for (int r = 1; r < n; r++)
+        if (bye[r])
+            MPI_Send(fin, 3, MPI_UINT64_T, r, TAG_CTRL, MPI_COMM_WORLD);
     free(buf);
     free(req);
     free(bye);
@@ -463,6 +470,11 @@ static int worker(gbc_options *opts, void *data)
         wait_req(&req);
     char bye = 1;
     MPI_Send(&bye, 1, MPI_BYTE, 0, TAG_BYE, MPI_COMM_WORLD);
+    uint64_t fin[3] = {0, 0, 0};
+    wait_probe(0, TAG_CTRL);
+    MPI_Recv(fin, 3, MPI_UINT64_T, 0, TAG_CTRL, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    if (fin[0] == CTRL_FIN && fin[1] == 0)
+        _exit(0); /* another rank is silent: no MPI_Finalize (rank 0 ends the job) */
     gbc_trace_free(T);
     free(buf[0]);
     free(buf[1]);
@@ -509,8 +521,16 @@ int main(int argc, char **argv)
         fflush(stdout);
         fflush(stderr);
         if (M.size > 1 && !stop_workers(&M)) {
+            /* MPI_Finalize would wait for the silent rank; the others were told to
+             * leave without it */
+            note("ending the job (the result above is complete)");
+            fflush(stdout);
             fflush(stderr);
+            /* MPI_Abort kills the silent rank; should it not return within 10 s,
+             * the alarm ends this process, and the runtime the job */
+            alarm(10);
             MPI_Abort(MPI_COMM_WORLD, rc != 0 ? rc : 4);
+            _exit(rc != 0 ? rc : 4);
         }
         free(M.alive);
         free(M.refused);
