@@ -639,6 +639,95 @@ GBC_API gbc_status gbc_lift(gbc_polys **cofactors, size_t *nonmember,
                             const gbc_options *opts, gbc_stats *stats);
 /* ================================================== end ideal operations == */
 
+/* ======================================================= distributed over Q ==
+ * The multi-modular computation over Q (docs/modular.md) in pieces that any
+ * engine can drive across processes or machines (docs/modular.md, "Distributed
+ * runs"; gbc-mpi is one such driver). One process holds a gbc_dist: it learns a
+ * trace and gives it as a self-contained byte blob (the ring, the generators, the
+ * path and the compiled F4 trace, with a checksum). Any process loads the blob as
+ * a gbc_trace and applies it modulo primes from its own stream, giving each
+ * prime's basis as plain uint32 residues; the gbc_dist takes them in (CRT and
+ * rational reconstruction), says when every polynomial is settled, and checks the
+ * candidate exactly as gbc_groebner does (the same check prime logic, the same
+ * bound). The result equals gbc_groebner's. */
+typedef struct gbc_dist gbc_dist;
+typedef struct gbc_trace gbc_trace;
+
+/* What a gbc_dist needs next. */
+typedef enum gbc_dist_state {
+    GBC_DIST_MORE = 0,     /* more primes' residues (gbc_dist_add) */
+    GBC_DIST_SETTLED = 1,  /* every polynomial settled: gbc_dist_check */
+    GBC_DIST_ACCEPTED = 2, /* the check passed: gbc_dist_basis */
+    GBC_DIST_RELEARN = 3   /* the trace was wrong (an unlucky learning prime):
+                            * gbc_dist_learn again; residues of the old trace
+                            * must not be added any more */
+} gbc_dist_state;
+
+/* A distributed computation of the reduced Groebner basis of <gens> over Q
+ * (GBC_ERR_DOMAIN for another characteristic). gens is copied; opts (NULL:
+ * defaults; its seed, certify, order path, threads, limits and callbacks apply)
+ * must outlive *dist, since the computation polls its callbacks. Nothing is
+ * computed until gbc_dist_learn. */
+GBC_API gbc_status gbc_dist_new(gbc_dist **dist, const gbc_polys *gens,
+                                const gbc_options *opts);
+/* Learn (a full F4 run modulo a fresh prime) and compile the trace (a replay
+ * modulo a second prime, whose residues dist takes in), starting the accumulator
+ * afresh; *blob (*len bytes; free it with gbc_blob_free) is the trace for
+ * gbc_trace_load. Called again after GBC_DIST_RELEARN (a new learning prime);
+ * GBC_ERR_VERIFY after 20 learnings. */
+GBC_API gbc_status gbc_dist_learn(uint8_t **blob, size_t *len, gbc_dist *dist);
+/* The number of residues of one prime (the terms of the learnt basis), 0 before
+ * gbc_dist_learn. */
+GBC_API size_t gbc_dist_nterms(const gbc_dist *dist);
+/* Take in the basis modulo the prime p: residues[0..n) from gbc_trace_apply on the
+ * current trace, or residues NULL when that prime did not fit (counted: many misfits
+ * in a row mean the learning prime was unlucky, GBC_DIST_RELEARN). *state says
+ * what next. Refused, with dist unchanged: n != gbc_dist_nterms (GBC_ERR_ARG); p not
+ * a prime below 2^31, used before in this computation, dividing a leading
+ * coefficient, or a residue >= p (GBC_ERR_DOMAIN); GBC_ERR_VERIFY beyond 100000
+ * primes. */
+GBC_API gbc_status gbc_dist_add(gbc_dist_state *state, gbc_dist *dist, uint32_t p,
+                                const uint32_t *residues, size_t n);
+/* After GBC_DIST_SETTLED: the check of the candidate modulo a fresh prime of the
+ * check stream (and with certify the proof over Q). *state: GBC_DIST_ACCEPTED,
+ * GBC_DIST_MORE (the prime could not judge: add more primes, then check again), or
+ * GBC_DIST_RELEARN. GBC_ERR_ARG when the candidate is not settled. */
+GBC_API gbc_status gbc_dist_check(gbc_dist_state *state, gbc_dist *dist);
+/* After GBC_DIST_ACCEPTED: *basis, the reduced Groebner basis as gbc_groebner
+ * returns it (in gens' ring), once (GBC_ERR_ARG otherwise). stats (may be NULL)
+ * receives the figures gbc_groebner reports (primes, seed, basis size, peak). */
+GBC_API gbc_status gbc_dist_basis(gbc_polys **basis, gbc_dist *dist, gbc_stats *stats);
+GBC_API void gbc_dist_free(gbc_dist *dist);
+GBC_API void gbc_blob_free(uint8_t *blob);
+
+/* A trace from gbc_dist_learn's blob (copied; a blob that is truncated, corrupt or
+ * of another version is GBC_ERR_PARSE, never a crash). A loaded trace is read only:
+ * any number of threads may apply it at once. */
+GBC_API gbc_status gbc_trace_load(gbc_trace **trace, const uint8_t *blob, size_t len);
+/* The number of residues gbc_trace_apply writes. */
+GBC_API size_t gbc_trace_nterms(const gbc_trace *trace);
+/* The next prime of stream `stream` of nstreams (0 <= stream < nstreams): streams
+ * of one trace are disjoint (each prime belongs to one stream, by a hash of the
+ * prime keyed with the trace's seed), each is a uniform draw from its share of the
+ * primes of [2^30, 2^31), and none contains the learning or compiling prime or a
+ * prime dividing a leading coefficient. *cursor (0 to begin) is the caller's
+ * position in the stream, advanced by the call. Give every process its own stream
+ * index (gbc-mpi: the rank, nstreams the number of ranks). nstreams <= 65536,
+ * else GBC_ERR_ARG. */
+GBC_API gbc_status gbc_trace_prime(uint32_t *p, uint64_t *cursor, const gbc_trace *trace,
+                                   uint32_t stream, uint32_t nstreams);
+/* The basis modulo the prime p (< 2^31) by the trace: *fits = 1 and residues[0..
+ * gbc_trace_nterms) its coefficients (cap at least that, else GBC_ERR_ARG), or
+ * *fits = 0 when p is unlucky for the trace (a recorded row vanished, a leading
+ * monomial or the basis' support differs, p divides a leading coefficient); the
+ * residues are then left alone. GBC_ERR_DOMAIN when p is not prime. opts (NULL:
+ * defaults) gives the threads, limits and callbacks of this one apply. */
+GBC_API gbc_status gbc_trace_apply(uint32_t *residues, size_t cap, int *fits,
+                                   const gbc_trace *trace, uint32_t p,
+                                   const gbc_options *opts);
+GBC_API void gbc_trace_free(gbc_trace *trace);
+/* ================================================= end distributed over Q == */
+
 #ifdef __cplusplus
 }
 #endif

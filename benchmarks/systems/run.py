@@ -54,6 +54,11 @@ ALL_TOOLS = ["gbc", "std", "slimgb", "modstd", "mgb", "msolve", "msolve-l44"]
 # for lex, eliminate (in a dp ring) for elim:K
 ORDER_TOOLS = {"stdfglm": "lex", "eliminate": "elim"}
 KNOWN_TOOLS = ALL_TOOLS + list(ORDER_TOOLS)
+
+
+def gbc_like(t):
+    """gbc itself, or gbc-mpi:N (gbc-mpi on N ranks): same options, output, -v timer."""
+    return t == "gbc" or t.startswith("gbc-mpi:")
 DEFAULT_TOOLS = {"grevlex": ALL_TOOLS,
                  "lex": ["gbc", "std", "slimgb", "modstd", "stdfglm", "mgb"],
                  "elim": ["gbc", "std", "slimgb", "modstd", "eliminate", "mgb", "msolve",
@@ -502,6 +507,10 @@ def tool_plan(args, char, nvars):
             if not os.access(args.gbc, os.X_OK):
                 notes.append("gbc: %s not found or not executable, skipped" % args.gbc)
                 continue
+        elif t.startswith("gbc-mpi:"):
+            if not os.access(args.gbc_mpi, os.X_OK) or not shutil.which(args.mpirun):
+                notes.append("%s: %s or %s not found, skipped" % (t, args.gbc_mpi, args.mpirun))
+                continue
         elif t in SINGULAR_TOOLS:
             if not args.singular_path:
                 notes.append("%s: Singular not installed, skipped" % t)
@@ -553,14 +562,19 @@ def run_tool(t, args, tmp, sysname, char, names, polys):
     elim = args.order[0] == "elim"
     k = nelim(args.order, sysname, len(names)) if elim else 0
     key = order_key(args.order, k)
-    if t == "gbc":
+    if gbc_like(t):
         inp = os.path.join(tmp, "%s-%d.gbc" % (sysname, char))
         with open(inp, "w") as f:
             f.write(gen.to_gbc(names, polys, char))
         # -v makes gbc print its own computation time (the gbc_groebner call,
         # parsing and printing excluded) on stderr: the analogue of Singular's rtimer
         threads = ["--threads", str(args.threads)] if args.threads != 1 else []
-        cmd = [args.gbc] + shlex.split(args.gbc_args) + gbc_order(args.order, k, len(names)) + \
+        # gbc-mpi:N, gbc-mpi under mpirun on N ranks of this machine (the whole
+        # job's CPU time: mpirun waits for its ranks)
+        launch = [args.gbc] if t == "gbc" else \
+            [args.mpirun, "--oversubscribe", "--allow-run-as-root", "--bind-to", "none",
+             "-np", t.split(":")[1], args.gbc_mpi]
+        cmd = launch + shlex.split(args.gbc_args) + gbc_order(args.order, k, len(names)) + \
             threads + ["-v", inp]
         out = os.path.join(tmp, tag + ".out")
     elif t in SINGULAR_TOOLS:
@@ -593,9 +607,9 @@ def run_tool(t, args, tmp, sysname, char, names, polys):
     stdout = os.path.join(tmp, tag + ".stdout")
     stderr = os.path.join(tmp, tag + ".stderr")
     for rep in range(args.repeats):
-        if os.path.exists(out) and t != "gbc":
+        if os.path.exists(out) and not gbc_like(t):
             os.remove(out)
-        r = run_measured(cmd, tmp, out if t == "gbc" else stdout, stderr, args.timeout,
+        r = run_measured(cmd, tmp, out if gbc_like(t) else stdout, stderr, args.timeout,
                          args.launcher)
         if r["timed_out"]:
             res["status"] = "timeout"
@@ -618,7 +632,7 @@ def run_tool(t, args, tmp, sysname, char, names, polys):
                 res["note"] = "no timing line in Singular's output"
                 break
             res["runs"].append(int(m.group(1)) / 1000.0)
-        elif t == "gbc":
+        elif gbc_like(t):
             with open(stderr, errors="replace") as f:
                 m = re.search(r"^gbc: .*?, ([0-9.]+) s, peak", f.read(), re.M)
             if not m:
@@ -633,7 +647,7 @@ def run_tool(t, args, tmp, sysname, char, names, polys):
     if res["status"] == "ok":
         try:
             basis = None
-            if t == "gbc":
+            if gbc_like(t):
                 basis = canonical(read_gbc_output(out, names, char), char, key)
             elif t in SINGULAR_TOOLS:
                 basis = canonical(read_singular_output(out, names, char), char, key)
@@ -785,6 +799,8 @@ LABEL = {"gbc": "gbc", "std": "Singular std", "slimgb": "Singular slimgb",
 
 def label(tool, order, k, nvars):
     """LABEL[tool], with Singular's ring ordering under lex and elim:K."""
+    if tool.startswith("gbc-mpi:"):
+        return "gbc-mpi -np %s" % tool.split(":")[1]
     if order[0] != "grevlex" and tool in SINGULAR_TOOLS:
         return "%s %s" % (LABEL[tool], singular_order(tool, order, k, nvars))
     return LABEL[tool]
@@ -828,6 +844,12 @@ def main(argv=None):
                     "mathicgb use one (default 1)")
     ap.add_argument("--gbc", default=os.path.join(REPO, "build", "gbc"),
                     help="path to the gbc binary (default: build/gbc in the repository)")
+    ap.add_argument("--mpi", default="",
+                    help="comma-separated rank counts N: also run gbc-mpi under "
+                    "mpirun -np N (tool gbc-mpi:N; wall times are then compared too)")
+    ap.add_argument("--gbc-mpi", default=os.path.join(REPO, "build", "gbc-mpi"),
+                    help="path to gbc-mpi (default: build/gbc-mpi in the repository)")
+    ap.add_argument("--mpirun", default="mpirun", help="the MPI launcher (default mpirun)")
     ap.add_argument("--gbc-args", default="", help='extra gbc options, e.g. "--algorithm buchberger"')
     ap.add_argument("--singular", default="Singular", help="Singular executable")
     ap.add_argument("--mgb", default="mgb", help="mathicgb executable")
@@ -849,8 +871,12 @@ def main(argv=None):
         if args.tools is None:
             args.tools = ",".join(DEFAULT_TOOLS[args.order[0]])
         args.tools = [t.strip().lower() for t in args.tools.split(",") if t.strip()]
+        for n in [x.strip() for x in args.mpi.split(",") if x.strip()]:
+            if not n.isdigit() or int(n) < 1:
+                raise ValueError("--mpi needs rank counts >= 1, not %r" % n)
+            args.tools.append("gbc-mpi:%d" % int(n))
         for t in args.tools:
-            if t not in KNOWN_TOOLS:
+            if t not in KNOWN_TOOLS and not t.startswith("gbc-mpi:"):
                 raise ValueError("unknown tool %r (known: %s)" % (t, ", ".join(KNOWN_TOOLS)))
         for c in chars:
             if c < 0 or c >= 2 ** 31 or (c != 0 and not is_prime_char(c)):
@@ -927,7 +953,7 @@ def main(argv=None):
         else:
             shutil.rmtree(tmp, ignore_errors=True)
 
-    wall = args.threads > 1
+    wall = args.threads > 1 or bool(args.mpi)
     el = args.order[0] == "elim"
     print("| system | vars | field | tool | median s | gbc/tool | cpu s | gbc/tool cpu | "
           "peak RSS MB | process s |%s #GB |%s" % (" gbc/tool wall |" if wall else "",

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "gbc.h"
+#include "cli_main.h"
 #include "ideal_cmd.h"
 #include "monideal_cmd.h"
 
@@ -526,7 +527,7 @@ static int is_command(const char *a)
     return 0;
 }
 
-int main(int argc, char **argv)
+int cli_main(int argc, char **argv, const cli_hooks *hooks)
 {
 #ifdef SIGXFSZ
     /* past a file-size limit a write should fail (and the temporary output be
@@ -534,6 +535,8 @@ int main(int argc, char **argv)
     signal(SIGXFSZ, SIG_IGN);
 #endif
     int icmd = cli_find_ideal_command(argc, argv); /* cli/ideal_cmd.c */
+    if (icmd > 0 && hooks != NULL && hooks->no_input != NULL)
+        return hooks->no_input(NULL, hooks->data);
     if (icmd > 0) {
         /* options may come before the command: move it to the front */
         char *name = argv[icmd];
@@ -686,13 +689,10 @@ int main(int argc, char **argv)
     run_memory_limit = memory_limit;
     run_timeout = timeout;
 
-    /* Input. */
     const char *fname = (file == NULL || strcmp(file, "-") == 0) ? "<stdin>" : file;
     char *text = NULL;
     size_t len = 0;
-    int rc = read_input(file, fname, &text, &len);
-    if (rc != 0)
-        return rc;
+    int rc;
 
     gbc_ring *ring = NULL;
     gbc_polys *gens = NULL, *basis = NULL;
@@ -725,6 +725,14 @@ int main(int argc, char **argv)
     if (fixed_seed)
         gbc_options_set_seed(opts, (uint64_t)seed);
     log_setup(opts, &L);
+    if (hooks != NULL && hooks->no_input != NULL) {
+        rc = hooks->no_input(opts, hooks->data);
+        goto out;
+    }
+    /* Input. */
+    rc = read_input(file, fname, &text, &len);
+    if (rc != 0)
+        goto out;
     gbc_status st = gbc_parse(&ring, &gens, text, len, order, opts, &err);
     free(text);
     if (st == GBC_ERR_LIMIT || st == GBC_ERR_INTERRUPTED) {
@@ -754,7 +762,10 @@ int main(int argc, char **argv)
                                   multigraded, &L);
         goto out;
     }
-    st = gbc_groebner(&basis, gens, opts, stats);
+    if (hooks != NULL && hooks->groebner != NULL && algo != GBC_ALGO_BUCHBERGER)
+        st = hooks->groebner(&basis, gens, opts, stats, hooks->data);
+    else
+        st = gbc_groebner(&basis, gens, opts, stats);
     progress_clear(&L);
     if (st == GBC_ERR_LIMIT || st == GBC_ERR_INTERRUPTED) {
         cli_report_status(fname, st);
@@ -790,3 +801,10 @@ out:
     gbc_stats_free(stats);
     return rc;
 }
+
+#ifndef GBC_CLI_NO_MAIN
+int main(int argc, char **argv)
+{
+    return cli_main(argc, argv, NULL);
+}
+#endif

@@ -114,6 +114,9 @@ gbc_status f4_apply(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                     gb_stats *stats, const f4_trace *tr, int *unlucky, int *plain);
 /* Whether tr is compiled. */
 int f4_trace_compiled(const f4_trace *tr);
+/* The number of variables of the ring tr was learnt in (a loaded trace must be
+ * applied in a ring of as many). */
+uint32_t f4_trace_nvars(const f4_trace *tr);
 /* tr as a flat, versioned, little-endian byte string (*out, *len bytes, allocated
  * through ctx), compiled part included when tr is compiled: what one process
  * learns, another can apply (f4_trace_deserialize). */

@@ -60,6 +60,11 @@ int f4_trace_compiled(const f4_trace *tr)
     return tr->cstate == CC_READY;
 }
 
+uint32_t f4_trace_nvars(const f4_trace *tr)
+{
+    return tr->nvars;
+}
+
 gbc_status f4_trace_push_row(gbc_ctx *ctx, f4_trace *tr, uint32_t src, const uint32_t *mul)
 {
     if (tr->nrows == tr->rcap) {

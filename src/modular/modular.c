@@ -12,7 +12,7 @@
  * primes of the next batch (stability), then match an untraced computation
  * modulo a fresh prime of a separate stream (the check), and with certify be
  * proved over Q. */
-#include "modular/modular.h"
+#include "modular/modular_int.h"
 
 #include "buchberger/buchberger.h"
 #include "check/check.h"
@@ -22,60 +22,13 @@
 #include "field/crt.h"
 #include "strategy/strategy.h"
 
-#define MOD_MAX_RESTARTS 20
-/* Learning primes whose basis must all be positive-dimensional (or too large for
- * FGLM) before the FGLM path gives way to the homogenised ideal */
-#define MOD_FGLM_TRIES 3
-/* Primes applied at once at most (the batch is the computation's thread count) */
-#define MOD_MAX_BATCH 64
 
-typedef struct modst {
-    gbc_ctx *ctx;
-    const ring *R;       /* the ring of the input (characteristic 0) */
-    ring W;              /* the ring of the traced computation: R or homog(R) */
-    int homog;           /* W = homog(R) */
-    int per_prime_reduce; /* dehomogenise and reduce in R modulo every prime */
-    int fglm;            /* W = R in grevlex; FGLM to R's order modulo every prime */
-    mono_order word;     /* W's order when fglm */
-    const mod_opts *opts;
-    gb_stats *stats;
-    plist zin;           /* integer generators in W (mpq with denominator 1) */
-    plist zr;            /* the same in R, when W = homog(R) and the shape is in R */
-    /* Two independent streams of primes: rng for learning, replays and the
-     * stability test, crng for the check primes alone (see docs/modular.md) */
-    gbc_rng rng, crng;
-    uint32_t *used;
-    size_t nused, ucap;
-    size_t forced_next;
-    f4_trace *tr;        /* trace of the learning prime: read only once compiled */
-    int compiled;        /* tr was compiled (or compiling was tried) */
-    size_t plain_run;    /* applies in a row that could not use the compiled trace */
-    /* the shape and the CRT accumulator */
-    size_t npolys, nterms;
-    size_t *plen;
-    uint32_t *exps;      /* the shape's exponents, when one does not fit a byte */
-    uint8_t *exps8;      /* else as bytes (a quarter of the memory) */
-    uint32_t nvars;      /* of the shape's ring */
-    zz_crt crt;
-    int have_crt;
-    uint32_t *resid;     /* scratch: one prime's coefficients, flattened (nterms) */
-    mpq_t *cand;         /* reconstructed coefficients (nterms) */
-    int have_cand;       /* every polynomial settled: cand is the candidate */
-    /* Polynomials are lifted one by one: an open one follows every prime; a lifted
-     * one has rational coefficients in cand, to be confirmed by the next prime
-     * that fits; a settled one was, its integers are dropped from the accumulator
-     * (they stop growing) and later primes only compare with it. */
-    size_t *poff;        /* first term of each polynomial */
-    uint8_t *pst;        /* P_OPEN, P_LIFTED, P_SETTLED */
-    uint8_t *live;       /* per term: its polynomial is not settled */
-    size_t nsettled;
-} modst;
 
-enum { P_OPEN = 0, P_LIFTED = 1, P_SETTLED = 2 };
+
 
 /* ------------------------------------------------------------- primes -- */
 
-static int prime_used(const modst *S, uint32_t p)
+int mod_prime_used(const modst *S, uint32_t p)
 {
     for (size_t i = 0; i < S->nused; i++)
         if (S->used[i] == p)
@@ -84,7 +37,7 @@ static int prime_used(const modst *S, uint32_t p)
 }
 
 /* Whether p divides a leading coefficient of the (integer) generators. */
-static int prime_divides_lc(const modst *S, uint32_t p)
+int mod_prime_divides_lc(const modst *S, uint32_t p)
 {
     for (size_t k = 0; k < S->zin.n; k++)
         if (mpz_divisible_ui_p(mpq_numref(S->zin.p[k].cq[0]), p))
@@ -100,8 +53,8 @@ static gbc_status next_prime_from(modst *S, gbc_rng *r, uint32_t *out)
     uint32_t p = 0;
     while (S->forced_next < S->opts->nforced) {
         uint32_t q = S->opts->forced_primes[S->forced_next++];
-        if (q >= 2 && q < (1u << 31) && zp_is_prime(q) == 1 && !prime_used(S, q) &&
-            !prime_divides_lc(S, q)) {
+        if (q >= 2 && q < (1u << 31) && zp_is_prime(q) == 1 && !mod_prime_used(S, q) &&
+            !mod_prime_divides_lc(S, q)) {
             p = q;
             break;
         }
@@ -111,7 +64,7 @@ static gbc_status next_prime_from(modst *S, gbc_rng *r, uint32_t *out)
          * likely (the next prime after a random number would favour those after
          * long gaps); about 11 draws */
         uint32_t q = (uint32_t)((1u << 30) + gbc_rng_below(r, 1u << 30)) | 1u;
-        if (zp_is_prime(q) == 1 && !prime_used(S, q) && !prime_divides_lc(S, q))
+        if (zp_is_prime(q) == 1 && !mod_prime_used(S, q) && !mod_prime_divides_lc(S, q))
             p = q;
     }
     GBC_TRY(GBC_GROW(S->ctx, S->used, S->ucap, S->nused + 1));
@@ -120,7 +73,7 @@ static gbc_status next_prime_from(modst *S, gbc_rng *r, uint32_t *out)
     return GBC_OK;
 }
 
-static gbc_status next_prime(modst *S, uint32_t *out)
+gbc_status mod_next_prime(modst *S, uint32_t *out)
 {
     return next_prime_from(S, &S->rng, out);
 }
@@ -177,22 +130,13 @@ static gbc_status gens_reduce_to_zero(modst *S, const plist *G, uint32_t p, int 
     return st;
 }
 
-/* What one prime gave: the reduced basis modulo p in the shape's ring (res), or
- * unlucky (res empty), with declined set when the cause is that FGLM declined
- * (the basis modulo p is not zero-dimensional or too large), and plain when a
- * compiled trace could not be used. */
-typedef struct prime_out {
-    uint32_t p;
-    gbc_status st;
-    plist res;
-    int unlucky, declined, plain;
-} prime_out;
+
 
 /* The basis modulo o->p into o: a full run (recording into rec when not NULL; else
  * untraced, with the computation's linear algebra, probabilistic by default), a
  * compiling replay (compile), or an apply of S->tr. Only reads S, so that several
  * primes may run at once, each with its own ctx. */
-static void prime_run(const modst *S, gbc_ctx *ctx, int full, f4_trace *rec, int compile,
+void mod_prime_run(const modst *S, gbc_ctx *ctx, int full, f4_trace *rec, int compile,
                       prime_out *o)
 {
     o->unlucky = o->declined = o->plain = 0;
@@ -255,20 +199,7 @@ done:
 
 /* ------------------------------------------------- batches of primes -- */
 
-/* A batch: n primes applied at once on the computation's pool. Every part runs on
- * a worker context charging one budget (the memory limit and peak cover them all);
- * stop is raised by the first part that fails and by part 0 when the caller's
- * context asks to stop, and every part polls it. */
-typedef struct batch {
-    const modst *S;
-    int n;
-    int compile;          /* one prime, compiling the trace */
-    gbc_budget budget;
-    atomic_int stop;
-    gbc_ctx wctx[MOD_MAX_BATCH];
-    prime_out out[MOD_MAX_BATCH];
-    size_t extra;         /* the results' memory, carried by the caller meanwhile */
-} batch;
+
 
 /* Part 0's interrupt callback: the caller's context, polled from part 0 (the
  * thread of the caller, so its callback is never called from another thread). */
@@ -285,13 +216,13 @@ static int batch_poll_parent(void *data)
 static void batch_part(void *arg, int t)
 {
     batch *B = arg;
-    prime_run(B->S, &B->wctx[t], 0, NULL, B->compile, &B->out[t]);
+    mod_prime_run(B->S, &B->wctx[t], 0, NULL, B->compile, &B->out[t]);
     if (B->out[t].st != GBC_OK)
         atomic_store(&B->stop, 1);
 }
 
 /* Apply the trace modulo the n primes ps (compile: one prime, compiling). */
-static gbc_status batch_run(modst *S, batch *B, const uint32_t *ps, int n, int compile)
+gbc_status mod_batch_run(modst *S, batch *B, const uint32_t *ps, int n, int compile)
 {
     gbc_ctx *ctx = S->ctx;
     B->S = S;
@@ -325,7 +256,7 @@ static gbc_status batch_run(modst *S, batch *B, const uint32_t *ps, int n, int c
     }
     if (st == GBC_OK)
         st = gbc_ctx_check(ctx);
-    /* until batch_end the caller works while the results live: its context
+    /* until mod_batch_end the caller works while the results live: its context
      * carries their memory meanwhile, so that its limit and peak see it */
     B->extra = atomic_load(&B->budget.used) - base;
     ctx->mem_used += B->extra;
@@ -334,7 +265,7 @@ static gbc_status batch_run(modst *S, batch *B, const uint32_t *ps, int n, int c
     return st;
 }
 
-static void batch_end(modst *S, batch *B)
+void mod_batch_end(modst *S, batch *B)
 {
     field Fp; /* any nonzero p selects the uint32 layout */
     field_init(&Fp, 2);
@@ -347,7 +278,7 @@ static void batch_end(modst *S, batch *B)
 
 /* ------------------------------------------------------- shape and CRT -- */
 
-static void shape_clear(modst *S)
+void mod_shape_clear(modst *S)
 {
     for (size_t i = 0; S->cand != NULL && i < S->nterms; i++)
         mpq_clear(S->cand[i]);
@@ -372,7 +303,7 @@ static void shape_clear(modst *S)
 }
 
 /* G's coefficients, flattened into S->resid. */
-static void flatten(modst *S, const plist *G)
+void mod_flatten(modst *S, const plist *G)
 {
     size_t t = 0;
     for (size_t k = 0; k < G->n; k++)
@@ -381,9 +312,9 @@ static void flatten(modst *S, const plist *G)
 }
 
 /* Start the shape and the accumulator from the basis G modulo p. */
-static gbc_status shape_start(modst *S, const plist *G, uint32_t p, uint32_t nvars)
+gbc_status mod_shape_start(modst *S, const plist *G, uint32_t p, uint32_t nvars)
 {
-    shape_clear(S);
+    mod_shape_clear(S);
     size_t nt = 0;
     for (size_t k = 0; k < G->n; k++)
         nt += G->p[k].len;
@@ -420,20 +351,22 @@ static gbc_status shape_start(modst *S, const plist *G, uint32_t p, uint32_t nva
     S->npolys = G->n;
     for (size_t i = 0; i < nt; i++) {
         mpq_init(S->cand[i]);
-        S->nterms = i + 1; /* what shape_clear must clear if we stop here */
+        S->nterms = i + 1; /* what mod_shape_clear must clear if we stop here */
         if ((i & 1023) == 1023)
             GBC_TRY(gbc_ctx_poll(S->ctx));
     }
     S->nterms = nt;
     S->have_cand = G->n == 0;
+    S->unlucky_run = 0;
+    S->next_rr = 1;
     gbc_status st = zz_crt_init(S->ctx, &S->crt, nt);
     S->have_crt = 1;
     GBC_TRY(st);
-    flatten(S, G);
+    mod_flatten(S, G);
     return zz_crt_add(S->ctx, &S->crt, S->resid, p, NULL);
 }
 
-static int shape_matches(const modst *S, const plist *G)
+int mod_shape_matches(const modst *S, const plist *G)
 {
     if (G->n != S->npolys)
         return 0;
@@ -456,7 +389,7 @@ static int shape_matches(const modst *S, const plist *G)
 }
 
 /* Try to lift every open polynomial; *nlifted = how many were. */
-static gbc_status lift_open(modst *S, size_t *nlifted)
+gbc_status mod_lift_open(modst *S, size_t *nlifted)
 {
     *nlifted = 0;
     for (size_t k = 0; k < S->npolys; k++) {
@@ -472,13 +405,15 @@ static gbc_status lift_open(modst *S, size_t *nlifted)
     return GBC_OK;
 }
 
-/* Whether polynomial k of the candidate reduces to g modulo p; *usable is 0 when p
+/* Whether polynomial k of the candidate reduces modulo p to the polynomial of the
+ * shape with the coefficients cf (its own, cf[0] its first); *usable is 0 when p
  * divides a denominator (the prime cannot judge). */
-static int poly_matches(const modst *S, size_t k, const ppoly *g, const field *F, int *usable)
+static int poly_matches(const modst *S, size_t k, const uint32_t *cf, const field *F,
+                        int *usable)
 {
     *usable = 1;
     const uint32_t p = F->p;
-    for (size_t i = 0, t = S->poff[k]; i < g->len; i++, t++) {
+    for (size_t i = 0, t = S->poff[k]; i < S->plen[k]; i++, t++) {
         uint32_t dm = (uint32_t)mpz_fdiv_ui(mpq_denref(S->cand[t]), p);
         if (dm == 0) {
             *usable = 0;
@@ -486,18 +421,13 @@ static int poly_matches(const modst *S, size_t k, const ppoly *g, const field *F
         }
         /* n / d = c modulo p, as n = c d: no inverse */
         uint32_t nm = (uint32_t)mpz_fdiv_ui(mpq_numref(S->cand[t]), p);
-        if (zp_mul(F, g->cf[i], dm) != nm)
+        if (zp_mul(F, cf[i], dm) != nm)
             return 0;
     }
     return 1;
 }
 
-/* Take in the basis G modulo p, of the shape: a lifted polynomial that it
- * confirms is settled (its integers dropped), one that it contradicts is open
- * again; the open ones receive its residues. *conflict: G contradicts a settled
- * polynomial (the settled value was wrong, or p is unlucky in a way the shape
- * does not show; the caller learns anew). */
-static gbc_status absorb(modst *S, const plist *G, uint32_t p, int *conflict)
+gbc_status mod_absorb_flat(modst *S, const uint32_t *r, uint32_t p, int *conflict)
 {
     field F;
     GBC_TRY(field_init(&F, p));
@@ -506,14 +436,14 @@ static gbc_status absorb(modst *S, const plist *G, uint32_t p, int *conflict)
     for (size_t k = 0; k < S->npolys; k++) {
         int usable;
         if (S->pst[k] == P_SETTLED) {
-            if (!poly_matches(S, k, &G->p[k], &F, &usable) && usable) {
+            if (!poly_matches(S, k, r + S->poff[k], &F, &usable) && usable) {
                 *conflict = 1;
                 return GBC_OK;
             }
             continue;
         }
         if (S->pst[k] == P_LIFTED) {
-            if (poly_matches(S, k, &G->p[k], &F, &usable)) {
+            if (poly_matches(S, k, r + S->poff[k], &F, &usable)) {
                 S->pst[k] = P_SETTLED;
                 S->nsettled++;
                 memset(S->live + S->poff[k], 0, S->plen[k]);
@@ -527,8 +457,7 @@ static gbc_status absorb(modst *S, const plist *G, uint32_t p, int *conflict)
     S->have_cand = S->nsettled == S->npolys;
     if (!any_live)
         return GBC_OK;
-    flatten(S, G);
-    return zz_crt_add(S->ctx, &S->crt, S->resid, p, S->live);
+    return zz_crt_add(S->ctx, &S->crt, r, p, S->live);
 }
 
 /* Whether the candidate (every polynomial settled) reduces to G modulo p; *usable
@@ -536,12 +465,12 @@ static gbc_status absorb(modst *S, const plist *G, uint32_t p, int *conflict)
 static int cand_matches(const modst *S, const plist *G, uint32_t p, int *usable)
 {
     *usable = 1;
-    if (!shape_matches(S, G))
+    if (!mod_shape_matches(S, G))
         return 0;
     field F;
     field_init(&F, p);
     for (size_t k = 0; k < G->n; k++)
-        if (!poly_matches(S, k, &G->p[k], &F, usable))
+        if (!poly_matches(S, k, G->p[k].cf, &F, usable))
             return 0;
     return 1;
 }
@@ -551,7 +480,7 @@ static int cand_matches(const modst *S, const plist *G, uint32_t p, int *usable)
  * accumulator's integers are freed first, so that the result never exists three
  * times over (the accumulator, the candidate, the output): for the accepted
  * candidate, which ends the computation. */
-static gbc_status cand_export(modst *S, plist *out, int move)
+gbc_status mod_cand_export(modst *S, plist *out, int move)
 {
     static const field Q = {0, 0};
     if (move && S->have_crt) {
@@ -586,7 +515,7 @@ static gbc_status cand_export(modst *S, plist *out, int move)
 /* The certification of modular.h: generators of J reduce to zero, G is a Groebner
  * basis. (Leading monomials equal to an untraced basis mod a prime were checked by
  * the caller.) */
-static gbc_status mod_certify(modst *S, const plist *G, int *ok)
+gbc_status mod_certify(modst *S, const plist *G, int *ok)
 {
     int contained = 0;
     *ok = 0;
@@ -624,11 +553,12 @@ static void corrupt_candidate(plist *G)
 
 /* -------------------------------------------------------------- driver -- */
 
-static gbc_status mod_setup(modst *S, gbc_ctx *ctx, const ring *R, const plist *in,
+gbc_status mod_setup(modst *S, gbc_ctx *ctx, const ring *R, const plist *in,
                             const mod_opts *opts, gb_stats *stats, int no_fglm)
 {
     memset(S, 0, sizeof *S);
     S->ctx = ctx;
+    S->t0 = gbc_wall_time();
     S->R = R;
     S->opts = opts;
     S->stats = stats;
@@ -639,6 +569,7 @@ static gbc_status mod_setup(modst *S, gbc_ctx *ctx, const ring *R, const plist *
     uint64_t seed = opts->seed;
     if (!opts->fixed_seed && !gbc_entropy64(&seed))
         gbc_log(ctx, 1, "modular: the OS gave no entropy: primes seeded from the clock");
+    S->seed = seed;
     gbc_rng_seed(&S->rng, gbc_seed_derive(seed, 1));
     gbc_rng_seed(&S->crng, gbc_seed_derive(seed, 2));
     gbc_log(ctx, 1, "modular: seed %llu (%s)", (unsigned long long)seed,
@@ -700,9 +631,9 @@ static gbc_status mod_setup(modst *S, gbc_ctx *ctx, const ring *R, const plist *
     return GBC_OK;
 }
 
-static void mod_free(modst *S)
+void mod_free(modst *S)
 {
-    shape_clear(S);
+    mod_shape_clear(S);
     plist_clear(S->ctx, &S->zin, &S->R->F);
     plist_clear(S->ctx, &S->zr, &S->R->F);
     gbc_free(S->ctx, S->used);
@@ -712,7 +643,7 @@ static void mod_free(modst *S)
 }
 
 /* The ring of the shape: R when every prime is reduced in R, else W. */
-static const ring *shape_ring(const modst *S)
+const ring *mod_shape_ring(const modst *S)
 {
     return S->per_prime_reduce || S->fglm ? S->R : &S->W;
 }
@@ -722,7 +653,7 @@ static const ring *shape_ring(const modst *S)
 static gbc_status prime_full(modst *S, uint32_t p, f4_trace *rec, prime_out *o)
 {
     o->p = p;
-    prime_run(S, S->ctx, 1, rec, 0, o);
+    mod_prime_run(S, S->ctx, 1, rec, 0, o);
     return o->st;
 }
 
@@ -731,7 +662,7 @@ static gbc_status prime_full(modst *S, uint32_t p, f4_trace *rec, prime_out *o)
  * other learning primes are tried (the prime may be unlucky: the ideal modulo p
  * larger than over Q), MOD_FGLM_TRIES in all; then S is set up again on the
  * homogenised ideal (or, when FGLM was asked for, GBC_ERR_DOMAIN). */
-static gbc_status learn(modst *S, const plist *in, prime_out *o)
+gbc_status mod_learn(modst *S, const plist *in, prime_out *o)
 {
     gbc_ctx *ctx = S->ctx;
     for (int declines = 0;;) {
@@ -741,7 +672,7 @@ static gbc_status learn(modst *S, const plist *in, prime_out *o)
         S->plain_run = 0;
         GBC_TRY(f4_trace_new(ctx, &S->tr));
         uint32_t p;
-        GBC_TRY(next_prime(S, &p));
+        GBC_TRY(mod_next_prime(S, &p));
         GBC_TRY(prime_full(S, p, S->tr, o));
         if (!o->declined) {
             if (S->fglm) {
@@ -776,8 +707,7 @@ static gbc_status learn(modst *S, const plist *in, prime_out *o)
     }
 }
 
-/* What a check or the prime loop decided. */
-enum { MOD_GO_ON, MOD_ACCEPT, MOD_RESTART };
+
 
 /* The independent check of a stable candidate: an untraced run modulo a fresh
  * prime of the check stream (nothing recorded, so its F4 may use the probabilistic
@@ -786,7 +716,7 @@ enum { MOD_GO_ON, MOD_ACCEPT, MOD_RESTART };
  * not judge, or the candidate was wrong and the prime joined the accumulator);
  * MOD_RESTART (the prime gives another shape, so the learning prime or this one
  * was unlucky; or the candidate is not in the ideal: learn anew). */
-static gbc_status check_candidate(modst *S, int *verdict)
+gbc_status mod_check_candidate(modst *S, int *verdict)
 {
     gbc_ctx *ctx = S->ctx;
     double t0 = gbc_wall_time();
@@ -799,7 +729,7 @@ static gbc_status check_candidate(modst *S, int *verdict)
     GBC_TRY(prime_full(S, p, NULL, o));
     if (o->unlucky)
         return GBC_OK; /* FGLM declined modulo this prime alone: it is unlucky */
-    if (!shape_matches(S, &o->res)) {
+    if (!mod_shape_matches(S, &o->res)) {
         gbc_log(ctx, 1, "modular: prime %u disagrees with the trace: relearning", p);
         plist_clear(ctx, &o->res, &Fp);
         *verdict = MOD_RESTART;
@@ -833,36 +763,99 @@ static gbc_status check_candidate(modst *S, int *verdict)
     return GBC_OK;
 }
 
+gbc_status mod_lift_due(modst *S)
+{
+    if (S->crt.nprimes < S->next_rr)
+        return GBC_OK;
+    /* After every prime while few have been used (a failed attempt costs a sample
+     * of one coefficient per polynomial, far less than a replay), then on a
+     * schedule growing by a quarter. */
+    S->next_rr = S->crt.nprimes < 16 ? S->crt.nprimes + 1 : S->crt.nprimes + S->crt.nprimes / 4;
+    size_t nl;
+    GBC_TRY(mod_lift_open(S, &nl));
+    gbc_log(S->ctx, 1, "modular: %zu primes (modulus of %zu bits): rational "
+            "reconstruction: %zu of %zu polynomials settled, %zu more lift (%.2f s)",
+            S->crt.nprimes, mpz_sizeinbase(S->crt.M, 2), S->nsettled, S->npolys, nl,
+            gbc_wall_time() - S->t0);
+    return GBC_OK;
+}
+
+gbc_status mod_take_flat(modst *S, uint32_t p, const uint32_t *r, int *conflict)
+{
+    *conflict = 0;
+    if (r == NULL) {
+        gbc_log(S->ctx, 2, "modular: prime %u does not follow the trace: left out", p);
+        S->unlucky_run++;
+        return GBC_OK;
+    }
+    S->unlucky_run = 0;
+    GBC_TRY(mod_absorb_flat(S, r, p, conflict));
+    if (*conflict)
+        gbc_log(S->ctx, 1, "modular: prime %u contradicts a settled polynomial: relearning", p);
+    return GBC_OK;
+}
+
+gbc_status mod_take(modst *S, uint32_t p, const plist *G, int *conflict)
+{
+    if (G != NULL && !mod_shape_matches(S, G))
+        G = NULL;
+    if (G == NULL)
+        return mod_take_flat(S, p, NULL, conflict);
+    mod_flatten(S, G);
+    return mod_take_flat(S, p, S->resid, conflict);
+}
+
+int mod_misfits(const modst *S)
+{
+    /* Many misfits in a row: the learning prime itself was probably unlucky. */
+    if (S->unlucky_run <= 2 * S->crt.nprimes + 3)
+        return 0;
+    gbc_log(S->ctx, 1, "modular: %zu primes in a row do not fit: relearning", S->unlucky_run);
+    return 1;
+}
+
+gbc_status mod_verify(modst *S, size_t *corrupted, plist *cq, int *verdict)
+{
+    gbc_ctx *ctx = S->ctx;
+    const mod_opts *opts = S->opts;
+    int v;
+    GBC_TRY(mod_check_candidate(S, &v));
+    *verdict = v;
+    if (v != MOD_ACCEPT || !opts->certify)
+        return GBC_OK;
+    *verdict = MOD_RESTART;
+    GBC_TRY(mod_cand_export(S, cq, 0));
+    if (*corrupted < opts->corrupt_candidates) {
+        corrupt_candidate(cq);
+        (*corrupted)++;
+    }
+    int ok = 0;
+    GBC_TRY(mod_certify(S, cq, &ok));
+    if (ok) {
+        gbc_log(ctx, 1, "modular: certified over Q");
+        *verdict = MOD_ACCEPT;
+        return GBC_OK;
+    }
+    /* the candidate is settled: a wrong one is only left behind by learning anew */
+    plist_clear(ctx, cq, &S->R->F);
+    return GBC_OK;
+}
+
 /* The primes after learning: the trace compiled, then applied in batches of nbatch
- * primes, each basis taken in by absorb; on the reconstruction schedule the open
+ * primes, each basis taken in by mod_take; on the reconstruction schedule the open
  * polynomials are lifted, and the next prime that fits settles or reopens each.
- * When all are settled the candidate goes to check_candidate (and with certify to
+ * When all are settled the candidate goes to mod_check_candidate (and with certify to
  * the proof, the proved basis into cq). *verdict: MOD_ACCEPT or MOD_RESTART. */
 static gbc_status prime_loop(modst *S, batch *B, int nbatch, size_t max_primes,
                              size_t *corrupted, plist *cq, int *verdict)
 {
     gbc_ctx *ctx = S->ctx;
-    const mod_opts *opts = S->opts;
-    size_t unlucky_run = 0, next_rr = 1;
-    double t0 = gbc_wall_time();
     for (;;) {
         GBC_TRY(gbc_ctx_check(ctx));
         gbc_progress(ctx, "modular", -1.0, S->nused);
         if (S->nused > max_primes)
             return GBC_ERR_VERIFY;
-        if (S->crt.nprimes >= next_rr) {
-            /* After every prime while few have been used (a failed attempt costs a
-             * sample of one coefficient per polynomial, far less than a replay),
-             * then on a schedule growing by a quarter. */
-            next_rr = S->crt.nprimes < 16 ? S->crt.nprimes + 1
-                                          : S->crt.nprimes + S->crt.nprimes / 4;
-            size_t nl;
-            GBC_TRY(lift_open(S, &nl));
-            gbc_log(ctx, 1, "modular: %zu primes (modulus of %zu bits): rational "
-                    "reconstruction: %zu of %zu polynomials settled, %zu more lift (%.2f s)",
-                    S->crt.nprimes, mpz_sizeinbase(S->crt.M, 2), S->nsettled, S->npolys, nl,
-                    gbc_wall_time() - t0);
-        }
+        GBC_TRY(mod_lift_due(S));
         /* The first replay compiles the trace, alone; so does one after two
          * applies in a row that could not use the compiled trace (the compiling
          * prime made a coefficient vanish). The others run nbatch at once. */
@@ -870,8 +863,8 @@ static gbc_status prime_loop(modst *S, batch *B, int nbatch, size_t max_primes,
         int n = compile ? 1 : nbatch;
         uint32_t ps[MOD_MAX_BATCH];
         for (int t = 0; t < n; t++)
-            GBC_TRY(next_prime(S, &ps[t]));
-        gbc_status st = batch_run(S, B, ps, n, compile);
+            GBC_TRY(mod_next_prime(S, &ps[t]));
+        gbc_status st = mod_batch_run(S, B, ps, n, compile);
         if (compile) {
             S->compiled = 1;
             S->plain_run = 0;
@@ -883,63 +876,47 @@ static gbc_status prime_loop(modst *S, batch *B, int nbatch, size_t max_primes,
                 S->plain_run++;
             else if (!r->unlucky)
                 S->plain_run = 0;
-            if (r->unlucky || !shape_matches(S, &r->res)) {
-                gbc_log(ctx, 2, "modular: prime %u does not follow the trace: left out", r->p);
-                unlucky_run++;
-                continue;
-            }
-            unlucky_run = 0;
-            st = absorb(S, &r->res, r->p, &conflict);
-            if (conflict)
-                gbc_log(ctx, 1, "modular: prime %u contradicts a settled polynomial: "
-                        "relearning", r->p);
+            st = mod_take(S, r->p, r->unlucky ? NULL : &r->res, &conflict);
         }
-        batch_end(S, B);
+        mod_batch_end(S, B);
         GBC_TRY(st);
         gbc_log(ctx, 2, "modular: %zu primes used, %zu in the accumulator (%.2f s); trace "
                 "%.1f MB, in use %.1f MB, peak %.1f MB", S->nused, S->crt.nprimes,
-                gbc_wall_time() - t0, f4_trace_memory(S->tr) / 1048576.0,
+                gbc_wall_time() - S->t0, f4_trace_memory(S->tr) / 1048576.0,
                 ctx->mem_used / 1048576.0, ctx->mem_peak / 1048576.0);
-        /* Many misfits in a row: the learning prime itself was probably unlucky. */
-        if (conflict || unlucky_run > 2 * S->crt.nprimes + 3) {
-            if (!conflict)
-                gbc_log(ctx, 1, "modular: %zu primes in a row do not fit: relearning",
-                        unlucky_run);
+        if (conflict || mod_misfits(S)) {
             *verdict = MOD_RESTART;
             return GBC_OK;
         }
         if (!S->have_cand)
             continue;
         int v;
-        GBC_TRY(check_candidate(S, &v));
-        if (v == MOD_RESTART) {
-            *verdict = v;
-            return GBC_OK;
-        }
+        GBC_TRY(mod_verify(S, corrupted, cq, &v));
         if (v == MOD_GO_ON)
             continue;
-        if (!opts->certify) {
-            *verdict = MOD_ACCEPT;
-            return GBC_OK;
-        }
-        GBC_TRY(cand_export(S, cq, 0));
-        if (*corrupted < opts->corrupt_candidates) {
-            corrupt_candidate(cq);
-            (*corrupted)++;
-        }
-        int ok = 0;
-        GBC_TRY(mod_certify(S, cq, &ok));
-        if (ok) {
-            gbc_log(ctx, 1, "modular: certified over Q");
-            *verdict = MOD_ACCEPT;
-            return GBC_OK;
-        }
-        /* the candidate is settled: a wrong one is only left behind by learning
-         * anew */
-        plist_clear(ctx, cq, &S->R->F);
-        *verdict = MOD_RESTART;
+        *verdict = v;
         return GBC_OK;
     }
+}
+
+gbc_status mod_output(modst *S, plist *cq, plist *out)
+{
+    gbc_ctx *ctx = S->ctx;
+    const ring *R = S->R;
+    if (!S->opts->certify)
+        return mod_cand_export(S, out, 1);
+    if (!S->homog) {
+        *out = *cq;
+        plist_init(cq);
+        return GBC_OK;
+    }
+    plist dh;
+    plist_init(&dh);
+    gbc_status st = plist_dehomogenize(ctx, R, cq, &dh);
+    if (st == GBC_OK)
+        st = bb_reduce_basis(ctx, R, &dh, out);
+    plist_clear(ctx, &dh, &R->F);
+    return st;
 }
 
 gbc_status mod_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
@@ -974,9 +951,9 @@ gbc_status mod_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out
             st = GBC_ERR_VERIFY;
             break;
         }
-        if ((st = learn(&S, in, &L)) != GBC_OK)
+        if ((st = mod_learn(&S, in, &L)) != GBC_OK)
             break;
-        st = shape_start(&S, &L.res, L.p, shape_ring(&S)->nvars);
+        st = mod_shape_start(&S, &L.res, L.p, mod_shape_ring(&S)->nvars);
         plist_clear(ctx, &L.res, &Fp);
         if (st != GBC_OK)
             break;
@@ -991,20 +968,7 @@ gbc_status mod_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out
             break;
     }
     if (st == GBC_OK) {
-        /* Output. */
-        if (!opts->certify) {
-            st = cand_export(&S, out, 1);
-        } else if (!S.homog) {
-            *out = cq;
-            plist_init(&cq);
-        } else {
-            plist dh;
-            plist_init(&dh);
-            st = plist_dehomogenize(ctx, R, &cq, &dh);
-            if (st == GBC_OK)
-                st = bb_reduce_basis(ctx, R, &dh, out);
-            plist_clear(ctx, &dh, &R->F);
-        }
+        st = mod_output(&S, &cq, out);
         gbc_log(ctx, 1, "modular: done, %zu primes drawn (%.2f s)", S.nused, gbc_wall_time() - t0);
     }
     if (stats) {

@@ -1,0 +1,584 @@
+/* api/dist: the distributed computation over Q of gbc.h (gbc_dist, gbc_trace) on
+ * the pieces of the multi-modular driver (modular/modular_int.h): a gbc_dist is one
+ * run's state on the coordinating process, a gbc_trace the read-only state an
+ * applying process rebuilds from a blob. The blob is self-contained: the ring (names
+ * and order), the generators as text, the run's path and seed, the primes already
+ * used, the shape of the basis and the F4 trace (f4/serial.c), behind a checksum. */
+#include "api/api.h"
+#include "common/pool.h"
+#include "io/io.h"
+#include "modular/modular_int.h"
+
+#define DIST_MAGIC "GBCDIST\0"
+#define DIST_VERSION 1u
+#define DIST_HEAD 28 /* magic, version, payload length, checksum */
+#define DIST_MAX_PRIMES 100000
+/* streams of one trace at most: each still holds about 770 primes */
+#define DIST_MAX_STREAMS 65536u
+
+struct gbc_dist {
+    gbc_ctx ctx;       /* the computation's (opts must outlive it) */
+    gbc_ring *ring;    /* counted reference */
+    plist in;          /* the generators (a copy) */
+    mod_opts mo;
+    gb_stats stats;
+    modst S;
+    int have_S;
+    int own_pool;
+    batch *B;
+    int learned;       /* the shape and the accumulator exist */
+    int learnings;
+    size_t corrupted;
+    plist cq;          /* with certify: the proved basis */
+    int accepted, done;
+};
+
+struct gbc_trace {
+    gbc_ctx ctx;       /* the setup's (no limits) */
+    ring R;
+    plist in;
+    mod_opts mo;
+    modst S;           /* the shape without accumulator, and the trace */
+};
+
+/* ---------------------------------------------------------------- blob -- */
+
+/* FNV-1a, 64 bits: a corrupt blob is refused before anything is parsed. */
+static uint64_t fnv64(const uint8_t *b, size_t n)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (size_t i = 0; i < n; i++) {
+        h ^= b[i];
+        h *= 0x100000001b3ULL;
+    }
+    return h;
+}
+
+typedef struct wb {
+    gbc_ctx *ctx;
+    uint8_t *b;
+    size_t n, cap;
+    gbc_status st;
+} wb;
+
+static void w_bytes(wb *w, const void *p, size_t n)
+{
+    if (w->st != GBC_OK || n == 0)
+        return;
+    if (w->n + n < w->n) {
+        w->st = GBC_ERR_LIMIT;
+        return;
+    }
+    w->st = GBC_GROW(w->ctx, w->b, w->cap, w->n + n);
+    if (w->st == GBC_OK) {
+        memcpy(w->b + w->n, p, n);
+        w->n += n;
+    }
+}
+
+static void w_u32(wb *w, uint32_t v)
+{
+    uint8_t b[4] = {(uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24)};
+    w_bytes(w, b, 4);
+}
+
+static void w_u64(wb *w, uint64_t v)
+{
+    w_u32(w, (uint32_t)v);
+    w_u32(w, (uint32_t)(v >> 32));
+}
+
+typedef struct rb {
+    const uint8_t *b;
+    size_t n, at;
+    int bad;
+} rb;
+
+static const uint8_t *r_bytes(rb *r, size_t n)
+{
+    if (r->bad || n > r->n - r->at) {
+        r->bad = 1;
+        return NULL;
+    }
+    const uint8_t *p = r->b + r->at;
+    r->at += n;
+    return p;
+}
+
+static uint32_t r_u32(rb *r)
+{
+    const uint8_t *p = r_bytes(r, 4);
+    if (p == NULL)
+        return 0;
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static uint64_t r_u64(rb *r)
+{
+    uint64_t lo = r_u32(r);
+    return lo | (uint64_t)r_u32(r) << 32;
+}
+
+/* A count of items of at least size bytes each that the rest of the blob can hold
+ * (else the blob is bad and 0 returned). */
+static size_t r_count(rb *r, size_t size)
+{
+    uint64_t c = r_u64(r);
+    if (r->bad || (size > 0 && c > (r->n - r->at) / size)) {
+        r->bad = 1;
+        return 0;
+    }
+    return (size_t)c;
+}
+
+/* The blob of S (a learnt, compiled or not, run) for the ring R and generators in. */
+static gbc_status dist_blob(gbc_ctx *ctx, const modst *S, const ring *R, const plist *in,
+                            uint8_t **out, size_t *len)
+{
+    io_buf text;
+    io_buf_init(&text);
+    GBC_TRY(io_print_polys(ctx, &text, R, in, 1));
+    size_t olen = 64 + (size_t)R->nvars * 48;
+    char *oname = gbc_malloc(ctx, olen);
+    uint8_t *tb = NULL;
+    size_t tlen = 0;
+    gbc_status st = oname ? GBC_OK : gbc_ctx_alloc_status(ctx);
+    if (st == GBC_OK)
+        st = f4_trace_serialize(ctx, S->tr, &tb, &tlen);
+    wb w = {ctx, NULL, 0, 0, st};
+    if (st == GBC_OK) {
+        mono_order_format(&R->ord, oname, olen);
+        w_bytes(&w, DIST_MAGIC, 8);
+        w_u32(&w, DIST_VERSION);
+        w_u64(&w, 0); /* payload length and checksum, filled in below */
+        w_u64(&w, 0);
+        w_u32(&w, (uint32_t)S->opts->certify);
+        w_u32(&w, (uint32_t)S->opts->order_path);
+        w_u32(&w, (uint32_t)S->fglm);
+        w_u32(&w, (uint32_t)S->homog);
+        w_u32(&w, (uint32_t)S->per_prime_reduce);
+        w_u64(&w, S->seed);
+        w_u64(&w, S->nused);
+        for (size_t i = 0; i < S->nused; i++)
+            w_u32(&w, S->used[i]);
+        w_u64(&w, strlen(oname));
+        w_bytes(&w, oname, strlen(oname));
+        w_u64(&w, text.len);
+        w_bytes(&w, text.s, text.len);
+        w_u32(&w, S->nvars);
+        w_u64(&w, S->npolys);
+        for (size_t k = 0; k < S->npolys; k++)
+            w_u64(&w, S->plen[k]);
+        for (size_t i = 0; i < S->nterms * S->nvars; i++)
+            w_u32(&w, S->exps8 ? S->exps8[i] : S->exps[i]);
+        w_u64(&w, tlen);
+        w_bytes(&w, tb, tlen);
+    }
+    st = w.st;
+    if (st == GBC_OK) {
+        uint64_t plen = w.n - DIST_HEAD, h = fnv64(w.b + DIST_HEAD, plen);
+        for (int i = 0; i < 8; i++) {
+            w.b[12 + i] = (uint8_t)(plen >> (8 * i));
+            w.b[20 + i] = (uint8_t)(h >> (8 * i));
+        }
+        *out = w.b;
+        *len = w.n;
+    } else {
+        gbc_free(ctx, w.b);
+    }
+    gbc_free(ctx, tb);
+    gbc_free(ctx, oname);
+    io_buf_clear(ctx, &text);
+    return st;
+}
+
+static void trace_free(gbc_trace *T)
+{
+    mod_free(&T->S);
+    plist_clear(&T->ctx, &T->in, &T->R.F);
+    ring_clear(&T->ctx, &T->R);
+    gbc_free(NULL, T);
+}
+
+/* The trace of blob into T (allocated, T->ctx initialised by the caller). */
+static gbc_status trace_read(gbc_trace *T, const uint8_t *blob, size_t len)
+{
+    gbc_ctx *ctx = &T->ctx;
+    rb r = {blob, len, 0, 0};
+    const uint8_t *magic = r_bytes(&r, 8);
+    if (magic == NULL || memcmp(magic, DIST_MAGIC, 8) != 0 || r_u32(&r) != DIST_VERSION)
+        return GBC_ERR_PARSE;
+    uint64_t plen = r_u64(&r), h = r_u64(&r);
+    if (r.bad || plen != len - DIST_HEAD || fnv64(blob + DIST_HEAD, plen) != h)
+        return GBC_ERR_PARSE;
+    uint32_t certify = r_u32(&r), opath = r_u32(&r), fglm = r_u32(&r), homog = r_u32(&r),
+             ppr = r_u32(&r);
+    uint64_t seed = r_u64(&r);
+    size_t nused = r_count(&r, 4);
+    if (r.bad || certify > 1 || opath > 16 || fglm > 1 || homog > 1 || ppr > 1)
+        return GBC_ERR_PARSE;
+    uint32_t *used = NULL;
+    GBC_TRY(GBC_ALLOC(ctx, used, nused ? nused : 1));
+    for (size_t i = 0; i < nused; i++)
+        used[i] = r_u32(&r);
+    size_t olen = r_count(&r, 1);
+    const char *op = (const char *)r_bytes(&r, olen);
+    size_t tlen = r_count(&r, 1);
+    const char *text = (const char *)r_bytes(&r, tlen);
+    char *oname = r.bad ? NULL : gbc_malloc(ctx, olen + 1);
+    gbc_status st = r.bad ? GBC_ERR_PARSE : oname ? GBC_OK : gbc_ctx_alloc_status(ctx);
+    if (st == GBC_OK) {
+        memcpy(oname, op, olen);
+        oname[olen] = '\0';
+        st = io_parse_input(ctx, &T->R, &T->in, text, tlen, oname, NULL);
+        if (st == GBC_ERR_ARG)
+            st = GBC_ERR_PARSE;
+    }
+    gbc_free(ctx, oname);
+    if (st == GBC_OK && T->R.F.p != 0) {
+        plist_clear(ctx, &T->in, &T->R.F);
+        st = GBC_ERR_PARSE;
+    }
+    if (st != GBC_OK) {
+        gbc_free(ctx, used);
+        return st;
+    }
+    T->mo.certify = (int)certify;
+    T->mo.order_path = (int)opath;
+    T->mo.fixed_seed = 1;
+    T->mo.seed = seed;
+    st = mod_setup(&T->S, ctx, &T->R, &T->in, &T->mo, NULL, !fglm);
+    modst *S = &T->S;
+    S->used = used;
+    S->nused = S->ucap = nused;
+    if (st != GBC_OK)
+        return st;
+    if ((uint32_t)S->fglm != fglm || (uint32_t)S->homog != homog ||
+        (uint32_t)S->per_prime_reduce != ppr)
+        return GBC_ERR_PARSE;
+    /* the shape: the exponents are only compared, any values will do */
+    S->nvars = r_u32(&r);
+    size_t np = r_count(&r, 8);
+    if (r.bad || S->nvars != mod_shape_ring(S)->nvars)
+        return GBC_ERR_PARSE;
+    GBC_TRY(GBC_ALLOC(ctx, S->plen, np ? np : 1));
+    GBC_TRY(GBC_ALLOC(ctx, S->poff, np ? np : 1));
+    size_t nt = 0;
+    for (size_t k = 0; k < np; k++) {
+        S->plen[k] = (size_t)r_u64(&r);
+        S->poff[k] = nt;
+        /* each term takes nvars * 4 bytes below (no variables: one term) */
+        if (r.bad || S->plen[k] > (S->nvars ? (r.n - r.at) / 4 : 1) || nt + S->plen[k] < nt)
+            return GBC_ERR_PARSE;
+        nt += S->plen[k];
+    }
+    S->npolys = np;
+    if (S->nvars > 0 && nt > (r.n - r.at) / 4 / S->nvars)
+        return GBC_ERR_PARSE;
+    size_t ne = nt * S->nvars;
+    GBC_TRY(GBC_ALLOC(ctx, S->exps, ne ? ne : 1));
+    for (size_t i = 0; i < ne; i++)
+        S->exps[i] = r_u32(&r);
+    S->nterms = nt;
+    size_t trlen = r_count(&r, 1);
+    const uint8_t *tb = r_bytes(&r, trlen);
+    if (r.bad || r.at != r.n)
+        return GBC_ERR_PARSE;
+    st = f4_trace_deserialize(ctx, tb, trlen, &S->tr);
+    if (st == GBC_OK && f4_trace_nvars(S->tr) != S->W.nvars)
+        st = GBC_ERR_PARSE;
+    return st;
+}
+
+/* ------------------------------------------------------------- applies -- */
+
+GBC_API gbc_status gbc_trace_load(gbc_trace **trace, const uint8_t *blob, size_t len)
+{
+    if (trace == NULL || (blob == NULL && len > 0))
+        return GBC_ERR_ARG;
+    gbc_trace *T = gbc_calloc(NULL, 1, sizeof *T);
+    if (T == NULL)
+        return GBC_ERR_NOMEM;
+    gbc_ctx_init(&T->ctx);
+    plist_init(&T->in);
+    plist_init(&T->S.zin);
+    plist_init(&T->S.zr);
+    T->S.ctx = &T->ctx;
+    T->S.R = &T->R;
+    gbc_status st = trace_read(T, blob, len);
+    if (st != GBC_OK) {
+        trace_free(T);
+        return st;
+    }
+    *trace = T;
+    return GBC_OK;
+}
+
+GBC_API size_t gbc_trace_nterms(const gbc_trace *trace)
+{
+    return trace ? trace->S.nterms : 0;
+}
+
+GBC_API void gbc_trace_free(gbc_trace *trace)
+{
+    if (trace != NULL)
+        trace_free(trace);
+}
+
+GBC_API gbc_status gbc_trace_prime(uint32_t *p, uint64_t *cursor, const gbc_trace *trace,
+                                   uint32_t stream, uint32_t nstreams)
+{
+    if (p == NULL || cursor == NULL || trace == NULL || nstreams == 0 || stream >= nstreams ||
+        nstreams > DIST_MAX_STREAMS)
+        return GBC_ERR_ARG;
+    const modst *S = &trace->S;
+    /* Keys 1 and 2 of the seed name the learning and check streams (modular.c);
+     * 3 the assignment of primes to streams, 16 + s stream s's candidates. */
+    const uint64_t part = gbc_seed_derive(S->seed, 3);
+    const uint64_t key = gbc_seed_derive(S->seed, 16 + (uint64_t)stream);
+    for (;;) {
+        /* odd numbers drawn until one is a prime of this stream: uniform over the
+         * stream's primes, as in modular.c */
+        uint64_t x = gbc_seed_derive(key, (*cursor)++);
+        uint32_t q = ((uint32_t)(1u << 30) + (uint32_t)(x & ((1u << 30) - 1))) | 1u;
+        if (gbc_seed_derive(part, q) % nstreams != stream)
+            continue;
+        if (zp_is_prime(q) == 1 && !mod_prime_used(S, q) && !mod_prime_divides_lc(S, q)) {
+            *p = q;
+            return GBC_OK;
+        }
+    }
+}
+
+GBC_API gbc_status gbc_trace_apply(uint32_t *residues, size_t cap, int *fits,
+                                   const gbc_trace *trace, uint32_t p,
+                                   const gbc_options *opts)
+{
+    if (fits == NULL || trace == NULL || (residues == NULL && trace->S.nterms > 0))
+        return GBC_ERR_ARG;
+    const modst *S = &trace->S;
+    if (cap < S->nterms)
+        return GBC_ERR_ARG;
+    if (p < 2 || p >= (1u << 31) || zp_is_prime(p) != 1)
+        return GBC_ERR_DOMAIN;
+    *fits = 0;
+    if (mod_prime_divides_lc(S, p))
+        return GBC_OK;
+    gbc_ctx ctx;
+    api_ctx_from_options(&ctx, opts);
+    int own_pool = gbc_ctx_pool_enter(&ctx);
+    prime_out o;
+    o.p = p;
+    mod_prime_run(S, &ctx, 0, NULL, 0, &o);
+    gbc_status st = o.st;
+    if (st == GBC_OK && !o.unlucky && mod_shape_matches(S, &o.res)) {
+        size_t t = 0;
+        for (size_t k = 0; k < o.res.n; k++)
+            for (size_t i = 0; i < o.res.p[k].len; i++)
+                residues[t++] = o.res.p[k].cf[i];
+        *fits = 1;
+    }
+    field Fp;
+    field_init(&Fp, 2);
+    plist_clear(&ctx, &o.res, &Fp);
+    gbc_ctx_pool_leave(&ctx, own_pool);
+    return st;
+}
+
+/* -------------------------------------------------------- coordinator -- */
+
+GBC_API gbc_status gbc_dist_new(gbc_dist **dist, const gbc_polys *gens,
+                                const gbc_options *opts)
+{
+    if (dist == NULL || gens == NULL)
+        return GBC_ERR_ARG;
+    const ring *R = &gens->ring->R;
+    if (R->F.p != 0)
+        return GBC_ERR_DOMAIN;
+    gbc_dist *D = gbc_calloc(NULL, 1, sizeof *D);
+    if (D == NULL)
+        return GBC_ERR_NOMEM;
+    api_ctx_from_options(&D->ctx, opts);
+    plist_init(&D->in);
+    plist_init(&D->cq);
+    D->mo.certify = opts ? opts->certify : 0;
+    D->mo.fixed_seed = opts ? opts->fixed_seed : 0;
+    D->mo.seed = opts ? opts->seed : 0;
+    D->mo.order_path = opts ? opts->order_path : 0;
+    api_ring_ref(gens->ring);
+    D->ring = gens->ring;
+    gbc_status st = plist_copy(&D->ctx, &D->in, &gens->L, R->nvars, &R->F);
+    if (st == GBC_OK) {
+        D->B = gbc_calloc(&D->ctx, 1, sizeof *D->B);
+        st = D->B ? GBC_OK : gbc_ctx_alloc_status(&D->ctx);
+    }
+    if (st == GBC_OK) {
+        D->own_pool = gbc_ctx_pool_enter(&D->ctx);
+        st = mod_setup(&D->S, &D->ctx, R, &D->in, &D->mo, &D->stats, 0);
+        D->have_S = 1;
+    }
+    if (st != GBC_OK) {
+        gbc_dist_free(D);
+        return st;
+    }
+    *dist = D;
+    return GBC_OK;
+}
+
+GBC_API void gbc_dist_free(gbc_dist *D)
+{
+    if (D == NULL)
+        return;
+    const ring *R = &D->ring->R;
+    if (D->have_S)
+        mod_free(&D->S);
+    plist_clear(&D->ctx, &D->cq, &R->F);
+    plist_clear(&D->ctx, &D->in, &R->F);
+    gbc_free(&D->ctx, D->B);
+    gbc_ctx_pool_leave(&D->ctx, D->own_pool);
+    gbc_ring_free(D->ring);
+    gbc_free(NULL, D);
+}
+
+GBC_API void gbc_blob_free(uint8_t *blob)
+{
+    gbc_free(NULL, blob);
+}
+
+GBC_API size_t gbc_dist_nterms(const gbc_dist *dist)
+{
+    return dist && dist->learned ? dist->S.nterms : 0;
+}
+
+/* Learning and compiling, as mod_groebner's first steps: the learning prime's basis
+ * starts the shape and the accumulator, the compiling prime's joins it. */
+static gbc_status dist_learn(gbc_dist *D)
+{
+    modst *S = &D->S;
+    gbc_ctx *ctx = &D->ctx;
+    field Fp;
+    field_init(&Fp, 2);
+    prime_out L;
+    plist_init(&L.res);
+    D->learned = 0;
+    GBC_TRY(mod_learn(S, &D->in, &L));
+    gbc_status st = mod_shape_start(S, &L.res, L.p, mod_shape_ring(S)->nvars);
+    plist_clear(ctx, &L.res, &Fp);
+    GBC_TRY(st);
+    D->learned = 1;
+    gbc_log(ctx, 1, "modular: learned modulo %u: %zu polynomials, %zu terms, %zu rounds "
+            "(distributed)", L.p, S->npolys, S->nterms, f4_trace_rounds(S->tr));
+    /* compile: a prime that does not follow leaves the trace uncompiled; another is
+     * tried (twice), then the trace goes out plain (applies replay it by hashing) */
+    for (int tries = 0; tries < 3; tries++) {
+        uint32_t p;
+        GBC_TRY(mod_next_prime(S, &p));
+        st = mod_batch_run(S, D->B, &p, 1, 1);
+        int conflict = 0, unlucky = D->B->out[0].unlucky;
+        if (st == GBC_OK)
+            st = mod_take(S, p, unlucky ? NULL : &D->B->out[0].res, &conflict);
+        mod_batch_end(S, D->B);
+        GBC_TRY(st);
+        S->compiled = 1;
+        if (!unlucky)
+            break;
+    }
+    return GBC_OK;
+}
+
+GBC_API gbc_status gbc_dist_learn(uint8_t **blob, size_t *len, gbc_dist *dist)
+{
+    if (blob == NULL || len == NULL || dist == NULL)
+        return GBC_ERR_ARG;
+    if (dist->accepted)
+        return GBC_ERR_ARG;
+    if (dist->learnings++ > MOD_MAX_RESTARTS)
+        return GBC_ERR_VERIFY;
+    GBC_TRY(dist_learn(dist));
+    uint8_t *b = NULL;
+    size_t n = 0;
+    /* the blob outlives the computation's context: not accounted to it */
+    GBC_TRY(dist_blob(NULL, &dist->S, &dist->ring->R, &dist->in, &b, &n));
+    *blob = b;
+    *len = n;
+    return GBC_OK;
+}
+
+GBC_API gbc_status gbc_dist_add(gbc_dist_state *state, gbc_dist *dist, uint32_t p,
+                                const uint32_t *residues, size_t n)
+{
+    if (state == NULL || dist == NULL || !dist->learned || dist->accepted)
+        return GBC_ERR_ARG;
+    modst *S = &dist->S;
+    if (residues != NULL && n != S->nterms)
+        return GBC_ERR_ARG;
+    if (p < 2 || p >= (1u << 31) || zp_is_prime(p) != 1 || mod_prime_used(S, p) ||
+        mod_prime_divides_lc(S, p))
+        return GBC_ERR_DOMAIN;
+    for (size_t i = 0; residues != NULL && i < n; i++)
+        if (residues[i] >= p)
+            return GBC_ERR_DOMAIN;
+    if (S->nused > DIST_MAX_PRIMES)
+        return GBC_ERR_VERIFY;
+    GBC_TRY(gbc_ctx_check(&dist->ctx));
+    GBC_TRY(GBC_GROW(S->ctx, S->used, S->ucap, S->nused + 1));
+    S->used[S->nused++] = p;
+    int conflict = 0;
+    GBC_TRY(mod_take_flat(S, p, residues, &conflict));
+    if (conflict || mod_misfits(S)) {
+        dist->learned = 0;
+        *state = GBC_DIST_RELEARN;
+        return GBC_OK;
+    }
+    if (!S->have_cand)
+        GBC_TRY(mod_lift_due(S));
+    *state = S->have_cand ? GBC_DIST_SETTLED : GBC_DIST_MORE;
+    return GBC_OK;
+}
+
+GBC_API gbc_status gbc_dist_check(gbc_dist_state *state, gbc_dist *dist)
+{
+    if (state == NULL || dist == NULL || !dist->learned || !dist->S.have_cand ||
+        dist->accepted)
+        return GBC_ERR_ARG;
+    int v;
+    GBC_TRY(mod_verify(&dist->S, &dist->corrupted, &dist->cq, &v));
+    if (v == MOD_ACCEPT) {
+        dist->accepted = 1;
+        *state = GBC_DIST_ACCEPTED;
+    } else if (v == MOD_RESTART) {
+        dist->learned = 0;
+        *state = GBC_DIST_RELEARN;
+    } else {
+        *state = GBC_DIST_MORE;
+    }
+    return GBC_OK;
+}
+
+GBC_API gbc_status gbc_dist_basis(gbc_polys **basis, gbc_dist *dist, gbc_stats *stats)
+{
+    if (basis == NULL || dist == NULL || !dist->accepted || dist->done)
+        return GBC_ERR_ARG;
+    gbc_ctx *ctx = &dist->ctx;
+    const ring *R = &dist->ring->R;
+    plist out;
+    plist_init(&out);
+    gbc_status st = mod_output(&dist->S, &dist->cq, &out);
+    if (st == GBC_OK)
+        st = api_polys_wrap(ctx, basis, dist->ring, &out);
+    if (st != GBC_OK) {
+        plist_clear(ctx, &out, &R->F);
+        return st;
+    }
+    dist->done = 1;
+    gbc_log(ctx, 1, "modular: done, %zu primes drawn (distributed)", dist->S.nused);
+    if (stats != NULL) {
+        gb_stats s = dist->stats;
+        s.primes = dist->S.nused;
+        s.basis_size = (*basis)->L.n;
+        s.peak_bytes = ctx->mem_peak;
+        s.seconds = gbc_wall_time() - dist->S.t0;
+        stats->s = s;
+    }
+    return GBC_OK;
+}
