@@ -147,7 +147,10 @@ GBC_API gbc_status gbc_options_set_order_path(gbc_options *opts, gbc_order_path 
  * the known pivots in parallel; results do not depend on the number. */
 GBC_API gbc_status gbc_options_set_threads(gbc_options *opts, int threads);
 /* Stop with GBC_ERR_LIMIT when the library's own allocations would exceed bytes
- * (0: no limit). GMP's internal allocations of big integers are not counted. */
+ * (0: no limit). GMP's big integers count by size bounds charged before each
+ * operation that can grow them. Without a limit a ceiling of 3/4 of the least of
+ * physical memory, RLIMIT_AS and RLIMIT_DATA applies (GBC_ERR_NOMEM beyond it);
+ * setting a limit replaces it (docs/api.md). */
 GBC_API gbc_status gbc_options_set_memory_limit(gbc_options *opts, size_t bytes);
 /* Polled regularly during long computations; a non-zero return stops the
  * computation with GBC_ERR_INTERRUPTED. */

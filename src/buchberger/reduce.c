@@ -12,8 +12,38 @@ gbc_status bb_red_init(gbc_ctx *ctx, bb_red *r, mht *t, const field *F)
     return GBC_OK;
 }
 
+/* The limbs the accumulator and the output hold now. */
+static size_t red_zbytes(const bb_red *r)
+{
+    size_t b = 0;
+    for (size_t i = 0; i < r->accz_init; i++)
+        b += mpz_size(r->accz[i]);
+    if (r->out.cz != NULL)
+        for (uint32_t i = 0; i < r->outcap; i++)
+            b += mpz_size(r->out.cz[i]);
+    return b * sizeof(mp_limb_t);
+}
+
+/* Charge bytes more before an operation that may grow the integers by that much:
+ * the limit or the ceiling stops the reduction before GMP could run out. */
+static gbc_status red_charge(gbc_ctx *ctx, bb_red *r, size_t bytes)
+{
+    if (r->zb > 2 * r->zexact + ((size_t)1 << 20) || bytes > ((size_t)1 << 20)) {
+        size_t now = red_zbytes(r);
+        if (now < r->zb)
+            gbc_ctx_uncharge(ctx, r->zb - now);
+        else
+            GBC_TRY(gbc_ctx_charge(ctx, now - r->zb));
+        r->zb = r->zexact = now;
+    }
+    GBC_TRY(gbc_ctx_charge(ctx, bytes));
+    r->zb += bytes;
+    return GBC_OK;
+}
+
 void bb_red_clear(gbc_ctx *ctx, bb_red *r)
 {
+    gbc_ctx_uncharge(ctx, r->zb);
     for (size_t i = 0; i < r->accz_init; i++)
         mpz_clear(r->accz[i]);
     gbc_free(ctx, r->acc);
@@ -113,6 +143,13 @@ gbc_status bb_red_add(gbc_ctx *ctx, bb_red *r, const poly *g, uint32_t from, uin
 {
     mht *t = r->t;
     const field *F = r->F;
+    if (F->p == 0 && from < g->len) {
+        /* each sum grows by at most cz g_k and one limb */
+        size_t limbs = 0, cl = mpz_size(cz) + 1;
+        for (uint32_t k = from; k < g->len; k++)
+            limbs += mpz_size(g->cz[k]) + cl;
+        GBC_TRY(red_charge(ctx, r, zz_bytes_bound(limbs, 1)));
+    }
     for (uint32_t k = from; k < g->len; k++) {
         uint32_t x = g->mon[k];
         if (m != UINT32_MAX)
@@ -214,6 +251,8 @@ gbc_status bb_red_run(gbc_ctx *ctx, bb_red *r, const bb_reducers *G, int full)
             mpz_neg(r->tmp3, r->tmp3);
             mpz_set_ui(r->accz[m], 0);
             if (mpz_cmp_ui(r->tmp2, 1) != 0) {
+                GBC_CHECK(st, red_charge(ctx, r, zz_bytes_bound(r->hn + r->out.len + 1,
+                                                                mpz_size(r->tmp2))), fail);
                 mpz_mul(r->scale, r->scale, r->tmp2);
                 for (size_t k = 0; k < r->hn; k++)
                     mpz_mul(r->accz[r->heap[k]], r->accz[r->heap[k]], r->tmp2);
@@ -242,6 +281,17 @@ gbc_status bb_red_take(gbc_ctx *ctx, bb_red *r, poly *f)
         memcpy(res.mon, r->out.mon, sizeof(uint32_t) * r->out.len);
         for (uint32_t i = 0; i < r->out.len; i++)
             mpz_swap(res.cz[i], r->out.cz[i]);
+        /* the limbs move from the reducer's charge to the result's */
+        size_t moved = poly_zbytes(&res);
+        moved = moved < r->zb ? moved : r->zb;
+        r->zb -= moved;
+        r->zexact = r->zexact > moved ? r->zexact - moved : 0;
+        res.zb = moved;
+        gbc_status st = poly_settle(ctx, &res);
+        if (st != GBC_OK) {
+            poly_clear(ctx, &res, r->F);
+            return st;
+        }
     }
     r->out.len = 0;
     *f = res;

@@ -26,6 +26,10 @@ typedef struct bb_red {
                       * the accumulator since bb_red_begin (so the result is scale
                       * times the exact remainder of what was added) */
     size_t steps;    /* reduction steps done (statistics) */
+    size_t zb;       /* Q: bytes charged to the context for the integers' limbs
+                      * (bounds charged before each step, recounted when they
+                      * exceed twice the last exact count zexact) */
+    size_t zexact;
 } bb_red;
 
 gbc_status bb_red_init(gbc_ctx *ctx, bb_red *r, mht *t, const field *F);

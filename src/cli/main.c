@@ -272,7 +272,11 @@ static double run_timeout;
 
 void cli_report_status(const char *fname, gbc_status st)
 {
-    if (st == GBC_ERR_LIMIT)
+    if (st == GBC_ERR_LIMIT && run_memory_limit == 0)
+        /* with no memory limit only a size bound gives LIMIT */
+        fprintf(stderr, "%s: %s: stopped: a polynomial would have more than %u terms\n",
+                progname, fname, UINT32_MAX);
+    else if (st == GBC_ERR_LIMIT)
         fprintf(stderr, "%s: %s: stopped: the memory limit of %zu bytes was reached\n",
                 progname, fname, run_memory_limit);
     else if (st == GBC_ERR_INTERRUPTED && run_timeout > 0.0)

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/random.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -27,6 +28,36 @@ void gbc_assert_fail(const char *expr, const char *file, int line)
 void gbc_ctx_init(gbc_ctx *ctx)
 {
     memset(ctx, 0, sizeof(*ctx));
+    ctx->mem_ceiling = gbc_memory_ceiling();
+}
+
+/* 0: not computed yet; SIZE_MAX: computed, none known. */
+static atomic_size_t gbc_ceiling_cache;
+
+size_t gbc_memory_ceiling(void)
+{
+    size_t c = atomic_load_explicit(&gbc_ceiling_cache, memory_order_relaxed);
+    if (c != 0)
+        return c == SIZE_MAX ? 0 : c;
+    uint64_t least = UINT64_MAX;
+    long pages = sysconf(_SC_PHYS_PAGES), psize = sysconf(_SC_PAGESIZE);
+    if (pages > 0 && psize > 0)
+        least = (uint64_t)pages * (uint64_t)psize;
+    const int which[2] = {RLIMIT_AS, RLIMIT_DATA};
+    for (int i = 0; i < 2; i++) {
+        struct rlimit rl;
+        if (getrlimit(which[i], &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+            (uint64_t)rl.rlim_cur < least)
+            least = (uint64_t)rl.rlim_cur;
+    }
+    if (least == UINT64_MAX || least / 4 * 3 >= SIZE_MAX)
+        c = SIZE_MAX;
+    else
+        c = (size_t)(least / 4 * 3);
+    if (c == 0)
+        c = 1;
+    atomic_store_explicit(&gbc_ceiling_cache, c, memory_order_relaxed);
+    return c == SIZE_MAX ? 0 : c;
 }
 
 void gbc_budget_begin(gbc_budget *B, const gbc_ctx *parent)
@@ -35,6 +66,7 @@ void gbc_budget_begin(gbc_budget *B, const gbc_ctx *parent)
     atomic_init(&B->peak, parent->mem_peak > parent->mem_used ? parent->mem_peak
                                                              : parent->mem_used);
     B->limit = parent->mem_limit;
+    B->ceiling = parent->mem_limit != 0 ? 0 : parent->mem_ceiling;
     atomic_init(&B->nalloc, parent->nalloc);
     B->fail_at = parent->fail_at;
 }
@@ -68,6 +100,10 @@ static int gbc_admit_shared(gbc_ctx *ctx, size_t more)
         ctx->alloc_fail = GBC_ERR_LIMIT;
         return 0;
     }
+    if (B->ceiling != 0 && (more > B->ceiling || used > B->ceiling - more)) {
+        ctx->alloc_fail = GBC_ERR_NOMEM;
+        return 0;
+    }
     ctx->alloc_fail = GBC_ERR_NOMEM;
     return 1;
 }
@@ -86,6 +122,11 @@ static int gbc_admit(gbc_ctx *ctx, size_t more)
     }
     if (ctx->mem_limit != 0 && (more > ctx->mem_limit || ctx->mem_used > ctx->mem_limit - more)) {
         ctx->alloc_fail = GBC_ERR_LIMIT;
+        return 0;
+    }
+    if (ctx->mem_limit == 0 && ctx->mem_ceiling != 0 &&
+        (more > ctx->mem_ceiling || ctx->mem_used > ctx->mem_ceiling - more)) {
+        ctx->alloc_fail = GBC_ERR_NOMEM;
         return 0;
     }
     ctx->alloc_fail = GBC_ERR_NOMEM; /* what a malloc failure that follows means */
@@ -162,6 +203,46 @@ void *gbc_realloc(gbc_ctx *ctx, void *p, size_t size)
     h->size = total;
     gbc_account(ctx, total, oldtotal);
     return h + 1;
+}
+
+gbc_status gbc_ctx_charge(gbc_ctx *ctx, size_t bytes)
+{
+    if (ctx == NULL || bytes == 0)
+        return GBC_OK;
+    if (!gbc_admit(ctx, bytes))
+        return gbc_ctx_alloc_status(ctx);
+    gbc_account(ctx, bytes, 0);
+    return GBC_OK;
+}
+
+void gbc_ctx_uncharge(gbc_ctx *ctx, size_t bytes)
+{
+    if (ctx == NULL || bytes == 0)
+        return;
+    /* bytes charged to another context may be given back here: never below 0 */
+    size_t sub = bytes < ctx->mem_used ? bytes : ctx->mem_used;
+    ctx->mem_used -= sub;
+    if (ctx->budget != NULL)
+        atomic_fetch_sub(&ctx->budget->used, sub);
+}
+
+int gbc_ctx_room(const gbc_ctx *ctx, size_t bytes)
+{
+    if (ctx == NULL)
+        return 1;
+    size_t used = ctx->budget != NULL ? atomic_load(&ctx->budget->used) : ctx->mem_used;
+    size_t lim = ctx->budget != NULL ? (ctx->budget->limit ? ctx->budget->limit
+                                                           : ctx->budget->ceiling)
+                                     : (ctx->mem_limit ? ctx->mem_limit : ctx->mem_ceiling);
+    return lim == 0 || (bytes <= lim && used <= lim - bytes);
+}
+
+gbc_status gbc_ctx_room_status(const gbc_ctx *ctx)
+{
+    if (ctx == NULL)
+        return GBC_ERR_NOMEM;
+    size_t lim = ctx->budget != NULL ? ctx->budget->limit : ctx->mem_limit;
+    return lim != 0 ? GBC_ERR_LIMIT : GBC_ERR_NOMEM;
 }
 
 void gbc_free(gbc_ctx *ctx, void *p)

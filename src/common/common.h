@@ -67,6 +67,7 @@ typedef struct gbc_budget {
     atomic_size_t used;   /* base + every worker's current usage */
     atomic_size_t peak;
     size_t limit;         /* 0: none */
+    size_t ceiling;       /* with no limit: the parent's ceiling (NOMEM beyond it) */
     atomic_uint_fast64_t nalloc;
     uint64_t fail_at;
 } gbc_budget;
@@ -78,6 +79,8 @@ typedef struct gbc_ctx {
     size_t mem_used;   /* bytes currently allocated through this context */
     size_t mem_peak;   /* high-water mark of mem_used */
     size_t mem_limit;  /* 0: no limit; else allocations beyond it fail with LIMIT */
+    size_t mem_ceiling; /* with no limit: allocations beyond it fail with NOMEM
+                         * (gbc_memory_ceiling(); 0: none) */
     uint64_t nalloc;   /* number of allocation requests so far */
     uint64_t fail_at;  /* fault injection: request number fail_at fails (0: never) */
     int (*interrupt)(void *data); /* polled; non-zero means stop */
@@ -113,8 +116,27 @@ void gbc_budget_end(const gbc_budget *B, gbc_ctx *parent);
 /* A worker context charging B, with no callbacks (it polls nothing). */
 void gbc_ctx_init_worker(gbc_ctx *ctx, gbc_budget *B);
 
-/* A context with no limits and no callbacks. */
+/* A context with no limit and no callbacks; its ceiling is gbc_memory_ceiling(). */
 void gbc_ctx_init(gbc_ctx *ctx);
+
+/* The ceiling of a computation without a memory limit: 3/4 of the least of the
+ * machine's physical memory, RLIMIT_AS and RLIMIT_DATA as they are when first asked
+ * (computed once per process; 0 when none is known). It keeps the library's own
+ * usage, GMP's counted by size estimates, below what malloc can deliver, so that GMP
+ * never finds its allocator empty (GMP aborts then). */
+size_t gbc_memory_ceiling(void);
+
+/* Charge bytes that the library did not allocate through the context (the limbs of
+ * GMP integers, by estimate) to its usage, or fail with the status
+ * gbc_ctx_alloc_status gives (LIMIT or NOMEM), charging nothing. Call it before the
+ * GMP operation whose result it sizes; gbc_ctx_uncharge gives the bytes back. ctx
+ * may be NULL (nothing is counted). */
+gbc_status gbc_ctx_charge(gbc_ctx *ctx, size_t bytes);
+void gbc_ctx_uncharge(gbc_ctx *ctx, size_t bytes);
+/* Whether bytes more could be charged now (a check that charges nothing), and the
+ * status to report when not: LIMIT under a memory limit, NOMEM under the ceiling. */
+int gbc_ctx_room(const gbc_ctx *ctx, size_t bytes);
+gbc_status gbc_ctx_room_status(const gbc_ctx *ctx);
 
 /* Checked allocation. Every block carries a small header recording its size, so
  * gbc_free needs no size. Failures return NULL and leave the context usable; the

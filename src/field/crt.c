@@ -5,6 +5,7 @@ gbc_status zz_crt_init(gbc_ctx *ctx, zz_crt *C, size_t n)
 {
     C->n = 0;
     C->nprimes = 0;
+    C->zb = 0;
     C->x = NULL;
     mpz_init_set_ui(C->M, 1);
     GBC_TRY(GBC_ALLOC(ctx, C->x, n ? n : 1));
@@ -19,6 +20,8 @@ gbc_status zz_crt_init(gbc_ctx *ctx, zz_crt *C, size_t n)
 
 void zz_crt_clear(gbc_ctx *ctx, zz_crt *C)
 {
+    gbc_ctx_uncharge(ctx, C->zb);
+    C->zb = 0;
     for (size_t i = 0; i < C->n; i++)
         mpz_clear(C->x[i]);
     gbc_free(ctx, C->x);
@@ -40,6 +43,16 @@ gbc_status zz_crt_add(gbc_ctx *ctx, zz_crt *C, const uint32_t *r, uint32_t p,
     }
     field F;
     GBC_TRY(field_init(&F, p));
+    /* every x_i and M reach M p's size: charged before they grow (the integers
+     * of a modular computation over Q live here) */
+    size_t nlive = 0;
+    for (size_t i = 0; i < C->n; i++)
+        nlive += live == NULL || live[i];
+    size_t need = zz_bytes_bound(nlive + 1, mpz_size(C->M) + 1);
+    if (need > C->zb) {
+        GBC_TRY(gbc_ctx_charge(ctx, need - C->zb));
+        C->zb = need;
+    }
     uint32_t mp = (uint32_t)mpz_fdiv_ui(C->M, p);
     if (mp == 0)
         return GBC_ERR_INTERNAL; /* p was added before */

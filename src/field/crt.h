@@ -14,6 +14,7 @@ typedef struct zz_crt {
     mpz_t *x;       /* x_i in [0, M) */
     mpz_t M;        /* the product of the primes added (1 before the first) */
     size_t nprimes;
+    size_t zb;      /* bytes charged for the limbs, (n + 1) times M's, by bound */
 } zz_crt;
 
 /* An accumulator for n integers, no prime added yet (M = 1). */

@@ -110,6 +110,14 @@ int64_t zp_to_balanced(const field *F, uint32_t a)
     return a > F->p / 2 ? (int64_t)a - F->p : (int64_t)a;
 }
 
+size_t zz_bytes_bound(size_t n, size_t limbs)
+{
+    size_t b;
+    if (gbc_mul_size(&b, n, limbs) || gbc_mul_size(&b, b, sizeof(mp_limb_t)))
+        return SIZE_MAX;
+    return b;
+}
+
 void zz_content(mpz_t g, mpz_t *c, size_t n)
 {
     mpz_set_ui(g, 0);

@@ -59,6 +59,9 @@ int64_t zp_to_balanced(const field *F, uint32_t a);
 
 /* g = gcd of the n integers c (g >= 0; 0 when all are zero). */
 void zz_content(mpz_t g, mpz_t *c, size_t n);
+/* Bytes of the limbs of n integers of at most limbs limbs each (saturating at
+ * SIZE_MAX): the bound charged to a context before GMP computes them. */
+size_t zz_bytes_bound(size_t n, size_t limbs);
 
 /* CRT: field/crt.h (the accumulator). */
 

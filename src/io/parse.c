@@ -100,7 +100,11 @@ static gbc_status fail_status(parser *P, size_t pos, gbc_status st)
         err_at(P, pos, "out of memory");
         break;
     case GBC_ERR_LIMIT:
-        err_at(P, pos, "memory limit reached");
+        /* without a memory limit only a term count can be the limit */
+        if (P->ctx != NULL && P->ctx->mem_limit == 0)
+            err_at(P, pos, "the expansion has more than %u terms", UINT32_MAX);
+        else
+            err_at(P, pos, "memory limit reached");
         break;
     case GBC_ERR_INTERRUPTED:
         err_at(P, pos, "interrupted");
@@ -217,7 +221,9 @@ static gbc_status rawsum_finish(parser *P, rawsum *r, pval *out)
         }
     }
     /* zero coefficients (a residue 0 mod p) are dropped here too */
-    gbc_status st = poly_canonicalize(P->ctx, &f, &P->t, F);
+    gbc_status st = F->p != 0 ? GBC_OK : poly_settle(P->ctx, &f);
+    if (st == GBC_OK)
+        st = poly_canonicalize(P->ctx, &f, &P->t, F);
     if (st != GBC_OK) {
         poly_clear(P->ctx, &f, F);
         return st;
@@ -343,6 +349,9 @@ static gbc_status parse_number(parser *P, uint32_t *zp, mpz_t z)
         *zp = (uint32_t)v;
         return GBC_OK;
     }
+    /* n digits take about n log2(10) / 8 bytes, twice during the conversion */
+    if (!gbc_ctx_room(P->ctx, n + n / 4 + 64))
+        return fail_status(P, start, gbc_ctx_room_status(P->ctx));
     char *buf = gbc_malloc(P->ctx, n + 1);
     if (buf == NULL)
         return fail_status(P, start, gbc_ctx_alloc_status(P->ctx));
@@ -490,8 +499,16 @@ static gbc_status pval_pow(parser *P, pval *v, uint32_t e, size_t pos)
                 err_at(P, pos, "number too large: a power with more than 2^26 bits");
                 return GBC_ERR_PARSE;
             }
+            /* the power's limbs, twice (GMP's squarings need a copy), charged first */
+            size_t bytes = (size_t)(((uint64_t)bits * e / 8 + 16) * 2);
+            gbc_status cst = poly_charge(P->ctx, &v->p, bytes);
+            if (cst != GBC_OK)
+                return fail_status(P, pos, cst);
             mpz_pow_ui(v->p.cz[0], v->p.cz[0], e);
             mpz_pow_ui(v->den, v->den, e);
+            cst = poly_settle(P->ctx, &v->p);
+            if (cst != GBC_OK)
+                return fail_status(P, pos, cst);
         }
         return GBC_OK;
     }

@@ -25,8 +25,48 @@ fail:
     return st;
 }
 
+size_t poly_zbytes(const poly *f)
+{
+    size_t b = 0;
+    if (f->cz != NULL)
+        for (uint32_t i = 0; i < f->len; i++)
+            b += mpz_size(f->cz[i]) * sizeof(mp_limb_t);
+    return b;
+}
+
+gbc_status poly_charge(gbc_ctx *ctx, poly *f, size_t est)
+{
+    GBC_TRY(gbc_ctx_charge(ctx, est));
+    f->zb += est;
+    return GBC_OK;
+}
+
+gbc_status poly_settle(gbc_ctx *ctx, poly *f)
+{
+    size_t actual = poly_zbytes(f);
+    if (actual < f->zb) {
+        gbc_ctx_uncharge(ctx, f->zb - actual);
+        f->zb = actual;
+    } else if (actual > f->zb) {
+        GBC_TRY(gbc_ctx_charge(ctx, actual - f->zb));
+        f->zb = actual;
+    }
+    return GBC_OK;
+}
+
+/* Most limbs of one of f's integers. */
+static size_t poly_max_limbs(const poly *f)
+{
+    size_t m = 0;
+    for (uint32_t i = 0; i < f->len; i++)
+        if (mpz_size(f->cz[i]) > m)
+            m = mpz_size(f->cz[i]);
+    return m;
+}
+
 void poly_clear(gbc_ctx *ctx, poly *f, const field *F)
 {
+    gbc_ctx_uncharge(ctx, f->zb);
     if (f->cz != NULL && F->p == 0)
         for (uint32_t i = 0; i < f->len; i++)
             mpz_clear(f->cz[i]);
@@ -50,11 +90,17 @@ gbc_status poly_copy(gbc_ctx *ctx, poly *dst, const poly *src, const field *F)
     poly r;
     GBC_TRY(poly_alloc(ctx, &r, src->len, F));
     memcpy(r.mon, src->mon, sizeof(uint32_t) * src->len);
-    if (F->p != 0)
+    if (F->p != 0) {
         memcpy(r.cf, src->cf, sizeof(uint32_t) * src->len);
-    else
+    } else {
+        gbc_status st = poly_charge(ctx, &r, poly_zbytes(src));
+        if (st != GBC_OK) {
+            poly_clear(ctx, &r, F);
+            return st;
+        }
         for (uint32_t i = 0; i < src->len; i++)
             mpz_set(r.cz[i], src->cz[i]);
+    }
     *dst = r;
     return GBC_OK;
 }
@@ -118,6 +164,9 @@ gbc_status poly_canonicalize(gbc_ctx *ctx, poly *f, const mht *t, const field *F
     perm_cmp_arg A = {f->mon, t};
     GBC_CHECK(st, gbc_sort_cmp(ctx, perm, n, sizeof *perm, perm_cmp, &A), out);
     GBC_CHECK(st, poly_alloc(ctx, &r, n, F), out);
+    /* over Q a sum of terms is at most one limb longer than its longest term */
+    if (F->p == 0)
+        GBC_CHECK(st, poly_charge(ctx, &r, poly_zbytes(f) + zz_bytes_bound(n, 1)), out);
     uint32_t k = 0;
     for (uint32_t i = 0; i < n;) {
         uint32_t m = f->mon[perm[i]];
@@ -138,6 +187,8 @@ gbc_status poly_canonicalize(gbc_ctx *ctx, poly *f, const mht *t, const field *F
         }
     }
     poly_truncate(&r, k, F);
+    if (F->p == 0)
+        GBC_CHECK(st, poly_settle(ctx, &r), out);
     poly_clear(ctx, f, F);
     *f = r;
     poly_init(&r);
@@ -152,6 +203,17 @@ gbc_status poly_add_scaled(gbc_ctx *ctx, poly *r, const poly *f, const poly *g,
 {
     poly s;
     GBC_TRY(poly_alloc(ctx, &s, f->len + g->len, F));
+    if (F->p == 0) {
+        /* each coefficient is at most one limb longer than f_i or cz g_j */
+        size_t est = poly_zbytes(f), gz = poly_zbytes(g);
+        size_t cl = cz != NULL ? mpz_size(cz) : 0;
+        est += gz + zz_bytes_bound(g->len, cl) + zz_bytes_bound((size_t)f->len + g->len, 1);
+        gbc_status st = poly_charge(ctx, &s, est < gz ? SIZE_MAX : est);
+        if (st != GBC_OK) {
+            poly_clear(ctx, &s, F);
+            return st;
+        }
+    }
     uint32_t i = 0, j = 0, k = 0;
     while (i < f->len || j < g->len) {
         int cmp;
@@ -201,6 +263,13 @@ gbc_status poly_add_scaled(gbc_ctx *ctx, poly *r, const poly *f, const poly *g,
         }
     }
     poly_truncate(&s, k, F);
+    if (F->p == 0) {
+        gbc_status st = poly_settle(ctx, &s);
+        if (st != GBC_OK) {
+            poly_clear(ctx, &s, F);
+            return st;
+        }
+    }
     *r = s;
     return GBC_OK;
 }
@@ -210,6 +279,13 @@ gbc_status poly_mul_mono(gbc_ctx *ctx, poly *r, const poly *f, uint32_t m, mht *
 {
     poly s;
     GBC_TRY(poly_alloc(ctx, &s, f->len, F));
+    if (F->p == 0) {
+        gbc_status st = poly_charge(ctx, &s, poly_zbytes(f));
+        if (st != GBC_OK) {
+            poly_clear(ctx, &s, F);
+            return st;
+        }
+    }
     for (uint32_t i = 0; i < f->len; i++) {
         gbc_status st = mht_insert_mul(ctx, t, t, f->mon[i], t, m, &s.mon[i]);
         if (st != GBC_OK) {
@@ -225,31 +301,173 @@ gbc_status poly_mul_mono(gbc_ctx *ctx, poly *r, const poly *f, uint32_t m, mht *
     return GBC_OK;
 }
 
+/* One entry of poly_mul's heap: the product of the short factor's term i and the
+ * long factor's term j, whose monomial is m. */
+typedef struct mul_ent {
+    uint32_t m, i, j;
+} mul_ent;
+
+static void mul_sift_down(const mht *t, mul_ent *h, size_t n, size_t i)
+{
+    mul_ent x = h[i];
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= n)
+            break;
+        if (c + 1 < n && mht_cmp(t, h[c + 1].m, h[c].m) > 0)
+            c++;
+        if (mht_cmp(t, h[c].m, x.m) <= 0)
+            break;
+        h[i] = h[c];
+        i = c;
+    }
+    h[i] = x;
+}
+
+static void mul_sift_up(const mht *t, mul_ent *h, size_t i)
+{
+    mul_ent x = h[i];
+    while (i > 0) {
+        size_t p = (i - 1) / 2;
+        if (mht_cmp(t, h[p].m, x.m) >= 0)
+            break;
+        h[i] = h[p];
+        i = p;
+    }
+    h[i] = x;
+}
+
+/* Room for need terms in s (cap of them allocated; over Q the new slots
+ * initialised). */
+static gbc_status mul_reserve(gbc_ctx *ctx, poly *s, uint32_t *cap, uint64_t need,
+                              const field *F)
+{
+    if (need <= *cap)
+        return GBC_OK;
+    uint64_t nc = *cap ? (uint64_t)*cap * 2 : 64;
+    if (nc > UINT32_MAX)
+        nc = UINT32_MAX;
+    GBC_TRY(GBC_RESIZE(ctx, s->mon, (size_t)nc));
+    if (F->p != 0) {
+        GBC_TRY(GBC_RESIZE(ctx, s->cf, (size_t)nc));
+    } else {
+        GBC_TRY(GBC_RESIZE(ctx, s->cz, (size_t)nc));
+        for (uint64_t i = *cap; i < nc; i++)
+            mpz_init(s->cz[i]);
+    }
+    *cap = (uint32_t)nc;
+    return GBC_OK;
+}
+
 gbc_status poly_mul(gbc_ctx *ctx, poly *r, const poly *f, const poly *g, mht *t,
                     const field *F)
 {
-    uint64_t n = (uint64_t)f->len * g->len;
-    if (n > UINT32_MAX)
-        return GBC_ERR_LIMIT;
+    const poly *a = f->len <= g->len ? f : g; /* short: one heap entry per term */
+    const poly *b = a == f ? g : f;
     poly s;
-    GBC_TRY(poly_alloc(ctx, &s, (uint32_t)n, F));
+    poly_init(&s);
+    if (a->len == 0)
+        return poly_alloc(ctx, r, 0, F);
+    uint32_t cap = 0, k = 0;
+    size_t nh = 0, tlimbs = 0, charged = 0;
+    mul_ent *h = NULL;
+    mpz_t acc;
     gbc_status st = GBC_OK;
-    uint32_t k = 0;
-    for (uint32_t i = 0; i < f->len; i++) {
-        for (uint32_t j = 0; j < g->len; j++, k++) {
-            GBC_CHECK(st, mht_insert_mul(ctx, t, t, f->mon[i], t, g->mon[j], &s.mon[k]), fail);
-            if (F->p != 0)
-                s.cf[k] = zp_mul(F, f->cf[i], g->cf[j]);
-            else
-                mpz_mul(s.cz[k], f->cz[i], g->cz[j]);
-        }
-        GBC_CHECK(st, gbc_ctx_poll(ctx), fail);
+    if (F->p == 0) {
+        mpz_init(acc);
+        /* a coefficient sums at most a->len products: one limb more than one */
+        tlimbs = poly_max_limbs(a) + poly_max_limbs(b) + 1;
     }
-    GBC_CHECK(st, poly_canonicalize(ctx, &s, t, F), fail);
+    GBC_CHECK(st, GBC_ALLOC(ctx, h, a->len), out);
+    /* the rows enter one by one: row i + 1 once row i's first product left */
+    GBC_CHECK(st, mht_insert_mul(ctx, t, t, a->mon[0], t, b->mon[0], &h[0].m), out);
+    h[0].i = 0;
+    h[0].j = 0;
+    nh = 1;
+    while (nh > 0) {
+        GBC_CHECK(st, gbc_ctx_poll(ctx), out);
+        uint32_t m = h[0].m;
+        uint64_t cp = 0;
+        if (F->p == 0)
+            mpz_set_ui(acc, 0);
+        while (nh > 0 && h[0].m == m) {
+            mul_ent e = h[0];
+            h[0] = h[--nh];
+            if (nh > 0)
+                mul_sift_down(t, h, nh, 0);
+            if (F->p != 0)
+                cp = (cp + (uint64_t)a->cf[e.i] * b->cf[e.j]) % F->p;
+            else
+                mpz_addmul(acc, a->cz[e.i], b->cz[e.j]);
+            /* e's successors: the next product of its row, and the next row's
+             * first when e was its row's first (at most a->len entries at once) */
+            if (e.j + 1 < b->len) {
+                h[nh].i = e.i;
+                h[nh].j = e.j + 1;
+                GBC_CHECK(st, mht_insert_mul(ctx, t, t, a->mon[e.i], t, b->mon[e.j + 1],
+                                             &h[nh].m), out);
+                mul_sift_up(t, h, nh++);
+            }
+            if (e.j == 0 && e.i + 1 < a->len) {
+                h[nh].i = e.i + 1;
+                h[nh].j = 0;
+                GBC_CHECK(st, mht_insert_mul(ctx, t, t, a->mon[e.i + 1], t, b->mon[0],
+                                             &h[nh].m), out);
+                mul_sift_up(t, h, nh++);
+            }
+        }
+        if (F->p != 0 ? cp == 0 : mpz_sgn(acc) == 0)
+            continue;
+        if (k == UINT32_MAX) {
+            st = GBC_ERR_LIMIT; /* more than 2^32 - 1 terms */
+            goto out;
+        }
+        GBC_CHECK(st, mul_reserve(ctx, &s, &cap, (uint64_t)k + 1, F), out);
+        s.mon[k] = m;
+        if (F->p != 0) {
+            s.cf[k] = (uint32_t)cp;
+        } else {
+            /* the coefficient's limbs, charged a block of terms ahead */
+            if ((size_t)k >= charged) {
+                /* ahead by as many terms as were made (at most 2^20 more): at most
+                 * twice the bound of what exists is charged */
+                size_t blk = charged < 64 ? 64 : charged > ((size_t)1 << 20) ? (size_t)1 << 20
+                                                                             : charged;
+                GBC_CHECK(st, poly_charge(ctx, &s, zz_bytes_bound(blk, tlimbs)), out);
+                charged += blk;
+            }
+            mpz_swap(s.cz[k], acc);
+        }
+        s.len = ++k;
+    }
+    /* the spare slots go, then the arrays shrink to the terms */
+    if (F->p == 0)
+        for (uint32_t i = k; i < cap; i++)
+            mpz_clear(s.cz[i]);
+    cap = k;
+    if (k == 0) {
+        poly_clear(ctx, &s, F);
+        GBC_CHECK(st, poly_alloc(ctx, &s, 0, F), out);
+    } else {
+        GBC_CHECK(st, GBC_RESIZE(ctx, s.mon, k), out);
+        if (F->p != 0)
+            GBC_CHECK(st, GBC_RESIZE(ctx, s.cf, k), out);
+        else
+            GBC_CHECK(st, GBC_RESIZE(ctx, s.cz, k), out);
+        if (F->p == 0)
+            GBC_CHECK(st, poly_settle(ctx, &s), out);
+    }
     *r = s;
-    return GBC_OK;
-fail:
+    poly_init(&s);
+    cap = 0;
+out:
+    if (F->p == 0) {
+        mpz_clear(acc);
+        for (uint32_t i = s.len; i < cap; i++)
+            mpz_clear(s.cz[i]);
+    }
     poly_clear(ctx, &s, F);
+    gbc_free(ctx, h);
     return st;
 }
 

@@ -15,6 +15,8 @@ typedef struct poly {
     uint32_t *mon; /* len indices into the table, strictly decreasing */
     uint32_t *cf;  /* Z/p: len coefficients in [1, p) */
     mpz_t *cz;     /* Q: len nonzero integers */
+    size_t zb;     /* Q: bytes of the integers' limbs charged to a context (an
+                    * estimate made before they were computed, settled after) */
 } poly;
 
 static inline void poly_init(poly *f)
@@ -23,7 +25,21 @@ static inline void poly_init(poly *f)
     f->mon = NULL;
     f->cf = NULL;
     f->cz = NULL;
+    f->zb = 0;
 }
+
+/* GMP's memory, counted (common.h's gbc_ctx_charge): the library never installs
+ * GMP allocation functions (they are process-wide, and a host may use GMP too), so
+ * an operation whose result size nothing bounds first charges a bound on it to the
+ * context; a limit or the machine's ceiling then stops the computation with a
+ * status before GMP could run out and abort. */
+/* Bytes of f's limbs as they are now. */
+size_t poly_zbytes(const poly *f);
+/* Charge est more bytes for f's integers (before computing them). */
+gbc_status poly_charge(gbc_ctx *ctx, poly *f, size_t est);
+/* Replace f's charge by its actual size (after computing them); fails only when
+ * the actual size exceeds the charge and the excess does not fit. */
+gbc_status poly_settle(gbc_ctx *ctx, poly *f);
 
 /* Allocate room for len terms (mpz coefficients initialised to 0 over Q). f->len is
  * set to len. On failure f is left empty. */
@@ -46,7 +62,10 @@ gbc_status poly_canonicalize(gbc_ctx *ctx, poly *f, const mht *t, const field *F
  * means 1). r must not alias f or g. */
 gbc_status poly_add_scaled(gbc_ctx *ctx, poly *r, const poly *f, const poly *g,
                            uint32_t c, const mpz_t cz, const mht *t, const field *F);
-/* r = f * g, all monomials in t. r must not alias f or g. */
+/* r = f * g, all monomials in t, by a heap of the term products (Johnson): memory
+ * is that of the result plus one heap entry per term of the shorter factor.
+ * GBC_ERR_LIMIT when the result has more than 2^32-1 terms (before allocating
+ * them). r must not alias f or g. */
 gbc_status poly_mul(gbc_ctx *ctx, poly *r, const poly *f, const poly *g, mht *t,
                     const field *F);
 /* f = c * f for a nonzero residue (Z/p) or integer (Q). */

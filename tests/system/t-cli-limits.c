@@ -65,6 +65,19 @@ static int gbc(const char *options, const char *out)
     return WEXITSTATUS(st);
 }
 
+/* gbc as above, inside a subshell that first runs prefix (a ulimit). */
+static int gbc_under(const char *prefix, const char *options, const char *out)
+{
+    const char *b = getenv("GBC_BIN");
+    ck_assert_msg(b != NULL && access(b, X_OK) == 0, "GBC_BIN must name the gbc tool");
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "(%s; '%s' %s '%s' > '%s' 2> '%s')", prefix, b, options,
+             path("in.txt"), path(out), path("err.txt"));
+    int st = system(cmd);
+    ck_assert_msg(st != -1 && WIFEXITED(st), "the shell did not exit normally: %s", cmd);
+    return WEXITSTATUS(st);
+}
+
 /* A run stopped by a limit: exit 3, nothing on stdout, what on stderr. */
 static void expect_stopped(const char *options, const char *what)
 {
@@ -123,6 +136,78 @@ START_TEST(test_memory_limit_stops)
 }
 END_TEST
 
+/* The product of two sums of 150 terms with 168,000-bit coefficients: 22,500 terms
+ * of 42 KB, about 950 MB of GMP's memory (the old parser counted 360 KB of it). */
+static void write_big_coefficients(void)
+{
+    char *text = malloc(16384);
+    ck_assert_ptr_nonnull(text);
+    size_t l = (size_t)snprintf(text, 16384, "x,y\n0\n(");
+    for (int v = 0; v < 2; v++) {
+        for (int i = 1; i <= 150; i++)
+            l += (size_t)snprintf(text + l, 16384 - l, "%s7^60000*%c^%d", i > 1 ? "+" : "",
+                                  v ? 'y' : 'x', i);
+        l += (size_t)snprintf(text + l, 16384 - l, v ? ")\n" : ")*(");
+    }
+    ck_assert_uint_lt(l, 16384);
+    write_text("in.txt", text);
+    free(text);
+}
+
+START_TEST(test_gmp_under_rlimit)
+{
+    /* GMP aborts the process when its allocator fails: under an address-space
+     * limit the machine's ceiling (derived from RLIMIT_AS) stops the run first */
+    write_text("in.txt", "x\n0\nx\n");
+    if (gbc_under("ulimit -v 1000000", "", "out.txt") != 0) {
+        fprintf(stderr, "skipped: gbc does not run under ulimit -v (a sanitizer build)\n");
+        return;
+    }
+    write_big_coefficients();
+    int st = gbc_under("ulimit -v 1000000", "--timeout 60", "out.txt");
+    char *err = read_text("err.txt");
+    ck_assert_msg(st == 3 && strstr(err, "out of memory") != NULL, "status %d: %s", st, err);
+    ck_assert_msg(strstr(err, ":3:") != NULL, "no position in the product: %s", err);
+    free(err);
+}
+END_TEST
+
+START_TEST(test_gmp_memory_limit)
+{
+    /* GMP's memory counts against the limit: stopped by it, not by the timeout */
+    write_big_coefficients();
+    expect_stopped("--memory-limit 200M --timeout 30", "the memory limit of 209715200 bytes");
+}
+END_TEST
+
+START_TEST(test_product_within_limit)
+{
+    /* a product of two sums of 3060 terms (9.4 million term products) in memory
+     * proportional to its 20475 terms; the same polynomial as the power of the
+     * product, which the parser expands by merges instead */
+    write_text("in.txt", "x,y,z,w\n32003\n(x+y+z+w+1)^14*(x-y+2*z-w+3)^14\n");
+    ck_assert_int_eq(gbc("--memory-limit 64M", "out.txt"), 0);
+    write_text("in.txt", "x,y,z,w\n32003\n((x+y+z+w+1)*(x-y+2*z-w+3))^14\n");
+    ck_assert_int_eq(gbc("", "ref.txt"), 0);
+    char *ref = read_text("ref.txt"), *out = read_text("out.txt");
+    ck_assert_uint_gt(strlen(out), 1000);
+    ck_assert_str_eq(out, ref);
+    free(ref);
+    free(out);
+    /* over Q */
+    write_text("in.txt", "x,y,z,w\n0\n(x+y+z+w+1)^10*(x-y+2*z-w+3)^10\n");
+    ck_assert_int_eq(gbc("--memory-limit 64M", "out.txt"), 0);
+    write_text("in.txt", "x,y,z,w\n0\n((x+y+z+w+1)*(x-y+2*z-w+3))^10\n");
+    ck_assert_int_eq(gbc("", "ref.txt"), 0);
+    ref = read_text("ref.txt");
+    out = read_text("out.txt");
+    ck_assert_uint_gt(strlen(out), 1000);
+    ck_assert_str_eq(out, ref);
+    free(ref);
+    free(out);
+}
+END_TEST
+
 START_TEST(test_within_limits_same_result)
 {
     write_text("in.txt", "x,y,z\n0\nx^2+y*z-1, y^2-x*z+2, z^2+x*y-3\n");
@@ -164,6 +249,9 @@ int main(void)
     tcase_add_test(tc, test_memory_limit_stops);
     tcase_add_test(tc, test_within_limits_same_result);
     tcase_add_test(tc, test_bad_values);
+    tcase_add_test(tc, test_gmp_under_rlimit);
+    tcase_add_test(tc, test_gmp_memory_limit);
+    tcase_add_test(tc, test_product_within_limit);
     suite_add_tcase(s, tc);
     return tu_run(s);
 }
