@@ -8,9 +8,14 @@
 static const poly *replay_source(const f4_state *S, size_t j)
 {
     uint32_t src = S->play->src[j];
+    const poly *f = NULL;
     if (src & GEN_FLAG)
-        return (src & ~GEN_FLAG) < S->ngens ? &S->gens[src & ~GEN_FLAG] : NULL;
-    return src < S->n ? &S->g[src] : NULL;
+        f = (src & ~GEN_FLAG) < S->ngens ? &S->gens[src & ~GEN_FLAG] : NULL;
+    else
+        f = src < S->n ? &S->g[src] : NULL;
+    /* a zero generator is never a row's source in a learnt trace (a changed blob
+     * can name one: its row would have no leading column) */
+    return f != NULL && f->len > 0 ? f : NULL;
 }
 
 /* The rows of replay round r from the compiled replay; *bad when a source does not

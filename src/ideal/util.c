@@ -84,22 +84,22 @@ gbc_status id_ring_make(gbc_ctx *ctx, ring *S, const ring *R, uint32_t nnew,
     const char **cnames = NULL;
     gbc_status st;
     GBC_CHECK(st, GBC_ZALLOC(ctx, cnames, ns), done);
-    GBC_CHECK(st, GBC_ZALLOC(ctx, pool, (size_t)nnew * 24 + 1), done);
+    GBC_CHECK(st, GBC_ZALLOC(ctx, pool, (size_t)nnew * 32 + 1), done);
     for (uint32_t salt = 0;; salt++) {
         int clash = 0;
         for (uint32_t k = 0; k < nnew && !clash; k++) {
-            char *s = pool + (size_t)k * 24;
+            char *s = pool + (size_t)k * 32;
             if (salt == 0)
-                snprintf(s, 24, "gbc_t%u", k);
+                snprintf(s, 32, "gbc_t%u", k);
             else
-                snprintf(s, 24, "gbc%u_t%u", salt, k);
+                snprintf(s, 32, "gbc%u_t%u", salt, k);
             clash = ring_find_var(R, s, strlen(s)) >= 0;
         }
         if (!clash)
             break;
     }
     for (uint32_t k = 0; k < nnew; k++)
-        cnames[k] = pool + (size_t)k * 24;
+        cnames[k] = pool + (size_t)k * 32;
     for (uint32_t k = 0; k < n; k++)
         cnames[nnew + k] = R->names[perm ? perm[k] : k];
 
