@@ -5,6 +5,7 @@
  * and order), the generators as text, the run's path and seed, the primes already
  * used, the shape of the basis and the F4 trace (f4/serial.c), behind a checksum. */
 #include "api/api.h"
+#include "common/bytes.h"
 #include "common/pool.h"
 #include "io/io.h"
 #include "modular/modular_int.h"
@@ -54,83 +55,6 @@ static uint64_t fnv64(const uint8_t *b, size_t n)
     return h;
 }
 
-typedef struct wb {
-    gbc_ctx *ctx;
-    uint8_t *b;
-    size_t n, cap;
-    gbc_status st;
-} wb;
-
-static void w_bytes(wb *w, const void *p, size_t n)
-{
-    if (w->st != GBC_OK || n == 0)
-        return;
-    if (w->n + n < w->n) {
-        w->st = GBC_ERR_LIMIT;
-        return;
-    }
-    w->st = GBC_GROW(w->ctx, w->b, w->cap, w->n + n);
-    if (w->st == GBC_OK) {
-        memcpy(w->b + w->n, p, n);
-        w->n += n;
-    }
-}
-
-static void w_u32(wb *w, uint32_t v)
-{
-    uint8_t b[4] = {(uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24)};
-    w_bytes(w, b, 4);
-}
-
-static void w_u64(wb *w, uint64_t v)
-{
-    w_u32(w, (uint32_t)v);
-    w_u32(w, (uint32_t)(v >> 32));
-}
-
-typedef struct rb {
-    const uint8_t *b;
-    size_t n, at;
-    int bad;
-} rb;
-
-static const uint8_t *r_bytes(rb *r, size_t n)
-{
-    if (r->bad || n > r->n - r->at) {
-        r->bad = 1;
-        return NULL;
-    }
-    const uint8_t *p = r->b + r->at;
-    r->at += n;
-    return p;
-}
-
-static uint32_t r_u32(rb *r)
-{
-    const uint8_t *p = r_bytes(r, 4);
-    if (p == NULL)
-        return 0;
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static uint64_t r_u64(rb *r)
-{
-    uint64_t lo = r_u32(r);
-    return lo | (uint64_t)r_u32(r) << 32;
-}
-
-/* A count of items of at least size bytes each that the rest of the blob can hold
- * (else the blob is bad and 0 returned). */
-static size_t r_count(rb *r, size_t size)
-{
-    uint64_t c = r_u64(r);
-    if (r->bad || (size > 0 && c > (r->n - r->at) / size)) {
-        r->bad = 1;
-        return 0;
-    }
-    return (size_t)c;
-}
-
 /* The blob of S (a learnt, compiled or not, run) for the ring R and generators in. */
 static gbc_status dist_blob(gbc_ctx *ctx, const modst *S, const ring *R, const plist *in,
                             uint8_t **out, size_t *len)
@@ -145,34 +69,34 @@ static gbc_status dist_blob(gbc_ctx *ctx, const modst *S, const ring *R, const p
     gbc_status st = oname ? GBC_OK : gbc_ctx_alloc_status(ctx);
     if (st == GBC_OK)
         st = f4_trace_serialize(ctx, S->tr, &tb, &tlen);
-    wb w = {ctx, NULL, 0, 0, st};
+    gbc_wbuf w = {ctx, NULL, 0, 0, st};
     if (st == GBC_OK) {
         mono_order_format(&R->ord, oname, olen);
-        w_bytes(&w, DIST_MAGIC, 8);
-        w_u32(&w, DIST_VERSION);
-        w_u64(&w, 0); /* payload length and checksum, filled in below */
-        w_u64(&w, 0);
-        w_u32(&w, (uint32_t)S->opts->certify);
-        w_u32(&w, (uint32_t)S->opts->order_path);
-        w_u32(&w, (uint32_t)S->fglm);
-        w_u32(&w, (uint32_t)S->homog);
-        w_u32(&w, (uint32_t)S->per_prime_reduce);
-        w_u64(&w, S->seed);
-        w_u64(&w, S->nused);
+        gbc_put(&w, DIST_MAGIC, 8);
+        gbc_put_u32(&w, DIST_VERSION);
+        gbc_put_u64(&w, 0); /* payload length and checksum, filled in below */
+        gbc_put_u64(&w, 0);
+        gbc_put_u32(&w, (uint32_t)S->opts->certify);
+        gbc_put_u32(&w, (uint32_t)S->opts->order_path);
+        gbc_put_u32(&w, (uint32_t)S->fglm);
+        gbc_put_u32(&w, (uint32_t)S->homog);
+        gbc_put_u32(&w, (uint32_t)S->per_prime_reduce);
+        gbc_put_u64(&w, S->seed);
+        gbc_put_u64(&w, S->nused);
         for (size_t i = 0; i < S->nused; i++)
-            w_u32(&w, S->used[i]);
-        w_u64(&w, strlen(oname));
-        w_bytes(&w, oname, strlen(oname));
-        w_u64(&w, text.len);
-        w_bytes(&w, text.s, text.len);
-        w_u32(&w, S->nvars);
-        w_u64(&w, S->npolys);
+            gbc_put_u32(&w, S->used[i]);
+        gbc_put_u64(&w, strlen(oname));
+        gbc_put(&w, oname, strlen(oname));
+        gbc_put_u64(&w, text.len);
+        gbc_put(&w, text.s, text.len);
+        gbc_put_u32(&w, S->nvars);
+        gbc_put_u64(&w, S->npolys);
         for (size_t k = 0; k < S->npolys; k++)
-            w_u64(&w, S->plen[k]);
+            gbc_put_u64(&w, S->plen[k]);
         for (size_t i = 0; i < S->nterms * S->nvars; i++)
-            w_u32(&w, S->exps8 ? S->exps8[i] : S->exps[i]);
-        w_u64(&w, tlen);
-        w_bytes(&w, tb, tlen);
+            gbc_put_u32(&w, S->exps8 ? S->exps8[i] : S->exps[i]);
+        gbc_put_u64(&w, tlen);
+        gbc_put(&w, tb, tlen);
     }
     st = w.st;
     if (st == GBC_OK) {
@@ -204,27 +128,27 @@ static void trace_free(gbc_trace *T)
 static gbc_status trace_read(gbc_trace *T, const uint8_t *blob, size_t len)
 {
     gbc_ctx *ctx = &T->ctx;
-    rb r = {blob, len, 0, 0};
-    const uint8_t *magic = r_bytes(&r, 8);
-    if (magic == NULL || memcmp(magic, DIST_MAGIC, 8) != 0 || r_u32(&r) != DIST_VERSION)
+    gbc_rbuf r = {blob, len, 0, 0};
+    const uint8_t *magic = gbc_get_bytes(&r, 8);
+    if (magic == NULL || memcmp(magic, DIST_MAGIC, 8) != 0 || gbc_get_u32(&r) != DIST_VERSION)
         return GBC_ERR_PARSE;
-    uint64_t plen = r_u64(&r), h = r_u64(&r);
+    uint64_t plen = gbc_get_u64(&r), h = gbc_get_u64(&r);
     if (r.bad || plen != len - DIST_HEAD || fnv64(blob + DIST_HEAD, plen) != h)
         return GBC_ERR_PARSE;
-    uint32_t certify = r_u32(&r), opath = r_u32(&r), fglm = r_u32(&r), homog = r_u32(&r),
-             ppr = r_u32(&r);
-    uint64_t seed = r_u64(&r);
-    size_t nused = r_count(&r, 4);
+    uint32_t certify = gbc_get_u32(&r), opath = gbc_get_u32(&r), fglm = gbc_get_u32(&r), homog = gbc_get_u32(&r),
+             ppr = gbc_get_u32(&r);
+    uint64_t seed = gbc_get_u64(&r);
+    size_t nused = gbc_get_count(&r, 4);
     if (r.bad || certify > 1 || opath > 16 || fglm > 1 || homog > 1 || ppr > 1)
         return GBC_ERR_PARSE;
     uint32_t *used = NULL;
     GBC_TRY(GBC_ALLOC(ctx, used, nused ? nused : 1));
     for (size_t i = 0; i < nused; i++)
-        used[i] = r_u32(&r);
-    size_t olen = r_count(&r, 1);
-    const char *op = (const char *)r_bytes(&r, olen);
-    size_t tlen = r_count(&r, 1);
-    const char *text = (const char *)r_bytes(&r, tlen);
+        used[i] = gbc_get_u32(&r);
+    size_t olen = gbc_get_count(&r, 1);
+    const char *op = (const char *)gbc_get_bytes(&r, olen);
+    size_t tlen = gbc_get_count(&r, 1);
+    const char *text = (const char *)gbc_get_bytes(&r, tlen);
     char *oname = r.bad ? NULL : gbc_malloc(ctx, olen + 1);
     gbc_status st = r.bad ? GBC_ERR_PARSE : oname ? GBC_OK : gbc_ctx_alloc_status(ctx);
     if (st == GBC_OK) {
@@ -257,15 +181,15 @@ static gbc_status trace_read(gbc_trace *T, const uint8_t *blob, size_t len)
         (uint32_t)S->per_prime_reduce != ppr)
         return GBC_ERR_PARSE;
     /* the shape: the exponents are only compared, any values will do */
-    S->nvars = r_u32(&r);
-    size_t np = r_count(&r, 8);
+    S->nvars = gbc_get_u32(&r);
+    size_t np = gbc_get_count(&r, 8);
     if (r.bad || S->nvars != mod_shape_ring(S)->nvars)
         return GBC_ERR_PARSE;
     GBC_TRY(GBC_ALLOC(ctx, S->plen, np ? np : 1));
     GBC_TRY(GBC_ALLOC(ctx, S->poff, np ? np : 1));
     size_t nt = 0;
     for (size_t k = 0; k < np; k++) {
-        S->plen[k] = (size_t)r_u64(&r);
+        S->plen[k] = (size_t)gbc_get_u64(&r);
         S->poff[k] = nt;
         /* each term takes nvars * 4 bytes below (no variables: one term) */
         if (r.bad || S->plen[k] > (S->nvars ? (r.n - r.at) / 4 : 1) || nt + S->plen[k] < nt)
@@ -278,10 +202,10 @@ static gbc_status trace_read(gbc_trace *T, const uint8_t *blob, size_t len)
     size_t ne = nt * S->nvars;
     GBC_TRY(GBC_ALLOC(ctx, S->exps, ne ? ne : 1));
     for (size_t i = 0; i < ne; i++)
-        S->exps[i] = r_u32(&r);
+        S->exps[i] = gbc_get_u32(&r);
     S->nterms = nt;
-    size_t trlen = r_count(&r, 1);
-    const uint8_t *tb = r_bytes(&r, trlen);
+    size_t trlen = gbc_get_count(&r, 1);
+    const uint8_t *tb = gbc_get_bytes(&r, trlen);
     if (r.bad || r.at != r.n)
         return GBC_ERR_PARSE;
     st = f4_trace_deserialize(ctx, tb, trlen, &S->tr);

@@ -6,105 +6,67 @@
  * write outside its arrays. */
 #include "f4/f4_int.h"
 
+#include "common/bytes.h"
+
 #define TRACE_MAGIC "GBCTRACE"
 #define TRACE_VERSION 1u
 /* a multiplier exponent larger than this is refused (a learnt trace has small
  * ones; this keeps products far from overflowing) */
 #define TRACE_MAX_EXP (1u << 20)
 
-typedef struct wbuf {
-    gbc_ctx *ctx;
-    uint8_t *b;
-    size_t n, cap;
-    gbc_status st;
-} wbuf;
-
-static void put(wbuf *w, const void *p, size_t n)
-{
-    if (w->st != GBC_OK || n == 0)
-        return;
-    if (w->n + n < w->n) {
-        w->st = GBC_ERR_LIMIT;
-        return;
-    }
-    w->st = GBC_GROW(w->ctx, w->b, w->cap, w->n + n);
-    if (w->st != GBC_OK)
-        return;
-    memcpy(w->b + w->n, p, n);
-    w->n += n;
-}
-
-static void put_u32(wbuf *w, uint32_t v)
-{
-    uint8_t b[4] = {(uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24)};
-    put(w, b, 4);
-}
-
-static void put_u64(wbuf *w, uint64_t v)
-{
-    put_u32(w, (uint32_t)v);
-    put_u32(w, (uint32_t)(v >> 32));
-}
-
-static void put_u32s(wbuf *w, const uint32_t *a, size_t n)
-{
-    for (size_t i = 0; i < n && w->st == GBC_OK; i++)
-        put_u32(w, a[i]);
-}
-
 gbc_status f4_trace_serialize(gbc_ctx *ctx, const f4_trace *tr, uint8_t **out, size_t *len)
 {
-    wbuf w = {ctx, NULL, 0, 0, GBC_OK};
+    gbc_wbuf w = {ctx, NULL, 0, 0, GBC_OK};
     const size_t nv = tr->nvars;
-    put(&w, TRACE_MAGIC, 8);
-    put_u32(&w, TRACE_VERSION);
-    put_u32(&w, tr->nvars);
-    put_u32(&w, (uint32_t)tr->unit);
+    gbc_put(&w, TRACE_MAGIC, 8);
+    gbc_put_u32(&w, TRACE_VERSION);
+    gbc_put_u32(&w, tr->nvars);
+    gbc_put_u32(&w, (uint32_t)tr->unit);
     int compiled = tr->cstate == CC_READY;
-    put_u32(&w, (uint32_t)compiled);
-    put_u64(&w, tr->nrows);
-    put_u32s(&w, tr->src, tr->nrows);
-    put_u32s(&w, tr->mul, tr->nrows * nv);
-    put_u64(&w, tr->nleads);
-    put_u32s(&w, tr->lead, tr->nleads * nv);
-    put_u64(&w, tr->nrounds);
+    gbc_put_u32(&w, (uint32_t)compiled);
+    gbc_put_u64(&w, tr->nrows);
+    gbc_put_u32s(&w, tr->src, tr->nrows);
+    gbc_put_u32s(&w, tr->mul, tr->nrows * nv);
+    gbc_put_u64(&w, tr->nleads);
+    gbc_put_u32s(&w, tr->lead, tr->nleads * nv);
+    gbc_put_u64(&w, tr->nrounds);
     for (size_t r = 0; r < tr->nrounds; r++) {
         const f4_trace_round *R = &tr->rounds[r];
-        put_u32(&w, R->degree);
-        put_u64(&w, R->row0);
-        put_u32(&w, R->nred);
-        put_u32(&w, R->nnew);
-        put_u64(&w, R->lead0);
+        gbc_put_u32(&w, R->degree);
+        gbc_put_u64(&w, R->row0);
+        gbc_put_u32(&w, R->nred);
+        gbc_put_u32(&w, R->nnew);
+        gbc_put_u64(&w, R->lead0);
     }
-    put_u64(&w, tr->nbasis);
-    put(&w, tr->red, tr->nbasis);
+    gbc_put_u64(&w, tr->nbasis);
+    gbc_put(&w, tr->red, tr->nbasis);
     if (compiled) {
-        put_u64(&w, tr->nccode);
+        gbc_put_u64(&w, tr->nccode);
         for (size_t i = 0; i < tr->nccode && w.st == GBC_OK; i++) {
             uint8_t b[2] = {(uint8_t)tr->ccode[i], (uint8_t)(tr->ccode[i] >> 8)};
-            put(&w, b, 2);
+            gbc_put(&w, b, 2);
         }
-        put_u64(&w, tr->ncrows);
+        gbc_put_u64(&w, tr->ncrows);
         for (size_t i = 0; i < tr->ncrows; i++) {
-            put_u64(&w, tr->crow[i].off);
-            put_u32(&w, tr->crow[i].len);
-            put_u32(&w, tr->crow[i].src);
+            gbc_put_u64(&w, tr->crow[i].off);
+            gbc_put_u32(&w, tr->crow[i].len);
+            gbc_put_u32(&w, tr->crow[i].src);
         }
-        put_u64(&w, tr->ncexps);
-        put_u32s(&w, tr->cexps, tr->ncexps);
-        put_u64(&w, tr->ncgexps);
-        put_u32s(&w, tr->cgexps, tr->ncgexps);
-        put_u64(&w, tr->ncglen);
-        put_u32s(&w, tr->cglen, tr->ncglen);
-        put_u64(&w, tr->ncr);
+        gbc_put_u64(&w, tr->ncexps);
+        gbc_put_u32s(&w, tr->cexps, tr->ncexps);
+        gbc_put_u64(&w, tr->ncgexps);
+        gbc_put_u32s(&w, tr->cgexps, tr->ncgexps);
+        gbc_put_u64(&w, tr->ncglen);
+        gbc_put_u32s(&w, tr->cglen, tr->ncglen);
+        gbc_put_u64(&w, tr->ncr);
         for (size_t i = 0; i < tr->ncr; i++) {
             const f4_cround *c = &tr->cr[i];
-            put_u32(&w, c->ncols);
-            put_u32(&w, c->npiv);
-            put_u32(&w, c->nrows);
-            put_u32(&w, c->nnew);
-            put_u64(&w, c->ce0);
-            put_u64(&w, c->r0);
+            gbc_put_u32(&w, c->ncols);
+            gbc_put_u32(&w, c->npiv);
+            gbc_put_u32(&w, c->nrows);
+            gbc_put_u32(&w, c->nnew);
+            gbc_put_u64(&w, c->ce0);
+            gbc_put_u64(&w, c->r0);
         }
     }
     if (w.st != GBC_OK) {
@@ -116,42 +78,8 @@ gbc_status f4_trace_serialize(gbc_ctx *ctx, const f4_trace *tr, uint8_t **out, s
     return GBC_OK;
 }
 
-typedef struct rbuf {
-    const uint8_t *b;
-    size_t n, at;
-    int bad;
-} rbuf;
-
-static uint32_t get_u32(rbuf *r)
-{
-    if (r->bad || r->n - r->at < 4) {
-        r->bad = 1;
-        return 0;
-    }
-    const uint8_t *p = r->b + r->at;
-    r->at += 4;
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static uint64_t get_u64(rbuf *r)
-{
-    uint64_t lo = get_u32(r);
-    return lo | (uint64_t)get_u32(r) << 32;
-}
-
-/* A count of elements of size bytes each that the rest of the blob can hold. */
-static size_t get_count(rbuf *r, size_t size)
-{
-    uint64_t c = get_u64(r);
-    if (r->bad || c > (r->n - r->at) / size) {
-        r->bad = 1;
-        return 0;
-    }
-    return (size_t)c;
-}
-
 /* n values into a fresh array *a (at least one element). */
-static gbc_status get_u32s(gbc_ctx *ctx, rbuf *r, uint32_t **a, size_t n)
+static gbc_status get_u32s(gbc_ctx *ctx, gbc_rbuf *r, uint32_t **a, size_t n)
 {
     if (r->bad || n > (r->n - r->at) / 4) {
         r->bad = 1;
@@ -159,7 +87,7 @@ static gbc_status get_u32s(gbc_ctx *ctx, rbuf *r, uint32_t **a, size_t n)
     }
     GBC_TRY(GBC_ALLOC(ctx, *a, n ? n : 1));
     for (size_t i = 0; i < n; i++)
-        (*a)[i] = get_u32(r);
+        (*a)[i] = gbc_get_u32(r);
     return GBC_OK;
 }
 
@@ -220,22 +148,22 @@ static int compiled_ok(const f4_trace *t)
 gbc_status f4_trace_deserialize(gbc_ctx *ctx, const uint8_t *blob, size_t len, f4_trace **out)
 {
     *out = NULL;
-    rbuf r = {blob, len, 0, 0};
+    gbc_rbuf r = {blob, len, 0, 0};
     if (blob == NULL || len < 8 || memcmp(blob, TRACE_MAGIC, 8) != 0)
         return GBC_ERR_PARSE;
     r.at = 8;
-    if (get_u32(&r) != TRACE_VERSION)
+    if (gbc_get_u32(&r) != TRACE_VERSION)
         return GBC_ERR_PARSE;
     f4_trace *t;
     GBC_TRY(f4_trace_new(ctx, &t));
     gbc_status st = GBC_OK;
-    t->nvars = get_u32(&r);
-    uint32_t unit = get_u32(&r), compiled = get_u32(&r);
+    t->nvars = gbc_get_u32(&r);
+    uint32_t unit = gbc_get_u32(&r), compiled = gbc_get_u32(&r);
     const size_t nv = t->nvars;
     if (nv > (1u << 16) || unit > 1 || compiled > 1)
         r.bad = 1;
     t->unit = (int)unit;
-    t->nrows = t->rcap = get_count(&r, 4);
+    t->nrows = t->rcap = gbc_get_count(&r, 4);
     GBC_CHECK(st, get_u32s(ctx, &r, &t->src, t->nrows), done);
     if (!r.bad && nv > 0 && t->nrows > SIZE_MAX / nv)
         r.bad = 1;
@@ -243,20 +171,20 @@ gbc_status f4_trace_deserialize(gbc_ctx *ctx, const uint8_t *blob, size_t len, f
     for (size_t i = 0; !r.bad && i < t->nrows * nv; i++)
         if (t->mul[i] > TRACE_MAX_EXP)
             r.bad = 1;
-    t->nleads = t->lcap = get_count(&r, 4);
+    t->nleads = t->lcap = gbc_get_count(&r, 4);
     if (!r.bad && nv > 0 && t->nleads > SIZE_MAX / nv)
         r.bad = 1;
     GBC_CHECK(st, get_u32s(ctx, &r, &t->lead, r.bad ? 0 : t->nleads * nv), done);
-    t->nrounds = t->cap = get_count(&r, 28);
+    t->nrounds = t->cap = gbc_get_count(&r, 28);
     if (!r.bad) {
         GBC_CHECK(st, GBC_ALLOC(ctx, t->rounds, t->nrounds ? t->nrounds : 1), done);
         for (size_t k = 0; k < t->nrounds && !r.bad; k++) {
             f4_trace_round *R = &t->rounds[k];
-            R->degree = get_u32(&r);
-            uint64_t row0 = get_u64(&r);
-            R->nred = get_u32(&r);
-            R->nnew = get_u32(&r);
-            uint64_t lead0 = get_u64(&r);
+            R->degree = gbc_get_u32(&r);
+            uint64_t row0 = gbc_get_u64(&r);
+            R->nred = gbc_get_u32(&r);
+            R->nnew = gbc_get_u32(&r);
+            uint64_t lead0 = gbc_get_u64(&r);
             if (row0 > t->nrows || (uint64_t)R->nred + R->nnew > t->nrows - row0 ||
                 lead0 > t->nleads || R->nnew > t->nleads - lead0)
                 r.bad = 1;
@@ -264,7 +192,7 @@ gbc_status f4_trace_deserialize(gbc_ctx *ctx, const uint8_t *blob, size_t len, f
             R->lead0 = (size_t)lead0;
         }
     }
-    t->nbasis = get_count(&r, 1);
+    t->nbasis = gbc_get_count(&r, 1);
     if (!r.bad) {
         GBC_CHECK(st, GBC_ALLOC(ctx, t->red, t->nbasis ? t->nbasis : 1), done);
         memcpy(t->red, blob + r.at, t->nbasis);
@@ -274,38 +202,38 @@ gbc_status f4_trace_deserialize(gbc_ctx *ctx, const uint8_t *blob, size_t len, f
                 r.bad = 1;
     }
     if (compiled && !r.bad) {
-        t->nccode = t->cccap = get_count(&r, 2);
+        t->nccode = t->cccap = gbc_get_count(&r, 2);
         if (!r.bad) {
             GBC_CHECK(st, GBC_ALLOC(ctx, t->ccode, t->nccode ? t->nccode : 1), done);
             for (size_t i = 0; i < t->nccode; i++, r.at += 2)
                 t->ccode[i] = (uint16_t)(blob[r.at] | blob[r.at + 1] << 8);
         }
-        t->ncrows = t->crcap = get_count(&r, 16);
+        t->ncrows = t->crcap = gbc_get_count(&r, 16);
         if (!r.bad) {
             GBC_CHECK(st, GBC_ALLOC(ctx, t->crow, t->ncrows ? t->ncrows : 1), done);
             for (size_t i = 0; i < t->ncrows; i++) {
-                uint64_t off = get_u64(&r);
+                uint64_t off = gbc_get_u64(&r);
                 t->crow[i].off = off > t->nccode ? t->nccode + 1 : (size_t)off;
-                t->crow[i].len = get_u32(&r);
-                t->crow[i].src = get_u32(&r);
+                t->crow[i].len = gbc_get_u32(&r);
+                t->crow[i].src = gbc_get_u32(&r);
             }
         }
-        t->ncexps = t->cecap = get_count(&r, 4);
+        t->ncexps = t->cecap = gbc_get_count(&r, 4);
         GBC_CHECK(st, get_u32s(ctx, &r, &t->cexps, t->ncexps), done);
-        t->ncgexps = t->cgcap = get_count(&r, 4);
+        t->ncgexps = t->cgcap = gbc_get_count(&r, 4);
         GBC_CHECK(st, get_u32s(ctx, &r, &t->cgexps, t->ncgexps), done);
-        t->ncglen = t->cglcap = get_count(&r, 4);
+        t->ncglen = t->cglcap = gbc_get_count(&r, 4);
         GBC_CHECK(st, get_u32s(ctx, &r, &t->cglen, t->ncglen), done);
-        t->ncr = t->ccap = get_count(&r, 32);
+        t->ncr = t->ccap = gbc_get_count(&r, 32);
         if (!r.bad) {
             GBC_CHECK(st, GBC_ALLOC(ctx, t->cr, t->ncr ? t->ncr : 1), done);
             for (size_t i = 0; i < t->ncr; i++) {
                 f4_cround *c = &t->cr[i];
-                c->ncols = get_u32(&r);
-                c->npiv = get_u32(&r);
-                c->nrows = get_u32(&r);
-                c->nnew = get_u32(&r);
-                uint64_t ce0 = get_u64(&r), r0 = get_u64(&r);
+                c->ncols = gbc_get_u32(&r);
+                c->npiv = gbc_get_u32(&r);
+                c->nrows = gbc_get_u32(&r);
+                c->nnew = gbc_get_u32(&r);
+                uint64_t ce0 = gbc_get_u64(&r), r0 = gbc_get_u64(&r);
                 c->ce0 = ce0 > t->ncexps ? t->ncexps + 1 : (size_t)ce0;
                 c->r0 = r0 > t->ncrows ? t->ncrows + 1 : (size_t)r0;
             }
