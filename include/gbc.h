@@ -317,6 +317,18 @@ GBC_API int gbc_stats_seed(const gbc_stats *stats, uint64_t *seed);
  * the list {1}. Zero generators are ignored. */
 GBC_API gbc_status gbc_groebner(gbc_polys **basis, const gbc_polys *gens,
                                 const gbc_options *opts, gbc_stats *stats);
+/* gbc_groebner, the basis written through write(data, buf, n) as gbc_polys_print
+ * with these flags would write it (the same bytes), without a handle: on the
+ * default path (F4 over Z/p in a degree-compatible order) each polynomial is
+ * written as soon as the final interreduction has it and then freed, so the basis
+ * is never held in the exchange form (for katsura-11 mod 65521 that form is 70 MB
+ * of a 112 MB peak); on the other paths the basis is computed, written and freed.
+ * On any failure (a limit, an interrupt, GBC_ERR_IO from write) write may already
+ * have taken part of the text: the caller discards it (the gbc tool writes -o FILE
+ * through a temporary file and says so on standard output). */
+GBC_API gbc_status gbc_groebner_write(const gbc_polys *gens, const gbc_options *opts,
+                                      gbc_stats *stats, unsigned flags, gbc_write_fn write,
+                                      void *data);
 
 /* Change of order: *basis is the reduced Groebner basis, for the order of target,
  * of the zero-dimensional ideal of which gb is a Groebner basis for the order of

@@ -508,6 +508,50 @@ GBC_API gbc_status gbc_groebner(gbc_polys **basis, const gbc_polys *gens,
     return st;
 }
 
+/* gbc_groebner_write's sink: each polynomial of the basis printed as it comes. */
+static gbc_status stream_put(void *data, const ppoly *p)
+{
+    return io_stream_put((io_stream *)data, p);
+}
+
+GBC_API gbc_status gbc_groebner_write(const gbc_polys *gens, const gbc_options *opts,
+                                      gbc_stats *stats, unsigned flags, gbc_write_fn write,
+                                      void *data)
+{
+    if (gens == NULL || write == NULL)
+        return GBC_ERR_ARG;
+    gbc_algorithm algo = opts ? opts->algorithm : GBC_ALGO_DEFAULT;
+    const ring *R = &gens->ring->R;
+    if ((algo != GBC_ALGO_DEFAULT && algo != GBC_ALGO_F4) || R->F.p == 0 ||
+        !ring_is_graded(R)) {
+        gbc_polys *basis = NULL;
+        gbc_status st = gbc_groebner(&basis, gens, opts, stats);
+        if (st == GBC_OK)
+            st = gbc_polys_print(basis, flags, write, data);
+        gbc_polys_free(basis);
+        return st;
+    }
+    int minimal = opts != NULL && opts->basis == GBC_BASIS_MINIMAL;
+    gbc_ctx ctx;
+    api_ctx_from_options(&ctx, opts);
+    gb_stats local;
+    memset(&local, 0, sizeof local);
+    io_stream out;
+    gbc_status st = io_stream_begin(&out, &ctx, R, (flags & GBC_PRINT_HEADER) != 0, write, data);
+    if (st == GBC_OK) {
+        local.strategy = STRAT_TOOK_DIRECT;
+        f4_sink sink = {stream_put, &out};
+        st = f4_groebner_sink(&ctx, R, &gens->L, &local, minimal, &sink);
+    }
+    if (st == GBC_OK)
+        st = io_stream_end(&out);
+    io_stream_clear(&out);
+    local.peak_bytes = ctx.mem_peak;
+    if (stats != NULL)
+        stats->s = local;
+    return st;
+}
+
 GBC_API int gbc_stats_seed(const gbc_stats *stats, uint64_t *seed)
 {
     if (stats == NULL || !stats->s.seeded)

@@ -107,6 +107,12 @@ typedef struct cli_emit {
     const char *data;
     size_t len;
     const gbc_polys *polys;
+    /* or the basis of gens, computed while it is written (gbc_groebner_write) */
+    const gbc_polys *gens;
+    const gbc_options *opts;
+    gbc_stats *stats;
+    gbc_status st; /* that computation's status */
+    size_t written; /* bytes of it written */
 } cli_emit;
 
 static size_t file_write(void *f, const char *buf, size_t n)
@@ -114,19 +120,54 @@ static size_t file_write(void *f, const char *buf, size_t n)
     return fwrite(buf, 1, n, (FILE *)f);
 }
 
-/* Write e to o; nonzero on a write error. */
-static int emit_to(FILE *o, const cli_emit *e)
+typedef struct counted_file {
+    FILE *f;
+    size_t *n;
+} counted_file;
+
+static size_t counted_write(void *data, const char *buf, size_t n)
 {
+    counted_file *c = data;
+    size_t w = fwrite(buf, 1, n, c->f);
+    *c->n += w;
+    return w;
+}
+
+/* Write e to o; nonzero on a write error or a failed computation (e->st says
+ * which). */
+static int emit_to(FILE *o, cli_emit *e)
+{
+    if (e->gens != NULL) {
+        counted_file c = {o, &e->written};
+        e->st = gbc_groebner_write(e->gens, e->opts, e->stats, GBC_PRINT_HEADER,
+                                   counted_write, &c);
+        return e->st != GBC_OK;
+    }
     if (e->polys != NULL)
         return gbc_polys_print(e->polys, GBC_PRINT_HEADER, file_write, o) != GBC_OK;
     return (e->len ? fwrite(e->data, 1, e->len, o) : 0) != e->len;
 }
 
-static int cli_write_stream(const char *outfile, const cli_emit *e, int *open_failed)
+/* Whether a failure of e is the computation's (reported by the caller) rather
+ * than the writing's. */
+static int emit_failed_computing(const cli_emit *e)
+{
+    return e->gens != NULL && e->st != GBC_OK && e->st != GBC_ERR_IO;
+}
+
+static int cli_write_stream(const char *outfile, cli_emit *e, int *open_failed)
 {
     *open_failed = 0;
     if (outfile == NULL || strcmp(outfile, "-") == 0) {
         int werr = emit_to(stdout, e);
+        if (emit_failed_computing(e)) {
+            fflush(stdout);
+            if (e->written > 0)
+                fprintf(stderr,
+                        "%s: the text written to standard output is incomplete: discard it\n",
+                        progname);
+            return 1;
+        }
         if (werr || fflush(stdout) != 0) {
             fprintf(stderr, "%s: error writing the result: %s\n", progname, strerror(errno));
             return 1;
@@ -173,6 +214,10 @@ static int cli_write_stream(const char *outfile, const cli_emit *e, int *open_fa
     if (bad) {
         int err = errno;
         unlink(tmp);
+        if (emit_failed_computing(e)) { /* the caller reports it */
+            free(tmp);
+            return 1;
+        }
         fprintf(stderr, "%s: error writing the result to '%s' (left unchanged): %s\n", progname,
                 outfile, strerror(err));
     }
@@ -182,7 +227,7 @@ static int cli_write_stream(const char *outfile, const cli_emit *e, int *open_fa
 
 int cli_write_result(const char *outfile, const char *data, size_t len, int *open_failed)
 {
-    cli_emit e = {data, len, NULL};
+    cli_emit e = {.data = data, .len = len};
     return cli_write_stream(outfile, &e, open_failed);
 }
 
@@ -766,11 +811,33 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
                                   multigraded, &L);
         goto out;
     }
-    if (hooks != NULL && hooks->groebner != NULL && algo != GBC_ALGO_BUCHBERGER)
+    int open_failed;
+    /* Into a file or a pipe the basis is written while it is computed (the default
+     * path then never holds it whole: gbc_groebner_write); to a terminal it is
+     * computed first, so that the progress line and the basis do not mix. */
+    int streamed = 0, write_bad = 0;
+    cli_emit e = {.gens = gens, .opts = opts, .stats = stats};
+    if (hooks != NULL && hooks->groebner != NULL && algo != GBC_ALGO_BUCHBERGER) {
         st = hooks->groebner(&basis, gens, opts, stats, hooks->data);
-    else
+    } else if ((outfile != NULL && strcmp(outfile, "-") != 0) || !isatty(STDOUT_FILENO)) {
+        streamed = 1;
+        write_bad = cli_write_stream(outfile, &e, &open_failed);
+        st = e.st;
+        if (write_bad && open_failed) {
+            progress_clear(&L);
+            rc = EXIT_INPUT;
+            goto out;
+        }
+        if (write_bad && st == GBC_OK) /* a write error, reported */
+            st = GBC_ERR_IO;
+    } else {
         st = gbc_groebner(&basis, gens, opts, stats);
+    }
     progress_clear(&L);
+    if (st == GBC_ERR_IO && streamed) {
+        rc = EXIT_RESOURCES;
+        goto out;
+    }
     if (st == GBC_ERR_LIMIT || st == GBC_ERR_INTERRUPTED) {
         cli_report_status(fname, st);
         rc = exit_for(st);
@@ -790,11 +857,12 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
         goto out;
     }
     cli_print_summary(stats, verbose);
+    if (streamed)
+        goto out;
     /* printed a piece at a time: the text of a large basis over Q is as large as
      * the basis itself */
-    int open_failed;
-    cli_emit e = {NULL, 0, basis};
-    if (cli_write_stream(outfile, &e, &open_failed) != 0)
+    cli_emit eb = {.polys = basis};
+    if (cli_write_stream(outfile, &eb, &open_failed) != 0)
         rc = open_failed ? EXIT_INPUT : EXIT_RESOURCES;
 out:
     progress_clear(&L);

@@ -300,12 +300,30 @@ static gbc_status add_gens(f4_state *S)
  * to play. known (or NULL, and NULL when tracing): a Groebner basis loaded as the
  * start of the basis, with no pairs among its elements; hook (or NULL): called
  * whenever a degree is complete (f4_groebner_extend). */
-static gbc_status f4_core_known(gbc_ctx *ctx, const ring *R, const plist *known,
-                                const f4_hook *hook, const plist *in, plist *out,
-                                gb_stats *stats, f4_trace *rec, const f4_trace *play,
-                                f4_trace *compile, int compiled, int *unlucky, int minimal,
-                                f4_hilb *hilb)
+typedef struct f4_run {
+    const plist *known;
+    const f4_hook *hook;
+    f4_trace *rec;
+    const f4_trace *play;
+    f4_trace *compile;
+    int compiled;
+    int *unlucky;
+    int minimal;
+    f4_hilb *hilb;
+    const f4_sink *sink; /* or NULL: the basis goes to out */
+} f4_run;
+
+static gbc_status f4_core_known(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                                gb_stats *stats, const f4_run *run)
 {
+    const plist *known = run->known;
+    const f4_hook *hook = run->hook;
+    f4_trace *rec = run->rec;
+    const f4_trace *play = run->play;
+    f4_trace *compile = run->compile;
+    int compiled = run->compiled;
+    int *unlucky = run->unlucky;
+    f4_hilb *hilb = run->hilb;
     double t0 = gbc_wall_time();
     f4_state S;
     gbc_status st;
@@ -315,8 +333,9 @@ static gbc_status f4_core_known(gbc_ctx *ctx, const ring *R, const plist *known,
     GBC_CHECK(st, f4_setup(&S, ctx, R, stats), done);
     S.rec = rec;
     S.play = play;
-    S.minimal = minimal;
+    S.minimal = run->minimal;
     S.hilb = hilb;
+    S.sink = run->sink;
     /* the trace needs provenance; a replay's rows are all independent (nothing to
      * gain from combinations): both take the exact kernel */
     S.kern = la_kernel_select(ctx->la_mode, S.F, rec != NULL || play != NULL);
@@ -432,10 +451,12 @@ static gbc_status f4_core_known(gbc_ctx *ctx, const ring *R, const plist *known,
         S.lanes = NULL;
         S.lanecap = 0;
     }
-    if (unit)
+    if (unit) {
         GBC_CHECK(st, f4_emit_one(ctx, R, out), done);
-    else
+        GBC_CHECK(st, f4_sink_last(&S, out), done);
+    } else {
         GBC_CHECK(st, f4_final(&S, out), done);
+    }
     if (S.cc_bad) {
         bad = 1;
         *unlucky = 1;
@@ -447,7 +468,7 @@ static gbc_status f4_core_known(gbc_ctx *ctx, const ring *R, const plist *known,
     }
     if (stats) {
         stats->t_interreduce += gbc_wall_time() - t1;
-        stats->basis_size = out->n;
+        stats->basis_size = out->n + S.nsunk;
         stats->pairs_created += S.ps.stat_created;
         stats->pairs_chain += S.ps.stat_chain;
         stats->pairs_gm += S.ps.stat_gm;
@@ -479,21 +500,14 @@ done:
     return st;
 }
 
-static gbc_status f4_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
-                          gb_stats *stats, f4_trace *rec, const f4_trace *play,
-                          f4_trace *compile, int compiled, int *unlucky, int minimal,
-                          f4_hilb *hilb)
-{
-    return f4_core_known(ctx, R, NULL, NULL, in, out, stats, rec, play, compile, compiled,
-                         unlucky, minimal, hilb);
-}
 
 gbc_status f4_groebner_extend(gbc_ctx *ctx, const ring *R, const plist *G, const plist *in,
                               plist *out, gb_stats *stats, const f4_hook *hook)
 {
     if (R->F.p == 0 || !ring_is_graded(R))
         return GBC_ERR_INTERNAL;
-    return f4_core_known(ctx, R, G, hook, in, out, stats, NULL, NULL, NULL, 0, NULL, 0, NULL);
+    f4_run run = {.known = G, .hook = hook};
+    return f4_core_known(ctx, R, in, out, stats, &run);
 }
 
 gbc_status f4_learn(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
@@ -501,7 +515,8 @@ gbc_status f4_learn(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
 {
     if (R->F.p == 0 || !ring_is_graded(R))
         return GBC_ERR_INTERNAL;
-    return f4_core(ctx, R, in, out, stats, tr, NULL, NULL, 0, NULL, 0, NULL);
+    f4_run run = {.rec = tr};
+    return f4_core_known(ctx, R, in, out, stats, &run);
 }
 
 gbc_status f4_trace_compile(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
@@ -510,7 +525,8 @@ gbc_status f4_trace_compile(gbc_ctx *ctx, const ring *R, const plist *in, plist 
     *unlucky = 0;
     if (R->F.p == 0 || !ring_is_graded(R))
         return GBC_ERR_INTERNAL;
-    return f4_core(ctx, R, in, out, stats, NULL, tr, tr, 0, unlucky, 0, NULL);
+    f4_run run = {.play = tr, .compile = tr, .unlucky = unlucky};
+    return f4_core_known(ctx, R, in, out, stats, &run);
 }
 
 gbc_status f4_apply(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
@@ -521,16 +537,16 @@ gbc_status f4_apply(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
         *plain = 0;
     if (R->F.p == 0 || !ring_is_graded(R))
         return GBC_ERR_INTERNAL;
-    int compiled = tr->cstate == CC_READY;
-    gbc_status st = f4_core(ctx, R, in, out, stats, NULL, tr, NULL, compiled, unlucky, 0,
-                            NULL);
-    if (st == GBC_OK && *unlucky && compiled) {
+    f4_run run = {.play = tr, .compiled = tr->cstate == CC_READY, .unlucky = unlucky};
+    gbc_status st = f4_core_known(ctx, R, in, out, stats, &run);
+    if (st == GBC_OK && *unlucky && run.compiled) {
         /* A support differs from the compiled run's (a coefficient vanished modulo
          * this prime or modulo the compiling one): replay plainly. */
         *unlucky = 0;
         if (plain != NULL)
             *plain = 1;
-        st = f4_core(ctx, R, in, out, stats, NULL, tr, NULL, 0, unlucky, 0, NULL);
+        run.compiled = 0;
+        st = f4_core_known(ctx, R, in, out, stats, &run);
     }
     return st;
 }
@@ -546,9 +562,25 @@ gbc_status f4_groebner_kind(gbc_ctx *ctx, const ring *R, const plist *in, plist 
 {
     if (R->F.p == 0)
         return GBC_ERR_DOMAIN;
-    if (ring_is_graded(R))
-        return f4_core(ctx, R, in, out, stats, NULL, NULL, NULL, 0, NULL, minimal, NULL);
+    if (ring_is_graded(R)) {
+        f4_run run = {.minimal = minimal};
+        return f4_core_known(ctx, R, in, out, stats, &run);
+    }
     return f4_groebner_homog(ctx, R, in, out, stats, minimal, NULL);
+}
+
+gbc_status f4_groebner_sink(gbc_ctx *ctx, const ring *R, const plist *in, gb_stats *stats,
+                            int minimal, const f4_sink *sink)
+{
+    if (R->F.p == 0 || !ring_is_graded(R) || sink == NULL)
+        return GBC_ERR_INTERNAL;
+    /* out holds at most the polynomial being handed over */
+    plist out;
+    plist_init(&out);
+    f4_run run = {.minimal = minimal, .sink = sink};
+    gbc_status st = f4_core_known(ctx, R, in, &out, stats, &run);
+    plist_clear(ctx, &out, &R->F);
+    return st;
 }
 
 gbc_status f4_groebner_homog(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
@@ -571,9 +603,8 @@ gbc_status f4_groebner_homog(gbc_ctx *ctx, const ring *R, const plist *in, plist
     gbc_status st;
     GBC_CHECK(st, plist_homogenize(ctx, R, in, &hin), done);
     /* the homogenised basis need not be reduced: only its leading terms matter */
-    GBC_CHECK(st, f4_core(ctx, &Rh, &hin, &hout, stats, NULL, NULL, NULL, 0, NULL, 1,
-                          target != NULL ? &H : NULL),
-              done);
+    f4_run run = {.minimal = 1, .hilb = target != NULL ? &H : NULL};
+    GBC_CHECK(st, f4_core_known(ctx, &Rh, &hin, &hout, stats, &run), done);
     if (target != NULL)
         gbc_log(ctx, 1, "hilbert: %zu degrees skipped, %zu pairs and generators dropped",
                 H.degrees_skipped, H.pairs_dropped);

@@ -36,6 +36,22 @@ struct mi_upoly;
 gbc_status f4_groebner_homog(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                              gb_stats *stats, int minimal, const struct mi_upoly *target);
 
+/* Where a run's basis goes when nobody keeps it (gbc_groebner_write): put gets
+ * each polynomial of the result in output order (increasing leading monomial) as
+ * soon as it is final, and the run frees it when put returns; a status other than
+ * GBC_OK from put stops the run with that status. */
+typedef struct f4_sink {
+    gbc_status (*put)(void *data, const ppoly *p);
+    void *data;
+} f4_sink;
+
+/* f4_groebner_kind for a degree-compatible order (GBC_ERR_INTERNAL otherwise),
+ * the basis handed to sink instead of collected: the run never holds it in plain
+ * form, which for a large basis is most of the peak memory. On failure sink may
+ * have had part of the basis. */
+gbc_status f4_groebner_sink(gbc_ctx *ctx, const ring *R, const plist *in, gb_stats *stats,
+                            int minimal, const f4_sink *sink);
+
 /* A caller's step between F4's degrees (ideal/satf4's kernel steps): after the
  * round of degree d, once no pair or generator of degree <= d is left,
  * after_degree gets the basis so far (its non-redundant elements, monic; for

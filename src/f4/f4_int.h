@@ -81,6 +81,8 @@ typedef struct f4_state {
     uint32_t *pmul, *tmul;
     size_t pmcap, tmcap;
     int minimal;            /* f4_final: a minimal basis, tails left alone */
+    const f4_sink *sink;    /* f4_final: where the output goes (NULL: to out) */
+    size_t nsunk;           /* polynomials handed to sink */
     f4_hilb *hilb;          /* Hilbert-driven rounds, or NULL */
     /* compiled replay (see struct f4_trace): the trace whose compiled matrices this
      * run uses, or whose matrices it records, or NULL */
@@ -245,6 +247,9 @@ gbc_status f4_row_to_poly(f4_state *S, const la_row *r, poly *h);
 
 /* final.c */
 gbc_status f4_emit_one(gbc_ctx *ctx, const ring *R, plist *out);
+/* With S->sink set, hand out's last polynomial to it and drop it from out (else
+ * nothing). */
+gbc_status f4_sink_last(f4_state *S, plist *out);
 /* Load the Groebner basis G into the fresh state S: monic elements, the redundant
  * ones (a lead divisible by another's) marked, the others in the divisor lookup;
  * *unit when an element is a constant (loading stops there). */

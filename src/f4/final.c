@@ -58,8 +58,11 @@ gbc_status f4_final(f4_state *S, plist *out)
             mi[k] = S->lm[mi[k]];
         }
         st = mht_sort_desc(ctx, &S->bht, mi, m);
-        for (size_t k = m; k-- > 0 && st == GBC_OK;)
+        for (size_t k = m; k-- > 0 && st == GBC_OK;) {
             st = plist_push_poly(ctx, out, &S->g[S->bht.row[mi[k]].aux], &S->bht, S->F, 1);
+            if (st == GBC_OK)
+                st = f4_sink_last(S, out);
+        }
         gbc_free(ctx, mi);
         return st;
     }
@@ -116,6 +119,8 @@ gbc_status f4_final(f4_state *S, plist *out)
         GBC_CHECK(st, f4_row_to_poly(S, &res, &h), out);
         st = plist_push_poly(ctx, out, &h, &S->bht, S->F, 1);
         poly_clear(ctx, &h, S->F);
+        if (st == GBC_OK)
+            st = f4_sink_last(S, out);
         gbc_arena_reset(&one);
     }
 out:
@@ -124,6 +129,16 @@ out:
     return st;
 }
 
+
+gbc_status f4_sink_last(f4_state *S, plist *out)
+{
+    if (S->sink == NULL || out->n == 0)
+        return GBC_OK;
+    gbc_status st = S->sink->put(S->sink->data, &out->p[out->n - 1]);
+    plist_pop(S->ctx, out, S->F);
+    S->nsunk++;
+    return st;
+}
 
 gbc_status f4_emit_one(gbc_ctx *ctx, const ring *R, plist *out)
 {

@@ -41,6 +41,24 @@ gbc_status io_print_polys(gbc_ctx *ctx, io_buf *b, const ring *R, const plist *L
  * 64 KB (write returns the bytes it took; fewer: GBC_ERR_IO). */
 gbc_status io_write_polys(gbc_ctx *ctx, const ring *R, const plist *L, int header,
                           size_t (*write)(void *data, const char *buf, size_t n), void *data);
+/* io_write_polys one polynomial at a time, for a list nobody holds whole
+ * (gbc_groebner_write): begin (the header when header != 0), put each polynomial,
+ * end; the text is the same bytes io_write_polys gives for the whole list. clear
+ * frees the buffer, after end or on failure. */
+typedef struct io_stream {
+    gbc_ctx *ctx;
+    const ring *R;
+    io_buf b;
+    size_t n; /* polynomials put */
+    size_t (*write)(void *data, const char *buf, size_t n);
+    void *data;
+} io_stream;
+gbc_status io_stream_begin(io_stream *s, gbc_ctx *ctx, const ring *R, int header,
+                           size_t (*write)(void *data, const char *buf, size_t n),
+                           void *data);
+gbc_status io_stream_put(io_stream *s, const ppoly *p);
+gbc_status io_stream_end(io_stream *s);
+void io_stream_clear(io_stream *s);
 /* Append one polynomial (no newline). */
 gbc_status io_print_poly(gbc_ctx *ctx, io_buf *b, const ring *R, const ppoly *p);
 

@@ -154,22 +154,54 @@ static gbc_status flush_buf(io_buf *b, size_t (*write)(void *, const char *, siz
     return GBC_OK;
 }
 
+gbc_status io_stream_begin(io_stream *s, gbc_ctx *ctx, const ring *R, int header,
+                           size_t (*write)(void *data, const char *buf, size_t n),
+                           void *data)
+{
+    s->ctx = ctx;
+    s->R = R;
+    io_buf_init(&s->b);
+    s->n = 0;
+    s->write = write;
+    s->data = data;
+    plist none = {0};
+    return io_print_polys(ctx, &s->b, R, &none, header);
+}
+
+/* Each polynomial but the first is preceded by ",\n"; the last is followed by
+ * "\n" (io_stream_end): io_print_polys's text. */
+gbc_status io_stream_put(io_stream *s, const ppoly *p)
+{
+    if (s->n > 0)
+        GBC_TRY(io_buf_puts(s->ctx, &s->b, ",\n", 2));
+    GBC_TRY(io_print_poly(s->ctx, &s->b, s->R, p));
+    s->n++;
+    if (s->b.len >= ((size_t)1 << 16))
+        return flush_buf(&s->b, s->write, s->data);
+    return GBC_OK;
+}
+
+gbc_status io_stream_end(io_stream *s)
+{
+    if (s->n > 0)
+        GBC_TRY(io_buf_puts(s->ctx, &s->b, "\n", 1));
+    return flush_buf(&s->b, s->write, s->data);
+}
+
+void io_stream_clear(io_stream *s)
+{
+    io_buf_clear(s->ctx, &s->b);
+}
+
 gbc_status io_write_polys(gbc_ctx *ctx, const ring *R, const plist *L, int header,
                           size_t (*write)(void *data, const char *buf, size_t n), void *data)
 {
-    io_buf b;
-    io_buf_init(&b);
-    plist none = {0};
-    gbc_status st = io_print_polys(ctx, &b, R, &none, header);
-    for (size_t k = 0; k < L->n && st == GBC_OK; k++) {
-        st = io_print_poly(ctx, &b, R, &L->p[k]);
-        if (st == GBC_OK)
-            st = io_buf_puts(ctx, &b, k + 1 < L->n ? ",\n" : "\n", k + 1 < L->n ? 2 : 1);
-        if (st == GBC_OK && b.len >= ((size_t)1 << 16))
-            st = flush_buf(&b, write, data);
-    }
+    io_stream s;
+    gbc_status st = io_stream_begin(&s, ctx, R, header, write, data);
+    for (size_t k = 0; k < L->n && st == GBC_OK; k++)
+        st = io_stream_put(&s, &L->p[k]);
     if (st == GBC_OK)
-        st = flush_buf(&b, write, data);
-    io_buf_clear(ctx, &b);
+        st = io_stream_end(&s);
+    io_stream_clear(&s);
     return st;
 }

@@ -28,6 +28,12 @@ void plist_clear(gbc_ctx *ctx, plist *L, const field *F)
     plist_init(L);
 }
 
+void plist_pop(gbc_ctx *ctx, plist *L, const field *F)
+{
+    if (L->n > 0)
+        ppoly_clear(ctx, &L->p[--L->n], F);
+}
+
 gbc_status plist_push(gbc_ctx *ctx, plist *L, size_t len, uint32_t nvars, const field *F,
                       ppoly **out)
 {

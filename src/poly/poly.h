@@ -124,6 +124,8 @@ typedef struct plist {
 
 void plist_init(plist *L);
 void plist_clear(gbc_ctx *ctx, plist *L, const field *F);
+/* Free the last polynomial of L and drop it (nothing when L is empty). */
+void plist_pop(gbc_ctx *ctx, plist *L, const field *F);
 /* Append an empty polynomial slot with room for len terms; returns it in *out. */
 gbc_status plist_push(gbc_ctx *ctx, plist *L, size_t len, uint32_t nvars, const field *F,
                       ppoly **out);
