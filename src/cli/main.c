@@ -155,29 +155,69 @@ static int emit_failed_computing(const cli_emit *e)
     return e->gens != NULL && e->st != GBC_OK && e->st != GBC_ERR_IO;
 }
 
+/* e written to o, which is standard output or a file that is not a regular one
+ * (name for the messages); nonzero on failure. */
+static int write_direct(FILE *o, const char *name, cli_emit *e)
+{
+    int werr = emit_to(o, e);
+    if (emit_failed_computing(e)) {
+        fflush(o);
+        if (e->written > 0)
+            fprintf(stderr, "%s: the text written to %s is incomplete: discard it\n", progname,
+                    name);
+        return 1;
+    }
+    if (werr || fflush(o) != 0) {
+        fprintf(stderr, "%s: error writing the result to %s: %s\n", progname, name,
+                strerror(errno));
+        return 1;
+    }
+    return 0;
+}
+
+static int write_in_place(const char *outfile, cli_emit *e, int *open_failed)
+{
+    FILE *o = fopen(outfile, "wb");
+    if (o == NULL) {
+        fprintf(stderr, "%s: cannot write '%s': %s\n", progname, outfile, strerror(errno));
+        *open_failed = 1;
+        return 1;
+    }
+    char name[64];
+    snprintf(name, sizeof name, "'%.58s'", outfile);
+    int bad = write_direct(o, name, e);
+    if (fclose(o) != 0 && !bad) {
+        fprintf(stderr, "%s: error writing the result to %s: %s\n", progname, name,
+                strerror(errno));
+        bad = 1;
+    }
+    return bad;
+}
+
 static int cli_write_stream(const char *outfile, cli_emit *e, int *open_failed)
 {
     *open_failed = 0;
-    if (outfile == NULL || strcmp(outfile, "-") == 0) {
-        int werr = emit_to(stdout, e);
-        if (emit_failed_computing(e)) {
-            fflush(stdout);
-            if (e->written > 0)
-                fprintf(stderr,
-                        "%s: the text written to standard output is incomplete: discard it\n",
-                        progname);
-            return 1;
-        }
-        if (werr || fflush(stdout) != 0) {
-            fprintf(stderr, "%s: error writing the result: %s\n", progname, strerror(errno));
-            return 1;
-        }
-        return 0;
+    if (outfile == NULL || strcmp(outfile, "-") == 0)
+        return write_direct(stdout, "standard output", e);
+    /* Something other than a regular file (/dev/null, a FIFO, a terminal) is
+     * written in place: renaming a temporary file over it would replace the
+     * device itself. */
+    struct stat ob;
+    if (stat(outfile, &ob) == 0 && !S_ISREG(ob.st_mode))
+        return write_in_place(outfile, e, open_failed);
+    /* A symbolic link: the file it names is replaced, the link stays. */
+    char *real = NULL;
+    struct stat lb;
+    if (lstat(outfile, &lb) == 0 && S_ISLNK(lb.st_mode)) {
+        real = realpath(outfile, NULL);
+        if (real != NULL)
+            outfile = real;
     }
     size_t n = strlen(outfile);
     char *tmp = malloc(n + 16);
     if (tmp == NULL) {
         fprintf(stderr, "%s: out of memory\n", progname);
+        free(real);
         return 1;
     }
     memcpy(tmp, outfile, n);
@@ -186,6 +226,7 @@ static int cli_write_stream(const char *outfile, cli_emit *e, int *open_failed)
     if (fd < 0) {
         fprintf(stderr, "%s: cannot write '%s': %s\n", progname, outfile, strerror(errno));
         free(tmp);
+        free(real);
         *open_failed = 1;
         return 1;
     }
@@ -216,12 +257,14 @@ static int cli_write_stream(const char *outfile, cli_emit *e, int *open_failed)
         unlink(tmp);
         if (emit_failed_computing(e)) { /* the caller reports it */
             free(tmp);
+            free(real);
             return 1;
         }
         fprintf(stderr, "%s: error writing the result to '%s' (left unchanged): %s\n", progname,
                 outfile, strerror(err));
     }
     free(tmp);
+    free(real);
     return bad;
 }
 

@@ -37,6 +37,7 @@ void f4_free(f4_state *S)
     gbc_free(ctx, S->pmul);
     gbc_free(ctx, S->tmul);
     mht_clear(ctx, &S->sht);
+    mht_clear(ctx, &S->pht);
     mht_clear(ctx, &S->bht);
     mht_params_clear(ctx, &S->par);
 }
@@ -53,6 +54,7 @@ gbc_status f4_setup(f4_state *S, gbc_ctx *ctx, const ring *R, gb_stats *stats)
     GBC_TRY(mht_params_init(ctx, &S->par, &R->ord, F4_HASH_SEED));
     GBC_TRY(mht_init(ctx, &S->bht, &S->par, 10));
     GBC_TRY(mht_init(ctx, &S->sht, &S->par, 10));
+    GBC_TRY(mht_init(ctx, &S->pht, &S->par, 10));
     GBC_TRY(dl_init(ctx, &S->dl, DL_TREE, R->nvars, &S->par.dm));
     S->kern = &la_kernel_exact;
     la_env_init(&S->la, ctx, S->F, F4_HASH_SEED ^ R->F.p);
@@ -117,7 +119,7 @@ gbc_status f4_add(f4_state *S, poly *h)
     if (S->play != NULL)
         return GBC_OK; /* replay: no pairs */
     double t0 = gbc_wall_time();
-    pairs_basis B = {&S->bht, S->lm, S->red, NULL, (uint32_t)S->n};
+    pairs_basis B = {&S->bht, S->lm, S->red, NULL, (uint32_t)S->n, &S->pht};
     gbc_status st = pairs_update(S->ctx, &S->ps, &B);
     if (sd.found)
         S->red[k] = 1;

@@ -47,6 +47,7 @@ typedef struct f4_state {
     const field *F;
     mht_params par;
     mht bht, sht;
+    mht pht;                /* the pairs' lcms (f4_select compacts it) */
     /* basis */
     poly *g;
     uint32_t *lm;

@@ -18,8 +18,41 @@ static int ent_cmp(const void *a, const void *b)
     return (x->g > y->g) - (x->g < y->g);
 }
 
+/* The lcm table keeps the lcm of every pair ever formed (most are dropped by the
+ * criteria or done): when it holds more than twice the live pairs' lcms (and at
+ * least 2^14), it is rebuilt with theirs alone. The pairs' order and the rows they
+ * give do not depend on the indices. */
+static gbc_status compact_lcms(f4_state *S)
+{
+    gbc_ctx *ctx = S->ctx;
+    size_t live = S->ps.n;
+    if (S->pht.size < ((size_t)1 << 14) || S->pht.size < 2 * live + 2)
+        return GBC_OK;
+    uint32_t logsize = 10;
+    while (((size_t)1 << logsize) < 2 * live)
+        logsize++;
+    mht T;
+    uint32_t *nidx = NULL;
+    gbc_status st;
+    GBC_TRY(mht_init(ctx, &T, &S->par, logsize));
+    GBC_CHECK(st, GBC_ALLOC(ctx, nidx, live ? live : 1), fail);
+    for (size_t q = 0; q < live; q++)
+        GBC_CHECK(st, mht_insert_from(ctx, &T, &S->pht, S->ps.p[q].lcm, &nidx[q]), fail);
+    for (size_t q = 0; q < live; q++)
+        S->ps.p[q].lcm = nidx[q];
+    gbc_free(ctx, nidx);
+    mht_clear(ctx, &S->pht);
+    S->pht = T;
+    return GBC_OK;
+fail:
+    gbc_free(ctx, nidx);
+    mht_clear(ctx, &T);
+    return st;
+}
+
 gbc_status f4_select(f4_state *S, uint32_t d, size_t *nsel_out)
 {
+    GBC_TRY(compact_lcms(S));
     S->npiv = S->ntbr = 0;
     gbc_arena_reset(&S->arena);
     mht_reset(&S->sht);
@@ -63,7 +96,7 @@ gbc_status f4_select(f4_state *S, uint32_t d, size_t *nsel_out)
         }
         for (size_t k = a; k < b; k++) {
             uint32_t gi = E[k].g, mh, md;
-            f4_multiplier(S, &S->bht, E[k].lcm, S->lm[gi], &mh, &md);
+            f4_multiplier(S, &S->pht, E[k].lcm, S->lm[gi], &mh, &md);
             la_row *row;
             if (k == best) {
                 GBC_CHECK(st, f4_push_row(ctx, &S->piv, &S->npiv, &S->pcap, &row), out);

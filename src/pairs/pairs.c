@@ -74,10 +74,11 @@ uint32_t pairs_min_deg(const pairset *ps)
     return d;
 }
 
-static uint32_t pair_weight(const pairs_basis *B, uint32_t i, uint32_t j, uint32_t lcm)
+static uint32_t pair_weight(const pairs_basis *B, const mht *pt, uint32_t i, uint32_t j,
+                            uint32_t lcm)
 {
     const mht *t = B->t;
-    uint32_t dl = t->row[lcm].deg;
+    uint32_t dl = pt->row[lcm].deg;
     if (B->sugar == NULL)
         return dl;
     /* sugar(m_i g_i) = sugar_i + deg(lcm) - deg(lm_i); the pair's sugar is the max. */
@@ -90,6 +91,7 @@ static uint32_t pair_weight(const pairs_basis *B, uint32_t i, uint32_t j, uint32
 gbc_status pairs_update(gbc_ctx *ctx, pairset *ps, pairs_basis *B)
 {
     mht *t = B->t;
+    mht *pt = B->lcms != NULL ? B->lcms : t; /* the lcms' table */
     const uint32_t nw = B->n - 1;       /* the new element */
     const uint32_t lt = B->lm[nw];
 
@@ -100,8 +102,8 @@ gbc_status pairs_update(gbc_ctx *ctx, pairset *ps, pairs_basis *B)
     for (uint32_t i = 0; i < nw; i++) {
         C[i].i = i;
         C[i].j = nw;
-        GBC_TRY(mht_insert_lcm(ctx, t, t, B->lm[i], lt, &C[i].lcm));
-        C[i].deg = pair_weight(B, i, nw, C[i].lcm);
+        GBC_TRY(mht_insert_lcm(ctx, pt, t, B->lm[i], lt, &C[i].lcm));
+        C[i].deg = pair_weight(B, pt, i, nw, C[i].lcm);
     }
 
     /* Chain criterion on the old pairs: drop (i, j) when lt divides lcm(i, j) and
@@ -109,7 +111,7 @@ gbc_status pairs_update(gbc_ctx *ctx, pairset *ps, pairs_basis *B)
     size_t k = 0;
     for (size_t q = 0; q < ps->n; q++) {
         spair *p = &ps->p[q];
-        if (mht_divides(t, lt, t, p->lcm) && C[p->i].lcm != p->lcm &&
+        if (mht_divides(t, lt, pt, p->lcm) && C[p->i].lcm != p->lcm &&
             C[p->j].lcm != p->lcm) {
             ps->stat_chain++;
             continue;
@@ -125,7 +127,7 @@ gbc_status pairs_update(gbc_ctx *ctx, pairset *ps, pairs_basis *B)
             C[nc++] = C[i];
     ps->stat_created += nc;
     /* Sort by (lcm, i): degree first so that divisors come before multiples. */
-    GBC_TRY(gbc_sort_cmp(ctx, C, nc, sizeof *C, cand_cmp, t));
+    GBC_TRY(gbc_sort_cmp(ctx, C, nc, sizeof *C, cand_cmp, pt));
     /* Criteria M and F, then the product criterion (Becker-Weispfenning, UPDATE):
      * keep a pair when it is coprime or when no other live candidate's lcm divides
      * its lcm; then drop the coprime ones. */
@@ -141,7 +143,7 @@ gbc_status pairs_update(gbc_ctx *ctx, pairset *ps, pairs_basis *B)
             if (a + 1 < nc && C[a + 1].lcm == la)
                 dominated = 1;
             for (size_t b = 0; b < na && !dominated; b++)
-                if (mht_divides(t, C[alive[b]].lcm, t, la))
+                if (mht_divides(pt, C[alive[b]].lcm, pt, la))
                     dominated = 1;
         }
         if (dominated) {

@@ -1,7 +1,7 @@
 /* pairs: the S-pair set with the Gebauer-Moeller update (Gebauer and Moeller, "On an
  * installation of Buchberger's algorithm", JSC 1988; in the form of Becker and
  * Weispfenning, Groebner Bases, Sec. 5.5). Shared by Buchberger and F4. A pair's
- * lcm lives in the basis table; its weight is the sugar (Buchberger) or the lcm's
+ * lcm lives in the basis table or a table of its own (pairs_basis.lcms); its weight is the sugar (Buchberger) or the lcm's
  * degree (F4's normal strategy). */
 #ifndef GBC_PAIRS_H
 #define GBC_PAIRS_H
@@ -10,7 +10,7 @@
 
 typedef struct spair {
     uint32_t i, j;  /* basis indices, i < j */
-    uint32_t lcm;   /* lcm of the leading monomials, in the basis table */
+    uint32_t lcm;   /* lcm of the leading monomials, in the lcm table */
     uint32_t deg;   /* selection weight: sugar or degree of lcm */
 } spair;
 
@@ -35,6 +35,9 @@ typedef struct pairs_basis {
     uint8_t *redundant;  /* element k's lead is a multiple of a later lead */
     const uint32_t *sugar; /* sugar of element k, or NULL to weigh by lcm degree */
     uint32_t n;          /* number of elements, the new one is n - 1 */
+    mht *lcms;           /* where the pairs' lcms live (same parameters as t), or
+                          * NULL: in t. F4 keeps them apart so that the basis table
+                          * does not keep every lcm it ever saw (f4_compact_lcms). */
 } pairs_basis;
 
 /* Element n-1 has just been added: form its pairs with the non-redundant older

@@ -60,9 +60,15 @@ static void setup(void)
 
 static void teardown(void)
 {
-    static const char *files[] = {"in.txt", "out.txt", "err.txt", "res.txt", "b.txt"};
-    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
-        unlink(tmp_path(files[i]));
+    /* every file a test made (a fixed list here left directories behind) */
+    DIR *d = opendir(tmpdir);
+    if (d != NULL) {
+        struct dirent *de;
+        while ((de = readdir(d)) != NULL)
+            if (strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0)
+                unlink(tmp_path(de->d_name));
+        closedir(d);
+    }
     rmdir(tmpdir);
 }
 
@@ -492,6 +498,55 @@ START_TEST(test_output_atomic)
         ck_assert_msg(strstr(de->d_name, ".gbc-") == NULL, "temporary file left: %s",
                       de->d_name);
     closedir(d);
+    /* -o a symbolic link: the file it names gets the basis, the link stays */
+    char linkpath[512];
+    snprintf(linkpath, sizeof linkpath, "%s", tmp_path("link.txt"));
+    ck_assert_int_eq(symlink("kept.txt", linkpath), 0);
+    const char *vialink[] = {"-o", linkpath, inpath, NULL};
+    run_gbc(&r, vialink, NULL);
+    ck_assert_msg(r.status == 0, "exit %d: %s", r.status, r.err);
+    run_free(&r);
+    struct stat lb;
+    ck_assert_int_eq(lstat(linkpath, &lb), 0);
+    ck_assert(S_ISLNK(lb.st_mode));
+    got = tu_read_file(outpath, &len);
+    ck_assert_ptr_nonnull(got);
+    ck_assert_str_eq(got, r0.out);
+    free(got);
+    /* -o a FIFO (as /dev/null or a terminal: not a regular file): written in place,
+     * never replaced by a renamed file */
+    char fifopath[512], readpath[512];
+    snprintf(fifopath, sizeof fifopath, "%s", tmp_path("fifo"));
+    snprintf(readpath, sizeof readpath, "%s", tmp_path("fifo.out"));
+    ck_assert_int_eq(mkfifo(fifopath, 0600), 0);
+    pid_t reader = fork();
+    ck_assert_int_ge(reader, 0);
+    if (reader == 0) {
+        FILE *in = fopen(fifopath, "rb"), *out = fopen(readpath, "wb");
+        if (in == NULL || out == NULL)
+            _exit(1);
+        char buf[4096];
+        size_t k;
+        while ((k = fread(buf, 1, sizeof buf, in)) > 0)
+            if (fwrite(buf, 1, k, out) != k)
+                _exit(1);
+        _exit(fclose(out) != 0);
+    }
+    const char *tofifo[] = {"-o", fifopath, inpath, NULL};
+    run_gbc(&r, tofifo, NULL);
+    ck_assert_msg(r.status == 0, "exit %d: %s", r.status, r.err);
+    run_free(&r);
+    int ws;
+    while (waitpid(reader, &ws, 0) < 0)
+        ck_assert_int_eq(errno, EINTR);
+    ck_assert(WIFEXITED(ws) && WEXITSTATUS(ws) == 0);
+    struct stat fb;
+    ck_assert_int_eq(lstat(fifopath, &fb), 0);
+    ck_assert(S_ISFIFO(fb.st_mode));
+    got = tu_read_file(readpath, &len);
+    ck_assert_ptr_nonnull(got);
+    ck_assert_str_eq(got, r0.out);
+    free(got);
     run_free(&r0);
 }
 END_TEST
