@@ -3,6 +3,7 @@
  * when the input is not homogeneous, F4's final interreduction at the end). The
  * parts are listed in sig_int.h; docs/sig.md explains the algorithm. */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "sig/sig_int.h"
 
@@ -47,6 +48,8 @@ static void sig_free(sig_state *S)
     gbc_free(ctx, S->ex);
     gbc_free(ctx, S->ex2);
     gbc_free(ctx, S->ex3);
+    gbc_free(ctx, S->ex4);
+    gbc_free(ctx, S->ex5);
     dl_clear(ctx, &S->dl);
     dl_clear(ctx, &S->syz);
     mht_clear(ctx, &S->sht);
@@ -77,6 +80,9 @@ static gbc_status sig_setup(sig_state *S, gbc_ctx *ctx, const ring *R, gb_stats 
     GBC_TRY(GBC_ALLOC(ctx, S->ex, w));
     GBC_TRY(GBC_ALLOC(ctx, S->ex2, w));
     GBC_TRY(GBC_ALLOC(ctx, S->ex3, w));
+    GBC_TRY(GBC_ALLOC(ctx, S->ex4, w));
+    GBC_TRY(GBC_ALLOC(ctx, S->ex5, w));
+    S->rew_sig = getenv("GBC_SIG_REW") != NULL; /* TEMP */
     return GBC_OK;
 }
 
@@ -162,6 +168,8 @@ static gbc_status add_elem(sig_state *S, const sig_row *w, const sig_piv *o)
     E->deg = S->bht.row[E->lm].deg;
     GBC_TRY(mht_insert_from(ctx, &S->sgt, &S->rst, w->tm, &E->sm));
     uint32_t k = (uint32_t)(S->n - 1);
+    if (dl_find_divisor(&S->dl, mht_exps(&S->bht, E->lm), S->bht.row[E->lm].divmask) != UINT32_MAX)
+        S->r_red++;
     GBC_TRY(dl_insert(ctx, &S->dl, mht_exps(&S->bht, E->lm), S->bht.row[E->lm].divmask, k));
     if (!S->sdl_on[w->idx]) {
         GBC_TRY(dl_init(ctx, &S->sdl[w->idx], DL_TREE, S->R->nvars, &S->par.dm));
@@ -239,6 +247,7 @@ static gbc_status sig_round(sig_state *S, uint32_t d)
     gbc_ctx *ctx = S->ctx;
     const uint32_t n = S->R->nvars;
     double t0 = gbc_wall_time();
+    S->r_red = 0;
     S->r_pairs = S->r_syz = S->r_rew = S->r_zero = S->r_zred = S->r_direct = S->r_rows = S->r_new = S->r_passes = 0;
     mht_reset(&S->rst);
     sig_set_reset(&S->sel);
@@ -329,6 +338,7 @@ static gbc_status sig_round(sig_state *S, uint32_t d)
     gbc_log(ctx, 1, "%6u %7zu %7zu %7zu %7zu %8zu x %-8u %5zu %6zu %9.3f", d, S->r_pairs,
             S->r_syz, S->r_rew, S->nkept, S->nrow, S->sht.size, S->r_zero, S->r_new,
             t1 - t0);
+    gbc_log(ctx, 2, "       degree %u: %zu redundant new elements, %zu elements", d, S->r_red, S->n);
     if (S->r_passes > 1 || S->r_zred > 0)
         gbc_log(ctx, 2,
                 "       degree %u: %zu signatures joined the matrix %zu times (closure of "
