@@ -118,6 +118,7 @@ typedef struct sig_state {
     uint32_t *ex, *ex2, *ex3; /* nvars scratch each */
     uint32_t *ex4, *ex5;      /* nvars scratch of the rewrite order */
     int rew_sig;              /* the rewrite order: 0 ratio, 1 signature */
+    double ho_share[2];       /* redundant share of the last two degrees' new elements */
     /* results of the current matrix: row r's pivot (len 0: zero) */
     sig_piv *res;
     size_t rescap;
