@@ -147,20 +147,38 @@ typedef struct rew_visit {
     uint32_t best;
 } rew_visit;
 
-/* Keep the element of largest signature (same index: the larger degree, or the
- * same degree and the larger monomial; equal ones: the later element). */
+/* The rewrite order "ratio" (Eder and Roune, ISSAC 2013, section 7; Roune and
+ * Stillman's choice): g < h iff s(g) lm(h) < s(h) lm(g), ties broken by the
+ * signature, then by the later element. All candidates have the generator index
+ * of the signature looked up, so the module monomials compare by their terms; the
+ * degrees of both products are deg g + deg h. */
+int sig_rew_less(const sig_state *S, uint32_t a, uint32_t b)
+{
+    const sig_elem *A = &S->e[a], *B = &S->e[b];
+    const uint32_t n = S->R->nvars;
+    const uint32_t *ta = mht_exps(&S->sgt, A->sm), *tb = mht_exps(&S->sgt, B->sm);
+    const uint32_t *la = mht_exps(&S->bht, A->lm), *lb = mht_exps(&S->bht, B->lm);
+    if (S->rew_sig == 0) {
+        for (uint32_t i = 0; i < n; i++) {
+            S->ex4[i] = ta[i] + lb[i];
+            S->ex5[i] = tb[i] + la[i];
+        }
+        int c = mono_cmp(&S->R->ord, S->ex4, S->ex5);
+        if (c != 0)
+            return c < 0;
+    }
+    int c = A->deg != B->deg ? (A->deg > B->deg ? 1 : -1) : mht_cmp(&S->sgt, A->sm, B->sm);
+    if (c != 0)
+        return c < 0;
+    return a < b;
+}
+
+/* Keep the largest element in the rewrite order. */
 static int visit_rew(void *data, uint32_t val, const uint32_t *exps)
 {
     (void)exps;
     rew_visit *v = data;
-    const sig_elem *E = &v->S->e[val];
-    if (v->best == UINT32_MAX) {
-        v->best = val;
-        return 0;
-    }
-    const sig_elem *B = &v->S->e[v->best];
-    int c = E->deg != B->deg ? (E->deg > B->deg ? 1 : -1) : mht_cmp(&v->S->sgt, E->sm, B->sm);
-    if (c > 0 || (c == 0 && val > v->best))
+    if (v->best == UINT32_MAX || sig_rew_less(v->S, v->best, val))
         v->best = val;
     return 0;
 }

@@ -47,6 +47,8 @@ static void sig_free(sig_state *S)
     gbc_free(ctx, S->ex);
     gbc_free(ctx, S->ex2);
     gbc_free(ctx, S->ex3);
+    gbc_free(ctx, S->ex4);
+    gbc_free(ctx, S->ex5);
     dl_clear(ctx, &S->dl);
     dl_clear(ctx, &S->syz);
     mht_clear(ctx, &S->sht);
@@ -77,6 +79,8 @@ static gbc_status sig_setup(sig_state *S, gbc_ctx *ctx, const ring *R, gb_stats 
     GBC_TRY(GBC_ALLOC(ctx, S->ex, w));
     GBC_TRY(GBC_ALLOC(ctx, S->ex2, w));
     GBC_TRY(GBC_ALLOC(ctx, S->ex3, w));
+    GBC_TRY(GBC_ALLOC(ctx, S->ex4, w));
+    GBC_TRY(GBC_ALLOC(ctx, S->ex5, w));
     return GBC_OK;
 }
 
@@ -162,6 +166,8 @@ static gbc_status add_elem(sig_state *S, const sig_row *w, const sig_piv *o)
     E->deg = S->bht.row[E->lm].deg;
     GBC_TRY(mht_insert_from(ctx, &S->sgt, &S->rst, w->tm, &E->sm));
     uint32_t k = (uint32_t)(S->n - 1);
+    if (dl_find_divisor(&S->dl, mht_exps(&S->bht, E->lm), S->bht.row[E->lm].divmask) != UINT32_MAX)
+        S->r_red++;
     GBC_TRY(dl_insert(ctx, &S->dl, mht_exps(&S->bht, E->lm), S->bht.row[E->lm].divmask, k));
     if (!S->sdl_on[w->idx]) {
         GBC_TRY(dl_init(ctx, &S->sdl[w->idx], DL_TREE, S->R->nvars, &S->par.dm));
@@ -239,6 +245,7 @@ static gbc_status sig_round(sig_state *S, uint32_t d)
     gbc_ctx *ctx = S->ctx;
     const uint32_t n = S->R->nvars;
     double t0 = gbc_wall_time();
+    S->r_red = 0;
     S->r_pairs = S->r_syz = S->r_rew = S->r_zero = S->r_zred = S->r_direct = S->r_rows = S->r_new = S->r_passes = 0;
     mht_reset(&S->rst);
     sig_set_reset(&S->sel);
@@ -329,6 +336,7 @@ static gbc_status sig_round(sig_state *S, uint32_t d)
     gbc_log(ctx, 1, "%6u %7zu %7zu %7zu %7zu %8zu x %-8u %5zu %6zu %9.3f", d, S->r_pairs,
             S->r_syz, S->r_rew, S->nkept, S->nrow, S->sht.size, S->r_zero, S->r_new,
             t1 - t0);
+    gbc_log(ctx, 2, "       degree %u: %zu redundant new elements, %zu elements", d, S->r_red, S->n);
     if (S->r_passes > 1 || S->r_zred > 0)
         gbc_log(ctx, 2,
                 "       degree %u: %zu signatures joined the matrix %zu times (closure of "
@@ -350,14 +358,60 @@ static int plist_is_homogeneous(const plist *L, uint32_t nvars)
     return 1;
 }
 
+/* Whether element i's lm is a multiple of another element's (equal ones: of an
+ * earlier one's). */
+typedef struct red_visit {
+    uint32_t i, lm;
+    const sig_state *S;
+} red_visit;
+
+static int visit_red(void *data, uint32_t val, const uint32_t *exps)
+{
+    (void)exps;
+    const red_visit *v = data;
+    if (val == v->i)
+        return 0;
+    return v->S->e[val].lm != v->lm || val < v->i;
+}
+
+static int lm_redundant(const sig_state *S, uint32_t i)
+{
+    red_visit v = {i, S->e[i].lm, S};
+    return dl_for_each_divisor(&S->dl, mht_exps(&S->bht, v.lm), S->bht.row[v.lm].divmask,
+                               visit_red, &v) != 0;
+}
+
+/* The handover heuristic (docs/sig.md, "Handover"): the signature basis grows
+ * mostly by elements F4 would not keep (their lm is in the lm ideal already) and
+ * more so from degree to degree: at least SIG_HO_NEW new elements in this degree,
+ * at least 60% of them redundant, and a larger share than in each of the two
+ * degrees before. */
+#define SIG_HO_NEW 200
+static int want_handover(sig_state *S, const sig_opts *o, uint32_t d)
+{
+    double share = S->r_new > 0 ? (double)S->r_red / (double)S->r_new : 0.0;
+    int ok = 0;
+    if (o->handover > 0)
+        ok = d >= (uint32_t)o->handover;
+    else if (o->handover == 0)
+        ok = S->r_new >= SIG_HO_NEW && share >= 0.6 && share > S->ho_share[0] &&
+             S->ho_share[0] > S->ho_share[1];
+    S->ho_share[1] = S->ho_share[0];
+    S->ho_share[0] = share;
+    return ok;
+}
+
 /* The signature basis of the homogeneous in (ring R) as a plain list G (not
- * reduced; a Groebner basis), or *unit. */
+ * reduced; a Groebner basis), or *unit; or, when the handover (o) happens after
+ * degree d, *handed = d and G a list of polynomials that generate the ideal
+ * (docs/sig.md). */
 static gbc_status sig_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *G,
-                           gb_stats *stats, int *unit)
+                           gb_stats *stats, int *unit, const sig_opts *o, uint32_t *handed)
 {
     sig_state S;
     gbc_status st;
     GBC_CHECK(st, sig_setup(&S, ctx, R, stats), done);
+    S.rew_sig = o->rew_sig;
     GBC_CHECK(st, GBC_ZALLOC(ctx, S.gens, in->n ? in->n : 1), done);
     for (size_t i = 0; i < in->n; i++) {
         poly *f = &S.gens[S.ngens];
@@ -405,9 +459,30 @@ static gbc_status sig_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *
         if (S.gnext < S.ngens && S.gdeg[S.gnext] < d)
             d = S.gdeg[S.gnext];
         GBC_CHECK(st, sig_round(&S, d), done);
+        if ((S.gnext < S.ngens || S.npairs > 0) && want_handover(&S, o, d)) {
+            *handed = d;
+            break;
+        }
     }
     if (stats)
         stats->monomials = S.bht.size;
+    if (*handed) {
+        /* the elements with minimal leading monomials (a Groebner basis up to
+         * degree d) and the generators not reached: they generate the ideal */
+        size_t nmin = 0;
+        for (size_t i = 0; i < S.n; i++)
+            if (!lm_redundant(&S, (uint32_t)i)) {
+                GBC_CHECK(st, plist_push_poly(ctx, G, &S.e[i].g, &S.bht, S.F, 1), done);
+                nmin++;
+            }
+        for (size_t i = S.gnext; i < S.ngens; i++)
+            GBC_CHECK(st, plist_push_poly(ctx, G, &S.gens[i], &S.bht, S.F, 1), done);
+        gbc_log(ctx, 1,
+                "sig: after degree %u the rest goes to F4 (%zu of %zu new elements of the "
+                "degree were redundant); F4 starts from %zu elements and %zu generators",
+                *handed, S.r_red, S.r_new, nmin, S.ngens - S.gnext);
+        goto done;
+    }
     for (size_t i = 0; i < S.n; i++)
         GBC_CHECK(st, plist_push_poly(ctx, G, &S.e[i].g, &S.bht, S.F, 1), done);
 done:
@@ -415,11 +490,22 @@ done:
     return st;
 }
 
+const sig_opts sig_opts_default = {0, 0};
+
 gbc_status sig_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                         gb_stats *stats, int minimal)
 {
+    return sig_groebner_opts(ctx, R, in, out, stats, minimal, NULL, NULL);
+}
+
+gbc_status sig_groebner_opts(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                             gb_stats *stats, int minimal, const sig_opts *o,
+                             uint32_t *handed_over)
+{
     if (R->F.p == 0)
         return GBC_ERR_DOMAIN;
+    if (o == NULL)
+        o = &sig_opts_default;
     double t0 = gbc_wall_time();
     int homog = plist_is_homogeneous(in, R->nvars);
     ring Rh;
@@ -429,14 +515,17 @@ gbc_status sig_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out
     plist_init(&G);
     plist_init(&dh);
     int unit = 0;
+    uint32_t handed = 0;
     gbc_status st;
     if (homog) {
-        GBC_CHECK(st, sig_core(ctx, R, in, &G, stats, &unit), done);
+        GBC_CHECK(st, sig_core(ctx, R, in, &G, stats, &unit, o, &handed), done);
     } else {
         /* the basis of the homogenised ideal in (degree, then R's order),
-         * dehomogenised, is a Groebner basis for R's order (as in f4_groebner_homog) */
+         * dehomogenised, is a Groebner basis for R's order (as in f4_groebner_homog);
+         * a handover's generators of the homogenised ideal, dehomogenised,
+         * generate the ideal */
         GBC_CHECK(st, plist_homogenize(ctx, R, in, &hin), done);
-        GBC_CHECK(st, sig_core(ctx, &Rh, &hin, &G, stats, &unit), done);
+        GBC_CHECK(st, sig_core(ctx, &Rh, &hin, &G, stats, &unit, o, &handed), done);
         if (!unit) {
             GBC_CHECK(st, plist_dehomogenize(ctx, R, &G, &dh), done);
             plist_clear(ctx, &G, &R->F);
@@ -445,14 +534,24 @@ gbc_status sig_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out
         }
     }
     double t1 = gbc_wall_time();
-    if (unit)
+    if (unit) {
         GBC_CHECK(st, f4_emit_one(ctx, R, out), done);
-    else
+    } else if (handed) {
+        /* F4 adds its own rounds and times to stats (its seconds are in ours) */
+        double secs = stats ? stats->seconds : 0.0;
+        GBC_CHECK(st, f4_groebner_kind(ctx, R, &G, out, stats, minimal), done);
+        if (stats)
+            stats->seconds = secs;
+        t1 = gbc_wall_time();
+    } else {
         GBC_CHECK(st, f4_reduce_basis_kind(ctx, R, &G, out, minimal), done);
+    }
     if (stats) {
         stats->t_interreduce += gbc_wall_time() - t1;
         stats->basis_size = out->n;
     }
+    if (handed_over)
+        *handed_over = handed;
 done:
     if (stats) {
         stats->seconds += gbc_wall_time() - t0;

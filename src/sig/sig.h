@@ -21,4 +21,20 @@
 gbc_status sig_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                         gb_stats *stats, int minimal);
 
+/* Internal choices, for the tests and the measurements (sig_groebner uses
+ * sig_opts_default). */
+typedef struct sig_opts {
+    int rew_sig;  /* the rewrite order: 0 ratio (the default), 1 by signature */
+    int handover; /* hand the rest to F4 (docs/sig.md, "Handover"): 0 when the
+                   * heuristic says so (the default), -1 never, d > 0 after degree d */
+} sig_opts;
+
+extern const sig_opts sig_opts_default;
+
+/* sig_groebner with the choices o (NULL: the defaults). *handed_over (may be NULL)
+ * = the degree after which the rest went to F4, 0 when it did not. */
+gbc_status sig_groebner_opts(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                             gb_stats *stats, int minimal, const sig_opts *o,
+                             uint32_t *handed_over);
+
 #endif

@@ -116,12 +116,15 @@ typedef struct sig_state {
     uint32_t *heap;        /* rows waiting, by signature */
     size_t nheap, heapcap;
     uint32_t *ex, *ex2, *ex3; /* nvars scratch each */
+    uint32_t *ex4, *ex5;      /* nvars scratch of the rewrite order */
+    int rew_sig;              /* the rewrite order: 0 ratio, 1 signature */
+    double ho_share[2];       /* redundant share of the last two degrees' new elements */
     /* results of the current matrix: row r's pivot (len 0: zero) */
     sig_piv *res;
     size_t rescap;
     gb_stats *stats;
     /* per-round counters */
-    size_t r_pairs, r_syz, r_rew, r_zero, r_zred, r_rows, r_new, r_passes, r_direct;
+    size_t r_pairs, r_syz, r_rew, r_zero, r_zred, r_rows, r_new, r_passes, r_direct, r_red;
 } sig_state;
 
 /* ---- sig.c ---- */
@@ -139,6 +142,8 @@ int sig_is_syzygy_exps(const sig_state *S, uint32_t idx, const uint32_t *e, uint
  * signature divides it, the one of largest signature (the latest added among equal
  * ones); UINT32_MAX when none. */
 uint32_t sig_rewriter(const sig_state *S, uint32_t idx, const mht *tt, uint32_t t);
+/* Whether element a is below element b in the rewrite order (S->rew_sig). */
+int sig_rew_less(const sig_state *S, uint32_t a, uint32_t b);
 /* Sort the raw candidates S->cand, drop repeated signatures, syzygies and
  * rewritable pairs (counted), append the survivors that are not selected yet to
  * S->kept and S->sel, and empty S->cand. *added = how many were appended. */

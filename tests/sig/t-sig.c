@@ -12,8 +12,8 @@
 #include "sig/sig.h"
 #include "testutil.h"
 
-#define MAXV 8
-static const char *const vnames[MAXV] = {"x0", "x1", "x2", "x3", "x4", "x5", "x6", "h"};
+#define MAXV 9
+static const char *const vnames[MAXV] = {"x0", "x1", "x2", "x3", "x4", "x5", "x6", "x7", "h"};
 static const uint32_t primes[] = {2, 3, 32003, 65521, 2147483647u};
 #define NPRIMES (sizeof primes / sizeof primes[0])
 #define NORDER_KINDS 5
@@ -77,8 +77,14 @@ static char *list_text(const ring *R, const plist *L)
     return s;
 }
 
+/* The choices crosscheck runs sig with besides the defaults: the rewrite order by
+ * signature, and a handover to F4 forced after degree 2 or 3. */
+static size_t n_forced_handovers;
+
 /* sig against F4 (and Buchberger when bb) on F in R; fails with the input shown.
- * Returns sig's statistics in *stats (if not NULL). */
+ * Returns sig's statistics in *stats (if not NULL). Besides the defaults, sig runs
+ * with the rewrite order by signature and with a forced handover, each compared
+ * with F4. */
 static void crosscheck(const ring *R, const plist *F, const char *what, int bb, gb_stats *stats)
 {
     gbc_ctx cs, cf;
@@ -90,28 +96,44 @@ static void crosscheck(const ring *R, const plist *F, const char *what, int bb, 
     plist_init(&B);
     gb_stats local;
     memset(&local, 0, sizeof local);
-    gbc_status ss = sig_groebner(&cs, R, F, &S, &local, 0);
     gbc_status sf = f4_groebner(&cf, R, F, &G, NULL);
-    int ok = ss == GBC_OK && sf == GBC_OK && check_plist_equal(R, &S, &G);
-    if (ok && bb) {
-        gbc_status sb = bb_groebner(&cf, R, F, &B, NULL);
-        ok = sb == GBC_OK && check_plist_equal(R, &S, &B);
+    for (int v = 0; v < 3; v++) {
+        sig_opts o = sig_opts_default;
+        if (v == 1) {
+            o.rew_sig = 1;
+            o.handover = -1;
+        } else if (v == 2) {
+            o.handover = 2 + (int)(F->n % 2);
+        }
+        uint32_t handed = 0;
+        gb_stats vs;
+        memset(&vs, 0, sizeof vs);
+        gbc_status ss = sig_groebner_opts(&cs, R, F, &S, v == 0 ? &local : &vs, 0, &o, &handed);
+        n_forced_handovers += v == 2 && handed != 0;
+        int ok = ss == GBC_OK && sf == GBC_OK && check_plist_equal(R, &S, &G);
+        if (ok && bb && v == 0) {
+            gbc_status sb = bb_groebner(&cf, R, F, &B, NULL);
+            ok = sb == GBC_OK && check_plist_equal(R, &S, &B);
+        }
+        if (!ok) {
+            char order[128];
+            mono_order_format(&R->ord, order, sizeof order);
+            char *in = list_text(R, F), *a = list_text(R, &S), *c = list_text(R, &G);
+            fprintf(stderr,
+                    "sig differs (%s; rewrite %s, handover %d: after degree %u), p=%u order "
+                    "%s\ninput:\n%s\nsig (%s):\n%s\nf4:\n%s\n",
+                    what, o.rew_sig ? "by signature" : "ratio", o.handover, handed, R->F.p,
+                    order, in, gbc_status_string(ss), a, c);
+            free(in);
+            free(a);
+            free(c);
+            ck_abort_msg("%s: sig (%s, %zu polynomials; variant %d) differs from F4 (%zu "
+                         "polynomials); input on stderr",
+                         what, gbc_status_string(ss), S.n, v, G.n);
+        }
+        plist_clear(&cs, &S, &R->F);
+        T_ASSERT(cs.mem_used == 0);
     }
-    if (!ok) {
-        char order[128];
-        mono_order_format(&R->ord, order, sizeof order);
-        char *in = list_text(R, F), *a = list_text(R, &S), *c = list_text(R, &G);
-        fprintf(stderr, "sig differs (%s), p=%u order %s\ninput:\n%s\nsig (%s):\n%s\nf4:\n%s\n",
-                what, R->F.p, order, in, gbc_status_string(ss), a, c);
-        free(in);
-        free(a);
-        free(c);
-        ck_abort_msg("%s: sig (%s, %zu polynomials) differs from F4 (%zu polynomials); "
-                     "input on stderr",
-                     what, gbc_status_string(ss), S.n, G.n);
-    }
-    plist_clear(&cs, &S, &R->F);
-    T_ASSERT(cs.mem_used == 0);
     plist_clear(&cf, &G, &R->F);
     plist_clear(&cf, &B, &R->F);
     if (stats != NULL)
@@ -148,7 +170,9 @@ START_TEST(test_random)
         ring_clear(&ctx, &R);
         sb_free(&text);
     }
-    printf("p=%u order kind %d: %d random ideals (%d homogeneous)\n", p, kind, n, nhom);
+    printf("p=%u order kind %d: %d random ideals (%d homogeneous), %zu forced handovers so far\n",
+           p, kind, n, nhom, n_forced_handovers);
+    ck_assert_uint_gt(n_forced_handovers, 0);
     ck_assert_int_gt(nhom, 0);
     ck_assert_int_lt(nhom, n);
 }
@@ -444,6 +468,56 @@ START_TEST(test_api)
 }
 END_TEST
 
+/* ----------------------------------------------------------- handover -- */
+
+/* The handover heuristic: cyclic-8 (affine, grevlex) hands over (its signature
+ * basis grows by elements whose leading monomials are already there, more so
+ * from degree to degree), homogenised katsura-7 (a regular sequence) does not;
+ * both give F4's basis. */
+START_TEST(test_handover)
+{
+    static const struct {
+        const char *family;
+        int nv, hom, want;
+    } cases[] = {{"cyclic", 8, 0, 1}, {"katsura", 7, 1, 0}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        char *gens = tu_system_gens(cases[c].family, cases[c].nv);
+        T_ASSERT(gens != NULL);
+        gbc_ctx ctx;
+        gbc_ctx_init(&ctx);
+        uint32_t nvars = (uint32_t)cases[c].nv + (uint32_t)cases[c].hom;
+        ring R0, R;
+        plist F0, F, S, G;
+        ring_make(&ctx, &R0, (uint32_t)cases[c].nv, 65521, NULL, 0);
+        parse_polys(&ctx, &F0, &R0, gens);
+        ring_make(&ctx, &R, nvars, 65521, NULL, cases[c].hom);
+        plist_init(&F);
+        plist_init(&S);
+        plist_init(&G);
+        if (cases[c].hom)
+            T_ASSERT(plist_homogenize(&ctx, &R0, &F0, &F) == GBC_OK);
+        else
+            T_ASSERT(plist_copy(&ctx, &F, &F0, R.nvars, &R.F) == GBC_OK);
+        uint32_t handed = 0;
+        ck_assert_int_eq(sig_groebner_opts(&ctx, &R, &F, &S, NULL, 0, NULL, &handed), GBC_OK);
+        ck_assert_int_eq(f4_groebner(&ctx, &R, &F, &G, NULL), GBC_OK);
+        ck_assert_msg(check_plist_equal(&R, &S, &G), "%s-%d: sig differs from F4",
+                      cases[c].family, cases[c].nv);
+        printf("%s-%d%s: handed over after degree %u, %zu polynomials as F4's\n",
+               cases[c].family, cases[c].nv, cases[c].hom ? " homogenised" : "", handed, S.n);
+        ck_assert_int_eq(handed != 0, cases[c].want);
+        plist_clear(&ctx, &S, &R.F);
+        plist_clear(&ctx, &G, &R.F);
+        plist_clear(&ctx, &F, &R.F);
+        plist_clear(&ctx, &F0, &R0.F);
+        ring_clear(&ctx, &R);
+        ring_clear(&ctx, &R0);
+        T_ASSERT(ctx.mem_used == 0);
+        free(gens);
+    }
+}
+END_TEST
+
 static Suite *sig_suite(void)
 {
     Suite *s = suite_create("sig");
@@ -458,6 +532,7 @@ static Suite *sig_suite(void)
     tc = tcase_create("regular");
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, test_regular);
+    tcase_add_test(tc, test_handover);
     suite_add_tcase(s, tc);
     tc = tcase_create("faults");
     tcase_set_timeout(tc, 600);
