@@ -463,6 +463,47 @@ GBC_API double gbc_stats_get(const gbc_stats *stats, const char *name)
     return 0;
 }
 
+/* The one nonzero polynomial of L, or NULL when L has none or several. */
+static const ppoly *api_one_generator(const plist *L)
+{
+    const ppoly *one = NULL;
+    for (size_t i = 0; i < L->n; i++)
+        if (L->p[i].len > 0) {
+            if (one != NULL)
+                return NULL;
+            one = &L->p[i];
+        }
+    return one;
+}
+
+/* The reduced basis of an ideal over Q with one generator f, in any order: f
+ * divided by its leading coefficient (its terms are in decreasing order). Exact, so
+ * the multi-modular path, whose primes must carry every coefficient of f (a
+ * 10^6-digit coefficient needs about 2 * 3.3 * 10^6 / 31 primes), is not needed. */
+static gbc_status api_monic_generator(gbc_ctx *ctx, const ring *R, const plist *L, plist *out)
+{
+    const ppoly *f = api_one_generator(L);
+    gbc_log(ctx, 1, "one generator: the basis is the generator made monic");
+    ppoly *g;
+    GBC_TRY(plist_push(ctx, out, f->len, R->nvars, &R->F, &g));
+    memcpy(g->exps, f->exps, sizeof(uint32_t) * f->len * R->nvars);
+    mpq_t lc;
+    mpq_init(lc);
+    mpq_set(lc, f->cq[0]);
+    for (size_t i = 0; i < f->len; i++) {
+        if ((i & 1023) == 0) {
+            gbc_status st = gbc_ctx_check(ctx);
+            if (st != GBC_OK) {
+                mpq_clear(lc);
+                return st;
+            }
+        }
+        mpq_div(g->cq[i], f->cq[i], lc);
+    }
+    mpq_clear(lc);
+    return GBC_OK;
+}
+
 GBC_API gbc_status gbc_groebner(gbc_polys **basis, const gbc_polys *gens,
                                 const gbc_options *opts, gbc_stats *stats)
 {
@@ -488,6 +529,8 @@ GBC_API gbc_status gbc_groebner(gbc_polys **basis, const gbc_polys *gens,
     } else if (R->F.p != 0) {
         st = strat_f4_groebner(&ctx, R, &gens->L, &out, &local, minimal,
                                (strat_path)(opts ? opts->order_path : 0));
+    } else if (api_one_generator(&gens->L) != NULL) {
+        st = api_monic_generator(&ctx, R, &gens->L, &out);
     } else {
         /* the modular lift needs the unique reduced basis: minimal is not offered */
         mod_opts mo = {.certify = opts ? opts->certify : 0,

@@ -6,13 +6,16 @@
 #include "ideal_cmd.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "gbc.h"
-#include "monideal_cmd.h" /* cli_read_all, cli_write_result */
+#include "monideal_cmd.h" /* cli_write_result */
+#include "reader.h"
 
 enum { EXIT_OK = 0, EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_RESOURCES = 3 };
 
@@ -319,21 +322,35 @@ static int read_input(const icfg *c, const char *file, const gbc_options *opts,
                       gbc_ring **ring, gbc_polys **polys)
 {
     const char *fname = (file == NULL || strcmp(file, "-") == 0) ? "<stdin>" : file;
-    FILE *in = stdin;
+    int fd = STDIN_FILENO;
     if (file != NULL && strcmp(file, "-") != 0) {
-        in = fopen(file, "rb");
-        if (in == NULL) {
+        fd = open(file, O_RDONLY | O_CLOEXEC);
+        if (fd < 0) {
             fprintf(stderr, "gbc: cannot open '%s': %s\n", file, strerror(errno));
             return EXIT_INPUT;
         }
     }
     size_t len = 0;
-    char *text = cli_read_all(in, &len);
-    if (in != stdin)
-        fclose(in);
-    if (text == NULL) {
-        fprintf(stderr, "gbc: cannot read '%s'\n", fname);
+    char *text;
+    int e;
+    cli_read_status rs = cli_read_fd(fd, c->memory_limit, c->timeout > 0.0 ? c->deadline : 0.0,
+                                     &text, &len, &e);
+    if (fd != STDIN_FILENO)
+        close(fd);
+    if (rs == CLI_READ_LIMIT) {
+        fprintf(stderr, "gbc: %s: stopped: the memory limit of %zu bytes was reached\n", fname,
+                c->memory_limit);
         return EXIT_RESOURCES;
+    }
+    if (rs == CLI_READ_TIME) {
+        fprintf(stderr, "gbc: %s: stopped: the time limit of %g s was reached\n", fname,
+                c->timeout);
+        return EXIT_RESOURCES;
+    }
+    if (rs != CLI_READ_OK) {
+        fprintf(stderr, "gbc: cannot read '%s': %s\n", fname,
+                rs == CLI_READ_IO && e ? strerror(e) : "out of memory");
+        return rs == CLI_READ_IO ? EXIT_INPUT : EXIT_RESOURCES;
     }
     gbc_error err;
     gbc_status st = gbc_parse(ring, polys, text, len, c->order, opts, &err);
@@ -611,6 +628,13 @@ static int run(icfg *c)
         st = gbc_lift_basis(&basis, &res, a, opts, stats);
     } else {
         st = gbc_lift(&res, &nonmember, a, b, opts, stats);
+    }
+    if (st == GBC_ERR_LIMIT && c->memory_limit == 0) {
+        /* with no memory limit only a size bound gives LIMIT */
+        fprintf(stderr, "gbc: %s: stopped: a polynomial would have more than %u terms\n",
+                fname, UINT32_MAX);
+        rc = exit_for(st);
+        goto done;
     }
     if (st == GBC_ERR_LIMIT) {
         fprintf(stderr, "gbc: %s: stopped: the memory limit of %zu bytes was reached\n", fname,

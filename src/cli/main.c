@@ -3,6 +3,7 @@
  * Exit status: 0 success, 1 bad input, 2 bad usage, 3 out of resources. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -16,6 +17,7 @@
 #include "cli_main.h"
 #include "ideal_cmd.h"
 #include "monideal_cmd.h"
+#include "reader.h"
 
 enum { EXIT_OK = 0, EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_RESOURCES = 3 };
 
@@ -274,39 +276,6 @@ int cli_write_result(const char *outfile, const char *data, size_t len, int *ope
     return cli_write_stream(outfile, &e, open_failed);
 }
 
-char *cli_read_all(FILE *f, size_t *len)
-{
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    if (buf == NULL)
-        return NULL;
-    for (;;) {
-        size_t r = fread(buf + n, 1, cap - n, f);
-        n += r;
-        if (r == 0)
-            break;
-        if (n == cap) {
-            if (cap > ((size_t)-1) / 2) {
-                free(buf);
-                return NULL;
-            }
-            char *nb = realloc(buf, cap * 2);
-            if (nb == NULL) {
-                free(buf);
-                return NULL;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-    }
-    if (ferror(f)) {
-        free(buf);
-        return NULL;
-    }
-    *len = n;
-    return buf;
-}
-
 static int exit_for(gbc_status st)
 {
     switch (st) {
@@ -379,40 +348,60 @@ int cli_exit_for(gbc_status st)
     return exit_for(st);
 }
 
-/* Read the input (file NULL or "-": standard input) into *text. Returns 0, or the
- * exit status after printing why: 1 when the file cannot be opened or read (a
- * directory, no permission, an I/O error), 3 when memory runs out. */
-static int read_input(const char *file, const char *fname, char **text, size_t *len)
+/* Read the input (file NULL or "-": standard input) into *text, at most max bytes
+ * (0: no limit) and until the deadline (cli_now() seconds, 0: none). Returns 0, or
+ * the exit status after printing why: 1 when the file cannot be opened or read (a
+ * directory, no permission, an I/O error), 3 when memory runs out, the input
+ * exceeds the memory limit or the deadline passes first. */
+static int read_input(const char *file, const char *fname, size_t max, double deadline,
+                      char **text, size_t *len)
 {
-    FILE *in = stdin;
+    int fd = STDIN_FILENO;
     if (file != NULL && strcmp(file, "-") != 0) {
         struct stat sb;
         if (stat(file, &sb) == 0 && S_ISDIR(sb.st_mode)) {
             fprintf(stderr, "%s: cannot read '%s': it is a directory\n", progname, file);
             return EXIT_INPUT;
         }
-        in = fopen(file, "rb");
-        if (in == NULL) {
+        fd = open(file, O_RDONLY | O_CLOEXEC);
+        if (fd < 0) {
             fprintf(stderr, "%s: cannot open '%s': %s\n", progname, file, strerror(errno));
             return EXIT_INPUT;
         }
     }
-    errno = 0;
-    *text = cli_read_all(in, len);
-    int e = errno;
-    int read_error = ferror(in);
-    if (in != stdin)
-        fclose(in);
-    if (*text == NULL) {
-        if (read_error) {
-            fprintf(stderr, "%s: cannot read '%s': %s\n", progname, fname,
-                    e ? strerror(e) : "read error");
-            return EXIT_INPUT;
-        }
-        fprintf(stderr, "%s: cannot read '%s': out of memory\n", progname, fname);
+    int e;
+    cli_read_status st = cli_read_fd(fd, max, deadline, text, len, &e);
+    if (fd != STDIN_FILENO)
+        close(fd);
+    switch (st) {
+    case CLI_READ_OK:
+        return 0;
+    case CLI_READ_IO:
+        fprintf(stderr, "%s: cannot read '%s': %s\n", progname, fname,
+                e ? strerror(e) : "read error");
+        return EXIT_INPUT;
+    case CLI_READ_LIMIT:
+        cli_report_status(fname, GBC_ERR_LIMIT);
         return EXIT_RESOURCES;
+    case CLI_READ_TIME:
+        cli_report_status(fname, GBC_ERR_INTERRUPTED);
+        return EXIT_RESOURCES;
+    case CLI_READ_NOMEM:
+        break;
     }
-    return 0;
+    fprintf(stderr, "%s: cannot read '%s': out of memory\n", progname, fname);
+    return EXIT_RESOURCES;
+}
+
+/* The time left of the run before the deadline (0: none) as a time limit for the
+ * next call: 0 when there is no deadline, else at least a microsecond (a call
+ * that starts after the deadline stops at its first poll). */
+static double time_left(double deadline)
+{
+    if (deadline == 0.0)
+        return 0.0;
+    double left = deadline - cli_now();
+    return left > 1e-6 ? left : 1e-6;
 }
 
 /* ------------------------------------------------------- log and progress -- */
@@ -821,12 +810,29 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
         rc = hooks->no_input(opts, hooks->data);
         goto out;
     }
-    /* Input. */
-    rc = read_input(file, fname, &text, &len);
+    /* Input: read under the run's limits; while the text is held the parser may
+     * use what the limit leaves, and the run's time limit covers reading, parsing
+     * and the command together. */
+    double deadline = timeout > 0.0 ? L.t0 + timeout : 0.0;
+    rc = read_input(file, fname, memory_limit, deadline, &text, &len);
     if (rc != 0)
         goto out;
+    if (memory_limit != 0 && len >= memory_limit) {
+        free(text);
+        cli_report_status(fname, GBC_ERR_LIMIT);
+        rc = EXIT_RESOURCES;
+        goto out;
+    }
+    if (memory_limit != 0)
+        gbc_options_set_memory_limit(opts, memory_limit - len);
+    if (deadline > 0.0)
+        gbc_options_set_time_limit(opts, time_left(deadline));
     gbc_status st = gbc_parse(&ring, &gens, text, len, order, opts, &err);
     free(text);
+    if (memory_limit != 0)
+        gbc_options_set_memory_limit(opts, memory_limit);
+    if (deadline > 0.0)
+        gbc_options_set_time_limit(opts, time_left(deadline));
     if (st == GBC_ERR_LIMIT || st == GBC_ERR_INTERRUPTED) {
         progress_clear(&L);
         cli_report_status(fname, st);

@@ -8,10 +8,6 @@
 
 #include "gbc.h"
 
-/* Read all of f into a malloc'd buffer (NULL when out of memory or on a read
- * error); *len receives its size. Defined in main.c. */
-char *cli_read_all(FILE *f, size_t *len);
-
 /* Write len bytes of data to outfile (NULL or "-": standard output). A file is
  * written to a temporary file beside it and renamed over outfile only once every
  * byte is written, so a failed write (disk full, a file-size limit) leaves outfile

@@ -995,10 +995,16 @@ gbc_status io_parse_input(gbc_ctx *ctx, ring *R, plist *L, const char *text, siz
         set_error(err, 1, 1, "empty input: expected the variable names on line 1");
         return GBC_ERR_PARSE;
     }
-    /* Line 1: variable names. */
+    /* Line 1: variable names, checked for repeats by a hash table on the text. */
     char **names = NULL;
     size_t nnames = 0, cap = 0;
     uint32_t characteristic = 0;
+    name_table seen;
+    st = name_table_init(ctx, &seen, 16);
+    if (st != GBC_OK) {
+        set_error(err, 0, 0, "%s", st == GBC_ERR_LIMIT ? "memory limit reached" : "out of memory");
+        return st;
+    }
     for (;;) {
         while (pos < len && (text[pos] == ' ' || text[pos] == '\t' || text[pos] == '\r'))
             pos++;
@@ -1014,15 +1020,21 @@ gbc_status io_parse_input(gbc_ctx *ctx, ring *R, plist *L, const char *text, siz
         size_t s0 = pos;
         while (pos < len && is_ident_char((unsigned char)text[pos]))
             pos++;
-        for (size_t i = 0; i < nnames; i++)
-            if (strlen(names[i]) == pos - s0 && memcmp(names[i], text + s0, pos - s0) == 0) {
-                err_at(&H, s0, "variable '%.*s' is declared twice",
-                       (int)((pos - s0) > 64 ? 64 : pos - s0), text + s0);
-                st = GBC_ERR_PARSE;
-                goto fail;
-            }
         if (nnames >= UINT32_MAX - 1) {
             err_at(&H, s0, "too many variables");
+            st = GBC_ERR_PARSE;
+            goto fail;
+        }
+        if ((nnames & 1023) == 0 && (st = gbc_ctx_check(ctx)) != GBC_OK) {
+            err_at(&H, s0, "interrupted");
+            goto fail;
+        }
+        uint32_t dup;
+        GBC_CHECK(st, name_table_insert(ctx, &seen, text + s0, pos - s0, (uint32_t)nnames, &dup),
+                  nomem);
+        if (dup != UINT32_MAX) {
+            err_at(&H, s0, "variable '%.*s' is declared twice",
+                   (int)((pos - s0) > 64 ? 64 : pos - s0), text + s0);
             st = GBC_ERR_PARSE;
             goto fail;
         }
@@ -1119,6 +1131,7 @@ nomem:
     set_error(err, 0, 0, "%s", st == GBC_ERR_LIMIT ? "memory limit reached" : "out of memory");
 fail:
 done:
+    name_table_clear(ctx, &seen);
     for (size_t i = 0; i < nnames; i++)
         gbc_free(ctx, names[i]);
     gbc_free(ctx, names);

@@ -9,6 +9,7 @@
 
 #include "field/field.h"
 #include "mht/mht.h"
+#include "poly/names.h"
 
 typedef struct poly {
     uint32_t len;
@@ -86,13 +87,15 @@ uint32_t poly_degree(const poly *f, const mht *t);
 typedef struct ring {
     uint32_t nvars;
     char **names; /* nvars NUL-terminated names */
+    name_table vars; /* names -> index (copies of a ring borrow it) */
     field F;
     mono_order ord;
 } ring;
 
 /* Validate and copy: names distinct identifiers, characteristic 0 or a prime below
  * 2^31, a valid order spec (NULL: grevlex). On failure returns GBC_ERR_ARG or
- * GBC_ERR_DOMAIN with a reason in msg. */
+ * GBC_ERR_DOMAIN with a reason in msg (GBC_ERR_INTERRUPTED when ctx asks to stop:
+ * polled while the names are checked, in time linear in their total length). */
 gbc_status ring_init(gbc_ctx *ctx, ring *R, uint32_t nvars, const char *const *names,
                      uint32_t characteristic, const char *order, char *msg, size_t msglen);
 void ring_clear(gbc_ctx *ctx, ring *R);
@@ -103,7 +106,7 @@ int ring_is_graded(const ring *R);
  * on the other variables" (MONO_HOMOG). Rh borrows R's order and has no names; it
  * needs no clearing and must not outlive R. */
 void ring_homog(ring *Rh, const ring *R);
-/* Index of the variable called name[0..len), or -1. */
+/* Index of the variable called name[0..len), or -1 (a hash lookup). */
 int64_t ring_find_var(const ring *R, const char *name, size_t len);
 
 /* ---- Plain form: what crosses module boundaries ---- */
@@ -129,6 +132,8 @@ void plist_pop(gbc_ctx *ctx, plist *L, const field *F);
 /* Append an empty polynomial slot with room for len terms; returns it in *out. */
 gbc_status plist_push(gbc_ctx *ctx, plist *L, size_t len, uint32_t nvars, const field *F,
                       ppoly **out);
+/* dst = a copy of src. dst must be a list (plist_init or filled); on success its old
+ * polynomials are released (dst may be src), on failure it is left as it was. */
 gbc_status plist_copy(gbc_ctx *ctx, plist *dst, const plist *src, uint32_t nvars,
                       const field *F);
 

@@ -1,0 +1,186 @@
+/* Performance cliffs that were inside the limits: x^e - y, y^2 - x in lex (the
+ * sparse FGLM's products by dense border columns: 73 s at e = 3000), a single
+ * generator over Q with a 10^6-digit coefficient (the multi-modular path needs
+ * about 2 * 3.3 * 10^6 / 31 primes: more than 60 s). Each must finish within 20 s
+ * of wall-clock time (generous: the machine may be loaded) with the right basis.
+ * Runs GBC_BIN by fork and exec. */
+#define _POSIX_C_SOURCE 200809L
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "testutil.h"
+
+static char dir[256];
+
+static const char *path(const char *name)
+{
+    static char p[4][512];
+    static int k;
+    k = (k + 1) % 4;
+    snprintf(p[k], sizeof p[k], "%s/%s", dir, name);
+    return p[k];
+}
+
+static void setup(void)
+{
+    const char *t = getenv("TMPDIR");
+    snprintf(dir, sizeof dir, "%s/gbc-t-cli-cliffs-XXXXXX", t ? t : "/tmp");
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+}
+
+static void teardown(void)
+{
+    static const char *files[] = {"in.txt", "out.txt", "err.txt", "ref.txt"};
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
+        unlink(path(files[i]));
+    rmdir(dir);
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static const char *gbc_bin(void)
+{
+    const char *b = getenv("GBC_BIN");
+    ck_assert_msg(b != NULL && access(b, X_OK) == 0, "GBC_BIN must name the gbc tool");
+    return b;
+}
+
+/* Start gbc with argv (argv[0] is replaced by GBC_BIN) reading fd in (stdout to
+ * out.txt, stderr to err.txt); returns its pid. */
+static pid_t start(char **argv, int in)
+{
+    argv[0] = (char *)gbc_bin();
+    int out = open(path("out.txt"), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    int err = open(path("err.txt"), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    ck_assert(out >= 0 && err >= 0);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        dup2(in, 0);
+        dup2(out, 1);
+        dup2(err, 2);
+        execv(argv[0], argv);
+        _exit(127);
+    }
+    close(out);
+    close(err);
+    return pid;
+}
+
+/* Wait for pid at most limit seconds (then kill it and fail); its exit status, and
+ * the seconds it ran from t0 in *secs. */
+static int finish(pid_t pid, double t0, double limit, double *secs)
+{
+    int st;
+    for (;;) {
+        pid_t r = waitpid(pid, &st, WNOHANG);
+        ck_assert_int_ge(r, 0);
+        if (r == pid)
+            break;
+        if (now() - t0 > limit) {
+            kill(pid, SIGKILL);
+            waitpid(pid, &st, 0);
+            ck_abort_msg("gbc still ran after %.0f s", limit);
+        }
+        struct timespec ts = {0, 5 * 1000 * 1000};
+        nanosleep(&ts, NULL);
+    }
+    *secs = now() - t0;
+    ck_assert_msg(WIFEXITED(st), "gbc did not exit normally");
+    return WEXITSTATUS(st);
+}
+
+static char *err_text(void)
+{
+    char *s = tu_read_file(path("err.txt"), NULL);
+    ck_assert_ptr_nonnull(s);
+    return s;
+}
+
+/* gbc with argv on in.txt (argv[0] and the last entry are filled in), stdout to
+ * out; its exit status; fails past 20 s. */
+static int run20(char **argv, int last, const char *out)
+{
+    argv[last] = (char *)path("in.txt");
+    int in = open("/dev/null", O_RDONLY);
+    ck_assert_int_ge(in, 0);
+    double t0 = now(), t;
+    int rc = finish(start(argv, in), t0, 20, &t);
+    close(in);
+    if (out != NULL)
+        ck_assert_int_eq(rename(path("out.txt"), path(out)), 0);
+    return rc;
+}
+
+static char *file_text(const char *name)
+{
+    char *s = tu_read_file(path(name), NULL);
+    ck_assert_ptr_nonnull(s);
+    return s;
+}
+
+START_TEST(test_lex_chain)
+{
+    /* in lex x = y^2, so y^(2e) = y: the basis y^6000 - y, x - y^2 */
+    FILE *f = fopen(path("in.txt"), "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("x,y\n32003\nx^3000-y, y^2-x\n", f);
+    ck_assert_int_eq(fclose(f), 0);
+    char *argv[] = {NULL, "--order", "lex", NULL, NULL};
+    int rc = run20(argv, 3, "ref.txt");
+    if (rc != 0) {
+        char *e = err_text();
+        ck_abort_msg("exit %d: %s", rc, e);
+    }
+    char *out = file_text("ref.txt");
+    ck_assert_str_eq(out, "x,y\n32003\ny^6000+32002*y,\nx+32002*y^2\n");
+    free(out);
+}
+END_TEST
+
+START_TEST(test_one_huge_coefficient)
+{
+    /* 7...7 (10^6 digits) x + 1 over Q: the basis x + 1/7...7, the same as
+     * Buchberger's (which works over Q directly) */
+    FILE *f = fopen(path("in.txt"), "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("x\n0\n", f);
+    for (int i = 0; i < 1000000; i++)
+        fputc('7', f);
+    fputs("*x+1\n", f);
+    ck_assert_int_eq(fclose(f), 0);
+    char *argv[] = {NULL, NULL, NULL};
+    ck_assert_int_eq(run20(argv, 1, "ref.txt"), 0);
+    char *argv2[] = {NULL, "--algorithm", "buchberger", NULL, NULL};
+    ck_assert_int_eq(run20(argv2, 3, NULL), 0);
+    char *a = file_text("ref.txt"), *b = file_text("out.txt");
+    ck_assert_str_eq(a, b);
+    ck_assert(strncmp(a, "x\n0\nx+1/7777", strlen("x\n0\nx+1/7777")) == 0);
+    ck_assert_uint_eq(strlen(a), strlen("x\n0\nx+1/\n") + 1000000);
+    free(a);
+    free(b);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("cli-cliffs");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 300);
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, test_lex_chain);
+    tcase_add_test(tc, test_one_huge_coefficient);
+    suite_add_tcase(s, tc);
+    return tu_run(s);
+}
