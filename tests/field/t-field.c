@@ -646,6 +646,37 @@ START_TEST(test_ratrecon_lehmer)
 }
 END_TEST
 
+/* zz_modp_get against mpz_fdiv_ui: integers of 0 to 70 limbs (past the table: the
+ * fallback), of both signs, all-ones limbs, modulo primes small and of 31 bits. */
+START_TEST(test_modp)
+{
+    gbc_rng r;
+    gbc_rng_seed(&r, tu_seed() + 8);
+    mpz_t x;
+    mpz_init(x);
+    for (int it = 0; it < 200 * tu_mult(); it++) {
+        uint32_t p = it % 5 == 0 ? random_prime(&r, 3, 1000) : random_prime(&r, 1u << 30, 1u << 31);
+        zz_modp R;
+        zz_modp_init(&R, p);
+        for (int j = 0; j < 20; j++) {
+            size_t limbs = gbc_rng_below(&r, 71);
+            mpz_set_ui(x, 0);
+            for (size_t k = 0; k < limbs; k++) {
+                mpz_mul_2exp(x, x, 64);
+                if (j == 1)
+                    mpz_add_ui(x, x, ~0UL); /* every bit set */
+                else
+                    mpz_add_ui(x, x, (unsigned long)gbc_rng_next(&r));
+            }
+            if (j & 2)
+                mpz_neg(x, x);
+            T_CMP(uint64_t, zz_modp_get(&R, x), ==, mpz_fdiv_ui(x, p));
+        }
+    }
+    mpz_clear(x);
+}
+END_TEST
+
 /* For small odd moduli, enumerate every reduced fraction n/d with |n|, d <= B =
  * floor(sqrt(m/2)); by Wang's theorem each residue has at most one. zz_ratrecon must
  * succeed exactly on the residues of those fractions and return that fraction. */
@@ -721,6 +752,7 @@ int main(void)
     tcase_add_test(tc, test_ratrecon_random);
     tcase_add_test(tc, test_ratrecon_exhaustive);
     tcase_add_test(tc, test_ratrecon_lehmer);
+    tcase_add_test(tc, test_modp);
     suite_add_tcase(s, tc);
     return tu_run(s);
 }
