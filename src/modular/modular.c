@@ -678,6 +678,7 @@ gbc_status mod_learn(modst *S, const plist *in, prime_out *o)
         GBC_TRY(mod_next_prime(S, &p));
         GBC_TRY(prime_full(S, p, S->tr, o));
         if (!o->declined) {
+            f4_trace_shrink(ctx, S->tr);
             if (S->fglm) {
                 char oname[128];
                 mono_order_format(&S->R->ord, oname, sizeof oname);
