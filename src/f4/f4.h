@@ -106,6 +106,9 @@ gbc_status f4_trace_new(gbc_ctx *ctx, f4_trace **tr);
 void f4_trace_free(gbc_ctx *ctx, f4_trace *tr);
 size_t f4_trace_rounds(const f4_trace *tr);
 size_t f4_trace_memory(const f4_trace *tr);
+/* After learning, on the context that learnt it: the learnt rows' and leading
+ * monomials' arrays trimmed to their length (nothing is pushed any more). */
+void f4_trace_shrink(gbc_ctx *ctx, f4_trace *tr);
 
 /* f4_groebner for a degree-compatible order (ring_is_graded(R)), recording into tr
  * (a fresh trace). */

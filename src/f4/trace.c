@@ -311,3 +311,20 @@ int f4_cc_new_match(const f4_state *S, const f4_cround *c, size_t nnew)
     return 1;
 }
 
+
+/* ------------------------------------------------------------ shrink -- */
+
+void f4_trace_shrink(gbc_ctx *ctx, f4_trace *t)
+{
+    const size_t w = t->nvars ? t->nvars : 1;
+    /* a failed shrink leaves the larger block: rcap stays a lower bound of both */
+    if (t->nrows > 0 && t->nrows < t->rcap) {
+        (void)gbc_resize_array(ctx, (void **)&t->src, t->nrows, sizeof *t->src);
+        (void)gbc_resize_array(ctx, (void **)&t->mul, t->nrows * w, sizeof *t->mul);
+        t->rcap = t->nrows;
+    }
+    if (t->nleads > 0 && t->nleads < t->lcap) {
+        (void)gbc_resize_array(ctx, (void **)&t->lead, t->nleads * w, sizeof *t->lead);
+        t->lcap = t->nleads;
+    }
+}

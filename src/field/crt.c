@@ -1,6 +1,34 @@
 /* field/crt: the CRT accumulator and the rational lift (see crt.h). */
 #include "field/crt.h"
 
+void zz_modp_init(zz_modp *R, uint32_t p)
+{
+    R->p = p;
+    const uint64_t b = ((uint64_t)1 << 32) % p;
+    const uint64_t base = (b * b) % p; /* 2^64 mod p */
+    R->pw[0] = 1 % p;
+    for (int k = 1; k < ZZ_MODP_LIMBS; k++)
+        R->pw[k] = (R->pw[k - 1] * base) % p;
+}
+
+uint32_t zz_modp_get(const zz_modp *R, const mpz_t x)
+{
+#if GMP_LIMB_BITS == 64 && defined(__SIZEOF_INT128__)
+    size_t n = mpz_size(x);
+    if (n > ZZ_MODP_LIMBS)
+        return (uint32_t)mpz_fdiv_ui(x, R->p);
+    const mp_limb_t *l = mpz_limbs_read(x);
+    /* each product is below 2^95, the sum of at most 64 below 2^101 */
+    unsigned __int128 acc = 0;
+    for (size_t k = 0; k < n; k++)
+        acc += (unsigned __int128)l[k] * R->pw[k];
+    uint32_t r = (uint32_t)(acc % R->p);
+    return mpz_sgn(x) < 0 && r != 0 ? R->p - r : r;
+#else
+    return (uint32_t)mpz_fdiv_ui(x, R->p);
+#endif
+}
+
 gbc_status zz_crt_init(gbc_ctx *ctx, zz_crt *C, size_t n)
 {
     C->n = 0;
@@ -53,7 +81,9 @@ gbc_status zz_crt_add(gbc_ctx *ctx, zz_crt *C, const uint32_t *r, uint32_t p,
         GBC_TRY(gbc_ctx_charge(ctx, need - C->zb));
         C->zb = need;
     }
-    uint32_t mp = (uint32_t)mpz_fdiv_ui(C->M, p);
+    zz_modp R;
+    zz_modp_init(&R, p);
+    uint32_t mp = zz_modp_get(&R, C->M);
     if (mp == 0)
         return GBC_ERR_INTERNAL; /* p was added before */
     const uint64_t minv = zp_inv(&F, mp);
@@ -62,7 +92,7 @@ gbc_status zz_crt_add(gbc_ctx *ctx, zz_crt *C, const uint32_t *r, uint32_t p,
         if (live != NULL && !live[i])
             continue;
         /* x += M * ((r - x) * M^-1 mod p) */
-        uint64_t xm = mpz_fdiv_ui(C->x[i], p);
+        uint64_t xm = zz_modp_get(&R, C->x[i]);
         uint64_t d = ((uint64_t)r[i] + p - xm) % p;
         uint64_t c = (d * minv) % p;
         if (c != 0)

@@ -44,4 +44,18 @@ gbc_status zz_crt_lift_group(gbc_ctx *ctx, const zz_crt *C, size_t first, size_t
 gbc_status zz_crt_lift(gbc_ctx *ctx, const zz_crt *C, const size_t *glen, size_t ngroups,
                        mpq_t *q, int *ok);
 
+/* x mod p for many integers x and one prime p: the residues of 2^(64 k) modulo p
+ * for the limbs k of an integer of up to ZZ_MODP_LIMBS limbs, so that a residue is
+ * one dot product of the limbs with them (no division per limb, no per-call
+ * setup); longer integers go to mpz_fdiv_ui. */
+#define ZZ_MODP_LIMBS 64
+typedef struct zz_modp {
+    uint32_t p;
+    uint64_t pw[ZZ_MODP_LIMBS];
+} zz_modp;
+
+void zz_modp_init(zz_modp *R, uint32_t p);
+/* x mod p in [0, p) (x of any sign: the residue mpz_fdiv_ui gives). */
+uint32_t zz_modp_get(const zz_modp *R, const mpz_t x);
+
 #endif

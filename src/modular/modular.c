@@ -409,18 +409,17 @@ gbc_status mod_lift_open(modst *S, size_t *nlifted)
  * shape with the coefficients cf (its own, cf[0] its first); *usable is 0 when p
  * divides a denominator (the prime cannot judge). */
 static int poly_matches(const modst *S, size_t k, const uint32_t *cf, const field *F,
-                        int *usable)
+                        const zz_modp *R, int *usable)
 {
     *usable = 1;
-    const uint32_t p = F->p;
     for (size_t i = 0, t = S->poff[k]; i < S->plen[k]; i++, t++) {
-        uint32_t dm = (uint32_t)mpz_fdiv_ui(mpq_denref(S->cand[t]), p);
+        uint32_t dm = zz_modp_get(R, mpq_denref(S->cand[t]));
         if (dm == 0) {
             *usable = 0;
             return 0;
         }
         /* n / d = c modulo p, as n = c d: no inverse */
-        uint32_t nm = (uint32_t)mpz_fdiv_ui(mpq_numref(S->cand[t]), p);
+        uint32_t nm = zz_modp_get(R, mpq_numref(S->cand[t]));
         if (zp_mul(F, cf[i], dm) != nm)
             return 0;
     }
@@ -431,19 +430,21 @@ gbc_status mod_absorb_flat(modst *S, const uint32_t *r, uint32_t p, int *conflic
 {
     field F;
     GBC_TRY(field_init(&F, p));
+    zz_modp R;
+    zz_modp_init(&R, p);
     *conflict = 0;
     int any_live = 0;
     for (size_t k = 0; k < S->npolys; k++) {
         int usable;
         if (S->pst[k] == P_SETTLED) {
-            if (!poly_matches(S, k, r + S->poff[k], &F, &usable) && usable) {
+            if (!poly_matches(S, k, r + S->poff[k], &F, &R, &usable) && usable) {
                 *conflict = 1;
                 return GBC_OK;
             }
             continue;
         }
         if (S->pst[k] == P_LIFTED) {
-            if (poly_matches(S, k, r + S->poff[k], &F, &usable)) {
+            if (poly_matches(S, k, r + S->poff[k], &F, &R, &usable)) {
                 S->pst[k] = P_SETTLED;
                 S->nsettled++;
                 memset(S->live + S->poff[k], 0, S->plen[k]);
@@ -469,8 +470,10 @@ static int cand_matches(const modst *S, const plist *G, uint32_t p, int *usable)
         return 0;
     field F;
     field_init(&F, p);
+    zz_modp R;
+    zz_modp_init(&R, p);
     for (size_t k = 0; k < G->n; k++)
-        if (!poly_matches(S, k, G->p[k].cf, &F, usable))
+        if (!poly_matches(S, k, G->p[k].cf, &F, &R, usable))
             return 0;
     return 1;
 }
@@ -675,6 +678,7 @@ gbc_status mod_learn(modst *S, const plist *in, prime_out *o)
         GBC_TRY(mod_next_prime(S, &p));
         GBC_TRY(prime_full(S, p, S->tr, o));
         if (!o->declined) {
+            f4_trace_shrink(ctx, S->tr);
             if (S->fglm) {
                 char oname[128];
                 mono_order_format(&S->R->ord, oname, sizeof oname);

@@ -590,6 +590,93 @@ START_TEST(test_ratrecon_random)
 }
 END_TEST
 
+/* Lehmer's steps give exactly the plain Euclid's answer: moduli of up to 60 primes
+ * of 31 bits, residues of fractions whose sizes straddle the bound (so the loop
+ * stops just before, at or after a Lehmer run), random residues, and the ends. */
+START_TEST(test_ratrecon_lehmer)
+{
+    gbc_rng r;
+    gbc_rng_seed(&r, tu_seed() + 7);
+    mpz_t m, n, d, a, bound, rn, rd, pn, pd, t;
+    mpz_inits(m, n, d, a, bound, rn, rd, pn, pd, t, NULL);
+    int agreed_ok = 0, agreed_no = 0;
+    for (int it = 0; it < 400 * tu_mult(); it++) {
+        size_t k = 1 + gbc_rng_below(&r, 60);
+        mpz_set_ui(m, 1);
+        for (size_t i = 0; i < k; i++)
+            mpz_mul_ui(m, m, random_prime(&r, 1u << 30, 1u << 31));
+        mpz_fdiv_q_2exp(bound, m, 1);
+        mpz_sqrt(bound, bound);
+        size_t bb = mpz_sizeinbase(bound, 2);
+        int kind = it % 4;
+        if (kind == 3) {
+            random_below(a, &r, m, NULL, mpz_sizeinbase(m, 2));
+        } else {
+            /* n, d of about bb - 80 .. bb + 40 bits */
+            size_t nb = bb > 80 ? bb - 80 + gbc_rng_below(&r, 121) : 1 + gbc_rng_below(&r, bb + 40);
+            size_t db = kind == 0 ? 1 + gbc_rng_below(&r, 64) : nb;
+            do {
+                mpz_set_ui(t, 1);
+                mpz_mul_2exp(t, t, nb);
+                random_below(n, &r, t, NULL, nb);
+                mpz_set_ui(t, 1);
+                mpz_mul_2exp(t, t, db);
+                random_below(d, &r, t, NULL, db);
+                mpz_add_ui(d, d, 1);
+                mpz_gcd(t, d, m);
+            } while (mpz_cmp_ui(t, 1) != 0);
+            if (gbc_rng_below(&r, 2))
+                mpz_neg(n, n);
+            frac_residue(a, n, d, m);
+        }
+        int ok = zz_ratrecon(rn, rd, a, m, bound);
+        int okp = zz_ratrecon_plain(pn, pd, a, m, bound);
+        T_CMP(int64_t, ok, ==, okp);
+        if (ok) {
+            T_ASSERT(mpz_cmp(rn, pn) == 0);
+            T_ASSERT(mpz_cmp(rd, pd) == 0);
+            agreed_ok++;
+        } else {
+            agreed_no++;
+        }
+    }
+    T_CMP(int64_t, agreed_ok, >, 0);
+    T_CMP(int64_t, agreed_no, >, 0);
+    mpz_clears(m, n, d, a, bound, rn, rd, pn, pd, t, NULL);
+}
+END_TEST
+
+/* zz_modp_get against mpz_fdiv_ui: integers of 0 to 70 limbs (past the table: the
+ * fallback), of both signs, all-ones limbs, modulo primes small and of 31 bits. */
+START_TEST(test_modp)
+{
+    gbc_rng r;
+    gbc_rng_seed(&r, tu_seed() + 8);
+    mpz_t x;
+    mpz_init(x);
+    for (int it = 0; it < 200 * tu_mult(); it++) {
+        uint32_t p = it % 5 == 0 ? random_prime(&r, 3, 1000) : random_prime(&r, 1u << 30, 1u << 31);
+        zz_modp R;
+        zz_modp_init(&R, p);
+        for (int j = 0; j < 20; j++) {
+            size_t limbs = gbc_rng_below(&r, 71);
+            mpz_set_ui(x, 0);
+            for (size_t k = 0; k < limbs; k++) {
+                mpz_mul_2exp(x, x, 64);
+                if (j == 1)
+                    mpz_add_ui(x, x, ~0UL); /* every bit set */
+                else
+                    mpz_add_ui(x, x, (unsigned long)gbc_rng_next(&r));
+            }
+            if (j & 2)
+                mpz_neg(x, x);
+            T_CMP(uint64_t, zz_modp_get(&R, x), ==, mpz_fdiv_ui(x, p));
+        }
+    }
+    mpz_clear(x);
+}
+END_TEST
+
 /* For small odd moduli, enumerate every reduced fraction n/d with |n|, d <= B =
  * floor(sqrt(m/2)); by Wang's theorem each residue has at most one. zz_ratrecon must
  * succeed exactly on the residues of those fractions and return that fraction. */
@@ -664,6 +751,8 @@ int main(void)
     tcase_add_test(tc, test_crt_lift);
     tcase_add_test(tc, test_ratrecon_random);
     tcase_add_test(tc, test_ratrecon_exhaustive);
+    tcase_add_test(tc, test_ratrecon_lehmer);
+    tcase_add_test(tc, test_modp);
     suite_add_tcase(s, tc);
     return tu_run(s);
 }
