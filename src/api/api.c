@@ -463,7 +463,8 @@ GBC_API double gbc_stats_get(const gbc_stats *stats, const char *name)
     return 0;
 }
 
-/* The one nonzero polynomial of L, or NULL when L has none or several. */
+/* The one nonzero polynomial of L when its coefficients have more than 2^16 bits in
+ * all (then the primes would cost: about two per 31 bits), or NULL. */
 static const ppoly *api_one_generator(const plist *L)
 {
     const ppoly *one = NULL;
@@ -473,7 +474,13 @@ static const ppoly *api_one_generator(const plist *L)
                 return NULL;
             one = &L->p[i];
         }
-    return one;
+    if (one == NULL)
+        return NULL;
+    size_t bits = 0;
+    for (size_t i = 0; i < one->len; i++)
+        bits += mpz_sizeinbase(mpq_numref(one->cq[i]), 2) +
+                mpz_sizeinbase(mpq_denref(one->cq[i]), 2);
+    return bits > (1u << 16) ? one : NULL;
 }
 
 /* The reduced basis of an ideal over Q with one generator f, in any order: f

@@ -82,7 +82,6 @@ gbc_status plist_copy(gbc_ctx *ctx, plist *dst, const plist *src, uint32_t nvars
             for (size_t i = 0; i < s->len; i++)
                 mpq_set(d->cq[i], s->cq[i]);
     }
-    plist_clear(ctx, dst, F); /* its old polynomials (dst may be src) */
     *dst = L;
     return GBC_OK;
 }

@@ -132,8 +132,8 @@ void plist_pop(gbc_ctx *ctx, plist *L, const field *F);
 /* Append an empty polynomial slot with room for len terms; returns it in *out. */
 gbc_status plist_push(gbc_ctx *ctx, plist *L, size_t len, uint32_t nvars, const field *F,
                       ppoly **out);
-/* dst = a copy of src. dst must be a list (plist_init or filled); on success its old
- * polynomials are released (dst may be src), on failure it is left as it was. */
+/* dst = a copy of src; dst's old contents are not released (callers pass an empty
+ * or uninitialised list). */
 gbc_status plist_copy(gbc_ctx *ctx, plist *dst, const plist *src, uint32_t nvars,
                       const field *F);
 
