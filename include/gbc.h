@@ -152,6 +152,9 @@ GBC_API gbc_status gbc_options_set_threads(gbc_options *opts, int threads);
  * physical memory, RLIMIT_AS and RLIMIT_DATA applies (GBC_ERR_NOMEM beyond it);
  * setting a limit replaces it (docs/api.md). */
 GBC_API gbc_status gbc_options_set_memory_limit(gbc_options *opts, size_t bytes);
+/* That ceiling in bytes (computed once per process), or 0 when the machine states
+ * no bound. */
+GBC_API size_t gbc_default_memory_ceiling(void);
 /* Polled regularly during long computations; a non-zero return stops the
  * computation with GBC_ERR_INTERRUPTED. */
 GBC_API gbc_status gbc_options_set_interrupt(gbc_options *opts,

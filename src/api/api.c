@@ -511,6 +511,11 @@ static gbc_status api_monic_generator(gbc_ctx *ctx, const ring *R, const plist *
     return GBC_OK;
 }
 
+GBC_API size_t gbc_default_memory_ceiling(void)
+{
+    return gbc_memory_ceiling();
+}
+
 GBC_API gbc_status gbc_groebner(gbc_polys **basis, const gbc_polys *gens,
                                 const gbc_options *opts, gbc_stats *stats)
 {

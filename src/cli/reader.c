@@ -6,10 +6,10 @@
 #include <poll.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "gbc.h"
 #include "reader.h"
 
 double cli_now(void)
@@ -17,25 +17,6 @@ double cli_now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-/* The library's default ceiling, for a run without a memory limit. */
-static size_t ceiling(void)
-{
-    uint64_t least = UINT64_MAX;
-    long pages = sysconf(_SC_PHYS_PAGES), psize = sysconf(_SC_PAGESIZE);
-    if (pages > 0 && psize > 0)
-        least = (uint64_t)pages * (uint64_t)psize;
-    const int which[2] = {RLIMIT_AS, RLIMIT_DATA};
-    for (int i = 0; i < 2; i++) {
-        struct rlimit rl;
-        if (getrlimit(which[i], &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
-            (uint64_t)rl.rlim_cur < least)
-            least = (uint64_t)rl.rlim_cur;
-    }
-    if (least == UINT64_MAX || least / 4 * 3 >= SIZE_MAX)
-        return SIZE_MAX - 1;
-    return (size_t)(least / 4 * 3);
 }
 
 /* Wait until fd is readable or the deadline passes: 1 readable (or at its end, or
@@ -68,8 +49,10 @@ cli_read_status cli_read_fd(int fd, size_t max, double deadline, char **text, si
     *len = 0;
     *err = 0;
     int limited = max != 0;
-    if (!limited)
-        max = ceiling();
+    if (!limited) { /* the library's ceiling, or none */
+        size_t c = gbc_default_memory_ceiling();
+        max = c != 0 ? c : SIZE_MAX - 1;
+    }
     if (max > SIZE_MAX - 2)
         max = SIZE_MAX - 2;
     /* at most max + 1 bytes of input are held (the one past max says it is too

@@ -8,32 +8,16 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "testutil.h"
-
-static char dir[256];
-
-static const char *path(const char *name)
-{
-    static char p[4][512];
-    static int k;
-    k = (k + 1) % 4;
-    snprintf(p[k], sizeof p[k], "%s/%s", dir, name);
-    return p[k];
-}
+#include "clitest.h"
 
 static void setup(void)
 {
-    const char *t = getenv("TMPDIR");
-    snprintf(dir, sizeof dir, "%s/gbc-t-cli-limits-XXXXXX", t ? t : "/tmp");
-    ck_assert_ptr_nonnull(mkdtemp(dir));
+    ct_dir_make("t-cli-limits");
 }
 
 static void teardown(void)
 {
-    static const char *files[] = {"in.txt", "out.txt", "err.txt", "ref.txt"};
-    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
-        unlink(path(files[i]));
-    rmdir(dir);
+    ct_dir_remove();
 }
 
 static void write_text(const char *name, const char *text)

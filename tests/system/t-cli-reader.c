@@ -15,91 +15,16 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "testutil.h"
-
-static char dir[256];
-
-static const char *path(const char *name)
-{
-    static char p[4][512];
-    static int k;
-    k = (k + 1) % 4;
-    snprintf(p[k], sizeof p[k], "%s/%s", dir, name);
-    return p[k];
-}
+#include "clitest.h"
 
 static void setup(void)
 {
-    const char *t = getenv("TMPDIR");
-    snprintf(dir, sizeof dir, "%s/gbc-t-cli-reader-XXXXXX", t ? t : "/tmp");
-    ck_assert_ptr_nonnull(mkdtemp(dir));
+    ct_dir_make("t-cli-reader");
 }
 
 static void teardown(void)
 {
-    static const char *files[] = {"in.txt", "out.txt", "err.txt"};
-    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
-        unlink(path(files[i]));
-    rmdir(dir);
-}
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static const char *gbc_bin(void)
-{
-    const char *b = getenv("GBC_BIN");
-    ck_assert_msg(b != NULL && access(b, X_OK) == 0, "GBC_BIN must name the gbc tool");
-    return b;
-}
-
-/* Start gbc with argv (argv[0] is replaced by GBC_BIN) reading fd in (stdout to
- * out.txt, stderr to err.txt); returns its pid. */
-static pid_t start(char **argv, int in)
-{
-    argv[0] = (char *)gbc_bin();
-    int out = open(path("out.txt"), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    int err = open(path("err.txt"), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    ck_assert(out >= 0 && err >= 0);
-    pid_t pid = fork();
-    ck_assert_int_ge(pid, 0);
-    if (pid == 0) {
-        dup2(in, 0);
-        dup2(out, 1);
-        dup2(err, 2);
-        execv(argv[0], argv);
-        _exit(127);
-    }
-    close(out);
-    close(err);
-    return pid;
-}
-
-/* Wait for pid at most limit seconds (then kill it and fail); its exit status, and
- * the seconds it ran from t0 in *secs. */
-static int finish(pid_t pid, double t0, double limit, double *secs)
-{
-    int st;
-    for (;;) {
-        pid_t r = waitpid(pid, &st, WNOHANG);
-        ck_assert_int_ge(r, 0);
-        if (r == pid)
-            break;
-        if (now() - t0 > limit) {
-            kill(pid, SIGKILL);
-            waitpid(pid, &st, 0);
-            ck_abort_msg("gbc still ran after %.0f s", limit);
-        }
-        struct timespec ts = {0, 5 * 1000 * 1000};
-        nanosleep(&ts, NULL);
-    }
-    *secs = now() - t0;
-    ck_assert_msg(WIFEXITED(st), "gbc did not exit normally");
-    return WEXITSTATUS(st);
+    ct_dir_remove();
 }
 
 /* A pipe whose ends the gbc child does not inherit (but for the one made its stdin):
@@ -109,13 +34,6 @@ static void make_pipe(int p[2])
     ck_assert_int_eq(pipe(p), 0);
     ck_assert_int_eq(fcntl(p[0], F_SETFD, FD_CLOEXEC), 0);
     ck_assert_int_eq(fcntl(p[1], F_SETFD, FD_CLOEXEC), 0);
-}
-
-static char *err_text(void)
-{
-    char *s = tu_read_file(path("err.txt"), NULL);
-    ck_assert_ptr_nonnull(s);
-    return s;
 }
 
 static void assert_err_has(const char *what)

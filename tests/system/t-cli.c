@@ -15,7 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "testutil.h"
+#include "clitest.h"
 
 extern char **environ;
 
@@ -24,7 +24,6 @@ extern char **environ;
  * the asan build). Fixed in f4.c; the inputs now run through every algorithm. */
 #define F4_EMPTY_BASIS_FIXED 1
 
-static char tmpdir[256];
 
 static const char *bin(void)
 {
@@ -32,15 +31,6 @@ static const char *bin(void)
     ck_assert_msg(b != NULL && access(b, X_OK) == 0,
                   "GBC_BIN must name the gbc executable (ctest sets it)");
     return b;
-}
-
-static const char *tmp_path(const char *name)
-{
-    static char path[4][512];
-    static int k;
-    k = (k + 1) % 4;
-    snprintf(path[k], sizeof path[k], "%s/%s", tmpdir, name);
-    return path[k];
 }
 
 static void write_file(const char *path, const char *data, size_t len)
@@ -53,23 +43,12 @@ static void write_file(const char *path, const char *data, size_t len)
 
 static void setup(void)
 {
-    const char *t = getenv("TMPDIR");
-    snprintf(tmpdir, sizeof tmpdir, "%s/gbc-t-cli-XXXXXX", t ? t : "/tmp");
-    ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+    ct_dir_make("t-cli");
 }
 
 static void teardown(void)
 {
-    /* every file a test made (a fixed list here left directories behind) */
-    DIR *d = opendir(tmpdir);
-    if (d != NULL) {
-        struct dirent *de;
-        while ((de = readdir(d)) != NULL)
-            if (strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0)
-                unlink(tmp_path(de->d_name));
-        closedir(d);
-    }
-    rmdir(tmpdir);
+    ct_dir_remove();
 }
 
 typedef struct run {
@@ -98,8 +77,8 @@ static void run_gbc(run *r, const char *const *args, const char *stdin_path)
     }
     argv[n] = NULL;
     char outp[512], errp[512];
-    snprintf(outp, sizeof outp, "%s", tmp_path("out.txt"));
-    snprintf(errp, sizeof errp, "%s", tmp_path("err.txt"));
+    snprintf(outp, sizeof outp, "%s", path("out.txt"));
+    snprintf(errp, sizeof errp, "%s", path("err.txt"));
     posix_spawn_file_actions_t fa;
     ck_assert_int_eq(posix_spawn_file_actions_init(&fa), 0);
     posix_spawn_file_actions_addopen(&fa, 0, stdin_path ? stdin_path : "/dev/null", O_RDONLY, 0);
@@ -182,7 +161,7 @@ static void check_failure(const run *r, int status, const char *name, unsigned l
 
 START_TEST(test_bad_input)
 {
-    const char *in = tmp_path("in.txt");
+    const char *in = path("in.txt");
     char inpath[512];
     snprintf(inpath, sizeof inpath, "%s", in);
     for (size_t i = 0; i < sizeof bad_cases / sizeof bad_cases[0]; i++) {
@@ -235,7 +214,7 @@ static char *repeat(const char *prefix, const char *unit, size_t n, const char *
 START_TEST(test_hostile_input)
 {
     char inpath[512];
-    snprintf(inpath, sizeof inpath, "%s", tmp_path("in.txt"));
+    snprintf(inpath, sizeof inpath, "%s", path("in.txt"));
     const char *args[] = {inpath, NULL};
     run r;
     size_t len;
@@ -302,7 +281,7 @@ END_TEST
 START_TEST(test_overflow_in_computation)
 {
     char inpath[512];
-    snprintf(inpath, sizeof inpath, "%s", tmp_path("in.txt"));
+    snprintf(inpath, sizeof inpath, "%s", path("in.txt"));
     static const char *inputs[] = {"x,y\n0\nx^4294967295+1, x*y+1\n",
                                    "x,y\n32003\nx^4294967295+y, y^2+1\n"};
     static const char *algos[] = {NULL, "buchberger", "sig"};
@@ -330,8 +309,8 @@ END_TEST
 START_TEST(test_usage)
 {
     char inpath[512], other[512];
-    snprintf(inpath, sizeof inpath, "%s", tmp_path("in.txt"));
-    snprintf(other, sizeof other, "%s", tmp_path("b.txt"));
+    snprintf(inpath, sizeof inpath, "%s", path("in.txt"));
+    snprintf(other, sizeof other, "%s", path("b.txt"));
     write_file(inpath, "x,y\n0\nx-1, y-2\n", 15);
     write_file(other, "x,y\n0\nx-1, y-2\n", 15);
     const char *cases[][6] = {
@@ -394,7 +373,7 @@ END_TEST
 START_TEST(test_seed)
 {
     char inpath[512];
-    snprintf(inpath, sizeof inpath, "%s", tmp_path("in.txt"));
+    snprintf(inpath, sizeof inpath, "%s", path("in.txt"));
     const char *text = "x,y,z\n0\nx^2*y-3*z+1/2, (x+y)^3-z*(y-1), x*y*z-1\n";
     write_file(inpath, text, strlen(text));
     char *out[4], *err[4];
@@ -446,8 +425,8 @@ END_TEST
 START_TEST(test_output_atomic)
 {
     char inpath[512], outpath[512];
-    snprintf(inpath, sizeof inpath, "%s", tmp_path("self.txt"));
-    snprintf(outpath, sizeof outpath, "%s", tmp_path("kept.txt"));
+    snprintf(inpath, sizeof inpath, "%s", path("self.txt"));
+    snprintf(outpath, sizeof outpath, "%s", path("kept.txt"));
     /* katsura-5 mod 65521: a basis of some 6 KB */
     const char *text = "u0,u1,u2,u3,u4,u5\n65521\n"
                        "u0+2*u1+2*u2+2*u3+2*u4+2*u5-1,\n"
@@ -491,7 +470,7 @@ START_TEST(test_output_atomic)
     ck_assert_ptr_nonnull(got);
     ck_assert_str_eq(got, "old\n");
     free(got);
-    DIR *d = opendir(tmpdir);
+    DIR *d = opendir(ct_dir);
     ck_assert_ptr_nonnull(d);
     struct dirent *de;
     while ((de = readdir(d)) != NULL)
@@ -500,7 +479,7 @@ START_TEST(test_output_atomic)
     closedir(d);
     /* -o a symbolic link: the file it names gets the basis, the link stays */
     char linkpath[512];
-    snprintf(linkpath, sizeof linkpath, "%s", tmp_path("link.txt"));
+    snprintf(linkpath, sizeof linkpath, "%s", path("link.txt"));
     ck_assert_int_eq(symlink("kept.txt", linkpath), 0);
     const char *vialink[] = {"-o", linkpath, inpath, NULL};
     run_gbc(&r, vialink, NULL);
@@ -516,8 +495,8 @@ START_TEST(test_output_atomic)
     /* -o a FIFO (as /dev/null or a terminal: not a regular file): written in place,
      * never replaced by a renamed file */
     char fifopath[512], readpath[512];
-    snprintf(fifopath, sizeof fifopath, "%s", tmp_path("fifo"));
-    snprintf(readpath, sizeof readpath, "%s", tmp_path("fifo.out"));
+    snprintf(fifopath, sizeof fifopath, "%s", path("fifo"));
+    snprintf(readpath, sizeof readpath, "%s", path("fifo.out"));
     ck_assert_int_eq(mkfifo(fifopath, 0600), 0);
     pid_t reader = fork();
     ck_assert_int_ge(reader, 0);
@@ -564,7 +543,7 @@ START_TEST(test_order_path)
         "x,y,z\n32003\nx*y*z-1, x^2-y^3\n",
     };
     char inpath[512];
-    snprintf(inpath, sizeof inpath, "%s", tmp_path("order.txt"));
+    snprintf(inpath, sizeof inpath, "%s", path("order.txt"));
     for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++) {
         write_file(inpath, inputs[i], strlen(inputs[i]));
         const int zero_dim = i < 2;
@@ -619,7 +598,7 @@ END_TEST
 START_TEST(test_algorithm_f4)
 {
     char inpath[512];
-    snprintf(inpath, sizeof inpath, "%s", tmp_path("in.txt"));
+    snprintf(inpath, sizeof inpath, "%s", path("in.txt"));
     static const char *inputs[] = {
         "x,y,z\n32003\nx^2+y*z-2, y^2-x*z+1, z^2+x-3*y\n",
         "x,y,z\n0\nx^2+y*z/2-2, y^2-x*z+1, z^2+x-3*y\n",
@@ -658,7 +637,7 @@ END_TEST
 static char *mi_run(const char *in, const char *cmd, const char *opt)
 {
     char inpath[512];
-    snprintf(inpath, sizeof inpath, "%s", tmp_path("in.txt"));
+    snprintf(inpath, sizeof inpath, "%s", path("in.txt"));
     write_file(inpath, in, strlen(in));
     const char *a1[] = {cmd, inpath, NULL};
     const char *a2[] = {cmd, opt, inpath, NULL};
@@ -764,7 +743,7 @@ START_TEST(test_monideal_commands)
     }
     /* bad input: exit 1, a located message, nothing on stdout */
     char inpath[512];
-    snprintf(inpath, sizeof inpath, "%s", tmp_path("in.txt"));
+    snprintf(inpath, sizeof inpath, "%s", path("in.txt"));
     write_file(inpath, "x,y\n0\nx^2*y +\n", 15);
     const char *ab[] = {"irrdecom", inpath, NULL};
     run r;
@@ -788,8 +767,8 @@ END_TEST
 START_TEST(test_io_paths)
 {
     char inpath[512], res[512];
-    snprintf(inpath, sizeof inpath, "%s", tmp_path("in.txt"));
-    snprintf(res, sizeof res, "%s", tmp_path("res.txt"));
+    snprintf(inpath, sizeof inpath, "%s", path("in.txt"));
+    snprintf(res, sizeof res, "%s", path("res.txt"));
     /* (x - 1, y - 2) in grevlex: y - 2 has the smaller leading monomial */
     const char *in = "x,y\n0\nx - 1, y - 2\n";
     const char *want = "x,y\n0\ny-2,\nx-1\n";
