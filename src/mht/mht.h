@@ -109,6 +109,15 @@ gbc_status mht_insert_lcm(gbc_ctx *ctx, mht *t, const mht *src, uint32_t a, uint
 /* Copy monomial a of table src into t. */
 gbc_status mht_insert_from(gbc_ctx *ctx, mht *t, const mht *src, uint32_t a, uint32_t *idx);
 
+/* Of the monomials first..size-1 (the most recently inserted), keep the n named in
+ * idx[0..n) (distinct; idx entries below first are left alone) and forget the
+ * others; each kept one is renumbered, in place in idx, into first.., in increasing
+ * order of its old index. The map is then exactly that of inserting the kept
+ * monomials after monomial first-1 (open addressing without moves: a later entry
+ * never lies on an earlier one's probe path), so calls may repeat. For a table that
+ * collects many candidates of which few are kept (the pairs' lcms). */
+void mht_keep_last(mht *t, uint32_t first, uint32_t *idx, size_t n);
+
 /* Compare two monomials of t under its order: <0, 0, >0. */
 static inline int mht_cmp(const mht *t, uint32_t a, uint32_t b)
 {

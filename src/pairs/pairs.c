@@ -92,6 +92,7 @@ gbc_status pairs_update(gbc_ctx *ctx, pairset *ps, pairs_basis *B)
 {
     mht *t = B->t;
     mht *pt = B->lcms != NULL ? B->lcms : t; /* the lcms' table */
+    const uint32_t pt0 = pt->size;      /* the lcms known before this update */
     const uint32_t nw = B->n - 1;       /* the new element */
     const uint32_t lt = B->lm[nw];
 
@@ -153,6 +154,7 @@ gbc_status pairs_update(gbc_ctx *ctx, pairset *ps, pairs_basis *B)
         alive[na++] = (uint32_t)a;
     }
     GBC_TRY(GBC_GROW(ctx, ps->p, ps->cap, ps->n + na));
+    const size_t n0 = ps->n;
     for (size_t b = 0; b < na; b++) {
         const spair *c = &C[alive[b]];
         if (mht_coprime(t, B->lm[c->i], lt)) {
@@ -160,6 +162,17 @@ gbc_status pairs_update(gbc_ctx *ctx, pairset *ps, pairs_basis *B)
             continue;
         }
         ps->p[ps->n++] = *c;
+    }
+    if (B->lcms != NULL) {
+        /* A table of the lcms alone keeps those of the new pairs: the other
+         * candidates' lcms (most of them) are forgotten at once. alive is free
+         * again and holds at least as many entries as there are new pairs. */
+        size_t nn = ps->n - n0;
+        for (size_t q = 0; q < nn; q++)
+            alive[q] = ps->p[n0 + q].lcm;
+        mht_keep_last(pt, pt0, alive, nn);
+        for (size_t q = 0; q < nn; q++)
+            ps->p[n0 + q].lcm = alive[q];
     }
 
     /* Older elements whose lead the new lead divides leave the basis. */

@@ -37,7 +37,9 @@ typedef struct pairs_basis {
     uint32_t n;          /* number of elements, the new one is n - 1 */
     mht *lcms;           /* where the pairs' lcms live (same parameters as t), or
                           * NULL: in t. F4 keeps them apart so that the basis table
-                          * does not keep every lcm it ever saw (f4_compact_lcms). */
+                          * does not keep every lcm it ever saw: an update keeps
+                          * the new pairs' lcms alone (mht_keep_last), and F4's
+                          * selection drops those of pairs gone (compact_lcms). */
 } pairs_basis;
 
 /* Element n-1 has just been added: form its pairs with the non-redundant older
