@@ -98,6 +98,10 @@ typedef struct gbc_ctx {
     int la_mode;                  /* F4's linear algebra: GBC_LA_AUTO, _EXACT, _PROBABILISTIC
                                    * (the values of gbc.h's gbc_linear_algebra) */
     uint64_t la_hook;             /* testing: the probabilistic kernel's fault hook (la.h) */
+    int f4_gens_as_rows;          /* testing: F4 takes every generator as a row of its
+                                   * degree's matrix, as it does past 1000 generators
+                                   * (f4.c add_gens; f4_groebner only: traces do not
+                                   * carry it) */
     uint32_t poll_tick;
     double poll_last;             /* seconds, for time-based polling */
     gbc_status alloc_fail;        /* status of the last failed allocation */

@@ -287,7 +287,7 @@ static gbc_status sort_gens(f4_state *S)
  * the same choice, since it has the same generators. */
 static gbc_status add_gens(f4_state *S)
 {
-    if (S->ngens > F4_DIRECT_GENS_MAX)
+    if (S->ngens > F4_DIRECT_GENS_MAX || S->ctx->f4_gens_as_rows)
         return GBC_OK;
     for (size_t i = 0; i < S->ngens; i++)
         GBC_TRY(f4_add(S, &S->gens[i]));

@@ -111,9 +111,47 @@ gbc_status f4_cc_matrix(f4_state *S, const f4_cround *c)
     return GBC_OK;
 }
 
+/* la.h wants a row's least column first; the kernels scan a row from there. A
+ * row whose lead has a reducer has it (pivot columns are numbered first, by
+ * decreasing monomial, so the lead's column is below all others); a generator's
+ * row need not: its lead may have no reducer while a smaller monomial of it has
+ * one, whose column is then lower. Such a row gets a copy of its coefficients with
+ * the least column swapped to the front (its columns are its own, in the arena).
+ * Before this, the entries left of the lead were never reduced and stayed in the
+ * dense scratch: a wrong basis past 1000 generators (issue 18's handover). The
+ * matrix was recorded for a compiled replay before: it keeps the polynomial's
+ * order, which a replay's rows get again and this puts right again. */
+static gbc_status least_column_first(f4_state *S)
+{
+    for (size_t i = 0; i < S->ntbr; i++) {
+        la_row *r = &S->tbr[i];
+        if (r->len < 2 || S->pivot[r->cols[0]] != NULL)
+            continue;
+        uint32_t kmin = 0;
+        for (uint32_t k = 1; k < r->len; k++)
+            if (r->cols[k] < r->cols[kmin])
+                kmin = k;
+        if (kmin == 0)
+            continue;
+        uint32_t *cf = gbc_arena_alloc(S->ctx, &S->arena, sizeof(uint32_t) * r->len);
+        if (cf == NULL)
+            return gbc_ctx_alloc_status(S->ctx);
+        memcpy(cf, r->cf, sizeof(uint32_t) * r->len);
+        uint32_t c = r->cols[0];
+        r->cols[0] = r->cols[kmin];
+        r->cols[kmin] = c;
+        uint32_t f = cf[0];
+        cf[0] = cf[kmin];
+        cf[kmin] = f;
+        r->cf = cf;
+    }
+    return GBC_OK;
+}
+
 gbc_status f4_echelon(f4_state *S, size_t *nnew)
 {
     gbc_ctx *ctx = S->ctx;
+    GBC_TRY(least_column_first(S));
     GBC_TRY(GBC_GROW(ctx, S->newrows, S->ncap, S->ntbr + 1));
     la_matrix M = {S->ncols, S->pivot, S->dense, S->tcols, S->tcf, 0, S->lanes};
     /* the leading columns that all have a pivot (the reducers come first) */
