@@ -130,28 +130,35 @@ gbc_status pairs_update(gbc_ctx *ctx, pairset *ps, pairs_basis *B)
     /* Sort by (lcm, i): degree first so that divisors come before multiples. */
     GBC_TRY(gbc_sort_cmp(ctx, C, nc, sizeof *C, cand_cmp, pt));
     /* Criteria M and F, then the product criterion (Becker-Weispfenning, UPDATE):
-     * keep a pair when it is coprime or when no other live candidate's lcm divides
-     * its lcm; then drop the coprime ones. */
+     * of the candidates with one lcm (a class) one stands for all: a coprime one if
+     * there is one (then the whole class goes with the product criterion below),
+     * else the oldest, so that the rows of a degree come from the oldest elements,
+     * as in msolve (katsura-11: the same matrices as msolve's, 19% fewer rows than
+     * with the newest at degree 9). A non-coprime class goes when a live
+     * candidate's lcm (a proper divisor: classes come in lcm order) divides its
+     * own; then the coprime ones are dropped. */
     GBC_TRY(GBC_GROW(ctx, ps->alive, ps->acap, nc + 1));
     uint32_t *alive = ps->alive; /* indices into C of the kept candidates */
     size_t na = 0;
-    for (size_t a = 0; a < nc; a++) {
+    for (size_t a = 0, e; a < nc; a = e) {
         uint32_t la = C[a].lcm;
+        size_t rep = a;
         int coprime = mht_coprime(t, B->lm[C[a].i], lt);
+        for (e = a + 1; e < nc && C[e].lcm == la; e++)
+            if (!coprime && mht_coprime(t, B->lm[C[e].i], lt)) {
+                rep = e;
+                coprime = 1;
+            }
+        ps->stat_gm += e - a - 1;
         int dominated = 0;
-        if (!coprime) {
-            /* an unprocessed candidate with the same lcm dominates */
-            if (a + 1 < nc && C[a + 1].lcm == la)
+        for (size_t b = 0; b < na && !coprime && !dominated; b++)
+            if (mht_divides(pt, C[alive[b]].lcm, pt, la))
                 dominated = 1;
-            for (size_t b = 0; b < na && !dominated; b++)
-                if (mht_divides(pt, C[alive[b]].lcm, pt, la))
-                    dominated = 1;
-        }
         if (dominated) {
             ps->stat_gm++;
             continue;
         }
-        alive[na++] = (uint32_t)a;
+        alive[na++] = (uint32_t)rep;
     }
     GBC_TRY(GBC_GROW(ctx, ps->p, ps->cap, ps->n + na));
     const size_t n0 = ps->n;
