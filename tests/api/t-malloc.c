@@ -53,10 +53,10 @@ static atomic_llong live_bytes, peak_bytes;
 static long long cap;                   /* simulated process cap in bytes (0: none) */
 static atomic_int gmp_over_cap;         /* a GMP allocation crossed the cap */
 static atomic_llong gmp_over_bytes;     /* the live bytes it would have made */
-static int wrong_basis;
-static pthread_t main_thread;            /* the thread that armed */
-static atomic_ullong worker_calls;       /* requests from other threads */
-static atomic_int failed_in_worker;      /* the injected failure was a worker's */                 /* one_run printed a basis other than want */
+static int wrong_basis;                  /* one_run printed a basis other than want */
+static pthread_t main_thread;           /* the thread that armed */
+static atomic_ullong worker_calls;      /* requests from other threads */
+static atomic_int failed_in_worker;     /* the injected failure was a worker's */
 
 static void add_bytes(long long d)
 {
