@@ -24,7 +24,7 @@
  *   the abort it would have been) at 5/4 of the run's memory limit plus 1 MB, and Q
  *   runs whose coefficients grow past any limit (a parse of
  *   big powers, a basis with large coefficients) are swept over limits from 32 KB
- *   to 64 MB: no GMP allocation may cross the cap. */
+ *   to 16 MB: no GMP allocation may cross the cap. */
 #include <gmp.h>
 #include <pthread.h>
 #include <malloc.h>
@@ -389,7 +389,7 @@ START_TEST(test_cap)
     for (size_t t = 0; t < sizeof texts / sizeof texts[0]; t++) {
         size_t nlimit = 0, nok = 0;
         long long worst = 0;
-        for (size_t limit = 32 << 10; limit <= (64u << 20); limit *= 2) {
+        for (size_t limit = 32 << 10; limit <= (16u << 20); limit *= 2) {
             run r = {"cap", texts[t], "grevlex", GBC_ALGO_F4, 0, 1 + (int)(limit >> 16 & 1),
                      limit, GBC_LA_AUTO};
             arm(0, CAP(limit));
