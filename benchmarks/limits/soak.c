@@ -4,8 +4,12 @@
  * the resident set size (from /proc/self/statm) is printed at the start, the middle
  * and the end and must stay flat, and every result is checked (a basis that comes
  * back must be a reduced Groebner basis). Usage: soak [COUNT [SEED]] (1000 and a
- * seed from the clock by default; the seed is printed). Exit status 0 when every
- * check held and the end's RSS is within 32 MB of the middle's, 1 otherwise. Under
+ * seed from the clock by default; the seed is printed). The RSS and the bytes
+ * malloc holds for live blocks (glibc's mallinfo2) are printed every tenth of the
+ * run; with SOAK_TRIM set in the environment, also the RSS after malloc_trim(0).
+ * Exit status 0 when every check held, the end's RSS is within 32 MB of the
+ * middle's and the bytes in use at the end within 1 MB of the start's, 1
+ * otherwise. Under
  * valgrind or ASan run a short count (e.g. 50) for the leak check. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
@@ -15,6 +19,9 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include "gbc.h"
 
@@ -44,6 +51,38 @@ static double rss_mb(void)
         res = -1;
     fclose(f);
     return res < 0 ? -1.0 : (double)res * (double)sysconf(_SC_PAGESIZE) / 1048576.0;
+}
+
+/* Bytes held by malloc for live blocks (glibc's mallinfo2, all arenas), -1 where
+ * unknown: growth here with the RSS is memory still reachable; RSS growth with this
+ * flat is the allocator keeping freed memory. */
+static double inuse_mb(void)
+{
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
+    struct mallinfo2 mi = mallinfo2();
+    return (double)(mi.uordblks + mi.hblkhd) / 1048576.0;
+#else
+    return -1.0;
+#endif
+}
+
+/* Print the RSS and malloc's in-use bytes; with SOAK_TRIM set, also the RSS after
+ * malloc_trim(0) (freed memory returned to the system). Returns the RSS printed
+ * last. */
+static double report(const char *when)
+{
+    double r = rss_mb();
+    printf("soak: %s: RSS %.1f MB, in use %.1f MB", when, r, inuse_mb());
+#if defined(__GLIBC__)
+    if (getenv("SOAK_TRIM") != NULL) {
+        malloc_trim(0);
+        r = rss_mb();
+        printf(", RSS after malloc_trim %.1f MB", r);
+    }
+#endif
+    printf("\n");
+    fflush(stdout);
+    return r;
 }
 
 /* Stop after a given number of polls (0: never). */
@@ -139,13 +178,17 @@ int main(int argc, char **argv)
     static const uint32_t primes[] = {32003, 65521, 2147483647u, 7};
     static const char *orders[] = {"grevlex", "lex", "deglex"};
     long n_ok = 0, n_limit = 0, n_int = 0, n_other = 0, bad = 0;
-    double rss0 = rss_mb(), rss_mid = 0.0;
-    printf("soak: RSS at the start %.1f MB\n", rss0);
+    double rss_mid = 0.0;
+    report("at the start");
+    double use0 = inuse_mb();
     text t = {NULL, 0, 0};
     for (long i = 0; i < count; i++) {
-        if (i == count / 2) {
-            rss_mid = rss_mb();
-            printf("soak: RSS after %ld computations %.1f MB\n", i, rss_mid);
+        if (i > 0 && i % (count >= 10 ? count / 10 : 1) == 0) {
+            char when[64];
+            snprintf(when, sizeof when, "after %ld computations", i);
+            double r = report(when);
+            if (i <= count / 2)
+                rss_mid = r;
         }
         int q = below(4) == 0; /* over Q a quarter of the time */
         uint32_t p = q ? 0 : primes[below(4)];
@@ -204,8 +247,15 @@ int main(int argc, char **argv)
         gbc_options_free(opts);
     }
     free(t.s);
-    double rss1 = rss_mb();
-    printf("soak: RSS at the end %.1f MB\n", rss1);
+    double rss1 = report("at the end");
+    /* the bytes malloc holds for live blocks: back to the start's, or something
+     * made by a computation is still reachable (valgrind's "still reachable") */
+    double use1 = inuse_mb();
+    if (use0 >= 0.0 && use1 > use0 + 1.0) {
+        fprintf(stderr, "soak: %.1f MB still in use at the end (%.1f MB at the start)\n", use1,
+                use0);
+        bad++;
+    }
     printf("soak: %ld bases, %ld stopped by the memory limit, %ld interrupted, %ld other\n",
            n_ok, n_limit, n_int, n_other);
     if (rss1 > rss_mid + 32.0) {

@@ -12,7 +12,8 @@
  *               is dropped)
  *   f4.c        the driver: setup, the basis, rounds, entry points
  *
- * Tables: bht holds the monomials of basis polynomials, generators and pair lcms;
+ * Tables: bht holds the monomials of basis polynomials and generators; pht the
+ * pairs' lcms (compacted by f4_select);
  * sht, reset every round, holds the monomials of the current matrix, one per column.
  * A matrix row is a multiplier times a basis polynomial: its column array is built
  * in an arena, its coefficients are the polynomial's own (never copied). */

@@ -615,6 +615,103 @@ END_TEST
 
 /* Hand-made corner cases through both reducers, every order kind and prime: no
  * generators, only zero generators, constants, repeated generators, one variable. */
+/* ------------------------------------------------ the basis table -- */
+
+static uint32_t cmp_nvars;
+
+static int cmp_exps(const void *a, const void *b)
+{
+    return memcmp(a, b, sizeof(uint32_t) * cmp_nvars);
+}
+
+/* The number of distinct monomials of the polynomials of A and B (nvars each). */
+static size_t distinct_monomials(const plist *A, const plist *B, uint32_t nvars)
+{
+    size_t n = 0, k = 0;
+    for (size_t i = 0; i < A->n; i++)
+        n += A->p[i].len;
+    for (size_t i = 0; i < B->n; i++)
+        n += B->p[i].len;
+    uint32_t *e = malloc(sizeof(uint32_t) * nvars * (n ? n : 1));
+    ck_assert_ptr_nonnull(e);
+    for (int w = 0; w < 2; w++) {
+        const plist *L = w ? B : A;
+        for (size_t i = 0; i < L->n; i++) {
+            memcpy(e + k * nvars, L->p[i].exps, sizeof(uint32_t) * nvars * L->p[i].len);
+            k += L->p[i].len;
+        }
+    }
+    cmp_nvars = nvars;
+    qsort(e, n, sizeof(uint32_t) * nvars, cmp_exps);
+    size_t d = 0;
+    for (size_t i = 0; i < n; i++)
+        if (i == 0 || cmp_exps(e + i * nvars, e + (i - 1) * nvars) != 0)
+            d++;
+    free(e);
+    return d;
+}
+
+/* Issue 15: the basis hash table only grew, every candidate lcm of the pair
+ * updates stayed in it. The inputs below are already reduced Groebner bases, so
+ * every polynomial F4 adds to its basis is a generator, while the updates form
+ * thousands of distinct candidate lcms; the basis table (gb_stats.monomials, its
+ * size at the end) must hold no more monomials than the generators and the basis
+ * have together. */
+START_TEST(test_basis_table_no_lcms)
+{
+    static const char *const names[40] = {
+        "a0",  "a1",  "a2",  "a3",  "a4",  "a5",  "a6",  "a7",  "a8",  "a9",
+        "a10", "a11", "a12", "a13", "a14", "a15", "a16", "a17", "a18", "a19",
+        "a20", "a21", "a22", "a23", "a24", "a25", "a26", "a27", "a28", "a29",
+        "a30", "a31", "a32", "a33", "a34", "a35", "a36", "a37", "a38", "a39"};
+    for (int c = 0; c < 2; c++) {
+        gbc_ctx ctx;
+        gbc_ctx_init(&ctx);
+        ring R;
+        char msg[256];
+        sbuf b;
+        sb_init(&b);
+        uint32_t nvars, npairs;
+        if (c == 0) {
+            /* x^a y^(120-a), a = 0..120: 7260 pairs, each with its own lcm
+             * x^max(a,a') y^(120-min(a,a')) */
+            nvars = 2;
+            npairs = 121 * 120 / 2;
+            T_ASSERT(ring_init(&ctx, &R, nvars, vnames, 32003, "grevlex", msg, sizeof msg) ==
+                     GBC_OK);
+            for (int a = 0; a <= 120; a++)
+                sb_printf(&b, "%sx^%d*y^%d", a ? ", " : "", a, 120 - a);
+        } else {
+            /* a_i^2 + i a_i - 1 for 40 variables: coprime leads, 780 pairs with
+             * lcms a_i^2 a_j^2 */
+            nvars = 40;
+            npairs = 40 * 39 / 2;
+            T_ASSERT(ring_init(&ctx, &R, nvars, names, 65521, "grevlex", msg, sizeof msg) ==
+                     GBC_OK);
+            for (int i = 0; i < 40; i++)
+                sb_printf(&b, "%sa%d^2 + %d*a%d - 1", i ? ", " : "", i, i, i);
+        }
+        plist F, G;
+        parse_polys(&ctx, &F, &R, b.s);
+        plist_init(&G);
+        gb_stats st;
+        memset(&st, 0, sizeof st);
+        T_ASSERT(f4_groebner(&ctx, &R, &F, &G, &st) == GBC_OK);
+        ck_assert_uint_eq(G.n, F.n); /* the input was the reduced basis */
+        size_t own = distinct_monomials(&F, &G, nvars);
+        ck_assert_msg(st.monomials <= own,
+                      "case %d: the basis table holds %zu monomials, the generators and the "
+                      "basis %zu (%u candidate lcms)",
+                      c, st.monomials, own, npairs);
+        ck_assert_uint_gt(st.monomials, 0);
+        plist_clear(&ctx, &G, &R.F);
+        plist_clear(&ctx, &F, &R.F);
+        ring_clear(&ctx, &R);
+        sb_free(&b);
+    }
+}
+END_TEST
+
 START_TEST(test_f4_corners)
 {
     static const char *const inputs[] = {
@@ -1176,6 +1273,7 @@ int main(void)
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, test_f4_corners);
     tcase_add_test(tc, test_gens_as_rows);
+    tcase_add_test(tc, test_basis_table_no_lcms);
     tcase_add_loop_test(tc, test_f4_vs_buchberger, 0, (int)NPRIMES * NORDER_KINDS);
     tcase_add_loop_test(tc, test_f4_dense, 0, (int)NPRIMES * NORDER_KINDS);
     suite_add_tcase(s, tc);

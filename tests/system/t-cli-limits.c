@@ -138,6 +138,12 @@ static void write_big_coefficients(void)
     free(text);
 }
 
+/* The GMP cases below are bounded by CPU time (ulimit -t), not by --timeout:
+ * they need 3-10 s of CPU, which took over 60 s of wall time on a loaded machine. A
+ * run that the memory bounds failed to stop is killed by the kernel and its status
+ * (128 + the signal) fails the assertions, as a time-limit status would have. */
+#define GMP_CPU_BOUND "ulimit -t 200"
+
 START_TEST(test_gmp_under_rlimit)
 {
     /* GMP aborts the process when its allocator fails: under an address-space
@@ -148,7 +154,7 @@ START_TEST(test_gmp_under_rlimit)
         return;
     }
     write_big_coefficients();
-    int st = gbc_under("ulimit -v 1000000", "--timeout 60", "out.txt");
+    int st = gbc_under("ulimit -v 1000000; " GMP_CPU_BOUND, "", "out.txt");
     char *err = read_text("err.txt");
     ck_assert_msg(st == 3 && strstr(err, "out of memory") != NULL, "status %d: %s", st, err);
     ck_assert_msg(strstr(err, ":3:") != NULL, "no position in the product: %s", err);
@@ -160,7 +166,13 @@ START_TEST(test_gmp_memory_limit)
 {
     /* GMP's memory counts against the limit: stopped by it, not by the timeout */
     write_big_coefficients();
-    expect_stopped("--memory-limit 200M --timeout 30", "the memory limit of 209715200 bytes");
+    int st = gbc_under(GMP_CPU_BOUND, "--memory-limit 200M", "out.txt");
+    char *out = read_text("out.txt"), *err = read_text("err.txt");
+    ck_assert_msg(st == 3 && strstr(err, "the memory limit of 209715200 bytes") != NULL,
+                  "status %d: %s", st, err);
+    ck_assert_str_eq(out, "");
+    free(out);
+    free(err);
 }
 END_TEST
 
@@ -189,6 +201,55 @@ START_TEST(test_product_within_limit)
     ck_assert_str_eq(out, ref);
     free(ref);
     free(out);
+}
+END_TEST
+
+/* A product of two sums of 70,000 terms, x + ... + x^70000 times y + ... + y^70000:
+ * 4.9 * 10^9 distinct terms, more than the 2^32 - 1 a polynomial may have, and far
+ * more than memory holds. Without --memory-limit (the issue's case: it was reported
+ * as "the memory limit of 0 bytes was reached", without a position) the run stops
+ * at the machine's ceiling, here 3/4 of an address-space limit of 400 MB: exit 3,
+ * "out of memory" at the product's second factor, nothing on stdout. Returns the
+ * column of that factor. */
+static size_t write_huge_product(void)
+{
+    size_t cap = 2u << 20, l = 0, col = 0;
+    char *text = malloc(cap);
+    ck_assert_ptr_nonnull(text);
+    l += (size_t)snprintf(text + l, cap - l, "x,y\n32003\n(");
+    size_t line = l - 1; /* the offset of line 3's first byte, the first '(' */
+    for (int v = 0; v < 2; v++) {
+        for (int i = 1; i <= 70000; i++)
+            l += (size_t)snprintf(text + l, cap - l, "%s%c^%d", i > 1 ? "+" : "",
+                                  v ? 'y' : 'x', i);
+        l += (size_t)snprintf(text + l, cap - l, v ? ")\n" : ")*(");
+        if (v == 0)
+            col = l - line; /* 1-based column of the second factor's '(' */
+    }
+    ck_assert_uint_lt(l, cap);
+    write_text("in.txt", text);
+    free(text);
+    return col;
+}
+
+START_TEST(test_product_beyond_term_bound)
+{
+    write_text("in.txt", "x\n0\nx\n");
+    if (gbc_under("ulimit -v 400000", "", "out.txt") != 0) {
+        fprintf(stderr, "skipped: gbc does not run under ulimit -v (a sanitizer build)\n");
+        return;
+    }
+    size_t col = write_huge_product();
+    int st = gbc_under("ulimit -v 400000; ulimit -t 200", "", "out.txt");
+    char *out = read_text("out.txt"), *err = read_text("err.txt");
+    char where[64];
+    snprintf(where, sizeof where, "in.txt:3:%zu: error: out of memory", col);
+    ck_assert_msg(st == 3 && strstr(err, where) != NULL, "status %d, expected '%s': %s", st,
+                  where, err);
+    ck_assert_msg(strstr(err, "memory limit") == NULL, "no limit was given: %s", err);
+    ck_assert_str_eq(out, "");
+    free(out);
+    free(err);
 }
 END_TEST
 
@@ -233,9 +294,15 @@ int main(void)
     tcase_add_test(tc, test_memory_limit_stops);
     tcase_add_test(tc, test_within_limits_same_result);
     tcase_add_test(tc, test_bad_values);
+    tcase_add_test(tc, test_product_within_limit);
+    suite_add_tcase(s, tc);
+    /* bounded by CPU time; the wall-clock timeout is only a backstop on a loaded machine */
+    tc = tcase_create("gmp");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 900);
     tcase_add_test(tc, test_gmp_under_rlimit);
     tcase_add_test(tc, test_gmp_memory_limit);
-    tcase_add_test(tc, test_product_within_limit);
+    tcase_add_test(tc, test_product_beyond_term_bound);
     suite_add_tcase(s, tc);
     return tu_run(s);
 }
