@@ -162,12 +162,13 @@ static gbc_status lift_group(gbc_ctx *ctx, const zz_crt *C, size_t first, size_t
             *fail = k;
             return GBC_OK;
         }
+        /* n / d is in lowest terms with d > 0 (zz_ratrecon checks the gcd), and d
+         * is coprime to M: a prime dividing d and M would divide n = x d mod M.
+         * So is the lcm of such denominators: only its size is checked. */
         mpq_set_num(q[t], L->n);
         mpq_set_den(q[t], L->d);
-        mpq_canonicalize(q[t]);
-        mpz_lcm(L->den, L->den, mpq_denref(q[t]));
-        mpz_gcd(L->tmp, L->den, C->M);
-        if (mpz_cmp(L->den, L->bound) > 0 || mpz_cmp_ui(L->tmp, 1) != 0)
+        mpz_lcm(L->den, L->den, L->d);
+        if (mpz_cmp(L->den, L->bound) > 0)
             mpz_set_ui(L->den, 1);
     }
     *okp = 1;
