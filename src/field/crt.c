@@ -134,15 +134,19 @@ static int lifts(const zz_crt *C, size_t t, lift_tmp *L)
     return zz_ratrecon(L->n, L->d, C->x[t], C->M, L->bound);
 }
 
-/* One group: the lcm of its denominators so far, den, kept coprime to M and within
- * the bound, is tried first: when x * den mod M (balanced) is within the bound,
- * x = that / den is the reconstruction the half gcd would find. */
+/* One group, its members taken from first + at on, round to the start and up to
+ * first + at - 1: the lcm of its denominators so far, den, kept coprime to M and
+ * within the bound, is tried first: when x * den mod M (balanced) is within the
+ * bound, x = that / den is the reconstruction the half gcd would find (Wang's bound
+ * makes it unique, so the order of the members does not change the result). On a
+ * failure *fail is the member (0 .. len-1) that did not lift. */
 static gbc_status lift_group(gbc_ctx *ctx, const zz_crt *C, size_t first, size_t len,
-                             mpq_t *q, int *okp, lift_tmp *L)
+                             size_t at, mpq_t *q, int *okp, size_t *fail, lift_tmp *L)
 {
     *okp = 0;
     mpz_set_ui(L->den, 1);
-    for (size_t t = first; t < first + len; t++) {
+    for (size_t i = 0, k = at; i < len; i++, k = k + 1 == len ? 0 : k + 1) {
+        size_t t = first + k;
         GBC_TRY(gbc_ctx_poll(ctx));
         mpz_mul(L->tmp, C->x[t], L->den);
         mpz_mod(L->tmp, L->tmp, C->M);
@@ -154,36 +158,44 @@ static gbc_status lift_group(gbc_ctx *ctx, const zz_crt *C, size_t first, size_t
             mpq_canonicalize(q[t]);
             continue;
         }
-        if (!lifts(C, t, L))
+        if (!lifts(C, t, L)) {
+            *fail = k;
             return GBC_OK;
+        }
+        /* n / d is in lowest terms with d > 0 (zz_ratrecon checks the gcd), and d
+         * is coprime to M: a prime dividing d and M would divide n = x d mod M.
+         * So is the lcm of such denominators: only its size is checked. */
         mpq_set_num(q[t], L->n);
         mpq_set_den(q[t], L->d);
-        mpq_canonicalize(q[t]);
-        mpz_lcm(L->den, L->den, mpq_denref(q[t]));
-        mpz_gcd(L->tmp, L->den, C->M);
-        if (mpz_cmp(L->den, L->bound) > 0 || mpz_cmp_ui(L->tmp, 1) != 0)
+        mpz_lcm(L->den, L->den, L->d);
+        if (mpz_cmp(L->den, L->bound) > 0)
             mpz_set_ui(L->den, 1);
     }
     *okp = 1;
     return GBC_OK;
 }
 
-gbc_status zz_crt_lift_group(gbc_ctx *ctx, const zz_crt *C, size_t first, size_t len,
-                             mpq_t *q, int *okp)
+gbc_status zz_crt_lift_group_at(gbc_ctx *ctx, const zz_crt *C, size_t first, size_t len,
+                                mpq_t *q, int *okp, size_t *at)
 {
     *okp = 0;
-    if (first + len > C->n || first + len < first)
+    if (first + len > C->n || first + len < first || (len > 0 && *at >= len))
         return GBC_ERR_INTERNAL;
     if (C->nprimes == 0)
         return GBC_OK;
-    gbc_status st = GBC_OK;
     lift_tmp L;
     lift_tmp_init(&L, C);
-    /* the sample: the last member, usually the largest */
-    if (len == 0 || lifts(C, first + len - 1, &L))
-        st = lift_group(ctx, C, first, len, q, okp, &L);
+    gbc_status st = lift_group(ctx, C, first, len, *at, q, okp, at, &L);
     lift_tmp_clear(&L);
     return st;
+}
+
+gbc_status zz_crt_lift_group(gbc_ctx *ctx, const zz_crt *C, size_t first, size_t len,
+                             mpq_t *q, int *okp)
+{
+    /* the last member first: usually the largest */
+    size_t at = len > 0 ? len - 1 : 0;
+    return zz_crt_lift_group_at(ctx, C, first, len, q, okp, &at);
 }
 
 gbc_status zz_crt_lift(gbc_ctx *ctx, const zz_crt *C, const size_t *glen, size_t ngroups,
@@ -210,7 +222,8 @@ gbc_status zz_crt_lift(gbc_ctx *ctx, const zz_crt *C, const size_t *glen, size_t
     }
     t = 0;
     for (size_t k = 0; k < ngroups && ok && st == GBC_OK; k++) {
-        st = lift_group(ctx, C, t, glen[k], q, &ok, &L);
+        size_t fail;
+        st = lift_group(ctx, C, t, glen[k], 0, q, &ok, &fail, &L);
         t += glen[k];
     }
     lift_tmp_clear(&L);

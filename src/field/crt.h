@@ -33,6 +33,12 @@ void zz_crt_drop(zz_crt *C, size_t first, size_t len);
 /* zz_crt_lift for the one group x_first .. x_first+len-1 into q[first ..]. */
 gbc_status zz_crt_lift_group(gbc_ctx *ctx, const zz_crt *C, size_t first, size_t len,
                              mpq_t *q, int *ok);
+/* The same, the members tried from x_first+*at on (round to the start), *at < len:
+ * the result is the same whatever *at, but a group that does not lift yet fails
+ * sooner when *at is a member that did not lift before. On a failure *at is the
+ * member (0 .. len-1) that did not lift. */
+gbc_status zz_crt_lift_group_at(gbc_ctx *ctx, const zz_crt *C, size_t first, size_t len,
+                                mpq_t *q, int *okp, size_t *at);
 /* Rational reconstruction of every x_i (Wang's bound sqrt(M/2) on numerator and
  * denominator, which makes each answer unique) into q[0..n) (initialised by the
  * caller); *ok = 0 when some x_i has none. The x_i come in groups of glen[0],

@@ -67,8 +67,9 @@ size_t zz_bytes_bound(size_t n, size_t limbs);
 
 /* Rational reconstruction: find n/d with |n| <= bound, 0 < d <= bound such that
  * n = a*d mod m (Wang's bound: bound = floor(sqrt(m/2)) makes the answer unique).
- * Returns 1 and sets n, d on success, 0 when none exists. Lehmer steps (a run of
- * quotients from the leading 62 bits at a time) while the remainders are long. */
+ * Returns 1 and sets n, d (in lowest terms) on success, 0 when none exists. Lehmer
+ * steps (a run of quotients from the leading 62 bits at a time) while the remainders
+ * are long. */
 int zz_ratrecon(mpz_t n, mpz_t d, const mpz_t a, const mpz_t m, const mpz_t bound);
 /* The same answer by the plain half extended Euclid, one division a step (the
  * reference zz_ratrecon's Lehmer steps are tested against). */

@@ -292,10 +292,11 @@ void mod_shape_clear(modst *S)
     S->exps8 = NULL;
     gbc_free(S->ctx, S->resid);
     gbc_free(S->ctx, S->poff);
+    gbc_free(S->ctx, S->pat);
     gbc_free(S->ctx, S->pst);
     gbc_free(S->ctx, S->live);
     S->cand = NULL;
-    S->plen = S->poff = NULL;
+    S->plen = S->poff = S->pat = NULL;
     S->exps = S->resid = NULL;
     S->pst = S->live = NULL;
     S->npolys = S->nterms = S->nsettled = 0;
@@ -322,6 +323,7 @@ gbc_status mod_shape_start(modst *S, const plist *G, uint32_t p, uint32_t nvars)
     size_t np = G->n ? G->n : 1;
     GBC_TRY(GBC_ALLOC(S->ctx, S->plen, np));
     GBC_TRY(GBC_ALLOC(S->ctx, S->poff, np));
+    GBC_TRY(GBC_ALLOC(S->ctx, S->pat, np));
     GBC_TRY(GBC_ZALLOC(S->ctx, S->pst, np));
     GBC_TRY(GBC_ALLOC(S->ctx, S->live, nt ? nt : 1));
     uint32_t emax = 0;
@@ -341,6 +343,7 @@ gbc_status mod_shape_start(modst *S, const plist *G, uint32_t p, uint32_t nvars)
         const ppoly *g = &G->p[k];
         S->plen[k] = g->len;
         S->poff[k] = t;
+        S->pat[k] = g->len > 0 ? g->len - 1 : 0; /* the last term: usually the largest */
         if (S->exps8 != NULL)
             for (size_t i = 0; i < (size_t)g->len * nvars; i++)
                 S->exps8[t * nvars + i] = (uint8_t)g->exps[i];
@@ -396,7 +399,8 @@ gbc_status mod_lift_open(modst *S, size_t *nlifted)
         if (S->pst[k] != P_OPEN)
             continue;
         int ok;
-        GBC_TRY(zz_crt_lift_group(S->ctx, &S->crt, S->poff[k], S->plen[k], S->cand, &ok));
+        GBC_TRY(zz_crt_lift_group_at(S->ctx, &S->crt, S->poff[k], S->plen[k], S->cand, &ok,
+                                     &S->pat[k]));
         if (ok) {
             S->pst[k] = P_LIFTED;
             (*nlifted)++;
@@ -771,16 +775,18 @@ gbc_status mod_lift_due(modst *S)
 {
     if (S->crt.nprimes < S->next_rr)
         return GBC_OK;
-    /* After every prime while few have been used (a failed attempt costs a sample
-     * of one coefficient per polynomial, far less than a replay), then on a
-     * schedule growing by a quarter. */
-    S->next_rr = S->crt.nprimes < 16 ? S->crt.nprimes + 1 : S->crt.nprimes + S->crt.nprimes / 4;
+    /* After every prime (or batch): a failed attempt costs a sample of one
+     * coefficient per open polynomial, far less than a replay, and a polynomial
+     * that lifts late makes every prime until its lift a wasted replay. */
+    S->next_rr = S->crt.nprimes + 1;
     size_t nl;
+    double tl = gbc_wall_time();
     GBC_TRY(mod_lift_open(S, &nl));
+    tl = gbc_wall_time() - tl;
     gbc_log(S->ctx, 1, "modular: %zu primes (modulus of %zu bits): rational "
-            "reconstruction: %zu of %zu polynomials settled, %zu more lift (%.2f s)",
-            S->crt.nprimes, mpz_sizeinbase(S->crt.M, 2), S->nsettled, S->npolys, nl,
-            gbc_wall_time() - S->t0);
+            "reconstruction: %zu of %zu polynomials settled, %zu more lift (%.4f s; "
+            "%.2f s)", S->crt.nprimes, mpz_sizeinbase(S->crt.M, 2), S->nsettled, S->npolys,
+            nl, tl, gbc_wall_time() - S->t0);
     return GBC_OK;
 }
 

@@ -54,6 +54,9 @@ typedef struct modst {
      * that fits; a settled one was, its integers are dropped from the accumulator
      * (they stop growing) and later primes only compare with it. */
     size_t *poff;        /* first term of each polynomial */
+    size_t *pat;         /* the term each polynomial's lift tries first: the one
+                          * that did not lift at the last attempt (a failed
+                          * attempt then costs about one coefficient) */
     uint8_t *pst;        /* P_OPEN, P_LIFTED, P_SETTLED */
     uint8_t *live;       /* per term: its polynomial is not settled */
     size_t nsettled;

@@ -484,6 +484,56 @@ START_TEST(test_crt_lift)
                     mpq_clear(one[i]);
                 }
             }
+            /* from every first member: the same verdict and, when it lifts, the
+             * same values in lowest terms; a failure names a member that has no
+             * reconstruction of its own */
+            for (size_t k = 0, first = 0; k < ng; first += glen[k++]) {
+                mpq_t ref[25], one[25];
+                for (size_t i = first; i < first + glen[k]; i++) {
+                    mpq_init(ref[i]);
+                    mpq_init(one[i]);
+                }
+                int rok = 0;
+                T_ASSERT(zz_crt_lift_group(&ctx, &C, first, glen[k], ref, &rok) == GBC_OK);
+                for (size_t at0 = 0; at0 < glen[k]; at0++) {
+                    size_t at = at0;
+                    int gok = -1;
+                    T_ASSERT(zz_crt_lift_group_at(&ctx, &C, first, glen[k], one, &gok,
+                                                  &at) == GBC_OK);
+                    T_ASSERT_MSG(gok == rok, "from member %zu: %d, from the last: %d",
+                                 at0, gok, rok);
+                    if (gok) {
+                        T_ASSERT(at == at0);
+                        for (size_t i = first; i < first + glen[k]; i++) {
+                            T_ASSERT(mpq_equal(one[i], ref[i]));
+                            mpz_t g;
+                            mpz_init(g);
+                            mpz_gcd(g, mpq_numref(one[i]), mpq_denref(one[i]));
+                            T_ASSERT(mpz_cmp_ui(g, 1) == 0);
+                            T_ASSERT(mpz_sgn(mpq_denref(one[i])) > 0);
+                            mpz_clear(g);
+                        }
+                    } else {
+                        T_ASSERT(at < glen[k]);
+                        mpz_t bound, half, nn, dd;
+                        mpz_inits(bound, half, nn, dd, NULL);
+                        mpz_fdiv_q_2exp(half, C.M, 1);
+                        mpz_sqrt(bound, half);
+                        T_ASSERT(!zz_ratrecon(nn, dd, C.x[first + at], C.M, bound));
+                        mpz_clears(bound, half, nn, dd, NULL);
+                    }
+                }
+                /* a first member out of range is refused */
+                size_t bad_at = glen[k];
+                int gok = -1;
+                gbc_status want_st = glen[k] ? GBC_ERR_INTERNAL : GBC_OK;
+                T_ASSERT(zz_crt_lift_group_at(&ctx, &C, first, glen[k], one, &gok,
+                                              &bad_at) == want_st);
+                for (size_t i = first; i < first + glen[k]; i++) {
+                    mpq_clear(ref[i]);
+                    mpq_clear(one[i]);
+                }
+            }
             if (ok && j + 1 < needed) {
                 /* an early lift must still agree with every residue */
                 for (size_t v = 0; v < n; v++) {
