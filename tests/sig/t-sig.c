@@ -472,16 +472,19 @@ END_TEST
 
 /* The handover heuristic: cyclic-8 (affine, grevlex) hands over (its signature
  * basis grows by elements whose leading monomials are already there, more so
- * from degree to degree), homogenised katsura-7 (a regular sequence) does not;
- * both give F4's basis. */
+ * from degree to degree), affine eco-11 does (after degree 7: most new elements
+ * of the homogenised system have h in their lm, more so from degree to degree),
+ * homogenised katsura-7 (a regular sequence) does not; all give F4's basis. */
 START_TEST(test_handover)
 {
     static const struct {
         const char *family;
         int nv, hom, want;
-    } cases[] = {{"cyclic", 8, 0, 1}, {"katsura", 7, 1, 0}};
+    } cases[] = {{"cyclic", 8, 0, 1}, {"eco", 11, 0, 1}, {"katsura", 7, 1, 0}};
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
-        char *gens = tu_system_gens(cases[c].family, cases[c].nv);
+        char *gens = strcmp(cases[c].family, "eco") == 0 ? eco_gens(cases[c].nv)
+                                                          : tu_system_gens(cases[c].family,
+                                                                           cases[c].nv);
         T_ASSERT(gens != NULL);
         gbc_ctx ctx;
         gbc_ctx_init(&ctx);
