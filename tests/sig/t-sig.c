@@ -12,8 +12,9 @@
 #include "sig/sig.h"
 #include "testutil.h"
 
-#define MAXV 9
-static const char *const vnames[MAXV] = {"x0", "x1", "x2", "x3", "x4", "x5", "x6", "x7", "h"};
+#define MAXV 12
+static const char *const vnames[MAXV] = {"x0", "x1", "x2", "x3", "x4",  "x5",
+                                         "x6", "x7", "x8", "x9", "x10", "x11"};
 static const uint32_t primes[] = {2, 3, 32003, 65521, 2147483647u};
 #define NPRIMES (sizeof primes / sizeof primes[0])
 #define NORDER_KINDS 5
@@ -22,6 +23,7 @@ static void ring_make(gbc_ctx *ctx, ring *R, uint32_t nvars, uint32_t p, const c
                       int with_h)
 {
     const char *names[MAXV];
+    ck_assert_uint_le(nvars, MAXV);
     for (uint32_t i = 0; i < nvars; i++)
         names[i] = vnames[i];
     if (with_h)
