@@ -168,6 +168,8 @@ static gbc_status add_elem(sig_state *S, const sig_row *w, const sig_piv *o)
     uint32_t k = (uint32_t)(S->n - 1);
     if (dl_find_divisor(&S->dl, mht_exps(&S->bht, E->lm), S->bht.row[E->lm].divmask) != UINT32_MAX)
         S->r_red++;
+    if (S->affine && mht_exps(&S->bht, E->lm)[S->R->nvars - 1] > 0)
+        S->r_hlm++;
     GBC_TRY(dl_insert(ctx, &S->dl, mht_exps(&S->bht, E->lm), S->bht.row[E->lm].divmask, k));
     if (!S->sdl_on[w->idx]) {
         GBC_TRY(dl_init(ctx, &S->sdl[w->idx], DL_TREE, S->R->nvars, &S->par.dm));
@@ -246,6 +248,7 @@ static gbc_status sig_round(sig_state *S, uint32_t d)
     const uint32_t n = S->R->nvars;
     double t0 = gbc_wall_time();
     S->r_red = 0;
+    S->r_hlm = 0;
     S->r_pairs = S->r_syz = S->r_rew = S->r_zero = S->r_zred = S->r_direct = S->r_rows = S->r_new = S->r_passes = 0;
     mht_reset(&S->rst);
     sig_set_reset(&S->sel);
@@ -336,7 +339,9 @@ static gbc_status sig_round(sig_state *S, uint32_t d)
     gbc_log(ctx, 1, "%6u %7zu %7zu %7zu %7zu %8zu x %-8u %5zu %6zu %9.3f", d, S->r_pairs,
             S->r_syz, S->r_rew, S->nkept, S->nrow, S->sht.size, S->r_zero, S->r_new,
             t1 - t0);
-    gbc_log(ctx, 2, "       degree %u: %zu redundant new elements, %zu elements", d, S->r_red, S->n);
+    gbc_log(ctx, 2,
+            "       degree %u: %zu redundant new elements, %zu with h in the lm, %zu elements",
+            d, S->r_red, S->r_hlm, S->n);
     if (S->r_passes > 1 || S->r_zred > 0)
         gbc_log(ctx, 2,
                 "       degree %u: %zu signatures joined the matrix %zu times (closure of "
@@ -385,19 +390,27 @@ static int lm_redundant(const sig_state *S, uint32_t i)
  * mostly by elements F4 would not keep (their lm is in the lm ideal already) and
  * more so from degree to degree: at least SIG_HO_NEW new elements in this degree,
  * at least 60% of them redundant, and a larger share than in each of the two
- * degrees before. */
+ * degrees before. For homogenised (affine) input, the same with the share of new
+ * elements whose lm has h: elements of the homogenised ideal that are degree falls
+ * of the affine one, which F4 on the affine system uses at their lower degree and
+ * the homogenised computation can only use multiplied by h. */
 #define SIG_HO_NEW 200
 static int want_handover(sig_state *S, const sig_opts *o, uint32_t d)
 {
     double share = S->r_new > 0 ? (double)S->r_red / (double)S->r_new : 0.0;
+    double hshare = S->r_new > 0 ? (double)S->r_hlm / (double)S->r_new : 0.0;
     int ok = 0;
     if (o->handover > 0)
         ok = d >= (uint32_t)o->handover;
     else if (o->handover == 0)
-        ok = S->r_new >= SIG_HO_NEW && share >= 0.6 && share > S->ho_share[0] &&
-             S->ho_share[0] > S->ho_share[1];
+        ok = S->r_new >= SIG_HO_NEW &&
+             ((share >= 0.6 && share > S->ho_share[0] && S->ho_share[0] > S->ho_share[1]) ||
+              (S->affine && hshare >= 0.6 && hshare > S->ho_hshare[0] &&
+               S->ho_hshare[0] > S->ho_hshare[1]));
     S->ho_share[1] = S->ho_share[0];
     S->ho_share[0] = share;
+    S->ho_hshare[1] = S->ho_hshare[0];
+    S->ho_hshare[0] = hshare;
     return ok;
 }
 
@@ -406,12 +419,14 @@ static int want_handover(sig_state *S, const sig_opts *o, uint32_t d)
  * degree d, *handed = d and G a list of polynomials that generate the ideal
  * (docs/sig.md). */
 static gbc_status sig_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *G,
-                           gb_stats *stats, int *unit, const sig_opts *o, uint32_t *handed)
+                           gb_stats *stats, int *unit, const sig_opts *o, uint32_t *handed,
+                           int affine)
 {
     sig_state S;
     gbc_status st;
     GBC_CHECK(st, sig_setup(&S, ctx, R, stats), done);
     S.rew_sig = o->rew_sig;
+    S.affine = affine;
     GBC_CHECK(st, GBC_ZALLOC(ctx, S.gens, in->n ? in->n : 1), done);
     for (size_t i = 0; i < in->n; i++) {
         poly *f = &S.gens[S.ngens];
@@ -479,8 +494,9 @@ static gbc_status sig_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *
             GBC_CHECK(st, plist_push_poly(ctx, G, &S.gens[i], &S.bht, S.F, 1), done);
         gbc_log(ctx, 1,
                 "sig: after degree %u the rest goes to F4 (%zu of %zu new elements of the "
-                "degree were redundant); F4 starts from %zu elements and %zu generators",
-                *handed, S.r_red, S.r_new, nmin, S.ngens - S.gnext);
+                "degree were redundant, %zu had h in the lm); F4 starts from %zu elements and "
+                "%zu generators",
+                *handed, S.r_red, S.r_new, S.r_hlm, nmin, S.ngens - S.gnext);
         goto done;
     }
     for (size_t i = 0; i < S.n; i++)
@@ -518,14 +534,14 @@ gbc_status sig_groebner_opts(gbc_ctx *ctx, const ring *R, const plist *in, plist
     uint32_t handed = 0;
     gbc_status st;
     if (homog) {
-        GBC_CHECK(st, sig_core(ctx, R, in, &G, stats, &unit, o, &handed), done);
+        GBC_CHECK(st, sig_core(ctx, R, in, &G, stats, &unit, o, &handed, 0), done);
     } else {
         /* the basis of the homogenised ideal in (degree, then R's order),
          * dehomogenised, is a Groebner basis for R's order (as in f4_groebner_homog);
          * a handover's generators of the homogenised ideal, dehomogenised,
          * generate the ideal */
         GBC_CHECK(st, plist_homogenize(ctx, R, in, &hin), done);
-        GBC_CHECK(st, sig_core(ctx, &Rh, &hin, &G, stats, &unit, o, &handed), done);
+        GBC_CHECK(st, sig_core(ctx, &Rh, &hin, &G, stats, &unit, o, &handed, 1), done);
         if (!unit) {
             GBC_CHECK(st, plist_dehomogenize(ctx, R, &G, &dh), done);
             plist_clear(ctx, &G, &R->F);

@@ -118,6 +118,9 @@ typedef struct sig_state {
     uint32_t *ex, *ex2, *ex3; /* nvars scratch each */
     uint32_t *ex4, *ex5;      /* nvars scratch of the rewrite order */
     int rew_sig;              /* the rewrite order: 0 ratio, 1 signature */
+    int affine;               /* the input was homogenised: h is the last variable */
+    size_t r_hlm;             /* new elements of the degree whose lm has h */
+    double ho_hshare[2];      /* the same for the new elements with h in the lm */
     double ho_share[2];       /* redundant share of the last two degrees' new elements */
     /* results of the current matrix: row r's pivot (len 0: zero) */
     sig_piv *res;

@@ -12,8 +12,9 @@
 #include "sig/sig.h"
 #include "testutil.h"
 
-#define MAXV 9
-static const char *const vnames[MAXV] = {"x0", "x1", "x2", "x3", "x4", "x5", "x6", "x7", "h"};
+#define MAXV 12
+static const char *const vnames[MAXV] = {"x0", "x1", "x2", "x3", "x4",  "x5",
+                                         "x6", "x7", "x8", "x9", "x10", "x11"};
 static const uint32_t primes[] = {2, 3, 32003, 65521, 2147483647u};
 #define NPRIMES (sizeof primes / sizeof primes[0])
 #define NORDER_KINDS 5
@@ -22,6 +23,7 @@ static void ring_make(gbc_ctx *ctx, ring *R, uint32_t nvars, uint32_t p, const c
                       int with_h)
 {
     const char *names[MAXV];
+    ck_assert_uint_le(nvars, MAXV);
     for (uint32_t i = 0; i < nvars; i++)
         names[i] = vnames[i];
     if (with_h)
@@ -472,16 +474,19 @@ END_TEST
 
 /* The handover heuristic: cyclic-8 (affine, grevlex) hands over (its signature
  * basis grows by elements whose leading monomials are already there, more so
- * from degree to degree), homogenised katsura-7 (a regular sequence) does not;
- * both give F4's basis. */
+ * from degree to degree), affine eco-11 does (after degree 7: most new elements
+ * of the homogenised system have h in their lm, more so from degree to degree),
+ * homogenised katsura-7 (a regular sequence) does not; all give F4's basis. */
 START_TEST(test_handover)
 {
     static const struct {
         const char *family;
         int nv, hom, want;
-    } cases[] = {{"cyclic", 8, 0, 1}, {"katsura", 7, 1, 0}};
+    } cases[] = {{"cyclic", 8, 0, 1}, {"eco", 11, 0, 1}, {"katsura", 7, 1, 0}};
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
-        char *gens = tu_system_gens(cases[c].family, cases[c].nv);
+        char *gens = strcmp(cases[c].family, "eco") == 0 ? eco_gens(cases[c].nv)
+                                                          : tu_system_gens(cases[c].family,
+                                                                           cases[c].nv);
         T_ASSERT(gens != NULL);
         gbc_ctx ctx;
         gbc_ctx_init(&ctx);
