@@ -126,21 +126,30 @@ typedef enum gbc_linear_algebra {
 } gbc_linear_algebra;
 GBC_API gbc_status gbc_options_set_linear_algebra(gbc_options *opts, gbc_linear_algebra mode);
 /* How gbc_groebner reaches an order that is not degree-compatible (lex, block,
- * weighted) with F4. GBC_ORDER_AUTO (the default): compute the grevlex basis; if the
- * ideal is zero-dimensional, change its order by FGLM (docs/fglm.md), otherwise
- * compute the basis for the order from the homogenised grevlex basis, with the
- * Hilbert series of its leading terms telling F4 when a degree is complete.
+ * weighted) with F4. GBC_ORDER_AUTO (the default): when a generator has degree 32
+ * or more, first try the sugar Buchberger in the order itself on the generators
+ * within a budget of work proportional to their size times their degree (it wins
+ * where the order's basis is close to the generators, such as x^100000 - y,
+ * y^2 - x in lex, and costs a few milliseconds where it does not finish); then
+ * compute the grevlex basis and, if the ideal is zero-dimensional, change its order
+ * by FGLM (docs/fglm.md), otherwise compute the basis for the order from the
+ * homogenised grevlex basis, with the Hilbert series of its leading terms telling
+ * F4 when a degree is complete.
  * GBC_ORDER_FGLM: FGLM, and GBC_ERR_DOMAIN when the ideal is not zero-dimensional.
- * GBC_ORDER_HOMOGENISE: F4 on the homogenised generators (the only path of
- * GBC_ALGO_BUCHBERGER). GBC_ORDER_HILBERT: the Hilbert-driven path always. Over Q:
- * FGLM modulo each prime when zero-dimensional, else (and for GBC_ORDER_HILBERT)
- * the homogenised generators. The basis does not depend on the choice; the log
- * (level 1) says which path ran and why. */
+ * GBC_ORDER_HOMOGENISE: F4 on the homogenised generators. GBC_ORDER_HILBERT: the
+ * Hilbert-driven path always. GBC_ORDER_DIRECT: the sugar Buchberger in the order
+ * itself without a budget (degrees can run away: katsura-4 in lex passes degree
+ * 500). Over Q: the same first try (exact, no primes), then FGLM modulo each prime
+ * when zero-dimensional, else (and for GBC_ORDER_HILBERT) the homogenised
+ * generators. GBC_ALGO_BUCHBERGER: the same first try, then the homogenised
+ * generators (it ignores the path). The basis does not depend on the choice; the
+ * log (level 1) says which path ran and why. */
 typedef enum gbc_order_path {
     GBC_ORDER_AUTO = 0,
     GBC_ORDER_FGLM = 1,
     GBC_ORDER_HOMOGENISE = 2,
-    GBC_ORDER_HILBERT = 3
+    GBC_ORDER_HILBERT = 3,
+    GBC_ORDER_DIRECT = 4
 } gbc_order_path;
 GBC_API gbc_status gbc_options_set_order_path(gbc_options *opts, gbc_order_path path);
 /* Threads a computation may use (default 1). F4 reduces the rows of each matrix by

@@ -169,7 +169,8 @@ GBC_API gbc_status gbc_options_set_linear_algebra(gbc_options *opts, gbc_linear_
 GBC_API gbc_status gbc_options_set_order_path(gbc_options *opts, gbc_order_path path)
 {
     if (opts == NULL || (path != GBC_ORDER_AUTO && path != GBC_ORDER_FGLM &&
-                         path != GBC_ORDER_HOMOGENISE && path != GBC_ORDER_HILBERT))
+                         path != GBC_ORDER_HOMOGENISE && path != GBC_ORDER_HILBERT &&
+                         path != GBC_ORDER_DIRECT))
         return GBC_ERR_ARG;
     opts->order_path = path;
     return GBC_OK;
@@ -549,7 +550,7 @@ GBC_API gbc_status gbc_groebner(gbc_polys **basis, const gbc_polys *gens,
                        .fixed_seed = opts ? opts->fixed_seed : 0,
                        .seed = opts ? opts->seed : 0,
                        .order_path = opts ? opts->order_path : 0};
-        st = mod_groebner(&ctx, R, &gens->L, &out, &local, &mo);
+        st = strat_q_groebner(&ctx, R, &gens->L, &out, &local, &mo);
     }
     if (st == GBC_OK)
         st = api_polys_wrap(&ctx, basis, gens->ring, &out);

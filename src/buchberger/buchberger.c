@@ -301,9 +301,11 @@ gbc_status bb_reduce_basis(gbc_ctx *ctx, const ring *R, const plist *G, plist *o
     return bb_reduce_basis_kind(ctx, R, G, out, 0);
 }
 
-/* Buchberger on a ring whose order is graded (grevlex, deglex, homog). */
+/* Buchberger with the sugar strategy in R's order, on the ideal as given. Any order
+ * is correct; in one that is not degree-compatible degrees can run away, which a
+ * budget (0: none; GBC_ERR_UNSUPPORTED when spent) bounds: bb_groebner_direct. */
 static gbc_status bb_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
-                          gb_stats *stats, int minimal)
+                          gb_stats *stats, int minimal, uint64_t budget)
 {
     double t0 = gbc_wall_time();
     bb_state S;
@@ -318,6 +320,7 @@ static gbc_status bb_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *o
     gbc_status st;
     GBC_CHECK(st, bb_setup(&S, ctx, R), done);
     S.minimal = minimal;
+    S.rd.budget = budget;
 
     /* Generators: normalised, zeros dropped. */
     GBC_CHECK(st, GBC_ZALLOC(ctx, gens, in->n ? in->n : 1), done);
@@ -423,27 +426,112 @@ gbc_status bb_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
     return bb_groebner_kind(ctx, R, in, out, stats, 0);
 }
 
+uint64_t bb_direct_budget(const ring *R, const plist *in)
+{
+    uint64_t w = 0;
+    for (size_t k = 0; k < in->n; k++) {
+        const ppoly *f = &in->p[k];
+        uint64_t d = 0;
+        for (size_t j = 0; j < f->len; j++) {
+            uint64_t dj = 0;
+            for (uint32_t v = 0; v < R->nvars; v++)
+                dj += f->exps[j * R->nvars + v];
+            d = dj > d ? dj : d;
+        }
+        w += (d + 1) * (uint64_t)f->len;
+        if (w >= BB_DIRECT_BUDGET_MAX)
+            return BB_DIRECT_BUDGET_MAX;
+    }
+    w *= 8;
+    if (w < BB_DIRECT_BUDGET_MIN)
+        return BB_DIRECT_BUDGET_MIN;
+    return w < BB_DIRECT_BUDGET_MAX ? w : BB_DIRECT_BUDGET_MAX;
+}
+
+int bb_direct_worth_trying(const ring *R, const plist *in)
+{
+    for (size_t k = 0; k < in->n; k++) {
+        const ppoly *f = &in->p[k];
+        for (size_t j = 0; j < f->len; j++) {
+            uint64_t d = 0;
+            for (uint32_t v = 0; v < R->nvars; v++)
+                d += f->exps[j * R->nvars + v];
+            if (d >= BB_DIRECT_MIN_DEGREE)
+                return 1;
+        }
+    }
+    return 0;
+}
+
+int bb_direct_gave_up(gbc_status st)
+{
+    return st == GBC_ERR_UNSUPPORTED || st == GBC_ERR_OVERFLOW || st == GBC_ERR_LIMIT ||
+           st == GBC_ERR_NOMEM;
+}
+
+gbc_status bb_groebner_direct(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                              gb_stats *stats, int minimal, uint64_t budget)
+{
+    gb_stats local;
+    memset(&local, 0, sizeof local);
+    const size_t mem0 = ctx->mem_used;
+    gbc_status st = bb_core(ctx, R, in, out, &local, minimal, budget);
+    if (st == GBC_OK && stats) {
+        stats->seconds += local.seconds;
+        stats->t_interreduce += local.t_interreduce;
+        stats->pairs_reduced += local.pairs_reduced;
+        stats->zero_reductions += local.zero_reductions;
+        stats->pairs_created += local.pairs_created;
+        stats->pairs_chain += local.pairs_chain;
+        stats->pairs_gm += local.pairs_gm;
+        stats->pairs_product += local.pairs_product;
+        stats->basis_size = local.basis_size;
+        stats->monomials = local.monomials;
+        stats->peak_bytes = ctx->mem_peak;
+    }
+    if (st != GBC_OK && bb_direct_gave_up(st))
+        gbc_log(ctx, 1, "buchberger: the order itself gave up (%s) after %.3f s, %.0f MB "
+                "above the start",
+                st == GBC_ERR_UNSUPPORTED ? "its budget of term operations is spent"
+                : st == GBC_ERR_OVERFLOW  ? "a degree passed 32 bits"
+                                          : "out of memory",
+                local.seconds, (double)(ctx->mem_peak > mem0 ? ctx->mem_peak - mem0 : 0) / 1e6);
+    return st;
+}
+
 gbc_status bb_groebner_kind(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                             gb_stats *stats, int minimal)
 {
     if (ring_is_graded(R))
-        return bb_core(ctx, R, in, out, stats, minimal);
+        return bb_core(ctx, R, in, out, stats, minimal, 0);
     /* Orders that are not degree-compatible (lex, elimination blocks, weights):
-     * Buchberger on the ideal itself lets degrees run away (katsura-5 in lex
-     * climbs past degree 1000), so compute the basis of the homogenised ideal in
-     * the order "degree, then the given order on x", where every step stays at its
-     * true degree, and set h = 1: the leading terms survive dehomogenisation, so
-     * the result is a Groebner basis of the ideal for the given order, which is
-     * then made reduced. */
+     * Buchberger on the ideal itself can let degrees run away (katsura-5 in lex
+     * climbs past degree 1000), but where the order's basis is close to the input
+     * it is by far the fastest (x^100000 - y, y^2 - x: one S-polynomial, where the
+     * homogenised ideal needs 100000 degrees). So when the input has a high degree
+     * (bb_direct_worth_trying), first the ideal itself within a budget of work
+     * proportional to the input (bb_direct_budget); otherwise, or when that is
+     * spent, the basis of the homogenised ideal in the order "degree, then the
+     * given order on x", where every step stays at its true degree, and set h = 1:
+     * the leading terms survive dehomogenisation, so the result is a Groebner
+     * basis of the ideal for the given order, which is then made reduced. */
+    gbc_status st;
+    if (bb_direct_worth_trying(R, in)) {
+        st = bb_groebner_direct(ctx, R, in, out, stats, minimal, bb_direct_budget(R, in));
+        if (st == GBC_OK || !bb_direct_gave_up(st))
+            return st;
+        plist_clear(ctx, out, &R->F);
+        plist_init(out);
+        gbc_log(ctx, 1, "buchberger: the homogenised ideal");
+    }
     ring Rh;
     ring_homog(&Rh, R);
     plist hin, hout, dh;
     plist_init(&hin);
     plist_init(&hout);
     plist_init(&dh);
-    gbc_status st;
     GBC_CHECK(st, plist_homogenize(ctx, R, in, &hin), done);
-    GBC_CHECK(st, bb_core(ctx, &Rh, &hin, &hout, stats, minimal), done);
+    GBC_CHECK(st, bb_core(ctx, &Rh, &hin, &hout, stats, minimal, 0), done);
     GBC_CHECK(st, plist_dehomogenize(ctx, R, &hout, &dh), done);
     double t1 = gbc_wall_time();
     GBC_CHECK(st, bb_reduce_basis_kind(ctx, R, &dh, out, minimal), done);

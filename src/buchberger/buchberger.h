@@ -22,6 +22,38 @@ gbc_status bb_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
 gbc_status bb_groebner_kind(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                             gb_stats *stats, int minimal);
 
+/* Buchberger with the sugar strategy on the ideal itself, in R's order whatever it
+ * is (not homogenised), giving up with GBC_ERR_UNSUPPORTED once its reductions
+ * have added more than budget terms to its accumulator (0: no bound). Otherwise as
+ * bb_groebner_kind; stats is only added to on success. Cheap where the order's
+ * basis is close to the input (x^e - y, y^2 - x in lex: one S-polynomial, e
+ * reduction steps), hopeless where degrees run away (katsura-n in lex): the budget
+ * makes it safe as a first try, and the callers fall back to another path when
+ * bb_direct_gave_up(status). docs/fglm.md ("The order itself first"). */
+gbc_status bb_groebner_direct(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                              gb_stats *stats, int minimal, uint64_t budget);
+
+/* The budget of a first try on in (plain polynomials of R): 8 times the sum over
+ * the polynomials of (total degree + 1) times terms, at least BB_DIRECT_BUDGET_MIN
+ * and at most BB_DIRECT_BUDGET_MAX term operations. The degree factor is there
+ * because reducing a polynomial of degree d in lex can take d steps. */
+#define BB_DIRECT_BUDGET_MIN ((uint64_t)1 << 14)
+#define BB_DIRECT_BUDGET_MAX ((uint64_t)1 << 26)
+uint64_t bb_direct_budget(const ring *R, const plist *in);
+
+/* Whether a first try in the order itself is worth its budget on in: some
+ * generator has total degree at least BB_DIRECT_MIN_DEGREE. Below it the other
+ * paths are cheap (few degrees to climb, a small quotient); above it they need a
+ * round per degree (homogenised, Hilbert-driven) or a quotient of dimension at
+ * least the degree (FGLM), while the order itself often needs one S-polynomial. */
+#define BB_DIRECT_MIN_DEGREE 32u
+int bb_direct_worth_trying(const ring *R, const plist *in);
+
+/* Whether a first try's status means "take another path" (its budget, a degree
+ * past 32 bits, or memory: the try has freed all it took) rather than a failure
+ * of the computation (interrupt, bad argument). */
+int bb_direct_gave_up(gbc_status st);
+
 /* The reduced Groebner basis of G, which must already be a Groebner basis of the
  * ideal it generates (any ring; exact over Q). */
 gbc_status bb_reduce_basis(gbc_ctx *ctx, const ring *R, const plist *G, plist *out);

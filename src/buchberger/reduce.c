@@ -143,13 +143,21 @@ gbc_status bb_red_add(gbc_ctx *ctx, bb_red *r, const poly *g, uint32_t from, uin
 {
     mht *t = r->t;
     const field *F = r->F;
-    if (F->p == 0 && from < g->len) {
+    if (from >= g->len)
+        return GBC_OK;
+    if (F->p != 0) {
+        r->terms += g->len - from;
+    } else {
         /* each sum grows by at most cz g_k and one limb */
         size_t limbs = 0, cl = mpz_size(cz) + 1;
         for (uint32_t k = from; k < g->len; k++)
             limbs += mpz_size(g->cz[k]) + cl;
-        GBC_TRY(red_charge(ctx, r, zz_bytes_bound(limbs, 1)));
+        r->terms += limbs; /* over Q the work is in limbs */
+        if (r->budget == 0 || r->terms <= r->budget)
+            GBC_TRY(red_charge(ctx, r, zz_bytes_bound(limbs, 1)));
     }
+    if (r->budget != 0 && r->terms > r->budget)
+        return GBC_ERR_UNSUPPORTED;
     for (uint32_t k = from; k < g->len; k++) {
         uint32_t x = g->mon[k];
         if (m != UINT32_MAX)

@@ -26,6 +26,10 @@ typedef struct bb_red {
                       * the accumulator since bb_red_begin (so the result is scale
                       * times the exact remainder of what was added) */
     size_t steps;    /* reduction steps done (statistics) */
+    uint64_t terms;  /* terms added to the accumulator since bb_red_init (over Q:
+                      * limbs of the products, a term's cost) */
+    uint64_t budget; /* 0, or: bb_red_add fails with GBC_ERR_UNSUPPORTED once terms
+                      * would pass it (a bounded attempt; bb_groebner_direct) */
     size_t zb;       /* Q: bytes charged to the context for the integers' limbs
                       * (bounds charged before each step, recounted when they
                       * exceed twice the last exact count zexact) */
@@ -38,7 +42,8 @@ void bb_red_clear(gbc_ctx *ctx, bb_red *r);
 /* Start a new normal form computation (the accumulator must be empty). */
 void bb_red_begin(bb_red *r);
 /* Add c * m * g[from..] to the accumulator (m a monomial index or UINT32_MAX for 1;
- * over Q cz is the integer multiplier and c is ignored). */
+ * over Q cz is the integer multiplier and c is ignored). GBC_ERR_UNSUPPORTED when
+ * r->budget is set and the terms added would pass it. */
 gbc_status bb_red_add(gbc_ctx *ctx, bb_red *r, const poly *g, uint32_t from, uint32_t m,
                       uint32_t c, const mpz_t cz);
 /* Emit a term directly into the output (must be larger than everything pending). */

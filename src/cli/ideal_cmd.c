@@ -218,9 +218,11 @@ static int parse_args(icfg *c, int argc, char **argv)
                 c->opath = GBC_ORDER_HOMOGENISE;
             else if (strcmp(v, "hilbert") == 0)
                 c->opath = GBC_ORDER_HILBERT;
+            else if (strcmp(v, "direct") == 0)
+                c->opath = GBC_ORDER_DIRECT;
             else
-                return usage_error("unknown order path '%s' (expected auto, fglm, hilbert "
-                                   "or homogenise)",
+                return usage_error("unknown order path '%s' (expected auto, fglm, hilbert, "
+                                   "homogenise or direct)",
                                    v);
         } else if (MISSING) {
             return EXIT_USAGE;

@@ -66,9 +66,12 @@ static void usage(FILE *f)
             "                  F4 over Z/p; over Q the multi-modular F4) or buchberger\n"
             "                  (the reference; direct over Q)\n"
             "  --order-path P  how F4 reaches lex, block and weighted orders: auto\n"
-            "                  (default: from the grevlex basis, by FGLM when the ideal\n"
-            "                  is zero-dimensional, else Hilbert-driven), fglm, hilbert,\n"
-            "                  or homogenise (the generators); -v says which ran\n"
+            "                  (default: on input of degree >= 32 first Buchberger in\n"
+            "                  the order itself within a small budget of work; then\n"
+            "                  from the grevlex basis, by FGLM when the ideal is\n"
+            "                  zero-dimensional, else Hilbert-driven), fglm, hilbert,\n"
+            "                  homogenise (the generators) or direct (Buchberger in the\n"
+            "                  order itself, no budget); -v says which ran\n"
             "  --certify       over Q: prove the result (slower); the default checks it\n"
             "                  modulo a fresh random prime\n"
             "  --seed N        over Q: primes from the seed N (0 to 2^64-1) instead of\n"
@@ -694,9 +697,11 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
                 opath = GBC_ORDER_HOMOGENISE;
             else if (strcmp(v, "hilbert") == 0)
                 opath = GBC_ORDER_HILBERT;
+            else if (strcmp(v, "direct") == 0)
+                opath = GBC_ORDER_DIRECT;
             else
                 return usage_error("unknown order path '%s' (expected auto, fglm, "
-                                   "hilbert or homogenise)",
+                                   "hilbert, homogenise or direct)",
                                    v);
         } else if ((ov = option_value(argc, argv, &argi, "--seed", &v)) != 0) {
             if (ov < 0)

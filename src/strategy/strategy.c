@@ -1,6 +1,7 @@
 /* strategy/strategy: the path for orders that are not degree-compatible. */
 #include "strategy/strategy.h"
 
+#include "buchberger/buchberger.h"
 #include "f4/f4.h"
 #include "fglm/fglm.h"
 #include "sig/sig.h"
@@ -54,6 +55,48 @@ done:
     return st;
 }
 
+gbc_status strat_order_first(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                             gb_stats *stats, int minimal, strat_path path)
+{
+    char oname[128];
+    if (path != STRAT_DIRECT && !bb_direct_worth_trying(R, in))
+        return GBC_ERR_UNSUPPORTED;
+    const uint64_t budget = path == STRAT_DIRECT ? 0 : bb_direct_budget(R, in);
+    const double t0 = gbc_wall_time();
+    gbc_status st = bb_groebner_direct(ctx, R, in, out, stats, minimal, budget);
+    if (st == GBC_OK) {
+        if (stats)
+            stats->strategy = STRAT_TOOK_ORDER;
+        if (budget != 0)
+            gbc_log(ctx, 1, "order %s: the sugar Buchberger in the order itself, within its "
+                    "budget of %llu term operations, in %.3f s",
+                    strat_order_name(R, oname, sizeof oname), (unsigned long long)budget,
+                    gbc_wall_time() - t0);
+        else
+            gbc_log(ctx, 1, "order %s: the sugar Buchberger in the order itself (as asked) "
+                    "in %.3f s", strat_order_name(R, oname, sizeof oname),
+                    gbc_wall_time() - t0);
+        return GBC_OK;
+    }
+    plist_clear(ctx, out, &R->F);
+    plist_init(out);
+    if (!bb_direct_gave_up(st) || path == STRAT_DIRECT)
+        return st;
+    return GBC_ERR_UNSUPPORTED;
+}
+
+gbc_status strat_q_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                            gb_stats *stats, const mod_opts *opts)
+{
+    const int path = opts ? opts->order_path : STRAT_AUTO;
+    if (!ring_is_graded(R) && (path == STRAT_AUTO || path == STRAT_DIRECT)) {
+        gbc_status st = strat_order_first(ctx, R, in, out, stats, 0, (strat_path)path);
+        if (st != GBC_ERR_UNSUPPORTED || path == STRAT_DIRECT)
+            return st;
+    }
+    return mod_groebner(ctx, R, in, out, stats, opts);
+}
+
 /* The engine's basis (sig_groebner homogenises what is not homogeneous itself). */
 static gbc_status engine_run(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                              gb_stats *stats, int minimal, strat_engine eng)
@@ -93,7 +136,15 @@ gbc_status strat_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *o
             stats->seconds = gbc_wall_time() - t0;
         return st;
     }
-    /* the grevlex basis first: it says whether the ideal is zero-dimensional, and
+    if (path == STRAT_AUTO || path == STRAT_DIRECT) {
+        st = strat_order_first(ctx, R, in, out, stats, minimal, path);
+        if (st != GBC_ERR_UNSUPPORTED || path == STRAT_DIRECT) {
+            if (stats)
+                stats->seconds = gbc_wall_time() - t0;
+            return st;
+        }
+    }
+    /* the grevlex basis next: it says whether the ideal is zero-dimensional, and
      * is where FGLM starts */
     ring Rg;
     mono_order og;

@@ -947,8 +947,9 @@ START_TEST(test_unit_and_errors)
 }
 END_TEST
 
-/* Beyond FGLM_MAX_DIM standard monomials the change of order declines, and the
- * strategy takes the homogenised ideal instead (or reports it when FGLM is asked). */
+/* Beyond FGLM_MAX_DIM standard monomials the change of order declines (and the
+ * strategy reports it when FGLM is asked); the Hilbert-driven path and the order
+ * itself give the basis. */
 START_TEST(test_too_large)
 {
     const char *txt = "x1^128 - 1, x0^129 - x1"; /* 129 * 128 > FGLM_MAX_DIM */
@@ -969,7 +970,13 @@ START_TEST(test_too_large)
     }
     gb_stats s;
     memset(&s, 0, sizeof s);
+    /* degree 129: the order itself is tried first, and takes it (it is a lex basis) */
     ck_assert_int_eq(strat_f4_groebner(CTX, &Rl, &F, &out, &s, 0, STRAT_AUTO), GBC_OK);
+    ck_assert_int_eq(s.strategy, STRAT_TOOK_ORDER);
+    ck_assert(check_plist_equal(&Rl, &out, &want));
+    clear(&out, &Rl);
+    memset(&s, 0, sizeof s);
+    ck_assert_int_eq(strat_f4_groebner(CTX, &Rl, &F, &out, &s, 0, STRAT_HILBERT), GBC_OK);
     ck_assert_int_eq(s.strategy, STRAT_TOOK_HILBERT);
     ck_assert(check_plist_equal(&Rl, &out, &want));
     clear(&out, &Rl);
@@ -1059,13 +1066,53 @@ START_TEST(test_strategy)
         strat_expect("weights:1,3,2", points, 3, p, STRAT_AUTO, GBC_OK, STRAT_TOOK_FGLM);
         strat_expect("blocks:grevlex(1),lex(2)", points, 3, p, STRAT_AUTO, GBC_OK,
                      STRAT_TOOK_FGLM);
+        /* a generator of degree >= 32: the order itself first, which takes this lex
+         * basis in one S-polynomial ... */
+        strat_expect("lex", "x0^40 - x1, x1^2 - x0, x2^2 - x1 + 1", 3, p, STRAT_AUTO, GBC_OK,
+                     STRAT_TOOK_ORDER);
+        /* ... and gives up within its budget where degrees run away (katsura-4 with
+         * x1^31 times its first generator): FGLM follows */
+        strat_expect("lex",
+                     "x0^2 + 2*x1^2 + 2*x2^2 + 2*x3^2 + 2*x4^2 - x0,"
+                     "2*x0*x1 + 2*x1*x2 + 2*x2*x3 + 2*x3*x4 - x1,"
+                     "x1^2 + 2*x0*x2 + 2*x1*x3 + 2*x2*x4 - x2,"
+                     "2*x1*x2 + 2*x0*x3 + 2*x1*x4 - x3, x0 + 2*x1 + 2*x2 + 2*x3 + 2*x4 - 1,"
+                     "x1^31*(x0^2 + 2*x1^2 + 2*x2^2 + 2*x3^2 + 2*x4^2 - x0)",
+                     5, p, STRAT_AUTO, GBC_OK, STRAT_TOOK_FGLM);
+        /* the order itself when asked, whatever the degree */
+        strat_expect("lex", points, 3, p, STRAT_DIRECT, GBC_OK, STRAT_TOOK_ORDER);
+        strat_expect("lex", curve, 3, p, STRAT_DIRECT, GBC_OK, STRAT_TOOK_ORDER);
+        strat_expect("blocks:lex(1),grevlex(3)", twisted, 4, p, STRAT_DIRECT, GBC_OK,
+                     STRAT_TOOK_ORDER);
         /* degree-compatible orders: the engine alone, whatever the path */
-        for (int path = 0; path < 4; path++) {
+        for (int path = 0; path <= STRAT_DIRECT; path++) {
             strat_expect("grevlex", points, 3, p, (strat_path)path, GBC_OK, STRAT_TOOK_DIRECT);
             strat_expect("deglex", curve, 3, p, (strat_path)path, GBC_OK, STRAT_TOOK_DIRECT);
         }
         /* the unit ideal */
         strat_expect("lex", "x0*x1 - 1, x0", 3, p, STRAT_AUTO, GBC_OK, STRAT_TOOK_FGLM);
+    }
+    /* the budget: spent, the try gives up (nothing left behind); without one it ends */
+    {
+        ring Rb;
+        ring_make(&Rb, 2, 32003, "lex");
+        plist Fb, Ob;
+        polys_of(&Fb, &Rb, "x0^3000 - x1, x1^2 - x0");
+        plist_init(&Ob);
+        ck_assert_uint_eq(bb_direct_worth_trying(&Rb, &Fb), 1);
+        ck_assert_uint_ge(bb_direct_budget(&Rb, &Fb), BB_DIRECT_BUDGET_MIN);
+        ck_assert_int_eq(bb_groebner_direct(CTX, &Rb, &Fb, &Ob, NULL, 0, 1000),
+                         GBC_ERR_UNSUPPORTED);
+        ck_assert_uint_eq(Ob.n, 0);
+        clear(&Ob, &Rb);
+        plist_init(&Ob);
+        T_ASSERT(bb_groebner_direct(CTX, &Rb, &Fb, &Ob, NULL, 0, 0) == GBC_OK);
+        ck_assert_uint_eq(Ob.n, 2); /* x1^6000 - x1, x0 - x1^2 */
+        ck_assert_uint_eq(Ob.p[0].exps[1], 6000);
+        ck_assert_uint_eq(Ob.p[1].exps[0], 1);
+        clear(&Ob, &Rb);
+        clear(&Fb, &Rb);
+        ring_clear(CTX, &Rb);
     }
     /* over Q: not this layer's */
     ring R;

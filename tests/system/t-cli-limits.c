@@ -253,6 +253,59 @@ START_TEST(test_product_beyond_term_bound)
 }
 END_TEST
 
+/* The issue's cliff: x^100000 - y, y^2 - x in lex (a quotient of dimension 200000,
+ * 100000 degrees for the homogenised paths) took 2.7 GB and more than 30 s; the
+ * order itself needs one S-polynomial. Its lex basis is known: x - y^2 and, since
+ * x = y^2 there, y^(2e) - y; with z, x^e - y z gives y^(2e) - y z (leading
+ * monomials x and y^(2e), coprime). Bounded by CPU time so that a return of the
+ * cliff fails the test instead of hanging it. */
+START_TEST(test_lex_high_degree)
+{
+    static const char *const chars[] = {"32003", "0"};
+    for (int c = 0; c < 2; c++) {
+        const int q = c == 1;
+        char in[128], want[128];
+        snprintf(in, sizeof in, "x,y\n%s\nx^100000-y,\ny^2-x\n", chars[c]);
+        snprintf(want, sizeof want, "x,y\n%s\ny^200000%sy,\nx%sy^2\n", chars[c],
+                 q ? "-" : "+32002*", q ? "-" : "+32002*");
+        write_text("in.txt", in);
+        int st = gbc_under("ulimit -t 60", "--order lex --memory-limit 400M", "out.txt");
+        char *out = read_text("out.txt"), *err = read_text("err.txt");
+        ck_assert_msg(st == 0, "%s: status %d: %s", chars[c], st, err);
+        ck_assert_str_eq(out, want);
+        free(out);
+        free(err);
+        snprintf(in, sizeof in, "x,y,z\n%s\nx^100000-y*z,\ny^2-x\n", chars[c]);
+        snprintf(want, sizeof want, "x,y,z\n%s\ny^200000%sy*z,\nx%sy^2\n", chars[c],
+                 q ? "-" : "+32002*", q ? "-" : "+32002*");
+        write_text("in.txt", in);
+        st = gbc_under("ulimit -t 60", "--order lex --memory-limit 400M", "out.txt");
+        out = read_text("out.txt");
+        err = read_text("err.txt");
+        ck_assert_msg(st == 0, "%s, dimension 1: status %d: %s", chars[c], st, err);
+        ck_assert_str_eq(out, want);
+        free(out);
+        free(err);
+    }
+    /* smaller: the same basis by every path (FGLM and Hilbert-driven are still
+     * cheap at degree 40) */
+    write_text("in.txt", "x,y\n32003\nx^40-y,\ny^2-x+1\n");
+    ck_assert_int_eq(gbc("--order lex", "ref.txt"), 0);
+    char *ref = read_text("ref.txt");
+    static const char *const paths[] = {"--order lex --order-path fglm",
+                                        "--order lex --order-path hilbert",
+                                        "--order lex --order-path direct",
+                                        "--order lex --algorithm buchberger"};
+    for (int k = 0; k < 4; k++) {
+        ck_assert_int_eq(gbc(paths[k], "out.txt"), 0);
+        char *out = read_text("out.txt");
+        ck_assert_msg(strcmp(out, ref) == 0, "%s:\n%s\nauto:\n%s", paths[k], out, ref);
+        free(out);
+    }
+    free(ref);
+}
+END_TEST
+
 START_TEST(test_within_limits_same_result)
 {
     write_text("in.txt", "x,y,z\n0\nx^2+y*z-1, y^2-x*z+2, z^2+x*y-3\n");
@@ -295,6 +348,7 @@ int main(void)
     tcase_add_test(tc, test_within_limits_same_result);
     tcase_add_test(tc, test_bad_values);
     tcase_add_test(tc, test_product_within_limit);
+    tcase_add_test(tc, test_lex_high_degree);
     suite_add_tcase(s, tc);
     /* bounded by CPU time; the wall-clock timeout is only a backstop on a loaded machine */
     tc = tcase_create("gmp");
