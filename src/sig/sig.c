@@ -388,25 +388,31 @@ static int lm_redundant(const sig_state *S, uint32_t i)
 
 /* The handover heuristic (docs/sig.md, "Handover"): the signature basis grows
  * mostly by elements F4 would not keep (their lm is in the lm ideal already) and
- * more so from degree to degree: at least SIG_HO_NEW new elements in this degree,
- * at least 60% of them redundant, and a larger share than in each of the two
- * degrees before. For homogenised (affine) input, the same with the share of new
- * elements whose lm has h: elements of the homogenised ideal that are degree falls
- * of the affine one, which F4 on the affine system uses at their lower degree and
- * the homogenised computation can only use multiplied by h. */
+ * more so from degree to degree: a larger redundant share than in each of the two
+ * degrees before, and either at least SIG_HO_NEW new elements in this degree with
+ * at least 60% of them redundant, or at least SIG_HO_NEW_MID with at least 45%
+ * (cyclic-7: 138 new elements at degree 12, 49% redundant). For homogenised
+ * (affine) input, also a rising share of at least 60% of new elements whose lm has
+ * h, in a degree of at least SIG_HO_NEW_H new elements: elements of the
+ * homogenised ideal that are degree falls of the affine one, which F4 on the
+ * affine system uses at their lower degree and the homogenised computation can
+ * only use multiplied by h. */
 #define SIG_HO_NEW 200
+#define SIG_HO_NEW_MID 100
+#define SIG_HO_NEW_H 10
 static int want_handover(sig_state *S, const sig_opts *o, uint32_t d)
 {
     double share = S->r_new > 0 ? (double)S->r_red / (double)S->r_new : 0.0;
     double hshare = S->r_new > 0 ? (double)S->r_hlm / (double)S->r_new : 0.0;
+    int rising = share > S->ho_share[0] && S->ho_share[0] > S->ho_share[1];
+    int hrising = hshare > S->ho_hshare[0] && S->ho_hshare[0] > S->ho_hshare[1];
     int ok = 0;
     if (o->handover > 0)
         ok = d >= (uint32_t)o->handover;
     else if (o->handover == 0)
-        ok = S->r_new >= SIG_HO_NEW &&
-             ((share >= 0.6 && share > S->ho_share[0] && S->ho_share[0] > S->ho_share[1]) ||
-              (S->affine && hshare >= 0.6 && hshare > S->ho_hshare[0] &&
-               S->ho_hshare[0] > S->ho_hshare[1]));
+        ok = (rising && ((S->r_new >= SIG_HO_NEW && share >= 0.6) ||
+                         (S->r_new >= SIG_HO_NEW_MID && share >= 0.45))) ||
+             (S->affine && hrising && S->r_new >= SIG_HO_NEW_H && hshare >= 0.6);
     S->ho_share[1] = S->ho_share[0];
     S->ho_share[0] = share;
     S->ho_hshare[1] = S->ho_hshare[0];
