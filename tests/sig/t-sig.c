@@ -80,7 +80,8 @@ static char *list_text(const ring *R, const plist *L)
 }
 
 /* The choices crosscheck runs sig with besides the defaults: the rewrite order by
- * signature, and a handover to F4 forced after degree 2 or 3. */
+ * signature, and a handover to F4 forced after degree 2 or 3 (the handed elements
+ * interreduced first or not). */
 static size_t n_forced_handovers;
 
 /* sig against F4 (and Buchberger when bb) on F in R; fails with the input shown.
@@ -106,6 +107,8 @@ static void crosscheck(const ring *R, const plist *F, const char *what, int bb, 
             o.handover = -1;
         } else if (v == 2) {
             o.handover = 2 + (int)(F->n % 2);
+            /* the handed elements interreduced (whatever their size) or not */
+            o.ho_reduce = F->n % 3 == 0 ? -1 : 1;
         }
         uint32_t handed = 0;
         gb_stats vs;
