@@ -462,8 +462,8 @@ fail:
     return st;
 }
 
-/* The signature basis of the homogeneous in (ring R) as a plain list G (not
- * reduced; a Groebner basis), or *unit; or, when the handover (o) happens after
+/* The elements of the signature basis of the homogeneous in (ring R) with minimal
+ * leading monomials as a plain list G (not reduced; a Groebner basis), or *unit; or, when the handover (o) happens after
  * degree d, *handed = d and G a list of polynomials that generate the ideal
  * (docs/sig.md). */
 static gbc_status sig_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *G,
@@ -548,8 +548,11 @@ static gbc_status sig_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *
                 *handed, S.r_red, S.r_new, S.r_hlm, nmin, S.ngens - S.gnext);
         goto done;
     }
+    /* the elements with minimal leading monomials are a Groebner basis (the others
+     * would be dropped by the final interreduction anyway, after their conversion) */
     for (size_t i = 0; i < S.n; i++)
-        GBC_CHECK(st, plist_push_poly(ctx, G, &S.e[i].g, &S.bht, S.F, 1), done);
+        if (!lm_redundant(&S, (uint32_t)i))
+            GBC_CHECK(st, plist_push_poly(ctx, G, &S.e[i].g, &S.bht, S.F, 1), done);
 done:
     sig_free(&S);
     if (st == GBC_OK && *handed)
