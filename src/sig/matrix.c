@@ -25,9 +25,8 @@ static gbc_status make_row(sig_state *S, uint32_t mhash, uint32_t mdeg, const po
          * lookup compares 16 bytes (mht.h), as in F4's rows */
         uint64_t mpk[2];
         mht_pack(S->ex, S->R->nvars, mpk);
-        for (uint32_t k = 0; k < f->len; k++)
-            GBC_TRY(mht_insert_mul_pk(ctx, &S->sht, S->ex, mpk, mhash, mdeg, &S->bht,
-                                      f->mon[k], &cols[k]));
+        GBC_TRY(mht_insert_mul_pk_n(ctx, &S->sht, S->ex, mpk, mhash, mdeg, &S->bht, f->mon,
+                                    f->len, cols));
     } else {
         for (uint32_t k = 0; k < f->len; k++)
             GBC_TRY(mht_insert_mul_raw(ctx, &S->sht, S->ex, mhash, mdeg, &S->bht, f->mon[k],
