@@ -84,6 +84,45 @@ static gbc_status sig_setup(sig_state *S, gbc_ctx *ctx, const ring *R, gb_stats 
     return GBC_OK;
 }
 
+/* Free what only the rounds use (the last matrix, the pairs, the current
+ * degree's signatures), once they are over: the elements are then converted to
+ * plain form without the last matrix beside them. sig_free stays valid after. */
+static void sig_release_rounds(sig_state *S)
+{
+    gbc_ctx *ctx = S->ctx;
+    gbc_arena_clear(ctx, &S->arena);
+    mht_clear(ctx, &S->sht);
+    mht_clear(ctx, &S->rst);
+    for (size_t i = 0; i < S->npb; i++) {
+        gbc_free(ctx, S->pb[i].p);
+        S->pb[i].p = NULL;
+        S->pb[i].n = S->pb[i].cap = 0;
+    }
+    S->npairs = 0;
+    gbc_free(ctx, S->row);
+    gbc_free(ctx, S->piv);
+    gbc_free(ctx, S->dense);
+    gbc_free(ctx, S->tcols);
+    gbc_free(ctx, S->tcf);
+    gbc_free(ctx, S->res);
+    gbc_free(ctx, S->colmon);
+    gbc_free(ctx, S->rank);
+    gbc_free(ctx, S->heap);
+    gbc_free(ctx, S->cand);
+    gbc_free(ctx, S->kept);
+    S->row = NULL;
+    S->piv = NULL;
+    S->dense = NULL;
+    S->tcols = S->tcf = NULL;
+    S->res = NULL;
+    S->colmon = S->rank = NULL;
+    S->heap = NULL;
+    S->cand = NULL;
+    S->kept = NULL;
+    S->nrow = S->rowcap = S->densecap = S->rescap = S->colcap = S->nheap = S->heapcap = 0;
+    S->ncand = S->candcap = S->nkept = S->keptcap = 0;
+}
+
 /* ---------------------------------------------------- elements, pairs -- */
 
 static gbc_status push_pair(sig_state *S, uint32_t deg, uint32_t a, uint32_t b)
@@ -529,6 +568,7 @@ static gbc_status sig_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *
     }
     if (stats)
         stats->monomials = S.bht.size;
+    sig_release_rounds(&S);
     if (*handed) {
         /* the elements with minimal leading monomials (a Groebner basis up to
          * degree d) and the generators not reached: they generate the ideal */
