@@ -6,9 +6,11 @@ of each whole process, the median of --repeats runs, one thread.
 
 Usage:
   benchmarks/sig/run.py [--systems hkatsura-10,heco-12,katsura-10] [--char 65521]
-                        [--repeats 3] [--timeout 600] [--tools sig,f4x,gbc,mgb-sig,...]
+                        [--repeats 3] [--timeout 600] [--tools sig,sigx,f4x,gbc,mgb-sig,...]
 A system hNAME is gen.py's NAME homogenised (benchmarks/sig/homog.py). gbc's sig and
-F4 outputs are compared byte for byte (both print the reduced basis); the other
+F4 outputs are compared byte for byte (both print the reduced basis); sigx is sig
+with --linear-algebra exact (exact after a handover too); the tools alternate
+within each repeat; the other
 tools' outputs are not checked here (benchmarks/systems/run.py does that for F4).
 """
 
@@ -29,6 +31,8 @@ import homog  # noqa: E402
 
 TOOLS = {
     "sig": lambda a, f, d: [a.gbc, "--algorithm", "sig", "-o", d + ".sig", f],
+    "sigx": lambda a, f, d: [a.gbc, "--algorithm", "sig", "--linear-algebra", "exact", "-o",
+                             d + ".sigx", f],
     "f4x": lambda a, f, d: [a.gbc, "--algorithm", "f4", "--linear-algebra", "exact",
                             "-o", d + ".f4x", f],
     "gbc": lambda a, f, d: [a.gbc, "-o", d + ".gbc", f],
@@ -68,8 +72,10 @@ def main(argv=None):
     a = ap.parse_args(argv)
     tools = a.tools.split(",")
     tmp = tempfile.mkdtemp(prefix="gbc-sig-bench-")
-    print("| system | " + " | ".join(tools) + " | sig / f4x |")
-    print("|---" * (len(tools) + 2) + "|")
+    ratio_tools = [t for t in ("sig", "sigx") if t in tools] or ["sig"]
+    print("| system | " + " | ".join(tools) + " | " +
+          " | ".join("%s / f4x" % t for t in ratio_tools) + " |")
+    print("|---" * (len(tools) + 1 + len(ratio_tools)) + "|")
     for name in a.systems.split(","):
         if name.startswith("h"):
             names, polys = homog.homogenise(*gen.system(name[1:]))
@@ -81,24 +87,34 @@ def main(argv=None):
         with open(base + ".ideal", "w") as f:
             f.write(gen.to_mgb(names, polys, a.char))
         cells, med = [], {}
+        # the tools alternate within each repeat (sig, f4x, ..., sig, f4x, ...), so
+        # that a change of the machine's load falls on all of them alike
+        times = {t: [] for t in tools}
+        status = {t: "ok" for t in tools}
+        for _ in range(a.repeats):
+            for t in tools:
+                if status[t] != "ok":
+                    continue
+                c, status[t] = cpu_run(TOOLS[t](a, base + ".txt", base), tmp, a.timeout)
+                if c is not None and status[t] == "ok":
+                    times[t].append(c)
         for t in tools:
-            times, status = [], "ok"
-            for _ in range(a.repeats):
-                c, status = cpu_run(TOOLS[t](a, base + ".txt", base), tmp, a.timeout)
-                if c is None or status != "ok":
-                    break
-                times.append(c)
-            if status != "ok":
-                cells.append(status)
+            if status[t] != "ok":
+                cells.append(status[t])
                 continue
-            med[t] = statistics.median(times)
+            med[t] = statistics.median(times[t])
             cells.append("%.2f" % med[t])
         same = ""
-        if os.path.exists(base + ".sig") and os.path.exists(base + ".f4x"):
-            same = "" if open(base + ".sig").read() == open(base + ".f4x").read() else \
-                " (OUTPUTS DIFFER)"
-        ratio = "%.2f" % (med["sig"] / med["f4x"]) if "sig" in med and "f4x" in med else "-"
-        print("| %s | %s | %s%s |" % (name, " | ".join(cells), ratio, same), flush=True)
+        ref = base + ".f4x"
+        for ext in (".sig", ".sigx"):
+            if os.path.exists(base + ext) and os.path.exists(ref) and \
+                    open(base + ext).read() != open(ref).read():
+                same = " (OUTPUTS DIFFER: %s)" % ext[1:]
+        ratios = []
+        for t in ratio_tools:
+            ratios.append("%.2f" % (med[t] / med["f4x"]) if t in med and "f4x" in med else "-")
+        print("| %s | %s | %s%s |" % (name, " | ".join(cells), " | ".join(ratios), same),
+              flush=True)
     return 0
 
 

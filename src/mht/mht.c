@@ -231,9 +231,20 @@ static gbc_status mht_commit(gbc_ctx *ctx, mht *t, uint32_t h, uint32_t deg, uin
     return mht_enter(ctx, t, k, h, deg, idx);
 }
 
-gbc_status mht_insert_mul_pk(gbc_ctx *ctx, mht *t, const uint32_t *mexps, const uint64_t mpk[2],
-                             uint32_t mhash, uint32_t mdeg, const mht *tb, uint32_t b,
-                             uint32_t *idx)
+/* The body of mht_insert_mul_pk, forced inline into both of its users: F4's rows
+ * call mht_insert_mul_pk term by term and LTO inlines it there as long as it has
+ * that one caller (a second call site made F4's whole run 8.7% more instructions
+ * on cyclic-7); mht_insert_mul_pk_n (sig's rows) has its own copy. */
+#if defined(__GNUC__)
+#define MHT_ALWAYS_INLINE __attribute__((always_inline))
+#else
+#define MHT_ALWAYS_INLINE
+#endif
+static inline MHT_ALWAYS_INLINE gbc_status mul_pk_one(gbc_ctx *ctx, mht *t,
+                                                      const uint32_t *mexps,
+                                                      const uint64_t mpk[2], uint32_t mhash,
+                                                      uint32_t mdeg, const mht *tb, uint32_t b,
+                                                      uint32_t *idx)
 {
     uint64_t deg = (uint64_t)mdeg + tb->row[b].deg;
     if (t->pk == NULL || tb->pk == NULL || deg >= 256)
@@ -251,6 +262,22 @@ gbc_status mht_insert_mul_pk(gbc_ctx *ctx, mht *t, const uint32_t *mexps, const 
     for (uint32_t i = 0; i < n; i++)
         ec[i] = (uint32_t)(pk[i >> 3] >> (8 * (i & 7))) & 0xffu;
     return mht_enter(ctx, t, k, h, (uint32_t)deg, idx);
+}
+
+gbc_status mht_insert_mul_pk(gbc_ctx *ctx, mht *t, const uint32_t *mexps, const uint64_t mpk[2],
+                             uint32_t mhash, uint32_t mdeg, const mht *tb, uint32_t b,
+                             uint32_t *idx)
+{
+    return mul_pk_one(ctx, t, mexps, mpk, mhash, mdeg, tb, b, idx);
+}
+
+gbc_status mht_insert_mul_pk_n(gbc_ctx *ctx, mht *t, const uint32_t *mexps,
+                               const uint64_t mpk[2], uint32_t mhash, uint32_t mdeg,
+                               const mht *tb, const uint32_t *b, uint32_t n, uint32_t *idx)
+{
+    for (uint32_t k = 0; k < n; k++)
+        GBC_TRY(mul_pk_one(ctx, t, mexps, mpk, mhash, mdeg, tb, b[k], &idx[k]));
+    return GBC_OK;
 }
 
 void mht_keep_last(mht *t, uint32_t first, uint32_t *idx, size_t n)

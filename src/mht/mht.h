@@ -100,6 +100,12 @@ gbc_status mht_insert_mul_raw(gbc_ctx *ctx, mht *t, const uint32_t *mexps, uint3
 gbc_status mht_insert_mul_pk(gbc_ctx *ctx, mht *t, const uint32_t *mexps, const uint64_t mpk[2],
                              uint32_t mhash, uint32_t mdeg, const mht *tb, uint32_t b,
                              uint32_t *idx);
+/* mht_insert_mul_pk for the n monomials b[0..n) of tb: idx[k] gets the index of
+ * mexps * b[k] (the same indices as n calls of mht_insert_mul_pk in that order).
+ * For a caller other than F4's rows (see mht.c). */
+gbc_status mht_insert_mul_pk_n(gbc_ctx *ctx, mht *t, const uint32_t *mexps,
+                               const uint64_t mpk[2], uint32_t mhash, uint32_t mdeg,
+                               const mht *tb, const uint32_t *b, uint32_t n, uint32_t *idx);
 /* Insert b / a (a must divide b); both from table src. */
 gbc_status mht_insert_div(gbc_ctx *ctx, mht *t, const mht *src, uint32_t b, uint32_t a,
                           uint32_t *idx);

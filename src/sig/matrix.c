@@ -20,9 +20,18 @@ static gbc_status make_row(sig_state *S, uint32_t mhash, uint32_t mdeg, const po
     uint32_t *cols = gbc_arena_alloc(ctx, &S->arena, sizeof(uint32_t) * f->len);
     if (cols == NULL)
         return gbc_ctx_alloc_status(ctx);
-    for (uint32_t k = 0; k < f->len; k++)
-        GBC_TRY(mht_insert_mul_raw(ctx, &S->sht, S->ex, mhash, mdeg, &S->bht, f->mon[k],
-                                   &cols[k]));
+    if (S->sht.pk != NULL && mdeg < 256) {
+        /* packed keys: a product's key is the sum of its factors' keys, and each
+         * lookup compares 16 bytes (mht.h), as in F4's rows */
+        uint64_t mpk[2];
+        mht_pack(S->ex, S->R->nvars, mpk);
+        GBC_TRY(mht_insert_mul_pk_n(ctx, &S->sht, S->ex, mpk, mhash, mdeg, &S->bht, f->mon,
+                                    f->len, cols));
+    } else {
+        for (uint32_t k = 0; k < f->len; k++)
+            GBC_TRY(mht_insert_mul_raw(ctx, &S->sht, S->ex, mhash, mdeg, &S->bht, f->mon[k],
+                                       &cols[k]));
+    }
     GBC_TRY(GBC_GROW(ctx, S->row, S->rowcap, S->nrow + 1));
     S->row[S->nrow] = (sig_row){idx, tm, elem, f->len, cols, f->cf, (uint8_t)sel, 0, 0};
     GBC_TRY(sig_set_put(ctx, &S->rows, idx, tm, (uint32_t)S->nrow, NULL));

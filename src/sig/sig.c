@@ -84,6 +84,45 @@ static gbc_status sig_setup(sig_state *S, gbc_ctx *ctx, const ring *R, gb_stats 
     return GBC_OK;
 }
 
+/* Free what only the rounds use (the last matrix, the pairs, the current
+ * degree's signatures), once they are over: the elements are then converted to
+ * plain form without the last matrix beside them. sig_free stays valid after. */
+static void sig_release_rounds(sig_state *S)
+{
+    gbc_ctx *ctx = S->ctx;
+    gbc_arena_clear(ctx, &S->arena);
+    mht_clear(ctx, &S->sht);
+    mht_clear(ctx, &S->rst);
+    for (size_t i = 0; i < S->npb; i++) {
+        gbc_free(ctx, S->pb[i].p);
+        S->pb[i].p = NULL;
+        S->pb[i].n = S->pb[i].cap = 0;
+    }
+    S->npairs = 0;
+    gbc_free(ctx, S->row);
+    gbc_free(ctx, S->piv);
+    gbc_free(ctx, S->dense);
+    gbc_free(ctx, S->tcols);
+    gbc_free(ctx, S->tcf);
+    gbc_free(ctx, S->res);
+    gbc_free(ctx, S->colmon);
+    gbc_free(ctx, S->rank);
+    gbc_free(ctx, S->heap);
+    gbc_free(ctx, S->cand);
+    gbc_free(ctx, S->kept);
+    S->row = NULL;
+    S->piv = NULL;
+    S->dense = NULL;
+    S->tcols = S->tcf = NULL;
+    S->res = NULL;
+    S->colmon = S->rank = NULL;
+    S->heap = NULL;
+    S->cand = NULL;
+    S->kept = NULL;
+    S->nrow = S->rowcap = S->densecap = S->rescap = S->colcap = S->nheap = S->heapcap = 0;
+    S->ncand = S->candcap = S->nkept = S->keptcap = 0;
+}
+
 /* ---------------------------------------------------- elements, pairs -- */
 
 static gbc_status push_pair(sig_state *S, uint32_t deg, uint32_t a, uint32_t b)
@@ -340,8 +379,10 @@ static gbc_status sig_round(sig_state *S, uint32_t d)
             S->r_syz, S->r_rew, S->nkept, S->nrow, S->sht.size, S->r_zero, S->r_new,
             t1 - t0);
     gbc_log(ctx, 2,
-            "       degree %u: %zu redundant new elements, %zu with h in the lm, %zu elements",
-            d, S->r_red, S->r_hlm, S->n);
+            "       degree %u: %zu redundant new elements, %zu with h in the lm, %zu elements, "
+            "%zu pairs waiting; %.1f MB in use, peak %.1f MB",
+            d, S->r_red, S->r_hlm, S->n, S->npairs, (double)ctx->mem_used / 1048576.0,
+            (double)ctx->mem_peak / 1048576.0);
     if (S->r_passes > 1 || S->r_zred > 0)
         gbc_log(ctx, 2,
                 "       degree %u: %zu signatures joined the matrix %zu times (closure of "
@@ -388,25 +429,31 @@ static int lm_redundant(const sig_state *S, uint32_t i)
 
 /* The handover heuristic (docs/sig.md, "Handover"): the signature basis grows
  * mostly by elements F4 would not keep (their lm is in the lm ideal already) and
- * more so from degree to degree: at least SIG_HO_NEW new elements in this degree,
- * at least 60% of them redundant, and a larger share than in each of the two
- * degrees before. For homogenised (affine) input, the same with the share of new
- * elements whose lm has h: elements of the homogenised ideal that are degree falls
- * of the affine one, which F4 on the affine system uses at their lower degree and
- * the homogenised computation can only use multiplied by h. */
+ * more so from degree to degree: a larger redundant share than in each of the two
+ * degrees before, and either at least SIG_HO_NEW new elements in this degree with
+ * at least 60% of them redundant, or at least SIG_HO_NEW_MID with at least 45%
+ * (cyclic-7: 138 new elements at degree 12, 49% redundant). For homogenised
+ * (affine) input, also a rising share of at least 60% of new elements whose lm has
+ * h, in a degree of at least SIG_HO_NEW_H new elements: elements of the
+ * homogenised ideal that are degree falls of the affine one, which F4 on the
+ * affine system uses at their lower degree and the homogenised computation can
+ * only use multiplied by h. */
 #define SIG_HO_NEW 200
+#define SIG_HO_NEW_MID 100
+#define SIG_HO_NEW_H 10
 static int want_handover(sig_state *S, const sig_opts *o, uint32_t d)
 {
     double share = S->r_new > 0 ? (double)S->r_red / (double)S->r_new : 0.0;
     double hshare = S->r_new > 0 ? (double)S->r_hlm / (double)S->r_new : 0.0;
+    int rising = share > S->ho_share[0] && S->ho_share[0] > S->ho_share[1];
+    int hrising = hshare > S->ho_hshare[0] && S->ho_hshare[0] > S->ho_hshare[1];
     int ok = 0;
     if (o->handover > 0)
         ok = d >= (uint32_t)o->handover;
     else if (o->handover == 0)
-        ok = S->r_new >= SIG_HO_NEW &&
-             ((share >= 0.6 && share > S->ho_share[0] && S->ho_share[0] > S->ho_share[1]) ||
-              (S->affine && hshare >= 0.6 && hshare > S->ho_hshare[0] &&
-               S->ho_hshare[0] > S->ho_hshare[1]));
+        ok = (rising && ((S->r_new >= SIG_HO_NEW && share >= 0.6) ||
+                         (S->r_new >= SIG_HO_NEW_MID && share >= 0.45))) ||
+             (S->affine && hrising && S->r_new >= SIG_HO_NEW_H && hshare >= 0.6);
     S->ho_share[1] = S->ho_share[0];
     S->ho_share[0] = share;
     S->ho_hshare[1] = S->ho_hshare[0];
@@ -414,13 +461,53 @@ static int want_handover(sig_state *S, const sig_opts *o, uint32_t d)
     return ok;
 }
 
-/* The signature basis of the homogeneous in (ring R) as a plain list G (not
- * reduced; a Groebner basis), or *unit; or, when the handover (o) happens after
+/* A handover's list G (ring R): its first nmin polynomials (the elements with
+ * minimal leading monomials, distinct) replaced by their interreduction (each tail
+ * reduced by the others: f4_reduce_basis_kind, a triangular change that keeps the
+ * ideal they generate and their leading monomials), the generators after them kept
+ * as they are; with mode 0 only when the elements' plain form takes at least
+ * SIG_HO_REDUCE_BYTES (mode 1: always, -1: never) (F4 keeps them as generators, and the plain list lives
+ * through F4's run). The elements keep the tails their matrices left them (a tail may
+ * only be reduced by rows of smaller signature): on eco-13 the 1160 elements handed
+ * over have 914K terms before, and F4 would keep them as generators. */
+#define SIG_HO_REDUCE_BYTES ((size_t)16 << 20)
+static gbc_status handover_interreduce(gbc_ctx *ctx, const ring *R, plist *G, size_t nmin,
+                                      int mode)
+{
+    if (nmin == 0 || mode < 0)
+        return GBC_OK;
+    size_t terms = 0;
+    for (size_t i = 0; i < nmin; i++)
+        terms += G->p[i].len;
+    /* small lists are left alone: the interreduction costs more time than F4 saves
+     * (cyclic-7: 58K terms after it, +15% instructions for the whole run) */
+    if (mode == 0 && terms * ((size_t)R->nvars + 1) * sizeof(uint32_t) < SIG_HO_REDUCE_BYTES)
+        return GBC_OK;
+    plist head = *G, Gr;
+    head.n = nmin;
+    plist_init(&Gr);
+    gbc_status st;
+    GBC_CHECK(st, f4_reduce_basis_kind(ctx, R, &head, &Gr, 0), fail);
+    GBC_CHECK(st, GBC_GROW(ctx, Gr.p, Gr.cap, Gr.n + (G->n - nmin)), fail);
+    /* the generators move (their buffers change owner) */
+    for (size_t i = nmin; i < G->n; i++)
+        Gr.p[Gr.n++] = G->p[i];
+    G->n = nmin;
+    plist_clear(ctx, G, &R->F);
+    *G = Gr;
+    return GBC_OK;
+fail:
+    plist_clear(ctx, &Gr, &R->F);
+    return st;
+}
+
+/* The elements of the signature basis of the homogeneous in (ring R) with minimal
+ * leading monomials as a plain list G (not reduced; a Groebner basis), or *unit; or, when the handover (o) happens after
  * degree d, *handed = d and G a list of polynomials that generate the ideal
  * (docs/sig.md). */
 static gbc_status sig_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *G,
                            gb_stats *stats, int *unit, const sig_opts *o, uint32_t *handed,
-                           int affine)
+                           int affine, size_t *nmin_out)
 {
     sig_state S;
     gbc_status st;
@@ -481,6 +568,7 @@ static gbc_status sig_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *
     }
     if (stats)
         stats->monomials = S.bht.size;
+    sig_release_rounds(&S);
     if (*handed) {
         /* the elements with minimal leading monomials (a Groebner basis up to
          * degree d) and the generators not reached: they generate the ideal */
@@ -490,6 +578,7 @@ static gbc_status sig_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *
                 GBC_CHECK(st, plist_push_poly(ctx, G, &S.e[i].g, &S.bht, S.F, 1), done);
                 nmin++;
             }
+        *nmin_out = nmin;
         for (size_t i = S.gnext; i < S.ngens; i++)
             GBC_CHECK(st, plist_push_poly(ctx, G, &S.gens[i], &S.bht, S.F, 1), done);
         gbc_log(ctx, 1,
@@ -499,14 +588,19 @@ static gbc_status sig_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *
                 *handed, S.r_red, S.r_new, S.r_hlm, nmin, S.ngens - S.gnext);
         goto done;
     }
+    /* the elements with minimal leading monomials are a Groebner basis (the others
+     * would be dropped by the final interreduction anyway, after their conversion) */
     for (size_t i = 0; i < S.n; i++)
-        GBC_CHECK(st, plist_push_poly(ctx, G, &S.e[i].g, &S.bht, S.F, 1), done);
+        if (!lm_redundant(&S, (uint32_t)i))
+            GBC_CHECK(st, plist_push_poly(ctx, G, &S.e[i].g, &S.bht, S.F, 1), done);
 done:
     sig_free(&S);
+    if (st == GBC_OK && *handed)
+        st = handover_interreduce(ctx, R, G, *nmin_out, o->ho_reduce);
     return st;
 }
 
-const sig_opts sig_opts_default = {0, 0};
+const sig_opts sig_opts_default = {0, 0, 0};
 
 gbc_status sig_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                         gb_stats *stats, int minimal)
@@ -532,16 +626,17 @@ gbc_status sig_groebner_opts(gbc_ctx *ctx, const ring *R, const plist *in, plist
     plist_init(&dh);
     int unit = 0;
     uint32_t handed = 0;
+    size_t nmin = 0;
     gbc_status st;
     if (homog) {
-        GBC_CHECK(st, sig_core(ctx, R, in, &G, stats, &unit, o, &handed, 0), done);
+        GBC_CHECK(st, sig_core(ctx, R, in, &G, stats, &unit, o, &handed, 0, &nmin), done);
     } else {
         /* the basis of the homogenised ideal in (degree, then R's order),
          * dehomogenised, is a Groebner basis for R's order (as in f4_groebner_homog);
          * a handover's generators of the homogenised ideal, dehomogenised,
          * generate the ideal */
         GBC_CHECK(st, plist_homogenize(ctx, R, in, &hin), done);
-        GBC_CHECK(st, sig_core(ctx, &Rh, &hin, &G, stats, &unit, o, &handed, 1), done);
+        GBC_CHECK(st, sig_core(ctx, &Rh, &hin, &G, stats, &unit, o, &handed, 1, &nmin), done);
         if (!unit) {
             GBC_CHECK(st, plist_dehomogenize(ctx, R, &G, &dh), done);
             plist_clear(ctx, &G, &R->F);
@@ -555,6 +650,11 @@ gbc_status sig_groebner_opts(gbc_ctx *ctx, const ring *R, const plist *in, plist
     } else if (handed) {
         /* F4 adds its own rounds and times to stats (its seconds are in ours) */
         double secs = stats ? stats->seconds : 0.0;
+        size_t terms = 0;
+        for (size_t i = 0; i < G.n; i++)
+            terms += G.p[i].len;
+        gbc_log(ctx, 2, "sig: F4 gets %zu polynomials, %zu terms; %.1f MB in use, peak so far %.1f MB",
+                G.n, terms, ctx->mem_used / 1048576.0, ctx->mem_peak / 1048576.0);
         GBC_CHECK(st, f4_groebner_kind(ctx, R, &G, out, stats, minimal), done);
         if (stats)
             stats->seconds = secs;

@@ -27,6 +27,8 @@ typedef struct sig_opts {
     int rew_sig;  /* the rewrite order: 0 ratio (the default), 1 by signature */
     int handover; /* hand the rest to F4 (docs/sig.md, "Handover"): 0 when the
                    * heuristic says so (the default), -1 never, d > 0 after degree d */
+    int ho_reduce; /* interreduce the elements handed to F4: 0 when their plain form
+                    * is large (the default), 1 always, -1 never */
 } sig_opts;
 
 extern const sig_opts sig_opts_default;

@@ -227,8 +227,9 @@ START_TEST(test_mul_div_lcm)
 }
 END_TEST
 
-/* Packed keys (at most 15 variables): products through mht_insert_mul_pk land on
- * the index of the vector sum, the same as mht_insert_mul_raw, on both sides of
+/* Packed keys (at most 15 variables): products through mht_insert_mul_pk (and
+ * mht_insert_mul_pk_n, two terms at once) land on the index of the vector sum,
+ * the same as mht_insert_mul_raw, on both sides of
  * degree 256 (where keys stop being used) and of 15 variables (where tables have
  * none); every stored key decodes to its exponents or is marked unusable. */
 START_TEST(test_packed_keys)
@@ -267,6 +268,15 @@ START_TEST(test_packed_keys)
             T_ASSERT(memcmp(mht_exps(&f.t, ic), want, sizeof(uint32_t) * n) == 0);
             T_ASSERT(mht_insert_mul_raw(NULL, &f.t, a, ha, da, &t2, ib, &ir) == GBC_OK);
             T_ASSERT(ir == ic);
+            /* a row at once: the same index as each term's own insertion */
+            uint32_t b2[20], bs[2], out[2], ir2;
+            random_exps(&r, b2, n, maxe / (1 + (uint32_t)gbc_rng_below(&r, n)));
+            bs[0] = ib;
+            T_ASSERT(mht_insert(NULL, &t2, b2, &bs[1]) == GBC_OK);
+            T_ASSERT(mht_insert_mul_pk_n(NULL, &f.t, a, mpk, ha, da, &t2, bs, 2, out) == GBC_OK);
+            T_ASSERT(out[0] == ic);
+            T_ASSERT(mht_insert_mul_raw(NULL, &f.t, a, ha, da, &t2, bs[1], &ir2) == GBC_OK);
+            T_ASSERT(out[1] == ir2);
             T_ASSERT(mht_insert(NULL, &f.t, want, &iw) == GBC_OK && iw == ic);
             T_ASSERT(mht_find(&f.t, want) == ic);
             check_row(&f.t, ic);
