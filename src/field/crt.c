@@ -135,11 +135,12 @@ static int lifts(const zz_crt *C, size_t t, lift_tmp *L)
 }
 
 /* One group, its members taken from first + at on, round to the start and up to
- * first + at - 1: the lcm of its denominators so far, den, kept coprime to M and
- * within the bound, is tried first: when x * den mod M (balanced) is within the
- * bound, x = that / den is the reconstruction the half gcd would find (Wang's bound
- * makes it unique, so the order of the members does not change the result). On a
- * failure *fail is the member (0 .. len-1) that did not lift. */
+ * first + at - 1, member k lifted into q[k]: the lcm of its denominators so far,
+ * den, kept coprime to M and within the bound, is tried first: when x * den mod M
+ * (balanced) is within the bound, x = that / den is the reconstruction the half gcd
+ * would find (Wang's bound makes it unique, so the order of the members does not
+ * change the result). On a failure *fail is the member (0 .. len-1) that did not
+ * lift. */
 static gbc_status lift_group(gbc_ctx *ctx, const zz_crt *C, size_t first, size_t len,
                              size_t at, mpq_t *q, int *okp, size_t *fail, lift_tmp *L)
 {
@@ -153,9 +154,9 @@ static gbc_status lift_group(gbc_ctx *ctx, const zz_crt *C, size_t first, size_t
         if (mpz_cmp(L->tmp, L->half) > 0)
             mpz_sub(L->tmp, L->tmp, C->M);
         if (mpz_cmpabs(L->tmp, L->bound) <= 0) {
-            mpq_set_num(q[t], L->tmp);
-            mpq_set_den(q[t], L->den);
-            mpq_canonicalize(q[t]);
+            mpq_set_num(q[k], L->tmp);
+            mpq_set_den(q[k], L->den);
+            mpq_canonicalize(q[k]);
             continue;
         }
         if (!lifts(C, t, L)) {
@@ -165,8 +166,8 @@ static gbc_status lift_group(gbc_ctx *ctx, const zz_crt *C, size_t first, size_t
         /* n / d is in lowest terms with d > 0 (zz_ratrecon checks the gcd), and d
          * is coprime to M: a prime dividing d and M would divide n = x d mod M.
          * So is the lcm of such denominators: only its size is checked. */
-        mpq_set_num(q[t], L->n);
-        mpq_set_den(q[t], L->d);
+        mpq_set_num(q[k], L->n);
+        mpq_set_den(q[k], L->d);
         mpz_lcm(L->den, L->den, L->d);
         if (mpz_cmp(L->den, L->bound) > 0)
             mpz_set_ui(L->den, 1);
@@ -175,8 +176,8 @@ static gbc_status lift_group(gbc_ctx *ctx, const zz_crt *C, size_t first, size_t
     return GBC_OK;
 }
 
-gbc_status zz_crt_lift_group_at(gbc_ctx *ctx, const zz_crt *C, size_t first, size_t len,
-                                mpq_t *q, int *okp, size_t *at)
+gbc_status zz_crt_lift_group_into(gbc_ctx *ctx, const zz_crt *C, size_t first, size_t len,
+                                  mpq_t *q, int *okp, size_t *at)
 {
     *okp = 0;
     if (first + len > C->n || first + len < first || (len > 0 && *at >= len))
@@ -188,6 +189,15 @@ gbc_status zz_crt_lift_group_at(gbc_ctx *ctx, const zz_crt *C, size_t first, siz
     gbc_status st = lift_group(ctx, C, first, len, *at, q, okp, at, &L);
     lift_tmp_clear(&L);
     return st;
+}
+
+gbc_status zz_crt_lift_group_at(gbc_ctx *ctx, const zz_crt *C, size_t first, size_t len,
+                                mpq_t *q, int *okp, size_t *at)
+{
+    *okp = 0;
+    if (first + len > C->n || first + len < first)
+        return GBC_ERR_INTERNAL;
+    return zz_crt_lift_group_into(ctx, C, first, len, q + first, okp, at);
 }
 
 gbc_status zz_crt_lift_group(gbc_ctx *ctx, const zz_crt *C, size_t first, size_t len,
@@ -223,7 +233,7 @@ gbc_status zz_crt_lift(gbc_ctx *ctx, const zz_crt *C, const size_t *glen, size_t
     t = 0;
     for (size_t k = 0; k < ngroups && ok && st == GBC_OK; k++) {
         size_t fail;
-        st = lift_group(ctx, C, t, glen[k], 0, q, &ok, &fail, &L);
+        st = lift_group(ctx, C, t, glen[k], 0, q + t, &ok, &fail, &L);
         t += glen[k];
     }
     lift_tmp_clear(&L);

@@ -39,6 +39,10 @@ gbc_status zz_crt_lift_group(gbc_ctx *ctx, const zz_crt *C, size_t first, size_t
  * member (0 .. len-1) that did not lift. */
 gbc_status zz_crt_lift_group_at(gbc_ctx *ctx, const zz_crt *C, size_t first, size_t len,
                                 mpq_t *q, int *okp, size_t *at);
+/* The same into q[0..len) (member k into q[k]): a caller that keeps the lifted
+ * group elsewhere needs scratch for one group only. */
+gbc_status zz_crt_lift_group_into(gbc_ctx *ctx, const zz_crt *C, size_t first, size_t len,
+                                  mpq_t *q, int *okp, size_t *at);
 /* Rational reconstruction of every x_i (Wang's bound sqrt(M/2) on numerator and
  * denominator, which makes each answer unique) into q[0..n) (initialised by the
  * caller); *ok = 0 when some x_i has none. The x_i come in groups of glen[0],

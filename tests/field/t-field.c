@@ -483,6 +483,19 @@ START_TEST(test_crt_lift)
                     T_ASSERT(mpq_equal(one[i], got[i]));
                     mpq_clear(one[i]);
                 }
+                /* into a group's own scratch: member i into rel[i - first] */
+                mpq_t rel[6];
+                for (size_t i = 0; i < glen[k]; i++)
+                    mpq_init(rel[i]);
+                size_t at = glen[k] ? glen[k] - 1 : 0;
+                gok = 0;
+                T_ASSERT(zz_crt_lift_group_into(&ctx, &C, first, glen[k], rel, &gok, &at) ==
+                         GBC_OK);
+                T_ASSERT(gok);
+                for (size_t i = 0; i < glen[k]; i++) {
+                    T_ASSERT(mpq_equal(rel[i], got[first + i]));
+                    mpq_clear(rel[i]);
+                }
             }
             /* from every first member: the same verdict and, when it lifts, the
              * same values in lowest terms; a failure names a member that has no
