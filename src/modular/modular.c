@@ -290,8 +290,8 @@ void mod_batch_end(modst *S, batch *B)
 #define CP_NEG ((mp_limb_t)1 << 63)
 
 /* Polynomial k's coefficients q[0..plen[k]) packed into S->cpk[k] (replacing what
- * was there). */
-static gbc_status cand_pack(modst *S, size_t k, const mpq_t *q)
+ * was there), allocated on ctx (S->ctx, or a worker context of mod_lift_open). */
+static gbc_status cand_pack(modst *S, gbc_ctx *ctx, size_t k, const mpq_t *q)
 {
     const size_t len = S->plen[k];
     size_t total = 0;
@@ -304,7 +304,7 @@ static gbc_status cand_pack(modst *S, size_t k, const mpq_t *q)
             total += dn;
     }
     mp_limb_t *b;
-    GBC_TRY(GBC_ALLOC(S->ctx, b, total ? total : 1));
+    GBC_TRY(GBC_ALLOC(ctx, b, total ? total : 1));
     mp_limb_t *w = b;
     for (size_t i = 0; i < len; i++) {
         mpz_srcptr n = mpq_numref(q[i]), d = mpq_denref(q[i]);
@@ -319,7 +319,7 @@ static gbc_status cand_pack(modst *S, size_t k, const mpq_t *q)
             memcpy(w, mpz_limbs_read(d), dn * sizeof *w);
         w += dn;
     }
-    gbc_free(S->ctx, S->cpk[k]);
+    gbc_free(ctx, S->cpk[k]);
     S->cpk[k] = b;
     return GBC_OK;
 }
@@ -428,8 +428,12 @@ gbc_status mod_shape_start(modst *S, const plist *G, uint32_t p, uint32_t nvars)
     }
     S->npolys = G->n;
     S->nterms = nt;
-    GBC_TRY(GBC_ALLOC(S->ctx, S->qs, maxlen));
-    for (; S->qsn < maxlen; S->qsn++)
+    /* one polynomial's scratch per thread of mod_lift_open */
+    size_t nthr = S->ctx->pool != NULL ? (size_t)gbc_pool_size(S->ctx->pool) : 1;
+    nthr = nthr > MOD_MAX_BATCH ? MOD_MAX_BATCH : nthr;
+    S->qmax = maxlen;
+    GBC_TRY(GBC_ALLOC(S->ctx, S->qs, maxlen * nthr));
+    for (; S->qsn < maxlen * nthr; S->qsn++)
         mpq_init(S->qs[S->qsn]);
     S->have_cand = G->n == 0;
     S->unlucky_run = 0;
@@ -463,23 +467,109 @@ int mod_shape_matches(const modst *S, const plist *G)
     return 1;
 }
 
-/* Try to lift every open polynomial; *nlifted = how many were. */
-gbc_status mod_lift_open(modst *S, size_t *nlifted)
+/* The lift of the open polynomials, shared by the computation's threads: each
+ * takes the next polynomial (polynomials are independent: a lift reads the
+ * accumulator and writes only its polynomial's pat, pst and cpk entries, and the
+ * result does not depend on which thread lifts it) on a worker context charging
+ * one budget; stop is raised by a failure and by part 0 when the caller's context
+ * asks to stop. */
+typedef struct lift_job {
+    modst *S;
+    int n;
+    gbc_budget budget;
+    atomic_int stop;
+    atomic_size_t next;
+    gbc_ctx wctx[MOD_MAX_BATCH];
+    gbc_status st[MOD_MAX_BATCH];
+    size_t nlifted[MOD_MAX_BATCH];
+} lift_job;
+
+static int lift_poll_parent(void *data)
 {
-    *nlifted = 0;
-    for (size_t k = 0; k < S->npolys; k++) {
+    lift_job *J = data;
+    if (gbc_ctx_check(J->S->ctx) != GBC_OK) {
+        atomic_store(&J->stop, 1);
+        return 1;
+    }
+    return 0;
+}
+
+static void lift_part(void *arg, int t)
+{
+    lift_job *J = arg;
+    modst *S = J->S;
+    gbc_ctx *ctx = &J->wctx[t];
+    mpq_t *q = S->qs + (size_t)t * S->qmax;
+    gbc_status st = GBC_OK;
+    for (;;) {
+        size_t k = atomic_fetch_add(&J->next, 1);
+        if (k >= S->npolys)
+            break;
         if (S->pst[k] != P_OPEN)
             continue;
         int ok;
-        GBC_TRY(zz_crt_lift_group_into(S->ctx, &S->crt, S->poff[k], S->plen[k], S->qs, &ok,
-                                       &S->pat[k]));
-        if (ok) {
-            GBC_TRY(cand_pack(S, k, S->qs));
-            S->pst[k] = P_LIFTED;
-            (*nlifted)++;
+        st = zz_crt_lift_group_into(ctx, &S->crt, S->poff[k], S->plen[k], q, &ok, &S->pat[k]);
+        if (st == GBC_OK && ok) {
+            st = cand_pack(S, ctx, k, q);
+            if (st == GBC_OK) {
+                S->pst[k] = P_LIFTED;
+                J->nlifted[t]++;
+            }
         }
+        if (st != GBC_OK)
+            break;
     }
-    return GBC_OK;
+    J->st[t] = st;
+    if (st != GBC_OK)
+        atomic_store(&J->stop, 1);
+}
+
+/* Try to lift every open polynomial; *nlifted = how many were. */
+gbc_status mod_lift_open(modst *S, size_t *nlifted)
+{
+    gbc_ctx *ctx = S->ctx;
+    *nlifted = 0;
+    lift_job *J;
+    GBC_TRY(GBC_ALLOC(ctx, J, 1));
+    int n = ctx->pool != NULL ? gbc_pool_size(ctx->pool) : 1;
+    n = n > MOD_MAX_BATCH ? MOD_MAX_BATCH : n;
+    if ((size_t)n * S->qmax > S->qsn)
+        n = 1; /* the scratch was made for fewer threads */
+    J->S = S;
+    J->n = n;
+    atomic_init(&J->stop, 0);
+    atomic_init(&J->next, 0);
+    size_t base = ctx->mem_used;
+    gbc_budget_begin(&J->budget, ctx);
+    for (int t = 0; t < n; t++) {
+        gbc_ctx_init_worker(&J->wctx[t], &J->budget);
+        J->wctx[t].cancel = &J->stop;
+        J->st[t] = GBC_OK;
+        J->nlifted[t] = 0;
+    }
+    J->wctx[0].interrupt = lift_poll_parent;
+    J->wctx[0].interrupt_data = J;
+    if (n > 1)
+        gbc_pool_run(ctx->pool, lift_part, J, n);
+    else
+        lift_part(J, 0);
+    /* the packed polynomials stay, freed later on ctx: ctx carries them */
+    size_t used = atomic_load(&J->budget.used);
+    ctx->mem_used = used > base ? ctx->mem_used + (used - base) : ctx->mem_used;
+    if (ctx->mem_used > ctx->mem_peak)
+        ctx->mem_peak = ctx->mem_used;
+    gbc_budget_end(&J->budget, ctx);
+    gbc_status st = GBC_OK;
+    for (int t = 0; t < n; t++) {
+        gbc_status s = J->st[t];
+        if (s != GBC_OK && (st == GBC_OK || (st == GBC_ERR_INTERRUPTED && s != st)))
+            st = s;
+        *nlifted += J->nlifted[t];
+    }
+    gbc_free(ctx, J);
+    if (st == GBC_OK)
+        st = gbc_ctx_check(ctx);
+    return st;
 }
 
 /* Whether polynomial k of the candidate reduces modulo p to the polynomial of the

@@ -49,8 +49,9 @@ typedef struct modst {
     uint32_t *resid;     /* scratch: one prime's coefficients, flattened (nterms) */
     mp_limb_t **cpk;     /* per polynomial: its reconstructed coefficients packed
                           * in one block (modular.c, cand_pack), NULL while open */
-    mpq_t *qs;           /* scratch: one polynomial's lift (qsn, its longest) */
-    size_t qsn;
+    mpq_t *qs;           /* scratch: one polynomial's lift per thread (qmax, the
+                          * longest polynomial, each; qsn in all) */
+    size_t qsn, qmax;
     int have_cand;       /* every polynomial settled: cpk is the candidate */
     /* Polynomials are lifted one by one: an open one follows every prime; a lifted
      * one has rational coefficients in cpk, to be confirmed by the next prime
