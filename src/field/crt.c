@@ -1,6 +1,8 @@
 /* field/crt: the CRT accumulator and the rational lift (see crt.h). */
 #include "field/crt.h"
 
+#include "common/pool.h"
+
 void zz_modp_init(zz_modp *R, uint32_t p)
 {
     R->p = p;
@@ -59,6 +61,50 @@ void zz_crt_clear(gbc_ctx *ctx, zz_crt *C)
     mpz_clear(C->M);
 }
 
+/* One prime's update of the x_i split between the computation's threads (ctx's
+ * pool, when there is one and the pool is idle, as between the multi-modular
+ * driver's batches): the x_i are independent, so part t updates the t-th of n
+ * contiguous ranges; part 0 (the calling thread) alone polls ctx and raises stop,
+ * which the others watch. The result does not depend on the split. */
+#define CRT_PAR_MIN 4096
+typedef struct crt_job {
+    zz_crt *C;
+    const uint32_t *r;
+    const uint8_t *live;
+    const zz_modp *R;
+    uint64_t minv;
+    gbc_ctx *ctx;
+    int n;
+    gbc_status st;
+    atomic_int stop;
+} crt_job;
+
+static void crt_part(void *arg, int t)
+{
+    crt_job *J = arg;
+    zz_crt *C = J->C;
+    const uint64_t p = J->R->p;
+    const size_t lo = C->n * (size_t)t / (size_t)J->n;
+    const size_t hi = C->n * (size_t)(t + 1) / (size_t)J->n;
+    for (size_t i = lo; i < hi; i++) {
+        if (t == 0 && gbc_ctx_poll(J->ctx) != GBC_OK) {
+            J->st = GBC_ERR_INTERRUPTED;
+            atomic_store(&J->stop, 1);
+            return;
+        }
+        if (t != 0 && (i & 1023) == 0 && atomic_load_explicit(&J->stop, memory_order_relaxed))
+            return;
+        if (J->live != NULL && !J->live[i])
+            continue;
+        /* x += M * ((r - x) * M^-1 mod p) */
+        uint64_t xm = zz_modp_get(J->R, C->x[i]);
+        uint64_t d = ((uint64_t)J->r[i] + p - xm) % p;
+        uint64_t c = (d * J->minv) % p;
+        if (c != 0)
+            mpz_addmul_ui(C->x[i], C->M, (unsigned long)c);
+    }
+}
+
 gbc_status zz_crt_add(gbc_ctx *ctx, zz_crt *C, const uint32_t *r, uint32_t p,
                       const uint8_t *live)
 {
@@ -86,18 +132,16 @@ gbc_status zz_crt_add(gbc_ctx *ctx, zz_crt *C, const uint32_t *r, uint32_t p,
     uint32_t mp = zz_modp_get(&R, C->M);
     if (mp == 0)
         return GBC_ERR_INTERNAL; /* p was added before */
-    const uint64_t minv = zp_inv(&F, mp);
-    for (size_t i = 0; i < C->n; i++) {
-        GBC_TRY(gbc_ctx_poll(ctx));
-        if (live != NULL && !live[i])
-            continue;
-        /* x += M * ((r - x) * M^-1 mod p) */
-        uint64_t xm = zz_modp_get(&R, C->x[i]);
-        uint64_t d = ((uint64_t)r[i] + p - xm) % p;
-        uint64_t c = (d * minv) % p;
-        if (c != 0)
-            mpz_addmul_ui(C->x[i], C->M, (unsigned long)c);
+    crt_job J = {.C = C, .r = r, .live = live, .R = &R, .minv = zp_inv(&F, mp), .ctx = ctx,
+                 .n = 1, .st = GBC_OK};
+    atomic_init(&J.stop, 0);
+    if (ctx != NULL && ctx->pool != NULL && C->n >= CRT_PAR_MIN) {
+        J.n = gbc_pool_size(ctx->pool);
+        gbc_pool_run(ctx->pool, crt_part, &J, J.n);
+    } else {
+        crt_part(&J, 0);
     }
+    GBC_TRY(J.st);
     mpz_mul_ui(C->M, C->M, p);
     C->nprimes++;
     return GBC_OK;

@@ -24,7 +24,9 @@ void zz_crt_clear(gbc_ctx *ctx, zz_crt *C);
  * not added before): afterwards x_i = r_i mod p and x_i is unchanged mod the old M.
  * With live not NULL only the x_i with live[i] != 0 are updated (the others were
  * settled and dropped: they no longer follow M). Polls ctx: an interrupted update
- * (GBC_ERR_INTERRUPTED) leaves C inconsistent, to be cleared. */
+ * (GBC_ERR_INTERRUPTED) leaves C inconsistent, to be cleared. With ctx->pool set
+ * the update is shared by the pool's threads (the pool must be idle: never call
+ * this from one of its jobs). */
 gbc_status zz_crt_add(gbc_ctx *ctx, zz_crt *C, const uint32_t *r, uint32_t p,
                       const uint8_t *live);
 /* Release the memory of x_first .. x_first+len-1, whose values the caller has
