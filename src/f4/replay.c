@@ -93,6 +93,27 @@ static gbc_status replay_rows(f4_state *S, size_t r, int *bad)
     return f4_cc_record_matrix(S);
 }
 
+/* New element r of a compiled replay as a basis polynomial: its coefficients, and
+ * its leading monomial alone hashed into bht (mon[1..] repeat it). Past this point
+ * a compiled replay reads a basis element's coefficients and length only (the
+ * compiled rounds and the final matrix take their columns from the trace,
+ * f4_cc_row_cols) and its lead (f4_add); hashing every monomial cost 6% of an
+ * apply's instructions. A replay that turns out not to follow the compiled run
+ * (cc_bad) is discarded whole, never continued by hashing. */
+static gbc_status row_to_poly_lead(f4_state *S, const la_row *r, poly *h)
+{
+    GBC_TRY(poly_alloc(S->ctx, h, r->len, S->F));
+    gbc_status st = mht_insert(S->ctx, &S->bht, f4_col_exps(S, r->cols[0]), &h->mon[0]);
+    if (st != GBC_OK) {
+        poly_clear(S->ctx, h, S->F);
+        return st;
+    }
+    for (uint32_t k = 1; k < r->len; k++)
+        h->mon[k] = h->mon[0];
+    memcpy(h->cf, r->cf, sizeof(uint32_t) * r->len);
+    return GBC_OK;
+}
+
 /* Replay round r of the trace (see f4.h); *bad when the prime does not follow. */
 gbc_status f4_replay_round(f4_state *S, size_t r, int *unit, int *bad)
 {
@@ -140,7 +161,10 @@ gbc_status f4_replay_round(f4_state *S, size_t r, int *unit, int *bad)
     for (size_t i = 0; i < nnew; i++) {
         poly h;
         GBC_TRY(gbc_ctx_check(ctx));
-        GBC_TRY(f4_row_to_poly(S, &S->newrows[i], &h));
+        if (S->cc_use != NULL && !S->minimal && S->F->p != 0)
+            GBC_TRY(row_to_poly_lead(S, &S->newrows[i], &h));
+        else
+            GBC_TRY(f4_row_to_poly(S, &S->newrows[i], &h));
         if (S->bht.row[h.mon[0]].deg == 0) {
             poly_clear(ctx, &h, S->F);
             *unit = 1;

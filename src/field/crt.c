@@ -1,6 +1,8 @@
 /* field/crt: the CRT accumulator and the rational lift (see crt.h). */
 #include "field/crt.h"
 
+#include "common/pool.h"
+
 void zz_modp_init(zz_modp *R, uint32_t p)
 {
     R->p = p;
@@ -59,6 +61,50 @@ void zz_crt_clear(gbc_ctx *ctx, zz_crt *C)
     mpz_clear(C->M);
 }
 
+/* One prime's update of the x_i split between the computation's threads (ctx's
+ * pool, when there is one and the pool is idle, as between the multi-modular
+ * driver's batches): the x_i are independent, so part t updates the t-th of n
+ * contiguous ranges; part 0 (the calling thread) alone polls ctx and raises stop,
+ * which the others watch. The result does not depend on the split. */
+#define CRT_PAR_MIN 4096
+typedef struct crt_job {
+    zz_crt *C;
+    const uint32_t *r;
+    const uint8_t *live;
+    const zz_modp *R;
+    uint64_t minv;
+    gbc_ctx *ctx;
+    int n;
+    gbc_status st;
+    atomic_int stop;
+} crt_job;
+
+static void crt_part(void *arg, int t)
+{
+    crt_job *J = arg;
+    zz_crt *C = J->C;
+    const uint64_t p = J->R->p;
+    const size_t lo = C->n * (size_t)t / (size_t)J->n;
+    const size_t hi = C->n * (size_t)(t + 1) / (size_t)J->n;
+    for (size_t i = lo; i < hi; i++) {
+        if (t == 0 && gbc_ctx_poll(J->ctx) != GBC_OK) {
+            J->st = GBC_ERR_INTERRUPTED;
+            atomic_store(&J->stop, 1);
+            return;
+        }
+        if (t != 0 && (i & 1023) == 0 && atomic_load_explicit(&J->stop, memory_order_relaxed))
+            return;
+        if (J->live != NULL && !J->live[i])
+            continue;
+        /* x += M * ((r - x) * M^-1 mod p) */
+        uint64_t xm = zz_modp_get(J->R, C->x[i]);
+        uint64_t d = ((uint64_t)J->r[i] + p - xm) % p;
+        uint64_t c = (d * J->minv) % p;
+        if (c != 0)
+            mpz_addmul_ui(C->x[i], C->M, (unsigned long)c);
+    }
+}
+
 gbc_status zz_crt_add(gbc_ctx *ctx, zz_crt *C, const uint32_t *r, uint32_t p,
                       const uint8_t *live)
 {
@@ -86,18 +132,16 @@ gbc_status zz_crt_add(gbc_ctx *ctx, zz_crt *C, const uint32_t *r, uint32_t p,
     uint32_t mp = zz_modp_get(&R, C->M);
     if (mp == 0)
         return GBC_ERR_INTERNAL; /* p was added before */
-    const uint64_t minv = zp_inv(&F, mp);
-    for (size_t i = 0; i < C->n; i++) {
-        GBC_TRY(gbc_ctx_poll(ctx));
-        if (live != NULL && !live[i])
-            continue;
-        /* x += M * ((r - x) * M^-1 mod p) */
-        uint64_t xm = zz_modp_get(&R, C->x[i]);
-        uint64_t d = ((uint64_t)r[i] + p - xm) % p;
-        uint64_t c = (d * minv) % p;
-        if (c != 0)
-            mpz_addmul_ui(C->x[i], C->M, (unsigned long)c);
+    crt_job J = {.C = C, .r = r, .live = live, .R = &R, .minv = zp_inv(&F, mp), .ctx = ctx,
+                 .n = 1, .st = GBC_OK};
+    atomic_init(&J.stop, 0);
+    if (ctx != NULL && ctx->pool != NULL && C->n >= CRT_PAR_MIN) {
+        J.n = gbc_pool_size(ctx->pool);
+        gbc_pool_run(ctx->pool, crt_part, &J, J.n);
+    } else {
+        crt_part(&J, 0);
     }
+    GBC_TRY(J.st);
     mpz_mul_ui(C->M, C->M, p);
     C->nprimes++;
     return GBC_OK;
@@ -135,11 +179,12 @@ static int lifts(const zz_crt *C, size_t t, lift_tmp *L)
 }
 
 /* One group, its members taken from first + at on, round to the start and up to
- * first + at - 1: the lcm of its denominators so far, den, kept coprime to M and
- * within the bound, is tried first: when x * den mod M (balanced) is within the
- * bound, x = that / den is the reconstruction the half gcd would find (Wang's bound
- * makes it unique, so the order of the members does not change the result). On a
- * failure *fail is the member (0 .. len-1) that did not lift. */
+ * first + at - 1, member k lifted into q[k]: the lcm of its denominators so far,
+ * den, kept coprime to M and within the bound, is tried first: when x * den mod M
+ * (balanced) is within the bound, x = that / den is the reconstruction the half gcd
+ * would find (Wang's bound makes it unique, so the order of the members does not
+ * change the result). On a failure *fail is the member (0 .. len-1) that did not
+ * lift. */
 static gbc_status lift_group(gbc_ctx *ctx, const zz_crt *C, size_t first, size_t len,
                              size_t at, mpq_t *q, int *okp, size_t *fail, lift_tmp *L)
 {
@@ -153,9 +198,9 @@ static gbc_status lift_group(gbc_ctx *ctx, const zz_crt *C, size_t first, size_t
         if (mpz_cmp(L->tmp, L->half) > 0)
             mpz_sub(L->tmp, L->tmp, C->M);
         if (mpz_cmpabs(L->tmp, L->bound) <= 0) {
-            mpq_set_num(q[t], L->tmp);
-            mpq_set_den(q[t], L->den);
-            mpq_canonicalize(q[t]);
+            mpq_set_num(q[k], L->tmp);
+            mpq_set_den(q[k], L->den);
+            mpq_canonicalize(q[k]);
             continue;
         }
         if (!lifts(C, t, L)) {
@@ -165,8 +210,8 @@ static gbc_status lift_group(gbc_ctx *ctx, const zz_crt *C, size_t first, size_t
         /* n / d is in lowest terms with d > 0 (zz_ratrecon checks the gcd), and d
          * is coprime to M: a prime dividing d and M would divide n = x d mod M.
          * So is the lcm of such denominators: only its size is checked. */
-        mpq_set_num(q[t], L->n);
-        mpq_set_den(q[t], L->d);
+        mpq_set_num(q[k], L->n);
+        mpq_set_den(q[k], L->d);
         mpz_lcm(L->den, L->den, L->d);
         if (mpz_cmp(L->den, L->bound) > 0)
             mpz_set_ui(L->den, 1);
@@ -175,8 +220,8 @@ static gbc_status lift_group(gbc_ctx *ctx, const zz_crt *C, size_t first, size_t
     return GBC_OK;
 }
 
-gbc_status zz_crt_lift_group_at(gbc_ctx *ctx, const zz_crt *C, size_t first, size_t len,
-                                mpq_t *q, int *okp, size_t *at)
+gbc_status zz_crt_lift_group_into(gbc_ctx *ctx, const zz_crt *C, size_t first, size_t len,
+                                  mpq_t *q, int *okp, size_t *at)
 {
     *okp = 0;
     if (first + len > C->n || first + len < first || (len > 0 && *at >= len))
@@ -188,6 +233,15 @@ gbc_status zz_crt_lift_group_at(gbc_ctx *ctx, const zz_crt *C, size_t first, siz
     gbc_status st = lift_group(ctx, C, first, len, *at, q, okp, at, &L);
     lift_tmp_clear(&L);
     return st;
+}
+
+gbc_status zz_crt_lift_group_at(gbc_ctx *ctx, const zz_crt *C, size_t first, size_t len,
+                                mpq_t *q, int *okp, size_t *at)
+{
+    *okp = 0;
+    if (first + len > C->n || first + len < first)
+        return GBC_ERR_INTERNAL;
+    return zz_crt_lift_group_into(ctx, C, first, len, q + first, okp, at);
 }
 
 gbc_status zz_crt_lift_group(gbc_ctx *ctx, const zz_crt *C, size_t first, size_t len,
@@ -223,7 +277,7 @@ gbc_status zz_crt_lift(gbc_ctx *ctx, const zz_crt *C, const size_t *glen, size_t
     t = 0;
     for (size_t k = 0; k < ngroups && ok && st == GBC_OK; k++) {
         size_t fail;
-        st = lift_group(ctx, C, t, glen[k], 0, q, &ok, &fail, &L);
+        st = lift_group(ctx, C, t, glen[k], 0, q + t, &ok, &fail, &L);
         t += glen[k];
     }
     lift_tmp_clear(&L);

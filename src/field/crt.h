@@ -24,7 +24,9 @@ void zz_crt_clear(gbc_ctx *ctx, zz_crt *C);
  * not added before): afterwards x_i = r_i mod p and x_i is unchanged mod the old M.
  * With live not NULL only the x_i with live[i] != 0 are updated (the others were
  * settled and dropped: they no longer follow M). Polls ctx: an interrupted update
- * (GBC_ERR_INTERRUPTED) leaves C inconsistent, to be cleared. */
+ * (GBC_ERR_INTERRUPTED) leaves C inconsistent, to be cleared. With ctx->pool set
+ * the update is shared by the pool's threads (the pool must be idle: never call
+ * this from one of its jobs). */
 gbc_status zz_crt_add(gbc_ctx *ctx, zz_crt *C, const uint32_t *r, uint32_t p,
                       const uint8_t *live);
 /* Release the memory of x_first .. x_first+len-1, whose values the caller has
@@ -39,6 +41,10 @@ gbc_status zz_crt_lift_group(gbc_ctx *ctx, const zz_crt *C, size_t first, size_t
  * member (0 .. len-1) that did not lift. */
 gbc_status zz_crt_lift_group_at(gbc_ctx *ctx, const zz_crt *C, size_t first, size_t len,
                                 mpq_t *q, int *okp, size_t *at);
+/* The same into q[0..len) (member k into q[k]): a caller that keeps the lifted
+ * group elsewhere needs scratch for one group only. */
+gbc_status zz_crt_lift_group_into(gbc_ctx *ctx, const zz_crt *C, size_t first, size_t len,
+                                  mpq_t *q, int *okp, size_t *at);
 /* Rational reconstruction of every x_i (Wang's bound sqrt(M/2) on numerator and
  * denominator, which makes each answer unique) into q[0..n) (initialised by the
  * caller); *ok = 0 when some x_i has none. The x_i come in groups of glen[0],

@@ -278,14 +278,86 @@ void mod_batch_end(modst *S, batch *B)
 
 /* ------------------------------------------------------- shape and CRT -- */
 
+/* A lifted polynomial's coefficients n_i / d_i (lowest terms, d_i > 0) in one
+ * block of limbs: per term a header limb (bits 0-29: the limbs of |n_i|; bits
+ * 30-59: those of d_i, 0 when d_i is the previous term's; bit 63: n_i < 0), then
+ * the limbs of |n_i|, then those of d_i if given. One allocation per polynomial
+ * instead of an mpq per coefficient (32 bytes and one or two blocks of the
+ * allocator each: katsura-10's candidate has 383,467 terms), and a denominator
+ * that neighbouring terms share is stored once. */
+#define CP_SZ_BITS 30
+#define CP_SZ_MASK (((mp_limb_t)1 << CP_SZ_BITS) - 1)
+#define CP_NEG ((mp_limb_t)1 << 63)
+
+/* Polynomial k's coefficients q[0..plen[k]) packed into S->cpk[k] (replacing what
+ * was there), allocated on ctx (S->ctx, or a worker context of mod_lift_open). */
+static gbc_status cand_pack(modst *S, gbc_ctx *ctx, size_t k, const mpq_t *q)
+{
+    const size_t len = S->plen[k];
+    size_t total = 0;
+    for (size_t i = 0; i < len; i++) {
+        size_t nn = mpz_size(mpq_numref(q[i])), dn = mpz_size(mpq_denref(q[i]));
+        if (nn > CP_SZ_MASK || dn > CP_SZ_MASK)
+            return GBC_ERR_NOMEM; /* a coefficient of 2^36 bytes */
+        total += 1 + nn;
+        if (i == 0 || mpz_cmp(mpq_denref(q[i]), mpq_denref(q[i - 1])) != 0)
+            total += dn;
+    }
+    mp_limb_t *b;
+    GBC_TRY(GBC_ALLOC(ctx, b, total ? total : 1));
+    mp_limb_t *w = b;
+    for (size_t i = 0; i < len; i++) {
+        mpz_srcptr n = mpq_numref(q[i]), d = mpq_denref(q[i]);
+        size_t nn = mpz_size(n), dn = mpz_size(d);
+        if (i > 0 && mpz_cmp(d, mpq_denref(q[i - 1])) == 0)
+            dn = 0;
+        *w++ = (mp_limb_t)nn | (mp_limb_t)dn << CP_SZ_BITS | (mpz_sgn(n) < 0 ? CP_NEG : 0);
+        if (nn > 0)
+            memcpy(w, mpz_limbs_read(n), nn * sizeof *w);
+        w += nn;
+        if (dn > 0)
+            memcpy(w, mpz_limbs_read(d), dn * sizeof *w);
+        w += dn;
+    }
+    gbc_free(ctx, S->cpk[k]);
+    S->cpk[k] = b;
+    return GBC_OK;
+}
+
+/* The next term of a packed polynomial at *w: n and d become read-only views into
+ * the block (never to be written or cleared); d is left as it was when the term
+ * shares the previous term's denominator. Returns whether d was given. */
+static int cand_next(const mp_limb_t **w, mpz_t n, mpz_t d)
+{
+    const mp_limb_t h = *(*w)++;
+    const mp_size_t nn = (mp_size_t)(h & CP_SZ_MASK);
+    const mp_size_t dn = (mp_size_t)((h >> CP_SZ_BITS) & CP_SZ_MASK);
+    mpz_roinit_n(n, *w, (h & CP_NEG) ? -nn : nn);
+    *w += nn;
+    if (dn == 0)
+        return 0;
+    mpz_roinit_n(d, *w, dn);
+    *w += dn;
+    return 1;
+}
+
+static void cand_drop(modst *S, size_t k)
+{
+    gbc_free(S->ctx, S->cpk[k]);
+    S->cpk[k] = NULL;
+}
+
 void mod_shape_clear(modst *S)
 {
-    for (size_t i = 0; S->cand != NULL && i < S->nterms; i++)
-        mpq_clear(S->cand[i]);
+    for (size_t k = 0; S->cpk != NULL && k < S->npolys; k++)
+        gbc_free(S->ctx, S->cpk[k]);
+    for (size_t i = 0; S->qs != NULL && i < S->qsn; i++)
+        mpq_clear(S->qs[i]);
     if (S->have_crt)
         zz_crt_clear(S->ctx, &S->crt);
     S->have_crt = 0;
-    gbc_free(S->ctx, S->cand);
+    gbc_free(S->ctx, S->cpk);
+    gbc_free(S->ctx, S->qs);
     gbc_free(S->ctx, S->plen);
     gbc_free(S->ctx, S->exps);
     gbc_free(S->ctx, S->exps8);
@@ -295,7 +367,9 @@ void mod_shape_clear(modst *S)
     gbc_free(S->ctx, S->pat);
     gbc_free(S->ctx, S->pst);
     gbc_free(S->ctx, S->live);
-    S->cand = NULL;
+    S->cpk = NULL;
+    S->qs = NULL;
+    S->qsn = 0;
     S->plen = S->poff = S->pat = NULL;
     S->exps = S->resid = NULL;
     S->pst = S->live = NULL;
@@ -336,14 +410,15 @@ gbc_status mod_shape_start(modst *S, const plist *G, uint32_t p, uint32_t nvars)
     else
         GBC_TRY(GBC_ALLOC(S->ctx, S->exps, ne));
     GBC_TRY(GBC_ALLOC(S->ctx, S->resid, nt ? nt : 1));
-    GBC_TRY(GBC_ZALLOC(S->ctx, S->cand, nt ? nt : 1));
+    GBC_TRY(GBC_ZALLOC(S->ctx, S->cpk, np));
     memset(S->live, 1, nt ? nt : 1);
-    size_t t = 0;
+    size_t t = 0, maxlen = 1;
     for (size_t k = 0; k < G->n; k++) {
         const ppoly *g = &G->p[k];
         S->plen[k] = g->len;
         S->poff[k] = t;
         S->pat[k] = g->len > 0 ? g->len - 1 : 0; /* the last term: usually the largest */
+        maxlen = g->len > maxlen ? g->len : maxlen;
         if (S->exps8 != NULL)
             for (size_t i = 0; i < (size_t)g->len * nvars; i++)
                 S->exps8[t * nvars + i] = (uint8_t)g->exps[i];
@@ -352,13 +427,14 @@ gbc_status mod_shape_start(modst *S, const plist *G, uint32_t p, uint32_t nvars)
         t += g->len;
     }
     S->npolys = G->n;
-    for (size_t i = 0; i < nt; i++) {
-        mpq_init(S->cand[i]);
-        S->nterms = i + 1; /* what mod_shape_clear must clear if we stop here */
-        if ((i & 1023) == 1023)
-            GBC_TRY(gbc_ctx_poll(S->ctx));
-    }
     S->nterms = nt;
+    /* one polynomial's scratch per thread of mod_lift_open */
+    size_t nthr = S->ctx->pool != NULL ? (size_t)gbc_pool_size(S->ctx->pool) : 1;
+    nthr = nthr > MOD_MAX_BATCH ? MOD_MAX_BATCH : nthr;
+    S->qmax = maxlen;
+    GBC_TRY(GBC_ALLOC(S->ctx, S->qs, maxlen * nthr));
+    for (; S->qsn < maxlen * nthr; S->qsn++)
+        mpq_init(S->qs[S->qsn]);
     S->have_cand = G->n == 0;
     S->unlucky_run = 0;
     S->next_rr = 1;
@@ -391,22 +467,109 @@ int mod_shape_matches(const modst *S, const plist *G)
     return 1;
 }
 
-/* Try to lift every open polynomial; *nlifted = how many were. */
-gbc_status mod_lift_open(modst *S, size_t *nlifted)
+/* The lift of the open polynomials, shared by the computation's threads: each
+ * takes the next polynomial (polynomials are independent: a lift reads the
+ * accumulator and writes only its polynomial's pat, pst and cpk entries, and the
+ * result does not depend on which thread lifts it) on a worker context charging
+ * one budget; stop is raised by a failure and by part 0 when the caller's context
+ * asks to stop. */
+typedef struct lift_job {
+    modst *S;
+    int n;
+    gbc_budget budget;
+    atomic_int stop;
+    atomic_size_t next;
+    gbc_ctx wctx[MOD_MAX_BATCH];
+    gbc_status st[MOD_MAX_BATCH];
+    size_t nlifted[MOD_MAX_BATCH];
+} lift_job;
+
+static int lift_poll_parent(void *data)
 {
-    *nlifted = 0;
-    for (size_t k = 0; k < S->npolys; k++) {
+    lift_job *J = data;
+    if (gbc_ctx_check(J->S->ctx) != GBC_OK) {
+        atomic_store(&J->stop, 1);
+        return 1;
+    }
+    return 0;
+}
+
+static void lift_part(void *arg, int t)
+{
+    lift_job *J = arg;
+    modst *S = J->S;
+    gbc_ctx *ctx = &J->wctx[t];
+    mpq_t *q = S->qs + (size_t)t * S->qmax;
+    gbc_status st = GBC_OK;
+    for (;;) {
+        size_t k = atomic_fetch_add(&J->next, 1);
+        if (k >= S->npolys)
+            break;
         if (S->pst[k] != P_OPEN)
             continue;
         int ok;
-        GBC_TRY(zz_crt_lift_group_at(S->ctx, &S->crt, S->poff[k], S->plen[k], S->cand, &ok,
-                                     &S->pat[k]));
-        if (ok) {
-            S->pst[k] = P_LIFTED;
-            (*nlifted)++;
+        st = zz_crt_lift_group_into(ctx, &S->crt, S->poff[k], S->plen[k], q, &ok, &S->pat[k]);
+        if (st == GBC_OK && ok) {
+            st = cand_pack(S, ctx, k, q);
+            if (st == GBC_OK) {
+                S->pst[k] = P_LIFTED;
+                J->nlifted[t]++;
+            }
         }
+        if (st != GBC_OK)
+            break;
     }
-    return GBC_OK;
+    J->st[t] = st;
+    if (st != GBC_OK)
+        atomic_store(&J->stop, 1);
+}
+
+/* Try to lift every open polynomial; *nlifted = how many were. */
+gbc_status mod_lift_open(modst *S, size_t *nlifted)
+{
+    gbc_ctx *ctx = S->ctx;
+    *nlifted = 0;
+    lift_job *J;
+    GBC_TRY(GBC_ALLOC(ctx, J, 1));
+    int n = ctx->pool != NULL ? gbc_pool_size(ctx->pool) : 1;
+    n = n > MOD_MAX_BATCH ? MOD_MAX_BATCH : n;
+    if ((size_t)n * S->qmax > S->qsn)
+        n = 1; /* the scratch was made for fewer threads */
+    J->S = S;
+    J->n = n;
+    atomic_init(&J->stop, 0);
+    atomic_init(&J->next, 0);
+    size_t base = ctx->mem_used;
+    gbc_budget_begin(&J->budget, ctx);
+    for (int t = 0; t < n; t++) {
+        gbc_ctx_init_worker(&J->wctx[t], &J->budget);
+        J->wctx[t].cancel = &J->stop;
+        J->st[t] = GBC_OK;
+        J->nlifted[t] = 0;
+    }
+    J->wctx[0].interrupt = lift_poll_parent;
+    J->wctx[0].interrupt_data = J;
+    if (n > 1)
+        gbc_pool_run(ctx->pool, lift_part, J, n);
+    else
+        lift_part(J, 0);
+    /* the packed polynomials stay, freed later on ctx: ctx carries them */
+    size_t used = atomic_load(&J->budget.used);
+    ctx->mem_used = used > base ? ctx->mem_used + (used - base) : ctx->mem_used;
+    if (ctx->mem_used > ctx->mem_peak)
+        ctx->mem_peak = ctx->mem_used;
+    gbc_budget_end(&J->budget, ctx);
+    gbc_status st = GBC_OK;
+    for (int t = 0; t < n; t++) {
+        gbc_status s = J->st[t];
+        if (s != GBC_OK && (st == GBC_OK || (st == GBC_ERR_INTERRUPTED && s != st)))
+            st = s;
+        *nlifted += J->nlifted[t];
+    }
+    gbc_free(ctx, J);
+    if (st == GBC_OK)
+        st = gbc_ctx_check(ctx);
+    return st;
 }
 
 /* Whether polynomial k of the candidate reduces modulo p to the polynomial of the
@@ -416,15 +579,19 @@ static int poly_matches(const modst *S, size_t k, const uint32_t *cf, const fiel
                         const zz_modp *R, int *usable)
 {
     *usable = 1;
-    for (size_t i = 0, t = S->poff[k]; i < S->plen[k]; i++, t++) {
-        uint32_t dm = zz_modp_get(R, mpq_denref(S->cand[t]));
-        if (dm == 0) {
-            *usable = 0;
-            return 0;
+    const mp_limb_t *w = S->cpk[k];
+    mpz_t n, d;
+    uint32_t dm = 0;
+    for (size_t i = 0; i < S->plen[k]; i++) {
+        if (cand_next(&w, n, d)) {
+            dm = zz_modp_get(R, d);
+            if (dm == 0) {
+                *usable = 0;
+                return 0;
+            }
         }
         /* n / d = c modulo p, as n = c d: no inverse */
-        uint32_t nm = zz_modp_get(R, mpq_numref(S->cand[t]));
-        if (zp_mul(F, cf[i], dm) != nm)
+        if (zp_mul(F, cf[i], dm) != zz_modp_get(R, n))
             return 0;
     }
     return 1;
@@ -456,6 +623,7 @@ gbc_status mod_absorb_flat(modst *S, const uint32_t *r, uint32_t p, int *conflic
                 continue;
             }
             S->pst[k] = P_OPEN;
+            cand_drop(S, k);
         }
         any_live = 1;
     }
@@ -482,11 +650,11 @@ static int cand_matches(const modst *S, const plist *G, uint32_t p, int *usable)
     return 1;
 }
 
-/* The candidate as a plain list over Q in the shape's ring. With move, the
- * coefficients are moved out (S->cand is left zero, and has_cand cleared) and the
- * accumulator's integers are freed first, so that the result never exists three
- * times over (the accumulator, the candidate, the output): for the accepted
- * candidate, which ends the computation. */
+/* The candidate as a plain list over Q in the shape's ring. With move, each
+ * polynomial's packed coefficients are freed once copied out (has_cand cleared)
+ * and the accumulator's integers are freed first, so that the result never
+ * exists three times over (the accumulator, the candidate, the output): for the
+ * accepted candidate, which ends the computation. */
 gbc_status mod_cand_export(modst *S, plist *out, int move)
 {
     static const field Q = {0, 0};
@@ -505,12 +673,15 @@ gbc_status mod_cand_export(modst *S, plist *out, int move)
         else
             memcpy(g->exps, S->exps + t * S->nvars, sizeof(uint32_t) * m);
         GBC_TRY(gbc_ctx_check(S->ctx));
+        const mp_limb_t *w = S->cpk[k];
+        mpz_t n, d;
         for (size_t i = 0; i < S->plen[k]; i++, t++) {
-            if (move)
-                mpq_swap(g->cq[i], S->cand[t]);
-            else
-                mpq_set(g->cq[i], S->cand[t]);
+            cand_next(&w, n, d);
+            mpz_set(mpq_numref(g->cq[i]), n);
+            mpz_set(mpq_denref(g->cq[i]), d);
         }
+        if (move)
+            cand_drop(S, k);
     }
     if (move)
         S->have_cand = 0;

@@ -47,10 +47,14 @@ typedef struct modst {
     zz_crt crt;
     int have_crt;
     uint32_t *resid;     /* scratch: one prime's coefficients, flattened (nterms) */
-    mpq_t *cand;         /* reconstructed coefficients (nterms) */
-    int have_cand;       /* every polynomial settled: cand is the candidate */
+    mp_limb_t **cpk;     /* per polynomial: its reconstructed coefficients packed
+                          * in one block (modular.c, cand_pack), NULL while open */
+    mpq_t *qs;           /* scratch: one polynomial's lift per thread (qmax, the
+                          * longest polynomial, each; qsn in all) */
+    size_t qsn, qmax;
+    int have_cand;       /* every polynomial settled: cpk is the candidate */
     /* Polynomials are lifted one by one: an open one follows every prime; a lifted
-     * one has rational coefficients in cand, to be confirmed by the next prime
+     * one has rational coefficients in cpk, to be confirmed by the next prime
      * that fits; a settled one was, its integers are dropped from the accumulator
      * (they stop growing) and later primes only compare with it. */
     size_t *poff;        /* first term of each polynomial */

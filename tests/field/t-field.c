@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "field/field.h"
+#include "common/pool.h"
 #include "field/crt.h"
 #include "testutil.h"
 
@@ -414,6 +415,61 @@ static void random_below(mpz_t z, gbc_rng *r, const mpz_t m, const mpz_t bound, 
 /* Random fractions whose numerator and denominator fit the bound sqrt(m/2) come
  * back exactly; ones far beyond it never come back as themselves, and whatever
  * is returned satisfies the congruence and the bounds. */
+/* zz_crt_add on a context with a pool of three threads (the update split in
+ * ranges) gives exactly the integers of the update on one thread: 5000 integers
+ * (above the split's threshold), some of them settled and dropped on the way. */
+START_TEST(test_crt_threads)
+{
+    gbc_rng r;
+    uint64_t seed = tu_seed() + 13;
+    gbc_rng_seed(&r, seed);
+    gbc_ctx c1, c3;
+    gbc_ctx_init(&c1);
+    gbc_ctx_init(&c3);
+    c3.pool = gbc_pool_new(&c3, 3);
+    T_ASSERT(c3.pool != NULL);
+    const size_t n = 5000;
+    zz_crt A, B;
+    T_ASSERT(zz_crt_init(&c1, &A, n) == GBC_OK);
+    T_ASSERT(zz_crt_init(&c3, &B, n) == GBC_OK);
+    uint32_t *res = malloc(n * sizeof *res);
+    uint8_t *live = malloc(n);
+    T_ASSERT(res != NULL && live != NULL);
+    memset(live, 1, n);
+    uint32_t used[8];
+    for (int j = 0; j < 8; j++) {
+        uint32_t p;
+        int fresh;
+        do {
+            p = random_prime(&r, 1u << 30, 1u << 31);
+            fresh = 1;
+            for (int i = 0; i < j; i++)
+                fresh &= used[i] != p;
+        } while (!fresh);
+        used[j] = p;
+        for (size_t i = 0; i < n; i++)
+            res[i] = (uint32_t)gbc_rng_below(&r, p);
+        if (j == 4)
+            for (size_t i = 3; i < n; i += 7) {
+                live[i] = 0;
+                zz_crt_drop(&A, i, 1);
+                zz_crt_drop(&B, i, 1);
+            }
+        T_ASSERT(zz_crt_add(&c1, &A, res, p, j >= 4 ? live : NULL) == GBC_OK);
+        T_ASSERT(zz_crt_add(&c3, &B, res, p, j >= 4 ? live : NULL) == GBC_OK);
+    }
+    T_ASSERT(mpz_cmp(A.M, B.M) == 0);
+    for (size_t i = 0; i < n; i++)
+        T_ASSERT_MSG(mpz_cmp(A.x[i], B.x[i]) == 0, "GBC_TEST_SEED=%llu: x_%zu differs",
+                     (unsigned long long)(seed - 13), i);
+    free(res);
+    free(live);
+    zz_crt_clear(&c1, &A);
+    zz_crt_clear(&c3, &B);
+    gbc_pool_free(&c3, c3.pool);
+}
+END_TEST
+
 /* zz_crt_lift: random rationals (groups sharing a denominator, and loose ones)
  * taken modulo 31-bit primes and lifted once enough primes are in (the lift must
  * give them back), and not before the sample could succeed by chance alone; a
@@ -482,6 +538,19 @@ START_TEST(test_crt_lift)
                 for (size_t i = first; i < first + glen[k]; i++) {
                     T_ASSERT(mpq_equal(one[i], got[i]));
                     mpq_clear(one[i]);
+                }
+                /* into a group's own scratch: member i into rel[i - first] */
+                mpq_t rel[6];
+                for (size_t i = 0; i < glen[k]; i++)
+                    mpq_init(rel[i]);
+                size_t at = glen[k] ? glen[k] - 1 : 0;
+                gok = 0;
+                T_ASSERT(zz_crt_lift_group_into(&ctx, &C, first, glen[k], rel, &gok, &at) ==
+                         GBC_OK);
+                T_ASSERT(gok);
+                for (size_t i = 0; i < glen[k]; i++) {
+                    T_ASSERT(mpq_equal(rel[i], got[first + i]));
+                    mpq_clear(rel[i]);
                 }
             }
             /* from every first member: the same verdict and, when it lifts, the
@@ -799,6 +868,7 @@ int main(void)
     tcase_add_test(tc, test_content);
     tcase_add_test(tc, test_crt);
     tcase_add_test(tc, test_crt_lift);
+    tcase_add_test(tc, test_crt_threads);
     tcase_add_test(tc, test_ratrecon_random);
     tcase_add_test(tc, test_ratrecon_exhaustive);
     tcase_add_test(tc, test_ratrecon_lehmer);
