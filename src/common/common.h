@@ -119,6 +119,14 @@ void gbc_budget_begin(gbc_budget *B, const gbc_ctx *parent);
 void gbc_budget_end(const gbc_budget *B, gbc_ctx *parent);
 /* A worker context charging B, with no callbacks (it polls nothing). */
 void gbc_ctx_init_worker(gbc_ctx *ctx, gbc_budget *B);
+/* The status of parts that ran together, folded one part at a time
+ * (acc = gbc_status_join(acc, part)): the first failure is the one reported (the
+ * others only stopped), and a failure wins over an interrupt that came at the same
+ * time. */
+static inline gbc_status gbc_status_join(gbc_status acc, gbc_status s)
+{
+    return s != GBC_OK && (acc == GBC_OK || (acc == GBC_ERR_INTERRUPTED && s != acc)) ? s : acc;
+}
 
 /* A context with no limit and no callbacks; its ceiling is gbc_memory_ceiling(). */
 void gbc_ctx_init(gbc_ctx *ctx);

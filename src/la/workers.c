@@ -82,14 +82,9 @@ gbc_status la_phase_run(la_phase *P, void *(*fn)(void *), void *jobs, size_t siz
             if (started[t])
                 pthread_join(tid[t], NULL);
     }
-    /* the first failure is the one reported (the others only stopped); an
-     * allocation failure wins over an interrupt that came at the same time */
     gbc_status st = GBC_OK;
-    for (int t = 0; t < P->n; t++) {
-        gbc_status s = worker(jobs, size, t)->st;
-        if (s != GBC_OK && (st == GBC_OK || (st == GBC_ERR_INTERRUPTED && s != st)))
-            st = s;
-    }
+    for (int t = 0; t < P->n; t++)
+        st = gbc_status_join(st, worker(jobs, size, t)->st);
     /* until la_phase_end, the caller allocates while the workers' results live:
      * ctx carries their memory meanwhile, so that its limit and peak see it */
     P->extra = atomic_load(&P->budget.used) - P->base;

@@ -246,14 +246,9 @@ gbc_status mod_batch_run(modst *S, batch *B, const uint32_t *ps, int n, int comp
     else
         for (int t = 0; t < n; t++)
             batch_part(B, t);
-    /* the first real failure is the one reported (the other parts only stopped);
-     * an allocation failure wins over an interrupt that came at the same time */
     gbc_status st = GBC_OK;
-    for (int t = 0; t < n; t++) {
-        gbc_status s = B->out[t].st;
-        if (s != GBC_OK && (st == GBC_OK || (st == GBC_ERR_INTERRUPTED && s != st)))
-            st = s;
-    }
+    for (int t = 0; t < n; t++)
+        st = gbc_status_join(st, B->out[t].st);
     if (st == GBC_OK)
         st = gbc_ctx_check(ctx);
     /* until mod_batch_end the caller works while the results live: its context
@@ -561,9 +556,7 @@ gbc_status mod_lift_open(modst *S, size_t *nlifted)
     gbc_budget_end(&J->budget, ctx);
     gbc_status st = GBC_OK;
     for (int t = 0; t < n; t++) {
-        gbc_status s = J->st[t];
-        if (s != GBC_OK && (st == GBC_OK || (st == GBC_ERR_INTERRUPTED && s != st)))
-            st = s;
+        st = gbc_status_join(st, J->st[t]);
         *nlifted += J->nlifted[t];
     }
     gbc_free(ctx, J);
