@@ -342,10 +342,93 @@ static void cand_drop(modst *S, size_t k)
     S->cpk[k] = NULL;
 }
 
+/* Polynomial k's kept lifts forgotten (their memory given back on ctx). */
+static void sc_drop(modst *S, gbc_ctx *ctx, size_t k)
+{
+    gbc_free(ctx, S->sc[k]);
+    S->sc[k] = NULL;
+    S->sused[k] = S->scap[k] = 0;
+    memset(S->msure + S->poff[k], 0, S->plen[k]);
+}
+
+/* The sure lifts of an open polynomial (zz_crt_lift_group_skip), kept while the
+ * rest of it waits for more primes so that they are not lifted again at every
+ * attempt: S->sc[k] holds entries [member][header as in cand_pack][numerator
+ * limbs][denominator limbs], S->msure marks the members it has. */
+
+/* Keep the sure ones among the members lifted by a failed attempt: from at on
+ * (round to the start) up to fail, not those kept before. On ctx (a worker
+ * context of mod_lift_open). */
+static gbc_status sc_keep(modst *S, gbc_ctx *ctx, size_t k, const mpq_t *q, const uint8_t *sure,
+                          size_t at, size_t fail)
+{
+    const size_t len = S->plen[k];
+    uint8_t *ms = S->msure + S->poff[k];
+    size_t need = S->sused[k];
+    for (size_t i = at; i != fail; i = i + 1 == len ? 0 : i + 1)
+        if (!ms[i] && sure[i]) {
+            size_t nn = mpz_size(mpq_numref(q[i])), dn = mpz_size(mpq_denref(q[i]));
+            if (nn > CP_SZ_MASK || dn > CP_SZ_MASK)
+                return GBC_ERR_NOMEM; /* a coefficient of 2^36 bytes */
+            need += 2 + nn + dn;
+        }
+    if (need == S->sused[k])
+        return GBC_OK;
+    if (need > S->scap[k]) {
+        size_t cap = S->scap[k] * 2 > need ? S->scap[k] * 2 : need;
+        mp_limb_t *b = gbc_realloc(ctx, S->sc[k], cap * sizeof *b);
+        if (b == NULL)
+            return gbc_ctx_alloc_status(ctx);
+        S->sc[k] = b;
+        S->scap[k] = cap;
+    }
+    mp_limb_t *w = S->sc[k] + S->sused[k];
+    for (size_t i = at; i != fail; i = i + 1 == len ? 0 : i + 1) {
+        if (ms[i] || !sure[i])
+            continue;
+        mpz_srcptr n = mpq_numref(q[i]), d = mpq_denref(q[i]);
+        size_t nn = mpz_size(n), dn = mpz_size(d);
+        *w++ = (mp_limb_t)i;
+        *w++ = (mp_limb_t)nn | (mp_limb_t)dn << CP_SZ_BITS | (mpz_sgn(n) < 0 ? CP_NEG : 0);
+        if (nn > 0)
+            memcpy(w, mpz_limbs_read(n), nn * sizeof *w);
+        w += nn;
+        memcpy(w, mpz_limbs_read(d), dn * sizeof *w);
+        w += dn;
+        ms[i] = 1;
+    }
+    S->sused[k] = need;
+    return GBC_OK;
+}
+
+/* The kept lifts of polynomial k into q, and the keep emptied (on ctx). */
+static void sc_take(modst *S, gbc_ctx *ctx, size_t k, mpq_t *q)
+{
+    const mp_limb_t *w = S->sc[k], *end = w + S->sused[k];
+    mpz_t n, d;
+    while (w < end) {
+        size_t i = (size_t)*w++;
+        cand_next(&w, n, d);
+        mpq_set_num(q[i], n);
+        mpq_set_den(q[i], d);
+    }
+    sc_drop(S, ctx, k);
+}
+
 void mod_shape_clear(modst *S)
 {
     for (size_t k = 0; S->cpk != NULL && k < S->npolys; k++)
         gbc_free(S->ctx, S->cpk[k]);
+    for (size_t k = 0; S->sc != NULL && k < S->npolys; k++)
+        gbc_free(S->ctx, S->sc[k]);
+    gbc_free(S->ctx, S->sc);
+    gbc_free(S->ctx, S->sused);
+    gbc_free(S->ctx, S->scap);
+    gbc_free(S->ctx, S->msure);
+    gbc_free(S->ctx, S->sbuf);
+    S->sc = NULL;
+    S->sused = S->scap = NULL;
+    S->msure = S->sbuf = NULL;
     for (size_t i = 0; S->qs != NULL && i < S->qsn; i++)
         mpq_clear(S->qs[i]);
     if (S->have_crt)
@@ -393,6 +476,10 @@ gbc_status mod_shape_start(modst *S, const plist *G, uint32_t p, uint32_t nvars)
     GBC_TRY(GBC_ALLOC(S->ctx, S->plen, np));
     GBC_TRY(GBC_ALLOC(S->ctx, S->poff, np));
     GBC_TRY(GBC_ALLOC(S->ctx, S->pat, np));
+    GBC_TRY(GBC_ZALLOC(S->ctx, S->sc, np));
+    GBC_TRY(GBC_ZALLOC(S->ctx, S->sused, np));
+    GBC_TRY(GBC_ZALLOC(S->ctx, S->scap, np));
+    GBC_TRY(GBC_ZALLOC(S->ctx, S->msure, nt ? nt : 1));
     GBC_TRY(GBC_ZALLOC(S->ctx, S->pst, np));
     GBC_TRY(GBC_ALLOC(S->ctx, S->live, nt ? nt : 1));
     uint32_t emax = 0;
@@ -428,12 +515,13 @@ gbc_status mod_shape_start(modst *S, const plist *G, uint32_t p, uint32_t nvars)
     nthr = nthr > MOD_MAX_BATCH ? MOD_MAX_BATCH : nthr;
     S->qmax = maxlen;
     GBC_TRY(GBC_ALLOC(S->ctx, S->qs, maxlen * nthr));
+    GBC_TRY(GBC_ALLOC(S->ctx, S->sbuf, maxlen * nthr));
     for (; S->qsn < maxlen * nthr; S->qsn++)
         mpq_init(S->qs[S->qsn]);
     S->have_cand = G->n == 0;
     S->unlucky_run = 0;
     S->next_rr = 1;
-    gbc_status st = zz_crt_init(S->ctx, &S->crt, nt);
+    gbc_status st = zz_crt_init_groups(S->ctx, &S->crt, S->plen, S->npolys);
     S->have_crt = 1;
     GBC_TRY(st);
     mod_flatten(S, G);
@@ -464,7 +552,8 @@ int mod_shape_matches(const modst *S, const plist *G)
 
 /* The lift of the open polynomials, shared by the computation's threads: each
  * takes the next polynomial (polynomials are independent: a lift reads the
- * accumulator and writes only its polynomial's pat, pst and cpk entries, and the
+ * accumulator and writes only its polynomial's pat, pst, cpk and sc entries and
+ * msure range, and the
  * result does not depend on which thread lifts it) on a worker context charging
  * one budget; stop is raised by a failure and by part 0 when the caller's context
  * asks to stop. */
@@ -495,6 +584,7 @@ static void lift_part(void *arg, int t)
     modst *S = J->S;
     gbc_ctx *ctx = &J->wctx[t];
     mpq_t *q = S->qs + (size_t)t * S->qmax;
+    uint8_t *sure = S->sbuf + (size_t)t * S->qmax;
     gbc_status st = GBC_OK;
     for (;;) {
         size_t k = atomic_fetch_add(&J->next, 1);
@@ -502,14 +592,22 @@ static void lift_part(void *arg, int t)
             break;
         if (S->pst[k] != P_OPEN)
             continue;
+        /* from the member that failed last time (the likely failure again),
+         * without the sure lifts kept from earlier attempts */
         int ok;
-        st = zz_crt_lift_group_into(ctx, &S->crt, S->poff[k], S->plen[k], q, &ok, &S->pat[k]);
+        size_t at = S->pat[k], fail;
+        st = zz_crt_lift_group_skip(ctx, &S->crt, S->poff[k], S->plen[k], at,
+                                    S->msure + S->poff[k], MOD_SURE_MARGIN, q, sure, &ok, &fail);
         if (st == GBC_OK && ok) {
+            sc_take(S, ctx, k, q);
             st = cand_pack(S, ctx, k, q);
             if (st == GBC_OK) {
                 S->pst[k] = P_LIFTED;
                 J->nlifted[t]++;
             }
+        } else if (st == GBC_OK) {
+            st = sc_keep(S, ctx, k, q, sure, at, fail);
+            S->pat[k] = fail;
         }
         if (st != GBC_OK)
             break;

@@ -15,6 +15,9 @@
 #define MOD_FGLM_TRIES 3
 /* Primes applied at once at most (the batch is the computation's thread count) */
 #define MOD_MAX_BATCH 64
+/* Bits of margin under the modulus for a lift kept while the rest of its
+ * polynomial waits for more primes (zz_crt_lift_group_skip, docs/modular.md) */
+#define MOD_SURE_MARGIN 32
 
 typedef struct modst {
     gbc_ctx *ctx;
@@ -62,6 +65,12 @@ typedef struct modst {
                           * that did not lift at the last attempt (a failed
                           * attempt then costs about one coefficient) */
     uint8_t *pst;        /* P_OPEN, P_LIFTED, P_SETTLED */
+    /* the sure lifts of open polynomials, kept between attempts (modular.c,
+     * sc_keep): per polynomial a block of entries, its limbs used and allocated;
+     * per term whether it is kept; per thread of the lift scratch (qmax each) */
+    mp_limb_t **sc;
+    size_t *sused, *scap;
+    uint8_t *msure, *sbuf;
     uint8_t *live;       /* per term: its polynomial is not settled */
     size_t nsettled;
     /* the prime loop's schedule (reset by mod_shape_start): misfits in a row, and

@@ -20,6 +20,17 @@
     } while (0)
 
 /* A random prime in [lo, hi) found by GMP (independent of zp_is_prime). */
+/* x_i of an accumulator as a read-only integer (zz_crt_get), from a ring of four
+ * views so that two may appear in one expression. */
+static mpz_srcptr crt_x(const zz_crt *C, size_t i)
+{
+    static __mpz_struct ring[4][1];
+    static unsigned k;
+    __mpz_struct *z = ring[k++ & 3];
+    zz_crt_get(C, i, z);
+    return z;
+}
+
 static uint32_t random_prime(gbc_rng *r, uint32_t lo, uint32_t hi)
 {
     mpz_t z;
@@ -354,7 +365,7 @@ START_TEST(test_crt)
                 size_t v = gbc_rng_below(&r, n);
                 live[v] = 0;
                 zz_crt_drop(&C, v, 1);
-                T_ASSERT(mpz_sgn(C.x[v]) == 0);
+                T_ASSERT(mpz_sgn(crt_x(&C, v)) == 0);
             }
             T_ASSERT(zz_crt_add(&ctx, &C, rs[i], ps[i], i ? live : NULL) == GBC_OK);
             T_CMP(size_t, C.nprimes, ==, i + 1);
@@ -364,13 +375,13 @@ START_TEST(test_crt)
             T_ASSERT(mpz_cmp(t, C.M) == 0);
             for (size_t v = 0; v < n; v++) {
                 if (!live[v]) {
-                    T_ASSERT(mpz_sgn(C.x[v]) == 0);
+                    T_ASSERT(mpz_sgn(crt_x(&C, v)) == 0);
                     continue;
                 }
-                T_ASSERT(mpz_sgn(C.x[v]) >= 0);
-                T_ASSERT(mpz_cmp(C.x[v], C.M) < 0);
+                T_ASSERT(mpz_sgn(crt_x(&C, v)) >= 0);
+                T_ASSERT(mpz_cmp(crt_x(&C, v), C.M) < 0);
                 for (size_t j = 0; j <= i; j++)
-                    T_CMP(uint64_t, mpz_fdiv_ui(C.x[v], ps[j]), ==, rs[j][v]);
+                    T_CMP(uint64_t, mpz_fdiv_ui(crt_x(&C, v), ps[j]), ==, rs[j][v]);
             }
         }
         zz_crt_clear(&ctx, &C);
@@ -460,7 +471,7 @@ START_TEST(test_crt_threads)
     }
     T_ASSERT(mpz_cmp(A.M, B.M) == 0);
     for (size_t i = 0; i < n; i++)
-        T_ASSERT_MSG(mpz_cmp(A.x[i], B.x[i]) == 0, "GBC_TEST_SEED=%llu: x_%zu differs",
+        T_ASSERT_MSG(mpz_cmp(crt_x(&A, i), crt_x(&B, i)) == 0, "GBC_TEST_SEED=%llu: x_%zu differs",
                      (unsigned long long)(seed - 13), i);
     free(res);
     free(live);
@@ -479,6 +490,7 @@ START_TEST(test_crt_lift)
 {
     gbc_rng r;
     gbc_rng_seed(&r, tu_seed() + 11);
+    size_t nsure_seen = 0; /* sure lifts compared with the true value */
     for (int it = 0; it < 40 * tu_mult(); it++) {
         gbc_ctx ctx;
         gbc_ctx_init(&ctx);
@@ -588,9 +600,56 @@ START_TEST(test_crt_lift)
                         mpz_inits(bound, half, nn, dd, NULL);
                         mpz_fdiv_q_2exp(half, C.M, 1);
                         mpz_sqrt(bound, half);
-                        T_ASSERT(!zz_ratrecon(nn, dd, C.x[first + at], C.M, bound));
+                        T_ASSERT(!zz_ratrecon(nn, dd, crt_x(&C, first + at), C.M, bound));
                         mpz_clears(bound, half, nn, dd, NULL);
                     }
+                }
+                /* without some members (skipped: left alone), from member 0 on: each
+                 * member lifted is its own reconstruction, marked sure exactly when
+                 * it has 64 bits to spare, and a sure lift is the true value */
+                if (glen[k] > 0) {
+                    uint8_t skip[25], sure[25];
+                    mpq_t sk[25];
+                    for (size_t i = 0; i < glen[k]; i++) {
+                        skip[i] = gbc_rng_below(&r, 3) == 0;
+                        sure[i] = 7;
+                        mpq_init(sk[i]);
+                        mpq_set_si(sk[i], 12345, 1);
+                    }
+                    int sok = -1;
+                    size_t fail = glen[k];
+                    T_ASSERT(zz_crt_lift_group_skip(&ctx, &C, first, glen[k], 0, skip, 64, sk,
+                                                    sure, &sok, &fail) == GBC_OK);
+                    size_t end = sok ? glen[k] : fail;
+                    T_ASSERT(end <= glen[k]);
+                    if (!sok)
+                        T_ASSERT(!skip[fail]);
+                    const size_t mbits = mpz_sizeinbase(C.M, 2);
+                    for (size_t i = 0; i < glen[k]; i++) {
+                        if (skip[i] || i >= end) {
+                            if (skip[i])
+                                T_ASSERT(mpq_cmp_si(sk[i], 12345, 1) == 0);
+                            continue;
+                        }
+                        mpq_t alone;
+                        mpq_init(alone);
+                        int aok = 0;
+                        size_t at1 = 0;
+                        T_ASSERT(zz_crt_lift_group_into(&ctx, &C, first + i, 1, &alone, &aok,
+                                                        &at1) == GBC_OK);
+                        T_ASSERT(aok && mpq_equal(alone, sk[i]));
+                        size_t h = mpz_sizeinbase(mpq_numref(sk[i]), 2) +
+                                   mpz_sizeinbase(mpq_denref(sk[i]), 2);
+                        T_CMP(int, sure[i], ==, mbits > 64 && h <= mbits - 64);
+                        if (sure[i]) {
+                            T_ASSERT_MSG(mpq_equal(sk[i], want[first + i]),
+                                         "a sure lift that is not the value (%zu bits)", h);
+                            nsure_seen++;
+                        }
+                        mpq_clear(alone);
+                    }
+                    for (size_t i = 0; i < glen[k]; i++)
+                        mpq_clear(sk[i]);
                 }
                 /* a first member out of range is refused */
                 size_t bad_at = glen[k];
@@ -625,6 +684,123 @@ START_TEST(test_crt_lift)
         zz_crt_clear(&ctx, &C);
         T_CMP(size_t, ctx.mem_used, ==, 0);
     }
+    T_ASSERT(nsure_seen > 0);
+}
+END_TEST
+
+/* An accumulator in groups (one block of limbs per group, regrown as M grows)
+ * holds exactly the integers of one with every integer its own group: random group
+ * lengths (empty ones too), updated on a pool of 3 threads and on one, whole groups
+ * and parts of groups dropped on the way, compared after every prime, and the
+ * lift of a group the same from both. */
+START_TEST(test_crt_groups)
+{
+    gbc_rng r;
+    uint64_t seed = tu_seed() + 14;
+    gbc_rng_seed(&r, seed);
+    mpq_t *qa = NULL, *qb = NULL;
+    for (int it = 0; it < 12 * tu_mult(); it++) {
+        gbc_ctx c1, c3;
+        gbc_ctx_init(&c1);
+        gbc_ctx_init(&c3);
+        c3.pool = gbc_pool_new(&c3, 3);
+        T_ASSERT(c3.pool != NULL);
+        /* every third run above the threads' threshold (4096 integers) */
+        size_t ng = 1 + gbc_rng_below(&r, it % 3 == 0 ? 400 : 40);
+        size_t *glen = malloc(ng * sizeof *glen), n = 0;
+        T_ASSERT(glen != NULL);
+        for (size_t g = 0; g < ng; g++) {
+            glen[g] = gbc_rng_below(&r, 5) == 0 ? 0 : 1 + gbc_rng_below(&r, 40);
+            n += glen[g];
+        }
+        zz_crt A, B;
+        T_ASSERT(zz_crt_init_groups(&c3, &A, glen, ng) == GBC_OK);
+        T_ASSERT(zz_crt_init(&c1, &B, n) == GBC_OK);
+        T_CMP(size_t, A.n, ==, n);
+        uint32_t *res = malloc((n ? n : 1) * sizeof *res);
+        uint8_t *live = malloc(n ? n : 1);
+        T_ASSERT(res != NULL && live != NULL);
+        memset(live, 1, n ? n : 1);
+        uint32_t used[24];
+        size_t np = 2 + gbc_rng_below(&r, 22);
+        for (size_t j = 0; j < np; j++) {
+            uint32_t p;
+            int fresh;
+            do {
+                p = random_prime(&r, 1u << 30, 1u << 31);
+                fresh = 1;
+                for (size_t i = 0; i < j; i++)
+                    fresh &= used[i] != p;
+            } while (!fresh);
+            used[j] = p;
+            for (size_t i = 0; i < n; i++)
+                res[i] = (uint32_t)gbc_rng_below(&r, p);
+            if (j > 0 && gbc_rng_below(&r, 3) == 0 && ng > 0) {
+                /* a whole group, and a few members of another */
+                size_t g = gbc_rng_below(&r, ng), first = 0;
+                for (size_t h = 0; h < g; h++)
+                    first += glen[h];
+                memset(live + first, 0, glen[g]);
+                zz_crt_drop(&A, first, glen[g]);
+                for (size_t i = first; i < first + glen[g]; i++)
+                    zz_crt_drop(&B, i, 1);
+                if (n > 0) {
+                    size_t i0 = gbc_rng_below(&r, n), len = 1 + gbc_rng_below(&r, 3);
+                    for (size_t i = i0; i < i0 + len && i < n; i++) {
+                        live[i] = 0;
+                        zz_crt_drop(&B, i, 1);
+                    }
+                    zz_crt_drop(&A, i0, len);
+                }
+            }
+            T_ASSERT(zz_crt_add(&c3, &A, res, p, j > 0 ? live : NULL) == GBC_OK);
+            T_ASSERT(zz_crt_add(&c1, &B, res, p, j > 0 ? live : NULL) == GBC_OK);
+            T_ASSERT(mpz_cmp(A.M, B.M) == 0);
+            for (size_t i = 0; i < n; i++) {
+                T_ASSERT_MSG(mpz_cmp(crt_x(&A, i), crt_x(&B, i)) == 0,
+                             "GBC_TEST_SEED=%llu: x_%zu differs after %zu primes",
+                             (unsigned long long)(seed - 14), i, j + 1);
+                if (!live[i])
+                    T_ASSERT(mpz_sgn(crt_x(&A, i)) == 0);
+                else
+                    T_CMP(uint64_t, mpz_fdiv_ui(crt_x(&A, i), p), ==, res[i]);
+            }
+        }
+        /* a group's lift: the same whichever accumulator it comes from */
+        size_t first = 0;
+        for (size_t g = 0; g < ng; first += glen[g], g++) {
+            if (glen[g] == 0)
+                continue;
+            qa = realloc(qa, glen[g] * sizeof *qa);
+            qb = realloc(qb, glen[g] * sizeof *qb);
+            T_ASSERT(qa != NULL && qb != NULL);
+            for (size_t k = 0; k < glen[g]; k++) {
+                mpq_init(qa[k]);
+                mpq_init(qb[k]);
+            }
+            int oka, okb;
+            size_t ata = 0, atb = 0;
+            T_ASSERT(zz_crt_lift_group_into(&c3, &A, first, glen[g], qa, &oka, &ata) == GBC_OK);
+            T_ASSERT(zz_crt_lift_group_into(&c1, &B, first, glen[g], qb, &okb, &atb) == GBC_OK);
+            T_CMP(int, oka, ==, okb);
+            for (size_t k = 0; k < glen[g] && oka; k++)
+                T_ASSERT(mpq_equal(qa[k], qb[k]));
+            for (size_t k = 0; k < glen[g]; k++) {
+                mpq_clear(qa[k]);
+                mpq_clear(qb[k]);
+            }
+        }
+        free(res);
+        free(live);
+        free(glen);
+        zz_crt_clear(&c3, &A);
+        zz_crt_clear(&c1, &B);
+        gbc_pool_free(&c3, c3.pool);
+        T_CMP(size_t, c1.mem_used, ==, 0);
+        T_CMP(size_t, c3.mem_used, ==, 0);
+    }
+    free(qa);
+    free(qb);
 }
 END_TEST
 
@@ -869,6 +1045,7 @@ int main(void)
     tcase_add_test(tc, test_crt);
     tcase_add_test(tc, test_crt_lift);
     tcase_add_test(tc, test_crt_threads);
+    tcase_add_test(tc, test_crt_groups);
     tcase_add_test(tc, test_ratrecon_random);
     tcase_add_test(tc, test_ratrecon_exhaustive);
     tcase_add_test(tc, test_ratrecon_lehmer);
