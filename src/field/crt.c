@@ -15,22 +15,31 @@ void zz_modp_init(zz_modp *R, uint32_t p)
         R->pw[k] = (R->pw[k - 1] * base) % p;
 }
 
-uint32_t zz_modp_get(const zz_modp *R, const mpz_t x)
+
+
+/* x mod p of a natural number of n limbs: one dot product of the limbs with the
+ * residues of 2^(64 k) (each product below 2^95, the sum of at most 64 below
+ * 2^101), split at 2^64 so that the divisions are 64-bit ones (a 128-bit
+ * remainder is a library call, __umodti3, several times slower). */
+static uint32_t limbs_modp(const zz_modp *R, const mp_limb_t *l, size_t n)
 {
 #if GMP_LIMB_BITS == 64 && defined(__SIZEOF_INT128__)
-    size_t n = mpz_size(x);
-    if (n > ZZ_MODP_LIMBS)
-        return (uint32_t)mpz_fdiv_ui(x, R->p);
-    const mp_limb_t *l = mpz_limbs_read(x);
-    /* each product is below 2^95, the sum of at most 64 below 2^101 */
-    unsigned __int128 acc = 0;
-    for (size_t k = 0; k < n; k++)
-        acc += (unsigned __int128)l[k] * R->pw[k];
-    uint32_t r = (uint32_t)(acc % R->p);
-    return mpz_sgn(x) < 0 && r != 0 ? R->p - r : r;
-#else
-    return (uint32_t)mpz_fdiv_ui(x, R->p);
+    if (n <= ZZ_MODP_LIMBS) {
+        unsigned __int128 acc = 0;
+        for (size_t k = 0; k < n; k++)
+            acc += (unsigned __int128)l[k] * R->pw[k];
+        uint64_t hi = (uint64_t)(acc >> 64), lo = (uint64_t)acc;
+        uint64_t r = (hi % R->p) * R->pw[1] % R->p;
+        return (uint32_t)((r + lo % R->p) % R->p);
+    }
 #endif
+    return n == 0 ? 0 : (uint32_t)mpn_mod_1(l, (mp_size_t)n, R->p);
+}
+
+uint32_t zz_modp_get(const zz_modp *R, const mpz_t x)
+{
+    uint32_t r = limbs_modp(R, mpz_limbs_read(x), mpz_size(x));
+    return mpz_sgn(x) < 0 && r != 0 ? R->p - r : r;
 }
 
 /* Limbs of slack a block gets beyond what the next update needs: M grows by about
@@ -120,22 +129,6 @@ void zz_crt_get(const zz_crt *C, size_t i, mpz_t z)
     mpz_roinit_n(z, b + (i - C->gfirst[g]) * C->w, (mp_size_t)mpz_size(C->M));
 }
 
-/* x mod p of an integer of n limbs (the residues of 2^(64 k) in R). */
-static uint32_t limbs_modp(const zz_modp *R, const mp_limb_t *l, size_t n)
-{
-#if GMP_LIMB_BITS == 64 && defined(__SIZEOF_INT128__)
-    if (n <= ZZ_MODP_LIMBS) {
-        unsigned __int128 acc = 0;
-        for (size_t k = 0; k < n; k++)
-            acc += (unsigned __int128)l[k] * R->pw[k];
-        /* acc < 2^101: split it so that the divisions are 64-bit ones */
-        uint64_t hi = (uint64_t)(acc >> 64), lo = (uint64_t)acc;
-        uint64_t r = (hi % R->p) * R->pw[1] % R->p;
-        return (uint32_t)((r + lo % R->p) % R->p);
-    }
-#endif
-    return n == 0 ? 0 : (uint32_t)mpn_mod_1(l, (mp_size_t)n, R->p);
-}
 
 /* One prime's update of the x_i split between the computation's threads (ctx's
  * pool, when there is one and the pool is idle, as between the multi-modular
