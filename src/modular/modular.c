@@ -375,7 +375,9 @@ static gbc_status sc_keep(modst *S, gbc_ctx *ctx, size_t k, const mpq_t *q, cons
     if (need == S->sused[k])
         return GBC_OK;
     if (need > S->scap[k]) {
-        size_t cap = S->scap[k] * 2 > need ? S->scap[k] * 2 : need;
+        /* a quarter ahead: the keep grows over a few tries, and it is memory
+         * held beside the accumulator at the peak */
+        size_t cap = need + need / 4;
         mp_limb_t *b = gbc_realloc(ctx, S->sc[k], cap * sizeof *b);
         if (b == NULL)
             return gbc_ctx_alloc_status(ctx);
