@@ -313,6 +313,7 @@ typedef struct f4_run {
     int minimal;
     f4_hilb *hilb;
     const f4_sink *sink; /* or NULL: the basis goes to out */
+    f4_flat *flat;       /* or NULL: f4_apply_flat's buffer */
 } f4_run;
 
 static gbc_status f4_core_known(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
@@ -338,6 +339,7 @@ static gbc_status f4_core_known(gbc_ctx *ctx, const ring *R, const plist *in, pl
     S.minimal = run->minimal;
     S.hilb = hilb;
     S.sink = run->sink;
+    S.flat = run->flat;
     /* the trace needs provenance; a replay's rows are all independent (nothing to
      * gain from combinations): both take the exact kernel */
     S.kern = la_kernel_select(ctx->la_mode, S.F, rec != NULL || play != NULL);
@@ -548,6 +550,40 @@ gbc_status f4_apply(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
         if (plain != NULL)
             *plain = 1;
         run.compiled = 0;
+        st = f4_core_known(ctx, R, in, out, stats, &run);
+    }
+    return st;
+}
+
+gbc_status f4_replay_plain(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                           gb_stats *stats, const f4_trace *tr, int *unlucky)
+{
+    *unlucky = 0;
+    if (R->F.p == 0 || !ring_is_graded(R))
+        return GBC_ERR_INTERNAL;
+    f4_run run = {.play = tr, .unlucky = unlucky};
+    return f4_core_known(ctx, R, in, out, stats, &run);
+}
+
+gbc_status f4_apply_flat(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                         gb_stats *stats, const f4_trace *tr, int *unlucky, int *plain,
+                         f4_flat *fl)
+{
+    *unlucky = 0;
+    *plain = 0;
+    fl->state = F4_FLAT_NONE;
+    if (R->F.p == 0 || !ring_is_graded(R))
+        return GBC_ERR_INTERNAL;
+    f4_run run = {.play = tr, .compiled = tr->cstate == CC_READY, .unlucky = unlucky,
+                  .flat = fl};
+    gbc_status st = f4_core_known(ctx, R, in, out, stats, &run);
+    if (st == GBC_OK && *unlucky && run.compiled) {
+        /* as f4_apply: a support differs from the compiled run's */
+        *unlucky = 0;
+        *plain = 1;
+        run.compiled = 0;
+        run.flat = NULL;
+        fl->state = F4_FLAT_NONE;
         st = f4_core_known(ctx, R, in, out, stats, &run);
     }
     return st;
