@@ -340,6 +340,12 @@ static gbc_status f4_core_known(gbc_ctx *ctx, const ring *R, const plist *in, pl
     S.hilb = hilb;
     S.sink = run->sink;
     S.flat = run->flat;
+    if (S.flat != NULL && S.flat->arena != NULL) {
+        /* the caller's arena for the rounds' rows (f4_setup's holds nothing yet) */
+        gbc_arena_clear(ctx, &S.arena);
+        S.arena = *S.flat->arena;
+        gbc_arena_reset(&S.arena);
+    }
     /* the trace needs provenance; a replay's rows are all independent (nothing to
      * gain from combinations): both take the exact kernel */
     S.kern = la_kernel_select(ctx->la_mode, S.F, rec != NULL || play != NULL);
@@ -499,6 +505,11 @@ done:
         f4_cc_reset(S.cc_rec, CC_NONE); /* incomplete: the next replay records anew */
     if (st != GBC_OK || bad)
         plist_clear(ctx, out, &R->F);
+    if (S.flat != NULL && S.flat->arena != NULL) {
+        /* back to the caller, whatever happened (its chunks stay allocated) */
+        *S.flat->arena = S.arena;
+        gbc_arena_init(&S.arena, 1 << 20);
+    }
     f4_free(&S);
     gbc_ctx_pool_leave(ctx, own_pool);
     return st;

@@ -137,6 +137,11 @@ typedef struct f4_flat {
     uint32_t *cf;
     size_t n;
     int state; /* F4_FLAT_NONE, _DONE or _DIFFERS */
+    /* or NULL: the arena the apply's rounds keep their rows in, the caller's,
+     * kept from apply to apply on one thread (its chunks are allocated through the
+     * ctx of the apply that needed them and never freed by an apply: memory that
+     * stays mapped instead of being given back and faulted in again per prime) */
+    gbc_arena *arena;
 } f4_flat;
 enum { F4_FLAT_NONE, F4_FLAT_DONE, F4_FLAT_DIFFERS };
 /* f4_apply whose basis, when the compiled trace takes it to the end, is not built

@@ -86,9 +86,14 @@ gbc_status f4_final(f4_state *S, plist *out)
     }
     S->npiv = S->ntbr = 0;
     /* the rounds' matrices are done: give their memory back (the arena keeps its
-     * high-water mark otherwise, and the output is built next to it) */
-    gbc_arena_clear(ctx, &S->arena);
-    gbc_arena_init(&S->arena, 1 << 20);
+     * high-water mark otherwise, and the output is built next to it), unless the
+     * arena is the caller's, kept for the next apply */
+    if (S->flat != NULL && S->flat->arena != NULL) {
+        gbc_arena_reset(&S->arena);
+    } else {
+        gbc_arena_clear(ctx, &S->arena);
+        gbc_arena_init(&S->arena, 1 << 20);
+    }
     mht_reset(&S->sht);
     memset(S->mexps, 0, sizeof(uint32_t) * S->R->nvars);
     size_t nbase = 0;

@@ -233,7 +233,8 @@ static int batch_poll_parent(void *data)
 static void batch_part(void *arg, int t)
 {
     batch *B = arg;
-    f4_flat fl = {B->use_flat ? B->flat[t] : NULL, B->flatn, F4_FLAT_NONE};
+    f4_flat fl = {B->use_flat ? B->flat[t] : NULL, B->flatn, F4_FLAT_NONE,
+                  B->use_flat ? &B->arena[t] : NULL};
     /* a compiling batch: part 0 compiles, the others replay by hashing beside it
      * (they read only the learnt part of the trace, which compiling leaves alone) */
     int mode = !B->compile ? RUN_APPLY : t == 0 ? RUN_COMPILE : RUN_PLAIN;
@@ -266,6 +267,7 @@ gbc_status mod_batch_run(modst *S, batch *B, const uint32_t *ps, int n, int comp
     B->wctx[0].interrupt = batch_poll_parent;
     B->wctx[0].interrupt_data = B;
     size_t base = ctx->mem_used;
+    B->base = base;
     if (ctx->pool != NULL && n > 1)
         gbc_pool_run(ctx->pool, batch_part, B, n);
     else
@@ -291,7 +293,15 @@ void mod_batch_end(modst *S, batch *B)
     field_init(&Fp, 2);
     for (int t = 0; t < B->n; t++)
         plist_clear(&B->wctx[t], &B->out[t].res, &Fp);
+    /* what the parts still hold is what their kept arenas grew by: the caller's
+     * context carries it from now on (mod_batch_release gives it back) */
+    size_t now = atomic_load(&B->budget.used);
     S->ctx->mem_used -= B->extra;
+    if (now > B->base) {
+        S->ctx->mem_used += now - B->base;
+        if (S->ctx->mem_used > S->ctx->mem_peak)
+            S->ctx->mem_peak = S->ctx->mem_used;
+    }
     B->extra = 0;
     gbc_budget_end(&B->budget, S->ctx);
 }
@@ -1055,13 +1065,28 @@ static gbc_status batch_flat_reserve(const modst *S, batch *B, int n)
     for (int t = 0; t < n; t++)
         if (B->flat[t] == NULL)
             GBC_TRY(GBC_ALLOC(S->ctx, B->flat[t], nt));
+    if (!B->have_arena) {
+        for (int t = 0; t < MOD_MAX_BATCH; t++)
+            gbc_arena_init(&B->arena[t], 1 << 20);
+        B->have_arena = 1;
+    }
     return GBC_OK;
+}
+
+void mod_batch_release(gbc_ctx *ctx, batch *B)
+{
+    if (B == NULL || !B->have_arena)
+        return;
+    for (int t = 0; t < MOD_MAX_BATCH; t++)
+        gbc_arena_clear(ctx, &B->arena[t]);
+    B->have_arena = 0;
 }
 
 void mod_batch_free(gbc_ctx *ctx, batch *B)
 {
     if (B == NULL)
         return;
+    mod_batch_release(ctx, B);
     for (int t = 0; t < MOD_MAX_BATCH; t++)
         gbc_free(ctx, B->flat[t]);
     gbc_free(ctx, B);
@@ -1132,6 +1157,8 @@ static gbc_status prime_loop(modst *S, batch *B, int nbatch, size_t max_primes,
         }
         if (!S->have_cand)
             continue;
+        /* the check runs F4 in full: the applies' arenas are not needed there */
+        mod_batch_release(ctx, B);
         int v;
         GBC_TRY(mod_verify(S, corrupted, cq, &v));
         if (v == MOD_GO_ON)
