@@ -1301,6 +1301,40 @@ START_TEST(test_trace_unlucky)
 }
 END_TEST
 
+/* f4_apply_flat's verdict on a basis of another shape: x + y + z, y + 4z (grevlex)
+ * have the reduced basis x - 3z, y + 4z; modulo 3 every row of the trace keeps its
+ * support but the final one loses z (x, y + z): F4_FLAT_DIFFERS, while modulo
+ * 32003 the residues are flat (check_flat compares both with f4_apply). */
+START_TEST(test_trace_flat_differs)
+{
+    gbc_ctx ctx;
+    gbc_ctx_init(&ctx);
+    traced T;
+    traced_init(&ctx, &T, 3, "grevlex", "x + y + z, y + 4*z");
+    plist L, C, A, Fq;
+    f4_trace *tr = learn(&ctx, &T, 1000003, &L);
+    const ring R0 = ring_mod(&T, 1000003);
+    T_ASSERT(apply(&ctx, &T, tr, 1000033, &C, &Fq) == 0); /* compiles */
+    T_ASSERT(f4_trace_compiled(tr) && f4_trace_out_terms(tr) == 4);
+    plist_clear(&ctx, &Fq, &R0.F);
+    const uint32_t qs[2] = {3, 32003};
+    const int want[2] = {F4_FLAT_DIFFERS, F4_FLAT_DONE};
+    for (int j = 0; j < 2; j++) {
+        int unl = apply(&ctx, &T, tr, qs[j], &A, &Fq);
+        T_ASSERT(!unl);
+        T_ASSERT_MSG(check_flat(&ctx, &T, tr, qs[j], &A, unl, &C) == want[j],
+                     "modulo %u: not the expected flat verdict", qs[j]);
+        plist_clear(&ctx, &A, &R0.F);
+        plist_clear(&ctx, &Fq, &R0.F);
+    }
+    plist_clear(&ctx, &C, &R0.F);
+    plist_clear(&ctx, &L, &R0.F);
+    f4_trace_free(&ctx, tr);
+    traced_clear(&ctx, &T);
+    T_ASSERT(ctx.mem_used == 0);
+}
+END_TEST
+
 /* Traces of trivial ideals: no generators, only zero generators, a constant among
  * the generators. Learned and replayed modulo other primes they give the zero ideal
  * and the basis {1}. (The reproducer of F4_TRACE_EMPTY_BASIS_FIXED.) */
@@ -1356,6 +1390,7 @@ int main(void)
     tcase_add_loop_test(tt, test_trace_replay, 0, (int)NTRACE_ORDERS);
     tcase_add_test(tt, test_trace_serial);
     tcase_add_test(tt, test_trace_unlucky);
+    tcase_add_test(tt, test_trace_flat_differs);
     if (TRACE_EMPTY_BASIS)
         tcase_add_test(tt, test_trace_trivial);
     suite_add_tcase(s, tt);
