@@ -340,11 +340,25 @@ static gbc_status f4_core_known(gbc_ctx *ctx, const ring *R, const plist *in, pl
     S.hilb = hilb;
     S.sink = run->sink;
     S.flat = run->flat;
-    if (S.flat != NULL && S.flat->arena != NULL) {
-        /* the caller's arena for the rounds' rows (f4_setup's holds nothing yet) */
+    f4_keep *keep = S.flat != NULL ? S.flat->keep : NULL;
+    if (keep != NULL) {
+        /* the caller's scratch (f4_setup's arena holds nothing yet); zeroed, as an
+         * apply that stopped half-way may have left the dense row or lanes dirty */
         gbc_arena_clear(ctx, &S.arena);
-        S.arena = *S.flat->arena;
+        S.arena = keep->arena;
         gbc_arena_reset(&S.arena);
+        S.dense = keep->dense;
+        S.pivot = keep->pivot;
+        S.tcols = keep->tcols;
+        S.tcf = keep->tcf;
+        S.densecap = keep->densecap;
+        S.lanes = keep->lanes;
+        S.lanecap = keep->lanecap;
+        if (S.dense != NULL)
+            memset(S.dense, 0, sizeof *S.dense * S.densecap);
+        if (S.lanes != NULL)
+            memset(S.lanes, 0, sizeof *S.lanes * S.lanecap * LA_LANES);
+        f4_keep_init(keep); /* S holds it until the end */
     }
     /* the trace needs provenance; a replay's rows are all independent (nothing to
      * gain from combinations): both take the exact kernel */
@@ -457,9 +471,11 @@ static gbc_status f4_core_known(gbc_ctx *ctx, const ring *R, const plist *in, pl
         S.ps.stat_chain = done_ps.stat_chain;
         S.ps.stat_gm = done_ps.stat_gm;
         S.ps.stat_product = done_ps.stat_product;
-        gbc_free(ctx, S.lanes);
-        S.lanes = NULL;
-        S.lanecap = 0;
+        if (keep == NULL) {
+            gbc_free(ctx, S.lanes);
+            S.lanes = NULL;
+            S.lanecap = 0;
+        }
     }
     if (unit) {
         GBC_CHECK(st, f4_emit_one(ctx, R, out), done);
@@ -505,10 +521,23 @@ done:
         f4_cc_reset(S.cc_rec, CC_NONE); /* incomplete: the next replay records anew */
     if (st != GBC_OK || bad)
         plist_clear(ctx, out, &R->F);
-    if (S.flat != NULL && S.flat->arena != NULL) {
-        /* back to the caller, whatever happened (its chunks stay allocated) */
-        *S.flat->arena = S.arena;
+    if (S.flat != NULL && S.flat->keep != NULL) {
+        /* back to the caller, whatever happened */
+        f4_keep *k = S.flat->keep;
+        k->arena = S.arena;
         gbc_arena_init(&S.arena, 1 << 20);
+        k->dense = S.dense;
+        k->pivot = S.pivot;
+        k->tcols = S.tcols;
+        k->tcf = S.tcf;
+        k->densecap = S.densecap;
+        k->lanes = S.lanes;
+        k->lanecap = S.lanecap;
+        S.dense = NULL;
+        S.pivot = NULL;
+        S.tcols = S.tcf = NULL;
+        S.lanes = NULL;
+        S.densecap = S.lanecap = 0;
     }
     f4_free(&S);
     gbc_ctx_pool_leave(ctx, own_pool);

@@ -133,15 +133,31 @@ gbc_status f4_apply(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                     gb_stats *stats, const f4_trace *tr, int *unlucky, int *plain);
 /* The basis of an apply as flat residues (f4_apply_flat): cf[0..n) the caller's
  * buffer, state what became of it. */
+struct la_row;
+/* An apply's scratch kept by the caller from apply to apply on one thread: the
+ * arena of the rounds' rows and the dense row, pivot table and lanes of the
+ * matrices (memory that stays mapped instead of going back to the system and
+ * being faulted in again for every prime). What an apply adds is allocated
+ * through its ctx; nothing in it is freed by an apply except to grow.
+ * f4_keep_init before the first use, f4_keep_clear (on any ctx that charges
+ * it) after the last. */
+typedef struct f4_keep {
+    gbc_arena arena;
+    uint64_t *dense;
+    const struct la_row **pivot;
+    uint32_t *tcols, *tcf;
+    size_t densecap;
+    uint64_t *lanes;
+    size_t lanecap;
+} f4_keep;
+void f4_keep_init(f4_keep *k);
+void f4_keep_clear(gbc_ctx *ctx, f4_keep *k);
+
 typedef struct f4_flat {
     uint32_t *cf;
     size_t n;
     int state; /* F4_FLAT_NONE, _DONE or _DIFFERS */
-    /* or NULL: the arena the apply's rounds keep their rows in, the caller's,
-     * kept from apply to apply on one thread (its chunks are allocated through the
-     * ctx of the apply that needed them and never freed by an apply: memory that
-     * stays mapped instead of being given back and faulted in again per prime) */
-    gbc_arena *arena;
+    f4_keep *keep; /* or NULL: the apply allocates and frees its own scratch */
 } f4_flat;
 enum { F4_FLAT_NONE, F4_FLAT_DONE, F4_FLAT_DIFFERS };
 /* f4_apply whose basis, when the compiled trace takes it to the end, is not built

@@ -88,7 +88,7 @@ gbc_status f4_final(f4_state *S, plist *out)
     /* the rounds' matrices are done: give their memory back (the arena keeps its
      * high-water mark otherwise, and the output is built next to it), unless the
      * arena is the caller's, kept for the next apply */
-    if (S->flat != NULL && S->flat->arena != NULL) {
+    if (S->flat != NULL && S->flat->keep != NULL) {
         gbc_arena_reset(&S->arena);
     } else {
         gbc_arena_clear(ctx, &S->arena);
@@ -184,6 +184,23 @@ out:
     return st;
 }
 
+
+void f4_keep_init(f4_keep *k)
+{
+    memset(k, 0, sizeof *k);
+    gbc_arena_init(&k->arena, 1 << 20);
+}
+
+void f4_keep_clear(gbc_ctx *ctx, f4_keep *k)
+{
+    gbc_arena_clear(ctx, &k->arena);
+    gbc_free(ctx, k->dense);
+    gbc_free(ctx, (void *)k->pivot);
+    gbc_free(ctx, k->tcols);
+    gbc_free(ctx, k->tcf);
+    gbc_free(ctx, k->lanes);
+    f4_keep_init(k);
+}
 
 gbc_status f4_sink_last(f4_state *S, plist *out)
 {

@@ -234,7 +234,7 @@ static void batch_part(void *arg, int t)
 {
     batch *B = arg;
     f4_flat fl = {B->use_flat ? B->flat[t] : NULL, B->flatn, F4_FLAT_NONE,
-                  B->use_flat ? &B->arena[t] : NULL};
+                  B->use_flat ? &B->keep[t] : NULL};
     /* a compiling batch: part 0 compiles, the others replay by hashing beside it
      * (they read only the learnt part of the trace, which compiling leaves alone) */
     int mode = !B->compile ? RUN_APPLY : t == 0 ? RUN_COMPILE : RUN_PLAIN;
@@ -1067,7 +1067,7 @@ static gbc_status batch_flat_reserve(const modst *S, batch *B, int n)
             GBC_TRY(GBC_ALLOC(S->ctx, B->flat[t], nt));
     if (!B->have_arena) {
         for (int t = 0; t < MOD_MAX_BATCH; t++)
-            gbc_arena_init(&B->arena[t], 1 << 20);
+            f4_keep_init(&B->keep[t]);
         B->have_arena = 1;
     }
     return GBC_OK;
@@ -1078,7 +1078,7 @@ void mod_batch_release(gbc_ctx *ctx, batch *B)
     if (B == NULL || !B->have_arena)
         return;
     for (int t = 0; t < MOD_MAX_BATCH; t++)
-        gbc_arena_clear(ctx, &B->arena[t]);
+        f4_keep_clear(ctx, &B->keep[t]);
     B->have_arena = 0;
 }
 
@@ -1157,7 +1157,7 @@ static gbc_status prime_loop(modst *S, batch *B, int nbatch, size_t max_primes,
         }
         if (!S->have_cand)
             continue;
-        /* the check runs F4 in full: the applies' arenas are not needed there */
+        /* the check runs F4 in full: the applies' scratch is not needed there */
         mod_batch_release(ctx, B);
         int v;
         GBC_TRY(mod_verify(S, corrupted, cq, &v));

@@ -107,10 +107,10 @@ typedef struct batch {
     int use_flat;
     uint32_t *flat[MOD_MAX_BATCH];
     size_t flatn;
-    /* with use_flat, each part's arena for the rows of its apply's rounds, kept from
-     * batch to batch (charged to the caller's context between batches); have_arena
-     * once they are initialised */
-    gbc_arena arena[MOD_MAX_BATCH];
+    /* with use_flat, each part's scratch (f4_keep: the arena of its apply's rows,
+     * the dense row, pivot table and lanes), kept from batch to batch (charged to
+     * the caller's context between batches); have_arena once initialised */
+    f4_keep keep[MOD_MAX_BATCH];
     int have_arena;
     size_t base;          /* the caller's usage when the batch began */
 } batch;
@@ -146,7 +146,7 @@ void mod_prime_run(const modst *S, gbc_ctx *ctx, int full, f4_trace *rec, int co
 /* Apply S->tr modulo the n primes ps at once on the pool (compile: one prime,
  * compiling it); the results in B->out until mod_batch_end. */
 gbc_status mod_batch_run(modst *S, batch *B, const uint32_t *ps, int n, int compile);
-/* Give back the arenas B keeps for its parts (they are made again when needed). */
+/* Give back the scratch B keeps for its parts (made again when needed). */
 void mod_batch_release(gbc_ctx *ctx, batch *B);
 /* Free B (from gbc_calloc on ctx, or NULL), its flat buffers and its arenas. */
 void mod_batch_free(gbc_ctx *ctx, batch *B);
