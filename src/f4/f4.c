@@ -313,6 +313,7 @@ typedef struct f4_run {
     int minimal;
     f4_hilb *hilb;
     const f4_sink *sink; /* or NULL: the basis goes to out */
+    f4_flat *flat;       /* or NULL: f4_apply_flat's buffer */
 } f4_run;
 
 static gbc_status f4_core_known(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
@@ -338,6 +339,27 @@ static gbc_status f4_core_known(gbc_ctx *ctx, const ring *R, const plist *in, pl
     S.minimal = run->minimal;
     S.hilb = hilb;
     S.sink = run->sink;
+    S.flat = run->flat;
+    f4_keep *keep = S.flat != NULL ? S.flat->keep : NULL;
+    if (keep != NULL) {
+        /* the caller's scratch (f4_setup's arena holds nothing yet); zeroed, as an
+         * apply that stopped half-way may have left the dense row or lanes dirty */
+        gbc_arena_clear(ctx, &S.arena);
+        S.arena = keep->arena;
+        gbc_arena_reset(&S.arena);
+        S.dense = keep->dense;
+        S.pivot = keep->pivot;
+        S.tcols = keep->tcols;
+        S.tcf = keep->tcf;
+        S.densecap = keep->densecap;
+        S.lanes = keep->lanes;
+        S.lanecap = keep->lanecap;
+        if (S.dense != NULL)
+            memset(S.dense, 0, sizeof *S.dense * S.densecap);
+        if (S.lanes != NULL)
+            memset(S.lanes, 0, sizeof *S.lanes * S.lanecap * LA_LANES);
+        f4_keep_init(keep); /* S holds it until the end */
+    }
     /* the trace needs provenance; a replay's rows are all independent (nothing to
      * gain from combinations): both take the exact kernel */
     S.kern = la_kernel_select(ctx->la_mode, S.F, rec != NULL || play != NULL);
@@ -449,9 +471,11 @@ static gbc_status f4_core_known(gbc_ctx *ctx, const ring *R, const plist *in, pl
         S.ps.stat_chain = done_ps.stat_chain;
         S.ps.stat_gm = done_ps.stat_gm;
         S.ps.stat_product = done_ps.stat_product;
-        gbc_free(ctx, S.lanes);
-        S.lanes = NULL;
-        S.lanecap = 0;
+        if (keep == NULL) {
+            gbc_free(ctx, S.lanes);
+            S.lanes = NULL;
+            S.lanecap = 0;
+        }
     }
     if (unit) {
         GBC_CHECK(st, f4_emit_one(ctx, R, out), done);
@@ -497,6 +521,24 @@ done:
         f4_cc_reset(S.cc_rec, CC_NONE); /* incomplete: the next replay records anew */
     if (st != GBC_OK || bad)
         plist_clear(ctx, out, &R->F);
+    if (S.flat != NULL && S.flat->keep != NULL) {
+        /* back to the caller, whatever happened */
+        f4_keep *k = S.flat->keep;
+        k->arena = S.arena;
+        gbc_arena_init(&S.arena, 1 << 20);
+        k->dense = S.dense;
+        k->pivot = S.pivot;
+        k->tcols = S.tcols;
+        k->tcf = S.tcf;
+        k->densecap = S.densecap;
+        k->lanes = S.lanes;
+        k->lanecap = S.lanecap;
+        S.dense = NULL;
+        S.pivot = NULL;
+        S.tcols = S.tcf = NULL;
+        S.lanes = NULL;
+        S.densecap = S.lanecap = 0;
+    }
     f4_free(&S);
     gbc_ctx_pool_leave(ctx, own_pool);
     return st;
@@ -548,6 +590,40 @@ gbc_status f4_apply(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
         if (plain != NULL)
             *plain = 1;
         run.compiled = 0;
+        st = f4_core_known(ctx, R, in, out, stats, &run);
+    }
+    return st;
+}
+
+gbc_status f4_replay_plain(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                           gb_stats *stats, const f4_trace *tr, int *unlucky)
+{
+    *unlucky = 0;
+    if (R->F.p == 0 || !ring_is_graded(R))
+        return GBC_ERR_INTERNAL;
+    f4_run run = {.play = tr, .unlucky = unlucky};
+    return f4_core_known(ctx, R, in, out, stats, &run);
+}
+
+gbc_status f4_apply_flat(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                         gb_stats *stats, const f4_trace *tr, int *unlucky, int *plain,
+                         f4_flat *fl)
+{
+    *unlucky = 0;
+    *plain = 0;
+    fl->state = F4_FLAT_NONE;
+    if (R->F.p == 0 || !ring_is_graded(R))
+        return GBC_ERR_INTERNAL;
+    f4_run run = {.play = tr, .compiled = tr->cstate == CC_READY, .unlucky = unlucky,
+                  .flat = fl};
+    gbc_status st = f4_core_known(ctx, R, in, out, stats, &run);
+    if (st == GBC_OK && *unlucky && run.compiled) {
+        /* as f4_apply: a support differs from the compiled run's */
+        *unlucky = 0;
+        *plain = 1;
+        run.compiled = 0;
+        run.flat = NULL;
+        fl->state = F4_FLAT_NONE;
         st = f4_core_known(ctx, R, in, out, stats, &run);
     }
     return st;

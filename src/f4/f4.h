@@ -131,6 +131,55 @@ gbc_status f4_trace_compile(gbc_ctx *ctx, const ring *R, const plist *in, plist 
  * set, so that the caller may compile anew. */
 gbc_status f4_apply(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                     gb_stats *stats, const f4_trace *tr, int *unlucky, int *plain);
+/* The basis of an apply as flat residues (f4_apply_flat): cf[0..n) the caller's
+ * buffer, state what became of it. */
+struct la_row;
+/* An apply's scratch kept by the caller from apply to apply on one thread: the
+ * arena of the rounds' rows and the dense row, pivot table and lanes of the
+ * matrices (memory that stays mapped instead of going back to the system and
+ * being faulted in again for every prime). What an apply adds is allocated
+ * through its ctx; nothing in it is freed by an apply except to grow.
+ * f4_keep_init before the first use, f4_keep_clear (on any ctx that charges
+ * it) after the last. */
+typedef struct f4_keep {
+    gbc_arena arena;
+    uint64_t *dense;
+    const struct la_row **pivot;
+    uint32_t *tcols, *tcf;
+    size_t densecap;
+    uint64_t *lanes;
+    size_t lanecap;
+} f4_keep;
+void f4_keep_init(f4_keep *k);
+void f4_keep_clear(gbc_ctx *ctx, f4_keep *k);
+
+typedef struct f4_flat {
+    uint32_t *cf;
+    size_t n;
+    int state; /* F4_FLAT_NONE, _DONE or _DIFFERS */
+    f4_keep *keep; /* or NULL: the apply allocates and frees its own scratch */
+} f4_flat;
+enum { F4_FLAT_NONE, F4_FLAT_DONE, F4_FLAT_DIFFERS };
+/* f4_apply whose basis, when the compiled trace takes it to the end, is not built
+ * as a list: fl->state is F4_FLAT_DONE and fl->cf[0..fl->n) holds its coefficients
+ * (each polynomial monic, in output order, each one's terms in order) when the
+ * basis has exactly the supports of the compiling run's basis (compared by column:
+ * the same polynomials, lengths and monomials) and fl->n is their number of terms;
+ * F4_FLAT_DIFFERS (cf undefined, out empty) when a support differs. Otherwise
+ * (F4_FLAT_NONE: the trace is not compiled, or was compiled without its basis's
+ * supports, or this prime was replayed plainly, or fl->n is not the count) the
+ * result is f4_apply's, in out. Reads tr only, as f4_apply. */
+gbc_status f4_apply_flat(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                         gb_stats *stats, const f4_trace *tr, int *unlucky, int *plain,
+                         f4_flat *fl);
+/* f4_apply by hashing, never using the compiled part of tr nor reading it: may
+ * run while f4_trace_compile compiles tr on another thread (which writes only the
+ * compiled part). */
+gbc_status f4_replay_plain(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                           gb_stats *stats, const f4_trace *tr, int *unlucky);
+/* The number of terms of the compiling run's basis when tr is compiled with its
+ * basis's supports (what f4_apply_flat needs), else 0. */
+size_t f4_trace_out_terms(const f4_trace *tr);
 /* Whether tr is compiled. */
 int f4_trace_compiled(const f4_trace *tr);
 /* The number of variables of the ring tr was learnt in (a loaded trace must be

@@ -92,6 +92,7 @@ typedef struct f4_state {
     f4_trace *cc_rec;
     const uint32_t *cexps;  /* column monomials of the current compiled matrix */
     int cc_bad;             /* the run does not have the compiled shape */
+    f4_flat *flat;          /* f4_apply_flat's buffer, or NULL */
     uint32_t ncols;         /* columns of the current matrix */
     /* linear algebra: the kernel of this run (la_kernel_select) and its state */
     const la_kernel *kern;
@@ -152,6 +153,11 @@ struct f4_trace {
     size_t ncglen, cglcap;
     f4_cround *cr;           /* the replayed rounds, then the final matrix */
     size_t ncr, ccap;
+    /* the compiling run's basis, in output order: each polynomial's length, and
+     * the columns of the final matrix its terms are in, concatenated (not
+     * serialised: a loaded trace has nout = 0 and applies give lists) */
+    uint32_t *olen, *ocols;
+    size_t nout, olcap, nocols, occap;
 };
 
 enum { CC_NONE = 0, CC_READY = 1, CC_OFF = 2 };
@@ -271,6 +277,9 @@ void f4_cc_shrink(gbc_ctx *ctx, f4_trace *t);
 /* The columns of recorded row w, decoded into the round's arena. */
 gbc_status f4_cc_row_cols(f4_state *S, const cc_row *w, uint32_t **cols);
 int f4_cc_new_match(const f4_state *S, const f4_cround *c, size_t nnew);
+/* Record the support of the next polynomial of the compiling run's basis (the
+ * columns of the final matrix, output order). */
+gbc_status f4_cc_record_out(f4_state *S, const uint32_t *cols, uint32_t len);
 
 /* replay.c: replay round r of S->play; *bad when the prime does not follow. */
 /* hilbert.c */

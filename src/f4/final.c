@@ -86,9 +86,14 @@ gbc_status f4_final(f4_state *S, plist *out)
     }
     S->npiv = S->ntbr = 0;
     /* the rounds' matrices are done: give their memory back (the arena keeps its
-     * high-water mark otherwise, and the output is built next to it) */
-    gbc_arena_clear(ctx, &S->arena);
-    gbc_arena_init(&S->arena, 1 << 20);
+     * high-water mark otherwise, and the output is built next to it), unless the
+     * arena is the caller's, kept for the next apply */
+    if (S->flat != NULL && S->flat->keep != NULL) {
+        gbc_arena_reset(&S->arena);
+    } else {
+        gbc_arena_clear(ctx, &S->arena);
+        gbc_arena_init(&S->arena, 1 << 20);
+    }
     mht_reset(&S->sht);
     memset(S->mexps, 0, sizeof(uint32_t) * S->R->nvars);
     size_t nbase = 0;
@@ -114,6 +119,14 @@ gbc_status f4_final(f4_state *S, plist *out)
         if (S->cc_rec != NULL)
             S->cc_rec->cr[S->cc_rec->ncr - 1].nnew = (uint32_t)nbase;
     }
+    /* the compiling run records its basis's supports for f4_apply_flat (modulo a
+     * prime, the whole basis to out) */
+    int rec_out = S->cc_rec != NULL && S->F->p != 0 && S->sink == NULL;
+    f4_flat *fl = S->flat;
+    if (fl != NULL && (S->cc_use == NULL || S->cc_use->nout != nbase ||
+                       f4_trace_out_terms(S->cc_use) != fl->n))
+        fl = NULL;
+    size_t foff = 0;
     la_matrix M = {S->ncols, S->pivot, S->dense, S->tcols, S->tcf, 0, NULL};
     /* Output order: increasing leading monomial, i.e. decreasing leading column
      * (pivot columns are numbered by decreasing monomial; they are distinct). */
@@ -134,6 +147,24 @@ gbc_status f4_final(f4_state *S, plist *out)
         poly h;
         GBC_CHECK(st, la_reduce_row(ctx, &M, S->F, &S->piv[(uint32_t)idx[k]], 1, &one, &res),
                   out);
+        if (fl != NULL) {
+            /* the compiled trace's basis k: its support must be the compiling
+             * run's (same columns of the same compiled matrix: same monomials) */
+            const uint32_t *oc = S->cc_use->ocols + foff;
+            if (res.len != S->cc_use->olen[k] ||
+                memcmp(res.cols, oc, sizeof(uint32_t) * res.len) != 0) {
+                fl->state = F4_FLAT_DIFFERS;
+                break;
+            }
+            const uint32_t inv = res.len > 0 ? zp_inv(S->F, res.cf[0]) : 1;
+            for (uint32_t j = 0; j < res.len; j++)
+                fl->cf[foff + j] = inv == 1 ? res.cf[j] : zp_mul(S->F, res.cf[j], inv);
+            foff += res.len;
+            gbc_arena_reset(&one);
+            continue;
+        }
+        if (rec_out)
+            GBC_CHECK(st, f4_cc_record_out(S, res.cols, res.len), out);
         if (S->F->p != 0) {
             st = push_row(S, &res, out);
         } else {
@@ -145,12 +176,31 @@ gbc_status f4_final(f4_state *S, plist *out)
             st = f4_sink_last(S, out);
         gbc_arena_reset(&one);
     }
+    if (fl != NULL && st == GBC_OK && fl->state == F4_FLAT_NONE)
+        fl->state = F4_FLAT_DONE;
 out:
     gbc_arena_clear(ctx, &one);
     gbc_free(ctx, idx);
     return st;
 }
 
+
+void f4_keep_init(f4_keep *k)
+{
+    memset(k, 0, sizeof *k);
+    gbc_arena_init(&k->arena, 1 << 20);
+}
+
+void f4_keep_clear(gbc_ctx *ctx, f4_keep *k)
+{
+    gbc_arena_clear(ctx, &k->arena);
+    gbc_free(ctx, k->dense);
+    gbc_free(ctx, (void *)k->pivot);
+    gbc_free(ctx, k->tcols);
+    gbc_free(ctx, k->tcf);
+    gbc_free(ctx, k->lanes);
+    f4_keep_init(k);
+}
 
 gbc_status f4_sink_last(f4_state *S, plist *out)
 {

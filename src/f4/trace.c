@@ -26,6 +26,8 @@ void f4_trace_free(gbc_ctx *ctx, f4_trace *tr)
     gbc_free(ctx, tr->cgexps);
     gbc_free(ctx, tr->cglen);
     gbc_free(ctx, tr->cr);
+    gbc_free(ctx, tr->olen);
+    gbc_free(ctx, tr->ocols);
     gbc_free(ctx, tr);
 }
 
@@ -33,6 +35,7 @@ void f4_trace_free(gbc_ctx *ctx, f4_trace *tr)
 void f4_cc_reset(f4_trace *tr, int st)
 {
     tr->nccode = tr->ncrows = tr->ncexps = tr->ncgexps = tr->ncglen = tr->ncr = 0;
+    tr->nout = tr->nocols = 0;
     tr->cstate = st;
 }
 
@@ -40,7 +43,8 @@ static size_t cc_bytes(const f4_trace *tr)
 {
     return tr->cccap * sizeof(uint16_t) +
            (tr->cecap + tr->cgcap + tr->cglcap) * sizeof(uint32_t) +
-           tr->crcap * sizeof(cc_row) + tr->ccap * sizeof(f4_cround);
+           tr->crcap * sizeof(cc_row) + tr->ccap * sizeof(f4_cround) +
+           (tr->olcap + tr->occap) * sizeof(uint32_t);
 }
 
 size_t f4_trace_rounds(const f4_trace *tr)
@@ -58,6 +62,11 @@ size_t f4_trace_memory(const f4_trace *tr)
 int f4_trace_compiled(const f4_trace *tr)
 {
     return tr->cstate == CC_READY;
+}
+
+size_t f4_trace_out_terms(const f4_trace *tr)
+{
+    return tr->cstate == CC_READY && tr->nout > 0 ? tr->nocols : 0;
 }
 
 uint32_t f4_trace_nvars(const f4_trace *tr)
@@ -180,6 +189,9 @@ void f4_cc_shrink(gbc_ctx *ctx, f4_trace *t)
     if (t->ncexps > 0 && t->ncexps < t->cecap &&
         gbc_resize_array(ctx, (void **)&t->cexps, t->ncexps, sizeof *t->cexps) == GBC_OK)
         t->cecap = t->ncexps;
+    if (t->nocols > 0 && t->nocols < t->occap &&
+        gbc_resize_array(ctx, (void **)&t->ocols, t->nocols, sizeof *t->ocols) == GBC_OK)
+        t->occap = t->nocols;
 }
 
 /* Record the generators' supports (their order in S->gens). */
@@ -311,6 +323,23 @@ int f4_cc_new_match(const f4_state *S, const f4_cround *c, size_t nnew)
     return 1;
 }
 
+
+gbc_status f4_cc_record_out(f4_state *S, const uint32_t *cols, uint32_t len)
+{
+    f4_trace *t = S->cc_rec;
+    if (t == NULL)
+        return GBC_OK;
+    if (!cc_fits(S, (len + 1) * sizeof(uint32_t))) {
+        cc_stop(S);
+        return GBC_OK;
+    }
+    GBC_TRY(GBC_GROW(S->ctx, t->olen, t->olcap, t->nout + 1));
+    GBC_TRY(GBC_GROW(S->ctx, t->ocols, t->occap, t->nocols + len + 1));
+    memcpy(t->ocols + t->nocols, cols, sizeof(uint32_t) * len);
+    t->olen[t->nout++] = len;
+    t->nocols += len;
+    return GBC_OK;
+}
 
 /* ------------------------------------------------------------ shrink -- */
 

@@ -136,10 +136,14 @@ static gbc_status gens_reduce_to_zero(modst *S, const plist *G, uint32_t p, int 
  * untraced, with the computation's linear algebra, probabilistic by default), a
  * compiling replay (compile), or an apply of S->tr. Only reads S, so that several
  * primes may run at once, each with its own ctx. */
-void mod_prime_run(const modst *S, gbc_ctx *ctx, int full, f4_trace *rec, int compile,
-                      prime_out *o)
+/* What prime_run does with the trace when it does not run in full. */
+enum { RUN_APPLY, RUN_COMPILE, RUN_PLAIN };
+
+static void prime_run(const modst *S, gbc_ctx *ctx, int full, f4_trace *rec, int compile,
+                      f4_flat *fl, prime_out *o)
 {
     o->unlucky = o->declined = o->plain = 0;
+    o->flat = F4_FLAT_NONE;
     plist_init(&o->res);
     ring Wp = S->W;
     gbc_status st = field_init(&Wp.F, o->p);
@@ -156,11 +160,18 @@ void mod_prime_run(const modst *S, gbc_ctx *ctx, int full, f4_trace *rec, int co
         GBC_CHECK(st, f4_learn(ctx, &Wp, &inp, &gw, NULL, rec), done);
     else if (full)
         GBC_CHECK(st, f4_groebner(ctx, &Wp, &inp, &gw, NULL), done);
-    else if (compile)
+    else if (compile == RUN_COMPILE)
         GBC_CHECK(st, f4_trace_compile(ctx, &Wp, &inp, &gw, NULL, S->tr, &o->unlucky), done);
+    else if (compile == RUN_PLAIN)
+        GBC_CHECK(st, f4_replay_plain(ctx, &Wp, &inp, &gw, NULL, S->tr, &o->unlucky), done);
+    else if (fl != NULL && !S->fglm && !S->per_prime_reduce)
+        GBC_CHECK(st, f4_apply_flat(ctx, &Wp, &inp, &gw, NULL, S->tr, &o->unlucky, &o->plain,
+                                    fl), done);
     else
         GBC_CHECK(st, f4_apply(ctx, &Wp, &inp, &gw, NULL, S->tr, &o->unlucky, &o->plain), done);
-    if (o->unlucky)
+    if (fl != NULL)
+        o->flat = fl->state;
+    if (o->unlucky || o->flat != F4_FLAT_NONE)
         goto done;
     if (S->fglm) {
         ring Rp = *S->R;
@@ -197,6 +208,12 @@ done:
     o->st = st;
 }
 
+void mod_prime_run(const modst *S, gbc_ctx *ctx, int full, f4_trace *rec, int compile,
+                   prime_out *o)
+{
+    prime_run(S, ctx, full, rec, compile ? RUN_COMPILE : RUN_APPLY, NULL, o);
+}
+
 /* ------------------------------------------------- batches of primes -- */
 
 
@@ -216,18 +233,27 @@ static int batch_poll_parent(void *data)
 static void batch_part(void *arg, int t)
 {
     batch *B = arg;
-    mod_prime_run(B->S, &B->wctx[t], 0, NULL, B->compile, &B->out[t]);
+    f4_flat fl = {B->use_flat ? B->flat[t] : NULL, B->flatn, F4_FLAT_NONE,
+                  B->use_flat ? &B->keep[t] : NULL};
+    /* a compiling batch: part 0 compiles, the others replay by hashing beside it
+     * (they read only the learnt part of the trace, which compiling leaves alone) */
+    int mode = !B->compile ? RUN_APPLY : t == 0 ? RUN_COMPILE : RUN_PLAIN;
+    prime_run(B->S, &B->wctx[t], 0, NULL, mode, fl.cf != NULL ? &fl : NULL,
+              &B->out[t]);
     if (B->out[t].st != GBC_OK)
         atomic_store(&B->stop, 1);
 }
 
-/* Apply the trace modulo the n primes ps (compile: one prime, compiling). */
+/* Apply the trace modulo the n primes ps (compile: the first compiling it, the
+ * others replaying it plainly). */
 gbc_status mod_batch_run(modst *S, batch *B, const uint32_t *ps, int n, int compile)
 {
     gbc_ctx *ctx = S->ctx;
     B->S = S;
     B->n = n;
     B->compile = compile;
+    if (compile)
+        B->use_flat = 0;
     atomic_init(&B->stop, 0);
     gbc_budget_begin(&B->budget, ctx);
     for (int t = 0; t < n; t++) {
@@ -241,6 +267,7 @@ gbc_status mod_batch_run(modst *S, batch *B, const uint32_t *ps, int n, int comp
     B->wctx[0].interrupt = batch_poll_parent;
     B->wctx[0].interrupt_data = B;
     size_t base = ctx->mem_used;
+    B->base = base;
     if (ctx->pool != NULL && n > 1)
         gbc_pool_run(ctx->pool, batch_part, B, n);
     else
@@ -266,7 +293,15 @@ void mod_batch_end(modst *S, batch *B)
     field_init(&Fp, 2);
     for (int t = 0; t < B->n; t++)
         plist_clear(&B->wctx[t], &B->out[t].res, &Fp);
+    /* what the parts still hold is what their kept arenas grew by: the caller's
+     * context carries it from now on (mod_batch_release gives it back) */
+    size_t now = atomic_load(&B->budget.used);
     S->ctx->mem_used -= B->extra;
+    if (now > B->base) {
+        S->ctx->mem_used += now - B->base;
+        if (S->ctx->mem_used > S->ctx->mem_peak)
+            S->ctx->mem_peak = S->ctx->mem_used;
+    }
     B->extra = 0;
     gbc_budget_end(&B->budget, S->ctx);
 }
@@ -1115,6 +1150,48 @@ gbc_status mod_verify(modst *S, size_t *corrupted, plist *cq, int *verdict)
     return GBC_OK;
 }
 
+/* Room for the flat residues of n parts (the shape's terms each), kept from batch
+ * to batch on the caller's context. */
+static gbc_status batch_flat_reserve(const modst *S, batch *B, int n)
+{
+    size_t nt = S->nterms ? S->nterms : 1;
+    if (B->flatn != S->nterms) {
+        for (int t = 0; t < MOD_MAX_BATCH; t++) {
+            gbc_free(S->ctx, B->flat[t]);
+            B->flat[t] = NULL;
+        }
+        B->flatn = S->nterms;
+    }
+    for (int t = 0; t < n; t++)
+        if (B->flat[t] == NULL)
+            GBC_TRY(GBC_ALLOC(S->ctx, B->flat[t], nt));
+    if (!B->have_arena) {
+        for (int t = 0; t < MOD_MAX_BATCH; t++)
+            f4_keep_init(&B->keep[t]);
+        B->have_arena = 1;
+    }
+    return GBC_OK;
+}
+
+void mod_batch_release(gbc_ctx *ctx, batch *B)
+{
+    if (B == NULL || !B->have_arena)
+        return;
+    for (int t = 0; t < MOD_MAX_BATCH; t++)
+        f4_keep_clear(ctx, &B->keep[t]);
+    B->have_arena = 0;
+}
+
+void mod_batch_free(gbc_ctx *ctx, batch *B)
+{
+    if (B == NULL)
+        return;
+    mod_batch_release(ctx, B);
+    for (int t = 0; t < MOD_MAX_BATCH; t++)
+        gbc_free(ctx, B->flat[t]);
+    gbc_free(ctx, B);
+}
+
 /* The primes after learning: the trace compiled, then applied in batches of nbatch
  * primes, each basis taken in by mod_take; on the reconstruction schedule the open
  * polynomials are lifted, and the next prime that fits settles or reopens each.
@@ -1130,32 +1207,48 @@ static gbc_status prime_loop(modst *S, batch *B, int nbatch, size_t max_primes,
         if (S->nused > max_primes)
             return GBC_ERR_VERIFY;
         GBC_TRY(mod_lift_due(S));
-        /* The first replay compiles the trace, alone; so does one after two
-         * applies in a row that could not use the compiled trace (the compiling
-         * prime made a coefficient vanish). The others run nbatch at once. */
+        /* The first replay compiles the trace; so does one after two applies in
+         * a row that could not use the compiled trace (the compiling prime made a
+         * coefficient vanish). Beside a compiling replay the other threads replay
+         * plainly; otherwise nbatch primes apply the compiled trace at once. */
         int compile = !S->compiled || S->plain_run >= 2;
-        int n = compile ? 1 : nbatch;
+        int n = nbatch;
         uint32_t ps[MOD_MAX_BATCH];
         for (int t = 0; t < n; t++)
             GBC_TRY(mod_next_prime(S, &ps[t]));
+        B->use_flat = !compile && S->cc_fit;
+        if (B->use_flat)
+            GBC_TRY(batch_flat_reserve(S, B, n));
         gbc_status st = mod_batch_run(S, B, ps, n, compile);
         if (compile) {
             S->compiled = 1;
             S->plain_run = 0;
+            /* the compiled trace's basis has the shape: its applies may give flat
+             * residues, compared with the compiling run's supports */
+            const prime_out *r = &B->out[0];
+            S->cc_fit = st == GBC_OK && !r->unlucky && f4_trace_compiled(S->tr) &&
+                        f4_trace_out_terms(S->tr) == S->nterms && mod_shape_matches(S, &r->res);
         }
-        int conflict = 0;
+        int conflict = 0, nflat = 0;
         for (int t = 0; t < n && st == GBC_OK && !conflict; t++) {
             prime_out *r = &B->out[t];
+            nflat += r->flat == F4_FLAT_DONE;
             if (r->plain)
                 S->plain_run++;
             else if (!r->unlucky)
                 S->plain_run = 0;
-            st = mod_take(S, r->p, r->unlucky ? NULL : &r->res, &conflict);
+            if (r->flat == F4_FLAT_DONE)
+                st = mod_take_flat(S, r->p, B->flat[t], &conflict);
+            else if (r->flat == F4_FLAT_DIFFERS)
+                st = mod_take_flat(S, r->p, NULL, &conflict);
+            else
+                st = mod_take(S, r->p, r->unlucky ? NULL : &r->res, &conflict);
         }
         mod_batch_end(S, B);
         GBC_TRY(st);
-        gbc_log(ctx, 2, "modular: %zu primes used, %zu in the accumulator (%.2f s); trace "
-                "%.1f MB, in use %.1f MB, peak %.1f MB", S->nused, S->crt.nprimes,
+        gbc_log(ctx, 2, "modular: %zu primes used (%d of the last %d as flat residues), %zu "
+                "in the accumulator (%.2f s); trace %.1f MB, in use %.1f MB, peak %.1f MB",
+                S->nused, nflat, n, S->crt.nprimes,
                 gbc_wall_time() - S->t0, f4_trace_memory(S->tr) / 1048576.0,
                 ctx->mem_used / 1048576.0, ctx->mem_peak / 1048576.0);
         if (conflict || mod_misfits(S)) {
@@ -1164,6 +1257,8 @@ static gbc_status prime_loop(modst *S, batch *B, int nbatch, size_t max_primes,
         }
         if (!S->have_cand)
             continue;
+        /* the check runs F4 in full: the applies' scratch is not needed there */
+        mod_batch_release(ctx, B);
         int v;
         GBC_TRY(mod_verify(S, corrupted, cq, &v));
         if (v == MOD_GO_ON)
@@ -1257,7 +1352,7 @@ gbc_status mod_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out
     if (st != GBC_OK)
         plist_clear(ctx, out, &R->F);
     mod_free(&S);
-    gbc_free(ctx, B);
+    mod_batch_free(ctx, B);
     gbc_ctx_pool_leave(ctx, own_pool);
     return st;
 }

@@ -41,6 +41,8 @@ typedef struct modst {
     f4_trace *tr;        /* trace of the learning prime: read only once compiled */
     int compiled;        /* tr was compiled (or compiling was tried) */
     size_t plain_run;    /* applies in a row that could not use the compiled trace */
+    int cc_fit;          /* tr's compiling run gave a basis of the shape: applies that
+                          * follow it to the end give flat residues (prime_loop) */
     /* the shape and the CRT accumulator */
     size_t npolys, nterms;
     size_t *plen;
@@ -90,6 +92,9 @@ typedef struct prime_out {
     gbc_status st;
     plist res;
     int unlucky, declined, plain;
+    int flat;             /* F4_FLAT_DONE: the residues are in the batch's flat
+                           * buffer (res empty); F4_FLAT_DIFFERS: p gave another
+                           * shape (res empty); else F4_FLAT_NONE */
 } prime_out;
 
 /* A batch: n primes applied at once on the computation's pool. Every part runs on
@@ -99,12 +104,24 @@ typedef struct prime_out {
 typedef struct batch {
     const modst *S;
     int n;
-    int compile;          /* one prime, compiling the trace */
+    int compile;          /* part 0 compiles the trace, the others replay plainly */
     gbc_budget budget;
     atomic_int stop;
     gbc_ctx wctx[MOD_MAX_BATCH];
     prime_out out[MOD_MAX_BATCH];
     size_t extra;         /* the results' memory, carried by the caller meanwhile */
+    /* with use_flat (prime_loop, applies of a trace with cc_fit): each part's
+     * residues, flat[t][0..flatn) (flatn = the shape's terms; on the caller's
+     * context, kept from batch to batch: no list of exponent vectors per prime) */
+    int use_flat;
+    uint32_t *flat[MOD_MAX_BATCH];
+    size_t flatn;
+    /* with use_flat, each part's scratch (f4_keep: the arena of its apply's rows,
+     * the dense row, pivot table and lanes), kept from batch to batch (charged to
+     * the caller's context between batches); have_arena once initialised */
+    f4_keep keep[MOD_MAX_BATCH];
+    int have_arena;
+    size_t base;          /* the caller's usage when the batch began */
 } batch;
 
 /* What a check or the prime loop decided. */
@@ -138,6 +155,10 @@ void mod_prime_run(const modst *S, gbc_ctx *ctx, int full, f4_trace *rec, int co
 /* Apply S->tr modulo the n primes ps at once on the pool (compile: one prime,
  * compiling it); the results in B->out until mod_batch_end. */
 gbc_status mod_batch_run(modst *S, batch *B, const uint32_t *ps, int n, int compile);
+/* Give back the scratch B keeps for its parts (made again when needed). */
+void mod_batch_release(gbc_ctx *ctx, batch *B);
+/* Free B (from gbc_calloc on ctx, or NULL), its flat buffers and its arenas. */
+void mod_batch_free(gbc_ctx *ctx, batch *B);
 void mod_batch_end(modst *S, batch *B);
 /* The shape (the polynomials and monomials of G, the basis modulo p) and the
  * accumulator started from G's coefficients; mod_shape_clear drops both. */

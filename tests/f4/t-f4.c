@@ -892,6 +892,65 @@ static int apply(gbc_ctx *ctx, const traced *T, f4_trace *tr, uint32_t q, plist 
     return unlucky;
 }
 
+/* Modulo q, with tr compiled and C the compiling run's basis, A (unlucky: unl) what
+ * f4_apply gave: f4_replay_plain gives the same; f4_apply_flat gives A's
+ * coefficients flat when A has C's shape, says F4_FLAT_DIFFERS when it has
+ * another, and gives A itself when it cannot use the compiled trace. Returns the
+ * state of f4_apply_flat. */
+static int check_flat(gbc_ctx *ctx, const traced *T, const f4_trace *tr, uint32_t q,
+                      const plist *A, int unl, const plist *C)
+{
+    ring Rq = ring_mod(T, q);
+    const uint32_t nv = Rq.nvars;
+    plist in, P, O;
+    reduce_mod(ctx, &in, &Rq, &T->Z);
+    plist_init(&P);
+    plist_init(&O);
+    int up = -1, uf = -1, plain = -1;
+    T_ASSERT(f4_replay_plain(ctx, &Rq, &in, &P, NULL, tr, &up) == GBC_OK);
+    T_ASSERT(up == unl);
+    T_ASSERT(unl || check_plist_equal(&Rq, &P, A));
+    size_t nt = 0;
+    for (size_t k = 0; k < C->n; k++)
+        nt += C->p[k].len;
+    /* the compiling run recorded its basis's supports (not for the unit ideal,
+     * whose basis is not built by the final matrix) */
+    T_ASSERT(f4_trace_out_terms(tr) == nt || (C->n == 1 && C->p[0].len == 1));
+    uint32_t *cf = gbc_malloc(NULL, sizeof(uint32_t) * (nt + 1));
+    T_ASSERT(cf != NULL);
+    /* a buffer of the wrong size is not used */
+    f4_flat wrong = {cf, nt + 1, -1, NULL};
+    T_ASSERT(f4_apply_flat(ctx, &Rq, &in, &O, NULL, tr, &uf, &plain, &wrong) == GBC_OK);
+    T_ASSERT(wrong.state == F4_FLAT_NONE && uf == unl);
+    T_ASSERT(unl || check_plist_equal(&Rq, &O, A));
+    plist_clear(ctx, &O, &Rq.F);
+    f4_flat fl = {cf, nt, -1, NULL};
+    T_ASSERT(f4_apply_flat(ctx, &Rq, &in, &O, NULL, tr, &uf, &plain, &fl) == GBC_OK);
+    T_ASSERT(uf == unl);
+    if (unl) {
+        T_ASSERT(fl.state == F4_FLAT_NONE && O.n == 0);
+    } else if (fl.state == F4_FLAT_DONE) {
+        T_ASSERT(O.n == 0 && same_shape(nv, A, C));
+        size_t t = 0;
+        for (size_t k = 0; k < A->n; k++)
+            for (size_t i = 0; i < A->p[k].len; i++)
+                T_ASSERT_MSG(cf[t++] == A->p[k].cf[i], "flat residue %zu differs modulo %u",
+                             t - 1, q);
+    } else if (fl.state == F4_FLAT_DIFFERS) {
+        T_ASSERT(O.n == 0 && !same_shape(nv, A, C));
+    } else {
+        /* replayed plainly (a support differs from the compiling run's), or the
+         * unit ideal */
+        T_ASSERT(fl.state == F4_FLAT_NONE && (plain == 1 || f4_trace_out_terms(tr) == 0));
+        T_ASSERT(check_plist_equal(&Rq, &O, A));
+    }
+    gbc_free(NULL, cf);
+    plist_clear(ctx, &O, &Rq.F);
+    plist_clear(ctx, &P, &Rq.F);
+    plist_clear(ctx, &in, &Rq.F);
+    return fl.state;
+}
+
 /* Orders of the traced tests: graded ones directly, the others homogenised. */
 static const char *const trace_orders[] = {"grevlex", "deglex", "lex", "weights:3,1,2,1",
                                            "blocks:grevlex(2),lex(2)"};
@@ -928,6 +987,7 @@ START_TEST(test_trace_replay)
     gbc_rng r;
     gbc_rng_seed(&r, tu_seed() * 7919u + (uint64_t)_i);
     int replays = 0, lucky = 0, nontrivial = 0, skipped = 0, compiled = 0;
+    int flat[3] = {0, 0, 0};
     int n = 10 * tu_mult();
     for (int it = 0; it < n; it++) {
         gbc_ctx ctx;
@@ -952,14 +1012,24 @@ START_TEST(test_trace_replay)
         uint32_t qs[8] = {32003, 65521, 2147483647u, 3, 0, 0, 0, 0};
         for (int j = 4; j < 8; j++)
             qs[j] = random_prime(&r);
+        plist C; /* the compiling run's basis */
+        plist_init(&C);
+        uint32_t cq = 0;
         for (int j = 0; j < 8; j++) {
             if (qs[j] == p0 || divides_a_lead(&T.Z, qs[j]))
                 continue;
             plist A, Fq;
-            compiled += f4_trace_compiled(tr); /* this replay uses the compiled matrices */
+            int was = f4_trace_compiled(tr);
+            compiled += was; /* this replay uses the compiled matrices */
             int unl = apply(&ctx, &T, tr, qs[j], &A, &Fq);
             replays++;
             const ring Rq = ring_mod(&T, qs[j]);
+            if (was)
+                flat[check_flat(&ctx, &T, tr, qs[j], &A, unl, &C)]++;
+            else if (f4_trace_compiled(tr) && cq == 0) {
+                T_ASSERT(plist_copy(&ctx, &C, &A, Rq.nvars, &Rq.F) == GBC_OK);
+                cq = qs[j];
+            }
             if ((j >= 4 && unl) || (!unl && !check_plist_equal(&Rq, &A, &Fq))) {
                 print_reproducer("trace replay", nvars, 0, order, text.s, 0);
                 char *a = list_text(&Rq, &A), *f = list_text(&Rq, &Fq);
@@ -974,17 +1044,21 @@ START_TEST(test_trace_replay)
         }
         const ring Rp = ring_mod(&T, p0);
         plist_clear(&ctx, &L, &Rp.F);
+        plist_clear(&ctx, &C, &Rp.F);
         f4_trace_free(&ctx, tr);
         traced_clear(&ctx, &T);
         T_ASSERT_MSG(ctx.mem_used == 0, "learn/apply leaked %zu bytes", ctx.mem_used);
         sb_free(&text);
     }
     printf("trace %s: %d ideals (%d with more than one element, %d with a constant skipped), "
-           "%d replays, %d lucky, %d from the compiled trace\n",
-           order, n, nontrivial, skipped, replays, lucky, compiled);
+           "%d replays, %d lucky, %d from the compiled trace (flat residues: %d, another "
+           "shape: %d, a list: %d)\n",
+           order, n, nontrivial, skipped, replays, lucky, compiled, flat[F4_FLAT_DONE],
+           flat[F4_FLAT_DIFFERS], flat[F4_FLAT_NONE]);
     ck_assert_int_gt(nontrivial, 0);
     ck_assert_int_ge(lucky, replays / 2);
     ck_assert_int_gt(compiled, 0);
+    ck_assert_int_gt(flat[F4_FLAT_DONE], 0);
 }
 END_TEST
 
@@ -1227,6 +1301,40 @@ START_TEST(test_trace_unlucky)
 }
 END_TEST
 
+/* f4_apply_flat's verdict on a basis of another shape: x + y + z, y + 4z (grevlex)
+ * have the reduced basis x - 3z, y + 4z; modulo 3 every row of the trace keeps its
+ * support but the final one loses z (x, y + z): F4_FLAT_DIFFERS, while modulo
+ * 32003 the residues are flat (check_flat compares both with f4_apply). */
+START_TEST(test_trace_flat_differs)
+{
+    gbc_ctx ctx;
+    gbc_ctx_init(&ctx);
+    traced T;
+    traced_init(&ctx, &T, 3, "grevlex", "x + y + z, y + 4*z");
+    plist L, C, A, Fq;
+    f4_trace *tr = learn(&ctx, &T, 1000003, &L);
+    const ring R0 = ring_mod(&T, 1000003);
+    T_ASSERT(apply(&ctx, &T, tr, 1000033, &C, &Fq) == 0); /* compiles */
+    T_ASSERT(f4_trace_compiled(tr) && f4_trace_out_terms(tr) == 4);
+    plist_clear(&ctx, &Fq, &R0.F);
+    const uint32_t qs[2] = {3, 32003};
+    const int want[2] = {F4_FLAT_DIFFERS, F4_FLAT_DONE};
+    for (int j = 0; j < 2; j++) {
+        int unl = apply(&ctx, &T, tr, qs[j], &A, &Fq);
+        T_ASSERT(!unl);
+        T_ASSERT_MSG(check_flat(&ctx, &T, tr, qs[j], &A, unl, &C) == want[j],
+                     "modulo %u: not the expected flat verdict", qs[j]);
+        plist_clear(&ctx, &A, &R0.F);
+        plist_clear(&ctx, &Fq, &R0.F);
+    }
+    plist_clear(&ctx, &C, &R0.F);
+    plist_clear(&ctx, &L, &R0.F);
+    f4_trace_free(&ctx, tr);
+    traced_clear(&ctx, &T);
+    T_ASSERT(ctx.mem_used == 0);
+}
+END_TEST
+
 /* Traces of trivial ideals: no generators, only zero generators, a constant among
  * the generators. Learned and replayed modulo other primes they give the zero ideal
  * and the basis {1}. (The reproducer of F4_TRACE_EMPTY_BASIS_FIXED.) */
@@ -1282,6 +1390,7 @@ int main(void)
     tcase_add_loop_test(tt, test_trace_replay, 0, (int)NTRACE_ORDERS);
     tcase_add_test(tt, test_trace_serial);
     tcase_add_test(tt, test_trace_unlucky);
+    tcase_add_test(tt, test_trace_flat_differs);
     if (TRACE_EMPTY_BASIS)
         tcase_add_test(tt, test_trace_trivial);
     suite_add_tcase(s, tt);
