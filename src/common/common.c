@@ -79,6 +79,19 @@ void gbc_budget_end(const gbc_budget *B, gbc_ctx *parent)
     parent->nalloc = atomic_load(&B->nalloc);
 }
 
+void gbc_budget_settle(const gbc_budget *B, size_t base, gbc_ctx *parent)
+{
+    size_t used = atomic_load(&B->used);
+    if (used >= base) {
+        parent->mem_used += used - base;
+        if (parent->mem_used > parent->mem_peak)
+            parent->mem_peak = parent->mem_used;
+    } else {
+        size_t sub = base - used;
+        parent->mem_used -= sub < parent->mem_used ? sub : parent->mem_used;
+    }
+}
+
 void gbc_ctx_init_worker(gbc_ctx *ctx, gbc_budget *B)
 {
     memset(ctx, 0, sizeof(*ctx));

@@ -117,6 +117,12 @@ void gbc_budget_begin(gbc_budget *B, const gbc_ctx *parent);
 /* End it: parent's peak takes B's, and parent's allocation count and a failure
  * injected in a worker carry over. */
 void gbc_budget_end(const gbc_budget *B, gbc_ctx *parent);
+/* What the workers of B still hold, or gave back, since the parent's usage was
+ * base (its mem_used when the budget began) moved to the parent's count: blocks
+ * the workers allocated and keep are the parent's from now on, and blocks of the
+ * parent's that they freed leave its count (a job may free more than it
+ * allocates: the lift frees the kept coefficients of the polynomials it packs). */
+void gbc_budget_settle(const gbc_budget *B, size_t base, gbc_ctx *parent);
 /* A worker context charging B, with no callbacks (it polls nothing). */
 void gbc_ctx_init_worker(gbc_ctx *ctx, gbc_budget *B);
 /* The status of parts that ran together, folded one part at a time

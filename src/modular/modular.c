@@ -295,14 +295,9 @@ void mod_batch_end(modst *S, batch *B)
         plist_clear(&B->wctx[t], &B->out[t].res, &Fp);
     /* what the parts still hold is what their kept arenas grew by: the caller's
      * context carries it from now on (mod_batch_release gives it back) */
-    size_t now = atomic_load(&B->budget.used);
     S->ctx->mem_used -= B->extra;
-    if (now > B->base) {
-        S->ctx->mem_used += now - B->base;
-        if (S->ctx->mem_used > S->ctx->mem_peak)
-            S->ctx->mem_peak = S->ctx->mem_used;
-    }
     B->extra = 0;
+    gbc_budget_settle(&B->budget, B->base, S->ctx);
     gbc_budget_end(&B->budget, S->ctx);
 }
 
@@ -684,10 +679,7 @@ gbc_status mod_lift_open(modst *S, size_t *nlifted)
     else
         lift_part(J, 0);
     /* the packed polynomials stay, freed later on ctx: ctx carries them */
-    size_t used = atomic_load(&J->budget.used);
-    ctx->mem_used = used > base ? ctx->mem_used + (used - base) : ctx->mem_used;
-    if (ctx->mem_used > ctx->mem_peak)
-        ctx->mem_peak = ctx->mem_used;
+    gbc_budget_settle(&J->budget, base, ctx);
     gbc_budget_end(&J->budget, ctx);
     gbc_status st = GBC_OK;
     for (int t = 0; t < n; t++) {
