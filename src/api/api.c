@@ -441,7 +441,7 @@ GBC_API double gbc_stats_get(const gbc_stats *stats, const char *name)
 #define F_Z(f) {#f, offsetof(gb_stats, f), 0}
         F_D(seconds), F_D(t_select), F_D(t_linalg), F_D(t_update), F_D(t_interreduce),
         F_Z(pairs_reduced), F_Z(zero_reductions), F_Z(pairs_created), F_Z(pairs_chain),
-        F_Z(pairs_gm), F_Z(pairs_product), F_Z(basis_size), F_Z(rounds), F_Z(matrix_rows),
+        F_Z(pairs_gm), F_Z(pairs_product), F_Z(pairs_known), F_Z(basis_size), F_Z(rounds), F_Z(matrix_rows),
         F_Z(matrix_cols), F_Z(matrix_nnz), F_Z(primes), F_Z(peak_bytes), F_Z(monomials),
         F_Z(la_rows_in), F_Z(la_rows_reduced), F_Z(la_confirmations), F_Z(la_blocks),
         F_D(la_fail_bound), F_Z(fglm_dim), F_Z(fglm_normal_forms), F_D(t_fglm),

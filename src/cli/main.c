@@ -563,7 +563,7 @@ static void print_counters(const gbc_stats *stats)
     static const char *const names[] = {
         "seconds", "t_select", "t_linalg", "t_update", "t_interreduce", "pairs_reduced",
         "zero_reductions", "pairs_created", "pairs_chain", "pairs_gm", "pairs_product",
-        "basis_size", "rounds", "matrix_rows", "matrix_cols", "matrix_nnz", "primes",
+        "pairs_known", "basis_size", "rounds", "matrix_rows", "matrix_cols", "matrix_nnz", "primes",
         "peak_bytes", "monomials", "la_rows_in", "la_rows_reduced", "la_confirmations",
         "la_blocks", "la_fail_bound", "fglm_dim", "fglm_normal_forms", "t_fglm",
         "sig_pairs", "sig_pruned_syz", "sig_pruned_rewrite", "sig_passes"};

@@ -17,6 +17,8 @@ typedef struct gb_stats {
     size_t pairs_chain;      /* removed by the chain criterion */
     size_t pairs_gm;         /* removed by criteria M and F */
     size_t pairs_product;    /* removed by the product criterion */
+    size_t pairs_known;      /* F4 resumed after sig's handover: pairs of handed
+                              * elements not formed, known to reduce to zero */
     size_t basis_size;       /* elements of the reduced basis */
     size_t rounds;           /* F4 rounds */
     size_t matrix_rows, matrix_cols, matrix_nnz; /* F4 totals */

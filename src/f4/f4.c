@@ -21,6 +21,7 @@ void f4_free(f4_state *S)
     gbc_free(ctx, S->lm);
     gbc_free(ctx, S->red);
     gbc_free(ctx, S->gens);
+    gbc_free(ctx, S->kecart);
     dl_clear(ctx, &S->dl);
     pairs_clear(ctx, &S->ps);
     gbc_arena_clear(ctx, &S->arena);
@@ -119,7 +120,8 @@ gbc_status f4_add(f4_state *S, poly *h)
     if (S->play != NULL)
         return GBC_OK; /* replay: no pairs */
     double t0 = gbc_wall_time();
-    pairs_basis B = {&S->bht, S->lm, S->red, NULL, (uint32_t)S->n, &S->pht};
+    pairs_basis B = {&S->bht, S->lm,     S->red,    NULL,     (uint32_t)S->n,
+                     &S->pht, S->kecart, S->nknown, S->dknown};
     gbc_status st = pairs_update(S->ctx, &S->ps, &B);
     if (sd.found)
         S->red[k] = 1;
@@ -295,6 +297,66 @@ static gbc_status add_gens(f4_state *S)
     return GBC_OK;
 }
 
+/* rs->G as the start of the basis (f4_groebner_resume): monic, by increasing lead
+ * degree (stably, as generators would be), element k with its ecart
+ * S->kecart[k] = rs->deg - deg lm, so that f4_add does not form the pairs among
+ * them that are known (pairs_basis.ecart). rs->G's polynomials are freed as they
+ * are converted (the plain list and the basis are never both whole). Sets *unit
+ * for a constant. */
+static gbc_status f4_load_handed(f4_state *S, f4_resume *rs, int *unit)
+{
+    gbc_ctx *ctx = S->ctx;
+    plist *G = rs->G;
+    const size_t m = G->n;
+    poly *hp = NULL;
+    uint32_t *ec = NULL;
+    uint64_t *key = NULL;
+    size_t nk = 0;
+    gbc_status st;
+    if (S->n != 0 || m > UINT32_MAX)
+        return GBC_ERR_INTERNAL;
+    GBC_CHECK(st, GBC_ZALLOC(ctx, hp, m ? m : 1), done);
+    GBC_CHECK(st, GBC_ALLOC(ctx, ec, m ? m : 1), done);
+    GBC_CHECK(st, GBC_ALLOC(ctx, key, m ? m : 1), done);
+    while (G->n > 0) {
+        const size_t i = G->n - 1;
+        poly *f = &hp[i];
+        GBC_CHECK(st, poly_from_plain(ctx, f, &G->p[i], &S->bht, S->F), done);
+        plist_pop(ctx, G, S->F);
+        if (f->len == 0)
+            continue;
+        poly_normalize_lc(f, S->F);
+        const uint32_t dl = S->bht.row[f->mon[0]].deg;
+        if (rs->deg[i] < dl) {
+            st = GBC_ERR_INTERNAL;
+            goto done;
+        }
+        if (dl == 0)
+            *unit = 1;
+        ec[i] = rs->deg[i] - dl;
+        key[nk++] = (uint64_t)dl << 32 | (uint64_t)i;
+    }
+    if (*unit)
+        goto done;
+    qsort(key, nk, sizeof *key, la_u64_cmp);
+    GBC_CHECK(st, GBC_ALLOC(ctx, S->kecart, nk ? nk : 1), done);
+    for (size_t k = 0; k < nk; k++)
+        S->kecart[k] = ec[(uint32_t)key[k]];
+    S->nknown = (uint32_t)nk;
+    S->dknown = rs->d;
+    for (size_t k = 0; k < nk; k++) {
+        GBC_CHECK(st, gbc_ctx_check(ctx), done);
+        GBC_CHECK(st, f4_add(S, &hp[(uint32_t)key[k]]), done);
+    }
+done:
+    for (size_t i = 0; hp != NULL && i < m; i++)
+        poly_clear(ctx, &hp[i], S->F); /* those f4_add took are empty */
+    gbc_free(ctx, hp);
+    gbc_free(ctx, ec);
+    gbc_free(ctx, key);
+    return st;
+}
+
 /* F4 on a ring with a degree-compatible order; records into rec or replays play
  * when either is set (*unlucky reports a replay that failed). A replay uses play's
  * compiled matrices when compiled is set, else it rebuilds them by hashing; with
@@ -314,6 +376,7 @@ typedef struct f4_run {
     f4_hilb *hilb;
     const f4_sink *sink; /* or NULL: the basis goes to out */
     f4_flat *flat;       /* or NULL: f4_apply_flat's buffer */
+    f4_resume *resume;   /* or NULL: f4_groebner_resume's handed elements */
 } f4_run;
 
 static gbc_status f4_core_known(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
@@ -374,6 +437,8 @@ static gbc_status f4_core_known(gbc_ctx *ctx, const ring *R, const plist *in, pl
         rec->nvars = R->nvars;
     if (known != NULL)
         GBC_CHECK(st, f4_load_basis(&S, known, &unit), done);
+    if (run->resume != NULL)
+        GBC_CHECK(st, f4_load_handed(&S, run->resume, &unit), done);
 
     /* Generators: monic, zeros dropped, sorted by leading degree. */
     GBC_CHECK(st, GBC_ZALLOC(ctx, S.gens, in->n ? in->n : 1), done);
@@ -421,6 +486,12 @@ static gbc_status f4_core_known(gbc_ctx *ctx, const ring *R, const plist *in, pl
     } else {
         gbc_log(ctx, 1, "F4 over GF(%u), %u variables, %zu generators", R->F.p, R->nvars,
                 S.ngens);
+        if (run->resume != NULL && !unit)
+            gbc_log(ctx, 1,
+                    "F4 resumes from %u elements (a Groebner basis up to degree %u, "
+                    "homogenised): %zu pairs among them skipped as known (they reduce to "
+                    "zero), %zu formed",
+                    S.nknown, S.dknown, S.ps.stat_known, S.ps.n);
         gbc_log(ctx, 1, "degree   pairs     rows x cols    density    new   seconds");
         uint64_t nrounds = 0;
         if (!unit)
@@ -471,6 +542,7 @@ static gbc_status f4_core_known(gbc_ctx *ctx, const ring *R, const plist *in, pl
         S.ps.stat_chain = done_ps.stat_chain;
         S.ps.stat_gm = done_ps.stat_gm;
         S.ps.stat_product = done_ps.stat_product;
+        S.ps.stat_known = done_ps.stat_known;
         if (keep == NULL) {
             gbc_free(ctx, S.lanes);
             S.lanes = NULL;
@@ -499,9 +571,12 @@ static gbc_status f4_core_known(gbc_ctx *ctx, const ring *R, const plist *in, pl
         stats->pairs_chain += S.ps.stat_chain;
         stats->pairs_gm += S.ps.stat_gm;
         stats->pairs_product += S.ps.stat_product;
+        stats->pairs_known += S.ps.stat_known;
         stats->monomials = S.bht.size;
     }
 done:
+    if (run->resume != NULL)
+        run->resume->known = S.ps.stat_known;
     if (stats) {
         stats->seconds += gbc_wall_time() - t0;
         stats->peak_bytes = ctx->mem_peak;
@@ -552,6 +627,19 @@ gbc_status f4_groebner_extend(gbc_ctx *ctx, const ring *R, const plist *G, const
         return GBC_ERR_INTERNAL;
     f4_run run = {.known = G, .hook = hook};
     return f4_core_known(ctx, R, in, out, stats, &run);
+}
+
+gbc_status f4_groebner_resume(gbc_ctx *ctx, const ring *R, f4_resume *rs, const plist *in,
+                              plist *out, gb_stats *stats, int minimal)
+{
+    gbc_status st = GBC_ERR_INTERNAL;
+    rs->known = 0;
+    if (R->F.p != 0 && ring_is_graded(R)) {
+        f4_run run = {.minimal = minimal, .resume = rs};
+        st = f4_core_known(ctx, R, in, out, stats, &run);
+    }
+    plist_clear(ctx, rs->G, &R->F);
+    return st;
 }
 
 gbc_status f4_learn(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,

@@ -56,6 +56,11 @@ typedef struct f4_state {
     size_t n, cap;
     divlookup dl;
     pairset ps;
+    /* f4_groebner_resume: elements k < nknown were handed over with their ecart
+     * (pairs_basis.ecart), a Groebner basis up to degree dknown; kecart NULL
+     * otherwise */
+    uint32_t *kecart;
+    uint32_t nknown, dknown;
     /* generators waiting for their degree, sorted by increasing lead degree */
     poly *gens;
     size_t ngens, gnext;

@@ -38,6 +38,7 @@ void id_stats_add(gb_stats *tot, const gb_stats *s)
     tot->pairs_chain += s->pairs_chain;
     tot->pairs_gm += s->pairs_gm;
     tot->pairs_product += s->pairs_product;
+    tot->pairs_known += s->pairs_known;
     tot->rounds += s->rounds;
     tot->matrix_rows += s->matrix_rows;
     tot->matrix_cols += s->matrix_cols;

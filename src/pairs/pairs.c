@@ -74,6 +74,10 @@ uint32_t pairs_min_deg(const pairset *ps)
     return d;
 }
 
+/* The weight of a known candidate (pairs_basis.ecart): never stored, so never
+ * compared with a real weight. */
+#define PAIR_KNOWN UINT32_MAX
+
 static uint32_t pair_weight(const pairs_basis *B, const mht *pt, uint32_t i, uint32_t j,
                             uint32_t lcm)
 {
@@ -105,6 +109,18 @@ gbc_status pairs_update(gbc_ctx *ctx, pairset *ps, pairs_basis *B)
         C[i].j = nw;
         GBC_TRY(mht_insert_lcm(ctx, pt, t, B->lm[i], lt, &C[i].lcm));
         C[i].deg = pair_weight(B, pt, i, nw, C[i].lcm);
+    }
+    /* Known pairs (pairs_basis.ecart): their weight becomes PAIR_KNOWN (candidates
+     * only; a known pair is never stored). */
+    const int kn = B->ecart != NULL && nw < B->nknown;
+    if (kn) {
+        GBC_ASSERT(B->sugar == NULL);
+        const uint32_t ew = B->ecart[nw];
+        for (uint32_t i = 0; i < nw; i++) {
+            uint64_t e = B->ecart[i] > ew ? B->ecart[i] : ew;
+            if ((uint64_t)pt->row[C[i].lcm].deg + e <= B->dknown)
+                C[i].deg = PAIR_KNOWN;
+        }
     }
 
     /* Chain criterion on the old pairs: drop (i, j) when lt divides lcm(i, j) and
@@ -149,6 +165,15 @@ gbc_status pairs_update(gbc_ctx *ctx, pairset *ps, pairs_basis *B)
                 rep = e;
                 coprime = 1;
             }
+        /* a known pair stands for its class as well as a coprime one (criterion F:
+         * the class's other pairs follow from it and the pairs among the older
+         * elements): prefer it to a pair that would be reduced */
+        if (kn && !coprime && C[rep].deg != PAIR_KNOWN)
+            for (size_t q = a; q < e; q++)
+                if (C[q].deg == PAIR_KNOWN) {
+                    rep = q;
+                    break;
+                }
         ps->stat_gm += e - a - 1;
         int dominated = 0;
         for (size_t b = 0; b < na && !coprime && !dominated; b++)
@@ -166,6 +191,10 @@ gbc_status pairs_update(gbc_ctx *ctx, pairset *ps, pairs_basis *B)
         const spair *c = &C[alive[b]];
         if (mht_coprime(t, B->lm[c->i], lt)) {
             ps->stat_product++;
+            continue;
+        }
+        if (kn && c->deg == PAIR_KNOWN) {
+            ps->stat_known++;
             continue;
         }
         ps->p[ps->n++] = *c;

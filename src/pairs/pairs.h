@@ -23,6 +23,7 @@ typedef struct pairset {
     uint32_t *alive;
     size_t acap;
     size_t stat_created, stat_chain, stat_gm, stat_product; /* statistics */
+    size_t stat_known; /* pairs of known elements dropped as known (pairs_basis.ecart) */
 } pairset;
 
 void pairs_init(pairset *ps);
@@ -40,12 +41,23 @@ typedef struct pairs_basis {
                           * does not keep every lcm it ever saw: an update keeps
                           * the new pairs' lcms alone (mht_keep_last), and F4's
                           * selection drops those of pairs gone (compact_lcms). */
+    /* Known pairs (F4 resumed from a truncated basis, f4_groebner_resume), or
+     * ecart NULL: none. Elements k < nknown are, dehomogenised, elements of a
+     * Groebner basis up to degree dknown of a homogeneous ideal, element k coming
+     * from one of degree ecart[k] + deg lm_k (so its lm there is lm_k h^ecart[k]).
+     * A pair (i, j) of two of them whose lcm there has degree
+     * deg lcm(lm_i, lm_j) + max(ecart[i], ecart[j]) <= dknown has a standard
+     * representation already (docs/sig.md, "Handover"): it is treated as a pair
+     * reduced to zero, never stored. Weighing by lcm degree only (sugar NULL). */
+    const uint32_t *ecart;
+    uint32_t nknown, dknown;
 } pairs_basis;
 
 /* Element n-1 has just been added: form its pairs with the non-redundant older
  * elements, apply the chain criterion to the existing pairs and the criteria M, F
- * and the product criterion to the new ones, then mark the older elements whose
- * leading monomial it divides as redundant. GBC_ERR_OVERFLOW if an lcm overflows;
+ * and the product criterion to the new ones (known pairs, see pairs_basis.ecart,
+ * count as pairs done: they stand for their lcm class and are not stored), then
+ * mark the older elements whose leading monomial it divides as redundant. GBC_ERR_OVERFLOW if an lcm overflows;
  * GBC_ERR_INTERRUPTED when ctx asks to stop while the new pairs are sorted. */
 gbc_status pairs_update(gbc_ctx *ctx, pairset *ps, pairs_basis *B);
 

@@ -471,9 +471,10 @@ static int want_handover(sig_state *S, const sig_opts *o, uint32_t d)
  * only be reduced by rows of smaller signature): on eco-13 the 1160 elements handed
  * over have 914K terms before, and F4 would keep them as generators. */
 #define SIG_HO_REDUCE_BYTES ((size_t)16 << 20)
-static gbc_status handover_interreduce(gbc_ctx *ctx, const ring *R, plist *G, size_t nmin,
+static gbc_status handover_interreduce(gbc_ctx *ctx, const ring *R, plist *G, size_t *pnmin,
                                       int mode)
 {
+    const size_t nmin = *pnmin;
     if (nmin == 0 || mode < 0)
         return GBC_OK;
     size_t terms = 0;
@@ -488,6 +489,7 @@ static gbc_status handover_interreduce(gbc_ctx *ctx, const ring *R, plist *G, si
     plist_init(&Gr);
     gbc_status st;
     GBC_CHECK(st, f4_reduce_basis_kind(ctx, R, &head, &Gr, 0), fail);
+    const size_t nred = Gr.n; /* nmin: their leading monomials are distinct */
     GBC_CHECK(st, GBC_GROW(ctx, Gr.p, Gr.cap, Gr.n + (G->n - nmin)), fail);
     /* the generators move (their buffers change owner) */
     for (size_t i = nmin; i < G->n; i++)
@@ -495,6 +497,7 @@ static gbc_status handover_interreduce(gbc_ctx *ctx, const ring *R, plist *G, si
     G->n = nmin;
     plist_clear(ctx, G, &R->F);
     *G = Gr;
+    *pnmin = nred;
     return GBC_OK;
 fail:
     plist_clear(ctx, &Gr, &R->F);
@@ -596,11 +599,117 @@ static gbc_status sig_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *
 done:
     sig_free(&S);
     if (st == GBC_OK && *handed)
-        st = handover_interreduce(ctx, R, G, *nmin_out, o->ho_reduce);
+        st = handover_interreduce(ctx, R, G, nmin_out, o->ho_reduce);
     return st;
 }
 
-const sig_opts sig_opts_default = {0, 0, 0};
+const sig_opts sig_opts_default = {0, 0, 0, 0};
+
+/* Drop the last variable (h) of every polynomial of L (ring of nvars + 1
+ * variables) in place: plist_dehomogenize without a copy (the exponent buffers keep
+ * their size). For homogeneous polynomials the terms stay distinct and in order
+ * (docs/sig.md). */
+static void dehomogenize_inplace(plist *L, uint32_t nvars)
+{
+    for (size_t k = 0; k < L->n; k++) {
+        ppoly *p = &L->p[k];
+        for (size_t t = 1; t < p->len; t++)
+            memmove(p->exps + t * nvars, p->exps + t * (nvars + 1), sizeof(uint32_t) * nvars);
+    }
+}
+
+/* The F4 run after a handover after degree d (docs/sig.md, "Handover"): G is the
+ * list sig_core made (in Rh, the homogenised ring, when affine, else in R): its
+ * first nmin polynomials the elements with minimal leading monomials (a Groebner
+ * basis up to degree d of the homogeneous ideal the engine computed), then the
+ * generators not reached. G is consumed (left empty). With o->ho_generators all go
+ * to F4 as generators (affine: dehomogenised); else the elements start F4's basis
+ * with their degrees (f4_groebner_resume), so that the pairs among them that are
+ * known to reduce to zero are not formed. F4 runs in R when R's order is
+ * degree-compatible, else in Rh as f4_groebner_homog does (the elements and
+ * generators of homogeneous input homogenised: h absent), dehomogenised and
+ * reduced after. */
+static gbc_status handover_f4(gbc_ctx *ctx, const ring *R, const ring *Rh, int affine,
+                              plist *G, size_t nmin, uint32_t d, const sig_opts *o,
+                              plist *out, gb_stats *stats, int minimal)
+{
+    const ring *Rw = affine ? Rh : R;
+    plist E, gens, Eh, gh, hout, dh;
+    plist_init(&E);
+    plist_init(&gens);
+    plist_init(&Eh);
+    plist_init(&gh);
+    plist_init(&hout);
+    plist_init(&dh);
+    uint32_t *deg = NULL;
+    gbc_status st = GBC_OK;
+    if (o->ho_generators) {
+        if (affine)
+            dehomogenize_inplace(G, R->nvars);
+        st = f4_groebner_kind(ctx, R, G, out, stats, minimal);
+        goto done;
+    }
+    if (nmin > G->n) {
+        st = GBC_ERR_INTERNAL;
+        goto done;
+    }
+    /* the elements' degrees (they are homogeneous), then the two parts apart: the
+     * polynomials move (their buffers change owner) */
+    GBC_CHECK(st, GBC_ALLOC(ctx, deg, nmin ? nmin : 1), done);
+    for (size_t i = 0; i < nmin; i++) {
+        uint64_t di = G->p[i].len ? mono_degree(G->p[i].exps, Rw->nvars) : 0;
+        if (di > UINT32_MAX) {
+            st = GBC_ERR_OVERFLOW;
+            goto done;
+        }
+        deg[i] = (uint32_t)di;
+    }
+    GBC_CHECK(st, GBC_GROW(ctx, gens.p, gens.cap, G->n - nmin + 1), done);
+    for (size_t i = nmin; i < G->n; i++)
+        gens.p[gens.n++] = G->p[i];
+    G->n = nmin;
+    E = *G;
+    plist_init(G);
+    f4_resume rs = {NULL, deg, d, 0};
+    if (ring_is_graded(R)) {
+        if (affine) {
+            dehomogenize_inplace(&E, R->nvars);
+            dehomogenize_inplace(&gens, R->nvars);
+        }
+        rs.G = &E;
+        GBC_CHECK(st, f4_groebner_resume(ctx, R, &rs, &gens, out, stats, minimal), done);
+    } else {
+        if (affine) {
+            Eh = E;
+            gh = gens;
+            plist_init(&E);
+            plist_init(&gens);
+        } else {
+            GBC_CHECK(st, plist_homogenize(ctx, R, &E, &Eh), done);
+            plist_clear(ctx, &E, &R->F);
+            GBC_CHECK(st, plist_homogenize(ctx, R, &gens, &gh), done);
+            plist_clear(ctx, &gens, &R->F);
+        }
+        /* the homogenised basis need not be reduced: only its leading terms matter */
+        rs.G = &Eh;
+        GBC_CHECK(st, f4_groebner_resume(ctx, Rh, &rs, &gh, &hout, stats, 1), done);
+        GBC_CHECK(st, plist_dehomogenize(ctx, R, &hout, &dh), done);
+        plist_clear(ctx, &hout, &R->F);
+        GBC_CHECK(st, f4_reduce_basis_kind(ctx, R, &dh, out, minimal), done);
+    }
+    gbc_log(ctx, 1, "sig: F4 resumed after degree %u: %zu pairs of the handed elements skipped "
+            "as known", d, rs.known);
+done:
+    gbc_free(ctx, deg);
+    plist_clear(ctx, G, &Rw->F);
+    plist_clear(ctx, &E, &R->F);
+    plist_clear(ctx, &gens, &R->F);
+    plist_clear(ctx, &Eh, &R->F);
+    plist_clear(ctx, &gh, &R->F);
+    plist_clear(ctx, &hout, &R->F);
+    plist_clear(ctx, &dh, &R->F);
+    return st;
+}
 
 gbc_status sig_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                         gb_stats *stats, int minimal)
@@ -637,7 +746,8 @@ gbc_status sig_groebner_opts(gbc_ctx *ctx, const ring *R, const plist *in, plist
          * generate the ideal */
         GBC_CHECK(st, plist_homogenize(ctx, R, in, &hin), done);
         GBC_CHECK(st, sig_core(ctx, &Rh, &hin, &G, stats, &unit, o, &handed, 1, &nmin), done);
-        if (!unit) {
+        plist_clear(ctx, &hin, &R->F);
+        if (!unit && !handed) {
             GBC_CHECK(st, plist_dehomogenize(ctx, R, &G, &dh), done);
             plist_clear(ctx, &G, &R->F);
             G = dh;
@@ -655,7 +765,8 @@ gbc_status sig_groebner_opts(gbc_ctx *ctx, const ring *R, const plist *in, plist
             terms += G.p[i].len;
         gbc_log(ctx, 2, "sig: F4 gets %zu polynomials, %zu terms; %.1f MB in use, peak so far %.1f MB",
                 G.n, terms, ctx->mem_used / 1048576.0, ctx->mem_peak / 1048576.0);
-        GBC_CHECK(st, f4_groebner_kind(ctx, R, &G, out, stats, minimal), done);
+        GBC_CHECK(st, handover_f4(ctx, R, &Rh, !homog, &G, nmin, handed, o, out, stats,
+                                  minimal), done);
         if (stats)
             stats->seconds = secs;
         t1 = gbc_wall_time();

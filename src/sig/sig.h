@@ -29,12 +29,17 @@ typedef struct sig_opts {
                    * heuristic says so (the default), -1 never, d > 0 after degree d */
     int ho_reduce; /* interreduce the elements handed to F4: 0 when their plain form
                     * is large (the default), 1 always, -1 never */
+    int ho_generators; /* after a handover, F4 takes the handed elements: 0 as the
+                        * start of its basis, without the pairs among them known
+                        * to reduce to zero (f4_groebner_resume; the default), 1 as
+                        * generators (every pair redone: the way before) */
 } sig_opts;
 
 extern const sig_opts sig_opts_default;
 
 /* sig_groebner with the choices o (NULL: the defaults). *handed_over (may be NULL)
- * = the degree after which the rest went to F4, 0 when it did not. */
+ * = the degree after which the rest went to F4, 0 when it did not; stats (if not
+ * NULL) gets in pairs_known the pairs F4 did not form then. */
 gbc_status sig_groebner_opts(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                              gb_stats *stats, int minimal, const sig_opts *o,
                              uint32_t *handed_over);
