@@ -436,13 +436,15 @@ static gbc_status sc_keep(modst *S, gbc_ctx *ctx, size_t k, const mpq_t *q, cons
 /* The kept lifts of polynomial k into q, and the keep emptied (on ctx). */
 static void sc_take(modst *S, gbc_ctx *ctx, size_t k, mpq_t *q)
 {
-    const mp_limb_t *w = S->sc[k], *end = w + S->sused[k];
-    mpz_t n, d;
-    while (w < end) {
-        size_t i = (size_t)*w++;
-        cand_next(&w, n, d);
-        mpq_set_num(q[i], n);
-        mpq_set_den(q[i], d);
+    if (S->sc[k] != NULL) { /* (NULL + 0 is undefined) */
+        const mp_limb_t *w = S->sc[k], *end = w + S->sused[k];
+        mpz_t n, d;
+        while (w < end) {
+            size_t i = (size_t)*w++;
+            cand_next(&w, n, d);
+            mpq_set_num(q[i], n);
+            mpq_set_den(q[i], d);
+        }
     }
     sc_drop(S, ctx, k);
 }
