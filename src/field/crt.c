@@ -365,19 +365,27 @@ static int lift_one(const zz_crt *C, size_t t, mpq_t q, lift_tmp *L)
 }
 
 /* One group, its members taken from first + at on, round to the start and up to
- * first + at - 1, member k lifted into q[k] (lift_one). On a failure *fail is the
- * member (0 .. len-1) that did not lift. */
+ * first + at - 1, member k lifted into q[k] (lift_one), without those with skip[k]
+ * set (skip may be NULL); with sure not NULL, sure[k] tells whether the lift has
+ * bits(n) + bits(d) <= cap. On a failure *fail is the member (0 .. len-1) that did
+ * not lift. */
 static gbc_status lift_group(gbc_ctx *ctx, const zz_crt *C, size_t first, size_t len,
-                             size_t at, mpq_t *q, int *okp, size_t *fail, lift_tmp *L)
+                             size_t at, const uint8_t *skip, size_t cap, mpq_t *q,
+                             uint8_t *sure, int *okp, size_t *fail, lift_tmp *L)
 {
     *okp = 0;
     mpz_set_ui(L->den, 1);
     for (size_t i = 0, k = at; i < len; i++, k = k + 1 == len ? 0 : k + 1) {
+        if (skip != NULL && skip[k])
+            continue;
         GBC_TRY(gbc_ctx_poll(ctx));
         if (!lift_one(C, first + k, q[k], L)) {
             *fail = k;
             return GBC_OK;
         }
+        if (sure != NULL)
+            sure[k] = mpz_sizeinbase(mpq_numref(q[k]), 2) +
+                      mpz_sizeinbase(mpq_denref(q[k]), 2) <= cap;
     }
     *okp = 1;
     return GBC_OK;
@@ -395,24 +403,9 @@ gbc_status zz_crt_lift_group_skip(gbc_ctx *ctx, const zz_crt *C, size_t first, s
         return GBC_OK;
     lift_tmp L;
     lift_tmp_init(&L, C);
-    mpz_set_ui(L.den, 1);
     const size_t mbits = mpz_sizeinbase(C->M, 2);
     const size_t cap = mbits > margin ? mbits - margin : 0;
-    gbc_status st = GBC_OK;
-    int ok = 1;
-    for (size_t i = 0, k = at; i < len; i++, k = k + 1 == len ? 0 : k + 1) {
-        if (skip != NULL && skip[k])
-            continue;
-        if ((st = gbc_ctx_poll(ctx)) != GBC_OK)
-            break;
-        if (!lift_one(C, first + k, q[k], &L)) {
-            *fail = k;
-            ok = 0;
-            break;
-        }
-        sure[k] = mpz_sizeinbase(mpq_numref(q[k]), 2) + mpz_sizeinbase(mpq_denref(q[k]), 2) <= cap;
-    }
-    *okp = st == GBC_OK && ok;
+    gbc_status st = lift_group(ctx, C, first, len, at, skip, cap, q, sure, okp, fail, &L);
     lift_tmp_clear(&L);
     return st;
 }
@@ -427,7 +420,7 @@ gbc_status zz_crt_lift_group_into(gbc_ctx *ctx, const zz_crt *C, size_t first, s
         return GBC_OK;
     lift_tmp L;
     lift_tmp_init(&L, C);
-    gbc_status st = lift_group(ctx, C, first, len, *at, q, okp, at, &L);
+    gbc_status st = lift_group(ctx, C, first, len, *at, NULL, 0, q, NULL, okp, at, &L);
     lift_tmp_clear(&L);
     return st;
 }
@@ -474,7 +467,7 @@ gbc_status zz_crt_lift(gbc_ctx *ctx, const zz_crt *C, const size_t *glen, size_t
     t = 0;
     for (size_t k = 0; k < ngroups && ok && st == GBC_OK; k++) {
         size_t fail;
-        st = lift_group(ctx, C, t, glen[k], 0, q + t, &ok, &fail, &L);
+        st = lift_group(ctx, C, t, glen[k], 0, NULL, 0, q + t, NULL, &ok, &fail, &L);
         t += glen[k];
     }
     lift_tmp_clear(&L);
