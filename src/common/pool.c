@@ -1,7 +1,9 @@
 /* common/pool: the computation's worker threads (see pool.h). A job is published
- * under the mutex with a new generation number; each thread runs its part when the
- * generation changes and counts itself out; the caller runs part 0 and waits for
- * the count to reach zero. */
+ * under the mutex with a new generation number and the seat it leaves out (the one
+ * running the background task, if any); each thread that takes part runs its part
+ * when the generation changes and counts itself out; the caller runs part 0 (and
+ * the parts of seats that do not take part) and waits for the count to reach zero.
+ * The background task is given to the last seat by a flag of its own. */
 #include "common/pool.h"
 
 #include <pthread.h>
@@ -16,7 +18,14 @@ struct gbc_pool {
     void (*fn)(void *, int);
     void *arg;
     int n;                      /* parts of the current job */
+    int excl;                   /* the seat the current job leaves out (0: none) */
     int pending;                /* started threads still running their part */
+    /* the background task (gbc_pool_async): run by seat bg, state BG_* */
+    void (*bg_fn)(void *);
+    void *bg_arg;
+    int bg, bg_state;
+    pthread_cond_t bg_done;
+    int bg_ok;
     int size;                   /* parts a job may have */
     int nthreads;               /* threads started (parts 1 .. nthreads) */
     int mu_ok, go_ok, done_ok;
@@ -27,6 +36,8 @@ struct gbc_pool {
     } seat[POOL_MAX];
 };
 
+enum { BG_IDLE = 0, BG_GIVEN, BG_DONE };
+
 static void *pool_main(void *data)
 {
     struct pool_seat *s = data;
@@ -34,17 +45,29 @@ static void *pool_main(void *data)
     uint64_t seen = 0;
     pthread_mutex_lock(&P->mu);
     for (;;) {
-        while (!P->quit && P->gen == seen)
+        while (!P->quit && P->gen == seen && !(P->bg == s->t && P->bg_state == BG_GIVEN))
             pthread_cond_wait(&P->go, &P->mu);
         if (P->quit)
             break;
+        if (P->bg == s->t && P->bg_state == BG_GIVEN) {
+            /* the background task; the jobs published meanwhile leave this seat
+             * out (their excl), so they are seen and skipped below */
+            void (*fn)(void *) = P->bg_fn;
+            void *arg = P->bg_arg;
+            pthread_mutex_unlock(&P->mu);
+            fn(arg);
+            pthread_mutex_lock(&P->mu);
+            P->bg_state = BG_DONE;
+            pthread_cond_broadcast(&P->bg_done);
+            continue;
+        }
         seen = P->gen;
+        if (s->t >= P->n || s->t == P->excl)
+            continue; /* not part of this job, and not counted in its pending */
         void (*fn)(void *, int) = P->fn;
         void *arg = P->arg;
-        int run = s->t < P->n;
         pthread_mutex_unlock(&P->mu);
-        if (run)
-            fn(arg, s->t);
+        fn(arg, s->t);
         pthread_mutex_lock(&P->mu);
         if (--P->pending == 0)
             pthread_cond_signal(&P->done);
@@ -62,7 +85,8 @@ gbc_pool *gbc_pool_new(gbc_ctx *ctx, int nthreads)
     P->mu_ok = pthread_mutex_init(&P->mu, NULL) == 0;
     P->go_ok = pthread_cond_init(&P->go, NULL) == 0;
     P->done_ok = pthread_cond_init(&P->done, NULL) == 0;
-    if (!P->mu_ok || !P->go_ok || !P->done_ok) {
+    P->bg_ok = pthread_cond_init(&P->bg_done, NULL) == 0;
+    if (!P->mu_ok || !P->go_ok || !P->done_ok || !P->bg_ok) {
         gbc_pool_free(ctx, P);
         return NULL;
     }
@@ -80,6 +104,7 @@ void gbc_pool_free(gbc_ctx *ctx, gbc_pool *P)
 {
     if (P == NULL)
         return;
+    gbc_pool_async_wait(P);
     if (P->nthreads > 0) {
         pthread_mutex_lock(&P->mu);
         P->quit = 1;
@@ -88,6 +113,8 @@ void gbc_pool_free(gbc_ctx *ctx, gbc_pool *P)
         for (int t = 1; t <= P->nthreads; t++)
             pthread_join(P->tid[t], NULL);
     }
+    if (P->bg_ok)
+        pthread_cond_destroy(&P->bg_done);
     if (P->done_ok)
         pthread_cond_destroy(&P->done);
     if (P->go_ok)
@@ -107,18 +134,30 @@ void gbc_pool_run(gbc_pool *P, void (*fn)(void *arg, int t), void *arg, int n)
     if (n > P->size)
         n = P->size;
     int threaded = n - 1 < P->nthreads ? n - 1 : P->nthreads;
+    int excl = 0;
     if (threaded > 0) {
         pthread_mutex_lock(&P->mu);
-        P->fn = fn;
-        P->arg = arg;
-        P->n = n;
-        P->pending = P->nthreads;
-        P->gen++;
-        pthread_cond_broadcast(&P->go);
+        /* the seat of a background task still running does not take part */
+        excl = P->bg_state == BG_GIVEN && P->bg <= threaded ? P->bg : 0;
+        if (threaded - (excl != 0) > 0) {
+            P->fn = fn;
+            P->arg = arg;
+            P->n = n;
+            P->excl = excl;
+            P->pending = threaded - (excl != 0);
+            P->gen++;
+            pthread_cond_broadcast(&P->go);
+        } else {
+            threaded = 0; /* one thread, and it is busy: every part runs here */
+        }
         pthread_mutex_unlock(&P->mu);
+        if (threaded == 0)
+            excl = 0;
     }
     fn(arg, 0);
-    /* the parts of threads that could not be started run here */
+    /* the parts of threads that could not be started (or are busy) run here */
+    if (excl != 0)
+        fn(arg, excl);
     for (int t = threaded + 1; t < n; t++)
         fn(arg, t);
     if (threaded > 0) {
@@ -145,4 +184,30 @@ void gbc_ctx_pool_leave(gbc_ctx *ctx, int made)
         return;
     gbc_pool_free(NULL, ctx->pool);
     ctx->pool = NULL;
+}
+
+int gbc_pool_async(gbc_pool *P, void (*fn)(void *arg), void *arg)
+{
+    if (P == NULL || P->nthreads < 1 || P->bg_state != BG_IDLE)
+        return 0;
+    pthread_mutex_lock(&P->mu);
+    P->bg = P->nthreads;
+    P->bg_fn = fn;
+    P->bg_arg = arg;
+    P->bg_state = BG_GIVEN;
+    pthread_cond_broadcast(&P->go);
+    pthread_mutex_unlock(&P->mu);
+    return 1;
+}
+
+void gbc_pool_async_wait(gbc_pool *P)
+{
+    if (P == NULL || P->bg_state == BG_IDLE)
+        return;
+    pthread_mutex_lock(&P->mu);
+    while (P->bg_state != BG_DONE)
+        pthread_cond_wait(&P->bg_done, &P->mu);
+    P->bg_state = BG_IDLE;
+    P->bg = 0;
+    pthread_mutex_unlock(&P->mu);
 }

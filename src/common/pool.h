@@ -23,6 +23,15 @@ int gbc_pool_size(const gbc_pool *P);
  * every part has returned. */
 void gbc_pool_run(gbc_pool *P, void (*fn)(void *arg, int t), void *arg, int n);
 
+/* Run fn(arg) in the background on one of the pool's threads and return at once
+ * (1), or return 0 without running it when the pool has no thread to spare (no
+ * thread started, or a background task given and not waited for): the caller
+ * then runs it itself. While it runs, jobs of gbc_pool_run run that thread's
+ * part in the calling thread (correct for any job, only slower). Then
+ * gbc_pool_async_wait (from the same thread as gbc_pool_async) returns once it has
+ * returned. fn must not run jobs on the pool. */
+int gbc_pool_async(gbc_pool *P, void (*fn)(void *arg), void *arg);
+void gbc_pool_async_wait(gbc_pool *P);
 /* The pool of a computation lives in its context. gbc_ctx_pool_enter makes one
  * with ctx->threads parts when ctx->threads > 1 and ctx has none, and returns
  * whether it did; the same caller then ends with gbc_ctx_pool_leave(ctx, that),

@@ -75,6 +75,12 @@ static gbc_status next_prime_from(modst *S, gbc_rng *r, uint32_t *out)
 
 gbc_status mod_next_prime(modst *S, uint32_t *out)
 {
+    if (S->nback > 0) {
+        /* drawn before and not applied: the oldest first */
+        *out = S->back[0];
+        memmove(S->back, S->back + 1, sizeof *S->back * --S->nback);
+        return GBC_OK;
+    }
     return next_prime_from(S, &S->rng, out);
 }
 
@@ -115,7 +121,8 @@ static gbc_status reduce_gens(gbc_ctx *ctx, plist *out, const plist *Z, uint32_t
 /* *contained = whether every input generator reduces to zero modulo p by G, a
  * basis modulo p in the shape's ring (the second half of the check: it catches a
  * candidate of another ideal whenever p is lucky). */
-static gbc_status gens_reduce_to_zero(modst *S, const plist *G, uint32_t p, int *contained)
+static gbc_status gens_reduce_to_zero(const modst *S, gbc_ctx *ctx, const plist *G, uint32_t p,
+                                      int *contained)
 {
     const int in_R = S->per_prime_reduce || S->fglm;
     ring Rp = in_R ? *S->R : S->W;
@@ -123,10 +130,10 @@ static gbc_status gens_reduce_to_zero(modst *S, const plist *G, uint32_t p, int 
     const plist *Z = in_R ? &S->zr : &S->zin;
     plist gp;
     plist_init(&gp);
-    gbc_status st = reduce_gens(S->ctx, &gp, Z, Rp.nvars, &Rp.F);
+    gbc_status st = reduce_gens(ctx, &gp, Z, Rp.nvars, &Rp.F);
     if (st == GBC_OK)
-        st = check_ideal_contains_fast(S->ctx, &Rp, G, &gp, contained, NULL);
-    plist_clear(S->ctx, &gp, &Rp.F);
+        st = check_ideal_contains_fast(ctx, &Rp, G, &gp, contained, NULL);
+    plist_clear(ctx, &gp, &Rp.F);
     return st;
 }
 
@@ -138,6 +145,9 @@ static gbc_status gens_reduce_to_zero(modst *S, const plist *G, uint32_t p, int 
  * primes may run at once, each with its own ctx. */
 /* What prime_run does with the trace when it does not run in full. */
 enum { RUN_APPLY, RUN_COMPILE, RUN_PLAIN };
+/* prime_run's full: a full run, and one that leaves S->stats alone (it runs beside
+ * other work) */
+enum { RUN_FULL = 1, RUN_FULL_QUIET = 2 };
 
 static void prime_run(const modst *S, gbc_ctx *ctx, int full, f4_trace *rec, int compile,
                       f4_flat *fl, prime_out *o)
@@ -180,12 +190,12 @@ static void prime_run(const modst *S, gbc_ctx *ctx, int full, f4_trace *rec, int
             o->declined = o->unlucky = 1;
             goto done;
         }
-        /* the learning and check runs (on the caller's context) report FGLM's
-         * figures; the applies keep theirs */
+        /* the learning run and a check on the caller's context report FGLM's
+         * figures; the applies and the checks computed ahead keep theirs */
         gb_stats local;
         memset(&local, 0, sizeof local);
         st = fglm_change_order(ctx, &Wp, &gw, &Rp, &o->res,
-                               full && S->stats ? S->stats : &local, FGLM_AUTO);
+                               full == RUN_FULL && S->stats ? S->stats : &local, FGLM_AUTO);
         if (st == GBC_ERR_UNSUPPORTED) {
             o->declined = o->unlucky = 1;
             st = GBC_OK;
@@ -230,52 +240,213 @@ static int batch_poll_parent(void *data)
     return 0;
 }
 
-static void batch_part(void *arg, int t)
+/* The check's part that does not depend on the candidate, modulo A->p on ctx
+ * (see mod_ahead): a full untraced run into A->res (unless A->unlucky) and the
+ * generators reduced by it; ahead_shape then judges the shape. Reads only what
+ * learning leaves alone (the rings, the integer generators). */
+static void ahead_compute(const modst *S, gbc_ctx *ctx, mod_ahead *A)
 {
-    batch *B = arg;
-    f4_flat fl = {B->use_flat ? B->flat[t] : NULL, B->flatn, F4_FLAT_NONE,
-                  B->use_flat ? &B->keep[t] : NULL};
-    /* a compiling batch: part 0 compiles, the others replay by hashing beside it
-     * (they read only the learnt part of the trace, which compiling leaves alone) */
-    int mode = !B->compile ? RUN_APPLY : t == 0 ? RUN_COMPILE : RUN_PLAIN;
-    prime_run(B->S, &B->wctx[t], 0, NULL, mode, fl.cf != NULL ? &fl : NULL,
-              &B->out[t]);
-    if (B->out[t].st != GBC_OK)
+    double t0 = gbc_wall_time();
+    prime_out O;
+    O.p = A->p;
+    prime_run(S, ctx, RUN_FULL_QUIET, NULL, RUN_APPLY, NULL, &O);
+    A->st = O.st;
+    A->unlucky = O.unlucky;
+    A->contained = 0;
+    A->res = O.res;
+    if (A->st == GBC_OK && !A->unlucky)
+        A->st = gens_reduce_to_zero(S, ctx, &A->res, A->p, &A->contained);
+    A->secs = gbc_wall_time() - t0;
+}
+
+/* The rest of it, once S has its shape: whether A->res has it, its coefficients
+ * into A->cf (room for the shape's terms given), A->res freed on ctx; A ready. */
+static void ahead_shape(const modst *S, gbc_ctx *ctx, mod_ahead *A)
+{
+    field Fp;
+    field_init(&Fp, 2);
+    A->shape = A->st == GBC_OK && !A->unlucky && mod_shape_matches(S, &A->res);
+    if (A->shape) {
+        size_t k = 0;
+        for (size_t j = 0; j < A->res.n; j++)
+            for (size_t i = 0; i < A->res.p[j].len; i++)
+                A->cf[k++] = A->res.p[j].cf[i];
+    }
+    plist_clear(ctx, &A->res, &Fp);
+    A->ready = A->st == GBC_OK;
+}
+
+/* Item 0 of a batch with the check ahead, on part t's context. */
+static void batch_ahead(batch *B, int t)
+{
+    B->ahead->p = B->ahead_p;
+    B->ahead->beside_learning = 0;
+    ahead_compute(B->S, &B->wctx[t], B->ahead);
+    ahead_shape(B->S, &B->wctx[t], B->ahead);
+    if (B->ahead->st != GBC_OK)
         atomic_store(&B->stop, 1);
 }
 
-/* Apply the trace modulo the n primes ps (compile: the first compiling it, the
- * others replaying it plainly). */
-gbc_status mod_batch_run(modst *S, batch *B, const uint32_t *ps, int n, int compile)
+/* The check ahead beside learning: a background task of the pool (see
+ * mod_learn), on a worker context of its own. */
+static void learn_ahead_task(void *arg)
+{
+    modst *S = arg;
+    ahead_compute(S, &S->ahead.wctx, &S->ahead);
+}
+
+/* Start the check ahead modulo a fresh check prime beside learning, when the pool
+ * has threads and no memory limit or injected failure is set (its
+ * worker context charges a budget of its own while learning charges the caller's,
+ * so one limit could not cover both; the batches' check ahead serves then). */
+static gbc_status learn_ahead_start(modst *S)
 {
     gbc_ctx *ctx = S->ctx;
+    mod_ahead *A = &S->ahead;
+    A->ready = 0;
+    /* forced primes (the test hook) are drawn by either stream first: they are
+     * for learning and the applies */
+    if (ctx->pool == NULL || ctx->budget != NULL || ctx->mem_limit != 0 || ctx->fail_at != 0 ||
+        A->running || S->forced_next < S->opts->nforced)
+        return GBC_OK;
+    GBC_TRY(next_check_prime(S, &A->p));
+    gbc_budget_begin(&A->budget, ctx);
+    A->base = ctx->mem_used;
+    gbc_ctx_init_worker(&A->wctx, &A->budget);
+    atomic_init(&A->stop, 0);
+    A->wctx.cancel = &A->stop;
+    A->wctx.la_mode = ctx->la_mode;
+    plist_init(&A->res);
+    A->st = GBC_OK;
+    A->beside_learning = 1;
+    A->running = 1;
+    if (!gbc_pool_async(ctx->pool, learn_ahead_task, S))
+        learn_ahead_task(S); /* no thread to spare (none started): here, now */
+    return GBC_OK;
+}
+
+/* Wait for the check ahead of learning; its memory joins the caller's count. With
+ * discard (learning failed or starts over on another ring) it is dropped. */
+static void learn_ahead_wait(modst *S, int discard)
+{
+    gbc_ctx *ctx = S->ctx;
+    mod_ahead *A = &S->ahead;
+    if (!A->running)
+        return;
+    if (discard)
+        atomic_store(&A->stop, 1);
+    gbc_pool_async_wait(ctx->pool); /* returns at once when it ran here */
+    A->running = 0;
+    gbc_budget_settle(&A->budget, A->base, ctx);
+    size_t peak = atomic_load(&A->budget.peak);
+    if (peak > ctx->mem_peak)
+        ctx->mem_peak = peak;
+    A->pending = !discard && A->st == GBC_OK;
+    if (!A->pending) {
+        field Fp;
+        field_init(&Fp, 2);
+        plist_clear(ctx, &A->res, &Fp);
+    }
+}
+
+/* Once the shape exists (mod_shape_start): judge the check computed beside
+ * learning. */
+static gbc_status learn_ahead_finish(modst *S)
+{
+    mod_ahead *A = &S->ahead;
+    if (!A->pending)
+        return GBC_OK;
+    A->pending = 0;
+    gbc_status st = GBC_GROW(S->ctx, A->cf, A->cap, S->nterms ? S->nterms : 1);
+    if (st != GBC_OK) {
+        field Fp;
+        field_init(&Fp, 2);
+        plist_clear(S->ctx, &A->res, &Fp);
+        return st;
+    }
+    ahead_shape(S, S->ctx, A);
+    return GBC_OK;
+}
+
+/* Part t: items until none is left (see struct batch). */
+static void batch_part(void *arg, int t)
+{
+    batch *B = arg;
+    for (;;) {
+        int i = atomic_fetch_add(&B->next, 1);
+        if (i >= B->nitems || atomic_load(&B->stop))
+            return;
+        if (B->ahead_p != 0 && i == 0) {
+            batch_ahead(B, t);
+            atomic_store(&B->ahead_done, 1);
+            B->ran[i] = (uint8_t)(t + 1);
+            continue;
+        }
+        /* beside the check, the first parts - 1 applies always run; the others
+         * only while it runs */
+        if (B->ahead_p != 0 && i >= B->parts && atomic_load(&B->ahead_done))
+            return;
+        f4_flat fl = {B->use_flat ? B->flat[i] : NULL, B->flatn, F4_FLAT_NONE,
+                      B->use_flat ? &B->keep[t] : NULL};
+        /* a compiling batch: item 0 compiles, the others replay by hashing beside
+         * it (they read only the learnt part of the trace, which compiling leaves
+         * alone) */
+        int mode = !B->compile ? RUN_APPLY : i == 0 ? RUN_COMPILE : RUN_PLAIN;
+        prime_run(B->S, &B->wctx[t], 0, NULL, mode, fl.cf != NULL ? &fl : NULL, &B->out[i]);
+        B->ran[i] = (uint8_t)(t + 1);
+        if (B->out[i].st != GBC_OK)
+            atomic_store(&B->stop, 1);
+    }
+}
+
+/* Apply the trace modulo the n primes ps (compile: the first compiling it, the
+ * others replaying it plainly), with the check ahead modulo cp when cp != 0
+ * (then ps[i] is item i + 1). */
+static gbc_status batch_run(modst *S, batch *B, const uint32_t *ps, int n, int compile,
+                            uint32_t cp)
+{
+    gbc_ctx *ctx = S->ctx;
+    int parts = ctx->pool != NULL ? gbc_pool_size(ctx->pool) : 1;
     B->S = S;
-    B->n = n;
+    B->ahead_p = cp;
+    B->ahead = &S->ahead;
+    B->nitems = n + (cp != 0);
+    B->n = B->nitems;
+    B->parts = parts < B->nitems ? parts : B->nitems;
     B->compile = compile;
     if (compile)
         B->use_flat = 0;
     atomic_init(&B->stop, 0);
+    atomic_init(&B->next, 0);
+    atomic_init(&B->ahead_done, 0);
     gbc_budget_begin(&B->budget, ctx);
-    for (int t = 0; t < n; t++) {
+    for (int t = 0; t < B->parts; t++) {
         gbc_ctx_init_worker(&B->wctx[t], &B->budget);
         B->wctx[t].cancel = &B->stop;
         B->wctx[t].la_mode = ctx->la_mode;
-        B->out[t].p = ps[t];
-        B->out[t].st = GBC_OK;
-        plist_init(&B->out[t].res);
+    }
+    for (int i = 0; i < B->nitems; i++) {
+        B->ran[i] = 0;
+        B->out[i].p = cp != 0 ? (i > 0 ? ps[i - 1] : cp) : ps[i];
+        B->out[i].st = GBC_OK;
+        B->out[i].unlucky = 0;
+        B->out[i].flat = F4_FLAT_NONE;
+        plist_init(&B->out[i].res);
     }
     B->wctx[0].interrupt = batch_poll_parent;
     B->wctx[0].interrupt_data = B;
     size_t base = ctx->mem_used;
     B->base = base;
-    if (ctx->pool != NULL && n > 1)
-        gbc_pool_run(ctx->pool, batch_part, B, n);
+    if (ctx->pool != NULL && B->parts > 1)
+        gbc_pool_run(ctx->pool, batch_part, B, B->parts);
     else
-        for (int t = 0; t < n; t++)
-            batch_part(B, t);
+        batch_part(B, 0);
     gbc_status st = GBC_OK;
-    for (int t = 0; t < n; t++)
-        st = gbc_status_join(st, B->out[t].st);
+    for (int i = 0; i < B->nitems; i++)
+        if (B->ran[i])
+            st = gbc_status_join(st, B->out[i].st);
+    if (cp != 0)
+        st = gbc_status_join(st, S->ahead.st);
     if (st == GBC_OK)
         st = gbc_ctx_check(ctx);
     /* until mod_batch_end the caller works while the results live: its context
@@ -287,12 +458,34 @@ gbc_status mod_batch_run(modst *S, batch *B, const uint32_t *ps, int n, int comp
     return st;
 }
 
+gbc_status mod_batch_run(modst *S, batch *B, const uint32_t *ps, int n, int compile)
+{
+    return batch_run(S, B, ps, n, compile, 0);
+}
+
+gbc_status mod_batch_run_ahead(modst *S, batch *B, const uint32_t *ps, int n, uint32_t cp)
+{
+    S->ahead.ready = 0;
+    S->ahead.st = GBC_OK;
+    GBC_TRY(GBC_GROW(S->ctx, S->ahead.cf, S->ahead.cap, S->nterms ? S->nterms : 1));
+    gbc_status st = batch_run(S, B, ps, n, 0, cp);
+    /* the primes of the applies that did not run go back, in their order */
+    for (int i = 1; i < B->nitems && st == GBC_OK; i++)
+        if (!B->ran[i]) {
+            st = GBC_GROW(S->ctx, S->back, S->bcap, S->nback + 1);
+            if (st == GBC_OK)
+                S->back[S->nback++] = B->out[i].p;
+        }
+    return st;
+}
+
 void mod_batch_end(modst *S, batch *B)
 {
     field Fp; /* any nonzero p selects the uint32 layout */
     field_init(&Fp, 2);
-    for (int t = 0; t < B->n; t++)
-        plist_clear(&B->wctx[t], &B->out[t].res, &Fp);
+    for (int i = 0; i < B->nitems; i++)
+        if (B->ran[i])
+            plist_clear(&B->wctx[B->ran[i] - 1], &B->out[i].res, &Fp);
     /* what the parts still hold is what their kept arenas grew by: the caller's
      * context carries it from now on (mod_batch_release gives it back) */
     S->ctx->mem_used -= B->extra;
@@ -487,6 +680,7 @@ void mod_shape_clear(modst *S)
     S->pst = S->live = NULL;
     S->npolys = S->nterms = S->nsettled = 0;
     S->have_cand = 0;
+    S->ahead.ready = 0; /* judged against the shape */
 }
 
 /* G's coefficients, flattened into S->resid. */
@@ -559,7 +753,8 @@ gbc_status mod_shape_start(modst *S, const plist *G, uint32_t p, uint32_t nvars)
     S->have_crt = 1;
     GBC_TRY(st);
     mod_flatten(S, G);
-    return zz_crt_add(S->ctx, &S->crt, S->resid, p, NULL);
+    GBC_TRY(zz_crt_add(S->ctx, &S->crt, S->resid, p, NULL));
+    return learn_ahead_finish(S); /* the check computed beside learning */
 }
 
 int mod_shape_matches(const modst *S, const plist *G)
@@ -863,6 +1058,7 @@ gbc_status mod_setup(modst *S, gbc_ctx *ctx, const ring *R, const plist *in,
     S->opts = opts;
     S->stats = stats;
     plist_init(&S->zin);
+    plist_init(&S->ahead.res);
     plist_init(&S->zr);
     /* One 64-bit seed names the run (so --seed repeats a logged run exactly); the
      * two streams derive from it by different splitmix64 keys. */
@@ -936,9 +1132,16 @@ void mod_free(modst *S)
     mod_shape_clear(S);
     plist_clear(S->ctx, &S->zin, &S->R->F);
     plist_clear(S->ctx, &S->zr, &S->R->F);
+    field Fp;
+    field_init(&Fp, 2);
+    plist_clear(S->ctx, &S->ahead.res, &Fp);
+    S->ahead.pending = 0;
     gbc_free(S->ctx, S->used);
+    gbc_free(S->ctx, S->back);
+    gbc_free(S->ctx, S->ahead.cf);
     f4_trace_free(S->ctx, S->tr);
-    S->used = NULL;
+    S->used = S->back = S->ahead.cf = NULL;
+    S->nback = S->bcap = S->ahead.cap = 0;
     S->tr = NULL;
 }
 
@@ -962,7 +1165,7 @@ static gbc_status prime_full(modst *S, uint32_t p, f4_trace *rec, prime_out *o)
  * other learning primes are tried (the prime may be unlucky: the ideal modulo p
  * larger than over Q), MOD_FGLM_TRIES in all; then S is set up again on the
  * homogenised ideal (or, when FGLM was asked for, GBC_ERR_DOMAIN). */
-gbc_status mod_learn(modst *S, const plist *in, prime_out *o)
+static gbc_status learn(modst *S, const plist *in, prime_out *o)
 {
     gbc_ctx *ctx = S->ctx;
     for (int declines = 0;;) {
@@ -1002,13 +1205,77 @@ gbc_status mod_learn(modst *S, const plist *in, prime_out *o)
         const ring *R = S->R;
         const mod_opts *opts = S->opts;
         gb_stats *stats = S->stats;
+        learn_ahead_wait(S, 1); /* its basis is in the ring left behind */
         mod_free(S);
         GBC_TRY(mod_setup(S, ctx, R, in, opts, stats, 1));
         declines = 0; /* FGLM is off now: nothing declines again */
     }
 }
 
+gbc_status mod_learn(modst *S, const plist *in, prime_out *o)
+{
+    /* with threads, the check's part that does not depend on the candidate runs
+     * beside learning (whose linear algebra then has a thread less until it is
+     * done) */
+    GBC_TRY(learn_ahead_start(S));
+    gbc_status st = learn(S, in, o);
+    learn_ahead_wait(S, st != GBC_OK);
+    return st;
+}
 
+
+
+/* Whether the candidate (every polynomial settled) reduces modulo p to the
+ * polynomials of the shape with the coefficients cf; *usable as in cand_matches. */
+static int cand_matches_flat(const modst *S, const uint32_t *cf, uint32_t p, int *usable)
+{
+    *usable = 1;
+    field F;
+    field_init(&F, p);
+    zz_modp R;
+    zz_modp_init(&R, p);
+    for (size_t k = 0; k < S->npolys; k++)
+        if (!poly_matches(S, k, cf + S->poff[k], &F, &R, usable))
+            return 0;
+    return 1;
+}
+
+/* mod_check_candidate with the check computed ahead (S->ahead, used up): the
+ * same verdicts from the same facts. */
+static gbc_status check_ahead(modst *S, int *verdict)
+{
+    mod_ahead *A = &S->ahead;
+    uint32_t p = A->p;
+    A->ready = 0;
+    *verdict = MOD_GO_ON;
+    if (A->unlucky)
+        return GBC_OK;
+    if (!A->shape) {
+        gbc_log(S->ctx, 1, "modular: prime %u disagrees with the trace: relearning", p);
+        *verdict = MOD_RESTART;
+        return GBC_OK;
+    }
+    int usable = 1;
+    if (!cand_matches_flat(S, A->cf, p, &usable)) {
+        if (usable) {
+            gbc_log(S->ctx, 1, "modular: the candidate differs modulo the check prime %u: "
+                    "relearning", p);
+            *verdict = MOD_RESTART;
+        }
+        return GBC_OK;
+    }
+    if (!A->contained) {
+        gbc_log(S->ctx, 1, "modular: a generator does not reduce to zero by the candidate "
+                "modulo %u: relearning", p);
+        *verdict = MOD_RESTART;
+        return GBC_OK;
+    }
+    gbc_log(S->ctx, 1, "modular: %zu primes, candidate confirmed modulo %u, the generators "
+            "reduce to zero there (check computed ahead beside %s: %.2f s)",
+            S->crt.nprimes, p, A->beside_learning ? "learning" : "the applies", A->secs);
+    *verdict = MOD_ACCEPT;
+    return GBC_OK;
+}
 
 /* The independent check of a stable candidate: an untraced run modulo a fresh
  * prime of the check stream (nothing recorded, so its F4 may use the probabilistic
@@ -1026,6 +1293,8 @@ gbc_status mod_check_candidate(modst *S, int *verdict)
     uint32_t p;
     *verdict = MOD_GO_ON;
     prime_out O, *o = &O;
+    if (S->ahead.ready)
+        return check_ahead(S, verdict);
     GBC_TRY(next_check_prime(S, &p));
     GBC_TRY(prime_full(S, p, NULL, o));
     if (o->unlucky)
@@ -1049,7 +1318,7 @@ gbc_status mod_check_candidate(modst *S, int *verdict)
         return GBC_OK;
     }
     int contained = 0;
-    st = gens_reduce_to_zero(S, &o->res, p, &contained);
+    st = gens_reduce_to_zero(S, S->ctx, &o->res, p, &contained);
     plist_clear(ctx, &o->res, &Fp);
     GBC_TRY(st);
     if (!contained) {
@@ -1206,14 +1475,25 @@ static gbc_status prime_loop(modst *S, batch *B, int nbatch, size_t max_primes,
          * coefficient vanish). Beside a compiling replay the other threads replay
          * plainly; otherwise nbatch primes apply the compiled trace at once. */
         int compile = !S->compiled || S->plain_run >= 2;
-        int n = nbatch;
-        uint32_t ps[MOD_MAX_BATCH];
+        /* With threads, the check's part that does not depend on the candidate
+         * runs ahead, once per candidate, on one thread beside applies (as many as
+         * fit in its time: it takes about as long as a few applies); not while
+         * forced primes (the test hook) are pending, which must be applied. */
+        int ahead = nbatch > 1 && !compile && !S->ahead.ready &&
+                    S->forced_next >= S->opts->nforced;
+        int n = ahead ? MOD_AHEAD_APPLIES * (nbatch - 1) : nbatch;
+        if (n > MOD_MAX_BATCH - 1)
+            n = MOD_MAX_BATCH - 1;
+        uint32_t ps[MOD_MAX_BATCH], cp = 0;
+        if (ahead)
+            GBC_TRY(next_check_prime(S, &cp));
         for (int t = 0; t < n; t++)
             GBC_TRY(mod_next_prime(S, &ps[t]));
         B->use_flat = !compile && S->cc_fit;
         if (B->use_flat)
-            GBC_TRY(batch_flat_reserve(S, B, n));
-        gbc_status st = mod_batch_run(S, B, ps, n, compile);
+            GBC_TRY(batch_flat_reserve(S, B, n + ahead));
+        gbc_status st = ahead ? mod_batch_run_ahead(S, B, ps, n, cp)
+                              : mod_batch_run(S, B, ps, n, compile);
         if (compile) {
             S->compiled = 1;
             S->plain_run = 0;
@@ -1223,9 +1503,12 @@ static gbc_status prime_loop(modst *S, batch *B, int nbatch, size_t max_primes,
             S->cc_fit = st == GBC_OK && !r->unlucky && f4_trace_compiled(S->tr) &&
                         f4_trace_out_terms(S->tr) == S->nterms && mod_shape_matches(S, &r->res);
         }
-        int conflict = 0, nflat = 0;
-        for (int t = 0; t < n && st == GBC_OK && !conflict; t++) {
+        int conflict = 0, nflat = 0, napplied = 0;
+        for (int t = ahead; t < B->nitems && st == GBC_OK && !conflict; t++) {
             prime_out *r = &B->out[t];
+            if (!B->ran[t])
+                continue;
+            napplied++;
             nflat += r->flat == F4_FLAT_DONE;
             if (r->plain)
                 S->plain_run++;
@@ -1239,10 +1522,19 @@ static gbc_status prime_loop(modst *S, batch *B, int nbatch, size_t max_primes,
                 st = mod_take(S, r->p, r->unlucky ? NULL : &r->res, &conflict);
         }
         mod_batch_end(S, B);
+        if (ahead)
+            for (int t = nbatch; t < MOD_MAX_BATCH; t++) {
+                /* the extra applies' residue buffers are not needed again */
+                gbc_free(ctx, B->flat[t]);
+                B->flat[t] = NULL;
+            }
         GBC_TRY(st);
+        if (ahead && st == GBC_OK)
+            gbc_log(ctx, 2, "modular: the check modulo %u computed ahead (%.2f s) beside %d "
+                    "applies", S->ahead.p, S->ahead.secs, napplied);
         gbc_log(ctx, 2, "modular: %zu primes used (%d of the last %d as flat residues), %zu "
                 "in the accumulator (%.2f s); trace %.1f MB, in use %.1f MB, peak %.1f MB",
-                S->nused, nflat, n, S->crt.nprimes,
+                S->nused - S->nback, nflat, napplied, S->crt.nprimes,
                 gbc_wall_time() - S->t0, f4_trace_memory(S->tr) / 1048576.0,
                 ctx->mem_used / 1048576.0, ctx->mem_peak / 1048576.0);
         if (conflict || mod_misfits(S)) {

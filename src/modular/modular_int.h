@@ -15,9 +15,38 @@
 #define MOD_FGLM_TRIES 3
 /* Primes applied at once at most (the batch is the computation's thread count) */
 #define MOD_MAX_BATCH 64
+/* Applies per other thread that a batch computing the check ahead may take while
+ * the check runs (mod_batch_run_ahead; the check's F4 costs about 3-4 applies) */
+#define MOD_AHEAD_APPLIES 6
 /* Bits of margin under the modulus for a lift kept while the rest of its
  * polynomial waits for more primes (zz_crt_lift_group_skip, docs/modular.md) */
 #define MOD_SURE_MARGIN 32
+
+/* The check's part that does not depend on the candidate, computed ahead on one
+ * thread of a batch (mod_batch_run_ahead, when the computation has threads): the
+ * basis modulo the check prime p, whether it has the shape, its coefficients then,
+ * and whether every generator reduces to zero by it. mod_check_candidate uses it,
+ * once. */
+typedef struct mod_ahead {
+    int ready;
+    uint32_t p;
+    int unlucky;         /* FGLM declined modulo p alone: p cannot judge */
+    int shape;           /* the basis modulo p has the shape */
+    int contained;       /* (with shape) the generators reduce to zero modulo p */
+    double secs;         /* the wall time it took */
+    int beside_learning; /* computed beside learning, else in a batch */
+    uint32_t *cf;        /* (with shape) its coefficients (the shape's nterms) */
+    size_t cap;          /* cf's room */
+    gbc_status st;
+    plist res;           /* the basis modulo p until the shape is judged */
+    /* beside learning (a background task of the pool): running until waited for,
+     * then pending until the shape exists; its worker context and budget */
+    int running, pending;
+    gbc_ctx wctx;
+    gbc_budget budget;
+    atomic_int stop;
+    size_t base;
+} mod_ahead;
 
 typedef struct modst {
     gbc_ctx *ctx;
@@ -79,6 +108,12 @@ typedef struct modst {
      * the accumulator's prime count at which the open polynomials are lifted next */
     size_t unlucky_run, next_rr;
     double t0;           /* when the run began (for the log) */
+    /* primes drawn for a batch and not applied (a batch that computes the check
+     * ahead stops drawing work when the check is done): handed out again first,
+     * in the order drawn, by mod_next_prime */
+    uint32_t *back;
+    size_t nback, bcap;
+    mod_ahead ahead;     /* the check computed ahead (mod_batch_run_ahead) */
 } modst;
 
 enum { P_OPEN = 0, P_LIFTED = 1, P_SETTLED = 2 };
@@ -122,6 +157,18 @@ typedef struct batch {
     f4_keep keep[MOD_MAX_BATCH];
     int have_arena;
     size_t base;          /* the caller's usage when the batch began */
+    /* Parts are threads, items are work: each part takes the next item until none
+     * is left (items == parts unless the check runs ahead). With ahead_p, item 0
+     * is the check's candidate-independent part modulo ahead_p (into *ahead, which
+     * is S->ahead), items 1.. are applies, and once the check is
+     * done the parts stop taking applies beyond the first parts - 1 of them: ran[i]
+     * is 1 + the part that ran item i, 0 if none did. out[i], flat[i] are per item; wctx[t], keep[t] per
+     * part. */
+    int parts, nitems;
+    uint32_t ahead_p;
+    mod_ahead *ahead;
+    atomic_int next, ahead_done;
+    uint8_t ran[MOD_MAX_BATCH];
 } batch;
 
 /* What a check or the prime loop decided. */
@@ -155,6 +202,11 @@ void mod_prime_run(const modst *S, gbc_ctx *ctx, int full, f4_trace *rec, int co
 /* Apply S->tr modulo the n primes ps at once on the pool (compile: one prime,
  * compiling it); the results in B->out until mod_batch_end. */
 gbc_status mod_batch_run(modst *S, batch *B, const uint32_t *ps, int n, int compile);
+/* The same with the check's candidate-independent part modulo the check prime
+ * cp (from next_check_prime) computed beside the applies, into S->ahead: the n
+ * primes ps are applied while it runs (at least parts - 1 of them; the ones left
+ * when it is done are handed back to mod_next_prime). Not for compiling batches. */
+gbc_status mod_batch_run_ahead(modst *S, batch *B, const uint32_t *ps, int n, uint32_t cp);
 /* Give back the scratch B keeps for its parts (made again when needed). */
 void mod_batch_release(gbc_ctx *ctx, batch *B);
 /* Free B (from gbc_calloc on ctx, or NULL), its flat buffers and its arenas. */
