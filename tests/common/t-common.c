@@ -1,8 +1,13 @@
 /* Tests for common/: the checked allocator (limits, fault injection), growth, RNG,
- * polling and the one sort (common/sort.h). */
+ * polling, the one sort (common/sort.h) and the pool's background task
+ * (common/pool.h). */
+#include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
 #include "common/common.h"
+#include "common/pool.h"
 #include "common/sort.h"
 #include "testutil.h"
 
@@ -482,6 +487,88 @@ START_TEST(test_sort_interrupt)
 }
 END_TEST
 
+/* ------------------------------------------------------------- pool -- */
+
+/* A job of the pool: every part counts its runs; the parts of one job are
+ * counted per job (hits[job][part]). */
+typedef struct pool_job {
+    atomic_int hits[4][8];
+    int job;
+} pool_job;
+
+static void pool_part(void *arg, int t)
+{
+    pool_job *J = arg;
+    atomic_fetch_add(&J->hits[J->job][t], 1);
+}
+
+/* The background task: counts itself, then waits (sleeping, at most ~10 s) until
+ * released, so that jobs run while it holds its thread. */
+typedef struct pool_bg {
+    atomic_int runs, release;
+} pool_bg;
+
+static void pool_bg_task(void *arg)
+{
+    pool_bg *T = arg;
+    atomic_fetch_add(&T->runs, 1);
+    struct timespec ts = {0, 1000000};
+    for (int i = 0; i < 10000 && !atomic_load(&T->release); i++)
+        nanosleep(&ts, NULL);
+}
+
+/* gbc_pool_async: the task runs once on a thread; jobs run while it holds its
+ * thread run every part exactly once (the busy thread's in the caller), with
+ * every number of parts; a second task is refused while one is given; after the
+ * wait, jobs use every thread again; a pool freed with a task given waits for it.
+ * (tsan runs this case: ctest's common/t-common-pool.) */
+START_TEST(test_pool_async)
+{
+    for (int size = 2; size <= 4; size++) {
+        gbc_pool *P = gbc_pool_new(NULL, size);
+        ck_assert_ptr_nonnull(P);
+        pool_bg T;
+        atomic_init(&T.runs, 0);
+        atomic_init(&T.release, 0);
+        ck_assert_int_eq(gbc_pool_async(P, pool_bg_task, &T), 1);
+        ck_assert_int_eq(gbc_pool_async(P, pool_bg_task, &T), 0); /* one at a time */
+        pool_job J;
+        memset(&J, 0, sizeof J);
+        for (int job = 0; job < 3; job++) {
+            J.job = job;
+            gbc_pool_run(P, pool_part, &J, job == 0 ? size : job == 1 ? 1 : size - 1);
+        }
+        atomic_store(&T.release, 1);
+        gbc_pool_async_wait(P);
+        ck_assert_int_eq(atomic_load(&T.runs), 1);
+        J.job = 3;
+        gbc_pool_run(P, pool_part, &J, size);
+        int want[4] = {size, 1, size - 1, size};
+        for (int job = 0; job < 4; job++)
+            for (int t = 0; t < 8; t++)
+                ck_assert_msg(atomic_load(&J.hits[job][t]) == (t < want[job]),
+                              "size %d job %d part %d ran %d times", size, job, t,
+                              atomic_load(&J.hits[job][t]));
+        /* again, and freed while the task holds its thread */
+        atomic_store(&T.release, 0);
+        ck_assert_int_eq(gbc_pool_async(P, pool_bg_task, &T), 1);
+        atomic_store(&T.release, 1);
+        gbc_pool_free(NULL, P);
+        ck_assert_int_eq(atomic_load(&T.runs), 2);
+    }
+    /* a pool of one part has no thread to spare */
+    gbc_pool *P = gbc_pool_new(NULL, 1);
+    ck_assert_ptr_nonnull(P);
+    pool_bg T;
+    atomic_init(&T.runs, 0);
+    atomic_init(&T.release, 1);
+    ck_assert_int_eq(gbc_pool_async(P, pool_bg_task, &T), 0);
+    gbc_pool_async_wait(P);
+    ck_assert_int_eq(atomic_load(&T.runs), 0);
+    gbc_pool_free(NULL, P);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("common");
@@ -498,5 +585,8 @@ int main(void)
     tcase_add_test(tc, test_sort_nomem);
     tcase_add_test(tc, test_sort_interrupt);
     suite_add_tcase(s, tc);
+    TCase *tp = tcase_create("pool");
+    tcase_add_test(tp, test_pool_async);
+    suite_add_tcase(s, tp);
     return tu_run(s);
 }

@@ -1137,6 +1137,31 @@ START_TEST(test_threads)
         T_ASSERT_MSG(check_plist_equal(&R, &G1, &G2),
                      "katsura-4 order %s: two threads give another basis", order);
         T_ASSERT(st2.primes > 2);
+        {
+            /* the check computed ahead: beside learning (threads, no memory
+             * limit), else in a batch beside the applies (a memory limit keeps
+             * it out of learning); the same basis, and -v says which */
+            gbc_ctx lc;
+            logbuf lb;
+            for (int way = 0; way < 2; way++) {
+                ctx_with_log(&lc, &lb);
+                lc.verbosity = 1;
+                lc.threads = 2;
+                lc.mem_limit = way ? (size_t)1 << 34 : 0;
+                plist G3;
+                T_ASSERT(modular(&lc, &R, &F, &G3, 0, seed + 99u * (uint64_t)way, NULL, 0,
+                                 NULL) == GBC_OK);
+                T_ASSERT_MSG(check_plist_equal(&R, &G1, &G3),
+                             "katsura-4 order %s: the check ahead (%s) gives another basis",
+                             order, way ? "in a batch" : "beside learning");
+                const char *want = way ? "computed ahead beside the applies"
+                                       : "computed ahead beside learning";
+                T_ASSERT_MSG(strstr(lb.text, want) != NULL,
+                             "order %s: '%s' not in the log:\n%s", order, want, lb.text);
+                plist_clear(&lc, &G3, &R.F);
+                T_ASSERT(lc.mem_used == 0);
+            }
+        }
         if (kind == 0) {
             plist B;
             plist_init(&B);
