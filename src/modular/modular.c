@@ -75,12 +75,6 @@ static gbc_status next_prime_from(modst *S, gbc_rng *r, uint32_t *out)
 
 gbc_status mod_next_prime(modst *S, uint32_t *out)
 {
-    if (S->nback > 0) {
-        /* drawn before and not applied: the oldest first */
-        *out = S->back[0];
-        memmove(S->back, S->back + 1, sizeof *S->back * --S->nback);
-        return GBC_OK;
-    }
     return next_prime_from(S, &S->rng, out);
 }
 
@@ -378,14 +372,9 @@ static void batch_part(void *arg, int t)
             return;
         if (B->ahead_p != 0 && i == 0) {
             batch_ahead(B, t);
-            atomic_store(&B->ahead_done, 1);
             B->ran[i] = (uint8_t)(t + 1);
             continue;
         }
-        /* beside the check, the first parts - 1 applies always run; the others
-         * only while it runs */
-        if (B->ahead_p != 0 && i >= B->parts && atomic_load(&B->ahead_done))
-            return;
         f4_flat fl = {B->use_flat ? B->flat[i] : NULL, B->flatn, F4_FLAT_NONE,
                       B->use_flat ? &B->keep[t] : NULL};
         /* a compiling batch: item 0 compiles, the others replay by hashing beside
@@ -418,7 +407,6 @@ static gbc_status batch_run(modst *S, batch *B, const uint32_t *ps, int n, int c
         B->use_flat = 0;
     atomic_init(&B->stop, 0);
     atomic_init(&B->next, 0);
-    atomic_init(&B->ahead_done, 0);
     gbc_budget_begin(&B->budget, ctx);
     for (int t = 0; t < B->parts; t++) {
         gbc_ctx_init_worker(&B->wctx[t], &B->budget);
@@ -468,15 +456,7 @@ gbc_status mod_batch_run_ahead(modst *S, batch *B, const uint32_t *ps, int n, ui
     S->ahead.ready = 0;
     S->ahead.st = GBC_OK;
     GBC_TRY(GBC_GROW(S->ctx, S->ahead.cf, S->ahead.cap, S->nterms ? S->nterms : 1));
-    gbc_status st = batch_run(S, B, ps, n, 0, cp);
-    /* the primes of the applies that did not run go back, in their order */
-    for (int i = 1; i < B->nitems && st == GBC_OK; i++)
-        if (!B->ran[i]) {
-            st = GBC_GROW(S->ctx, S->back, S->bcap, S->nback + 1);
-            if (st == GBC_OK)
-                S->back[S->nback++] = B->out[i].p;
-        }
-    return st;
+    return batch_run(S, B, ps, n, 0, cp);
 }
 
 void mod_batch_end(modst *S, batch *B)
@@ -1137,11 +1117,10 @@ void mod_free(modst *S)
     plist_clear(S->ctx, &S->ahead.res, &Fp);
     S->ahead.pending = 0;
     gbc_free(S->ctx, S->used);
-    gbc_free(S->ctx, S->back);
     gbc_free(S->ctx, S->ahead.cf);
     f4_trace_free(S->ctx, S->tr);
-    S->used = S->back = S->ahead.cf = NULL;
-    S->nback = S->bcap = S->ahead.cap = 0;
+    S->used = S->ahead.cf = NULL;
+    S->ahead.cap = 0;
     S->tr = NULL;
 }
 
@@ -1476,9 +1455,11 @@ static gbc_status prime_loop(modst *S, batch *B, int nbatch, size_t max_primes,
          * plainly; otherwise nbatch primes apply the compiled trace at once. */
         int compile = !S->compiled || S->plain_run >= 2;
         /* With threads, the check's part that does not depend on the candidate
-         * runs ahead, once per candidate, on one thread beside applies (as many as
-         * fit in its time: it takes about as long as a few applies); not while
-         * forced primes (the test hook) are pending, which must be applied. */
+         * runs ahead (when it did not beside learning) on one thread of a batch,
+         * beside MOD_AHEAD_APPLIES applies per other thread (about its time; a
+         * fixed number, so that what the run computes does not depend on how
+         * long the check takes); not while forced primes (the test hook) are
+         * pending, which must be applied. */
         int ahead = nbatch > 1 && !compile && !S->ahead.ready &&
                     S->forced_next >= S->opts->nforced;
         int n = ahead ? MOD_AHEAD_APPLIES * (nbatch - 1) : nbatch;
@@ -1534,7 +1515,7 @@ static gbc_status prime_loop(modst *S, batch *B, int nbatch, size_t max_primes,
                     "applies", S->ahead.p, S->ahead.secs, napplied);
         gbc_log(ctx, 2, "modular: %zu primes used (%d of the last %d as flat residues), %zu "
                 "in the accumulator (%.2f s); trace %.1f MB, in use %.1f MB, peak %.1f MB",
-                S->nused - S->nback, nflat, napplied, S->crt.nprimes,
+                S->nused, nflat, napplied, S->crt.nprimes,
                 gbc_wall_time() - S->t0, f4_trace_memory(S->tr) / 1048576.0,
                 ctx->mem_used / 1048576.0, ctx->mem_peak / 1048576.0);
         if (conflict || mod_misfits(S)) {

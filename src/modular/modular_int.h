@@ -15,9 +15,9 @@
 #define MOD_FGLM_TRIES 3
 /* Primes applied at once at most (the batch is the computation's thread count) */
 #define MOD_MAX_BATCH 64
-/* Applies per other thread that a batch computing the check ahead may take while
- * the check runs (mod_batch_run_ahead; the check's F4 costs about 3-4 applies) */
-#define MOD_AHEAD_APPLIES 6
+/* Applies per other thread in a batch that computes the check ahead
+ * (mod_batch_run_ahead; the check's F4 costs about as much as 3-4 applies) */
+#define MOD_AHEAD_APPLIES 3
 /* Bits of margin under the modulus for a lift kept while the rest of its
  * polynomial waits for more primes (zz_crt_lift_group_skip, docs/modular.md) */
 #define MOD_SURE_MARGIN 32
@@ -108,11 +108,6 @@ typedef struct modst {
      * the accumulator's prime count at which the open polynomials are lifted next */
     size_t unlucky_run, next_rr;
     double t0;           /* when the run began (for the log) */
-    /* primes drawn for a batch and not applied (a batch that computes the check
-     * ahead stops drawing work when the check is done): handed out again first,
-     * in the order drawn, by mod_next_prime */
-    uint32_t *back;
-    size_t nback, bcap;
     mod_ahead ahead;     /* the check computed ahead (mod_batch_run_ahead) */
 } modst;
 
@@ -160,14 +155,13 @@ typedef struct batch {
     /* Parts are threads, items are work: each part takes the next item until none
      * is left (items == parts unless the check runs ahead). With ahead_p, item 0
      * is the check's candidate-independent part modulo ahead_p (into *ahead, which
-     * is S->ahead), items 1.. are applies, and once the check is
-     * done the parts stop taking applies beyond the first parts - 1 of them: ran[i]
-     * is 1 + the part that ran item i, 0 if none did. out[i], flat[i] are per item; wctx[t], keep[t] per
-     * part. */
+     * is S->ahead) and items 1.. are applies. ran[i] is 1 + the part that ran
+     * item i (0: none, after a failure). out[i], flat[i] are per item; wctx[t],
+     * keep[t] per part. */
     int parts, nitems;
     uint32_t ahead_p;
     mod_ahead *ahead;
-    atomic_int next, ahead_done;
+    atomic_int next;
     uint8_t ran[MOD_MAX_BATCH];
 } batch;
 
@@ -203,9 +197,8 @@ void mod_prime_run(const modst *S, gbc_ctx *ctx, int full, f4_trace *rec, int co
  * compiling it); the results in B->out until mod_batch_end. */
 gbc_status mod_batch_run(modst *S, batch *B, const uint32_t *ps, int n, int compile);
 /* The same with the check's candidate-independent part modulo the check prime
- * cp (from next_check_prime) computed beside the applies, into S->ahead: the n
- * primes ps are applied while it runs (at least parts - 1 of them; the ones left
- * when it is done are handed back to mod_next_prime). Not for compiling batches. */
+ * cp computed beside the applies of the n primes ps, into S->ahead. Not for
+ * compiling batches. */
 gbc_status mod_batch_run_ahead(modst *S, batch *B, const uint32_t *ps, int n, uint32_t cp);
 /* Give back the scratch B keeps for its parts (made again when needed). */
 void mod_batch_release(gbc_ctx *ctx, batch *B);
