@@ -188,24 +188,27 @@ void gbc_ctx_pool_leave(gbc_ctx *ctx, int made)
 
 int gbc_pool_async(gbc_pool *P, void (*fn)(void *arg), void *arg)
 {
-    if (P == NULL || P->nthreads < 1 || P->bg_state != BG_IDLE)
+    if (P == NULL || P->nthreads < 1)
         return 0;
     pthread_mutex_lock(&P->mu);
-    P->bg = P->nthreads;
-    P->bg_fn = fn;
-    P->bg_arg = arg;
-    P->bg_state = BG_GIVEN;
-    pthread_cond_broadcast(&P->go);
+    int given = P->bg_state == BG_IDLE;
+    if (given) {
+        P->bg = P->nthreads;
+        P->bg_fn = fn;
+        P->bg_arg = arg;
+        P->bg_state = BG_GIVEN;
+        pthread_cond_broadcast(&P->go);
+    }
     pthread_mutex_unlock(&P->mu);
-    return 1;
+    return given;
 }
 
 void gbc_pool_async_wait(gbc_pool *P)
 {
-    if (P == NULL || P->bg_state == BG_IDLE)
-        return;
+    if (P == NULL || P->nthreads < 1)
+        return; /* (then nothing was ever given) */
     pthread_mutex_lock(&P->mu);
-    while (P->bg_state != BG_DONE)
+    while (P->bg_state == BG_GIVEN)
         pthread_cond_wait(&P->bg_done, &P->mu);
     P->bg_state = BG_IDLE;
     P->bg = 0;
