@@ -103,6 +103,7 @@ typedef struct modst {
     size_t *sused, *scap;
     uint8_t *msure, *sbuf;
     uint8_t *live;       /* per term: its polynomial is not settled */
+    uint8_t *pmatch;     /* per polynomial: scratch of mod_absorb_flat's comparisons */
     size_t nsettled;
     /* the prime loop's schedule (reset by mod_shape_start): misfits in a row, and
      * the accumulator's prime count at which the open polynomials are lifted next */
