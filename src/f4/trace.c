@@ -526,7 +526,39 @@ typedef struct gd_run {
     size_t skipped;  /* guide rows with no second element at their lead */
     size_t rows;     /* guide rows built */
     size_t missed;   /* guide elements whose lead was not reached in their round */
+    size_t repairs;  /* rounds repeated with every divisor's row */
+    int all;         /* this round takes every divisor's row (a repair) */
+    uint32_t *div;   /* scratch: divisors */
+    size_t ndiv, divcap;
 } gd_run;
+
+/* The elements other than skip whose leads divide e, into G->div. */
+typedef struct gd_divs {
+    gd_run *G;
+    gbc_ctx *ctx;
+    uint32_t skip;
+    gbc_status st;
+} gd_divs;
+
+static int gd_visit_divs(void *data, uint32_t val, const uint32_t *exps)
+{
+    gd_divs *d = data;
+    gd_run *G = d->G;
+    (void)exps;
+    if (val == d->skip)
+        return 0;
+    if ((d->st = GBC_GROW(d->ctx, G->div, G->divcap, G->ndiv + 1)) != GBC_OK)
+        return 1;
+    G->div[G->ndiv++] = val;
+    return 0;
+}
+
+static gbc_status gd_divisors(f4_state *S, gd_run *G, const uint32_t *e, uint32_t skip)
+{
+    gd_divs d = {G, S->ctx, skip, GBC_OK};
+    dl_for_each_divisor(&S->dl, e, mono_divmask_of(&S->par.dm, e), gd_visit_divs, &d);
+    return d.st;
+}
 
 /* The row to reduce for guide element k: mul times the multiple of element e
  * whose lead is mul * lead (lm(e) divides lead), with a pivot at that lead from
@@ -553,6 +585,21 @@ static gbc_status gd_row(f4_state *S, gd_run *G, size_t k, uint32_t e, const uin
     G->tg[S->ntbr - 1] = (uint32_t)k;
     G->rows++;
     uint32_t u = row->cols[0];
+    if (G->all) {
+        /* the repair of a round: every other element whose lead divides u gives a
+         * row to reduce too (F4's rows for all the pairs at u) */
+        G->ndiv = 0;
+        GBC_TRY(gd_divisors(S, G, G->ue, e));
+        for (size_t i = 0; i < G->ndiv; i++) {
+            if (G->div[i] == r && S->sht.row[u].aux != MARK_PIVOT)
+                continue; /* the pivot, below */
+            gd_multiplier(S, G->ue, G->div[i], &mh, &md);
+            GBC_TRY(f4_push_row(ctx, &S->tbr, &S->ntbr, &S->tcap, &row));
+            GBC_TRY(f4_make_row(S, mh, md, &S->g[G->div[i]], G->div[i], row));
+            GBC_TRY(GBC_GROW(ctx, G->tg, G->tgcap, S->ntbr));
+            G->tg[S->ntbr - 1] = (uint32_t)k;
+        }
+    }
     if (S->sht.row[u].aux == MARK_PIVOT)
         return GBC_OK;
     gd_multiplier(S, G->ue, r, &mh, &md);
@@ -766,7 +813,18 @@ gbc_status f4_learn_guided(gbc_ctx *ctx, const ring *R, const plist *in, plist *
         while (b < gd->n && gd->deg[b] == gd->deg[a])
             b++;
         GBC_CHECK(st, gbc_ctx_check(ctx), done);
+        size_t missed = G.missed;
+        G.all = 0;
         GBC_CHECK(st, gd_round(&S, &G, a, b, &unit), done);
+        if (G.missed > missed && !unit) {
+            /* leads of the guide not reached: the round again, with the rows of
+             * every element whose lead divides a guide row's (the elements the
+             * round gave take part now) */
+            G.missed = missed;
+            G.all = 1;
+            G.repairs++;
+            GBC_CHECK(st, gd_round(&S, &G, a, b, &unit), done);
+        }
         a = b;
     }
     if (unit) {
@@ -783,8 +841,9 @@ gbc_status f4_learn_guided(gbc_ctx *ctx, const ring *R, const plist *in, plist *
     }
     gbc_log(ctx, 1,
             "F4 guided: %zu elements, %zu guide rows built, %zu without a second element at "
-            "their lead; %zu of the guide's %zu leading monomials not reached",
-            S.n, G.rows, G.skipped, missing, gd->nmin);
+            "their lead, %zu rounds repaired; %zu of the guide's %zu leading monomials not "
+            "reached",
+            S.n, G.rows, G.skipped, G.repairs, missing, gd->nmin);
     if (missing > 0) {
         *failed = 1;
         goto done;
@@ -821,6 +880,7 @@ done:
     if (st != GBC_OK || *failed)
         plist_clear(ctx, out, &R->F);
     gbc_free(ctx, G.emap);
+    gbc_free(ctx, G.div);
     gbc_free(ctx, G.tg);
     gbc_free(ctx, G.ue);
     f4_free(&S);
