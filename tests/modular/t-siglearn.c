@@ -4,7 +4,7 @@
  * modulo other primes (plainly and compiled), gives F4's basis there. Over Q: the
  * same basis as the default learning run and as Buchberger, on the classical
  * systems and on random ideals (seeded, seed printed); a forced unlucky learning
- * prime is still caught. */
+ * prime is still caught; every allocation failure cleaned up. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -398,6 +398,68 @@ START_TEST(test_unlucky)
 }
 END_TEST
 
+/* Every allocation of sig_learn made to fail in turn (the i-th, for every i until
+ * the run completes), on an input that learns guided and on one whose guided run
+ * falls back to F4: GBC_ERR_NOMEM, out empty, nothing left once the trace is freed;
+ * the run that completes gives f4_learn's basis. */
+START_TEST(test_faults)
+{
+    static const struct {
+        const char *family;
+        int nv, hom, guided;
+    } cases[] = {{"katsura", 4, 0, 1}, {"noon", 4, 1, 1}, {"cyclic", 5, 0, 0}, {"eco", 6, 0, 0}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        gbc_ctx c0;
+        gbc_ctx_init(&c0);
+        ring R, Rp;
+        plist F, Fp, B;
+        system_make(&c0, &R, &F, cases[c].family, cases[c].nv, cases[c].hom, 0);
+        reduce_mod(&c0, &R, &F, &Rp, &Fp, 32003, cases[c].hom);
+        plist_init(&B);
+        f4_trace *t0;
+        T_ASSERT(f4_trace_new(&c0, &t0) == GBC_OK);
+        T_ASSERT(f4_learn(&c0, &Rp, &Fp, &B, NULL, t0) == GBC_OK);
+        uint64_t i;
+        int fell_back = 0;
+        for (i = 1; i < 200000; i++) {
+            gbc_ctx ctx;
+            gbc_ctx_init(&ctx);
+            ctx.fail_at = i;
+            f4_trace *t = NULL;
+            gbc_status st = f4_trace_new(&ctx, &t);
+            if (st == GBC_OK) {
+                plist out;
+                plist_init(&out);
+                st = sig_learn(&ctx, &Rp, &Fp, &out, NULL, t, &fell_back);
+                if (st != GBC_OK)
+                    ck_assert_int_eq(out.n, 0);
+                else
+                    ck_assert(check_plist_equal(&Rp, &out, &B));
+                plist_clear(&ctx, &out, &Rp.F);
+            }
+            f4_trace_free(&ctx, t);
+            ck_assert_msg(ctx.mem_used == 0, "%s-%d, failure %llu: %zu bytes left",
+                          cases[c].family, cases[c].nv, (unsigned long long)i, ctx.mem_used);
+            if (st == GBC_OK)
+                break;
+            ck_assert_int_eq(st, GBC_ERR_NOMEM);
+        }
+        ck_assert(i < 200000);
+        ck_assert_msg(fell_back == !cases[c].guided, "%s-%d: fell back %d", cases[c].family,
+                      cases[c].nv, fell_back);
+        printf("%s-%d%s: %llu allocations (%s)\n", cases[c].family, cases[c].nv,
+               cases[c].hom ? " homogenised" : "", (unsigned long long)i,
+               fell_back ? "fell back to F4" : "guided");
+        f4_trace_free(&c0, t0);
+        plist_clear(&c0, &B, &Rp.F);
+        plist_clear(&c0, &Fp, &Rp.F);
+        plist_clear(&c0, &F, &R.F);
+        ring_clear(&c0, &Rp);
+        ring_clear(&c0, &R);
+    }
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("siglearn");
@@ -409,6 +471,9 @@ static Suite *suite(void)
     tcase_add_loop_test(tq, test_q_random, 0, 5);
     tcase_add_test(tq, test_unlucky);
     suite_add_tcase(s, tq);
+    TCase *tf = tcase_create("faults");
+    tcase_add_test(tf, test_faults);
+    suite_add_tcase(s, tf);
     return s;
 }
 
