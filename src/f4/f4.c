@@ -275,7 +275,6 @@ static gbc_status sort_gens(f4_state *S)
     return st;
 }
 
-
 /* The generators (monic, sorted by lead degree) join the basis as they are, as in
  * msolve: kept sparse, they make sparse reducers; the pairs among them (and the
  * redundancy of a generator whose lead is a multiple of another's) do the rest.

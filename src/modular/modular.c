@@ -19,8 +19,8 @@
 #include "common/pool.h"
 #include "f4/f4.h"
 #include "fglm/fglm.h"
-#include "sig/sig.h"
 #include "field/crt.h"
+#include "sig/sig.h"
 #include "strategy/strategy.h"
 
 
