@@ -104,6 +104,17 @@ GBC_API gbc_status gbc_options_set_algorithm(gbc_options *opts, gbc_algorithm al
 /* Over Q: prove the result (see docs/modular.md) instead of checking it modulo a
  * fresh prime. Slower; off by default. */
 GBC_API gbc_status gbc_options_set_certify(gbc_options *opts, int certify);
+/* Over Q: the learning run of the multi-modular path. GBC_LEARN_F4 (the default):
+ * F4 modulo the first prime, recording the trace the other primes replay.
+ * GBC_LEARN_SIG: the signature engine's run modulo that prime picks the rows, and
+ * F4 guided by them records the trace (docs/sig.md, "Over Q"); where that does not
+ * apply (the engine would hand over to F4, more than 1000 generators) or misses,
+ * F4 learns as by default. The result is the same either way. */
+typedef enum gbc_learn {
+    GBC_LEARN_F4 = 0,
+    GBC_LEARN_SIG = 1
+} gbc_learn;
+GBC_API gbc_status gbc_options_set_learn(gbc_options *opts, gbc_learn learn);
 /* Over Q: draw the primes from seed instead of from the operating system's entropy
  * (the default), so that a run can be repeated exactly (the seed of a run is in
  * gbc_stats_seed and in the level-1 log). A fixed seed removes the guarantee against

@@ -148,6 +148,14 @@ GBC_API gbc_status gbc_options_set_certify(gbc_options *opts, int certify)
     return GBC_OK;
 }
 
+GBC_API gbc_status gbc_options_set_learn(gbc_options *opts, gbc_learn learn)
+{
+    if (opts == NULL || (learn != GBC_LEARN_F4 && learn != GBC_LEARN_SIG))
+        return GBC_ERR_ARG;
+    opts->learn = learn;
+    return GBC_OK;
+}
+
 GBC_API gbc_status gbc_options_set_seed(gbc_options *opts, uint64_t seed)
 {
     if (opts == NULL)
@@ -549,7 +557,9 @@ GBC_API gbc_status gbc_groebner(gbc_polys **basis, const gbc_polys *gens,
         mod_opts mo = {.certify = opts ? opts->certify : 0,
                        .fixed_seed = opts ? opts->fixed_seed : 0,
                        .seed = opts ? opts->seed : 0,
-                       .order_path = opts ? opts->order_path : 0};
+                       .order_path = opts ? opts->order_path : 0,
+                       .learn = opts && opts->learn == GBC_LEARN_SIG ? MOD_LEARN_SIG
+                                                                     : MOD_LEARN_F4};
         st = strat_q_groebner(&ctx, R, &gens->L, &out, &local, &mo);
     }
     if (st == GBC_OK)

@@ -30,6 +30,7 @@ struct gbc_options {
     atomic_int cancel;   /* gbc_options_cancel; computations point ctx->cancel here */
     uint64_t fail_alloc; /* testing: fail the n-th allocation (0: never) */
     int certify;
+    int learn;           /* gbc_learn */
     int threads;
     int la_mode;         /* gbc_linear_algebra */
     int order_path;      /* gbc_order_path */

@@ -329,6 +329,7 @@ GBC_API gbc_status gbc_dist_new(gbc_dist **dist, const gbc_polys *gens,
     D->mo.fixed_seed = opts ? opts->fixed_seed : 0;
     D->mo.seed = opts ? opts->seed : 0;
     D->mo.order_path = opts ? opts->order_path : 0;
+    D->mo.learn = opts && opts->learn == GBC_LEARN_SIG ? MOD_LEARN_SIG : MOD_LEARN_F4;
     api_ring_ref(gens->ring);
     D->ring = gens->ring;
     gbc_status st = plist_copy(&D->ctx, &D->in, &gens->L, R->nvars, &R->F);

@@ -14,6 +14,7 @@ static void opts_to_id(id_opts *o, const gbc_options *opts)
     o->buchberger = opts->algorithm == GBC_ALGO_BUCHBERGER;
     o->order_path = opts->order_path;
     o->mod.certify = opts->certify;
+    o->mod.learn = opts->learn == GBC_LEARN_SIG ? MOD_LEARN_SIG : MOD_LEARN_F4;
     o->mod.fixed_seed = opts->fixed_seed;
     o->mod.seed = opts->seed;
 }

@@ -36,7 +36,7 @@ static int takes_value(const char *a)
 {
     static const char *const with_value[] = {
         "--order", "--algorithm", "--order-path", "--linear-algebra", "--threads",
-        "--seed", "--memory-limit", "--timeout", "--vars", "--with", "--method", "-o",
+        "--seed", "--memory-limit", "--timeout", "--vars", "--with", "--method", "--learn", "-o",
         "-f", "-t"};
     for (size_t i = 0; i < sizeof with_value / sizeof with_value[0]; i++)
         if (strcmp(a, with_value[i]) == 0)
@@ -61,6 +61,7 @@ int cli_find_ideal_command(int argc, char **argv)
 typedef struct icfg {
     const char *command, *file, *with, *vars, *order, *outfile;
     gbc_algorithm algo;
+    gbc_learn learn;
     gbc_order_path opath;
     gbc_linear_algebra la;
     gbc_saturation method;
@@ -169,7 +170,7 @@ static int parse_args(icfg *c, int argc, char **argv)
                    strcmp(c->command, "eliminate") == 0 ? " --vars x,y,..."
                    : strcmp(c->command, "lift") == 0    ? " [--with FILE2]"
                                                         : " [--with] FILE2",
-                   "Options as for gb (--order, --algorithm, --order-path, --certify,\n"
+                   "Options as for gb (--order, --algorithm, --order-path, --certify, --learn,\n"
                    "--seed, --threads, --linear-algebra, --memory-limit, --timeout, -o, -v);\n"
                    "saturate: --method auto|eliminate|iterate|f4. See 'gbc --help'.\n");
             return EXIT_OK;
@@ -207,6 +208,15 @@ static int parse_args(icfg *c, int argc, char **argv)
                 c->algo = GBC_ALGO_F4;
             else
                 return usage_error("unknown algorithm '%s' (expected f4 or buchberger)", v);
+        } else if (MISSING) {
+            return EXIT_USAGE;
+        } else if (VALUE("--learn")) {
+            if (strcmp(v, "f4") == 0)
+                c->learn = GBC_LEARN_F4;
+            else if (strcmp(v, "sig") == 0)
+                c->learn = GBC_LEARN_SIG;
+            else
+                return usage_error("unknown learning run '%s' (expected f4 or sig)", v);
         } else if (MISSING) {
             return EXIT_USAGE;
         } else if (VALUE("--order-path")) {
@@ -603,6 +613,7 @@ static int run(icfg *c)
     }
     gbc_options_set_algorithm(opts, c->algo);
     gbc_options_set_certify(opts, c->certify);
+    gbc_options_set_learn(opts, c->learn);
     gbc_options_set_threads(opts, c->threads);
     gbc_options_set_linear_algebra(opts, c->la);
     gbc_options_set_order_path(opts, c->opath);

@@ -73,7 +73,9 @@ static void usage(FILE *f)
             "                  homogenise (the generators) or direct (Buchberger in the\n"
             "                  order itself, no budget); -v says which ran\n"
             "  --certify       over Q: prove the result (slower); the default checks it\n"
-            "                  modulo a fresh random prime\n"
+            "                  modulo a fresh random prime\n"            "  --learn L       over Q: the learning run, f4 (default) or sig (the\n"
+            "                  signature engine's rows guide F4's learning run; F4\n"
+            "                  alone where that does not apply; the same result)\n"
             "  --seed N        over Q: primes from the seed N (0 to 2^64-1) instead of\n"
             "                  the OS's entropy, to repeat a run (-v prints a run's seed);\n"
             "                  a known seed gives no guarantee against crafted input\n"
@@ -630,6 +632,7 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
     }
     const char *command = NULL, *order = NULL, *file = NULL, *outfile = NULL;
     gbc_algorithm algo = GBC_ALGO_DEFAULT;
+    gbc_learn learn = GBC_LEARN_F4;
     int verbose = 0, certify = 0, threads = 1, fixed_seed = 0, progress = -1;
     gbc_linear_algebra la = GBC_LA_AUTO;
     gbc_order_path opath = GBC_ORDER_AUTO;
@@ -663,6 +666,15 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
             else
                 return usage_error("unknown algorithm '%s' (expected f4, sig or buchberger)",
                                    v);
+        } else if ((ov = option_value(argc, argv, &argi, "--learn", &v)) != 0) {
+            if (ov < 0)
+                return usage_error("option '%s' needs an argument", a);
+            if (strcmp(v, "f4") == 0)
+                learn = GBC_LEARN_F4;
+            else if (strcmp(v, "sig") == 0)
+                learn = GBC_LEARN_SIG;
+            else
+                return usage_error("unknown learning run '%s' (expected f4 or sig)", v);
         } else if ((ov = option_value(argc, argv, &argi, "--threads", &v)) != 0 ||
                    (ov = option_value(argc, argv, &argi, "-t", &v)) != 0) {
             if (ov < 0)
@@ -805,6 +817,7 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
         gbc_options_set_time_limit(opts, timeout);
     gbc_options_set_algorithm(opts, algo);
     gbc_options_set_certify(opts, certify);
+    gbc_options_set_learn(opts, learn);
     gbc_options_set_threads(opts, threads);
     gbc_options_set_linear_algebra(opts, la);
     gbc_options_set_order_path(opts, opath);

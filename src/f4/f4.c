@@ -275,12 +275,6 @@ static gbc_status sort_gens(f4_state *S)
     return st;
 }
 
-/* Up to this many generators join the basis as they are; more enter as rows of
- * their degree's matrix, which interreduces them first (the pair update of n
- * unreduced generators costs n^2: 10^5 binomials took 50 s that way, 0.07 s as
- * rows). */
-#define F4_DIRECT_GENS_MAX 1000
-
 /* The generators (monic, sorted by lead degree) join the basis as they are, as in
  * msolve: kept sparse, they make sparse reducers; the pairs among them (and the
  * redundancy of a generator whose lead is a multiple of another's) do the rest.

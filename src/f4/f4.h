@@ -137,6 +137,45 @@ void f4_trace_shrink(gbc_ctx *ctx, f4_trace *tr);
  * (a fresh trace). */
 gbc_status f4_learn(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                     gb_stats *stats, f4_trace *tr);
+/* A guide for a learning run (f4_learn_guided): the rows of another engine's
+ * run modulo the same prime, one per element it kept (sig/sig.c records them:
+ * docs/sig.md, "Over Q"), in the order the elements were made, grouped into
+ * rounds by deg (non-decreasing). Element k's row is mul[k] times src[k]: an
+ * earlier element, or GEN_FLAG | a generator's index among the nonzero
+ * generators sorted stably by lead degree (F4's order); lead[k] is the element's
+ * leading monomial. minlead: leading monomials of a Groebner basis of the ideal
+ * (the run is checked against them). Exponents have nvars entries each. */
+typedef struct f4_guide {
+    uint32_t nvars;
+    size_t n, cap;
+    uint32_t *deg, *src, *mul, *lead;
+    size_t nmin, mcap;
+    uint32_t *minlead;
+    size_t ngens, gcap;
+    uint32_t *genlead; /* the generators' leading monomials, in that order */
+} f4_guide;
+void f4_guide_init(f4_guide *g, uint32_t nvars);
+void f4_guide_clear(gbc_ctx *ctx, f4_guide *g);
+/* Append element (deg, src, mul, lead) / a minimal leading monomial / a
+ * generator's leading monomial. */
+gbc_status f4_guide_push(gbc_ctx *ctx, f4_guide *g, uint32_t deg, uint32_t src,
+                         const uint32_t *mul, const uint32_t *lead);
+gbc_status f4_guide_push_min(gbc_ctx *ctx, f4_guide *g, const uint32_t *lead);
+gbc_status f4_guide_push_gen(gbc_ctx *ctx, f4_guide *g, const uint32_t *lead);
+/* f4_learn whose rounds are the guide's instead of F4's pairs: round by round,
+ * the guide's rows rebuilt from this run's elements (element k of the guide stands
+ * for the new element its row gave here when that has lead[k], else for a
+ * multiple of an element whose lead divides lead[k]), each with a pivot at its
+ * lead from another element, symbolic preprocessing, F4's reduction; recorded into
+ * tr (a fresh trace) as f4_learn records. The trace is usable (the same as a
+ * trace of f4_learn for f4_apply) when the run's basis has the guide's leading
+ * monomials: then out is the reduced basis; else (or when the guide does not fit:
+ * too many generators, other generators, the unit ideal) *failed is set, out is
+ * empty and tr is to be reset (f4_trace_reset). stats may be NULL. */
+gbc_status f4_learn_guided(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                           gb_stats *stats, f4_trace *tr, const f4_guide *gd, int *failed);
+/* tr as f4_trace_new made it (its buffers kept). */
+void f4_trace_reset(gbc_ctx *ctx, f4_trace *tr);
 /* Compile tr (a trace from f4_learn, not yet compiled): replay it modulo R's prime
  * (like f4_apply, same results) while recording the column structure of every
  * matrix, so that f4_apply can take its rows from there instead of hashing every

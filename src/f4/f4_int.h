@@ -115,6 +115,13 @@ typedef struct cc_row {
     uint32_t len, src;
 } cc_row;
 
+/* Up to this many generators join the basis as they are; more enter as rows of
+ * their degree's matrix, which interreduces them first (the pair update of n
+ * unreduced generators costs n^2: 10^5 binomials took 50 s that way, 0.07 s as
+ * rows). f4.c add_gens; f4_learn_guided (trace.c) relies on the same
+ * choice. */
+#define F4_DIRECT_GENS_MAX 1000
+
 /* A generator row's src: its index with the top bit set. */
 #define GEN_FLAG 0x80000000u
 

@@ -20,6 +20,7 @@
 #include "f4/f4.h"
 #include "fglm/fglm.h"
 #include "field/crt.h"
+#include "sig/sig.h"
 #include "strategy/strategy.h"
 
 
@@ -160,7 +161,9 @@ static void prime_run(const modst *S, gbc_ctx *ctx, int full, f4_trace *rec, int
     plist_init(&gw);
     plist_init(&dh);
     GBC_CHECK(st, reduce_gens(ctx, &inp, &S->zin, S->W.nvars, &Wp.F), done);
-    if (full && rec != NULL)
+    if (full && rec != NULL && S->opts->learn == MOD_LEARN_SIG)
+        GBC_CHECK(st, sig_learn(ctx, &Wp, &inp, &gw, NULL, rec, NULL), done);
+    else if (full && rec != NULL)
         GBC_CHECK(st, f4_learn(ctx, &Wp, &inp, &gw, NULL, rec), done);
     else if (full)
         GBC_CHECK(st, f4_groebner(ctx, &Wp, &inp, &gw, NULL), done);

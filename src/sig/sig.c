@@ -216,6 +216,23 @@ static gbc_status add_elem(sig_state *S, const sig_row *w, const sig_piv *o)
     }
     GBC_TRY(dl_insert(ctx, &S->sdl[w->idx], mht_exps(&S->sgt, E->sm), S->sgt.row[E->sm].divmask,
                       k));
+    if (S->gd != NULL) {
+        /* the row: (signature / the source's signature) times the source; the
+         * guide's variables are the first gd->nvars (h, the last, dropped) */
+        const uint32_t n = S->R->nvars;
+        uint32_t src;
+        if (w->elem == SIG_GEN) {
+            memset(S->ex4, 0, sizeof(uint32_t) * n);
+            src = GEN_FLAG | w->idx;
+        } else {
+            const uint32_t *et = mht_exps(&S->rst, w->tm);
+            const uint32_t *es = mht_exps(&S->sgt, S->e[w->elem].sm);
+            for (uint32_t i = 0; i < n; i++)
+                S->ex4[i] = et[i] - es[i];
+            src = w->elem;
+        }
+        GBC_TRY(f4_guide_push(ctx, S->gd, E->deg, src, S->ex4, mht_exps(&S->bht, E->lm)));
+    }
     return GBC_OK;
 }
 
@@ -510,11 +527,12 @@ fail:
  * (docs/sig.md). */
 static gbc_status sig_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *G,
                            gb_stats *stats, int *unit, const sig_opts *o, uint32_t *handed,
-                           int affine, size_t *nmin_out)
+                           int affine, size_t *nmin_out, f4_guide *gd)
 {
     sig_state S;
     gbc_status st;
     GBC_CHECK(st, sig_setup(&S, ctx, R, stats), done);
+    S.gd = gd;
     S.rew_sig = o->rew_sig;
     S.affine = affine;
     GBC_CHECK(st, GBC_ZALLOC(ctx, S.gens, in->n ? in->n : 1), done);
@@ -548,6 +566,9 @@ static gbc_status sig_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *
     GBC_CHECK(st, GBC_ZALLOC(ctx, S.sdl_on, ng), done);
     for (size_t i = 0; i < S.ngens; i++)
         S.gdeg[i] = S.bht.row[S.gens[i].mon[0]].deg;
+    if (gd != NULL)
+        for (size_t i = 0; i < S.ngens; i++)
+            GBC_CHECK(st, f4_guide_push_gen(ctx, gd, mht_exps(&S.bht, S.gens[i].mon[0])), done);
     gbc_log(ctx, 1, "signature F4 over GF(%u), %u variables, %zu generators", R->F.p,
             R->nvars, S.ngens);
     gbc_log(ctx, 1, "degree   pairs syzcrit rewrite    rows  matrix rows x cols   zero    new   seconds");
@@ -572,6 +593,13 @@ static gbc_status sig_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *
     if (stats)
         stats->monomials = S.bht.size;
     sig_release_rounds(&S);
+    if (gd != NULL) {
+        /* sig_learn: the rows are in gd; the leading monomials of the basis too */
+        for (size_t i = 0; i < S.n && !*handed; i++)
+            if (!lm_redundant(&S, (uint32_t)i))
+                GBC_CHECK(st, f4_guide_push_min(ctx, gd, mht_exps(&S.bht, S.e[i].lm)), done);
+        goto done;
+    }
     if (*handed) {
         /* the elements with minimal leading monomials (a Groebner basis up to
          * degree d) and the generators not reached: they generate the ideal */
@@ -738,14 +766,14 @@ gbc_status sig_groebner_opts(gbc_ctx *ctx, const ring *R, const plist *in, plist
     size_t nmin = 0;
     gbc_status st;
     if (homog) {
-        GBC_CHECK(st, sig_core(ctx, R, in, &G, stats, &unit, o, &handed, 0, &nmin), done);
+        GBC_CHECK(st, sig_core(ctx, R, in, &G, stats, &unit, o, &handed, 0, &nmin, NULL), done);
     } else {
         /* the basis of the homogenised ideal in (degree, then R's order),
          * dehomogenised, is a Groebner basis for R's order (as in f4_groebner_homog);
          * a handover's generators of the homogenised ideal, dehomogenised,
          * generate the ideal */
         GBC_CHECK(st, plist_homogenize(ctx, R, in, &hin), done);
-        GBC_CHECK(st, sig_core(ctx, &Rh, &hin, &G, stats, &unit, o, &handed, 1, &nmin), done);
+        GBC_CHECK(st, sig_core(ctx, &Rh, &hin, &G, stats, &unit, o, &handed, 1, &nmin, NULL), done);
         plist_clear(ctx, &hin, &R->F);
         if (!unit && !handed) {
             GBC_CHECK(st, plist_dehomogenize(ctx, R, &G, &dh), done);
@@ -789,5 +817,60 @@ done:
     plist_clear(ctx, &hin, &R->F);
     plist_clear(ctx, &G, &R->F);
     plist_clear(ctx, &dh, &R->F);
+    return st;
+}
+
+gbc_status sig_learn(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                     gb_stats *stats, f4_trace *tr, int *fell_back)
+{
+    if (fell_back != NULL)
+        *fell_back = 0;
+    if (R->F.p == 0 || !ring_is_graded(R))
+        return GBC_ERR_INTERNAL;
+    int homog = plist_is_homogeneous(in, R->nvars);
+    ring Rh;
+    ring_homog(&Rh, R);
+    plist hin, G;
+    plist_init(&hin);
+    plist_init(&G);
+    f4_guide gd;
+    f4_guide_init(&gd, R->nvars);
+    int unit = 0, failed = 0;
+    uint32_t handed = 0;
+    size_t nmin = 0;
+    gbc_status st;
+    double t0 = gbc_wall_time();
+    if (homog) {
+        GBC_CHECK(st, sig_core(ctx, R, in, &G, stats, &unit, &sig_opts_default, &handed, 0,
+                               &nmin, &gd), done);
+    } else {
+        GBC_CHECK(st, plist_homogenize(ctx, R, in, &hin), done);
+        GBC_CHECK(st, sig_core(ctx, &Rh, &hin, &G, stats, &unit, &sig_opts_default, &handed,
+                               1, &nmin, &gd), done);
+        plist_clear(ctx, &hin, &R->F);
+    }
+    double t1 = gbc_wall_time();
+    if (unit || handed) {
+        gbc_log(ctx, 1, "sig learn: %s: F4 learns instead",
+                unit ? "the unit ideal" : "the engine would hand over to F4");
+        failed = 1;
+    } else {
+        GBC_CHECK(st, f4_learn_guided(ctx, R, in, out, stats, tr, &gd, &failed), done);
+        gbc_log(ctx, 1, "sig learn: signature run %.3f s, guided F4 %.3f s%s", t1 - t0,
+                gbc_wall_time() - t1, failed ? ": it missed, F4 learns instead" : "");
+    }
+    f4_guide_clear(ctx, &gd);
+    if (failed) {
+        f4_trace_reset(ctx, tr);
+        if (fell_back != NULL)
+            *fell_back = 1;
+        GBC_CHECK(st, f4_learn(ctx, R, in, out, stats, tr), done);
+    }
+done:
+    f4_guide_clear(ctx, &gd);
+    plist_clear(ctx, &hin, &R->F);
+    plist_clear(ctx, &G, &R->F);
+    if (st != GBC_OK)
+        plist_clear(ctx, out, &R->F);
     return st;
 }

@@ -126,6 +126,8 @@ typedef struct sig_state {
     sig_piv *res;
     size_t rescap;
     gb_stats *stats;
+    /* sig_learn: every element's row is recorded here (h dropped when affine) */
+    struct f4_guide *gd;
     /* per-round counters */
     size_t r_pairs, r_syz, r_rew, r_zero, r_zred, r_rows, r_new, r_passes, r_direct, r_red;
 } sig_state;
