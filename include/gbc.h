@@ -716,7 +716,8 @@ GBC_API size_t gbc_dist_nterms(const gbc_dist *dist);
 GBC_API gbc_status gbc_dist_add(gbc_dist_state *state, gbc_dist *dist, uint32_t p,
                                 const uint32_t *residues, size_t n);
 /* After GBC_DIST_SETTLED: the check of the candidate modulo a fresh prime of the
- * check stream (and with certify the proof over Q). *state: GBC_DIST_ACCEPTED,
+ * check stream (and with certify the proof over Q), or the judgement on a check
+ * prepared ahead (gbc_dist_check_give, below). *state: GBC_DIST_ACCEPTED,
  * GBC_DIST_MORE (the prime could not judge: add more primes, then check again), or
  * GBC_DIST_RELEARN. GBC_ERR_ARG when the candidate is not settled. */
 GBC_API gbc_status gbc_dist_check(gbc_dist_state *state, gbc_dist *dist);

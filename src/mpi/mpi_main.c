@@ -29,6 +29,8 @@ enum { TAG_CTRL = 1, TAG_BLOB = 2, TAG_RES = 3, TAG_BYE = 4, TAG_CHECK = 5 };
 enum { CTRL_BLOB = 1, CTRL_STOP = 2, CTRL_FIN = 3, CTRL_CHECK = 4 };
 /* the rank that prepares the check while rank 0 learns */
 #define CHECK_RANK 1
+/* a worker's results in flight at most */
+#define NBUF 8
 /* a result message: gen, p, status, fits, then the residues */
 #define RES_HEAD 4
 #define CHUNK (1u << 30) /* blob bytes per message */
@@ -481,10 +483,14 @@ static int worker(gbc_options *opts, void *data)
         K = NULL; /* applies without kept scratch */
     uint64_t gen = 0, cursor = 0;
     size_t nt = 0;
-    uint32_t *buf[2] = {NULL, NULL};
-    size_t bcap[2] = {0, 0};
-    int pend = -1; /* the buffer of the send in flight */
-    MPI_Request req = MPI_REQUEST_NULL;
+    /* results on their way to rank 0: up to NBUF sends in flight, so that the
+     * worker goes on applying while rank 0 is busy with its own prime (a large
+     * send completes only when rank 0 receives it, between its applies) */
+    uint32_t *buf[NBUF] = {NULL};
+    size_t bcap[NBUF] = {0};
+    MPI_Request req[NBUF];
+    for (int i = 0; i < NBUF; i++)
+        req[i] = MPI_REQUEST_NULL;
     int first = 1;
     /* the prepared check (CHECK_RANK), on its way to rank 0 */
     uint8_t *chk = NULL;
@@ -533,17 +539,33 @@ static int worker(gbc_options *opts, void *data)
             gen = hdr[1];
             cursor = 0;
             if (st != GBC_OK) {
+                /* (after the results in flight: messages to one rank keep
+                 * their order) */
                 uint32_t msg[RES_HEAD] = {(uint32_t)gen, 0, (uint32_t)st, 0};
-                if (req != MPI_REQUEST_NULL)
-                    wait_req(&req);
                 MPI_Send(msg, RES_HEAD, MPI_UINT32_T, 0, TAG_RES, MPI_COMM_WORLD);
                 continue;
             }
             nt = gbc_trace_nterms(T);
             continue;
         }
-        /* two buffers: one may still be on its way to rank 0 */
-        int k = pend == 0 ? 1 : 0;
+        /* a buffer whose send is done (news from rank 0 come first) */
+        int k = -1, news = 0;
+        while (k < 0 && !news) {
+            for (int i = 0; i < NBUF && k < 0; i++) {
+                int done = req[i] == MPI_REQUEST_NULL;
+                if (!done)
+                    MPI_Test(&req[i], &done, MPI_STATUS_IGNORE);
+                if (done)
+                    k = i;
+            }
+            if (k < 0) {
+                news = poll_ctrl(NULL);
+                if (!news)
+                    usleep(500);
+            }
+        }
+        if (news)
+            continue;
         if (bcap[k] < nt + RES_HEAD) {
             free(buf[k]);
             buf[k] = malloc(sizeof(uint32_t) * (nt + RES_HEAD));
@@ -574,30 +596,13 @@ static int worker(gbc_options *opts, void *data)
         if (M->bad_rank == M->rank)
             for (size_t i = 0; i < nt; i++)
                 buf[k][RES_HEAD + i] = p; /* out of range */
-        /* the previous result must have gone before this one goes (rank 0 takes
-         * them as it computes; news from it come first) */
-        int news = 0;
-        while (req != MPI_REQUEST_NULL) {
-            int done = 0;
-            MPI_Test(&req, &done, MPI_STATUS_IGNORE);
-            if (done)
-                break;
-            if (poll_ctrl(NULL)) {
-                news = 1;
-                break;
-            }
-            usleep(500);
-        }
-        if (news)
-            continue;
-        pend = -1;
         int count = RES_HEAD + (st == GBC_OK && fits ? (int)nt : 0);
-        MPI_Isend(buf[k], count, MPI_UINT32_T, 0, TAG_RES, MPI_COMM_WORLD, &req);
-        pend = k;
+        MPI_Isend(buf[k], count, MPI_UINT32_T, 0, TAG_RES, MPI_COMM_WORLD, &req[k]);
     }
     tl(M, "stop");
-    if (req != MPI_REQUEST_NULL)
-        wait_req(&req);
+    for (int i = 0; i < NBUF; i++)
+        if (req[i] != MPI_REQUEST_NULL)
+            wait_req(&req[i]);
     if (creq != MPI_REQUEST_NULL)
         wait_req(&creq);
     gbc_blob_free(chk);
@@ -610,8 +615,8 @@ static int worker(gbc_options *opts, void *data)
         _exit(0); /* another rank is silent: no MPI_Finalize (rank 0 ends the job) */
     gbc_trace_free(T);
     gbc_trace_keep_free(K);
-    free(buf[0]);
-    free(buf[1]);
+    for (int i = 0; i < NBUF; i++)
+        free(buf[i]);
     gbc_options_free(own);
     return 0;
 }
