@@ -160,7 +160,8 @@ static void send_blob(run *M, uint64_t ctrl, uint64_t gen, const uint8_t *blob, 
 }
 
 /* The prepared check, if the check rank has sent it: given to D (a result that
- * does not fit is reported and dropped: the check is then computed here). */
+ * does not fit is dropped, reported when it is damaged: the check is then
+ * computed here). */
 static void recv_check(run *M, gbc_dist *D)
 {
     int flag = 0;
@@ -175,7 +176,9 @@ static void recv_check(run *M, gbc_dist *D)
              MPI_STATUS_IGNORE);
     gbc_status st = b ? gbc_dist_check_give(D, b, (size_t)count) : GBC_ERR_NOMEM;
     free(b);
-    if (st != GBC_OK)
+    /* GBC_ERR_ARG: too late (the check was computed here, or a new learning
+     * began): not worth a word */
+    if (st != GBC_OK && st != GBC_ERR_ARG)
         note("rank %d: the prepared check was refused (%s)", CHECK_RANK, gbc_status_string(st));
     tl(M, "prepared check received: %d", (int)st);
 }
