@@ -727,10 +727,46 @@ GBC_API size_t gbc_dist_nterms(const gbc_dist *dist);
 GBC_API gbc_status gbc_dist_add(gbc_dist_state *state, gbc_dist *dist, uint32_t p,
                                 const uint32_t *residues, size_t n);
 /* After GBC_DIST_SETTLED: the check of the candidate modulo a fresh prime of the
- * check stream (and with certify the proof over Q). *state: GBC_DIST_ACCEPTED,
+ * check stream (and with certify the proof over Q), or the judgement on a check
+ * prepared ahead (gbc_dist_check_give, below). *state: GBC_DIST_ACCEPTED,
  * GBC_DIST_MORE (the prime could not judge: add more primes, then check again), or
  * GBC_DIST_RELEARN. GBC_ERR_ARG when the candidate is not settled. */
 GBC_API gbc_status gbc_dist_check(gbc_dist_state *state, gbc_dist *dist);
+/* The current trace of dist as a gbc_trace without a blob: for the coordinating
+ * process's own applies (no serialising and parsing of its own blob). Its
+ * applies and streams are those of gbc_trace_load on the blob of the last
+ * gbc_dist_learn (except that the primes dist has taken in since are skipped,
+ * which gbc_dist_add would refuse). It reads dist in place: use it only until the
+ * next gbc_dist_learn or gbc_dist_free, and not while another thread calls a
+ * gbc_dist function on dist (applies of it from several threads at once are
+ * fine). GBC_ERR_ARG before gbc_dist_learn, after GBC_DIST_RELEARN or after
+ * acceptance. Free it with gbc_trace_free. */
+GBC_API gbc_status gbc_dist_trace(gbc_trace **trace, gbc_dist *dist);
+/* A check prepared ahead, so that its costly half runs on another process (or
+ * earlier) instead of at the end: gbc_dist_check_blob draws the next check prime
+ * now (from the check stream, as gbc_dist_check would; recorded as used, so that
+ * no trace blob learnt after it lets an applier use it) and gives a blob (free it
+ * with gbc_blob_free) holding the generators, the path, the seed and that prime.
+ * gbc_check_prepare, on any process, computes from it the half of the check that
+ * does not depend on the candidate: the basis modulo the check prime (an untraced
+ * run) and whether every generator reduces to zero by it, as a result blob (free
+ * it with gbc_blob_free); opts (NULL: defaults) gives its threads, limits and
+ * callbacks. gbc_dist_check_give hands the result to dist; the next
+ * gbc_dist_check then judges the candidate on it (the same verdicts as computing
+ * it there) instead of computing a check itself. The result is not used when the
+ * run's path has changed since (an order that was to use FGLM turned out not
+ * zero-dimensional), and a check without a result given draws a fresh prime as
+ * usual. Statuses: GBC_ERR_UNSUPPORTED from gbc_dist_check_blob with certify (the
+ * proof is computed by gbc_dist_check); GBC_ERR_PARSE for a blob or result that is
+ * truncated, corrupt or of another version; GBC_ERR_ARG from gbc_dist_check_give
+ * for a result of another prime than the one drawn last (dist unchanged).
+ * Trust: a wrong candidate can pass only a check computed wrongly, so the result
+ * is as sound as the process that prepared the check (residues from gbc_dist_add
+ * cannot make a wrong result pass; a prepared check can). */
+GBC_API gbc_status gbc_dist_check_blob(uint8_t **blob, size_t *len, gbc_dist *dist);
+GBC_API gbc_status gbc_check_prepare(uint8_t **result, size_t *len, const uint8_t *blob,
+                                     size_t blen, const gbc_options *opts);
+GBC_API gbc_status gbc_dist_check_give(gbc_dist *dist, const uint8_t *result, size_t len);
 /* After GBC_DIST_ACCEPTED: *basis, the reduced Groebner basis as gbc_groebner
  * returns it (in gens' ring), once (GBC_ERR_ARG otherwise). stats (may be NULL)
  * receives the figures gbc_groebner reports (primes, seed, basis size, peak). */
@@ -764,6 +800,19 @@ GBC_API gbc_status gbc_trace_apply(uint32_t *residues, size_t cap, int *fits,
                                    const gbc_trace *trace, uint32_t p,
                                    const gbc_options *opts);
 GBC_API void gbc_trace_free(gbc_trace *trace);
+/* An applier's scratch kept from one gbc_trace_apply_keep to the next (the F4
+ * apply's arena, dense row, pivot table, and one prime's residues): memory that
+ * stays mapped instead of being allocated and faulted in again for every prime.
+ * One per thread (a keep is used by one apply at a time); it may serve any number
+ * of traces in turn. Its memory counts toward each apply's memory limit. */
+typedef struct gbc_trace_keep gbc_trace_keep;
+GBC_API gbc_status gbc_trace_keep_new(gbc_trace_keep **keep);
+GBC_API void gbc_trace_keep_free(gbc_trace_keep *keep);
+/* gbc_trace_apply with the scratch of keep (GBC_ERR_ARG when NULL): the same
+ * contract, results and statuses. */
+GBC_API gbc_status gbc_trace_apply_keep(uint32_t *residues, size_t cap, int *fits,
+                                        const gbc_trace *trace, uint32_t p,
+                                        const gbc_options *opts, gbc_trace_keep *keep);
 /* ================================================= end distributed over Q == */
 
 #ifdef __cplusplus

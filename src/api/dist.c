@@ -11,7 +11,12 @@
 #include "modular/modular_int.h"
 
 #define DIST_MAGIC "GBCDIST\0"
-#define DIST_VERSION 1u
+/* a check's setup (gbc_dist_check_blob) and its prepared half (gbc_check_prepare) */
+#define CHECK_MAGIC "GBCCHKQ\0"
+#define CHRES_MAGIC "GBCCHKR\0"
+/* version 2: the compiling run's basis had the shape (cc_fit), and the trace
+ * carries that basis's supports (f4/serial.c version 2): applies give flat residues */
+#define DIST_VERSION 2u
 #define DIST_HEAD 28 /* magic, version, payload length, checksum */
 #define DIST_MAX_PRIMES 100000
 /* streams of one trace at most: each still holds about 770 primes */
@@ -28,10 +33,19 @@ struct gbc_dist {
     int own_pool;
     batch *B;
     int learned;       /* the shape and the accumulator exist */
+    int cc_fit;        /* the compiling prime's basis had the shape (as S.cc_fit) */
     int learnings;
     size_t corrupted;
     plist cq;          /* with certify: the proved basis */
     int accepted, done;
+    /* a check prepared ahead (gbc_dist_check_blob, gbc_dist_check_give): its
+     * prime (0: none drawn), and once given, the basis modulo it (in the shape's
+     * ring), whether it was unlucky, whether the generators reduce to zero by it,
+     * and the path it was computed on */
+    uint32_t chq;
+    int have_chk, chk_unlucky, chk_contained;
+    uint32_t chk_path[3], chk_nv;
+    plist chk;
 };
 
 struct gbc_trace {
@@ -40,6 +54,27 @@ struct gbc_trace {
     plist in;
     mod_opts mo;
     modst S;           /* the shape without accumulator, and the trace */
+    int flat;          /* applies may give flat residues (f4_apply_flat): the
+                        * compiling run's basis had the shape, its supports are in
+                        * the trace, and the basis modulo p is F4's own */
+    const modst *view; /* gbc_dist_trace: the coordinator's state, read in place
+                        * (S unused); else NULL */
+};
+
+/* The state T's applies read: its own, or the coordinator's it views. */
+static const modst *trace_st(const gbc_trace *T)
+{
+    return T->view != NULL ? T->view : &T->S;
+}
+
+/* An applier's scratch kept from apply to apply (gbc_trace_apply_keep): the F4
+ * apply's arena, dense row, pivot table and lanes, and one prime's flat residues.
+ * held: the bytes it holds, charged to each apply's context while it runs. */
+struct gbc_trace_keep {
+    f4_keep k;
+    uint32_t *flat;
+    size_t flatn;
+    size_t held;
 };
 
 /* ---------------------------------------------------------------- blob -- */
@@ -55,9 +90,34 @@ static uint64_t fnv64(const uint8_t *b, size_t n)
     return h;
 }
 
-/* The blob of S (a learnt, compiled or not, run) for the ring R and generators in. */
-static gbc_status dist_blob(gbc_ctx *ctx, const modst *S, const ring *R, const plist *in,
-                            uint8_t **out, size_t *len)
+/* The magic, version, payload length and checksum of w's bytes (header left
+ * empty at w's start by the writer), filled in. */
+static void blob_seal(gbc_wbuf *w)
+{
+    uint64_t plen = w->n - DIST_HEAD, h = fnv64(w->b + DIST_HEAD, plen);
+    for (int i = 0; i < 8; i++) {
+        w->b[12 + i] = (uint8_t)(plen >> (8 * i));
+        w->b[20 + i] = (uint8_t)(h >> (8 * i));
+    }
+}
+
+/* Whether blob (len bytes) has the magic, DIST_VERSION and a correct checksum; r
+ * is then at its payload. */
+static int blob_open(gbc_rbuf *r, const char *magic)
+{
+    const uint8_t *m = gbc_get_bytes(r, 8);
+    if (m == NULL || memcmp(m, magic, 8) != 0 || gbc_get_u32(r) != DIST_VERSION)
+        return 0;
+    uint64_t plen = gbc_get_u64(r), h = gbc_get_u64(r);
+    return !r->bad && plen == r->n - DIST_HEAD && fnv64(r->b + DIST_HEAD, plen) == h;
+}
+
+/* The blob of S (a learnt, compiled or not, run) for the ring R and generators in;
+ * check: only the setup (path, seed, primes, order, generators) and the check
+ * prime q, for gbc_check_prepare. */
+static gbc_status dist_blob(gbc_ctx *ctx, const modst *S, int cc_fit, const ring *R,
+                            const plist *in, int check, uint32_t q, uint8_t **out,
+                            size_t *len)
 {
     io_buf text;
     io_buf_init(&text);
@@ -67,12 +127,12 @@ static gbc_status dist_blob(gbc_ctx *ctx, const modst *S, const ring *R, const p
     uint8_t *tb = NULL;
     size_t tlen = 0;
     gbc_status st = oname ? GBC_OK : gbc_ctx_alloc_status(ctx);
-    if (st == GBC_OK)
+    if (st == GBC_OK && !check)
         st = f4_trace_serialize(ctx, S->tr, &tb, &tlen);
     gbc_wbuf w = {ctx, NULL, 0, 0, st};
     if (st == GBC_OK) {
         mono_order_format(&R->ord, oname, olen);
-        gbc_put(&w, DIST_MAGIC, 8);
+        gbc_put(&w, check ? CHECK_MAGIC : DIST_MAGIC, 8);
         gbc_put_u32(&w, DIST_VERSION);
         gbc_put_u64(&w, 0); /* payload length and checksum, filled in below */
         gbc_put_u64(&w, 0);
@@ -81,6 +141,7 @@ static gbc_status dist_blob(gbc_ctx *ctx, const modst *S, const ring *R, const p
         gbc_put_u32(&w, (uint32_t)S->fglm);
         gbc_put_u32(&w, (uint32_t)S->homog);
         gbc_put_u32(&w, (uint32_t)S->per_prime_reduce);
+        gbc_put_u32(&w, (uint32_t)cc_fit);
         gbc_put_u64(&w, S->seed);
         gbc_put_u64(&w, S->nused);
         for (size_t i = 0; i < S->nused; i++)
@@ -89,6 +150,10 @@ static gbc_status dist_blob(gbc_ctx *ctx, const modst *S, const ring *R, const p
         gbc_put(&w, oname, strlen(oname));
         gbc_put_u64(&w, text.len);
         gbc_put(&w, text.s, text.len);
+    }
+    if (st == GBC_OK && check) {
+        gbc_put_u32(&w, q);
+    } else if (st == GBC_OK) {
         gbc_put_u32(&w, S->nvars);
         gbc_put_u64(&w, S->npolys);
         for (size_t k = 0; k < S->npolys; k++)
@@ -100,11 +165,7 @@ static gbc_status dist_blob(gbc_ctx *ctx, const modst *S, const ring *R, const p
     }
     st = w.st;
     if (st == GBC_OK) {
-        uint64_t plen = w.n - DIST_HEAD, h = fnv64(w.b + DIST_HEAD, plen);
-        for (int i = 0; i < 8; i++) {
-            w.b[12 + i] = (uint8_t)(plen >> (8 * i));
-            w.b[20 + i] = (uint8_t)(h >> (8 * i));
-        }
+        blob_seal(&w);
         *out = w.b;
         *len = w.n;
     } else {
@@ -118,28 +179,30 @@ static gbc_status dist_blob(gbc_ctx *ctx, const modst *S, const ring *R, const p
 
 static void trace_free(gbc_trace *T)
 {
+    if (T->view != NULL) {
+        gbc_free(NULL, T);
+        return;
+    }
     mod_free(&T->S);
     plist_clear(&T->ctx, &T->in, &T->R.F);
     ring_clear(&T->ctx, &T->R);
     gbc_free(NULL, T);
 }
 
-/* The trace of blob into T (allocated, T->ctx initialised by the caller). */
-static gbc_status trace_read(gbc_trace *T, const uint8_t *blob, size_t len)
+/* The trace of blob into T (allocated, T->ctx initialised by the caller); check:
+ * a blob of gbc_dist_check_blob, only the setup, and its check prime into *q. */
+static gbc_status trace_read(gbc_trace *T, const uint8_t *blob, size_t len, int check,
+                             uint32_t *q)
 {
     gbc_ctx *ctx = &T->ctx;
     gbc_rbuf r = {blob, len, 0, 0};
-    const uint8_t *magic = gbc_get_bytes(&r, 8);
-    if (magic == NULL || memcmp(magic, DIST_MAGIC, 8) != 0 || gbc_get_u32(&r) != DIST_VERSION)
-        return GBC_ERR_PARSE;
-    uint64_t plen = gbc_get_u64(&r), h = gbc_get_u64(&r);
-    if (r.bad || plen != len - DIST_HEAD || fnv64(blob + DIST_HEAD, plen) != h)
+    if (!blob_open(&r, check ? CHECK_MAGIC : DIST_MAGIC))
         return GBC_ERR_PARSE;
     uint32_t certify = gbc_get_u32(&r), opath = gbc_get_u32(&r), fglm = gbc_get_u32(&r), homog = gbc_get_u32(&r),
-             ppr = gbc_get_u32(&r);
+             ppr = gbc_get_u32(&r), cc_fit = gbc_get_u32(&r);
     uint64_t seed = gbc_get_u64(&r);
     size_t nused = gbc_get_count(&r, 4);
-    if (r.bad || certify > 1 || opath > 16 || fglm > 1 || homog > 1 || ppr > 1)
+    if (r.bad || certify > 1 || opath > 16 || fglm > 1 || homog > 1 || ppr > 1 || cc_fit > 1)
         return GBC_ERR_PARSE;
     uint32_t *used = NULL;
     GBC_TRY(GBC_ALLOC(ctx, used, nused ? nused : 1));
@@ -180,6 +243,10 @@ static gbc_status trace_read(gbc_trace *T, const uint8_t *blob, size_t len)
     if ((uint32_t)S->fglm != fglm || (uint32_t)S->homog != homog ||
         (uint32_t)S->per_prime_reduce != ppr)
         return GBC_ERR_PARSE;
+    if (check) {
+        *q = gbc_get_u32(&r);
+        return r.bad || r.at != r.n ? GBC_ERR_PARSE : GBC_OK;
+    }
     /* the shape: the exponents are only compared, any values will do */
     S->nvars = gbc_get_u32(&r);
     size_t np = gbc_get_count(&r, 8);
@@ -211,25 +278,36 @@ static gbc_status trace_read(gbc_trace *T, const uint8_t *blob, size_t len)
     st = f4_trace_deserialize(ctx, tb, trlen, &S->tr);
     if (st == GBC_OK && f4_trace_nvars(S->tr) != S->W.nvars)
         st = GBC_ERR_PARSE;
+    T->flat = st == GBC_OK && cc_fit && !S->fglm && !S->per_prime_reduce &&
+              S->nterms > 0 && f4_trace_out_terms(S->tr) == S->nterms;
     return st;
 }
 
 /* ------------------------------------------------------------- applies -- */
 
-GBC_API gbc_status gbc_trace_load(gbc_trace **trace, const uint8_t *blob, size_t len)
+/* A fresh T whose context is opts' (NULL: the setup's, no limits). */
+static gbc_trace *trace_new(const gbc_options *opts)
 {
-    if (trace == NULL || (blob == NULL && len > 0))
-        return GBC_ERR_ARG;
     gbc_trace *T = gbc_calloc(NULL, 1, sizeof *T);
     if (T == NULL)
-        return GBC_ERR_NOMEM;
-    gbc_ctx_init(&T->ctx);
+        return NULL;
+    api_ctx_from_options(&T->ctx, opts);
     plist_init(&T->in);
     plist_init(&T->S.zin);
     plist_init(&T->S.zr);
     T->S.ctx = &T->ctx;
     T->S.R = &T->R;
-    gbc_status st = trace_read(T, blob, len);
+    return T;
+}
+
+GBC_API gbc_status gbc_trace_load(gbc_trace **trace, const uint8_t *blob, size_t len)
+{
+    if (trace == NULL || (blob == NULL && len > 0))
+        return GBC_ERR_ARG;
+    gbc_trace *T = trace_new(NULL);
+    if (T == NULL)
+        return GBC_ERR_NOMEM;
+    gbc_status st = trace_read(T, blob, len, 0, NULL);
     if (st != GBC_OK) {
         trace_free(T);
         return st;
@@ -240,7 +318,7 @@ GBC_API gbc_status gbc_trace_load(gbc_trace **trace, const uint8_t *blob, size_t
 
 GBC_API size_t gbc_trace_nterms(const gbc_trace *trace)
 {
-    return trace ? trace->S.nterms : 0;
+    return trace ? trace_st(trace)->nterms : 0;
 }
 
 GBC_API void gbc_trace_free(gbc_trace *trace)
@@ -255,7 +333,7 @@ GBC_API gbc_status gbc_trace_prime(uint32_t *p, uint64_t *cursor, const gbc_trac
     if (p == NULL || cursor == NULL || trace == NULL || nstreams == 0 || stream >= nstreams ||
         nstreams > DIST_MAX_STREAMS)
         return GBC_ERR_ARG;
-    const modst *S = &trace->S;
+    const modst *S = trace_st(trace);
     /* Keys 1 and 2 of the seed name the learning and check streams (modular.c);
      * 3 the assignment of primes to streams, 16 + s stream s's candidates. */
     const uint64_t part = gbc_seed_derive(S->seed, 3);
@@ -274,13 +352,37 @@ GBC_API gbc_status gbc_trace_prime(uint32_t *p, uint64_t *cursor, const gbc_trac
     }
 }
 
-GBC_API gbc_status gbc_trace_apply(uint32_t *residues, size_t cap, int *fits,
-                                   const gbc_trace *trace, uint32_t p,
-                                   const gbc_options *opts)
+GBC_API gbc_status gbc_trace_keep_new(gbc_trace_keep **keep)
 {
-    if (fits == NULL || trace == NULL || (residues == NULL && trace->S.nterms > 0))
+    if (keep == NULL)
         return GBC_ERR_ARG;
-    const modst *S = &trace->S;
+    gbc_trace_keep *K = gbc_calloc(NULL, 1, sizeof *K);
+    if (K == NULL)
+        return GBC_ERR_NOMEM;
+    f4_keep_init(&K->k);
+    *keep = K;
+    return GBC_OK;
+}
+
+GBC_API void gbc_trace_keep_free(gbc_trace_keep *keep)
+{
+    if (keep == NULL)
+        return;
+    f4_keep_clear(NULL, &keep->k);
+    gbc_free(NULL, keep->flat);
+    gbc_free(NULL, keep);
+}
+
+/* The apply of gbc_trace_apply and gbc_trace_apply_keep (K NULL: scratch of this
+ * apply alone, and no flat residues). The flat residues go to K's buffer, then to
+ * residues when p fits. */
+static gbc_status trace_apply(uint32_t *residues, size_t cap, int *fits,
+                              const gbc_trace *trace, uint32_t p, const gbc_options *opts,
+                              gbc_trace_keep *K)
+{
+    if (fits == NULL || trace == NULL || (residues == NULL && trace_st(trace)->nterms > 0))
+        return GBC_ERR_ARG;
+    const modst *S = trace_st(trace);
     if (cap < S->nterms)
         return GBC_ERR_ARG;
     if (p < 2 || p >= (1u << 31) || zp_is_prime(p) != 1)
@@ -290,12 +392,36 @@ GBC_API gbc_status gbc_trace_apply(uint32_t *residues, size_t cap, int *fits,
         return GBC_OK;
     gbc_ctx ctx;
     api_ctx_from_options(&ctx, opts);
+    /* what K holds counts toward this apply's memory (limit and peak) */
+    size_t held = K != NULL ? K->held : 0;
+    ctx.mem_used = ctx.mem_peak = held;
+    gbc_status st = GBC_OK;
+    f4_flat fl = {NULL, S->nterms, F4_FLAT_NONE, K != NULL ? &K->k : NULL};
+    if (trace->flat && K != NULL && K->flatn != S->nterms) {
+        /* the keep's buffer (charged here: it stays in held) */
+        uint32_t *b = gbc_realloc(&ctx, K->flat, sizeof *b * S->nterms);
+        if (b == NULL) {
+            st = gbc_ctx_alloc_status(&ctx);
+        } else {
+            K->flat = b;
+            K->flatn = S->nterms;
+        }
+    }
+    if (K != NULL)
+        fl.cf = K->flat;
     int own_pool = gbc_ctx_pool_enter(&ctx);
     prime_out o;
     o.p = p;
-    mod_prime_run(S, &ctx, 0, NULL, 0, &o);
-    gbc_status st = o.st;
-    if (st == GBC_OK && !o.unlucky && mod_shape_matches(S, &o.res)) {
+    o.st = st;
+    plist_init(&o.res);
+    if (st == GBC_OK)
+        mod_prime_apply_flat(S, &ctx, trace->flat && fl.cf != NULL ? &fl : NULL, &o);
+    st = o.st;
+    if (st == GBC_OK && !o.unlucky && o.flat == F4_FLAT_DONE) {
+        memcpy(residues, fl.cf, sizeof *residues * S->nterms);
+        *fits = 1;
+    } else if (st == GBC_OK && !o.unlucky && o.flat == F4_FLAT_NONE &&
+               mod_shape_matches(S, &o.res)) {
         size_t t = 0;
         for (size_t k = 0; k < o.res.n; k++)
             for (size_t i = 0; i < o.res.p[k].len; i++)
@@ -306,7 +432,37 @@ GBC_API gbc_status gbc_trace_apply(uint32_t *residues, size_t cap, int *fits,
     field_init(&Fp, 2);
     plist_clear(&ctx, &o.res, &Fp);
     gbc_ctx_pool_leave(&ctx, own_pool);
+    if (K != NULL) {
+        /* everything else is freed: what the context still counts is K's */
+        K->held = ctx.mem_used;
+    }
     return st;
+}
+
+GBC_API gbc_status gbc_trace_apply(uint32_t *residues, size_t cap, int *fits,
+                                   const gbc_trace *trace, uint32_t p,
+                                   const gbc_options *opts)
+{
+    /* the flat residues go to a buffer of this apply (residues are left alone
+     * when p does not fit) */
+    if (trace == NULL || !trace->flat || trace_st(trace)->nterms == 0)
+        return trace_apply(residues, cap, fits, trace, p, opts, NULL);
+    gbc_trace_keep K;
+    memset(&K, 0, sizeof K);
+    f4_keep_init(&K.k);
+    gbc_status st = trace_apply(residues, cap, fits, trace, p, opts, &K);
+    f4_keep_clear(NULL, &K.k);
+    gbc_free(NULL, K.flat);
+    return st;
+}
+
+GBC_API gbc_status gbc_trace_apply_keep(uint32_t *residues, size_t cap, int *fits,
+                                        const gbc_trace *trace, uint32_t p,
+                                        const gbc_options *opts, gbc_trace_keep *keep)
+{
+    if (keep == NULL)
+        return GBC_ERR_ARG;
+    return trace_apply(residues, cap, fits, trace, p, opts, keep);
 }
 
 /* -------------------------------------------------------- coordinator -- */
@@ -325,6 +481,7 @@ GBC_API gbc_status gbc_dist_new(gbc_dist **dist, const gbc_polys *gens,
     api_ctx_from_options(&D->ctx, opts);
     plist_init(&D->in);
     plist_init(&D->cq);
+    plist_init(&D->chk);
     D->mo.certify = opts ? opts->certify : 0;
     D->mo.fixed_seed = opts ? opts->fixed_seed : 0;
     D->mo.seed = opts ? opts->seed : 0;
@@ -359,6 +516,9 @@ GBC_API void gbc_dist_free(gbc_dist *D)
         mod_free(&D->S);
     plist_clear(&D->ctx, &D->cq, &R->F);
     plist_clear(&D->ctx, &D->in, &R->F);
+    field Fp;
+    field_init(&Fp, 2);
+    plist_clear(&D->ctx, &D->chk, &Fp);
     gbc_free(&D->ctx, D->B);
     gbc_ctx_pool_leave(&D->ctx, D->own_pool);
     gbc_ring_free(D->ring);
@@ -395,11 +555,17 @@ static gbc_status dist_learn(gbc_dist *D)
             "(distributed)", L.p, S->npolys, S->nterms, f4_trace_rounds(S->tr));
     /* compile: a prime that does not follow leaves the trace uncompiled; another is
      * tried (twice), then the trace goes out plain (applies replay it by hashing) */
+    D->cc_fit = 0;
     for (int tries = 0; tries < 3; tries++) {
         uint32_t p;
         GBC_TRY(mod_next_prime(S, &p));
         st = mod_batch_run(S, D->B, &p, 1, 1);
         int conflict = 0, unlucky = D->B->out[0].unlucky;
+        /* as prime_loop's cc_fit: the compiled trace's basis has the shape, so
+         * its applies may give flat residues */
+        D->cc_fit = st == GBC_OK && !unlucky && f4_trace_compiled(S->tr) &&
+                    f4_trace_out_terms(S->tr) == S->nterms &&
+                    mod_shape_matches(S, &D->B->out[0].res);
         if (st == GBC_OK)
             st = mod_take(S, p, unlucky ? NULL : &D->B->out[0].res, &conflict);
         mod_batch_end(S, D->B);
@@ -423,7 +589,7 @@ GBC_API gbc_status gbc_dist_learn(uint8_t **blob, size_t *len, gbc_dist *dist)
     uint8_t *b = NULL;
     size_t n = 0;
     /* the blob outlives the computation's context: not accounted to it */
-    GBC_TRY(dist_blob(NULL, &dist->S, &dist->ring->R, &dist->in, &b, &n));
+    GBC_TRY(dist_blob(NULL, &dist->S, dist->cc_fit, &dist->ring->R, &dist->in, 0, 0, &b, &n));
     *blob = b;
     *len = n;
     return GBC_OK;
@@ -461,13 +627,204 @@ GBC_API gbc_status gbc_dist_add(gbc_dist_state *state, gbc_dist *dist, uint32_t 
     return GBC_OK;
 }
 
+/* Whether the prepared check fits dist now: the path it was computed on is the
+ * run's, its prime was not taken in, and the proof over Q is not asked for (which
+ * mod_verify adds to the check). */
+static int dist_chk_fits(const gbc_dist *D)
+{
+    const modst *S = &D->S;
+    return !S->opts->certify && D->chk_path[0] == (uint32_t)S->fglm &&
+           D->chk_path[1] == (uint32_t)S->homog &&
+           D->chk_path[2] == (uint32_t)S->per_prime_reduce &&
+           D->chk_nv == mod_shape_ring(S)->nvars;
+}
+
+GBC_API gbc_status gbc_dist_trace(gbc_trace **trace, gbc_dist *dist)
+{
+    if (trace == NULL || dist == NULL || !dist->learned || dist->accepted)
+        return GBC_ERR_ARG;
+    gbc_trace *T = gbc_calloc(NULL, 1, sizeof *T);
+    if (T == NULL)
+        return GBC_ERR_NOMEM;
+    const modst *S = &dist->S;
+    T->view = S;
+    /* as trace_read decides for a loaded blob */
+    T->flat = dist->cc_fit && !S->fglm && !S->per_prime_reduce && S->nterms > 0 &&
+              f4_trace_out_terms(S->tr) == S->nterms;
+    *trace = T;
+    return GBC_OK;
+}
+
+GBC_API gbc_status gbc_dist_check_blob(uint8_t **blob, size_t *len, gbc_dist *dist)
+{
+    if (blob == NULL || len == NULL || dist == NULL || dist->accepted)
+        return GBC_ERR_ARG;
+    if (dist->S.opts->certify)
+        return GBC_ERR_UNSUPPORTED;
+    modst *S = &dist->S;
+    uint32_t q;
+    GBC_TRY(mod_check_prime(S, &q));
+    uint8_t *b = NULL;
+    size_t n = 0;
+    GBC_TRY(dist_blob(NULL, S, 0, &dist->ring->R, &dist->in, 1, q, &b, &n));
+    field Fp;
+    field_init(&Fp, 2);
+    plist_clear(&dist->ctx, &dist->chk, &Fp);
+    dist->have_chk = 0;
+    dist->chq = q;
+    *blob = b;
+    *len = n;
+    return GBC_OK;
+}
+
+GBC_API gbc_status gbc_check_prepare(uint8_t **result, size_t *len, const uint8_t *blob,
+                                     size_t blen, const gbc_options *opts)
+{
+    if (result == NULL || len == NULL || (blob == NULL && blen > 0))
+        return GBC_ERR_ARG;
+    gbc_trace *T = trace_new(opts);
+    if (T == NULL)
+        return GBC_ERR_NOMEM;
+    uint32_t q = 0;
+    gbc_status st = trace_read(T, blob, blen, 1, &q);
+    if (st == GBC_OK && (q < 2 || q >= (1u << 31) || zp_is_prime(q) != 1))
+        st = GBC_ERR_PARSE;
+    modst *S = &T->S;
+    int own_pool = gbc_ctx_pool_enter(&T->ctx);
+    prime_out o;
+    plist_init(&o.res);
+    o.unlucky = 0;
+    int contained = 0;
+    if (st == GBC_OK)
+        st = mod_check_basis(S, q, &o, &contained);
+    gbc_wbuf w = {NULL, NULL, 0, 0, st};
+    if (st == GBC_OK) {
+        const uint32_t nv = mod_shape_ring(S)->nvars;
+        gbc_put(&w, CHRES_MAGIC, 8);
+        gbc_put_u32(&w, DIST_VERSION);
+        gbc_put_u64(&w, 0);
+        gbc_put_u64(&w, 0);
+        gbc_put_u32(&w, q);
+        gbc_put_u32(&w, (uint32_t)S->fglm);
+        gbc_put_u32(&w, (uint32_t)S->homog);
+        gbc_put_u32(&w, (uint32_t)S->per_prime_reduce);
+        gbc_put_u32(&w, (uint32_t)o.unlucky);
+        gbc_put_u32(&w, (uint32_t)contained);
+        gbc_put_u32(&w, nv);
+        gbc_put_u64(&w, o.res.n);
+        for (size_t k = 0; k < o.res.n; k++)
+            gbc_put_u64(&w, o.res.p[k].len);
+        for (size_t k = 0; k < o.res.n; k++) {
+            gbc_put_u32s(&w, o.res.p[k].exps, (size_t)o.res.p[k].len * nv);
+            gbc_put_u32s(&w, o.res.p[k].cf, o.res.p[k].len);
+        }
+        st = w.st;
+    }
+    field Fp;
+    field_init(&Fp, 2);
+    plist_clear(&T->ctx, &o.res, &Fp);
+    gbc_ctx_pool_leave(&T->ctx, own_pool);
+    trace_free(T);
+    if (st != GBC_OK) {
+        gbc_free(NULL, w.b);
+        return st;
+    }
+    blob_seal(&w);
+    *result = w.b;
+    *len = w.n;
+    return GBC_OK;
+}
+
+GBC_API gbc_status gbc_dist_check_give(gbc_dist *dist, const uint8_t *result, size_t len)
+{
+    if (dist == NULL || (result == NULL && len > 0))
+        return GBC_ERR_ARG;
+    gbc_rbuf r = {result, len, 0, 0};
+    if (!blob_open(&r, CHRES_MAGIC))
+        return GBC_ERR_PARSE;
+    uint32_t q = gbc_get_u32(&r), path[3], unlucky, contained, nv;
+    for (int i = 0; i < 3; i++)
+        path[i] = gbc_get_u32(&r);
+    unlucky = gbc_get_u32(&r);
+    contained = gbc_get_u32(&r);
+    nv = gbc_get_u32(&r);
+    size_t np = gbc_get_count(&r, 8);
+    if (r.bad || unlucky > 1 || contained > 1 || path[0] > 1 || path[1] > 1 || path[2] > 1 ||
+        (unlucky && np != 0))
+        return GBC_ERR_PARSE;
+    if (q == 0 || q != dist->chq || dist->accepted)
+        return GBC_ERR_ARG; /* not the check prime drawn last */
+    field Fq;
+    gbc_status st = field_init(&Fq, q);
+    plist G;
+    plist_init(&G);
+    size_t *lens = NULL;
+    if (st == GBC_OK)
+        st = GBC_ALLOC(&dist->ctx, lens, np ? np : 1);
+    for (size_t k = 0; st == GBC_OK && k < np; k++) {
+        lens[k] = (size_t)gbc_get_u64(&r);
+        /* each term takes (nv + 1) * 4 bytes below */
+        if (r.bad || lens[k] > (r.n - r.at) / 4 / ((size_t)nv + 1) || lens[k] > UINT32_MAX)
+            st = GBC_ERR_PARSE;
+    }
+    for (size_t k = 0; st == GBC_OK && k < np; k++) {
+        ppoly *g;
+        if (lens[k] > (r.n - r.at) / 4 / ((size_t)nv + 1)) {
+            st = GBC_ERR_PARSE;
+            break;
+        }
+        if ((st = plist_push(&dist->ctx, &G, lens[k], nv, &Fq, &g)) != GBC_OK)
+            break;
+        for (size_t i = 0; i < lens[k] * nv; i++)
+            g->exps[i] = gbc_get_u32(&r);
+        for (size_t i = 0; i < lens[k]; i++) {
+            g->cf[i] = gbc_get_u32(&r);
+            if (g->cf[i] >= q)
+                st = GBC_ERR_PARSE;
+        }
+    }
+    if (st == GBC_OK && (r.bad || r.at != r.n))
+        st = GBC_ERR_PARSE;
+    gbc_free(&dist->ctx, lens);
+    if (st != GBC_OK) {
+        plist_clear(&dist->ctx, &G, &Fq);
+        return st;
+    }
+    field Fp;
+    field_init(&Fp, 2);
+    plist_clear(&dist->ctx, &dist->chk, &Fp);
+    dist->chk = G;
+    dist->have_chk = 1;
+    dist->chk_unlucky = (int)unlucky;
+    dist->chk_contained = (int)contained;
+    memcpy(dist->chk_path, path, sizeof path);
+    dist->chk_nv = nv;
+    return GBC_OK;
+}
+
 GBC_API gbc_status gbc_dist_check(gbc_dist_state *state, gbc_dist *dist)
 {
     if (state == NULL || dist == NULL || !dist->learned || !dist->S.have_cand ||
         dist->accepted)
         return GBC_ERR_ARG;
     int v;
-    GBC_TRY(mod_verify(&dist->S, &dist->corrupted, &dist->cq, &v));
+    modst *S = &dist->S;
+    if (dist->have_chk && dist_chk_fits(dist)) {
+        /* the prepared check: its prime is the one this check would draw had it
+         * not been drawn ahead (the check stream is the coordinator's alone, and
+         * no residues of it were taken in), and the verdict is
+         * mod_check_candidate's on the same figures */
+        dist->have_chk = 0;
+        gbc_status st = mod_check_judge(S, dist->chq, dist->chk_unlucky ? NULL : &dist->chk,
+                                        dist->chk_contained, &v);
+        field Fp;
+        field_init(&Fp, 2);
+        plist_clear(&dist->ctx, &dist->chk, &Fp);
+        GBC_TRY(st);
+    } else {
+        GBC_TRY(mod_verify(S, &dist->corrupted, &dist->cq, &v));
+    }
+    dist->chq = 0;
     if (v == MOD_ACCEPT) {
         dist->accepted = 1;
         *state = GBC_DIST_ACCEPTED;

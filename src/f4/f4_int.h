@@ -166,8 +166,9 @@ struct f4_trace {
     f4_cround *cr;           /* the replayed rounds, then the final matrix */
     size_t ncr, ccap;
     /* the compiling run's basis, in output order: each polynomial's length, and
-     * the columns of the final matrix its terms are in, concatenated (not
-     * serialised: a loaded trace has nout = 0 and applies give lists) */
+     * the columns of the final matrix its terms are in, concatenated (serialised
+     * since version 2 of f4/serial.c, so that a loaded trace's applies give flat
+     * residues too) */
     uint32_t *olen, *ocols;
     size_t nout, olcap, nocols, occap;
 };

@@ -9,7 +9,10 @@
 #include "common/bytes.h"
 
 #define TRACE_MAGIC "GBCTRACE"
-#define TRACE_VERSION 1u
+/* version 2 adds the compiling run's basis supports (nout, olen, ocols) after the
+ * compiled part, so that a loaded trace's applies can give flat residues
+ * (f4_apply_flat); version 1 (without them) is still read */
+#define TRACE_VERSION 2u
 /* a multiplier exponent larger than this is refused (a learnt trace has small
  * ones; this keeps products far from overflowing) */
 #define TRACE_MAX_EXP (1u << 20)
@@ -68,6 +71,10 @@ gbc_status f4_trace_serialize(gbc_ctx *ctx, const f4_trace *tr, uint8_t **out, s
             gbc_put_u64(&w, c->ce0);
             gbc_put_u64(&w, c->r0);
         }
+        gbc_put_u64(&w, tr->nout);
+        gbc_put_u32s(&w, tr->olen, tr->nout);
+        gbc_put_u64(&w, tr->nocols);
+        gbc_put_u32s(&w, tr->ocols, tr->nocols);
     }
     if (w.st != GBC_OK) {
         gbc_free(ctx, w.b);
@@ -152,7 +159,8 @@ gbc_status f4_trace_deserialize(gbc_ctx *ctx, const uint8_t *blob, size_t len, f
     if (blob == NULL || len < 8 || memcmp(blob, TRACE_MAGIC, 8) != 0)
         return GBC_ERR_PARSE;
     r.at = 8;
-    if (gbc_get_u32(&r) != TRACE_VERSION)
+    const uint32_t version = gbc_get_u32(&r);
+    if (version != 1 && version != TRACE_VERSION)
         return GBC_ERR_PARSE;
     f4_trace *t;
     GBC_TRY(f4_trace_new(ctx, &t));
@@ -237,6 +245,19 @@ gbc_status f4_trace_deserialize(gbc_ctx *ctx, const uint8_t *blob, size_t len, f
                 c->ce0 = ce0 > t->ncexps ? t->ncexps + 1 : (size_t)ce0;
                 c->r0 = r0 > t->ncrows ? t->ncrows + 1 : (size_t)r0;
             }
+        }
+        if (version >= 2) {
+            /* the basis supports: only compared with an apply's rows (final.c),
+             * never used as indices; their lengths must add up */
+            t->nout = t->olcap = gbc_get_count(&r, 4);
+            GBC_CHECK(st, get_u32s(ctx, &r, &t->olen, t->nout), done);
+            t->nocols = t->occap = gbc_get_count(&r, 4);
+            GBC_CHECK(st, get_u32s(ctx, &r, &t->ocols, t->nocols), done);
+            uint64_t sum = 0;
+            for (size_t i = 0; !r.bad && i < t->nout; i++)
+                sum += t->olen[i];
+            if (!r.bad && sum != t->nocols)
+                r.bad = 1;
         }
         if (!r.bad && !compiled_ok(t))
             r.bad = 1;

@@ -221,6 +221,11 @@ void mod_prime_run(const modst *S, gbc_ctx *ctx, int full, f4_trace *rec, int co
     prime_run(S, ctx, full, rec, compile ? RUN_COMPILE : RUN_APPLY, NULL, o);
 }
 
+void mod_prime_apply_flat(const modst *S, gbc_ctx *ctx, f4_flat *fl, prime_out *o)
+{
+    prime_run(S, ctx, 0, NULL, RUN_APPLY, fl, o);
+}
+
 /* ------------------------------------------------- batches of primes -- */
 
 
@@ -1352,6 +1357,62 @@ gbc_status mod_check_candidate(modst *S, int *verdict)
     }
     gbc_log(ctx, 1, "modular: %zu primes, candidate confirmed modulo %u, the generators "
             "reduce to zero there (check %.2f s)", S->crt.nprimes, p, gbc_wall_time() - t0);
+    *verdict = MOD_ACCEPT;
+    return GBC_OK;
+}
+
+/* The check of mod_check_candidate in two halves, so that the half that does not
+ * depend on the candidate (the basis modulo the check prime, the generators
+ * reduced by it) may run elsewhere or earlier; the verdicts are
+ * mod_check_candidate's, case for case. */
+gbc_status mod_check_prime(modst *S, uint32_t *q)
+{
+    return next_check_prime(S, q);
+}
+
+gbc_status mod_check_basis(modst *S, uint32_t q, prime_out *o, int *contained)
+{
+    *contained = 0;
+    GBC_TRY(prime_full(S, q, NULL, o));
+    if (o->unlucky)
+        return GBC_OK;
+    gbc_status st = gens_reduce_to_zero(S, &o->res, q, contained);
+    if (st != GBC_OK) {
+        field Fp;
+        field_init(&Fp, 2);
+        plist_clear(S->ctx, &o->res, &Fp);
+    }
+    return st;
+}
+
+gbc_status mod_check_judge(modst *S, uint32_t q, const plist *G, int contained, int *verdict)
+{
+    gbc_ctx *ctx = S->ctx;
+    *verdict = MOD_GO_ON;
+    if (G == NULL)
+        return GBC_OK; /* FGLM declined modulo this prime alone: it is unlucky */
+    if (!mod_shape_matches(S, G)) {
+        gbc_log(ctx, 1, "modular: prime %u disagrees with the trace: relearning", q);
+        *verdict = MOD_RESTART;
+        return GBC_OK;
+    }
+    int usable = 1;
+    if (!cand_matches(S, G, q, &usable)) {
+        if (usable) {
+            gbc_log(ctx, 1, "modular: the candidate differs modulo the check prime %u: "
+                    "relearning", q);
+            *verdict = MOD_RESTART;
+        }
+        return GBC_OK;
+    }
+    if (!contained) {
+        gbc_log(ctx, 1, "modular: a generator does not reduce to zero by the candidate "
+                "modulo %u: relearning", q);
+        *verdict = MOD_RESTART;
+        return GBC_OK;
+    }
+    gbc_log(ctx, 1, "modular: %zu primes, candidate confirmed modulo %u, the generators "
+            "reduce to zero there (check prepared)", S->crt.nprimes, q);
     *verdict = MOD_ACCEPT;
     return GBC_OK;
 }

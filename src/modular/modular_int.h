@@ -194,6 +194,10 @@ gbc_status mod_learn(modst *S, const plist *in, prime_out *o);
  * reads S (except through rec or compile), on the context ctx. */
 void mod_prime_run(const modst *S, gbc_ctx *ctx, int full, f4_trace *rec, int compile,
                    prime_out *o);
+/* An apply of S->tr modulo o->p whose basis may come as flat residues into fl
+ * (f4_apply_flat; o->flat says what became of them; fl NULL: mod_prime_run's
+ * apply). Only reads S, on ctx. */
+void mod_prime_apply_flat(const modst *S, gbc_ctx *ctx, f4_flat *fl, prime_out *o);
 /* Apply S->tr modulo the n primes ps at once on the pool (compile: one prime,
  * compiling it); the results in B->out until mod_batch_end. */
 gbc_status mod_batch_run(modst *S, batch *B, const uint32_t *ps, int n, int compile);
@@ -235,6 +239,16 @@ int mod_misfits(const modst *S);
 /* The check of docs/modular.md step 6 on the settled candidate (a fresh prime of
  * the check stream); *verdict MOD_ACCEPT, MOD_GO_ON or MOD_RESTART. */
 gbc_status mod_check_candidate(modst *S, int *verdict);
+/* mod_check_candidate in two halves (for a check prepared ahead, dist.c): the
+ * next check prime (mod_check_prime, recorded as used); the half independent of
+ * the candidate, the basis modulo q into o (o->res, empty when o->unlucky; the
+ * caller clears it) and whether every input generator reduces to zero by it
+ * (mod_check_basis, on S->ctx: S may be an applier's); and the verdict on the
+ * candidate from them (mod_check_judge, G NULL when q was unlucky): exactly
+ * mod_check_candidate's verdicts and logs. */
+gbc_status mod_check_prime(modst *S, uint32_t *q);
+gbc_status mod_check_basis(modst *S, uint32_t q, prime_out *o, int *contained);
+gbc_status mod_check_judge(modst *S, uint32_t q, const plist *G, int contained, int *verdict);
 /* mod_check_candidate and, with certify, the proof over Q (the proved basis into
  * cq, empty on entry; *corrupted counts the test hook's alterations). */
 gbc_status mod_verify(modst *S, size_t *corrupted, plist *cq, int *verdict);

@@ -3,7 +3,8 @@
  * path (cli_main: options, input, output, exit statuses); only the gb computation
  * over Q is replaced: rank 0 learns the trace and sends its blob, every rank (0
  * too) applies primes of its own stream (gbc_trace_prime, stream = rank), and rank
- * 0 takes in, lifts and checks (gbc_dist). Everything else (Z/p, Buchberger, the
+ * 0 takes in, lifts and checks (gbc_dist); rank 1 prepares the check's costly
+ * half (gbc_check_prepare) while rank 0 learns. Everything else (Z/p, Buchberger, the
  * other commands) runs on rank 0 alone while the others wait. It uses only gbc.h.
  *
  * No rank waits forever on another: the workers only wait for rank 0 (if it dies,
@@ -24,8 +25,12 @@
 
 #include "cli_main.h"
 
-enum { TAG_CTRL = 1, TAG_BLOB = 2, TAG_RES = 3, TAG_BYE = 4 };
-enum { CTRL_BLOB = 1, CTRL_STOP = 2, CTRL_FIN = 3 };
+enum { TAG_CTRL = 1, TAG_BLOB = 2, TAG_RES = 3, TAG_BYE = 4, TAG_CHECK = 5 };
+enum { CTRL_BLOB = 1, CTRL_STOP = 2, CTRL_FIN = 3, CTRL_CHECK = 4 };
+/* the rank that prepares the check while rank 0 learns */
+#define CHECK_RANK 1
+/* a worker's results in flight at most */
+#define NBUF 8
 /* a result message: gen, p, status, fits, then the residues */
 #define RES_HEAD 4
 #define CHUNK (1u << 30) /* blob bytes per message */
@@ -45,6 +50,13 @@ typedef struct run {
      * rank r exits at once without a word */
     int bad_rank, unlucky_rank, hang_rank, exit_rank;
     uint32_t unlucky_p;
+    /* the stop sent to every worker (send_stop), as soon as the result is known */
+    int stop_sent;
+    uint64_t stop_hdr[3];
+    MPI_Request *stop_req;
+    /* GBC_MPI_TIMELINE set: every rank notes on stderr what it does when (the
+     * wall clock's seconds modulo 1000), for profiling */
+    int timeline;
 } run;
 
 static double now(void)
@@ -63,29 +75,58 @@ static void note(const char *fmt, ...)
     va_end(ap);
 }
 
+static void tl(const run *M, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void tl(const run *M, const char *fmt, ...)
+{
+    if (!M->timeline)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    /* the wall clock, comparable across the ranks of one machine */
+    fprintf(stderr, "gbc-mpi[%d] %8.3f ", M->rank,
+            (double)(ts.tv_sec % 1000) + ts.tv_nsec * 1e-9);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
 static int env_rank(const char *name)
 {
     const char *v = getenv(name);
     return v != NULL && *v ? atoi(v) : -1;
 }
 
+static void send_stop(run *M);
+
+/* One prime's residues by the trace, with the kept scratch K if there is one. */
+static gbc_status apply(uint32_t *res, size_t nt, int *fits, const gbc_trace *T, uint32_t p,
+                        const gbc_options *opts, gbc_trace_keep *K)
+{
+    return K != NULL ? gbc_trace_apply_keep(res, nt, fits, T, p, opts, K)
+                     : gbc_trace_apply(res, nt, fits, T, p, opts);
+}
+
 /* ------------------------------------------------------------- rank 0 -- */
 
-/* Send the blob of generation gen to every worker still used; one that has not
- * taken it within the timeout is no longer used. */
-static void send_blob(run *M, uint64_t gen, const uint8_t *blob, size_t len)
+/* Send the blob of generation gen (ctrl CTRL_BLOB: a trace) to every worker still
+ * used, or (only >= 1) to that rank alone; one that has not taken it within the
+ * timeout is no longer used. */
+static void send_blob(run *M, uint64_t ctrl, uint64_t gen, const uint8_t *blob, size_t len,
+                      int only)
 {
     int n = M->size;
     size_t nchunks = (len + CHUNK - 1) / CHUNK;
     MPI_Request *req = calloc((size_t)n * (1 + nchunks), sizeof *req);
-    uint64_t hdr[3] = {CTRL_BLOB, gen, len};
+    uint64_t hdr[3] = {ctrl, gen, len};
     if (req == NULL)
         return;
     for (int r = 1; r < n; r++) {
         MPI_Request *q = req + (size_t)r * (1 + nchunks);
         for (size_t c = 0; c <= nchunks; c++)
             q[c] = MPI_REQUEST_NULL;
-        if (!M->alive[r])
+        if (!M->alive[r] || (only > 0 && r != only))
             continue;
         MPI_Isend(hdr, 3, MPI_UINT64_T, r, TAG_CTRL, MPI_COMM_WORLD, &q[0]);
         for (size_t c = 0; c < nchunks; c++) {
@@ -118,6 +159,30 @@ static void send_blob(run *M, uint64_t gen, const uint8_t *blob, size_t len)
     free(req);
 }
 
+/* The prepared check, if the check rank has sent it: given to D (a result that
+ * does not fit is dropped, reported when it is damaged: the check is then
+ * computed here). */
+static void recv_check(run *M, gbc_dist *D)
+{
+    int flag = 0;
+    MPI_Status s;
+    MPI_Iprobe(CHECK_RANK, TAG_CHECK, MPI_COMM_WORLD, &flag, &s);
+    if (!flag)
+        return;
+    int count = 0;
+    MPI_Get_count(&s, MPI_BYTE, &count);
+    uint8_t *b = malloc(count > 0 ? (size_t)count : 1);
+    MPI_Recv(b, b ? count : 0, MPI_BYTE, CHECK_RANK, TAG_CHECK, MPI_COMM_WORLD,
+             MPI_STATUS_IGNORE);
+    gbc_status st = b ? gbc_dist_check_give(D, b, (size_t)count) : GBC_ERR_NOMEM;
+    free(b);
+    /* GBC_ERR_ARG: too late (the check was computed here, or a new learning
+     * began): not worth a word */
+    if (st != GBC_OK && st != GBC_ERR_ARG)
+        note("rank %d: the prepared check was refused (%s)", CHECK_RANK, gbc_status_string(st));
+    tl(M, "prepared check received: %d", (int)st);
+}
+
 /* Take one prime's outcome into D: residues NULL for a misfit. A refusal (a bad
  * prime or bad residues from rank `from`) is reported and survived. Returns the
  * status (a real failure ends the run) and updates *state. */
@@ -135,8 +200,13 @@ static gbc_status take(run *M, gbc_dist *D, int from, uint32_t p, const uint32_t
         *state = GBC_DIST_MORE;
         return GBC_OK;
     }
-    if (st == GBC_OK && *state == GBC_DIST_SETTLED)
+    tl(M, "took %u from rank %d", (unsigned)p, from);
+    if (st == GBC_OK && *state == GBC_DIST_SETTLED) {
+        recv_check(M, D);
+        tl(M, "check");
         st = gbc_dist_check(state, D);
+        tl(M, "checked: state %d", (int)*state);
+    }
     return st;
 }
 
@@ -145,6 +215,7 @@ static gbc_status take(run *M, gbc_dist *D, int from, uint32_t p, const uint32_t
 static gbc_status drain(run *M, gbc_dist *D, uint64_t gen, size_t nt, uint32_t **buf,
                         size_t *cap, gbc_dist_state *state)
 {
+    recv_check(M, D);
     for (;;) {
         int flag = 0;
         MPI_Status s;
@@ -198,27 +269,47 @@ static gbc_status dist_groebner(gbc_polys **basis, const gbc_polys *gens, gbc_op
     run *M = ((hook_data *)data)->M;
     if (gbc_ring_characteristic(gbc_polys_ring(gens)) != 0)
         return gbc_groebner(basis, gens, opts, stats);
+    if (M->stop_sent) /* the workers were told to stop: rank 0 alone from here */
+        for (int r = 1; r < M->size; r++)
+            M->alive[r] = 0;
     gbc_dist *D = NULL;
     gbc_status st = gbc_dist_new(&D, gens, opts);
     if (st != GBC_OK)
         return st;
+    if (M->size > CHECK_RANK && M->alive[CHECK_RANK]) {
+        /* the check's costly half on the check rank while this one learns */
+        uint8_t *cb = NULL;
+        size_t clen = 0;
+        if (gbc_dist_check_blob(&cb, &clen, D) == GBC_OK) {
+            send_blob(M, CTRL_CHECK, 0, cb, clen, CHECK_RANK);
+            gbc_blob_free(cb);
+            tl(M, "check blob sent");
+        }
+    }
     uint32_t *own = NULL, *buf = NULL;
     size_t cap = 0;
+    gbc_trace_keep *K = NULL;
+    if (gbc_trace_keep_new(&K) != GBC_OK)
+        K = NULL; /* applies without kept scratch */
     for (uint64_t gen = 1; st == GBC_OK; gen++) {
         uint8_t *blob = NULL;
         size_t len = 0;
+        tl(M, "learn");
         if ((st = gbc_dist_learn(&blob, &len, D)) != GBC_OK)
             break;
+        tl(M, "learnt: blob of %zu bytes", len);
         size_t nt = gbc_dist_nterms(D);
         if (nt > (size_t)INT32_MAX - RES_HEAD) {
             gbc_blob_free(blob);
             st = GBC_ERR_LIMIT;
             break;
         }
-        send_blob(M, gen, blob, len);
-        gbc_trace *T = NULL;
-        st = gbc_trace_load(&T, blob, len);
+        send_blob(M, CTRL_BLOB, gen, blob, len, 0);
+        tl(M, "blob sent");
         gbc_blob_free(blob);
+        /* rank 0's own applies read the trace in place (no parsing of its blob) */
+        gbc_trace *T = NULL;
+        st = gbc_dist_trace(&T, D);
         free(own);
         own = malloc(sizeof *own * (nt + 1));
         if (st == GBC_OK && own == NULL)
@@ -240,41 +331,58 @@ static gbc_status dist_groebner(gbc_polys **basis, const gbc_polys *gens, gbc_op
             } else if ((st = gbc_trace_prime(&p, &cursor, T, 0, (uint32_t)M->size)) != GBC_OK) {
                 break;
             }
-            if ((st = gbc_trace_apply(own, nt, &fits, T, p, opts)) != GBC_OK)
+            tl(M, "apply %u", (unsigned)p);
+            if ((st = apply(own, nt, &fits, T, p, opts, K)) != GBC_OK)
                 break;
+            tl(M, "applied %u", (unsigned)p);
             st = take(M, D, 0, p, fits ? own : NULL, nt, &state);
         }
         gbc_trace_free(T);
         if (st == GBC_OK && state == GBC_DIST_ACCEPTED) {
+            send_stop(M);
             st = gbc_dist_basis(basis, D, stats);
+            tl(M, "basis");
             break;
         }
     }
     free(own);
     free(buf);
+    gbc_trace_keep_free(K);
     gbc_dist_free(D);
+    tl(M, "freed");
     return st;
 }
 
-/* Tell every worker to stop and wait for each one's goodbye, at most the timeout
- * (what they still send meanwhile is received and dropped). Returns whether all
- * said it. */
+/* Tell every worker to stop (once): as soon as the basis is known, so that they
+ * no longer compute beside rank 0's output. */
+static void send_stop(run *M)
+{
+    if (M->stop_sent || M->size < 2)
+        return;
+    M->stop_req = calloc((size_t)M->size, sizeof *M->stop_req);
+    if (M->stop_req == NULL)
+        return; /* stop_workers tries again */
+    M->stop_sent = 1;
+    M->stop_hdr[0] = CTRL_STOP;
+    M->stop_req[0] = MPI_REQUEST_NULL;
+    for (int r = 1; r < M->size; r++)
+        MPI_Isend(M->stop_hdr, 3, MPI_UINT64_T, r, TAG_CTRL, MPI_COMM_WORLD, &M->stop_req[r]);
+    tl(M, "stop sent");
+}
+
+/* Tell every worker to stop (if not yet told) and wait for each one's goodbye, at
+ * most the timeout (what they still send meanwhile is received and dropped).
+ * Returns whether all said it. */
 static int stop_workers(run *M)
 {
-    int n = M->size, pending = 0;
-    uint64_t hdr[3] = {CTRL_STOP, 0, 0};
-    MPI_Request *req = calloc((size_t)n, sizeof *req);
+    int n = M->size, pending = n - 1;
+    send_stop(M);
+    MPI_Request *req = M->stop_req;
     int *bye = calloc((size_t)n, sizeof *bye);
     if (req == NULL || bye == NULL) {
-        free(req);
         free(bye);
         return 0;
     }
-    for (int r = 1; r < n; r++) {
-        MPI_Isend(hdr, 3, MPI_UINT64_T, r, TAG_CTRL, MPI_COMM_WORLD, &req[r]);
-        pending++;
-    }
-    req[0] = MPI_REQUEST_NULL;
     double t0 = now();
     uint32_t *buf = NULL;
     size_t cap = 0;
@@ -316,6 +424,7 @@ static int stop_workers(run *M)
             MPI_Send(fin, 3, MPI_UINT64_T, r, TAG_CTRL, MPI_COMM_WORLD);
     free(buf);
     free(req);
+    M->stop_req = NULL;
     free(bye);
     return pending == 0;
 }
@@ -372,13 +481,24 @@ static int worker(gbc_options *opts, void *data)
     }
     gbc_options_set_interrupt(opts, poll_ctrl, NULL);
     gbc_trace *T = NULL;
+    gbc_trace_keep *K = NULL;
+    if (gbc_trace_keep_new(&K) != GBC_OK)
+        K = NULL; /* applies without kept scratch */
     uint64_t gen = 0, cursor = 0;
     size_t nt = 0;
-    uint32_t *buf[2] = {NULL, NULL};
-    size_t bcap[2] = {0, 0};
-    int pend = -1; /* the buffer of the send in flight */
-    MPI_Request req = MPI_REQUEST_NULL;
+    /* results on their way to rank 0: up to NBUF sends in flight, so that the
+     * worker goes on applying while rank 0 is busy with its own prime (a large
+     * send completes only when rank 0 receives it, between its applies) */
+    uint32_t *buf[NBUF] = {NULL};
+    size_t bcap[NBUF] = {0};
+    MPI_Request req[NBUF];
+    for (int i = 0; i < NBUF; i++)
+        req[i] = MPI_REQUEST_NULL;
     int first = 1;
+    /* the prepared check (CHECK_RANK), on its way to rank 0 */
+    uint8_t *chk = NULL;
+    size_t chklen = 0;
+    MPI_Request creq = MPI_REQUEST_NULL;
     for (;;) {
         int flag = 0;
         if (T == NULL)
@@ -389,7 +509,7 @@ static int worker(gbc_options *opts, void *data)
             uint64_t hdr[3];
             wait_probe(0, TAG_CTRL);
             MPI_Recv(hdr, 3, MPI_UINT64_T, 0, TAG_CTRL, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-            if (hdr[0] != CTRL_BLOB)
+            if (hdr[0] != CTRL_BLOB && hdr[0] != CTRL_CHECK)
                 break;
             size_t len = (size_t)hdr[2];
             uint8_t *blob = malloc(len ? len : 1);
@@ -399,24 +519,56 @@ static int worker(gbc_options *opts, void *data)
                 MPI_Recv(blob ? blob + off : NULL, blob ? (int)m : 0, MPI_BYTE, 0, TAG_BLOB,
                          MPI_COMM_WORLD, MPI_STATUS_IGNORE);
             }
+            if (hdr[0] == CTRL_CHECK) {
+                /* the check's half that does not depend on the candidate, run to
+                 * its end (rank 0 learns meanwhile) */
+                tl(M, "check blob received");
+                gbc_options_set_interrupt(opts, NULL, NULL);
+                if (blob != NULL && chk == NULL &&
+                    gbc_check_prepare(&chk, &chklen, blob, len, opts) == GBC_OK &&
+                    chklen <= INT32_MAX)
+                    MPI_Isend(chk, (int)chklen, MPI_BYTE, 0, TAG_CHECK, MPI_COMM_WORLD, &creq);
+                gbc_options_set_interrupt(opts, poll_ctrl, NULL);
+                free(blob);
+                tl(M, "check prepared: %zu bytes", chklen);
+                continue;
+            }
+            tl(M, "blob received");
             gbc_trace_free(T);
             T = NULL;
             gbc_status st = blob ? gbc_trace_load(&T, blob, len) : GBC_ERR_NOMEM;
+            tl(M, "blob loaded");
             free(blob);
             gen = hdr[1];
             cursor = 0;
             if (st != GBC_OK) {
+                /* (after the results in flight: messages to one rank keep
+                 * their order) */
                 uint32_t msg[RES_HEAD] = {(uint32_t)gen, 0, (uint32_t)st, 0};
-                if (req != MPI_REQUEST_NULL)
-                    wait_req(&req);
                 MPI_Send(msg, RES_HEAD, MPI_UINT32_T, 0, TAG_RES, MPI_COMM_WORLD);
                 continue;
             }
             nt = gbc_trace_nterms(T);
             continue;
         }
-        /* two buffers: one may still be on its way to rank 0 */
-        int k = pend == 0 ? 1 : 0;
+        /* a buffer whose send is done (news from rank 0 come first) */
+        int k = -1, news = 0;
+        while (k < 0 && !news) {
+            for (int i = 0; i < NBUF && k < 0; i++) {
+                int done = req[i] == MPI_REQUEST_NULL;
+                if (!done)
+                    MPI_Test(&req[i], &done, MPI_STATUS_IGNORE);
+                if (done)
+                    k = i;
+            }
+            if (k < 0) {
+                news = poll_ctrl(NULL);
+                if (!news)
+                    usleep(500);
+            }
+        }
+        if (news)
+            continue;
         if (bcap[k] < nt + RES_HEAD) {
             free(buf[k]);
             buf[k] = malloc(sizeof(uint32_t) * (nt + RES_HEAD));
@@ -431,7 +583,9 @@ static int worker(gbc_options *opts, void *data)
             break;
         first = 0;
         int fits = 0;
-        gbc_status st = gbc_trace_apply(buf[k] + RES_HEAD, nt, &fits, T, p, opts);
+        tl(M, "apply %u", (unsigned)p);
+        gbc_status st = apply(buf[k] + RES_HEAD, nt, &fits, T, p, opts, K);
+        tl(M, "applied %u: %d", (unsigned)p, (int)st);
         if (st == GBC_ERR_INTERRUPTED && poll_ctrl(NULL))
             continue; /* rank 0 has news: this prime is moot */
         if (M->exit_rank == M->rank)
@@ -445,29 +599,16 @@ static int worker(gbc_options *opts, void *data)
         if (M->bad_rank == M->rank)
             for (size_t i = 0; i < nt; i++)
                 buf[k][RES_HEAD + i] = p; /* out of range */
-        /* the previous result must have gone before this one goes (rank 0 takes
-         * them as it computes; news from it come first) */
-        int news = 0;
-        while (req != MPI_REQUEST_NULL) {
-            int done = 0;
-            MPI_Test(&req, &done, MPI_STATUS_IGNORE);
-            if (done)
-                break;
-            if (poll_ctrl(NULL)) {
-                news = 1;
-                break;
-            }
-            usleep(500);
-        }
-        if (news)
-            continue;
-        pend = -1;
         int count = RES_HEAD + (st == GBC_OK && fits ? (int)nt : 0);
-        MPI_Isend(buf[k], count, MPI_UINT32_T, 0, TAG_RES, MPI_COMM_WORLD, &req);
-        pend = k;
+        MPI_Isend(buf[k], count, MPI_UINT32_T, 0, TAG_RES, MPI_COMM_WORLD, &req[k]);
     }
-    if (req != MPI_REQUEST_NULL)
-        wait_req(&req);
+    tl(M, "stop");
+    for (int i = 0; i < NBUF; i++)
+        if (req[i] != MPI_REQUEST_NULL)
+            wait_req(&req[i]);
+    if (creq != MPI_REQUEST_NULL)
+        wait_req(&creq);
+    gbc_blob_free(chk);
     char bye = 1;
     MPI_Send(&bye, 1, MPI_BYTE, 0, TAG_BYE, MPI_COMM_WORLD);
     uint64_t fin[3] = {0, 0, 0};
@@ -476,8 +617,9 @@ static int worker(gbc_options *opts, void *data)
     if (fin[0] == CTRL_FIN && fin[1] == 0)
         _exit(0); /* another rank is silent: no MPI_Finalize (rank 0 ends the job) */
     gbc_trace_free(T);
-    free(buf[0]);
-    free(buf[1]);
+    gbc_trace_keep_free(K);
+    for (int i = 0; i < NBUF; i++)
+        free(buf[i]);
     gbc_options_free(own);
     return 0;
 }
@@ -492,6 +634,7 @@ int main(int argc, char **argv)
     memset(&M, 0, sizeof M);
     MPI_Comm_rank(MPI_COMM_WORLD, &M.rank);
     MPI_Comm_size(MPI_COMM_WORLD, &M.size);
+    M.timeline = getenv("GBC_MPI_TIMELINE") != NULL;
     /* errors come back as codes (a failed send is handled like a silent rank) */
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
     const char *to = getenv("GBC_MPI_TIMEOUT");
@@ -520,6 +663,7 @@ int main(int argc, char **argv)
         rc = cli_main(argc, argv, &h);
         fflush(stdout);
         fflush(stderr);
+        tl(&M, "output written");
         if (M.size > 1 && !stop_workers(&M)) {
             /* MPI_Finalize would wait for the silent rank; the others were told to
              * leave without it */
@@ -536,7 +680,7 @@ int main(int argc, char **argv)
         free(M.refused);
     } else {
         /* the workers are quiet: rank 0 prints, and reports what they do wrong */
-        if (getenv("GBC_MPI_DEBUG") == NULL) {
+        if (getenv("GBC_MPI_DEBUG") == NULL && !M.timeline) {
             if (freopen("/dev/null", "w", stdout) == NULL || freopen("/dev/null", "w", stderr) == NULL)
                 clearerr(stderr);
         }

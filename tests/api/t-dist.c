@@ -2,7 +2,10 @@
  * blobs load back and every truncated or altered blob is refused or harmless,
  * apply's residues equal gbc_groebner modulo that prime, lifting residues applied
  * from several streams gives gbc_groebner's basis over Q, the streams are
- * disjoint, an unlucky prime is reported, and bad residues are refused. */
+ * disjoint, an unlucky prime is reported, and bad residues are refused; applies
+ * with kept scratch give the same residues; a check prepared ahead (another
+ * process's half of the check) gives the same basis, is what the check then
+ * judges on, and is refused when it does not fit. */
 #include <pthread.h>
 #include <stdint.h>
 
@@ -92,6 +95,9 @@ START_TEST(test_apply_equals_direct)
 {
     rs = tu_seed() + 1;
     const char *orders[] = {NULL, NULL, "lex"};
+    /* one keep for every trace in turn */
+    gbc_trace_keep *K = NULL;
+    ck_assert_int_eq(gbc_trace_keep_new(&K), GBC_OK);
     for (size_t s = 0; s < sizeof systems / sizeof *systems; s++) {
         gbc_options *o = opts_seed(tu_seed() + s);
         gbc_ring *R;
@@ -99,9 +105,11 @@ START_TEST(test_apply_equals_direct)
         uint8_t *blob;
         size_t len;
         gbc_dist *D = learn(systems[s], orders[s], o, &R, &F, &blob, &len);
-        gbc_trace *T = NULL;
+        gbc_trace *T = NULL, *V = NULL;
         ck_assert_int_eq(gbc_trace_load(&T, blob, len), GBC_OK);
+        ck_assert_int_eq(gbc_dist_trace(&V, D), GBC_OK);
         ck_assert_uint_eq(gbc_trace_nterms(T), gbc_dist_nterms(D));
+        ck_assert_uint_eq(gbc_trace_nterms(V), gbc_dist_nterms(D));
         size_t nt = gbc_trace_nterms(T);
         uint32_t *res = malloc((nt + 1) * sizeof *res);
         uint64_t cursor = 0;
@@ -117,6 +125,20 @@ START_TEST(test_apply_equals_direct)
             for (size_t i = 0; i < n; i++)
                 ck_assert_msg(res[i] == want[i], "system %zu, p=%u: residue %zu is %u, "
                               "gbc_groebner mod p has %u", s, p, i, res[i], want[i]);
+            /* the coordinator's view: the same residues */
+            memset(res, 0, nt * sizeof *res);
+            fits = -1;
+            ck_assert_int_eq(gbc_trace_apply_keep(res, nt, &fits, V, p, NULL, K), GBC_OK);
+            ck_assert_int_eq(fits, 1);
+            ck_assert_int_eq(memcmp(res, want, n * sizeof *res), 0);
+            /* with the kept scratch: the same residues */
+            memset(res, 0, nt * sizeof *res);
+            fits = -1;
+            ck_assert_int_eq(gbc_trace_apply_keep(res, nt, &fits, T, p, NULL, K), GBC_OK);
+            ck_assert_int_eq(fits, 1);
+            for (size_t i = 0; i < n; i++)
+                ck_assert_msg(res[i] == want[i], "system %zu, p=%u, kept scratch: residue "
+                              "%zu is %u, gbc_groebner mod p has %u", s, p, i, res[i], want[i]);
             gbc_array_free(want);
         }
         /* a cap too small and a number that is not prime are refused */
@@ -124,22 +146,52 @@ START_TEST(test_apply_equals_direct)
         ck_assert_int_eq(gbc_trace_apply(res, nt - 1, &fits, T, 2147483647u, NULL), GBC_ERR_ARG);
         ck_assert_int_eq(gbc_trace_apply(res, nt, &fits, T, 2147483647u - 2, NULL),
                          GBC_ERR_DOMAIN);
+        ck_assert_int_eq(gbc_trace_apply_keep(res, nt - 1, &fits, T, 2147483647u, NULL, K),
+                         GBC_ERR_ARG);
+        ck_assert_int_eq(gbc_trace_apply_keep(res, nt, &fits, T, 2147483647u, NULL, NULL),
+                         GBC_ERR_ARG);
         free(res);
         gbc_trace_free(T);
+        gbc_trace_free(V);
         gbc_blob_free(blob);
         gbc_dist_free(D);
         gbc_polys_free(F);
         gbc_ring_free(R);
         gbc_options_free(o);
     }
+    gbc_trace_keep_free(K);
+    gbc_trace_keep_free(NULL);
+    ck_assert_int_eq(gbc_trace_keep_new(NULL), GBC_ERR_ARG);
 }
 END_TEST
+
+/* The check's half prepared "on another process" for D: the blob, the result, and
+ * the result handed to D (or, with alter, handed after altering what it says:
+ * contained set to 0, checksum fixed). */
+static void fix_checksum(uint8_t *b, size_t len);
+static void prepare_check(gbc_dist *D, int alter)
+{
+    uint8_t *cb = NULL, *res = NULL;
+    size_t clen = 0, rlen = 0;
+    ck_assert_int_eq(gbc_dist_check_blob(&cb, &clen, D), GBC_OK);
+    ck_assert_int_eq(gbc_check_prepare(&res, &rlen, cb, clen, NULL), GBC_OK);
+    if (alter) {
+        /* header 28, q, three path words, unlucky: contained is at 48 */
+        ck_assert_uint_gt(rlen, 52);
+        ck_assert_uint_eq(res[48], 1);
+        res[48] = 0;
+        fix_checksum(res, rlen);
+    }
+    ck_assert_int_eq(gbc_dist_check_give(D, res, rlen), GBC_OK);
+    gbc_blob_free(cb);
+    gbc_blob_free(res);
+}
 
 /* The whole distributed run in one process: nstreams appliers on their own
  * streams, in turns, the coordinator taking in what they give; the result must
  * print as gbc_groebner's (with another seed). */
 static void lift_and_compare(const char *text, const char *order, uint32_t nstreams,
-                             uint64_t seed, int certify)
+                             uint64_t seed, int certify, int prepared)
 {
     gbc_options *o = opts_seed(seed);
     ck_assert_int_eq(gbc_options_set_certify(o, certify), GBC_OK);
@@ -148,6 +200,11 @@ static void lift_and_compare(const char *text, const char *order, uint32_t nstre
     parse(&R, &F, text, order);
     gbc_dist *D = NULL;
     ck_assert_int_eq(gbc_dist_new(&D, F, o), GBC_OK);
+    /* prepared: the check prepared before the learning, as gbc-mpi does */
+    if (prepared)
+        prepare_check(D, 0);
+    gbc_trace_keep *K = NULL;
+    ck_assert_int_eq(gbc_trace_keep_new(&K), GBC_OK);
     gbc_polys *B = NULL;
     for (int learnings = 0; B == NULL; learnings++) {
         ck_assert_int_lt(learnings, 5);
@@ -156,8 +213,12 @@ static void lift_and_compare(const char *text, const char *order, uint32_t nstre
         ck_assert_int_eq(gbc_dist_learn(&blob, &len, D), GBC_OK);
         gbc_trace *T[8] = {0};
         uint64_t cur[8] = {0};
+        /* with several streams, stream 0 is the coordinator's view of its own trace
+         * (gbc_dist_trace), as gbc-mpi's rank 0 */
         for (uint32_t s = 0; s < nstreams; s++)
-            ck_assert_int_eq(gbc_trace_load(&T[s], blob, len), GBC_OK);
+            ck_assert_int_eq(s == 0 && nstreams > 1 ? gbc_dist_trace(&T[s], D)
+                                                    : gbc_trace_load(&T[s], blob, len),
+                             GBC_OK);
         gbc_blob_free(blob);
         size_t nt = gbc_dist_nterms(D);
         uint32_t *res = malloc((nt + 1) * sizeof *res);
@@ -168,7 +229,11 @@ static void lift_and_compare(const char *text, const char *order, uint32_t nstre
             uint32_t s = (uint32_t)round % nstreams, p;
             ck_assert_int_eq(gbc_trace_prime(&p, &cur[s], T[s], s, nstreams), GBC_OK);
             int fits;
-            ck_assert_int_eq(gbc_trace_apply(res, nt, &fits, T[s], p, NULL), GBC_OK);
+            /* stream 1 with kept scratch */
+            if (s == 1)
+                ck_assert_int_eq(gbc_trace_apply_keep(res, nt, &fits, T[s], p, NULL, K), GBC_OK);
+            else
+                ck_assert_int_eq(gbc_trace_apply(res, nt, &fits, T[s], p, NULL), GBC_OK);
             ck_assert_int_eq(gbc_dist_add(&state, D, p, fits ? res : NULL, nt), GBC_OK);
             if (state == GBC_DIST_SETTLED)
                 ck_assert_int_eq(gbc_dist_check(&state, D), GBC_OK);
@@ -179,6 +244,7 @@ static void lift_and_compare(const char *text, const char *order, uint32_t nstre
         if (state == GBC_DIST_ACCEPTED)
             ck_assert_int_eq(gbc_dist_basis(&B, D, NULL), GBC_OK);
     }
+    gbc_trace_keep_free(K);
     gbc_polys *G = NULL;
     gbc_options *o2 = opts_seed(seed + 12345);
     ck_assert_int_eq(gbc_groebner(&G, F, o2, NULL), GBC_OK);
@@ -200,9 +266,14 @@ START_TEST(test_lift_equals_groebner)
     const char *orders[] = {NULL, NULL, "lex"};
     for (size_t s = 0; s < sizeof systems / sizeof *systems; s++)
         for (uint32_t n = 1; n <= 3; n++)
-            lift_and_compare(systems[s], orders[s], n, tu_seed() + 10 * s + n, 0);
+            lift_and_compare(systems[s], orders[s], n, tu_seed() + 10 * s + n, 0, n == 2);
     /* certified, on the homogenised ideal */
-    lift_and_compare(systems[2], NULL, 2, tu_seed() + 99, 1);
+    lift_and_compare(systems[2], NULL, 2, tu_seed() + 99, 1, 0);
+    /* a prepared check whose path changes under it: lex on an ideal that is not
+     * zero-dimensional, prepared for FGLM, while the learning turns to the
+     * homogenised ideal (the prepared half is not used: a fresh check prime) */
+    lift_and_compare("x,y,z\n0\nx*y - z^2, y^3 - x*z + 1/3\n", "lex", 2, tu_seed() + 98, 0, 1);
+
 }
 END_TEST
 
@@ -449,6 +520,131 @@ START_TEST(test_apply_threads)
 }
 END_TEST
 
+/* A prepared check is what gbc_dist_check judges on: one altered to say that a
+ * generator does not reduce to zero makes the check ask for a new learning (the
+ * verdict of mod_check_candidate on those figures); the next check, without a
+ * prepared one, accepts. Results that do not fit are refused. */
+START_TEST(test_prepared_check)
+{
+    rs = tu_seed() + 31;
+    gbc_options *o = opts_seed(tu_seed() + 31);
+    gbc_ring *R;
+    gbc_polys *F;
+    parse(&R, &F, systems[1], NULL);
+    gbc_dist *D = NULL;
+    ck_assert_int_eq(gbc_dist_new(&D, F, o), GBC_OK);
+    /* blobs and results that do not fit */
+    uint8_t *cb = NULL, *res = NULL, *res2 = NULL;
+    size_t clen = 0, rlen = 0, rlen2 = 0;
+    ck_assert_int_eq(gbc_dist_check_blob(&cb, &clen, D), GBC_OK);
+    ck_assert_int_eq(gbc_check_prepare(&res, &rlen, cb, clen, NULL), GBC_OK);
+    for (size_t cut = 0; cut < clen; cut += 1 + rnd(clen / 100 + 1))
+        ck_assert_int_eq(gbc_check_prepare(&res2, &rlen2, cb, cut, NULL), GBC_ERR_PARSE);
+    for (size_t cut = 0; cut < rlen; cut += 1 + rnd(rlen / 100 + 1))
+        ck_assert_int_eq(gbc_dist_check_give(D, res, cut), GBC_ERR_PARSE);
+    uint8_t *b = malloc(rlen);
+    for (int k = 0; k < 100; k++) {
+        memcpy(b, res, rlen);
+        b[rnd(rlen)] ^= (uint8_t)(1 + rnd(255));
+        ck_assert_int_eq(gbc_dist_check_give(D, b, rlen), GBC_ERR_PARSE);
+    }
+    /* a trace blob is not a check blob and the reverse */
+    uint8_t *tb = NULL;
+    size_t tlen = 0;
+    ck_assert_int_eq(gbc_dist_learn(&tb, &tlen, D), GBC_OK);
+    ck_assert_int_eq(gbc_check_prepare(&res2, &rlen2, tb, tlen, NULL), GBC_ERR_PARSE);
+    gbc_trace *T = NULL;
+    ck_assert_int_eq(gbc_trace_load(&T, cb, clen), GBC_ERR_PARSE);
+    /* the prime of the check blob was recorded as used: no stream of the trace
+     * learnt after it gives it, and the coordinator refuses it as a residue prime */
+    ck_assert_int_eq(gbc_trace_load(&T, tb, tlen), GBC_OK);
+    uint32_t q = (uint32_t)res[28] | (uint32_t)res[29] << 8 | (uint32_t)res[30] << 16 |
+                 (uint32_t)res[31] << 24;
+    size_t nt = gbc_trace_nterms(T);
+    uint32_t *r = malloc((nt + 1) * sizeof *r);
+    gbc_dist_state state = GBC_DIST_MORE;
+    ck_assert_int_eq(gbc_dist_add(&state, D, q, NULL, 0), GBC_ERR_DOMAIN);
+    /* a result of an older check prime is refused once another is drawn */
+    gbc_blob_free(cb);
+    ck_assert_int_eq(gbc_dist_check_blob(&cb, &clen, D), GBC_OK);
+    ck_assert_int_eq(gbc_dist_check_give(D, res, rlen), GBC_ERR_ARG);
+    ck_assert_int_eq(gbc_check_prepare(&res2, &rlen2, cb, clen, NULL), GBC_OK);
+    /* altered to say that a generator does not reduce to zero */
+    ck_assert_uint_eq(res2[48], 1);
+    res2[48] = 0;
+    fix_checksum(res2, rlen2);
+    ck_assert_int_eq(gbc_dist_check_give(D, res2, rlen2), GBC_OK);
+    uint64_t cur = 0;
+    for (int k = 0; state != GBC_DIST_SETTLED; k++) {
+        ck_assert_int_lt(k, 200);
+        uint32_t p;
+        int fits;
+        ck_assert_int_eq(gbc_trace_prime(&p, &cur, T, 0, 1), GBC_OK);
+        ck_assert_uint_ne(p, q);
+        ck_assert_int_eq(gbc_trace_apply(r, nt, &fits, T, p, NULL), GBC_OK);
+        ck_assert_int_eq(gbc_dist_add(&state, D, p, fits ? r : NULL, nt), GBC_OK);
+        ck_assert_int_ne(state, GBC_DIST_RELEARN);
+    }
+    ck_assert_int_eq(gbc_dist_check(&state, D), GBC_OK);
+    ck_assert_int_eq(state, GBC_DIST_RELEARN);
+    /* learnt anew, checked without a prepared half: accepted */
+    gbc_trace_free(T);
+    gbc_blob_free(tb);
+    ck_assert_int_eq(gbc_dist_learn(&tb, &tlen, D), GBC_OK);
+    ck_assert_int_eq(gbc_trace_load(&T, tb, tlen), GBC_OK);
+    nt = gbc_trace_nterms(T);
+    free(r);
+    r = malloc((nt + 1) * sizeof *r);
+    cur = 0;
+    state = GBC_DIST_MORE;
+    for (int k = 0; state != GBC_DIST_ACCEPTED; k++) {
+        ck_assert_int_lt(k, 200);
+        uint32_t p;
+        int fits;
+        ck_assert_int_eq(gbc_trace_prime(&p, &cur, T, 0, 1), GBC_OK);
+        ck_assert_int_eq(gbc_trace_apply(r, nt, &fits, T, p, NULL), GBC_OK);
+        ck_assert_int_eq(gbc_dist_add(&state, D, p, fits ? r : NULL, nt), GBC_OK);
+        ck_assert_int_ne(state, GBC_DIST_RELEARN);
+        if (state == GBC_DIST_SETTLED)
+            ck_assert_int_eq(gbc_dist_check(&state, D), GBC_OK);
+    }
+    gbc_polys *B = NULL, *G = NULL;
+    ck_assert_int_eq(gbc_dist_basis(&B, D, NULL), GBC_OK);
+    ck_assert_int_eq(gbc_groebner(&G, F, NULL, NULL), GBC_OK);
+    at_assert_same(B, G);
+    /* after acceptance nothing more is drawn or given */
+    ck_assert_int_eq(gbc_dist_check_give(D, res2, rlen2), GBC_ERR_ARG);
+    uint8_t *cb2 = NULL;
+    size_t clen2 = 0;
+    ck_assert_int_eq(gbc_dist_check_blob(&cb2, &clen2, D), GBC_ERR_ARG);
+    /* arguments; with certify there is nothing to prepare */
+    ck_assert_int_eq(gbc_dist_check_blob(NULL, &clen2, D), GBC_ERR_ARG);
+    ck_assert_int_eq(gbc_check_prepare(NULL, &rlen2, cb, clen, NULL), GBC_ERR_ARG);
+    ck_assert_int_eq(gbc_check_prepare(&res, &rlen2, NULL, 5, NULL), GBC_ERR_ARG);
+    ck_assert_int_eq(gbc_dist_check_give(NULL, res2, rlen2), GBC_ERR_ARG);
+    gbc_dist *D2 = NULL;
+    gbc_options *oc = opts_seed(tu_seed() + 32);
+    ck_assert_int_eq(gbc_options_set_certify(oc, 1), GBC_OK);
+    ck_assert_int_eq(gbc_dist_new(&D2, F, oc), GBC_OK);
+    ck_assert_int_eq(gbc_dist_check_blob(&cb2, &clen2, D2), GBC_ERR_UNSUPPORTED);
+    gbc_dist_free(D2);
+    gbc_options_free(oc);
+    gbc_polys_free(B);
+    gbc_polys_free(G);
+    free(r);
+    free(b);
+    gbc_trace_free(T);
+    gbc_blob_free(tb);
+    gbc_blob_free(cb);
+    gbc_blob_free(res);
+    gbc_blob_free(res2);
+    gbc_dist_free(D);
+    gbc_polys_free(F);
+    gbc_ring_free(R);
+    gbc_options_free(o);
+}
+END_TEST
+
 START_TEST(test_args)
 {
     gbc_ring *R;
@@ -468,6 +664,10 @@ START_TEST(test_args)
     ck_assert_uint_eq(gbc_dist_nterms(D), 0);
     ck_assert_int_eq(gbc_dist_add(&state, D, 1000003, r, 4), GBC_ERR_ARG);
     ck_assert_int_eq(gbc_dist_check(&state, D), GBC_ERR_ARG);
+    gbc_trace *V = NULL;
+    ck_assert_int_eq(gbc_dist_trace(&V, D), GBC_ERR_ARG);
+    ck_assert_int_eq(gbc_dist_trace(NULL, D), GBC_ERR_ARG);
+    ck_assert_int_eq(gbc_dist_trace(&V, NULL), GBC_ERR_ARG);
     gbc_polys *B = NULL;
     ck_assert_int_eq(gbc_dist_basis(&B, D, NULL), GBC_ERR_ARG);
     gbc_dist_free(D);
@@ -492,6 +692,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_unlucky_prime);
     tcase_add_test(tc, test_args);
     tcase_add_test(tc, test_apply_threads);
+    tcase_add_test(tc, test_prepared_check);
     suite_add_tcase(s, tc);
     return s;
 }

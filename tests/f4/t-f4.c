@@ -1073,7 +1073,7 @@ START_TEST(test_trace_serial)
 {
     gbc_rng r;
     gbc_rng_seed(&r, tu_seed() * 104729u + 3);
-    int blobs = 0, compiled_blobs = 0, flips_refused = 0, flips_applied = 0;
+    int blobs = 0, compiled_blobs = 0, flips_refused = 0, flips_applied = 0, flat_back = 0;
     for (int it = 0; it < 6 * tu_mult(); it++) {
         gbc_ctx ctx;
         gbc_ctx_init(&ctx);
@@ -1114,6 +1114,37 @@ START_TEST(test_trace_serial)
             f4_trace *back = NULL;
             T_ASSERT(f4_trace_deserialize(&ctx, blob, len, &back) == GBC_OK);
             T_ASSERT(f4_trace_compiled(back) == f4_trace_compiled(tr));
+            /* the compiling run's basis supports come back (version 2): flat
+             * residues from the trace read back as from the original */
+            const size_t nf = f4_trace_out_terms(tr);
+            T_ASSERT(f4_trace_out_terms(back) == nf);
+            for (int j = 0; j < 2 && nf > 0; j++) {
+                uint32_t q = random_prime(&r);
+                if (q == p0 || divides_a_lead(&T.Z, q))
+                    continue;
+                ring Rq = ring_mod(&T, q);
+                plist in, A, B;
+                reduce_mod(&ctx, &in, &Rq, &T.Z);
+                plist_init(&A);
+                plist_init(&B);
+                uint32_t *ca = malloc(sizeof(uint32_t) * nf), *cb = malloc(sizeof(uint32_t) * nf);
+                f4_flat fa = {ca, nf, F4_FLAT_NONE, NULL}, fb = {cb, nf, F4_FLAT_NONE, NULL};
+                int ua = -1, ub = -1, pa = 0, pb = 0;
+                T_ASSERT(f4_apply_flat(&ctx, &Rq, &in, &A, NULL, tr, &ua, &pa, &fa) == GBC_OK);
+                T_ASSERT(f4_apply_flat(&ctx, &Rq, &in, &B, NULL, back, &ub, &pb, &fb) == GBC_OK);
+                T_ASSERT(ua == ub && pa == pb && fa.state == fb.state);
+                if (fa.state == F4_FLAT_DONE) {
+                    T_ASSERT(memcmp(ca, cb, sizeof(uint32_t) * nf) == 0);
+                    flat_back++;
+                }
+                else
+                    T_ASSERT(check_plist_equal(&Rq, &A, &B));
+                free(ca);
+                free(cb);
+                plist_clear(&ctx, &A, &Rq.F);
+                plist_clear(&ctx, &B, &Rq.F);
+                plist_clear(&ctx, &in, &Rq.F);
+            }
             for (int j = 0; j < 3; j++) {
                 uint32_t q = random_prime(&r);
                 if (q == p0 || divides_a_lead(&T.Z, q))
@@ -1180,9 +1211,11 @@ START_TEST(test_trace_serial)
         sb_free(&text);
         T_ASSERT_MSG(ctx.mem_used == 0, "serialisation leaked %zu bytes", ctx.mem_used);
     }
-    printf("trace blobs: %d (%d compiled); changed bytes: %d refused, %d applied\n", blobs,
-           compiled_blobs, flips_refused, flips_applied);
+    printf("trace blobs: %d (%d compiled); changed bytes: %d refused, %d applied; %d flat "
+           "applies of a trace read back\n", blobs, compiled_blobs, flips_refused, flips_applied,
+           flat_back);
     ck_assert_int_gt(compiled_blobs, 0);
+    ck_assert_int_gt(flat_back, 0);
 }
 END_TEST
 
