@@ -14,6 +14,8 @@
  * proved over Q. */
 #include "modular/modular_int.h"
 
+#include <stdio.h>
+
 #include "buchberger/buchberger.h"
 #include "check/check.h"
 #include "common/pool.h"
@@ -1268,43 +1270,6 @@ static int cand_matches_flat(const modst *S, const uint32_t *cf, uint32_t p, int
     return 1;
 }
 
-/* mod_check_candidate with the check computed ahead (S->ahead, used up): the
- * same verdicts from the same facts. */
-static gbc_status check_ahead(modst *S, int *verdict)
-{
-    mod_ahead *A = &S->ahead;
-    uint32_t p = A->p;
-    A->ready = 0;
-    *verdict = MOD_GO_ON;
-    if (A->unlucky)
-        return GBC_OK;
-    if (!A->shape) {
-        gbc_log(S->ctx, 1, "modular: prime %u disagrees with the trace: relearning", p);
-        *verdict = MOD_RESTART;
-        return GBC_OK;
-    }
-    int usable = 1;
-    if (!cand_matches_flat(S, A->cf, p, &usable)) {
-        if (usable) {
-            gbc_log(S->ctx, 1, "modular: the candidate differs modulo the check prime %u: "
-                    "relearning", p);
-            *verdict = MOD_RESTART;
-        }
-        return GBC_OK;
-    }
-    if (!A->contained) {
-        gbc_log(S->ctx, 1, "modular: a generator does not reduce to zero by the candidate "
-                "modulo %u: relearning", p);
-        *verdict = MOD_RESTART;
-        return GBC_OK;
-    }
-    gbc_log(S->ctx, 1, "modular: %zu primes, candidate confirmed modulo %u, the generators "
-            "reduce to zero there (check computed ahead beside %s: %.2f s)",
-            S->crt.nprimes, p, A->beside_learning ? "learning" : "the applies", A->secs);
-    *verdict = MOD_ACCEPT;
-    return GBC_OK;
-}
-
 /* The independent check of a stable candidate: an untraced run modulo a fresh
  * prime of the check stream (nothing recorded, so its F4 may use the probabilistic
  * kernel) must give the candidate modulo that prime, and every input generator
@@ -1312,59 +1277,46 @@ static gbc_status check_ahead(modst *S, int *verdict)
  * not judge, or the candidate was wrong and the prime joined the accumulator);
  * MOD_RESTART (the prime gives another shape, so the learning prime or this one
  * was unlucky; or the candidate is not in the ideal: learn anew). */
-gbc_status mod_check_candidate(modst *S, int *verdict)
+/* The verdict of the check modulo q (docs/modular.md step 6) from the facts
+ * gathered by one of its three ways (at the end here, computed ahead on this
+ * process, prepared on another: dist.c): q was unlucky (FGLM declined modulo q
+ * alone: it cannot judge); the basis modulo q has the shape; the candidate
+ * reduces to it modulo q, or q divides a denominator (unusable); every
+ * generator reduces to zero by it. how says which way, for the log. */
+static void check_verdict(modst *S, uint32_t q, int unlucky, int shape, int cand_ok,
+                          int usable, int contained, const char *how, int *verdict)
 {
     gbc_ctx *ctx = S->ctx;
-    double t0 = gbc_wall_time();
-    field Fp;
-    field_init(&Fp, 2);
-    uint32_t p;
     *verdict = MOD_GO_ON;
-    prime_out O, *o = &O;
-    if (S->ahead.ready)
-        return check_ahead(S, verdict);
-    GBC_TRY(next_check_prime(S, &p));
-    GBC_TRY(prime_full(S, p, NULL, o));
-    if (o->unlucky)
-        return GBC_OK; /* FGLM declined modulo this prime alone: it is unlucky */
-    if (!mod_shape_matches(S, &o->res)) {
-        gbc_log(ctx, 1, "modular: prime %u disagrees with the trace: relearning", p);
-        plist_clear(ctx, &o->res, &Fp);
+    if (unlucky)
+        return;
+    if (!shape) {
+        gbc_log(ctx, 1, "modular: prime %u disagrees with the trace: relearning", q);
         *verdict = MOD_RESTART;
-        return GBC_OK;
+        return;
     }
-    int usable = 1;
-    gbc_status st = GBC_OK;
-    if (!cand_matches(S, &o->res, p, &usable)) {
-        plist_clear(ctx, &o->res, &Fp);
+    if (!cand_ok) {
         if (usable) {
             /* a settled polynomial is wrong (its integers are gone) */
             gbc_log(ctx, 1, "modular: the candidate differs modulo the check prime %u: "
-                    "relearning", p);
+                    "relearning", q);
             *verdict = MOD_RESTART;
         }
-        return GBC_OK;
+        return;
     }
-    int contained = 0;
-    st = gens_reduce_to_zero(S, S->ctx, &o->res, p, &contained);
-    plist_clear(ctx, &o->res, &Fp);
-    GBC_TRY(st);
     if (!contained) {
         gbc_log(ctx, 1, "modular: a generator does not reduce to zero by the candidate "
-                "modulo %u: relearning", p);
+                "modulo %u: relearning", q);
         *verdict = MOD_RESTART;
-        return GBC_OK;
+        return;
     }
     gbc_log(ctx, 1, "modular: %zu primes, candidate confirmed modulo %u, the generators "
-            "reduce to zero there (check %.2f s)", S->crt.nprimes, p, gbc_wall_time() - t0);
+            "reduce to zero there (%s)", S->crt.nprimes, q, how);
     *verdict = MOD_ACCEPT;
-    return GBC_OK;
 }
 
-/* The check of mod_check_candidate in two halves, so that the half that does not
- * depend on the candidate (the basis modulo the check prime, the generators
- * reduced by it) may run elsewhere or earlier; the verdicts are
- * mod_check_candidate's, case for case. */
+/* The check's two halves (modular_int.h): the prime, and the part that does not
+ * depend on the candidate, on S's context. */
 gbc_status mod_check_prime(modst *S, uint32_t *q)
 {
     return next_check_prime(S, q);
@@ -1376,7 +1328,7 @@ gbc_status mod_check_basis(modst *S, uint32_t q, prime_out *o, int *contained)
     GBC_TRY(prime_full(S, q, NULL, o));
     if (o->unlucky)
         return GBC_OK;
-    gbc_status st = gens_reduce_to_zero(S, &o->res, q, contained);
+    gbc_status st = gens_reduce_to_zero(S, S->ctx, &o->res, q, contained);
     if (st != GBC_OK) {
         field Fp;
         field_init(&Fp, 2);
@@ -1387,33 +1339,46 @@ gbc_status mod_check_basis(modst *S, uint32_t q, prime_out *o, int *contained)
 
 gbc_status mod_check_judge(modst *S, uint32_t q, const plist *G, int contained, int *verdict)
 {
-    gbc_ctx *ctx = S->ctx;
-    *verdict = MOD_GO_ON;
-    if (G == NULL)
-        return GBC_OK; /* FGLM declined modulo this prime alone: it is unlucky */
-    if (!mod_shape_matches(S, G)) {
-        gbc_log(ctx, 1, "modular: prime %u disagrees with the trace: relearning", q);
-        *verdict = MOD_RESTART;
+    int shape = G != NULL && mod_shape_matches(S, G), usable = 1;
+    int ok = shape && cand_matches(S, G, q, &usable);
+    check_verdict(S, q, G == NULL, shape, ok, usable, contained, "check prepared", verdict);
+    return GBC_OK;
+}
+
+/* The independent check of a stable candidate: an untraced run modulo a fresh
+ * prime of the check stream (nothing recorded, so its F4 may use the probabilistic
+ * kernel) must give the candidate modulo that prime, and every input generator
+ * must reduce to zero by it there; or the same from the part computed ahead
+ * (S->ahead, used up). *verdict: MOD_ACCEPT; MOD_GO_ON (the prime could not judge);
+ * MOD_RESTART (the prime gives another shape, so the learning prime or this one
+ * was unlucky; or the candidate is not in the ideal: learn anew). */
+gbc_status mod_check_candidate(modst *S, int *verdict)
+{
+    mod_ahead *A = &S->ahead;
+    if (A->ready) {
+        A->ready = 0;
+        int usable = 1;
+        int ok = A->shape && cand_matches_flat(S, A->cf, A->p, &usable);
+        char how[96];
+        snprintf(how, sizeof how, "check computed ahead beside %s: %.2f s",
+                 A->beside_learning ? "learning" : "the applies", A->secs);
+        check_verdict(S, A->p, A->unlucky, A->shape, ok, usable, A->contained, how, verdict);
         return GBC_OK;
     }
-    int usable = 1;
-    if (!cand_matches(S, G, q, &usable)) {
-        if (usable) {
-            gbc_log(ctx, 1, "modular: the candidate differs modulo the check prime %u: "
-                    "relearning", q);
-            *verdict = MOD_RESTART;
-        }
-        return GBC_OK;
-    }
-    if (!contained) {
-        gbc_log(ctx, 1, "modular: a generator does not reduce to zero by the candidate "
-                "modulo %u: relearning", q);
-        *verdict = MOD_RESTART;
-        return GBC_OK;
-    }
-    gbc_log(ctx, 1, "modular: %zu primes, candidate confirmed modulo %u, the generators "
-            "reduce to zero there (check prepared)", S->crt.nprimes, q);
-    *verdict = MOD_ACCEPT;
+    double t0 = gbc_wall_time();
+    uint32_t q;
+    prime_out O;
+    int contained = 0;
+    GBC_TRY(mod_check_prime(S, &q));
+    GBC_TRY(mod_check_basis(S, q, &O, &contained));
+    int shape = !O.unlucky && mod_shape_matches(S, &O.res), usable = 1;
+    int ok = shape && cand_matches(S, &O.res, q, &usable);
+    field Fp;
+    field_init(&Fp, 2);
+    plist_clear(S->ctx, &O.res, &Fp);
+    char how[64];
+    snprintf(how, sizeof how, "check %.2f s", gbc_wall_time() - t0);
+    check_verdict(S, q, O.unlucky, shape, ok, usable, contained, how, verdict);
     return GBC_OK;
 }
 
