@@ -97,7 +97,7 @@ static int visit_strict(void *data, uint32_t val, const uint32_t *exps)
     return 0;
 }
 
-gbc_status f4_add(f4_state *S, poly *h)
+gbc_status f4_add_element(f4_state *S, poly *h, int *strict)
 {
     GBC_TRY(f4_reserve_basis(S));
     size_t k = S->n;
@@ -117,13 +117,22 @@ gbc_status f4_add(f4_state *S, poly *h)
         dl_remove_multiples(&S->dl, mht_exps(t, lm), t->row[lm].divmask, NULL, NULL);
         GBC_TRY(dl_insert(S->ctx, &S->dl, mht_exps(t, lm), t->row[lm].divmask, (uint32_t)k));
     }
+    *strict = sd.found;
+    return GBC_OK;
+}
+
+gbc_status f4_add(f4_state *S, poly *h)
+{
+    int strict;
+    GBC_TRY(f4_add_element(S, h, &strict));
     if (S->play != NULL)
         return GBC_OK; /* replay: no pairs */
+    size_t k = S->n - 1;
     double t0 = gbc_wall_time();
     pairs_basis B = {&S->bht, S->lm,     S->red,    NULL,     (uint32_t)S->n,
                      &S->pht, S->kecart, S->nknown, S->dknown};
     gbc_status st = pairs_update(S->ctx, &S->ps, &B);
-    if (sd.found)
+    if (strict)
         S->red[k] = 1;
     if (S->stats)
         S->stats->t_update += gbc_wall_time() - t0;
@@ -273,6 +282,24 @@ static gbc_status sort_gens(f4_state *S)
     gbc_status st = f4_sort_by_key(S->ctx, S->gens, S->ngens, sizeof(poly), key);
     gbc_free(S->ctx, key);
     return st;
+}
+
+gbc_status f4_take_gens(f4_state *S, const plist *in, int *unit)
+{
+    GBC_TRY(GBC_ZALLOC(S->ctx, S->gens, in->n ? in->n : 1));
+    for (size_t i = 0; i < in->n; i++) {
+        poly *f = &S->gens[S->ngens];
+        GBC_TRY(poly_from_plain(S->ctx, f, &in->p[i], &S->bht, S->F));
+        if (f->len == 0) {
+            poly_clear(S->ctx, f, S->F);
+            continue;
+        }
+        poly_normalize_lc(f, S->F);
+        if (S->bht.row[f->mon[0]].deg == 0)
+            *unit = 1;
+        S->ngens++;
+    }
+    return sort_gens(S);
 }
 
 /* The generators (monic, sorted by lead degree) join the basis as they are, as in
@@ -434,21 +461,7 @@ static gbc_status f4_core_known(gbc_ctx *ctx, const ring *R, const plist *in, pl
     if (run->resume != NULL)
         GBC_CHECK(st, f4_load_handed(&S, run->resume, &unit), done);
 
-    /* Generators: monic, zeros dropped, sorted by leading degree. */
-    GBC_CHECK(st, GBC_ZALLOC(ctx, S.gens, in->n ? in->n : 1), done);
-    for (size_t i = 0; i < in->n; i++) {
-        poly *f = &S.gens[S.ngens];
-        GBC_CHECK(st, poly_from_plain(ctx, f, &in->p[i], &S.bht, S.F), done);
-        if (f->len == 0) {
-            poly_clear(ctx, f, S.F);
-            continue;
-        }
-        poly_normalize_lc(f, S.F);
-        if (S.bht.row[f->mon[0]].deg == 0)
-            unit = 1;
-        S.ngens++;
-    }
-    GBC_CHECK(st, sort_gens(&S), done);
+    GBC_CHECK(st, f4_take_gens(&S, in, &unit), done);
     if (play != NULL) {
         if (play->nvars != R->nvars) {
             st = GBC_ERR_INTERNAL;

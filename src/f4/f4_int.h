@@ -225,6 +225,12 @@ gbc_status f4_reserve_basis(f4_state *S);
 /* Add the monic, nonzero, non-constant h (monomials in bht) to the basis, with the
  * pair update unless replaying; takes ownership of h. */
 gbc_status f4_add(f4_state *S, poly *h);
+/* f4_add without the pairs (a replay, the guided learning of trace.c): h joins the
+ * basis and the divisor lookup; *strict = an older lead properly divides h's. */
+gbc_status f4_add_element(f4_state *S, poly *h, int *strict);
+/* The generators in into S->gens as F4 takes them: monic, zeros dropped, stably
+ * sorted by lead degree; *unit set when one is a constant. */
+gbc_status f4_take_gens(f4_state *S, const plist *in, int *unit);
 
 /* select.c: reset the round's matrix and build the rows of the pairs of degree d
  * (one pivot row per lcm, the others to reduce) and of the generators of degree d;

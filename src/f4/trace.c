@@ -435,43 +435,12 @@ gbc_status f4_guide_push_gen(gbc_ctx *ctx, f4_guide *g, const uint32_t *lead)
 }
 
 /* Stops at a divisor of the lead other than the lead itself (as f4_add). */
-typedef struct gd_strict {
-    const mht *t;
-    uint32_t lm;
-    int found;
-} gd_strict;
-
-static int gd_visit_strict(void *data, uint32_t val, const uint32_t *exps)
-{
-    gd_strict *d = data;
-    (void)val;
-    if (memcmp(mht_exps(d->t, d->lm), exps, sizeof(uint32_t) * d->t->nvars) != 0) {
-        d->found = 1;
-        return 1;
-    }
-    return 0;
-}
-
 /* h (monic, nonzero, not constant, monomials in bht) joins the basis as f4_add
  * adds it, without pairs (the guide gives the rows); takes ownership of h. */
 static gbc_status gd_add(f4_state *S, poly *h)
 {
-    GBC_TRY(f4_reserve_basis(S));
-    size_t k = S->n;
-    S->g[k] = *h;
-    poly_init(h);
-    S->lm[k] = S->g[k].mon[0];
-    S->red[k] = 0;
-    S->n++;
-    const mht *t = &S->bht;
-    uint32_t lm = S->lm[k];
-    gd_strict sd = {t, lm, 0};
-    dl_for_each_divisor(&S->dl, mht_exps(t, lm), t->row[lm].divmask, gd_visit_strict, &sd);
-    if (!sd.found) {
-        dl_remove_multiples(&S->dl, mht_exps(t, lm), t->row[lm].divmask, NULL, NULL);
-        GBC_TRY(dl_insert(S->ctx, &S->dl, mht_exps(t, lm), t->row[lm].divmask, (uint32_t)k));
-    }
-    return GBC_OK;
+    int strict;
+    return f4_add_element(S, h, &strict);
 }
 
 /* The sparsest element (the oldest of those) whose lead divides e, other than
@@ -764,28 +733,7 @@ gbc_status f4_learn_guided(gbc_ctx *ctx, const ring *R, const plist *in, plist *
     tr->nvars = n;
     S.kern = la_kernel_select(ctx->la_mode, S.F, 1);
     /* the generators as F4 takes them: monic, zeros dropped, stably by lead degree */
-    GBC_CHECK(st, GBC_ZALLOC(ctx, S.gens, in->n ? in->n : 1), done);
-    for (size_t i = 0; i < in->n; i++) {
-        poly *f = &S.gens[S.ngens];
-        GBC_CHECK(st, poly_from_plain(ctx, f, &in->p[i], &S.bht, S.F), done);
-        if (f->len == 0) {
-            poly_clear(ctx, f, S.F);
-            continue;
-        }
-        poly_normalize_lc(f, S.F);
-        if (S.bht.row[f->mon[0]].deg == 0)
-            unit = 1;
-        S.ngens++;
-    }
-    if (S.ngens > 1) {
-        uint64_t *key;
-        GBC_CHECK(st, GBC_ALLOC(ctx, key, S.ngens), done);
-        for (size_t i = 0; i < S.ngens; i++)
-            key[i] = f4_lead_degree(&S, &S.gens[i]);
-        st = f4_sort_by_key(ctx, S.gens, S.ngens, sizeof(poly), key);
-        gbc_free(ctx, key);
-        GBC_CHECK(st, st, done);
-    }
+    GBC_CHECK(st, f4_take_gens(&S, in, &unit), done);
     /* the replay takes the generators as the first elements (f4.c add_gens): the
      * guide's generators must be these */
     if (unit || S.ngens > F4_DIRECT_GENS_MAX || ctx->f4_gens_as_rows || S.ngens != gd->ngens) {
