@@ -142,6 +142,67 @@ gbc_status f4_add(f4_state *S, poly *h)
 
 /* ------------------------------------------------------------- rounds -- */
 
+/* For the trace: keep[i] = 1 for the reducers S->piv[i] that the round's useful
+ * rows (the nnew rows that gave new elements) need, 0 for the others. A column
+ * is needed when a useful row has it or a needed reducer has it; a reducer is
+ * needed when its pivot column is. Reducing the useful rows by the needed
+ * reducers alone gives the same rows: a reduction step by a reducer only brings
+ * in that reducer's columns, a row that reduced to zero never became a pivot, so
+ * no useful row (nor a new pivot it meets) ever has a column outside the needed
+ * ones. A worklist, so nothing depends on how the columns are numbered. */
+static gbc_status f4_needed_reducers(f4_state *S, size_t nnew, uint8_t *keep)
+{
+    gbc_ctx *ctx = S->ctx;
+    const uint32_t nc = S->ncols;
+    const uint32_t none = UINT32_MAX;
+    uint8_t *inc = NULL;
+    uint32_t *who = NULL, *stack = NULL;
+    gbc_status st;
+    GBC_CHECK(st, GBC_ZALLOC(ctx, inc, (size_t)nc + 1), done);
+    GBC_CHECK(st, GBC_ALLOC(ctx, who, (size_t)nc + 1), done);
+    GBC_CHECK(st, GBC_ALLOC(ctx, stack, S->npiv + 1), done);
+    for (uint32_t c = 0; c < nc; c++)
+        who[c] = none;
+    for (size_t i = 0; i < S->npiv; i++) {
+        keep[i] = 0;
+        who[S->piv[i].cols[0]] = (uint32_t)i;
+    }
+    size_t top = 0;
+    for (size_t i = 0; i < nnew; i++) {
+        const la_row *r = &S->tbr[S->newrows[i].tag];
+        for (uint32_t k = 0; k < r->len; k++) {
+            uint32_t c = r->cols[k];
+            if (!inc[c]) {
+                inc[c] = 1;
+                if (who[c] != none) {
+                    keep[who[c]] = 1;
+                    stack[top++] = who[c];
+                }
+            }
+        }
+    }
+    while (top > 0) {
+        GBC_CHECK(st, gbc_ctx_poll(ctx), done);
+        const la_row *r = &S->piv[stack[--top]];
+        for (uint32_t k = 0; k < r->len; k++) {
+            uint32_t c = r->cols[k];
+            if (!inc[c]) {
+                inc[c] = 1;
+                if (who[c] != none) {
+                    keep[who[c]] = 1;
+                    stack[top++] = who[c];
+                }
+            }
+        }
+    }
+    st = GBC_OK;
+done:
+    gbc_free(ctx, stack);
+    gbc_free(ctx, who);
+    gbc_free(ctx, inc);
+    return st;
+}
+
 /* One round at degree d: build, reduce, add the new elements. Sets *unit when a
  * constant appears. */
 static gbc_status f4_round(f4_state *S, uint32_t d, int *unit)
@@ -180,13 +241,24 @@ static gbc_status f4_round(f4_state *S, uint32_t d, int *unit)
 
     f4_trace_round rr = {d, 0, 0, 0, 0};
     if (S->rec != NULL) {
+        /* only the reducers the useful rows need (f4_needed_reducers), in their
+         * order */
         f4_trace *tr = S->rec;
+        uint8_t *keep;
+        GBC_CHECK(st, GBC_ALLOC(ctx, keep, S->npiv + 1), out);
+        st = f4_needed_reducers(S, nnew, keep);
         rr.row0 = tr->nrows;
-        rr.nred = (uint32_t)S->npiv;
         rr.nnew = (uint32_t)nnew;
         rr.lead0 = tr->nleads;
-        for (size_t k = 0; k < S->npiv; k++)
-            GBC_CHECK(st, f4_trace_push_row(ctx, tr, S->piv[k].src, S->pmul + k * S->R->nvars), out);
+        for (size_t k = 0; k < S->npiv && st == GBC_OK; k++) {
+            if (!keep[k])
+                continue;
+            st = f4_trace_push_row(ctx, tr, S->piv[k].src, S->pmul + k * S->R->nvars);
+            rr.nred++;
+        }
+        gbc_free(ctx, keep);
+        if (st != GBC_OK)
+            goto out;
         for (size_t i = 0; i < nnew; i++) {
             uint32_t k = S->newrows[i].tag;
             GBC_CHECK(st, f4_trace_push_row(ctx, tr, S->tbr[k].src, S->tmul + (size_t)k * S->R->nvars),

@@ -110,15 +110,15 @@ gbc_status f4_normal_forms(gbc_ctx *ctx, const ring *R, const plist *G, const pl
                            plist *out);
 
 /* Tracing for the multi-modular path (Traverso's trick, as in msolve): a learn run
- * records, round by round, the rows that mattered (every reducer, and only the rows
- * that did not reduce to zero) as (source, multiplier) and the leading monomials of
- * the new elements; an apply run modulo another prime rebuilds exactly those
+ * records, round by round, the rows that mattered (the rows that did not reduce to
+ * zero, and only the reducers they need) as (source, multiplier) and the leading
+ * monomials of the new elements; an apply run modulo another prime rebuilds exactly those
  * matrices, with no pair handling and no symbolic preprocessing, and reports the
  * prime unlucky when a row vanishes or a leading monomial differs. */
 typedef struct f4_trace_round {
     uint32_t degree;
     size_t row0;   /* first row of the round in the trace */
-    uint32_t nred; /* reducer rows, then nnew rows to reduce */
+    uint32_t nred; /* reducer rows (those the nnew rows need), then nnew rows to reduce */
     uint32_t nnew;
     size_t lead0;  /* first expected leading monomial */
 } f4_trace_round;

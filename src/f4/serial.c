@@ -113,13 +113,15 @@ static int compiled_ok(const f4_trace *t)
         return 0;
     for (size_t k = 0; k < t->ncr; k++) {
         const f4_cround *c = &t->cr[k];
-        if (c->ncols == 0 || c->ce0 > t->ncexps ||
-            (uint64_t)c->ncols * nv > t->ncexps - c->ce0)
-            return 0;
         /* a round's matrix: nrows rows, then nnew recorded new rows; the final
          * matrix: nrows rows, of which the first nnew are tail-reduced */
         const int final = k + 1 == t->ncr;
         uint64_t rows = final ? c->nrows : (uint64_t)c->nrows + c->nnew;
+        /* a matrix without columns has no rows: a learnt round whose rows all
+         * reduced to zero keeps no reducer either (f4_round) */
+        if ((c->ncols == 0 && rows > 0) || c->ce0 > t->ncexps ||
+            (uint64_t)c->ncols * nv > t->ncexps - c->ce0)
+            return 0;
         if (c->npiv > c->nrows || (final && c->nnew > c->nrows) || c->r0 > t->ncrows ||
             rows > t->ncrows - c->r0)
             return 0;

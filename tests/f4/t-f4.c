@@ -1368,6 +1368,116 @@ START_TEST(test_trace_flat_differs)
 }
 END_TEST
 
+/* Whether A and B have the same leading monomials (both sorted by lead). */
+static int same_leads(uint32_t nvars, const plist *A, const plist *B)
+{
+    if (A->n != B->n)
+        return 0;
+    for (size_t k = 0; k < A->n; k++)
+        if ((A->p[k].len == 0) != (B->p[k].len == 0) ||
+            (A->p[k].len > 0 && nvars > 0 &&
+             memcmp(A->p[k].exps, B->p[k].exps, sizeof(uint32_t) * nvars) != 0))
+            return 0;
+    return 1;
+}
+
+/* A trace learnt modulo a prime p0 that divides some coefficients of the input (not
+ * a leading one): a learnt round holds only the reducers its useful rows need
+ * modulo p0, so modulo q, where those coefficients do not vanish, a row may have a
+ * column whose reducer the trace left out (the full trace may lack it as well,
+ * when no row had that column modulo p0). The column then stays in the row: the
+ * new element is still in the ideal, and either its lead is not the recorded one
+ * (q reported unlucky) or its tail is reduced by the final interreduction (a
+ * compiled apply sees another support and replays q by hashing). So whenever p0
+ * is lucky for q (the learnt basis has the leads of the fresh basis modulo q),
+ * the replay reports q unlucky or gives exactly the fresh basis; never another
+ * basis. Random ideals in 4 variables, a third of the non-leading coefficients
+ * multiplied by p0. */
+START_TEST(test_trace_vanished)
+{
+    gbc_rng r;
+    gbc_rng_seed(&r, tu_seed() * 15485863u + 11);
+    int replays = 0, lucky_p0 = 0, fits = 0, fits_other_shape = 0, skipped = 0;
+    for (int it = 0; it < 12 * tu_mult(); it++) {
+        gbc_ctx ctx;
+        gbc_ctx_init(&ctx);
+        sbuf text;
+        sb_init(&text);
+        int kind;
+        gen_ideal(&text, &r, 4, 0, 0, 14, &kind);
+        const char *order = trace_orders[it % NTRACE_ORDERS];
+        traced T;
+        traced_init(&ctx, &T, 4, order, text.s);
+        if (has_constant(&T.Z, T.W.nvars)) {
+            traced_clear(&ctx, &T);
+            sb_free(&text);
+            skipped++;
+            continue;
+        }
+        uint32_t p0 = random_prime(&r);
+        int scaled = 0;
+        for (size_t k = 0; k < T.Z.n; k++)
+            for (size_t i = 1; i < T.Z.p[k].len; i++)
+                if (gbc_rng_below(&r, 3) == 0) {
+                    mpz_mul_ui(mpq_numref(T.Z.p[k].cq[i]), mpq_numref(T.Z.p[k].cq[i]), p0);
+                    scaled++;
+                }
+        if (scaled == 0 || divides_a_lead(&T.Z, p0)) {
+            traced_clear(&ctx, &T);
+            sb_free(&text);
+            skipped++;
+            continue;
+        }
+        plist L;
+        f4_trace *tr = learn(&ctx, &T, p0, &L);
+        const ring R0 = ring_mod(&T, p0);
+        plist C; /* the compiling run's basis */
+        plist_init(&C);
+        for (int j = 0; j < 6; j++) {
+            uint32_t q = j == 0 ? 65521 : random_prime(&r);
+            if (q == p0 || divides_a_lead(&T.Z, q))
+                continue;
+            plist A, Fq;
+            int was = f4_trace_compiled(tr);
+            int unl = apply(&ctx, &T, tr, q, &A, &Fq);
+            const ring Rq = ring_mod(&T, q);
+            replays++;
+            int lucky = same_leads(Rq.nvars, &L, &Fq);
+            lucky_p0 += lucky;
+            if (lucky && !unl && !check_plist_equal(&Rq, &A, &Fq)) {
+                print_reproducer("trace with vanished coefficients", 4, 0, order, text.s, 0);
+                char *a = list_text(&Rq, &A), *f = list_text(&Rq, &Fq);
+                ck_abort_msg("order %s, learned modulo %u (coefficients divisible by it), "
+                             "replayed modulo %u: differs from a fresh F4 run\nreplay:\n%s"
+                             "\nfresh F4:\n%s",
+                             order, p0, q, a, f);
+            }
+            if (!unl && lucky) {
+                fits++;
+                fits_other_shape += !same_shape(Rq.nvars, &L, &Fq);
+            }
+            if (was)
+                (void)check_flat(&ctx, &T, tr, q, &A, unl, &C);
+            else if (f4_trace_compiled(tr) && !unl)
+                T_ASSERT(plist_copy(&ctx, &C, &A, Rq.nvars, &Rq.F) == GBC_OK);
+            plist_clear(&ctx, &A, &Rq.F);
+            plist_clear(&ctx, &Fq, &Rq.F);
+        }
+        plist_clear(&ctx, &C, &R0.F);
+        plist_clear(&ctx, &L, &R0.F);
+        f4_trace_free(&ctx, tr);
+        traced_clear(&ctx, &T);
+        T_ASSERT_MSG(ctx.mem_used == 0, "learn/apply leaked %zu bytes", ctx.mem_used);
+        sb_free(&text);
+    }
+    printf("trace with vanished coefficients: %d replays, %d with p0 lucky, %d fit "
+           "(%d of them of another shape than the learnt basis), %d ideals skipped\n",
+           replays, lucky_p0, fits, fits_other_shape, skipped);
+    ck_assert_int_gt(replays, 0);
+    ck_assert_int_gt(fits, 0);
+}
+END_TEST
+
 /* Traces of trivial ideals: no generators, only zero generators, a constant among
  * the generators. Learned and replayed modulo other primes they give the zero ideal
  * and the basis {1}. (The reproducer of F4_TRACE_EMPTY_BASIS_FIXED.) */
@@ -1424,6 +1534,7 @@ int main(void)
     tcase_add_test(tt, test_trace_serial);
     tcase_add_test(tt, test_trace_unlucky);
     tcase_add_test(tt, test_trace_flat_differs);
+    tcase_add_test(tt, test_trace_vanished);
     if (TRACE_EMPTY_BASIS)
         tcase_add_test(tt, test_trace_trivial);
     suite_add_tcase(s, tt);
