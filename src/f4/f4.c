@@ -203,6 +203,35 @@ done:
     return st;
 }
 
+gbc_status f4_record_round(f4_state *S, uint32_t d, size_t nnew)
+{
+    gbc_ctx *ctx = S->ctx;
+    f4_trace *tr = S->rec;
+    f4_trace_round rr = {d, tr->nrows, 0, (uint32_t)nnew, tr->nleads};
+    /* only the reducers the useful rows need (f4_needed_reducers), in their order */
+    uint8_t *keep;
+    GBC_TRY(GBC_ALLOC(ctx, keep, S->npiv + 1));
+    gbc_status st = f4_needed_reducers(S, nnew, keep);
+    for (size_t k = 0; k < S->npiv && st == GBC_OK; k++) {
+        if (!keep[k])
+            continue;
+        st = f4_trace_push_row(ctx, tr, S->piv[k].src, S->pmul + k * S->R->nvars);
+        rr.nred++;
+    }
+    gbc_free(ctx, keep);
+    GBC_TRY(st);
+    for (size_t i = 0; i < nnew; i++) {
+        uint32_t k = S->newrows[i].tag;
+        GBC_TRY(f4_trace_push_row(ctx, tr, S->tbr[k].src, S->tmul + (size_t)k * S->R->nvars));
+    }
+    GBC_TRY(f4_sort_newrows(S, nnew));
+    for (size_t i = 0; i < nnew; i++)
+        GBC_TRY(f4_trace_push_lead(ctx, tr, mht_exps(&S->sht, S->colmon[S->newrows[i].cols[0]])));
+    GBC_TRY(GBC_GROW(ctx, tr->rounds, tr->cap, tr->nrounds + 1));
+    tr->rounds[tr->nrounds++] = rr;
+    return GBC_OK;
+}
+
 /* One round at degree d: build, reduce, add the new elements. Sets *unit when a
  * constant appears. */
 static gbc_status f4_round(f4_state *S, uint32_t d, int *unit)
@@ -239,45 +268,14 @@ static gbc_status f4_round(f4_state *S, uint32_t d, int *unit)
         S->stats->t_linalg += t2 - t1;
     }
 
-    f4_trace_round rr = {d, 0, 0, 0, 0};
-    if (S->rec != NULL) {
-        /* only the reducers the useful rows need (f4_needed_reducers), in their
-         * order */
-        f4_trace *tr = S->rec;
-        uint8_t *keep;
-        GBC_CHECK(st, GBC_ALLOC(ctx, keep, S->npiv + 1), out);
-        st = f4_needed_reducers(S, nnew, keep);
-        rr.row0 = tr->nrows;
-        rr.nnew = (uint32_t)nnew;
-        rr.lead0 = tr->nleads;
-        for (size_t k = 0; k < S->npiv && st == GBC_OK; k++) {
-            if (!keep[k])
-                continue;
-            st = f4_trace_push_row(ctx, tr, S->piv[k].src, S->pmul + k * S->R->nvars);
-            rr.nred++;
-        }
-        gbc_free(ctx, keep);
-        if (st != GBC_OK)
-            goto out;
-        for (size_t i = 0; i < nnew; i++) {
-            uint32_t k = S->newrows[i].tag;
-            GBC_CHECK(st, f4_trace_push_row(ctx, tr, S->tbr[k].src, S->tmul + (size_t)k * S->R->nvars),
-                      out);
-        }
-    }
     /* New basis elements by decreasing leading monomial (pivot order: increasing
      * column). A new lead may be a multiple of another new lead (for inputs that are
      * not homogeneous); adding the larger first lets the update mark it redundant
      * when the smaller arrives, with the pair between them kept. */
-    GBC_CHECK(st, f4_sort_newrows(S, nnew), out);
-    if (S->rec != NULL) {
-        for (size_t i = 0; i < nnew; i++)
-            GBC_CHECK(st, f4_trace_push_lead(ctx, S->rec,
-                                          mht_exps(&S->sht, S->colmon[S->newrows[i].cols[0]])),
-                      out);
-        GBC_CHECK(st, GBC_GROW(ctx, S->rec->rounds, S->rec->cap, S->rec->nrounds + 1), out);
-        S->rec->rounds[S->rec->nrounds++] = rr;
-    }
+    if (S->rec != NULL)
+        GBC_CHECK(st, f4_record_round(S, d, nnew), out);
+    else
+        GBC_CHECK(st, f4_sort_newrows(S, nnew), out);
     for (size_t i = 0; i < nnew; i++) {
         poly h;
         GBC_CHECK(st, gbc_ctx_check(ctx), out);

@@ -231,6 +231,10 @@ gbc_status f4_add_element(f4_state *S, poly *h, int *strict);
 /* The generators in into S->gens as F4 takes them: monic, zeros dropped, stably
  * sorted by lead degree; *unit set when one is a constant. */
 gbc_status f4_take_gens(f4_state *S, const plist *in, int *unit);
+/* Record the round of degree d just reduced into S->rec (its nnew useful rows and
+ * the reducers they need, then the new leads), sorting the new rows as the basis
+ * takes them (f4_sort_newrows). */
+gbc_status f4_record_round(f4_state *S, uint32_t d, size_t nnew);
 
 /* select.c: reset the round's matrix and build the rows of the pairs of degree d
  * (one pivot row per lcm, the others to reduce) and of the generators of degree d;

@@ -648,19 +648,7 @@ static gbc_status gd_round(f4_state *S, gd_run *G, size_t a, size_t b, int *unit
         S->stats->t_linalg += t2 - t1;
     }
     /* the trace, as f4_round records it */
-    f4_trace *tr = S->rec;
-    f4_trace_round rr = {gd->deg[a], tr->nrows, (uint32_t)S->npiv, (uint32_t)nnew, tr->nleads};
-    for (size_t k = 0; k < S->npiv; k++)
-        GBC_TRY(f4_trace_push_row(ctx, tr, S->piv[k].src, S->pmul + k * n));
-    for (size_t i = 0; i < nnew; i++) {
-        uint32_t k = S->newrows[i].tag;
-        GBC_TRY(f4_trace_push_row(ctx, tr, S->tbr[k].src, S->tmul + (size_t)k * n));
-    }
-    GBC_TRY(f4_sort_newrows(S, nnew));
-    for (size_t i = 0; i < nnew; i++)
-        GBC_TRY(f4_trace_push_lead(ctx, tr, mht_exps(&S->sht, S->colmon[S->newrows[i].cols[0]])));
-    GBC_TRY(GBC_GROW(ctx, tr->rounds, tr->cap, tr->nrounds + 1));
-    tr->rounds[tr->nrounds++] = rr;
+    GBC_TRY(f4_record_round(S, gd->deg[a], nnew));
     size_t same = 0;
     for (size_t i = 0; i < nnew; i++) {
         poly h;
