@@ -159,6 +159,35 @@ static void send_blob(run *M, uint64_t ctrl, uint64_t gen, const uint8_t *blob, 
     free(req);
 }
 
+/* Receive a message whose envelope rank `from` has sent (a probe saw it), waiting
+ * at most the timeout for its data: a rank that dies while sending (a large
+ * message moves only while both ranks run) must not hold rank 0 in MPI_Recv for
+ * ever. Returns 1 when received; else 0, rank `from` is no longer listened to,
+ * and buf belongs to the abandoned request (the caller must not free or reuse
+ * it). */
+static int recv_timed(run *M, void *buf, int count, MPI_Datatype ty, int from, int tag)
+{
+    MPI_Request req;
+    MPI_Irecv(buf, count, ty, from, tag, MPI_COMM_WORLD, &req);
+    const struct timespec ms = {0, 1000000};
+    double t0 = now();
+    for (;;) {
+        int done = 0;
+        MPI_Test(&req, &done, MPI_STATUS_IGNORE);
+        if (done)
+            return 1;
+        if (now() - t0 > M->timeout)
+            break;
+        nanosleep(&ms, NULL);
+    }
+    note("rank %d: a message did not arrive within %g s: no longer listened to", from,
+         M->timeout);
+    M->alive[from] = 0;
+    MPI_Cancel(&req);
+    MPI_Request_free(&req);
+    return 0;
+}
+
 /* The prepared check, if the check rank has sent it: given to D (a result that
  * does not fit is dropped, reported when it is damaged: the check is then
  * computed here). */
@@ -166,14 +195,16 @@ static void recv_check(run *M, gbc_dist *D)
 {
     int flag = 0;
     MPI_Status s;
+    if (!M->alive[CHECK_RANK])
+        return;
     MPI_Iprobe(CHECK_RANK, TAG_CHECK, MPI_COMM_WORLD, &flag, &s);
     if (!flag)
         return;
     int count = 0;
     MPI_Get_count(&s, MPI_BYTE, &count);
     uint8_t *b = malloc(count > 0 ? (size_t)count : 1);
-    MPI_Recv(b, b ? count : 0, MPI_BYTE, CHECK_RANK, TAG_CHECK, MPI_COMM_WORLD,
-             MPI_STATUS_IGNORE);
+    if (b != NULL && !recv_timed(M, b, count, MPI_BYTE, CHECK_RANK, TAG_CHECK))
+        return; /* (b stays with the abandoned receive) */
     gbc_status st = b ? gbc_dist_check_give(D, b, (size_t)count) : GBC_ERR_NOMEM;
     free(b);
     /* GBC_ERR_ARG: too late (the check was computed here, or a new learning
@@ -217,9 +248,13 @@ static gbc_status drain(run *M, gbc_dist *D, uint64_t gen, size_t nt, uint32_t *
 {
     recv_check(M, D);
     for (;;) {
+        /* from the ranks still listened to (one that died mid-send leaves an
+         * envelope no receive can complete) */
         int flag = 0;
         MPI_Status s;
-        MPI_Iprobe(MPI_ANY_SOURCE, TAG_RES, MPI_COMM_WORLD, &flag, &s);
+        for (int r = 1; r < M->size && !flag; r++)
+            if (M->alive[r])
+                MPI_Iprobe(r, TAG_RES, MPI_COMM_WORLD, &flag, &s);
         if (!flag)
             return GBC_OK;
         int count = 0;
@@ -233,8 +268,11 @@ static gbc_status drain(run *M, gbc_dist *D, uint64_t gen, size_t nt, uint32_t *
             *buf = b;
             *cap = (size_t)count;
         }
-        MPI_Recv(*buf, count, MPI_UINT32_T, s.MPI_SOURCE, TAG_RES, MPI_COMM_WORLD,
-                 MPI_STATUS_IGNORE);
+        if (!recv_timed(M, *buf, count, MPI_UINT32_T, s.MPI_SOURCE, TAG_RES)) {
+            *buf = NULL; /* it stays with the abandoned receive */
+            *cap = 0;
+            continue;
+        }
         int r = s.MPI_SOURCE;
         const uint32_t *b = *buf;
         if (count < RES_HEAD || b[0] != (uint32_t)gen || !M->alive[r] ||
