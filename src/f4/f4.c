@@ -142,6 +142,25 @@ gbc_status f4_add(f4_state *S, poly *h)
 
 /* ------------------------------------------------------------- rounds -- */
 
+/* f4_needed_reducers' step: row r's columns join inc; a reducer whose pivot
+ * column is new there (who[c], UINT32_MAX when none) is kept and pushed on stack
+ * (top entries); returns the new top. */
+static size_t needed_cols(const la_row *r, uint8_t *inc, const uint32_t *who, uint8_t *keep,
+                          uint32_t *stack, size_t top)
+{
+    for (uint32_t k = 0; k < r->len; k++) {
+        uint32_t c = r->cols[k];
+        if (!inc[c]) {
+            inc[c] = 1;
+            if (who[c] != UINT32_MAX) {
+                keep[who[c]] = 1;
+                stack[top++] = who[c];
+            }
+        }
+    }
+    return top;
+}
+
 /* For the trace: keep[i] = 1 for the reducers S->piv[i] that the round's useful
  * rows (the nnew rows that gave new elements) need, 0 for the others. A column
  * is needed when a useful row has it or a needed reducer has it; a reducer is
@@ -168,32 +187,12 @@ static gbc_status f4_needed_reducers(f4_state *S, size_t nnew, uint8_t *keep)
         who[S->piv[i].cols[0]] = (uint32_t)i;
     }
     size_t top = 0;
-    for (size_t i = 0; i < nnew; i++) {
-        const la_row *r = &S->tbr[S->newrows[i].tag];
-        for (uint32_t k = 0; k < r->len; k++) {
-            uint32_t c = r->cols[k];
-            if (!inc[c]) {
-                inc[c] = 1;
-                if (who[c] != none) {
-                    keep[who[c]] = 1;
-                    stack[top++] = who[c];
-                }
-            }
-        }
-    }
+    for (size_t i = 0; i < nnew; i++)
+        top = needed_cols(&S->tbr[S->newrows[i].tag], inc, who, keep, stack, top);
     while (top > 0) {
         GBC_CHECK(st, gbc_ctx_poll(ctx), done);
         const la_row *r = &S->piv[stack[--top]];
-        for (uint32_t k = 0; k < r->len; k++) {
-            uint32_t c = r->cols[k];
-            if (!inc[c]) {
-                inc[c] = 1;
-                if (who[c] != none) {
-                    keep[who[c]] = 1;
-                    stack[top++] = who[c];
-                }
-            }
-        }
+        top = needed_cols(r, inc, who, keep, stack, top);
     }
     st = GBC_OK;
 done:
