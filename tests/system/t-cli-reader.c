@@ -195,7 +195,10 @@ START_TEST(test_big_header)
     int rc = finish(start(argv, in), t0, 60, &t);
     ck_assert_int_eq(rc, 3);
     assert_err_has("stopped: the time limit of 1 s was reached");
-    ck_assert_msg(t < 5.0, "stopped after %.2f s (the limit: 1 s)", t);
+    /* (the bound is loose: until the stop the process faults in memory for the
+     * 10^5-variable monomials, and the kernel's page clearing made one binary take
+     * 1.2-5.8 s on the shared CI machine; the point is not 57 s) */
+    ck_assert_msg(t < 15.0, "stopped after %.2f s (the limit: 1 s)", t);
 
     /* a repeated name among them is reported with its position */
     f = fopen(path("in.txt"), "w");
