@@ -51,19 +51,81 @@ failed := (rep, what) -> (
     fReportFree rep;
     error("gbc: " | what | ": " | msg))
 
--- gbc's header for the ring of I: variable names and characteristic; the order
--- of R is passed as gbc's order name (GRevLex, Lex, GLex)
-orderName := R -> (
-    mo := (options R).MonomialOrder;
-    names := apply(select(mo, o -> instance(o, Option)), o -> first toList o);
-    if member(Lex, names) then "lex"
-    else if member(GLex, names) then "deglex"
-    else "grevlex")
+-- The ring R as gbc can take it, or an error naming what it cannot: commutative
+-- polynomial rings over QQ or ZZ/p (p < 2^31) with a global monomial order; no
+-- quotient rings, towers, GF(q), ZZ, fraction fields, local orders, skew-commutative
+-- or Weyl algebras, or Laurent variables.
+checkRing := R -> (
+    if not instance(R, PolynomialRing) then (
+        if isQuotientRing R then
+            error "gbc: quotient rings are not supported: compute in the ambient ring with the defining ideal added";
+        error("gbc: the ring must be a polynomial ring over QQ or ZZ/p, not " | toString R));
+    K := coefficientRing R;
+    if not (K === QQ or (instance(K, QuotientRing) and ambient K === ZZ)) then
+        error("gbc: the coefficient ring must be QQ or ZZ/p (p prime < 2^31), not " | toString K
+            | (if instance(K, GaloisField) then " (write ZZ/p for a prime field)" else ""));
+    if char K >= 2^31 then error("gbc: the characteristic must be below 2^31, not " | toString char K);
+    o := options R;
+    if o.SkewCommutative =!= {} and o.SkewCommutative =!= false then
+        error "gbc: skew-commutative rings are not supported";
+    if o.WeylAlgebra =!= {} then error "gbc: Weyl algebras are not supported";
+    if o.Inverses === true then error "gbc: rings with inverses (Laurent variables) are not supported";
+    if o.Global === false then error "gbc: local orders (Global => false) are not supported";
+    apply(gens R, v -> (
+        s := toString v;
+        if not match("^[A-Za-z][A-Za-z0-9_]*$", s) then
+            error("gbc: variable name " | s | " is not supported (letters, digits and _ only)")));
+    R)
 
+-- gbc's order text for R's monomial order, read from the monoid's MonomialOrder as
+-- Macaulay2 records it (so GLex is {Weights => {1,..,1}, Lex => n}, Eliminate k is
+-- {Weights => {1,..,1,0,..}, GRevLex => ...}, Degrees make GRevLex weighted): rows
+-- of Weights (padded with zeros), then blocks GRevLex => {w} (weighted grevlex when
+-- w is not all 1) and Lex => k; MonomialSize and Position do not change an order
+-- on polynomials. Anything else is refused with its name.
+orderText := R -> (
+    n := numgens R;
+    rows := {};
+    blocks := {};
+    scan(toList (options R).MonomialOrder, item -> (
+        if not instance(item, Option) then
+            error("gbc: monomial order item " | toString item | " is not supported");
+        key := item#0;
+        val := item#1;
+        if key === MonomialSize or key === Position then null
+        else if key === Weights then (
+            if #blocks > 0 then
+                error("gbc: a Weights row after a block (" | toString (options R).MonomialOrder
+                    | ") is not supported");
+            wr := toList val;
+            if #wr > n or any(wr, x -> not instance(x, ZZ) or x < 0 or x >= 2^31) then
+                error("gbc: Weights => " | toString val | " is not supported (at most " | toString n
+                    | " integers in 0..2^31-1)");
+            rows = append(rows, wr | toList(n - #wr : 0)))
+        else if key === GRevLex then (
+            w := if instance(val, List) then val else toList(val : 1);
+            if any(w, x -> not instance(x, ZZ) or x <= 0 or x >= 2^31) then
+                error("gbc: GRevLex => " | toString val | " is not supported (weights must be positive)");
+            blocks = append(blocks, if all(w, x -> x == 1) then "grevlex(" | toString(#w) | ")"
+                else "wgrevlex(" | demark(",", apply(w, toString)) | ")"))
+        else if key === Lex then (
+            if not instance(val, ZZ) or val <= 0 then
+                error("gbc: Lex => " | toString val | " is not supported");
+            blocks = append(blocks, "lex(" | toString val | ")"))
+        else error("gbc: monomial order item " | toString key | " (in " | toString (options R).MonomialOrder
+            | ") is not supported")));
+    if #blocks == 0 then error "gbc: the monomial order has no blocks";
+    -- the plain names where they are exactly the order (their paths are the fastest)
+    if #rows == 0 and #blocks == 1 and match("^grevlex", blocks#0) then "grevlex"
+    else if #rows == 0 and #blocks == 1 and match("^lex", blocks#0) then "lex"
+    else if #rows == 1 and #blocks == 1 and match("^lex", blocks#0) and all(rows#0, x -> x == 1) then "deglex"
+    else if #rows == 1 and #blocks == 1 and match("^grevlex", blocks#0) and all(rows#0, x -> x > 0) then
+        "weights:" | demark(",", apply(rows#0, toString))
+    else "blocks:" | demark(",", apply(rows, r -> "weights(" | demark(",", apply(r, toString)) | ")") | blocks))
+
+-- gbc's header for the ring R: variable names and characteristic
 header := R -> (
-    p := char R;
-    if p == 0 and coefficientRing R =!= QQ then error "gbc: the coefficient ring must be QQ or ZZ/p";
-    demark(",", apply(gens R, toString)) | "\n" | toString p | "\n")
+    demark(",", apply(gens R, toString)) | "\n" | toString char R | "\n")
 
 polyText := L -> demark(",\n", apply(L, f -> toString f))
 
@@ -74,18 +136,22 @@ readPolys := (R, rep, h) -> (
     s := takeString t;
     lines := select(separate(",", replace("\n", "", s)), l -> l != "");
     use R;
-    apply(lines, l -> value l))
+    apply(lines, l -> (value l) * 1_R))
 
-parseIdeal := (I, rep) -> (
+-- the ring and order of I checked and translated before anything is allocated
+prepare := I -> (R := checkRing ring I; (R, orderText R))
+
+parseIdeal := (I, ot, rep) -> (
     R := ring I;
-    h := fParse(header R | polyText flatten entries gens I | "\n", orderName R, nullPointer, rep);
+    h := fParse(header R | polyText flatten entries gens I | "\n", ot, nullPointer, rep);
     if isNull h then failed(rep, "reading the ideal");
     h)
 
 gbcGroebner = method()
 gbcGroebner Ideal := List => I -> (
+    (R, ot) := prepare I;
     rep := fReportNew();
-    g := parseIdeal(I, rep);
+    g := parseIdeal(I, ot, rep);
     b := fGroebner(g, nullPointer, nullPointer, rep);
     fPolysFree g;
     if isNull b then failed(rep, "groebner");
@@ -96,8 +162,10 @@ gbcGroebner Ideal := List => I -> (
 
 gbcNormalForm = method()
 gbcNormalForm(RingElement, Ideal) := RingElement => (f, I) -> (
+    (R, ot) := prepare I;
+    if ring f =!= R then error "gbc: the polynomial and the ideal must be in the same ring";
     rep := fReportNew();
-    g := parseIdeal(I, rep);
+    g := parseIdeal(I, ot, rep);
     b := fGroebner(g, nullPointer, nullPointer, rep);
     fPolysFree g;
     if isNull b then failed(rep, "groebner");
@@ -115,8 +183,12 @@ gbcNormalForm(RingElement, Ideal) := RingElement => (f, I) -> (
 -- the numerator N(T) of the Hilbert series N(T)/(1-T)^n of R/LT(I), in ZZ[T]
 gbcHilbertNumerator = method()
 gbcHilbertNumerator Ideal := RingElement => I -> (
+    (R, ot) := prepare I;
+    if any(degrees R, d -> d =!= {1}) then
+        error("gbc: the Hilbert series needs the standard grading (all degrees {1}), not Degrees => "
+            | toString degrees R);
     rep := fReportNew();
-    g := parseIdeal(I, rep);
+    g := parseIdeal(I, ot, rep);
     m := fLeading(g, 0, nullPointer, nullPointer, rep);
     fPolysFree g;
     if isNull m then failed(rep, "leading ideal");
@@ -127,7 +199,7 @@ gbcHilbertNumerator Ideal := RingElement => I -> (
     fReportFree rep;
     A := ZZ[getSymbol "T"];
     use A;
-    value s)
+    (value s) * 1_A)
 
 beginDocumentation()
 doc ///
@@ -140,7 +212,25 @@ Description
     {\tt gbcGroebner I} is the reduced Groebner basis of I computed by libgbc,
     {\tt gbcNormalForm(f, I)} the normal form of f modulo I, and
     {\tt gbcHilbertNumerator I} the numerator of the Hilbert series of R/LT(I).
-    Coefficient rings QQ and ZZ/p; orders GRevLex, Lex and GLex.
+  Text
+    Rings: polynomial rings over QQ or ZZ/p (p prime, p < 2^31) with a global
+    monomial order. Refused with an error: quotient rings (compute in the ambient
+    ring with the defining ideal added), towers such as QQ[a][x], GF(q), ZZ,
+    fraction fields, local orders (Global => false), skew-commutative rings, Weyl
+    algebras, Laurent variables (Inverses => true), variable names other than
+    letters, digits and _, and for gbcHilbertNumerator any grading but the standard
+    one.
+  Text
+    Orders are read from the ring's monoid as Macaulay2 records them and map
+    exactly onto gbc's: GRevLex (grevlex), Lex (lex), GLex (recorded as Weights =>
+    {1,..,1}, Lex, i.e. deglex), Weights => w (rows of weights, zeros allowed,
+    padded with zeros, compared first; one positive row before GRevLex is gbc's
+    weights:w), Eliminate n (a 0/1 weight row), products such as {2,2} or {Lex =>
+    1, GRevLex => 3} (gbc's blocks), and GRevLex => {w1,..,wm} (weighted grevlex, as
+    non-standard Degrees make it: gbc's wgrevlex). MonomialSize and Position do
+    not change an order on polynomials. Refused with an error naming it: a Weights
+    row after a block, negative weights, RevLex, GroupLex, GroupRevLex and any other
+    item.
 ///
 
 TEST ///

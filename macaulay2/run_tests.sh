@@ -1,7 +1,9 @@
 #!/bin/sh
-# macaulay2 (ctest): load macaulay2/Gbc.m2 in M2 and run its TESTs, which compare
-# gbcGroebner, gbcNormalForm and gbcHilbertNumerator with M2's own gb, % and
-# hilbertSeries. Exits 77 (skipped) without M2, unless GBC_REQUIRE_M2=1 (CI).
+# macaulay2 (ctest): load macaulay2/Gbc.m2 in M2 and run its TESTs, then the
+# differential test macaulay2/tests/differential.m2 (random ideals in every order
+# the package maps, compared with M2's own gb, % and hilbertSeries; every ring it
+# must refuse raises an error). Exits 77 (skipped) without M2, unless
+# GBC_REQUIRE_M2=1 (CI). GBC_TEST_SEED sets the differential test's seed.
 # usage: run_tests.sh LIBGBC SOURCE_DIR
 set -eu
 lib=$1
@@ -17,5 +19,6 @@ cd "$tmp"
 GBC_LIBRARY=$lib M2 --stop --no-readline --silent -q -e "
 loadPackage(\"Gbc\", FileName => \"$src/macaulay2/Gbc.m2\");
 check(\"Gbc\", UserMode => false);
+load \"$src/macaulay2/tests/differential.m2\";
 print \"Gbc: all tests passed\";
 exit 0" </dev/null

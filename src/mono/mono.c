@@ -14,6 +14,8 @@ static const char *mono_kind_name(mono_kind k)
     case MONO_WEIGHTED: return "weights";
     case MONO_BLOCKS: return "blocks";
     case MONO_HOMOG: return "homog";
+    case MONO_MATRIX: return "blocks";
+    case MONO_WGREVLEX: return "wgrevlex";
     }
     return "?";
 }
@@ -22,9 +24,12 @@ void mono_order_clear(gbc_ctx *ctx, mono_order *ord)
 {
     gbc_free(ctx, ord->weights);
     gbc_free(ctx, ord->blocks);
+    gbc_free(ctx, ord->rows);
     ord->weights = NULL;
     ord->blocks = NULL;
+    ord->rows = NULL;
     ord->nblocks = 0;
+    ord->nrows = 0;
 }
 
 gbc_status mono_order_copy(gbc_ctx *ctx, mono_order *dst, const mono_order *src)
@@ -32,20 +37,26 @@ gbc_status mono_order_copy(gbc_ctx *ctx, mono_order *dst, const mono_order *src)
     mono_order t = *src;
     t.weights = NULL;
     t.blocks = NULL;
+    t.rows = NULL;
+    gbc_status st = GBC_OK;
     if (src->weights != NULL) {
-        GBC_TRY(GBC_ALLOC(ctx, t.weights, src->nvars));
+        GBC_CHECK(st, GBC_ALLOC(ctx, t.weights, src->nvars), fail);
         memcpy(t.weights, src->weights, sizeof(uint32_t) * src->nvars);
     }
     if (src->blocks != NULL) {
-        gbc_status st = GBC_ALLOC(ctx, t.blocks, src->nblocks);
-        if (st != GBC_OK) {
-            gbc_free(ctx, t.weights);
-            return st;
-        }
+        GBC_CHECK(st, GBC_ALLOC(ctx, t.blocks, src->nblocks), fail);
         memcpy(t.blocks, src->blocks, sizeof(mono_block) * src->nblocks);
+    }
+    if (src->rows != NULL) {
+        const size_t nr = (size_t)src->nrows * src->nvars;
+        GBC_CHECK(st, GBC_ALLOC(ctx, t.rows, nr), fail);
+        memcpy(t.rows, src->rows, sizeof(uint32_t) * nr);
     }
     *dst = t;
     return GBC_OK;
+fail:
+    mono_order_clear(ctx, &t);
+    return st;
 }
 
 /* Read an unsigned decimal at *s into *v (at most max). 0 on failure. */
@@ -63,6 +74,28 @@ static int parse_uint(const char **s, uint64_t max, uint64_t *v)
     }
     *s = p;
     *v = x;
+    return 1;
+}
+
+/* Read up to max comma-separated weights at *s into w (each in min..MONO_MAX_WEIGHT),
+ * stopping before the first character that is not a digit or a comma; their count
+ * in *count. 0 on a malformed list, an empty one, or more than max weights. */
+static int parse_weights(const char **s, uint32_t *w, uint32_t max, uint64_t min,
+                         uint32_t *count)
+{
+    const char *p = *s;
+    uint32_t m = 0;
+    for (;;) {
+        uint64_t v;
+        if (m == max || !parse_uint(&p, MONO_MAX_WEIGHT, &v) || v < min)
+            return 0;
+        w[m++] = (uint32_t)v;
+        if (*p != ',')
+            break;
+        p++;
+    }
+    *s = p;
+    *count = m;
     return 1;
 }
 
@@ -113,31 +146,79 @@ gbc_status mono_order_parse(gbc_ctx *ctx, mono_order *ord, const char *spec,
             goto bad;
         }
     } else if (strncmp(s, "blocks:", 7) == 0) {
+        /* optional rows weights(w1,...,wn), then blocks kind(m) or wgrevlex(w1,...,wm);
+         * rows or a wgrevlex block make it MONO_MATRIX */
         t.kind = MONO_BLOCKS;
         s += 7;
-        size_t cap = 0;
+        size_t cap = 0, rcap = 0;
         uint32_t covered = 0;
         for (;;) {
             mono_kind k;
             uint64_t len;
-            if (!parse_kind(&s, &k) || *s++ != '(' || !parse_uint(&s, UINT32_MAX, &len) ||
-                *s++ != ')') {
-                snprintf(msg, msglen,
-                         "order '%s': expected blocks like grevlex(2),lex(3) (kinds grevlex, lex, deglex)",
-                         spec);
-                goto bad;
+            uint32_t m = 0;
+            if (strncmp(s, "weights(", 8) == 0) {
+                s += 8;
+                if (t.nblocks > 0) {
+                    snprintf(msg, msglen,
+                             "order '%s': weights(...) rows must come before the blocks", spec);
+                    goto bad;
+                }
+                if ((uint64_t)(t.nrows + 1) * nvars > UINT32_MAX) {
+                    snprintf(msg, msglen, "order '%s': too many weight rows", spec);
+                    goto bad;
+                }
+                GBC_CHECK(st, GBC_GROW(ctx, t.rows, rcap, (size_t)(t.nrows + 1) * nvars + 1),
+                          fail);
+                if (!parse_weights(&s, t.rows + (size_t)t.nrows * nvars, nvars, 0, &m) ||
+                    m != nvars || *s++ != ')') {
+                    snprintf(msg, msglen,
+                             "order '%s': weights(...) takes %u comma-separated integers in 0..%u",
+                             spec, nvars, MONO_MAX_WEIGHT);
+                    goto bad;
+                }
+                t.nrows++;
+                t.kind = MONO_MATRIX;
+            } else {
+                if (strncmp(s, "wgrevlex(", 9) == 0) {
+                    s += 9;
+                    if (t.weights == NULL) {
+                        GBC_CHECK(st, GBC_ALLOC(ctx, t.weights, nvars ? nvars : 1), fail);
+                        for (uint32_t i = 0; i < nvars; i++)
+                            t.weights[i] = 1;
+                    }
+                    if (!parse_weights(&s, t.weights + covered, nvars - covered, 1, &m) ||
+                        *s++ != ')') {
+                        snprintf(msg, msglen,
+                                 "order '%s': wgrevlex(...) takes one weight in 1..%u per variable "
+                                 "of its block, %u variables in all",
+                                 spec, MONO_MAX_WEIGHT, nvars);
+                        goto bad;
+                    }
+                    k = MONO_WGREVLEX;
+                    len = m;
+                    t.kind = MONO_MATRIX;
+                } else if (!parse_kind(&s, &k) || *s++ != '(' ||
+                           !parse_uint(&s, UINT32_MAX, &len) || *s++ != ')') {
+                    snprintf(msg, msglen,
+                             "order '%s': expected blocks like grevlex(2),lex(3) (kinds grevlex, "
+                             "lex, deglex, wgrevlex(w1,...,wm)), after optional rows "
+                             "weights(w1,...,wn)",
+                             spec);
+                    goto bad;
+                }
+                if (len == 0 || len > (uint64_t)nvars - covered) {
+                    snprintf(msg, msglen,
+                             "order '%s': block sizes must be positive and add up to %u", spec,
+                             nvars);
+                    goto bad;
+                }
+                GBC_CHECK(st, GBC_GROW(ctx, t.blocks, cap, t.nblocks + 1), fail);
+                t.blocks[t.nblocks].kind = k;
+                t.blocks[t.nblocks].start = covered;
+                t.blocks[t.nblocks].len = (uint32_t)len;
+                t.nblocks++;
+                covered += (uint32_t)len;
             }
-            if (len == 0 || len > (uint64_t)nvars - covered) {
-                snprintf(msg, msglen, "order '%s': block sizes must be positive and add up to %u",
-                         spec, nvars);
-                goto bad;
-            }
-            GBC_CHECK(st, GBC_GROW(ctx, t.blocks, cap, t.nblocks + 1), fail);
-            t.blocks[t.nblocks].kind = k;
-            t.blocks[t.nblocks].start = covered;
-            t.blocks[t.nblocks].len = (uint32_t)len;
-            t.nblocks++;
-            covered += (uint32_t)len;
             if (*s == '\0')
                 break;
             if (*s++ != ',') {
@@ -169,18 +250,18 @@ fail:
     return st;
 }
 
-void mono_order_format(const mono_order *ord, char *buf, size_t buflen)
+size_t mono_order_format(const mono_order *ord, char *buf, size_t buflen)
 {
     size_t used = 0;
 #define EMIT(...)                                                              \
     do {                                                                       \
-        int n_ = snprintf(buf + used, used < buflen ? buflen - used : 0, __VA_ARGS__); \
+        int n_ = snprintf(used < buflen ? buf + used : NULL,                   \
+                          used < buflen ? buflen - used : 0, __VA_ARGS__);     \
         if (n_ > 0)                                                            \
             used += (size_t)n_;                                                \
     } while (0)
-    if (buflen == 0)
-        return;
-    buf[0] = '\0';
+    if (buflen > 0)
+        buf[0] = '\0';
     switch (ord->kind) {
     case MONO_WEIGHTED:
         EMIT("weights:");
@@ -188,21 +269,40 @@ void mono_order_format(const mono_order *ord, char *buf, size_t buflen)
             EMIT(i ? ",%u" : "%u", ord->weights[i]);
         break;
     case MONO_BLOCKS:
+    case MONO_MATRIX:
         EMIT("blocks:");
-        for (uint32_t i = 0; i < ord->nblocks; i++)
-            EMIT(i ? ",%s(%u)" : "%s(%u)", mono_kind_name(ord->blocks[i].kind),
-                 ord->blocks[i].len);
+        for (uint32_t r = 0; r < ord->nrows; r++) {
+            const uint32_t *row = ord->rows + (size_t)r * ord->nvars;
+            EMIT(r ? ",weights(" : "weights(");
+            for (uint32_t i = 0; i < ord->nvars; i++)
+                EMIT(i ? ",%u" : "%u", row[i]);
+            EMIT(")");
+        }
+        for (uint32_t i = 0; i < ord->nblocks; i++) {
+            const mono_block *B = &ord->blocks[i];
+            if (i > 0 || ord->nrows > 0)
+                EMIT(",");
+            if (B->kind == MONO_WGREVLEX) {
+                EMIT("wgrevlex(");
+                for (uint32_t j = 0; j < B->len; j++)
+                    EMIT(j ? ",%u" : "%u", ord->weights[B->start + j]);
+                EMIT(")");
+            } else {
+                EMIT("%s(%u)", mono_kind_name(B->kind), B->len);
+            }
+        }
         break;
-    case MONO_HOMOG: {
-        char inner[200];
-        mono_order_format(ord->base, inner, sizeof inner);
-        EMIT("homog(%s)", inner);
+    case MONO_HOMOG:
+        EMIT("homog(");
+        used += mono_order_format(ord->base, used < buflen ? buf + used : NULL,
+                                  used < buflen ? buflen - used : 0);
+        EMIT(")");
         break;
-    }
     default:
         EMIT("%s", mono_kind_name(ord->kind));
     }
 #undef EMIT
+    return used;
 }
 
 void mono_order_homog(mono_order *ord, const mono_order *base)
@@ -218,6 +318,17 @@ uint64_t mono_degree(const uint32_t *a, uint32_t n)
     uint64_t d = 0;
     for (uint32_t i = 0; i < n; i++)
         d += a[i];
+    return d;
+}
+
+/* sum of w[i] * a[i] over i in [start, start+len): exact below total degree 2^32
+ * (weights < 2^31) */
+static uint64_t weighted_degree(const uint32_t *w, const uint32_t *a, uint32_t start,
+                                uint32_t len)
+{
+    uint64_t d = 0;
+    for (uint32_t i = start; i < start + len; i++)
+        d += (uint64_t)w[i] * a[i];
     return d;
 }
 
@@ -240,6 +351,16 @@ uint64_t mono_order_key(const mono_order *ord, const uint32_t *a)
         if (ord->blocks[0].kind == MONO_LEX)
             return 0;
         return mono_degree(a, ord->blocks[0].len);
+    case MONO_MATRIX:
+        if (ord->nrows > 0)
+            return weighted_degree(ord->rows, a, 0, ord->nvars);
+        if (ord->blocks[0].kind == MONO_LEX)
+            return 0;
+        return ord->blocks[0].kind == MONO_WGREVLEX
+                   ? weighted_degree(ord->weights, a, 0, ord->blocks[0].len)
+                   : mono_degree(a, ord->blocks[0].len);
+    case MONO_WGREVLEX:
+        break;
     }
     return 0;
 }
@@ -267,15 +388,48 @@ static int cmp_u64(uint64_t x, uint64_t y)
     return (x > y) - (x < y);
 }
 
-static int block_cmp(mono_kind kind, const uint32_t *a, const uint32_t *b, uint32_t start,
-                     uint32_t len)
+/* Compare within one block of kind kind (w: the order's weights, for wgrevlex). */
+static int block_cmp(mono_kind kind, const uint32_t *w, const uint32_t *a, const uint32_t *b,
+                     uint32_t start, uint32_t len)
 {
+    if (kind == MONO_WGREVLEX) {
+        int c = cmp_u64(weighted_degree(w, a, start, len), weighted_degree(w, b, start, len));
+        return c != 0 ? c : revlex_tail(a, b, start, len);
+    }
     if (kind != MONO_LEX) {
         int c = cmp_u64(mono_degree(a + start, len), mono_degree(b + start, len));
         if (c != 0)
             return c;
     }
     return kind == MONO_GREVLEX ? revlex_tail(a, b, start, len) : lex_part(a, b, start, len);
+}
+
+/* MONO_MATRIX from weight row r0 on: the rows in turn, then the blocks in turn;
+ * first_block_tie: the first block's weighted or total degree is known equal (the
+ * key without rows), so only its tie-break is left. */
+static int matrix_cmp(const mono_order *ord, const uint32_t *a, const uint32_t *b, uint32_t r0,
+                      int first_block_tie)
+{
+    const uint32_t n = ord->nvars;
+    for (uint32_t r = r0; r < ord->nrows; r++) {
+        const uint32_t *row = ord->rows + (size_t)r * n;
+        int c = cmp_u64(weighted_degree(row, a, 0, n), weighted_degree(row, b, 0, n));
+        if (c != 0)
+            return c;
+    }
+    for (uint32_t k = 0; k < ord->nblocks; k++) {
+        const mono_block *B = &ord->blocks[k];
+        int c;
+        if (k == 0 && first_block_tie)
+            c = B->kind == MONO_GREVLEX || B->kind == MONO_WGREVLEX
+                    ? revlex_tail(a, b, B->start, B->len)
+                    : lex_part(a, b, B->start, B->len);
+        else
+            c = block_cmp(B->kind, ord->weights, a, b, B->start, B->len);
+        if (c != 0)
+            return c;
+    }
+    return 0;
 }
 
 int mono_cmp(const mono_order *ord, const uint32_t *a, const uint32_t *b)
@@ -285,15 +439,15 @@ int mono_cmp(const mono_order *ord, const uint32_t *a, const uint32_t *b)
     case MONO_GREVLEX:
     case MONO_LEX:
     case MONO_DEGLEX:
-        return block_cmp(ord->kind, a, b, 0, n);
+        return block_cmp(ord->kind, NULL, a, b, 0, n);
     case MONO_WEIGHTED: {
         int c = cmp_u64(mono_order_key(ord, a), mono_order_key(ord, b));
-        return c != 0 ? c : block_cmp(MONO_GREVLEX, a, b, 0, n);
+        return c != 0 ? c : block_cmp(MONO_GREVLEX, NULL, a, b, 0, n);
     }
     case MONO_BLOCKS:
         for (uint32_t k = 0; k < ord->nblocks; k++) {
             const mono_block *B = &ord->blocks[k];
-            int c = block_cmp(B->kind, a, b, B->start, B->len);
+            int c = block_cmp(B->kind, NULL, a, b, B->start, B->len);
             if (c != 0)
                 return c;
         }
@@ -302,6 +456,10 @@ int mono_cmp(const mono_order *ord, const uint32_t *a, const uint32_t *b)
         int c = cmp_u64(mono_degree(a, n), mono_degree(b, n));
         return c != 0 ? c : mono_cmp(ord->base, a, b);
     }
+    case MONO_MATRIX:
+        return matrix_cmp(ord, a, b, 0, 0);
+    case MONO_WGREVLEX:
+        break;
     }
     return 0;
 }
@@ -329,7 +487,7 @@ int mono_cmp_tiebreak(const mono_order *ord, const uint32_t *a, uint64_t dega,
             return c;
         for (uint32_t k = 1; k < ord->nblocks; k++) {
             B = &ord->blocks[k];
-            c = block_cmp(B->kind, a, b, B->start, B->len);
+            c = block_cmp(B->kind, NULL, a, b, B->start, B->len);
             if (c != 0)
                 return c;
         }
@@ -338,6 +496,12 @@ int mono_cmp_tiebreak(const mono_order *ord, const uint32_t *a, uint64_t dega,
     case MONO_HOMOG:
         /* equal total degree and equal x-parts force equal h exponents */
         return mono_cmp(ord->base, a, b);
+    case MONO_MATRIX:
+        /* the key is the first row, or (no rows) the first block's degree (0 for lex:
+         * its tie-break is then the whole lex comparison) */
+        return ord->nrows > 0 ? matrix_cmp(ord, a, b, 1, 0) : matrix_cmp(ord, a, b, 0, 1);
+    case MONO_WGREVLEX:
+        break;
     }
     return 0;
 }

@@ -1,5 +1,6 @@
 /* mono: exponent vectors (uint32 per variable) and term orders. An order is parsed
- * from its text form ("grevlex", "weights:1,2,3", "blocks:grevlex(2),lex(3)") into a
+ * from its text form ("grevlex", "weights:1,2,3", "blocks:grevlex(2),lex(3)",
+ * "blocks:weights(1,0,0),grevlex(3)", "blocks:wgrevlex(2,1,1)") into a
  * mono_order; mono_cmp is the obviously correct reference comparison on raw
  * exponent vectors, and mono_order_key gives the leading comparison key that the
  * hash table caches so that its fast comparison needs only a tie-break. */
@@ -14,13 +15,18 @@ typedef enum mono_kind {
     MONO_DEGLEX = 2,
     MONO_WEIGHTED = 3, /* weighted degree, ties broken by grevlex */
     MONO_BLOCKS = 4,   /* product of blocks, each grevlex, lex or deglex */
-    MONO_HOMOG = 5     /* internal: on k[x, h], total degree first, then the base
+    MONO_HOMOG = 5,    /* internal: on k[x, h], total degree first, then the base
                         * order on x (the order in which homogenised ideals are
                         * computed; see buchberger.c) */
+    MONO_MATRIX = 6,   /* weight rows (non-negative, compared first, in turn), then a
+                        * product of blocks, each grevlex, lex, deglex or wgrevlex */
+    MONO_WGREVLEX = 7  /* a block kind only: weighted degree of the block (positive
+                        * weights), ties by reverse lex within the block */
 } mono_kind;
 
 typedef struct mono_block {
-    mono_kind kind; /* MONO_GREVLEX, MONO_LEX or MONO_DEGLEX */
+    mono_kind kind; /* MONO_GREVLEX, MONO_LEX, MONO_DEGLEX or (MONO_MATRIX only)
+                     * MONO_WGREVLEX */
     uint32_t start;
     uint32_t len;
 } mono_block;
@@ -30,9 +36,14 @@ typedef struct mono_block {
 typedef struct mono_order {
     mono_kind kind;
     uint32_t nvars;
-    uint32_t *weights;  /* nvars positive weights (MONO_WEIGHTED), else NULL */
+    uint32_t *weights;  /* nvars positive weights (MONO_WEIGHTED); MONO_MATRIX: the
+                         * weights of the variables of its wgrevlex blocks (1 for
+                         * the others); else NULL */
     uint32_t nblocks;
-    mono_block *blocks; /* nblocks blocks covering 0..nvars-1 (MONO_BLOCKS) */
+    mono_block *blocks; /* nblocks blocks covering 0..nvars-1 (MONO_BLOCKS,
+                         * MONO_MATRIX) */
+    uint32_t nrows;     /* MONO_MATRIX: the weight rows, row r at rows[r * nvars] */
+    uint32_t *rows;
     const struct mono_order *base; /* MONO_HOMOG: the order on the first nvars-1
                                     * variables (borrowed) */
 } mono_order;
@@ -46,15 +57,18 @@ gbc_status mono_order_parse(gbc_ctx *ctx, mono_order *ord, const char *spec,
                             uint32_t nvars, char *msg, size_t msglen);
 void mono_order_clear(gbc_ctx *ctx, mono_order *ord);
 gbc_status mono_order_copy(gbc_ctx *ctx, mono_order *dst, const mono_order *src);
-/* The canonical text form of an order (as accepted by mono_order_parse). */
-void mono_order_format(const mono_order *ord, char *buf, size_t buflen);
+/* The canonical text form of an order (as accepted by mono_order_parse), cut to
+ * buflen - 1 characters; returns the length of the whole text (as snprintf), so a
+ * caller that needs all of it can call again with a larger buffer. */
+size_t mono_order_format(const mono_order *ord, char *buf, size_t buflen);
 
 /* Total degree of an exponent vector, exactly (no overflow: uint64). */
 uint64_t mono_degree(const uint32_t *a, uint32_t n);
 
 /* The leading key the hash table caches: the total degree for grevlex and deglex,
  * the weighted degree for weighted orders, the first block's degree for a block
- * order whose first block is graded, 0 for lex. Exact for monomials of total
+ * order whose first block is graded, 0 for lex; for MONO_MATRIX the first weight
+ * row's value (or, without rows, its first block's degree). Exact for monomials of total
  * degree < 2^32 (weights < 2^31). */
 uint64_t mono_order_key(const mono_order *ord, const uint32_t *a);
 

@@ -127,6 +127,23 @@ START_TEST(test_parse_malformed)
         {"blocks:grevlex(1);lex(2)", 3},
         {"blocks:lex(1)", 0},
         {"weights:1", 0},
+        /* weight rows and weighted grevlex blocks */
+        {"blocks:weights(1,0,0)", 3},
+        {"blocks:weights(1,0),grevlex(3)", 3},
+        {"blocks:weights(1,0,0,0),grevlex(3)", 3},
+        {"blocks:weights(1,-1,0),grevlex(3)", 3},
+        {"blocks:weights(1,0,2147483648),grevlex(3)", 3},
+        {"blocks:weights(),grevlex(3)", 3},
+        {"blocks:weights(1,0,0)grevlex(3)", 3},
+        {"blocks:grevlex(3),weights(1,0,0)", 3},
+        {"blocks:grevlex(1),weights(1,0,0),grevlex(2)", 3},
+        {"blocks:wgrevlex(2,1)", 3},
+        {"blocks:wgrevlex(2,1,1,1)", 3},
+        {"blocks:wgrevlex(0,1,1)", 3},
+        {"blocks:wgrevlex()", 3},
+        {"blocks:wgrevlex(1,1),wgrevlex(1,1)", 3},
+        {"blocks:wgrevlex(1,1,1", 3},
+        {"blocks:weights(1,1,1)", 3},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         mono_order o;
@@ -153,8 +170,9 @@ END_TEST
  * (ASan's leak checker watches this) or a half-made order. */
 START_TEST(test_parse_alloc_failure)
 {
-    static const char *specs[] = {"weights:1,2,3,4", "blocks:grevlex(1),lex(1),deglex(2)"};
-    for (size_t k = 0; k < 2; k++) {
+    static const char *specs[] = {"weights:1,2,3,4", "blocks:grevlex(1),lex(1),deglex(2)",
+                                  "blocks:weights(1,0,0,0),weights(0,1,0,0),wgrevlex(1,2),lex(2)"};
+    for (size_t k = 0; k < 3; k++) {
         int saw_fail = 0, saw_ok = 0;
         for (uint64_t i = 1; i < 20; i++) {
             gbc_ctx ctx;
@@ -253,6 +271,27 @@ static const known known_cmp[] = {
     {"blocks:deglex(2),grevlex(2)", 4, {1, 0, 1, 1}, {1, 0, 0, 1}},
     {"blocks:grevlex(2),deglex(2)", 4, {1, 1, 1, 1}, {0, 2, 2, 0}},  /* revlex on y */
     {"blocks:grevlex(2),deglex(2)", 4, {0, 2, 1, 1}, {0, 2, 0, 2}},  /* then lex */
+    /* Macaulay2's Eliminate 1 (x | y, z): x's exponent first, then grevlex */
+    {"blocks:weights(1,0,0),grevlex(3)", 3, {1, 0, 0}, {0, 5, 5}},
+    {"blocks:weights(1,0,0),grevlex(3)", 3, {1, 0, 0}, {0, 0, 7}},
+    {"blocks:weights(1,0,0),grevlex(3)", 3, {0, 0, 2}, {0, 1, 0}},   /* then degree */
+    {"blocks:weights(1,0,0),grevlex(3)", 3, {1, 2, 0}, {1, 0, 2}},   /* then revlex */
+    /* two rows: y+2z first, then z, then grevlex */
+    {"blocks:weights(0,1,2),weights(0,0,1),grevlex(3)", 3, {0, 0, 1}, {5, 1, 0}},
+    {"blocks:weights(0,1,2),weights(0,0,1),grevlex(3)", 3, {0, 0, 1}, {0, 2, 0}},
+    {"blocks:weights(0,1,2),weights(0,0,1),grevlex(3)", 3, {3, 2, 0}, {2, 2, 0}},
+    /* a row then lex: GLex as Macaulay2 records it, which is deglex */
+    {"blocks:weights(1,1,1),lex(3)", 3, {1, 1, 1}, {0, 3, 0}},
+    {"blocks:weights(1,1,1),lex(3)", 3, {0, 0, 2}, {1, 0, 0}},
+    /* weighted grevlex 2,1,1 (Macaulay2's GRevLex => {2,1,1}): weighted degree,
+     * then reverse lex with no total-degree step: x > y*z (both weight 2) */
+    {"blocks:wgrevlex(2,1,1)", 3, {1, 0, 0}, {0, 1, 1}},
+    {"blocks:wgrevlex(2,1,1)", 3, {1, 0, 0}, {0, 0, 2}},
+    {"blocks:wgrevlex(2,1,1)", 3, {1, 0, 0}, {0, 2, 0}},   /* x > y^2 (M2 agrees) */
+    {"blocks:wgrevlex(2,1,1)", 3, {0, 0, 3}, {1, 0, 0}},   /* weight 3 > 2 */
+    /* a wgrevlex block after a lex one */
+    {"blocks:lex(1),wgrevlex(1,3)", 3, {0, 0, 1}, {0, 2, 0}},
+    {"blocks:lex(1),wgrevlex(1,3)", 3, {1, 0, 0}, {0, 0, 9}},
 };
 
 START_TEST(test_known)
@@ -332,9 +371,50 @@ static int naive_block(mono_kind k, const uint32_t *a, const uint32_t *b, uint32
                                             : naive_grevlex(a, b, s, n);
 }
 
+/* w . a over [s, s+n), exactly */
+static unsigned __int128 naive_wdeg(const uint32_t *w, const uint32_t *a, uint32_t s,
+                                    uint32_t n)
+{
+    unsigned __int128 d = 0;
+    for (uint32_t i = s; i < s + n; i++)
+        d += (unsigned __int128)w[i] * a[i];
+    return d;
+}
+
+/* weighted grevlex on a block: weighted degree, then the last nonzero entry of a - b
+ * negative */
+static int naive_wgrevlex(const uint32_t *w, const uint32_t *a, const uint32_t *b, uint32_t s,
+                          uint32_t n)
+{
+    unsigned __int128 da = naive_wdeg(w, a, s, n), db = naive_wdeg(w, b, s, n);
+    if (da != db)
+        return da > db ? 1 : -1;
+    for (uint32_t i = s + n; i > s; i--)
+        if (a[i - 1] != b[i - 1])
+            return a[i - 1] < b[i - 1] ? 1 : -1;
+    return 0;
+}
+
 static int naive_cmp(const mono_order *o, const uint32_t *a, const uint32_t *b)
 {
     switch (o->kind) {
+    case MONO_MATRIX:
+        for (uint32_t r = 0; r < o->nrows; r++) {
+            const uint32_t *row = o->rows + (size_t)r * o->nvars;
+            unsigned __int128 wa = naive_wdeg(row, a, 0, o->nvars);
+            unsigned __int128 wb = naive_wdeg(row, b, 0, o->nvars);
+            if (wa != wb)
+                return wa > wb ? 1 : -1;
+        }
+        for (uint32_t k = 0; k < o->nblocks; k++) {
+            const mono_block *B = &o->blocks[k];
+            int c = B->kind == MONO_WGREVLEX
+                        ? naive_wgrevlex(o->weights, a, b, B->start, B->len)
+                        : naive_block(B->kind, a, b, B->start, B->len);
+            if (c != 0)
+                return c;
+        }
+        return 0;
     case MONO_WEIGHTED: {
         /* weights < 2^31, degrees < 2^32: the sum fits in 128 bits trivially, and in
          * 64 bits as long as total degree < 2^32 */
@@ -372,7 +452,7 @@ static void random_spec(gbc_rng *r, uint32_t n, char *buf, size_t len)
 {
     static const char *kinds[] = {"grevlex", "lex", "deglex"};
     size_t used = 0;
-    switch (gbc_rng_below(r, n > 0 ? 5 : 3)) {
+    switch (gbc_rng_below(r, n > 0 ? 7 : 3)) {
     case 0:
     case 1:
     case 2:
@@ -385,6 +465,46 @@ static void random_spec(gbc_rng *r, uint32_t n, char *buf, size_t len)
             uint64_t w = big ? 1 + gbc_rng_below(r, MONO_MAX_WEIGHT) : 1 + gbc_rng_below(r, 5);
             used += (size_t)snprintf(buf + used, len - used, i ? ",%llu" : "%llu",
                                      (unsigned long long)w);
+        }
+        return;
+    }
+    case 5:
+    case 6: {
+        /* weight rows (zeros allowed; large weights only for few variables, so that
+         * the text fits buf), then blocks, some weighted grevlex */
+        used = (size_t)snprintf(buf, len, "blocks:");
+        uint32_t rows = (uint32_t)gbc_rng_below(r, n > 8 ? 2 : 4);
+        int first = 1;
+        for (uint32_t k = 0; k < rows; k++) {
+            int big = n <= 8 && gbc_rng_below(r, 4) == 0;
+            used += (size_t)snprintf(buf + used, len - used, first ? "weights(" : ",weights(");
+            for (uint32_t i = 0; i < n; i++) {
+                uint64_t w = gbc_rng_below(r, 3) == 0 ? 0
+                             : big ? gbc_rng_below(r, MONO_MAX_WEIGHT + 1ull)
+                                   : gbc_rng_below(r, 5);
+                used += (size_t)snprintf(buf + used, len - used, i ? ",%llu" : "%llu",
+                                         (unsigned long long)w);
+            }
+            used += (size_t)snprintf(buf + used, len - used, ")");
+            first = 0;
+        }
+        uint32_t left = n;
+        while (left > 0) {
+            uint32_t b = 1 + (uint32_t)gbc_rng_below(r, left);
+            uint64_t kind = gbc_rng_below(r, 4);
+            if (kind < 3) {
+                used += (size_t)snprintf(buf + used, len - used, first ? "%s(%u)" : ",%s(%u)",
+                                         kinds[kind], b);
+            } else {
+                used += (size_t)snprintf(buf + used, len - used,
+                                         first ? "wgrevlex(" : ",wgrevlex(");
+                for (uint32_t i = 0; i < b; i++)
+                    used += (size_t)snprintf(buf + used, len - used, i ? ",%llu" : "%llu",
+                                             (unsigned long long)(1 + gbc_rng_below(r, 4)));
+                used += (size_t)snprintf(buf + used, len - used, ")");
+            }
+            left -= b;
+            first = 0;
         }
         return;
     }
@@ -541,6 +661,10 @@ START_TEST(test_equivalent_orders)
         {"blocks:lex(4)", "lex"},
         {"blocks:lex(2),lex(2)", "lex"},
         {"weights:1,1,1,1", "grevlex"},
+        {"blocks:weights(1,1,1,1),lex(4)", "deglex"},
+        {"blocks:weights(1,2,3,4),grevlex(4)", "weights:1,2,3,4"},
+        {"blocks:wgrevlex(1,1,1,1)", "grevlex"},
+        {"blocks:weights(0,0,0,0),lex(4)", "lex"},
     };
     for (size_t k = 0; k < sizeof pairs / sizeof pairs[0]; k++) {
         mono_order a = parse_ok(pairs[k].a, 4), b = parse_ok(pairs[k].b, 4);
@@ -664,6 +788,11 @@ static void check_format(const mono_order *o, gbc_rng *r, const char *spec)
         T_ASSERT(memcmp(p.weights, o->weights, sizeof(uint32_t) * o->nvars) == 0);
     if (o->blocks)
         T_ASSERT(memcmp(p.blocks, o->blocks, sizeof(mono_block) * o->nblocks) == 0);
+    T_ASSERT(p.nrows == o->nrows);
+    if (o->rows)
+        T_ASSERT(memcmp(p.rows, o->rows, sizeof(uint32_t) * o->nrows * o->nvars) == 0);
+    /* the returned length is the whole text's */
+    T_ASSERT(mono_order_format(&p, NULL, 0) == strlen(buf));
     /* a copy is equal too, and independent of the original's storage */
     mono_order q;
     T_ASSERT(mono_order_copy(NULL, &q, &p) == GBC_OK);
