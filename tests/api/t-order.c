@@ -141,7 +141,11 @@ START_TEST(test_paths_agree)
 {
     const uint32_t p = chars[_i];
     static const char *const orders[] = {"lex", "blocks:grevlex(2),lex(2)",
-                                         "blocks:lex(1),grevlex(3)", "weights:1,2,3,4"};
+                                         "blocks:lex(1),grevlex(3)", "weights:1,2,3,4",
+                                         "blocks:weights(1,0,0,0),grevlex(4)",
+                                         "blocks:weights(0,1,2,0),weights(1,0,0,0),lex(4)",
+                                         "blocks:wgrevlex(3,1,2,1)",
+                                         "blocks:weights(1,1,0,0),wgrevlex(2,1),lex(2)"};
     char *txt = system_text("katsura", 3, p);
     /* the degree, from the grevlex basis */
     gbc_ring *Rg = NULL;
@@ -201,8 +205,9 @@ START_TEST(test_positive_dim)
 {
     const uint32_t p = chars[_i];
     char *txt = system_text("cyclic", 4, p);
-    static const char *const orders[] = {"lex", "blocks:lex(2),grevlex(2)"};
-    for (size_t o = 0; o < 2; o++) {
+    static const char *const orders[] = {"lex", "blocks:lex(2),grevlex(2)",
+                                         "blocks:weights(1,1,0,0),grevlex(4)"};
+    for (size_t o = 0; o < sizeof orders / sizeof orders[0]; o++) {
         gbc_ring *R = NULL;
         gbc_polys *F = NULL;
         parse_input(&R, &F, txt, orders[o]);
@@ -345,7 +350,8 @@ START_TEST(test_change_order)
 {
     const uint32_t p = chars[_i];
     static const char *const orders[] = {"lex", "blocks:grevlex(2),lex(2)", "weights:3,1,4,1",
-                                         "deglex", "grevlex"};
+                                         "deglex", "grevlex", "blocks:weights(0,0,1,1),grevlex(4)",
+                                         "blocks:wgrevlex(1,2,3,4)"};
     char *txt = system_text("katsura", 3, p);
     gbc_ring *Rg = NULL;
     gbc_polys *Fg = NULL;
