@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "monideal/divlookup.h"
+#include "divlookup/divlookup.h"
 #include "monideal/monideal.h"
 
 static char *slurp(const char *path, size_t *len)

@@ -3,7 +3,7 @@
 # them through the list and the tree (mibench replay).
 #   benchmarks/monideal/record_streams.sh [OUTDIR]     (run from the repository root)
 # Builds gbc with -DGBC_DL_RECORD in /tmp/build-dlrec (the recorder in
-# src/monideal/divlookup.c writes every dl_* call to $GBC_DL_RECORD), runs F4 on
+# src/divlookup/divlookup.c writes every dl_* call to $GBC_DL_RECORD), runs F4 on
 # cyclic-6, cyclic-7, katsura-9 and Buchberger on cyclic-6, katsura-6 over
 # GF(65521), then replays the streams with a normal Release mibench.
 set -e

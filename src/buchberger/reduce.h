@@ -6,7 +6,7 @@
 #ifndef GBC_BB_REDUCE_H
 #define GBC_BB_REDUCE_H
 
-#include "monideal/divlookup.h"
+#include "divlookup/divlookup.h"
 #include "poly/poly.h"
 
 typedef struct bb_red {

@@ -22,7 +22,7 @@
 
 #include "f4/f4.h"
 #include "la/la.h"
-#include "monideal/divlookup.h"
+#include "divlookup/divlookup.h"
 #include "monideal/monideal.h"
 #include "pairs/pairs.h"
 

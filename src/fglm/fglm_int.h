@@ -6,7 +6,7 @@
 #define GBC_FGLM_INT_H
 
 #include "fglm/fglm.h"
-#include "monideal/divlookup.h"
+#include "divlookup/divlookup.h"
 
 /* A monomial of the multiplication structure: standard monomial k (code 2k) or
  * border monomial k (code 2k + 1). */

@@ -8,7 +8,7 @@
 #include "monideal/monideal.h"
 
 #include "common/sort.h"
-#include "monideal/divlookup.h"
+#include "divlookup/divlookup.h"
 
 void mi_init(monideal *I, uint32_t nvars)
 {

@@ -14,7 +14,7 @@
 #define GBC_SIG_INT_H
 
 #include "sig/sig.h"
-#include "monideal/divlookup.h"
+#include "divlookup/divlookup.h"
 
 #define SIG_HASH_SEED 0x5a5a3c3cf0f01234ULL
 

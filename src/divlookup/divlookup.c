@@ -1,4 +1,4 @@
-/* monideal/divlookup: the two divisor-lookup implementations behind one interface.
+/* divlookup: the two divisor-lookup implementations behind one interface.
  * DL_LIST scans a flat array filtered by divisor masks; DL_TREE is a kd-tree whose
  * interior nodes split on one variable's exponent (left: e[var] < exp, right:
  * e[var] >= exp) and whose leaves are small buckets scanned like the list. A
@@ -6,7 +6,7 @@
  * of e only to the left when e[var] < exp. Traversals are iterative (parent
  * links), so no depth can exhaust the stack; the tree is rebuilt balanced when an
  * insertion finds it too deep or too full of emptied leaves. */
-#include "monideal/divlookup.h"
+#include "divlookup/divlookup.h"
 
 #define DL_NIL UINT32_MAX
 #define DL_LEAF_SIZE 24u /* entries per leaf before it splits */

@@ -1,4 +1,4 @@
-/* monideal/divlookup: divisor lookup among a set of monomials, the query at the
+/* divlookup: divisor lookup among a set of monomials, the query at the
  * heart of every reducer ("which leading monomial divides this one?"). One small
  * interface, several implementations chosen at init; each entry carries a 32-bit
  * value (a basis index, say). Masks are computed by the caller with the

@@ -1,10 +1,10 @@
-/* Tests for monideal/divlookup: the list and the kd-tree give the same answers on
+/* Tests for divlookup/: the list and the kd-tree give the same answers on
  * random streams of insertions, divisor queries and removals (the tree may return
  * a different divisor: checked to divide); the edge cases of both. */
 #include <stdlib.h>
 
-#include "monideal/divlookup.h"
-#include "mi_check.h"
+#include "divlookup/divlookup.h"
+#include "monideal/mi_check.h"
 #include "testutil.h"
 
 static int divides(const uint32_t *a, const uint32_t *b, uint32_t n)
