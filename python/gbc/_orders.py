@@ -80,9 +80,10 @@ def _selected(getter, nvars, whole):
     _ItemGetter (build_product_order) says so; any other callable is evaluated on
     probe monomials of distinct exponents and must return the same coordinates of
     each (a projection like lambda m: m[1:3]); anything else is refused."""
-    seq = getattr(getter, "seq", None)
-    if type(getter).__name__ == "_ItemGetter" and isinstance(seq, tuple):
-        idx = list(seq)
+    from sympy.polys import orderings as so
+    item_getter = getattr(so, "_ItemGetter", None)
+    if item_getter is not None and type(getter) is item_getter:
+        idx = list(getter.seq)
         if not all(isinstance(i, int) and 0 <= i < nvars for i in idx):
             raise OrderError("order %r: a block selects variables outside 0..%d"
                              % (whole, nvars - 1))
