@@ -20,6 +20,7 @@ from fractions import Fraction
 
 from . import _lib
 from ._lib import lib
+from ._orders import OrderError, order_text
 
 __all__ = ["Ring", "Polynomial", "Ideal", "GroebnerBasis", "MonomialIdeal",
            "HilbertSeries", "groebner", "GbcError", "ParseError", "ArgumentError",
@@ -224,9 +225,13 @@ def _coef_text(c):
 
 class Ring:
     """A polynomial ring: variables (a comma-separated string or a sequence of names or
-    SymPy symbols), field (0 or "QQ" for the rationals, or a prime p < 2^31) and a term
-    order: "grevlex" (default), "lex", "deglex", "weights:w1,...,wn" or
-    "blocks:grevlex(k),lex(m),..."."""
+    SymPy symbols, x1 > x2 > ... as given), field (0 or "QQ" for the rationals, or a
+    prime p < 2^31) and a term order: "grevlex" (default; also None and "degrevlex"),
+    "lex", "deglex" (also SymPy's name "grlex"), "weights:w1,...,wn",
+    "blocks:grevlex(k),lex(m),..." or a SymPy order object (lex, grlex, grevlex, or a
+    ProductOrder of them on consecutive variables); python/README.md says what each
+    means. .order is the library's name of the order ("grlex" becomes "deglex").
+    An order that cannot be mapped raises ArgumentError naming it."""
 
     def __init__(self, variables, field=0, order="grevlex"):
         if isinstance(variables, str):
@@ -241,7 +246,10 @@ class Ring:
             raise ValueError("field must be 0 (the rationals) or a prime, not %r" % (field,))
         self.variables = tuple(names)
         self.characteristic = field
-        self.order = order or "grevlex"
+        try:
+            self.order = order_text(order, len(names))
+        except OrderError as e:
+            raise ArgumentError(ARG, str(e)) from None
         arr = (ctypes.c_char_p * max(1, len(names)))(*[n.encode() for n in names])
         err = _lib.Error()
         h = ctypes.c_void_p()
@@ -510,12 +518,18 @@ class Ideal:
         return gb
 
     def reduce(self, f, **options):
+        """The normal form of f (a list for a list or tuple, one per element) modulo
+        the reduced Groebner basis in the ring's order (GroebnerBasis.reduce)."""
         return self.groebner(**options).reduce(f)
 
     def contains(self, f, **options):
+        """Whether f lies in the ideal; for a list or tuple, a list with one bool per
+        element (GroebnerBasis.contains)."""
         return self.groebner(**options).contains(f)
 
     def __contains__(self, f):
+        if isinstance(f, (list, tuple)):
+            raise TypeError("'in' takes one polynomial; contains() takes a list")
         return self.contains(f)
 
     def leading_ideal(self, **options):
@@ -576,7 +590,9 @@ class GroebnerBasis:
         return "GroebnerBasis([%s])" % ", ".join(str(p) for p in self.polys)
 
     def reduce(self, f):
-        """The normal form of f (or of each element of a list) modulo the basis."""
+        """The normal form of f modulo the basis; for a list or tuple, a list with one
+        normal form per element, in order (zeros, duplicates and units included: the
+        normal form of 0 is 0)."""
         single = not isinstance(f, (list, tuple))
         items = [f] if single else list(f)
         h = self.ring._handle(items)
@@ -589,15 +605,25 @@ class GroebnerBasis:
             got = self.ring._read_list(out)
         finally:
             lib.gbc_polys_free(out)
+        if len(got) != len(items):
+            # answers matched to the wrong inputs would be wrong answers
+            raise GbcError(ARG, "the library returned %d normal forms for %d polynomials"
+                           % (len(got), len(items)))
         return got[0] if single else got
 
     normal_form = reduce
 
     def contains(self, f):
-        """Whether f lies in the ideal (its normal form is zero)."""
-        return self.reduce(f).is_zero()
+        """Whether f lies in the ideal (its normal form is zero); for a list or tuple,
+        a list with one bool per element, in order (0 is always a member)."""
+        r = self.reduce(f)
+        if isinstance(f, (list, tuple)):
+            return [p.is_zero() for p in r]
+        return r.is_zero()
 
     def __contains__(self, f):
+        if isinstance(f, (list, tuple)):
+            raise TypeError("'in' takes one polynomial; contains() takes a list")
         return self.contains(f)
 
     def is_groebner(self):
@@ -873,8 +899,9 @@ def groebner(polys, *gens, order="grevlex", field=0, modulus=None, **options):
 
     polys: strings, numbers or SymPy expressions; gens: the variables (names or SymPy
     symbols; with SymPy input they default to its free symbols, sorted as SymPy
-    sorts them). order: "grevlex", "lex", "deglex" (SymPy's "grlex" too), weighted or
-    block orders. field / modulus: 0 for the rationals or a prime. options: threads,
+    sorts them; the first is the largest, as in SymPy). order: any order Ring takes,
+    with SymPy's names meaning what they mean in SymPy ("grlex" is gbc's deglex).
+    field / modulus: 0 for the rationals or a prime. options: threads,
     timeout, certify, algorithm, memory_limit, seed, minimal (see Ideal.groebner)."""
     polys = list(polys)
     if len(gens) == 1 and isinstance(gens[0], (list, tuple)):
@@ -887,7 +914,5 @@ def groebner(polys, *gens, order="grevlex", field=0, modulus=None, **options):
         gens = info["gens"]
     if modulus is not None:
         field = modulus
-    if order == "grlex":
-        order = "deglex"
     ring = Ring([str(g) for g in gens], field=field, order=order)
     return Ideal(ring, polys).groebner(**options)

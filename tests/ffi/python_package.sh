@@ -3,8 +3,9 @@
 # temporary prefix, pip-install ./python offline into a virtual environment (with
 # the system's site packages: Debian's setuptools, pytest, sympy), and run the
 # package's pytest suite against the installed package, which finds libgbc through
-# PKG_CONFIG_PATH alone. Exits 77 (skipped) when pytest, sympy or venv are missing,
-# unless GBC_REQUIRE_PYTHON=1 (CI), when that is a failure.
+# PKG_CONFIG_PATH alone (GBC_CLI names the installed gbc tool, which the order tests
+# run on the same text input). Exits 77 (skipped) when pytest, sympy or venv are
+# missing, unless GBC_REQUIRE_PYTHON=1 (CI), when that is a failure.
 # usage: python_package.sh PYTHON BUILD_DIR SOURCE_DIR
 set -eu
 py=$1
@@ -42,8 +43,10 @@ echo "pip install ./python: $(( $(date +%s) - start )) s, offline"
 rm -rf "$tmp/src"
 cd "$tmp"
 unset GBC_LIBRARY GBC_PREFIX
-export PKG_CONFIG_PATH
+export PKG_CONFIG_PATH GBC_CLI
 PKG_CONFIG_PATH="$(dirname "$pc")"
+GBC_CLI="$tmp/prefix/bin/gbc"
+[ -x "$GBC_CLI" ] || fail "the gbc tool was not installed at $GBC_CLI"
 where=$("$tmp/venv/bin/python" -c "import gbc; print(gbc.__file__); print(gbc.library_path)") ||
     fail "import gbc failed"
 echo "$where"
