@@ -14,6 +14,28 @@ EXPECTED = ("expected grevlex, lex, deglex (grlex), degrevlex, weights:w1,...,wn
             "lex, grlex, grevlex or ProductOrder of them on consecutive variables")
 _BLOCK = re.compile(r"\s*([A-Za-z]+)\s*\(\s*([0-9]+)\s*\)\s*$")
 _WEIGHT = re.compile(r"\s*([0-9]+)\s*$")
+_ROW = re.compile(r"\s*(weights|wgrevlex)\s*\(([0-9,\s]*)\)\s*$")
+
+
+def _items(rest, whole):
+    """The comma-separated items of a blocks: list, commas inside parentheses kept."""
+    items, depth, cur = [], 0, ""
+    for ch in rest:
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth < 0:
+                raise OrderError("order %r: unbalanced parentheses" % (whole,))
+        if ch == "," and depth == 0:
+            items.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    if depth != 0:
+        raise OrderError("order %r: unbalanced parentheses" % (whole,))
+    items.append(cur)
+    return items
 
 
 class OrderError(ValueError):
@@ -47,8 +69,18 @@ def _from_text(order):
         return "weights:" + ",".join(out)
     if head == "blocks":
         out = []
-        for b in rest.split(","):
+        for b in _items(rest, order):
             m = _BLOCK.match(b)
+            r = _ROW.match(b)
+            if r:
+                # a weight row weights(w1,...,wn) (zeros allowed) or a weighted grevlex
+                # block wgrevlex(w1,...,wm): passed on, the library checks counts
+                ws = [w.strip() for w in r.group(2).split(",")]
+                if not all(_WEIGHT.match(w) for w in ws):
+                    raise OrderError("order %r: %s(...) takes integers separated by commas, "
+                                     "not %r" % (order, r.group(1), b.strip()))
+                out.append("%s(%s)" % (r.group(1), ",".join(str(int(w)) for w in ws)))
+                continue
             if not m:
                 raise OrderError("order %r: expected blocks like grevlex(2),lex(3), not %r"
                                  % (order, b.strip()))

@@ -100,6 +100,41 @@ def blocks(n, rng):
                 "blocks:" + ",".join("%s(%d)" % b for b in blks))
 
 
+def key_wgrevlex(w):
+    # weighted degree, then reverse lex with no total-degree step
+    return lambda m: (sum(a * b for a, b in zip(w, m)), tuple(-e for e in reversed(m)))
+
+
+def matrix(n, rng):
+    """Weight rows (zeros allowed) compared first, then blocks of which some are
+    weighted grevlex: blocks:weights(...),...,wgrevlex(...),lex(k)."""
+    rows = [[rng.randint(0, 3) for _ in range(n)] for _ in range(rng.randint(0, 2))]
+    blks, items = [], []
+    for k in partition(n, rng):
+        if rng.random() < 0.4:
+            w = [rng.randint(1, 4) for _ in range(k)]
+            blks.append(key_wgrevlex(w))
+            items.append("wgrevlex(%s)" % ",".join(map(str, w)))
+        else:
+            kind = rng.choice(sorted(KEYS))
+            blks.append(KEYS[kind])
+            items.append("%s(%d)" % (kind, k))
+    if not rows and all(not i.startswith("wgrevlex") for i in items):
+        rows = [[rng.randint(0, 3) for _ in range(n)]]
+    sizes = []
+    for i in items:
+        sizes.append(i.count(",") + 1 if i.startswith("wgrevlex") else int(i[i.index("(") + 1:-1]))
+
+    def key(m):
+        out, j = [sum(a * b for a, b in zip(r, m)) for r in rows], 0
+        for f, k in zip(blks, sizes):
+            out.append(f(m[j:j + k]))
+            j += k
+        return tuple(out)
+    text = "blocks:" + ",".join(["weights(%s)" % ",".join(map(str, r)) for r in rows] + items)
+    return Case(text, key, key, text)
+
+
 SYMPY_KIND = {"lex": so.lex, "deglex": so.grlex, "grevlex": so.grevlex}
 
 
@@ -142,6 +177,7 @@ FORMS = {
                                               "deglex"),
     "weights": weights,
     "blocks": blocks,
+    "matrix": matrix,
     "product-lambdas": product_lambdas,
     "product-built": None,  # needs the generators: made in the test
 }
@@ -306,7 +342,7 @@ def test_order_against_sympy_and_cli(form, p):
         if case.sympy_order is not None:
             ref = sympy.groebner(F, *gens, order=case.sympy_order, **dom(p))
             assert monic_set(G, gens, p) == monic_set(ref.exprs, gens, p), where
-        if form in ("weights", "blocks"):
+        if form in ("weights", "blocks", "matrix"):
             # SymPy has no such order by name: also check the definitions
             check_definitions(G, F, gens, case.key, p)
         if CLI is not None:
