@@ -406,6 +406,161 @@ START_TEST(test_random)
 }
 END_TEST
 
+/* Whether A prints as the reduced basis of <B> does (gbc_groebner). */
+static int zl_same_ideal(const gbc_polys *A, const gbc_polys *B)
+{
+    gbc_polys *G = NULL;
+    ck_assert_int_eq(gbc_groebner(&G, B, NULL, NULL), GBC_OK);
+    char *a = at_str(A), *b = at_str(G);
+    int eq = strcmp(a, b) == 0;
+    if (!eq)
+        fprintf(stderr, "got:\n%s\nexpected:\n%s\n", a, b);
+    gbc_string_free(a);
+    gbc_string_free(b);
+    gbc_polys_free(G);
+    return eq;
+}
+
+/* dim, degree and the Hilbert numerator (as "c:d" pairs) of <P>. */
+static void zl_invariants(const gbc_polys *P, int64_t *dim, uint64_t *deg, char *hs,
+                          size_t cap)
+{
+    gbc_monideal *M = NULL;
+    ck_assert_int_eq(gbc_leading_ideal(&M, P, 0, NULL, NULL), GBC_OK);
+    ck_assert_int_eq(gbc_monideal_dim(dim, M, NULL), GBC_OK);
+    ck_assert_int_eq(gbc_monideal_degree(deg, M, NULL), GBC_OK);
+    uint64_t *d = NULL;
+    int64_t *c = NULL;
+    size_t nt = 0;
+    ck_assert_int_eq(gbc_monideal_hilbert(&d, &c, &nt, M, NULL), GBC_OK);
+    size_t len = 0;
+    hs[0] = '\0';
+    for (size_t i = 0; i < nt; i++)
+        len += (size_t)snprintf(hs + len, cap - len, "%s%lld:%llu", i ? " " : "",
+                                (long long)c[i], (unsigned long long)d[i]);
+    gbc_monideal_array_free(d);
+    gbc_monideal_array_free(c);
+    gbc_monideal_free(M);
+}
+
+/* The ideal operations on lists holding zero generators (kept by
+ * gbc_polys_parse_list): a zero generates nothing. Expected answers from
+ * Macaulay2 1.21 and Singular 4.3: I : 0 = R, saturate(I, 0) = R, I cap 0 = 0,
+ * 0 : I = 0, saturate(0, I) = 0, I : (0, x z) = I for the I below,
+ * eliminate(ideal(0, x-y, 0, y^2-z), {y}) = (x^2 - z), and for ideal(0_R) in three
+ * variables dim 3, degree 1, poincare 1; for ideal(0, x y, 0) dim 2, degree 2,
+ * poincare 1 - T^2. Otherwise each answer equals the one with the zeros left out.
+ * _i: 0 over Z/32003, 1 over Q. */
+START_TEST(test_ideal_ops_with_zeros)
+{
+    const uint32_t p = _i == 0 ? 32003 : 0;
+    gbc_ring *R = at_ring(3, p, NULL);
+    gbc_polys *I = zl_parse(R, "x0^2 - x1*x2, x1^2 - x0*x2 + 1");
+    gbc_polys *I0 = zl_parse(R, "0, x0^2 - x1*x2, 0, x1^2 - x0*x2 + 1, 0");
+    gbc_polys *Z = zl_parse(R, "0"), *ZZ = zl_parse(R, "0, 0*x1, x2 - x2");
+    gbc_polys *F = zl_parse(R, "x0*x2"), *F0 = zl_parse(R, "0, x0*x2, 0");
+    gbc_polys *one = zl_parse(R, "1"), *none = zl_parse(R, "");
+    ck_assert_uint_eq(gbc_polys_count(I0), 5);
+    ck_assert_uint_eq(gbc_polys_count(ZZ), 3);
+    gbc_polys *o = NULL, *o2 = NULL;
+    const gbc_polys *zeros[] = {Z, ZZ, none};
+    for (size_t z = 0; z < 3; z++) {
+        const gbc_polys *Zz = zeros[z];
+        /* I : 0 = R, 0 : I = 0 */
+        ck_assert_int_eq(gbc_quotient(&o, I, Zz, NULL, NULL), GBC_OK);
+        ck_assert(zl_same_ideal(o, one));
+        gbc_polys_free(o);
+        ck_assert_int_eq(gbc_quotient(&o, Zz, I0, NULL, NULL), GBC_OK);
+        ck_assert_uint_eq(gbc_polys_count(o), 0);
+        gbc_polys_free(o);
+        /* I cap 0 = 0 both ways */
+        ck_assert_int_eq(gbc_intersect(&o, I0, Zz, NULL, NULL), GBC_OK);
+        ck_assert_uint_eq(gbc_polys_count(o), 0);
+        gbc_polys_free(o);
+        ck_assert_int_eq(gbc_intersect(&o, Zz, I, NULL, NULL), GBC_OK);
+        ck_assert_uint_eq(gbc_polys_count(o), 0);
+        gbc_polys_free(o);
+        /* I : 0^inf = R and 0 : I^inf = 0, every method */
+        for (int m = GBC_SAT_AUTO; m <= GBC_SAT_F4; m++) {
+            ck_assert_int_eq(gbc_saturate(&o, I0, Zz, (gbc_saturation)m, NULL, NULL), GBC_OK);
+            T_ASSERT_MSG(zl_same_ideal(o, one), "saturate by 0, method %d", m);
+            gbc_polys_free(o);
+            ck_assert_int_eq(gbc_saturate(&o, Zz, I0, (gbc_saturation)m, NULL, NULL), GBC_OK);
+            T_ASSERT_MSG(gbc_polys_count(o) == 0, "saturate of 0, method %d", m);
+            gbc_polys_free(o);
+        }
+        /* the basis and the invariants of the zero ideal */
+        ck_assert_int_eq(gbc_groebner(&o, Zz, NULL, NULL), GBC_OK);
+        ck_assert_uint_eq(gbc_polys_count(o), 0);
+        gbc_polys_free(o);
+        int64_t dim;
+        uint64_t deg;
+        char hs[256];
+        zl_invariants(Zz, &dim, &deg, hs, sizeof hs);
+        ck_assert_int_eq(dim, 3);
+        ck_assert_uint_eq(deg, 1);
+        ck_assert_str_eq(hs, "1:0");
+        uint32_t v = 1;
+        ck_assert_int_eq(gbc_eliminate(&o, Zz, &v, 1, NULL, NULL), GBC_OK);
+        ck_assert_uint_eq(gbc_polys_count(o), 0);
+        gbc_polys_free(o);
+    }
+    /* with zeros among other generators: as if they were not there */
+    ck_assert_int_eq(gbc_quotient(&o, I0, F0, NULL, NULL), GBC_OK);
+    ck_assert(zl_same_ideal(o, I)); /* Macaulay2: I : (0, x z) = I */
+    gbc_polys_free(o);
+    ck_assert_int_eq(gbc_intersect(&o, I0, F0, NULL, NULL), GBC_OK);
+    ck_assert_int_eq(gbc_intersect(&o2, I, F, NULL, NULL), GBC_OK);
+    at_assert_same(o, o2);
+    gbc_polys_free(o);
+    gbc_polys_free(o2);
+    for (int m = GBC_SAT_AUTO; m <= GBC_SAT_F4; m++) {
+        ck_assert_int_eq(gbc_saturate(&o, I0, F0, (gbc_saturation)m, NULL, NULL), GBC_OK);
+        ck_assert_int_eq(gbc_saturate(&o2, I, F, (gbc_saturation)m, NULL, NULL), GBC_OK);
+        at_assert_same(o, o2);
+        gbc_polys_free(o);
+        gbc_polys_free(o2);
+    }
+    ck_assert_int_eq(gbc_groebner(&o, I0, NULL, NULL), GBC_OK);
+    ck_assert(zl_same_ideal(o, I));
+    gbc_polys_free(o);
+    /* Macaulay2: eliminate(ideal(0, x-y, 0, y^2-z), {y}) = (x^2 - z) */
+    gbc_polys *E = zl_parse(R, "0, x0 - x1, 0, x1^2 - x2"), *E1 = zl_parse(R, "x0^2 - x2");
+    uint32_t v = 1;
+    ck_assert_int_eq(gbc_eliminate(&o, E, &v, 1, NULL, NULL), GBC_OK);
+    ck_assert(zl_same_ideal(o, E1));
+    gbc_polys_free(o);
+    /* Macaulay2: ideal(0, x y, 0) has dim 2, degree 2, poincare 1 - T^2 */
+    gbc_polys *XY0 = zl_parse(R, "0, x0*x1, 0"), *XY = zl_parse(R, "x0*x1");
+    int64_t dim;
+    uint64_t deg;
+    char hs[256], hs2[256];
+    zl_invariants(XY0, &dim, &deg, hs, sizeof hs);
+    ck_assert_int_eq(dim, 2);
+    ck_assert_uint_eq(deg, 2);
+    ck_assert_str_eq(hs, "1:0 -1:2");
+    zl_invariants(XY, &dim, &deg, hs2, sizeof hs2);
+    ck_assert_str_eq(hs, hs2);
+    /* a non-monomial list with zeros: the basis is computed first */
+    gbc_polys *XYb = zl_parse(R, "0, x0*x1 + x2^2, 0");
+    zl_invariants(XYb, &dim, &deg, hs, sizeof hs);
+    ck_assert_int_eq(dim, 2);
+    ck_assert_uint_eq(deg, 2);
+    ck_assert_str_eq(hs, "1:0 -1:2");
+    /* gbc_normal_form by divisors with zeros, of a list with zeros */
+    gbc_polys *NF = NULL, *Q = zl_parse(R, "0, x0^3, 0");
+    ck_assert_int_eq(gbc_normal_form(&NF, Q, I0, NULL), GBC_OK);
+    ck_assert_uint_eq(gbc_polys_count(NF), 3);
+    ck_assert_uint_eq(gbc_polys_nterms(NF, 0), 0);
+    ck_assert_uint_gt(gbc_polys_nterms(NF, 1), 0);
+    ck_assert_uint_eq(gbc_polys_nterms(NF, 2), 0);
+    gbc_polys *list[] = {I, I0, Z, ZZ, F, F0, one, none, E, E1, XY0, XY, XYb, NF, Q};
+    for (size_t k = 0; k < sizeof list / sizeof list[0]; k++)
+        gbc_polys_free(list[k]);
+    gbc_ring_free(R);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("zero");
@@ -415,6 +570,7 @@ static Suite *suite(void)
     tcase_add_loop_test(tc, test_positions, 0, 2);
     tcase_add_loop_test(tc, test_lift_zero_generators, 0, 2);
     tcase_add_loop_test(tc, test_random, 0, 2);
+    tcase_add_loop_test(tc, test_ideal_ops_with_zeros, 0, 2);
     suite_add_tcase(s, tc);
     return s;
 }
