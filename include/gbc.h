@@ -230,16 +230,31 @@ GBC_API size_t gbc_polys_count(const gbc_polys *polys);
  * the characteristic, then the generators (see docs/format.md). Creates the ring
  * with the given order (NULL: grevlex) and the list. On GBC_ERR_PARSE, err holds
  * the line, column and reason. text need not be NUL-terminated; len is its size.
- * Zero generators are dropped. opts (NULL: defaults) supplies the memory limit and
- * the interrupt: expanding powers of sums can be long. */
+ * Zero generators are dropped (gbc_parse_list keeps them). opts (NULL: defaults)
+ * supplies the memory limit and the interrupt: expanding powers of sums can be
+ * long. */
 GBC_API gbc_status gbc_parse(gbc_ring **ring, gbc_polys **polys, const char *text,
                              size_t len, const char *order, const gbc_options *opts,
                              gbc_error *err);
 /* Parse comma-separated polynomials (no header) in an existing ring; the list
- * keeps a reference to the ring. Zero polynomials are dropped. */
+ * keeps a reference to the ring. Zero polynomials are dropped (gbc_polys_parse_list
+ * keeps them). */
 GBC_API gbc_status gbc_polys_parse(gbc_polys **polys, const gbc_ring *ring,
                                    const char *text, size_t len, const gbc_options *opts,
                                    gbc_error *err);
+/* gbc_parse and gbc_polys_parse for a positional list: zero polynomials (0, 0*x,
+ * x-x, a multiple of p over Z/p) stay in the list as zero polynomials, so that
+ * polynomial k of the list is polynomial k of the text; a text whose only
+ * polynomial is 0 gives a list of one zero polynomial (no polynomial at all still
+ * gives an empty list). For lists read by position: the polynomials given to
+ * gbc_reduce, gbc_member and gbc_lift, and the generators whose cofactors
+ * gbc_lift_basis and gbc_lift return. */
+GBC_API gbc_status gbc_parse_list(gbc_ring **ring, gbc_polys **polys, const char *text,
+                                  size_t len, const char *order, const gbc_options *opts,
+                                  gbc_error *err);
+GBC_API gbc_status gbc_polys_parse_list(gbc_polys **polys, const gbc_ring *ring,
+                                        const char *text, size_t len,
+                                        const gbc_options *opts, gbc_error *err);
 /* Print a list in the output format: with GBC_PRINT_HEADER the variable and
  * characteristic lines first. Returns a NUL-terminated string the caller frees with
  * gbc_string_free; *len (if len is not NULL) receives its length. Polynomials are

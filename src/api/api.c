@@ -321,9 +321,10 @@ GBC_API size_t gbc_polys_count(const gbc_polys *polys)
     return polys ? polys->L.n : 0;
 }
 
-GBC_API gbc_status gbc_parse(gbc_ring **ringp, gbc_polys **polys, const char *text,
-                             size_t len, const char *order, const gbc_options *opts,
-                             gbc_error *err)
+/* gbc_parse and gbc_parse_list: flags are io_parse_input_flags's. */
+static gbc_status parse_input(gbc_ring **ringp, gbc_polys **polys, const char *text,
+                              size_t len, const char *order, unsigned flags,
+                              const gbc_options *opts, gbc_error *err)
 {
     if (ringp == NULL || polys == NULL || (text == NULL && len > 0)) {
         set_err(err, "NULL argument");
@@ -342,7 +343,7 @@ GBC_API gbc_status gbc_parse(gbc_ring **ringp, gbc_polys **polys, const char *te
     atomic_init(&r->refs, 1);
     plist L;
     plist_init(&L);
-    gbc_status st = io_parse_input(&ctx, &r->R, &L, text, len, order, err);
+    gbc_status st = io_parse_input_flags(&ctx, &r->R, &L, text, len, order, flags, err);
     if (st != GBC_OK) {
         gbc_free(&ctx, r);
         return st;
@@ -360,8 +361,24 @@ GBC_API gbc_status gbc_parse(gbc_ring **ringp, gbc_polys **polys, const char *te
     return GBC_OK;
 }
 
-GBC_API gbc_status gbc_polys_parse(gbc_polys **polys, const gbc_ring *rg, const char *text,
-                                   size_t len, const gbc_options *opts, gbc_error *err)
+GBC_API gbc_status gbc_parse(gbc_ring **ringp, gbc_polys **polys, const char *text,
+                             size_t len, const char *order, const gbc_options *opts,
+                             gbc_error *err)
+{
+    return parse_input(ringp, polys, text, len, order, 0, opts, err);
+}
+
+GBC_API gbc_status gbc_parse_list(gbc_ring **ringp, gbc_polys **polys, const char *text,
+                                  size_t len, const char *order, const gbc_options *opts,
+                                  gbc_error *err)
+{
+    return parse_input(ringp, polys, text, len, order, IO_PARSE_KEEP_ZERO, opts, err);
+}
+
+/* gbc_polys_parse and gbc_polys_parse_list: flags are io_parse_polys_flags's. */
+static gbc_status parse_polys(gbc_polys **polys, const gbc_ring *rg, const char *text,
+                              size_t len, unsigned flags, const gbc_options *opts,
+                              gbc_error *err)
 {
     if (polys == NULL || rg == NULL || (text == NULL && len > 0)) {
         set_err(err, "NULL argument");
@@ -373,7 +390,7 @@ GBC_API gbc_status gbc_polys_parse(gbc_polys **polys, const gbc_ring *rg, const 
     api_ctx_from_options(&ctx, opts);
     plist L;
     plist_init(&L);
-    gbc_status st = io_parse_polys(&ctx, &rg->R, &L, text, len, err);
+    gbc_status st = io_parse_polys_flags(&ctx, &rg->R, &L, text, len, flags, err);
     if (st != GBC_OK)
         return st;
     st = api_polys_wrap(&ctx, polys, (gbc_ring *)rg, &L);
@@ -382,6 +399,19 @@ GBC_API gbc_status gbc_polys_parse(gbc_polys **polys, const gbc_ring *rg, const 
         set_err(err, gbc_status_string(st));
     }
     return st;
+}
+
+GBC_API gbc_status gbc_polys_parse(gbc_polys **polys, const gbc_ring *rg, const char *text,
+                                   size_t len, const gbc_options *opts, gbc_error *err)
+{
+    return parse_polys(polys, rg, text, len, 0, opts, err);
+}
+
+GBC_API gbc_status gbc_polys_parse_list(gbc_polys **polys, const gbc_ring *rg,
+                                        const char *text, size_t len,
+                                        const gbc_options *opts, gbc_error *err)
+{
+    return parse_polys(polys, rg, text, len, IO_PARSE_KEEP_ZERO, opts, err);
 }
 
 GBC_API gbc_status gbc_polys_to_string(char **text, size_t *len, const gbc_polys *polys,

@@ -329,9 +329,13 @@ static int parse_args(icfg *c, int argc, char **argv)
     return -1;
 }
 
-/* Read and parse one input; on failure print why and return the exit status. */
-static int read_input(const icfg *c, const char *file, const gbc_options *opts,
-                      gbc_ring **ring, gbc_polys **polys)
+/* Read and parse one input; on failure print why and return the exit status.
+ * positional: the input is a list read by position (the queries of reduce, member
+ * and lift, and lift's generators, whose cofactors are listed by position), so its
+ * zero polynomials stay (gbc_parse_list); otherwise it generates an ideal and they
+ * are dropped (gbc_parse). */
+static int read_input(const icfg *c, const char *file, int positional,
+                      const gbc_options *opts, gbc_ring **ring, gbc_polys **polys)
 {
     const char *fname = (file == NULL || strcmp(file, "-") == 0) ? "<stdin>" : file;
     int fd = STDIN_FILENO;
@@ -365,7 +369,8 @@ static int read_input(const icfg *c, const char *file, const gbc_options *opts,
         return rs == CLI_READ_IO ? EXIT_INPUT : EXIT_RESOURCES;
     }
     gbc_error err;
-    gbc_status st = gbc_parse(ring, polys, text, len, c->order, opts, &err);
+    gbc_status st = positional ? gbc_parse_list(ring, polys, text, len, c->order, opts, &err)
+                               : gbc_parse(ring, polys, text, len, c->order, opts, &err);
     free(text);
     if (st == GBC_OK)
         return EXIT_OK;
@@ -601,10 +606,15 @@ static int run(icfg *c)
         c->deadline = now_seconds() + c->timeout;
         gbc_options_set_interrupt(opts, past_deadline, &c->deadline);
     }
-    if ((rc = read_input(c, c->file, opts, &r1, &a)) != EXIT_OK)
+    /* reduce, member and lift answer per polynomial of the second input, and lift's
+     * cofactors are per generator of the first: those lists keep their zeros */
+    const int lift = strcmp(c->command, "lift") == 0;
+    const int queries = lift || strcmp(c->command, "reduce") == 0 ||
+                        strcmp(c->command, "member") == 0;
+    if ((rc = read_input(c, c->file, lift, opts, &r1, &a)) != EXIT_OK)
         goto done;
     if (two) {
-        if ((rc = read_input(c, c->with, opts, &r2, &b)) != EXIT_OK)
+        if ((rc = read_input(c, c->with, queries, opts, &r2, &b)) != EXIT_OK)
             goto done;
         if (!same_ring(r1, r2, c->with)) {
             rc = EXIT_INPUT;

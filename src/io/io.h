@@ -23,6 +23,18 @@ gbc_status io_parse_input(gbc_ctx *ctx, ring *R, plist *L, const char *text, siz
 gbc_status io_parse_polys(gbc_ctx *ctx, const ring *R, plist *L, const char *text,
                           size_t len, gbc_error *err);
 
+/* Both parsers drop zero polynomials (0, 0*x, x-x, (x+1)^2-x^2-2*x-1, a residue 0
+ * mod p): an ideal's generators. With flags IO_PARSE_KEEP_ZERO they stay as zero
+ * polynomials, so that polynomial k of L is polynomial k of the text: a positional
+ * list (the queries of reduce, member and lift, the generators lift's cofactors
+ * refer to). Otherwise the _flags forms are the ones above. */
+#define IO_PARSE_KEEP_ZERO 1u
+gbc_status io_parse_input_flags(gbc_ctx *ctx, ring *R, plist *L, const char *text,
+                                size_t len, const char *order, unsigned flags,
+                                gbc_error *err);
+gbc_status io_parse_polys_flags(gbc_ctx *ctx, const ring *R, plist *L, const char *text,
+                                size_t len, unsigned flags, gbc_error *err);
+
 /* A growable NUL-terminated string. */
 typedef struct io_buf {
     char *s;

@@ -31,6 +31,7 @@ typedef struct parser {
     gbc_error *err;
     int depth;
     uint32_t nvars;
+    int keep_zero; /* IO_PARSE_KEEP_ZERO: zero polynomials stay in the list */
 } parser;
 
 /* Raw term list: unsorted terms of a sum being built. */
@@ -844,7 +845,8 @@ out:
     return st;
 }
 
-/* Parse the generator list from P->pos to the end into L. */
+/* Parse the generator list from P->pos to the end into L: zero polynomials are
+ * dropped (an ideal's generators) unless P->keep_zero (a positional list). */
 static gbc_status parse_generators(parser *P, plist *L)
 {
     if (peek(P) < 0)
@@ -853,7 +855,7 @@ static gbc_status parse_generators(parser *P, plist *L)
         pval v;
         pval_init(&v);
         gbc_status st = parse_sum(P, &v);
-        if (st == GBC_OK && v.p.len > 0) {
+        if (st == GBC_OK && (v.p.len > 0 || P->keep_zero)) {
             /* over Q the generator is P/den: the ideal only needs P */
             st = plist_push_poly(P->ctx, L, &v.p, &P->t, P->F, 0);
             if (st == GBC_OK && P->F->p == 0) {
@@ -920,13 +922,14 @@ static gbc_status check_nul(parser *P)
     return GBC_OK;
 }
 
-gbc_status io_parse_polys(gbc_ctx *ctx, const ring *R, plist *L, const char *text,
-                          size_t len, gbc_error *err)
+gbc_status io_parse_polys_flags(gbc_ctx *ctx, const ring *R, plist *L, const char *text,
+                                size_t len, unsigned flags, gbc_error *err)
 {
     parser P;
     if (text == NULL && len > 0)
         return GBC_ERR_ARG;
     GBC_TRY(parser_init(&P, ctx, R, text, len, err));
+    P.keep_zero = (flags & IO_PARSE_KEEP_ZERO) != 0;
     gbc_status st = check_nul(&P);
     if (st == GBC_OK)
         st = parse_generators(&P, L);
@@ -934,6 +937,12 @@ gbc_status io_parse_polys(gbc_ctx *ctx, const ring *R, plist *L, const char *tex
         plist_clear(ctx, L, &R->F);
     parser_clear(&P);
     return st;
+}
+
+gbc_status io_parse_polys(gbc_ctx *ctx, const ring *R, plist *L, const char *text,
+                          size_t len, gbc_error *err)
+{
+    return io_parse_polys_flags(ctx, R, L, text, len, 0, err);
 }
 
 /* ----------------------------------------------------------- header -- */
@@ -971,8 +980,9 @@ static void set_error(gbc_error *err, uint64_t line, uint64_t col, const char *f
     va_end(ap);
 }
 
-gbc_status io_parse_input(gbc_ctx *ctx, ring *R, plist *L, const char *text, size_t len,
-                          const char *order, gbc_error *err)
+gbc_status io_parse_input_flags(gbc_ctx *ctx, ring *R, plist *L, const char *text,
+                                size_t len, const char *order, unsigned flags,
+                                gbc_error *err)
 {
     if (text == NULL && len > 0)
         return GBC_ERR_ARG;
@@ -1119,6 +1129,7 @@ gbc_status io_parse_input(gbc_ctx *ctx, ring *R, plist *L, const char *text, siz
             goto nomem;
         }
         P.pos = pos;
+        P.keep_zero = (flags & IO_PARSE_KEEP_ZERO) != 0;
         st = parse_generators(&P, L);
         parser_clear(&P);
         if (st != GBC_OK) {
@@ -1136,4 +1147,10 @@ done:
         gbc_free(ctx, names[i]);
     gbc_free(ctx, names);
     return st;
+}
+
+gbc_status io_parse_input(gbc_ctx *ctx, ring *R, plist *L, const char *text, size_t len,
+                          const char *order, gbc_error *err)
+{
+    return io_parse_input_flags(ctx, R, L, text, len, order, 0, err);
 }
