@@ -150,11 +150,30 @@ void tu_random_order(char *spec, size_t len, gbc_rng *r, uint32_t nvars, int kin
     default: {
         uint32_t nb = nvars < 2 ? 1 : 2 + (nvars > 2 ? (uint32_t)gbc_rng_below(r, 2) : 0);
         uint32_t left = nvars;
+        /* a third of the time (up to 8 variables) a matrix order: a weight row with
+         * zeros first, and blocks that may be weighted grevlex (at most about 85
+         * characters: the callers' buffers hold 96) */
+        int matrix = nvars <= 8 && gbc_rng_below(r, 3) == 0;
         used = (size_t)snprintf(spec, len, "blocks:");
+        if (matrix && gbc_rng_below(r, 2) == 0) {
+            used += (size_t)snprintf(spec + used, len - used, "weights(");
+            for (uint32_t v = 0; v < nvars; v++)
+                used += (size_t)snprintf(spec + used, len - used, "%s%u", v ? "," : "",
+                                         (unsigned)gbc_rng_below(r, 3));
+            used += (size_t)snprintf(spec + used, len - used, "),");
+        }
         for (uint32_t b = 0; b < nb; b++) {
             uint32_t size = b + 1 == nb ? left
                                         : 1 + (uint32_t)gbc_rng_below(r, left - (nb - b - 1));
             left -= size;
+            if (matrix && gbc_rng_below(r, 2) == 0) {
+                used += (size_t)snprintf(spec + used, len - used, "%swgrevlex(", b ? "," : "");
+                for (uint32_t v = 0; v < size; v++)
+                    used += (size_t)snprintf(spec + used, len - used, "%s%u", v ? "," : "",
+                                             1 + (unsigned)gbc_rng_below(r, 3));
+                used += (size_t)snprintf(spec + used, len - used, ")");
+                continue;
+            }
             used += (size_t)snprintf(spec + used, len - used, "%s%s(%u)", b ? "," : "",
                                      kinds[gbc_rng_below(r, 3)], size);
         }

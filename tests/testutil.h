@@ -50,7 +50,8 @@ void sb_free(sbuf *b);
 
 /* A random term order for nvars variables, written into spec (len bytes). kind:
  * 0 grevlex, 1 lex, 2 deglex, 3 weights (1..5), 4 blocks (2 or 3 blocks of random
- * kinds; one block when nvars is 1). */
+ * kinds; one block when nvars is 1; a third of the time, up to 8 variables, a
+ * matrix order: maybe a weight row with zeros first, some blocks wgrevlex). */
 void tu_random_order(char *spec, size_t len, gbc_rng *r, uint32_t nvars, int kind);
 
 /* katsura in nvars variables x0..x{nvars-1} (Singular's katsura(nvars - 1), the
