@@ -11,12 +11,14 @@
  * accumulator (field/crt.h). A candidate lifted from them must hold modulo the
  * primes of the next batch (stability), then match an untraced computation
  * modulo a fresh prime of a separate stream (the check), and with certify be
- * proved over Q. This file holds the loop over primes and mod_groebner; the
+ * proved over Q. This file holds the loop over primes, mod_groebner and
+ * strat_q_groebner (the first try in the order itself, then mod_groebner); the
  * pieces are in the files docs/modular.md lists. */
 #include "modular/modular_int.h"
 
 #include "buchberger/buchberger.h"
 #include "common/pool.h"
+#include "strategy/strategy.h"
 
 /* One batch of prime_loop: the trace compiled (with the other threads replaying
  * plainly beside it) or applied modulo nbatch fresh primes (with the check's
@@ -219,4 +221,16 @@ gbc_status mod_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out
     mod_batch_free(ctx, B);
     gbc_ctx_pool_leave(ctx, own_pool);
     return st;
+}
+
+gbc_status strat_q_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                            gb_stats *stats, const mod_opts *opts)
+{
+    const int path = opts ? opts->order_path : STRAT_AUTO;
+    if (!ring_is_graded(R) && (path == STRAT_AUTO || path == STRAT_DIRECT)) {
+        gbc_status st = strat_order_first(ctx, R, in, out, stats, 0, (strat_path)path);
+        if (st != GBC_ERR_UNSUPPORTED || path == STRAT_DIRECT)
+            return st;
+    }
+    return mod_groebner(ctx, R, in, out, stats, opts);
 }
