@@ -61,4 +61,13 @@ enum { MOD_LEARN_F4 = 0, MOD_LEARN_SIG = 1 };
 gbc_status mod_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                         gb_stats *stats, const mod_opts *opts);
 
+/* The basis over Q (R->F.p == 0) as mod_groebner computes it, after the first try
+ * of strat_order_first (strategy.h) when R's order is not degree-compatible and the
+ * path is STRAT_AUTO or STRAT_DIRECT (opts->order_path; opts NULL: the defaults).
+ * What gbc_groebner and the ideal operations call over Q. (Named for the strategy
+ * layer whose choice it makes; it lives here because it calls up into mod_groebner,
+ * and strategy/ sits below modular/.) */
+gbc_status strat_q_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                            gb_stats *stats, const mod_opts *opts);
+
 #endif

@@ -85,18 +85,6 @@ gbc_status strat_order_first(gbc_ctx *ctx, const ring *R, const plist *in, plist
     return GBC_ERR_UNSUPPORTED;
 }
 
-gbc_status strat_q_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
-                            gb_stats *stats, const mod_opts *opts)
-{
-    const int path = opts ? opts->order_path : STRAT_AUTO;
-    if (!ring_is_graded(R) && (path == STRAT_AUTO || path == STRAT_DIRECT)) {
-        gbc_status st = strat_order_first(ctx, R, in, out, stats, 0, (strat_path)path);
-        if (st != GBC_ERR_UNSUPPORTED || path == STRAT_DIRECT)
-            return st;
-    }
-    return mod_groebner(ctx, R, in, out, stats, opts);
-}
-
 /* The engine's basis (sig_groebner homogenises what is not homogeneous itself). */
 static gbc_status engine_run(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                              gb_stats *stats, int minimal, strat_engine eng)

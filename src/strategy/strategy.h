@@ -10,7 +10,6 @@
 #define GBC_STRATEGY_H
 
 #include "common/stats.h"
-#include "modular/modular.h"
 #include "poly/poly.h"
 
 /* The values of gbc.h's gbc_order_path. */
@@ -57,18 +56,12 @@ gbc_status strat_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *o
  * GBC_ERR_UNSUPPORTED: it gave up (its budget, a degree past 32 bits, memory), out
  * is empty and the caller takes its other path (under STRAT_DIRECT only a degree
  * past 32 bits or memory give up). Any other status is the computation's.
- * strat_groebner and strat_q_groebner call it on the generators, before anything
- * else (over Q, Buchberger is exact: its result needs neither primes nor a check).
+ * strat_groebner and strat_q_groebner (modular/modular.h) call it on the generators,
+ * before anything else (over Q, Buchberger is exact: its result needs neither primes
+ * nor a check).
  * docs/fglm.md. */
 gbc_status strat_order_first(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                              gb_stats *stats, int minimal, strat_path path);
-
-/* The basis over Q (R->F.p == 0) as mod_groebner computes it, after the first try
- * of strat_order_first when R's order is not degree-compatible and the path is
- * STRAT_AUTO or STRAT_DIRECT (opts->order_path). What gbc_groebner and the ideal
- * operations call over Q. */
-gbc_status strat_q_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
-                            gb_stats *stats, const mod_opts *opts);
 
 /* R with its order replaced by grevlex (names and field shared; Rg->ord is set up
  * in ord, which must outlive Rg; nothing to clear). */
