@@ -1,5 +1,5 @@
 /* common/bytes: the little-endian byte writer and the checked reader that the
- * library's serial forms share (f4/serial.c: traces; api/dist.c: distributed
+ * library's serial forms share (f4/serial.c: traces; modular/dist.c: distributed
  * blobs). A writer remembers its first failure; a reader marks itself bad on the
  * first read past its end and then returns zeros. */
 #ifndef GBC_BYTES_H

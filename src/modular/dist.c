@@ -71,7 +71,8 @@ static gbc_status dist_blob(gbc_ctx *ctx, const modst *S, int cc_fit, const ring
     io_buf text;
     io_buf_init(&text);
     GBC_TRY(io_print_polys(ctx, &text, R, in, 1));
-    size_t olen = 64 + (size_t)R->nvars * 48;
+    /* the order's whole text (weight rows can make it long) */
+    size_t olen = mono_order_format(&R->ord, NULL, 0) + 1;
     char *oname = gbc_malloc(ctx, olen);
     uint8_t *tb = NULL;
     size_t tlen = 0;
