@@ -590,7 +590,7 @@ GBC_API gbc_status gbc_groebner(gbc_polys **basis, const gbc_polys *gens,
                        .order_path = opts ? opts->order_path : 0,
                        .learn = opts && opts->learn == GBC_LEARN_SIG ? MOD_LEARN_SIG
                                                                      : MOD_LEARN_F4};
-        st = strat_q_groebner(&ctx, R, &gens->L, &out, &local, &mo);
+        st = mod_q_groebner(&ctx, R, &gens->L, &out, &local, &mo);
     }
     if (st == GBC_OK)
         st = api_polys_wrap(&ctx, basis, gens->ring, &out);

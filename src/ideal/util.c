@@ -19,7 +19,7 @@ gbc_status id_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
     } else {
         mod_opts mo = o->mod;
         mo.order_path = o->order_path;
-        st = strat_q_groebner(ctx, R, in, out, &local, &mo);
+        st = mod_q_groebner(ctx, R, in, out, &local, &mo);
     }
     if (stats != NULL)
         id_stats_add(stats, &local);

@@ -12,7 +12,7 @@
  * primes of the next batch (stability), then match an untraced computation
  * modulo a fresh prime of a separate stream (the check), and with certify be
  * proved over Q. This file holds the loop over primes, mod_groebner and
- * strat_q_groebner (the first try in the order itself, then mod_groebner); the
+ * mod_q_groebner (the first try in the order itself, then mod_groebner); the
  * pieces are in the files docs/modular.md lists. */
 #include "modular/modular_int.h"
 
@@ -223,7 +223,7 @@ gbc_status mod_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out
     return st;
 }
 
-gbc_status strat_q_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+gbc_status mod_q_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                             gb_stats *stats, const mod_opts *opts)
 {
     const int path = opts ? opts->order_path : STRAT_AUTO;

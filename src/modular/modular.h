@@ -67,7 +67,7 @@ gbc_status mod_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out
  * What gbc_groebner and the ideal operations call over Q. (Named for the strategy
  * layer whose choice it makes; it lives here because it calls up into mod_groebner,
  * and strategy/ sits below modular/.) */
-gbc_status strat_q_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+gbc_status mod_q_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                             gb_stats *stats, const mod_opts *opts);
 
 #endif

@@ -56,7 +56,7 @@ gbc_status strat_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *o
  * GBC_ERR_UNSUPPORTED: it gave up (its budget, a degree past 32 bits, memory), out
  * is empty and the caller takes its other path (under STRAT_DIRECT only a degree
  * past 32 bits or memory give up). Any other status is the computation's.
- * strat_groebner and strat_q_groebner (modular/modular.h) call it on the generators,
+ * strat_groebner and mod_q_groebner (modular/modular.h) call it on the generators,
  * before anything else (over Q, Buchberger is exact: its result needs neither primes
  * nor a check).
  * docs/fglm.md. */

@@ -5,7 +5,8 @@ Builds katsura-5 from arrays over Z/65521 and over Q, computes its reduced
 Groebner basis, reads it back as arrays, checks it (gbc_is_groebner says it is
 the reduced basis, every generator has normal form zero, the basis equals the one
 computed from the parsed text, the leading ideal has degree 2^5), and interrupts
-a long computation (katsura-10 mod 65521) from a Python interrupt callback.
+a long computation (katsura-11 mod 65521, about 2 s, so that the 0.3 s deadline
+falls well inside it however fast the machine) from a Python interrupt callback.
 
 usage: test_ctypes.py PATH/TO/libgbc.so
 """
@@ -214,7 +215,7 @@ INTERRUPT = C.CFUNCTYPE(C.c_int, C.c_void_p)
 
 
 def check_interrupt(lib):
-    n = 10
+    n = 11
     ring = new_ring(lib, n + 1, 65521)
     gens = from_arrays(lib, ring, n, 65521)
     opts = C.c_void_p()
@@ -237,7 +238,7 @@ def check_interrupt(lib):
     assert st == GBC_ERR_INTERRUPTED, lib.gbc_status_string(st)
     assert not basis.value
     assert state["calls"] > 0 and state["stop"] is not None
-    print("katsura-10 mod 65521 interrupted from Python: %d callback calls, returned "
+    print("katsura-11 mod 65521 interrupted from Python: %d callback calls, returned "
           "%.1f ms after the callback said stop" % (state["calls"], 1e3 * (end - state["stop"])))
     # the handles stay usable: a small computation with the same options succeeds
     check(lib, lib.gbc_options_set_interrupt(opts, None, None), "interrupt off")

@@ -10,7 +10,7 @@
  *   interreduces to (minimal) buchberger/'s basis, and the path taken (the
  *   statistics) is the one the path and the ideal's dimension call for.
  * - strat_order_first (the order itself first, its degree threshold),
- *   strat_q_groebner over Q, strat_grevlex_ring, the domain errors.
+ *   mod_q_groebner over Q, strat_grevlex_ring, the domain errors.
  * Seeds are printed (testutil); a failing random case prints its input. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +20,7 @@
 #include "check/check.h"
 #include "fglm/fglm.h"
 #include "io/io.h"
+#include "modular/modular.h"
 #include "strategy/strategy.h"
 #include "testutil.h"
 
@@ -384,9 +385,9 @@ START_TEST(test_order_first)
             ck_assert(check_plist_equal(&R, &out, &ref));
             clear(&out, &R);
         } else {
-            /* over Q through strat_q_groebner: the same first try */
+            /* over Q through mod_q_groebner: the same first try */
             memset(&stats, 0, sizeof stats);
-            ck_assert_int_eq(strat_q_groebner(CTX, &R, &in, &out, &stats, NULL), GBC_OK);
+            ck_assert_int_eq(mod_q_groebner(CTX, &R, &in, &out, &stats, NULL), GBC_OK);
             ck_assert_int_eq(stats.strategy, STRAT_TOOK_ORDER);
             ck_assert(check_plist_equal(&R, &out, &ref));
             clear(&out, &R);
@@ -398,7 +399,7 @@ START_TEST(test_order_first)
 }
 END_TEST
 
-/* Over Q: strat_groebner refuses (GBC_ERR_DOMAIN), strat_q_groebner equals
+/* Over Q: strat_groebner refuses (GBC_ERR_DOMAIN), mod_q_groebner equals
  * buchberger/'s exact basis in every order kind. */
 START_TEST(test_q)
 {
@@ -421,7 +422,7 @@ START_TEST(test_q)
                                         STRAT_ENGINE_F4), GBC_ERR_DOMAIN);
         ck_assert_uint_eq(out.n, 0);
         ck_assert_int_eq(bb_groebner(CTX, &R, &in, &ref, NULL), GBC_OK);
-        ck_assert_int_eq(strat_q_groebner(CTX, &R, &in, &out, NULL, NULL), GBC_OK);
+        ck_assert_int_eq(mod_q_groebner(CTX, &R, &in, &out, NULL, NULL), GBC_OK);
         T_ASSERT_MSG(check_plist_equal(&R, &out, &ref), "{%s} in %s over Q: differs from "
                      "buchberger/'s basis", b.s, spec);
         clear(&out, &R);
