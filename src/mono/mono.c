@@ -114,6 +114,123 @@ static int parse_kind(const char **s, mono_kind *k)
     return 0;
 }
 
+/* "weights:w1,...,wn" after its prefix, at s: into t (MONO_WEIGHTED). On a malformed
+ * list GBC_ERR_ARG with a reason in msg; t may then own arrays (the caller clears). */
+static gbc_status parse_weighted(gbc_ctx *ctx, mono_order *t, const char *s, const char *spec,
+                                 char *msg, size_t msglen)
+{
+    const uint32_t nvars = t->nvars;
+    GBC_TRY(GBC_ALLOC(ctx, t->weights, nvars ? nvars : 1));
+    for (uint32_t i = 0; i < nvars; i++) {
+        uint64_t w;
+        if (i > 0 && *s++ != ',') {
+            snprintf(msg, msglen, "order '%s': expected %u comma-separated weights", spec, nvars);
+            return GBC_ERR_ARG;
+        }
+        if (!parse_uint(&s, MONO_MAX_WEIGHT, &w) || w == 0) {
+            snprintf(msg, msglen, "order '%s': weight %u must be an integer in 1..%u", spec,
+                     i + 1, MONO_MAX_WEIGHT);
+            return GBC_ERR_ARG;
+        }
+        t->weights[i] = (uint32_t)w;
+    }
+    if (*s != '\0') {
+        snprintf(msg, msglen, "order '%s': expected exactly %u weights", spec, nvars);
+        return GBC_ERR_ARG;
+    }
+    return GBC_OK;
+}
+
+/* "blocks:..." after its prefix, at s: optional rows weights(w1,...,wn), then blocks
+ * kind(m) or wgrevlex(w1,...,wm); rows or a wgrevlex block make it MONO_MATRIX. As
+ * parse_weighted on errors. */
+static gbc_status parse_blocks(gbc_ctx *ctx, mono_order *t, const char *s, const char *spec,
+                               char *msg, size_t msglen)
+{
+    const uint32_t nvars = t->nvars;
+    size_t cap = 0, rcap = 0;
+    uint32_t covered = 0;
+    for (;;) {
+        mono_kind k;
+        uint64_t len;
+        uint32_t m = 0;
+        if (strncmp(s, "weights(", 8) == 0) {
+            s += 8;
+            if (t->nblocks > 0) {
+                snprintf(msg, msglen,
+                         "order '%s': weights(...) rows must come before the blocks", spec);
+                return GBC_ERR_ARG;
+            }
+            if ((uint64_t)(t->nrows + 1) * nvars > UINT32_MAX) {
+                snprintf(msg, msglen, "order '%s': too many weight rows", spec);
+                return GBC_ERR_ARG;
+            }
+            GBC_TRY(GBC_GROW(ctx, t->rows, rcap, (size_t)(t->nrows + 1) * nvars + 1));
+            if (!parse_weights(&s, t->rows + (size_t)t->nrows * nvars, nvars, 0, &m) ||
+                m != nvars || *s++ != ')') {
+                snprintf(msg, msglen,
+                         "order '%s': weights(...) takes %u comma-separated integers in 0..%u",
+                         spec, nvars, MONO_MAX_WEIGHT);
+                return GBC_ERR_ARG;
+            }
+            t->nrows++;
+            t->kind = MONO_MATRIX;
+        } else {
+            if (strncmp(s, "wgrevlex(", 9) == 0) {
+                s += 9;
+                if (t->weights == NULL) {
+                    GBC_TRY(GBC_ALLOC(ctx, t->weights, nvars ? nvars : 1));
+                    for (uint32_t i = 0; i < nvars; i++)
+                        t->weights[i] = 1;
+                }
+                if (!parse_weights(&s, t->weights + covered, nvars - covered, 1, &m) ||
+                    *s++ != ')') {
+                    snprintf(msg, msglen,
+                             "order '%s': wgrevlex(...) takes one weight in 1..%u per variable "
+                             "of its block, %u variables in all",
+                             spec, MONO_MAX_WEIGHT, nvars);
+                    return GBC_ERR_ARG;
+                }
+                k = MONO_WGREVLEX;
+                len = m;
+                t->kind = MONO_MATRIX;
+            } else if (!parse_kind(&s, &k) || *s++ != '(' ||
+                       !parse_uint(&s, UINT32_MAX, &len) || *s++ != ')') {
+                snprintf(msg, msglen,
+                         "order '%s': expected blocks like grevlex(2),lex(3) (kinds grevlex, "
+                         "lex, deglex, wgrevlex(w1,...,wm)), after optional rows "
+                         "weights(w1,...,wn)",
+                         spec);
+                return GBC_ERR_ARG;
+            }
+            if (len == 0 || len > (uint64_t)nvars - covered) {
+                snprintf(msg, msglen,
+                         "order '%s': block sizes must be positive and add up to %u", spec,
+                         nvars);
+                return GBC_ERR_ARG;
+            }
+            GBC_TRY(GBC_GROW(ctx, t->blocks, cap, t->nblocks + 1));
+            t->blocks[t->nblocks].kind = k;
+            t->blocks[t->nblocks].start = covered;
+            t->blocks[t->nblocks].len = (uint32_t)len;
+            t->nblocks++;
+            covered += (uint32_t)len;
+        }
+        if (*s == '\0')
+            break;
+        if (*s++ != ',') {
+            snprintf(msg, msglen, "order '%s': blocks must be separated by commas", spec);
+            return GBC_ERR_ARG;
+        }
+    }
+    if (covered != nvars) {
+        snprintf(msg, msglen, "order '%s': block sizes add up to %u, not to the %u variables",
+                 spec, covered, nvars);
+        return GBC_ERR_ARG;
+    }
+    return GBC_OK;
+}
+
 gbc_status mono_order_parse(gbc_ctx *ctx, mono_order *ord, const char *spec,
                             uint32_t nvars, char *msg, size_t msglen)
 {
@@ -126,111 +243,10 @@ gbc_status mono_order_parse(gbc_ctx *ctx, mono_order *ord, const char *spec,
     gbc_status st = GBC_OK;
     if (strncmp(s, "weights:", 8) == 0) {
         t.kind = MONO_WEIGHTED;
-        s += 8;
-        GBC_TRY(GBC_ALLOC(ctx, t.weights, nvars ? nvars : 1));
-        for (uint32_t i = 0; i < nvars; i++) {
-            uint64_t w;
-            if (i > 0 && *s++ != ',') {
-                snprintf(msg, msglen, "order '%s': expected %u comma-separated weights", spec, nvars);
-                goto bad;
-            }
-            if (!parse_uint(&s, MONO_MAX_WEIGHT, &w) || w == 0) {
-                snprintf(msg, msglen, "order '%s': weight %u must be an integer in 1..%u", spec,
-                         i + 1, MONO_MAX_WEIGHT);
-                goto bad;
-            }
-            t.weights[i] = (uint32_t)w;
-        }
-        if (*s != '\0') {
-            snprintf(msg, msglen, "order '%s': expected exactly %u weights", spec, nvars);
-            goto bad;
-        }
+        st = parse_weighted(ctx, &t, s + 8, spec, msg, msglen);
     } else if (strncmp(s, "blocks:", 7) == 0) {
-        /* optional rows weights(w1,...,wn), then blocks kind(m) or wgrevlex(w1,...,wm);
-         * rows or a wgrevlex block make it MONO_MATRIX */
         t.kind = MONO_BLOCKS;
-        s += 7;
-        size_t cap = 0, rcap = 0;
-        uint32_t covered = 0;
-        for (;;) {
-            mono_kind k;
-            uint64_t len;
-            uint32_t m = 0;
-            if (strncmp(s, "weights(", 8) == 0) {
-                s += 8;
-                if (t.nblocks > 0) {
-                    snprintf(msg, msglen,
-                             "order '%s': weights(...) rows must come before the blocks", spec);
-                    goto bad;
-                }
-                if ((uint64_t)(t.nrows + 1) * nvars > UINT32_MAX) {
-                    snprintf(msg, msglen, "order '%s': too many weight rows", spec);
-                    goto bad;
-                }
-                GBC_CHECK(st, GBC_GROW(ctx, t.rows, rcap, (size_t)(t.nrows + 1) * nvars + 1),
-                          fail);
-                if (!parse_weights(&s, t.rows + (size_t)t.nrows * nvars, nvars, 0, &m) ||
-                    m != nvars || *s++ != ')') {
-                    snprintf(msg, msglen,
-                             "order '%s': weights(...) takes %u comma-separated integers in 0..%u",
-                             spec, nvars, MONO_MAX_WEIGHT);
-                    goto bad;
-                }
-                t.nrows++;
-                t.kind = MONO_MATRIX;
-            } else {
-                if (strncmp(s, "wgrevlex(", 9) == 0) {
-                    s += 9;
-                    if (t.weights == NULL) {
-                        GBC_CHECK(st, GBC_ALLOC(ctx, t.weights, nvars ? nvars : 1), fail);
-                        for (uint32_t i = 0; i < nvars; i++)
-                            t.weights[i] = 1;
-                    }
-                    if (!parse_weights(&s, t.weights + covered, nvars - covered, 1, &m) ||
-                        *s++ != ')') {
-                        snprintf(msg, msglen,
-                                 "order '%s': wgrevlex(...) takes one weight in 1..%u per variable "
-                                 "of its block, %u variables in all",
-                                 spec, MONO_MAX_WEIGHT, nvars);
-                        goto bad;
-                    }
-                    k = MONO_WGREVLEX;
-                    len = m;
-                    t.kind = MONO_MATRIX;
-                } else if (!parse_kind(&s, &k) || *s++ != '(' ||
-                           !parse_uint(&s, UINT32_MAX, &len) || *s++ != ')') {
-                    snprintf(msg, msglen,
-                             "order '%s': expected blocks like grevlex(2),lex(3) (kinds grevlex, "
-                             "lex, deglex, wgrevlex(w1,...,wm)), after optional rows "
-                             "weights(w1,...,wn)",
-                             spec);
-                    goto bad;
-                }
-                if (len == 0 || len > (uint64_t)nvars - covered) {
-                    snprintf(msg, msglen,
-                             "order '%s': block sizes must be positive and add up to %u", spec,
-                             nvars);
-                    goto bad;
-                }
-                GBC_CHECK(st, GBC_GROW(ctx, t.blocks, cap, t.nblocks + 1), fail);
-                t.blocks[t.nblocks].kind = k;
-                t.blocks[t.nblocks].start = covered;
-                t.blocks[t.nblocks].len = (uint32_t)len;
-                t.nblocks++;
-                covered += (uint32_t)len;
-            }
-            if (*s == '\0')
-                break;
-            if (*s++ != ',') {
-                snprintf(msg, msglen, "order '%s': blocks must be separated by commas", spec);
-                goto bad;
-            }
-        }
-        if (covered != nvars) {
-            snprintf(msg, msglen, "order '%s': block sizes add up to %u, not to the %u variables",
-                     spec, covered, nvars);
-            goto bad;
-        }
+        st = parse_blocks(ctx, &t, s + 7, spec, msg, msglen);
     } else {
         mono_kind k;
         if (!parse_kind(&s, &k) || *s != '\0') {
@@ -241,6 +257,8 @@ gbc_status mono_order_parse(gbc_ctx *ctx, mono_order *ord, const char *spec,
         }
         t.kind = k;
     }
+    if (st != GBC_OK)
+        goto fail;
     *ord = t;
     return GBC_OK;
 bad:
