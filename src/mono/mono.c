@@ -141,6 +141,33 @@ static gbc_status parse_weighted(gbc_ctx *ctx, mono_order *t, const char *s, con
     return GBC_OK;
 }
 
+/* A weight row's numbers and its ')' at *s (after "weights("), appended to t's rows
+ * (t becomes MONO_MATRIX); rows come before any block. As parse_weighted on errors. */
+static gbc_status parse_row(gbc_ctx *ctx, mono_order *t, const char **s, size_t *rcap,
+                            const char *spec, char *msg, size_t msglen)
+{
+    const uint32_t nvars = t->nvars;
+    uint32_t m = 0;
+    if (t->nblocks > 0) {
+        snprintf(msg, msglen, "order '%s': weights(...) rows must come before the blocks", spec);
+        return GBC_ERR_ARG;
+    }
+    if ((uint64_t)(t->nrows + 1) * nvars > UINT32_MAX) {
+        snprintf(msg, msglen, "order '%s': too many weight rows", spec);
+        return GBC_ERR_ARG;
+    }
+    GBC_TRY(GBC_GROW(ctx, t->rows, *rcap, (size_t)(t->nrows + 1) * nvars + 1));
+    if (!parse_weights(s, t->rows + (size_t)t->nrows * nvars, nvars, 0, &m) || m != nvars ||
+        *(*s)++ != ')') {
+        snprintf(msg, msglen, "order '%s': weights(...) takes %u comma-separated integers in 0..%u",
+                 spec, nvars, MONO_MAX_WEIGHT);
+        return GBC_ERR_ARG;
+    }
+    t->nrows++;
+    t->kind = MONO_MATRIX;
+    return GBC_OK;
+}
+
 /* "blocks:..." after its prefix, at s: optional rows weights(w1,...,wn), then blocks
  * kind(m) or wgrevlex(w1,...,wm); rows or a wgrevlex block make it MONO_MATRIX. As
  * parse_weighted on errors. */
@@ -156,25 +183,7 @@ static gbc_status parse_blocks(gbc_ctx *ctx, mono_order *t, const char *s, const
         uint32_t m = 0;
         if (strncmp(s, "weights(", 8) == 0) {
             s += 8;
-            if (t->nblocks > 0) {
-                snprintf(msg, msglen,
-                         "order '%s': weights(...) rows must come before the blocks", spec);
-                return GBC_ERR_ARG;
-            }
-            if ((uint64_t)(t->nrows + 1) * nvars > UINT32_MAX) {
-                snprintf(msg, msglen, "order '%s': too many weight rows", spec);
-                return GBC_ERR_ARG;
-            }
-            GBC_TRY(GBC_GROW(ctx, t->rows, rcap, (size_t)(t->nrows + 1) * nvars + 1));
-            if (!parse_weights(&s, t->rows + (size_t)t->nrows * nvars, nvars, 0, &m) ||
-                m != nvars || *s++ != ')') {
-                snprintf(msg, msglen,
-                         "order '%s': weights(...) takes %u comma-separated integers in 0..%u",
-                         spec, nvars, MONO_MAX_WEIGHT);
-                return GBC_ERR_ARG;
-            }
-            t->nrows++;
-            t->kind = MONO_MATRIX;
+            GBC_TRY(parse_row(ctx, t, &s, &rcap, spec, msg, msglen));
         } else {
             if (strncmp(s, "wgrevlex(", 9) == 0) {
                 s += 9;
