@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "gbc.h"
+#include "interrupt.h"
 #include "monideal_cmd.h" /* cli_write_result */
 #include "reader.h"
 
@@ -50,7 +51,7 @@ int cli_find_ideal_command(int argc, char **argv)
         const char *a = argv[i];
         if (cli_is_ideal_command(a))
             return i;
-        if (a[0] != '-' || a[1] == '\0')
+        if (a[0] != '-' || a[1] == '\0' || strcmp(a, "--") == 0)
             return 0; /* a file or another command comes first */
         if (takes_value(a))
             i++;
@@ -100,9 +101,12 @@ static double now_seconds(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static int past_deadline(void *data)
+/* The interrupt callback: a SIGINT or SIGTERM came, or (data: the deadline, 0 for
+ * none) the time is up. */
+static int stop_now(void *data)
 {
-    return now_seconds() > *(const double *)data;
+    double deadline = *(const double *)data;
+    return cli_interrupt_poll(NULL) || (deadline > 0.0 && now_seconds() > deadline);
 }
 
 static void log_to_stderr(void *data, int level, const char *msg)
@@ -158,9 +162,23 @@ static int parse_size(const char *v, size_t *out)
 /* Parse argv[2..]; returns -1 to go on, else an exit status. */
 static int parse_args(icfg *c, int argc, char **argv)
 {
+    int end_opts = 0; /* after "--": every argument is an input file */
     for (int argi = 2; argi < argc; argi++) {
         const char *a = argv[argi], *v = NULL;
         int ov;
+        if (!end_opts && strcmp(a, "--") == 0) {
+            end_opts = 1;
+            continue;
+        }
+        if (end_opts) {
+            if (c->file == NULL)
+                c->file = a;
+            else if (c->with == NULL)
+                c->with = a;
+            else
+                return usage_error("more than two input files ('%s')", a);
+            continue;
+        }
 #define VALUE(name)                                                                  \
     ((ov = opt_value(argc, argv, &argi, name, &v)) != 0 &&                           \
      (ov > 0 || (usage_error("option '%s' needs an argument", a), 0)))
@@ -358,6 +376,10 @@ static int read_input(const icfg *c, const char *file, int positional,
                 c->memory_limit);
         return EXIT_RESOURCES;
     }
+    if (rs == CLI_READ_INTR) {
+        cli_interrupt_report(fname);
+        return EXIT_RESOURCES;
+    }
     if (rs == CLI_READ_TIME) {
         fprintf(stderr, "gbc: %s: stopped: the time limit of %g s was reached\n", fname,
                 c->timeout);
@@ -374,6 +396,10 @@ static int read_input(const icfg *c, const char *file, int positional,
     free(text);
     if (st == GBC_OK)
         return EXIT_OK;
+    if (st == GBC_ERR_INTERRUPTED && cli_interrupt_signal() != 0) {
+        cli_interrupt_report(fname);
+        return exit_for(st);
+    }
     if (st == GBC_ERR_ARG) {
         fprintf(stderr, "gbc: %s\n", err.message);
         return EXIT_USAGE;
@@ -602,10 +628,9 @@ static int run(icfg *c)
     }
     if (c->memory_limit)
         gbc_options_set_memory_limit(opts, c->memory_limit);
-    if (c->timeout > 0.0) {
+    if (c->timeout > 0.0)
         c->deadline = now_seconds() + c->timeout;
-        gbc_options_set_interrupt(opts, past_deadline, &c->deadline);
-    }
+    gbc_options_set_interrupt(opts, stop_now, &c->deadline);
     /* reduce, member and lift answer per polynomial of the second input, and lift's
      * cofactors are per generator of the first: those lists keep their zeros */
     const int lift = strcmp(c->command, "lift") == 0;
@@ -662,6 +687,11 @@ static int run(icfg *c)
     if (st == GBC_ERR_LIMIT) {
         fprintf(stderr, "gbc: %s: stopped: the memory limit of %zu bytes was reached\n", fname,
                 c->memory_limit);
+        rc = exit_for(st);
+        goto done;
+    }
+    if (st == GBC_ERR_INTERRUPTED && cli_interrupt_signal() != 0) {
+        cli_interrupt_report(fname);
         rc = exit_for(st);
         goto done;
     }

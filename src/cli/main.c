@@ -1,6 +1,7 @@
 /* cli: the `gbc` command-line tool (../shared/cli-contract.md). It links only
  * against the public API: read the input, run one command, print the result.
- * Exit status: 0 success, 1 bad input, 2 bad usage, 3 out of resources. */
+ * Exit status: 0 success, 1 bad input, 2 bad usage, 3 out of resources (also an
+ * interrupt: --timeout, SIGINT, SIGTERM). */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <fcntl.h>
@@ -16,6 +17,7 @@
 #include "gbc.h"
 #include "cli_main.h"
 #include "ideal_cmd.h"
+#include "interrupt.h"
 #include "monideal_cmd.h"
 #include "reader.h"
 
@@ -86,6 +88,8 @@ static void usage(FILE *f)
             "  --memory-limit SIZE  stop (exit 3) when gbc's own memory would exceed SIZE\n"
             "                  bytes (suffixes K, M, G: powers of 1024)\n"
             "  --timeout SECONDS  stop (exit 3) after this much wall-clock time\n"
+            "  --              ends the options: what follows is FILE (and the\n"
+            "                  command's second input), even when it starts with '-'\n"
             "  --multigraded   hilbert: the multigraded numerator\n"
             "  -v              progress and statistics on standard error: one line per F4\n"
             "                  round, the primes over Q, the path taken, a summary\n"
@@ -97,7 +101,8 @@ static void usage(FILE *f)
             "  -h, --help      this help;  --version  the version\n"
             "\n"
             "exit status: 0 success, 1 bad input (also an unreadable FILE), 2 bad usage,\n"
-            "3 out of resources (memory, time, exponent overflow)\n");
+            "3 out of resources (memory, time, exponent overflow) or interrupted (SIGINT,\n"
+            "SIGTERM: the run stops, removes its temporary output and says so)\n");
 }
 
 static int usage_error(const char *fmt, const char *arg)
@@ -341,6 +346,8 @@ void cli_report_status(const char *fname, gbc_status st)
     else if (st == GBC_ERR_LIMIT)
         fprintf(stderr, "%s: %s: stopped: the memory limit of %zu bytes was reached\n",
                 progname, fname, run_memory_limit);
+    else if (st == GBC_ERR_INTERRUPTED && cli_interrupt_signal() != 0)
+        cli_interrupt_report(fname);
     else if (st == GBC_ERR_INTERRUPTED && run_timeout > 0.0)
         fprintf(stderr, "%s: %s: stopped: the time limit of %g s was reached\n", progname,
                 fname, run_timeout);
@@ -389,6 +396,7 @@ static int read_input(const char *file, const char *fname, size_t max, double de
         cli_report_status(fname, GBC_ERR_LIMIT);
         return EXIT_RESOURCES;
     case CLI_READ_TIME:
+    case CLI_READ_INTR:
         cli_report_status(fname, GBC_ERR_INTERRUPTED);
         return EXIT_RESOURCES;
     case CLI_READ_NOMEM:
@@ -620,6 +628,10 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
      * removed), not kill the process */
     signal(SIGXFSZ, SIG_IGN);
 #endif
+    /* SIGINT and SIGTERM stop the computation through the interrupt callback (a
+     * gbc-mpi worker, which runs under no_input, keeps their default action) */
+    if (hooks == NULL || hooks->no_input == NULL)
+        cli_interrupt_install();
     int icmd = cli_find_ideal_command(argc, argv); /* cli/ideal_cmd.c */
     if (icmd > 0 && hooks != NULL && hooks->no_input != NULL)
         return hooks->no_input(NULL, hooks->data);
@@ -641,10 +653,18 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
     double timeout = 0.0;
     int multigraded = 0; /* hilbert --multigraded */
     int file_operand = 0; /* FILE came as an operand (not -f) */
+    int end_opts = 0;     /* after "--": every argument is FILE */
     for (int argi = 1; argi < argc; argi++) {
         const char *a = argv[argi], *v = NULL;
         int ov;
-        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+        if (end_opts) {
+            if (file != NULL)
+                return usage_error("more than one input file ('%s')", a);
+            file = a;
+            file_operand = 1;
+        } else if (strcmp(a, "--") == 0) {
+            end_opts = 1;
+        } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             usage(stdout);
             return EXIT_OK;
         } else if (strcmp(a, "--version") == 0) {
@@ -824,6 +844,8 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
     if (fixed_seed)
         gbc_options_set_seed(opts, (uint64_t)seed);
     log_setup(opts, &L);
+    /* (--timeout is the time limit, which the library checks apart from this) */
+    gbc_options_set_interrupt(opts, cli_interrupt_poll, NULL);
     if (hooks != NULL && hooks->no_input != NULL) {
         rc = hooks->no_input(opts, hooks->data);
         goto out;

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "gbc.h"
+#include "interrupt.h"
 #include "reader.h"
 
 double cli_now(void)
@@ -20,7 +21,8 @@ double cli_now(void)
 }
 
 /* Wait until fd is readable or the deadline passes: 1 readable (or at its end, or
- * in error: read says which), 0 the deadline passed, -1 poll failed. */
+ * in error: read says which), 0 the deadline passed, 2 a SIGINT or SIGTERM came,
+ * -1 poll failed. */
 static int wait_readable(int fd, double deadline)
 {
     for (;;) {
@@ -39,6 +41,8 @@ static int wait_readable(int fd, double deadline)
             continue; /* rounding: check the clock again */
         if (errno != EINTR)
             return -1;
+        if (cli_interrupt_signal())
+            return 2;
     }
 }
 
@@ -73,8 +77,16 @@ cli_read_status cli_read_fd(int fd, size_t max, double deadline, char **text, si
             buf = nb;
             cap = ncap;
         }
+        if (cli_interrupt_signal()) {
+            st = CLI_READ_INTR;
+            break;
+        }
         if (deadline > 0.0) {
             int w = wait_readable(fd, deadline);
+            if (w == 2) {
+                st = CLI_READ_INTR;
+                break;
+            }
             if (w == 0) {
                 st = CLI_READ_TIME;
                 break;
@@ -87,7 +99,7 @@ cli_read_status cli_read_fd(int fd, size_t max, double deadline, char **text, si
         }
         ssize_t r = read(fd, buf + n, cap - 1 - n);
         if (r < 0 && errno == EINTR)
-            continue;
+            continue; /* the loop's first check sees a SIGINT or SIGTERM */
         if (r < 0) {
             *err = errno;
             st = CLI_READ_IO;

@@ -12,7 +12,8 @@ typedef enum cli_read_status {
     CLI_READ_IO,    /* a read error (errno in *err) */
     CLI_READ_NOMEM, /* the allocator failed, or the input exceeds the ceiling */
     CLI_READ_LIMIT, /* the input exceeds the memory limit */
-    CLI_READ_TIME   /* the deadline passed before the end of the input */
+    CLI_READ_TIME,  /* the deadline passed before the end of the input */
+    CLI_READ_INTR   /* a SIGINT or SIGTERM came first (cli/interrupt.h) */
 } cli_read_status;
 
 /* Monotonic seconds (the clock of the deadlines). */

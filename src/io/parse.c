@@ -748,10 +748,15 @@ static gbc_status parse_term(parser *P, rawsum *r, int negate)
             mpz_init(z);
             st = parse_number(P, &zp, z);
             if (st == GBC_OK) {
-                if (P->F->p != 0 && zp == 0) {
+                /* modulo p only the residue is kept: the digits say whether
+                 * the integer itself is 0 */
+                int zero = 1;
+                for (size_t i = dpos; i < P->pos; i++)
+                    zero &= P->s[i] == '0';
+                if (P->F->p != 0 && zp == 0 && !zero) {
                     err_at(P, dpos, "denominator divisible by the characteristic %u", P->F->p);
                     st = GBC_ERR_PARSE;
-                } else if (P->F->p == 0 && mpz_sgn(z) == 0) {
+                } else if (zero) {
                     err_at(P, dpos, "division by zero");
                     st = GBC_ERR_PARSE;
                 } else if (P->F->p != 0) {

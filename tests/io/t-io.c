@@ -962,7 +962,7 @@ static const bad_case bad_cases[] = {
     {"x,y\n0\nx/0", 0, GBC_ERR_PARSE, 3, 3, "division by zero"},
     {"x,y\n0\nx/000", 0, GBC_ERR_PARSE, 3, 3, "division by zero"},
     {"x,y\n7\nx/14", 0, GBC_ERR_PARSE, 3, 3, "denominator divisible by the characteristic 7"},
-    {"x,y\n7\nx/0", 0, GBC_ERR_PARSE, 3, 3, "denominator divisible by the characteristic 7"},
+    {"x,y\n7\nx/0", 0, GBC_ERR_PARSE, 3, 3, "division by zero"},
     {"x,y\n2\n1/2", 0, GBC_ERR_PARSE, 3, 3, "denominator divisible by the characteristic 2"},
     {"x,y\n2147483647\nx + y/4294967294", 0, GBC_ERR_PARSE, 3, 7, "divisible by the characteristic"},
     {"x,y\n0\nx/y", 0, GBC_ERR_PARSE, 3, 3, "division is only by a nonzero integer"},
