@@ -30,7 +30,7 @@ GBC_API const char *gbc_status_string(gbc_status status)
     case GBC_OK: return "success";
     case GBC_ERR_NOMEM: return "out of memory";
     case GBC_ERR_LIMIT: return "memory limit reached";
-    case GBC_ERR_OVERFLOW: return "exponent overflow (a degree does not fit in 32 bits)";
+    case GBC_ERR_OVERFLOW: return "overflow (an exponent, degree or coefficient does not fit in its fixed-size integer)";
     case GBC_ERR_INTERRUPTED: return "interrupted";
     case GBC_ERR_PARSE: return "malformed input";
     case GBC_ERR_ARG: return "invalid argument";

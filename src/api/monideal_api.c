@@ -311,7 +311,7 @@ static gbc_status degree_mpz(mpz_t deg, const gbc_monideal *ideal, const gbc_opt
     api_ctx_from_options(&ctx, opts);
     mi_upoly N;
     mi_upoly_init(&N);
-    gbc_status st = mi_hilbert_uni(&ctx, &N, &ideal->I);
+    gbc_status st = mi_hilbert_uni_exact(&ctx, &N, &ideal->I);
     if (st == GBC_OK)
         st = mi_dim_degree_from_hilbert(&ctx, NULL, (void *)deg, &N, ideal->I.nvars);
     mi_upoly_clear(&ctx, &N);

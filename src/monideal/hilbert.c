@@ -9,8 +9,13 @@
  * every generator attains the lcm alone in some variable the Taylor complex is
  * minimal and N = sum over subsets T of (-1)^|T| x^lcm(T) without cancellation.
  * Terms go into one accumulator: a hash table of exponent vectors (multigraded) or
- * an array indexed by degree (univariate). Every addition is by +-1, so int64
- * coefficients cannot overflow within any feasible running time (checked anyway).
+ * an array indexed by degree (univariate). In the multigraded numerator every
+ * addition is by +-1, so int64 coefficients cannot overflow within any feasible
+ * running time (checked anyway). The univariate one adds whole products
+ * prod (1 - t^d_i) and its true coefficients can exceed int64 (the ideal of all
+ * x_i x_j in 64 variables has coefficients near 6e19): a sum that would overflow
+ * is detected and its addend goes to a side table of GMP integers per degree
+ * (the "spill"), so the common path pays nothing but the overflow check.
  * Dimension and degree come from N(t) = (1-t)^c Q(t) with GMP; the dimension also
  * from a minimum vertex cover of the supports (branch and bound). */
 #include <gmp.h>
@@ -125,8 +130,10 @@ static gbc_status tt_add(termtab *T, const uint8_t *key, int64_t c)
             return GBC_OK;
         }
         if (ph == hv && memcmp(TT_KEY(p), key, kw) == 0) {
-            if (__builtin_add_overflow(TT_COEF(p), c, &TT_COEF(p)))
-                return GBC_ERR_OVERFLOW;
+            int64_t sum; /* the builtin stores the wrapped sum: not in place */
+            if (__builtin_add_overflow(TT_COEF(p), c, &sum))
+                return GBC_ERR_OVERFLOW; /* the entry is left as it was */
+            TT_COEF(p) = sum;
             return GBC_OK;
         }
         h = (h + 1) & mask;
@@ -156,19 +163,96 @@ typedef struct acc {
     uint64_t dense_len;
     termtab tab;
     uint64_t adds;
+    /* the spill: wn exact addends by degree, wdeg increasing; the coefficient
+     * of t^d is the int64 one plus wval of d */
+    size_t wn, wcap;
+    uint64_t *wdeg;
+    mpz_t *wval;
 } acc;
+
+/* w += c for an int64 c (mpz_add_si does not exist; long may be narrower). */
+static void mpz_add_i64(mpz_t w, int64_t c)
+{
+    if (c >= 0) {
+        mpz_t t;
+        mpz_init(t);
+        mpz_import(t, 1, -1, sizeof(uint64_t), 0, 0, &(uint64_t){(uint64_t)c});
+        mpz_add(w, w, t);
+        mpz_clear(t);
+    } else {
+        uint64_t m = (uint64_t)0 - (uint64_t)c;
+        mpz_t t;
+        mpz_init(t);
+        mpz_import(t, 1, -1, sizeof(uint64_t), 0, 0, &m);
+        mpz_sub(w, w, t);
+        mpz_clear(t);
+    }
+}
+
+/* The spill entry of degree d (created as 0); NULL when memory fails. */
+static mpz_ptr acc_spill_slot(acc *A, uint64_t d)
+{
+    size_t lo = 0, hi = A->wn;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (A->wdeg[mid] < d)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo < A->wn && A->wdeg[lo] == d)
+        return A->wval[lo];
+    if (A->wn == A->wcap) {
+        size_t c1 = A->wcap, c2 = A->wcap;
+        if (GBC_GROW(A->tab.ctx, A->wdeg, c1, A->wn + 1) != GBC_OK ||
+            GBC_GROW(A->tab.ctx, A->wval, c2, A->wn + 1) != GBC_OK)
+            return NULL;
+        A->wcap = c1 < c2 ? c1 : c2;
+    }
+    memmove(A->wdeg + lo + 1, A->wdeg + lo, sizeof(uint64_t) * (A->wn - lo));
+    memmove(A->wval + lo + 1, A->wval + lo, sizeof(mpz_t) * (A->wn - lo));
+    A->wdeg[lo] = d;
+    mpz_init(A->wval[lo]);
+    A->wn++;
+    return A->wval[lo];
+}
+
+static gbc_status acc_spill(acc *A, uint64_t d, int64_t c)
+{
+    mpz_ptr w = acc_spill_slot(A, d);
+    if (w == NULL)
+        return gbc_ctx_alloc_status(A->tab.ctx);
+    mpz_add_i64(w, c);
+    return GBC_OK;
+}
+
+static void acc_spill_clear(gbc_ctx *ctx, acc *A)
+{
+    for (size_t i = 0; i < A->wn; i++)
+        mpz_clear(A->wval[i]);
+    gbc_free(ctx, A->wdeg);
+    gbc_free(ctx, A->wval);
+    A->wdeg = NULL;
+    A->wval = NULL;
+    A->wn = A->wcap = 0;
+}
 
 static gbc_status acc_add_deg(acc *A, uint64_t d, int64_t c)
 {
     if (A->dense != NULL) {
         GBC_ASSERT(d < A->dense_len);
-        if (__builtin_add_overflow(A->dense[d], c, &A->dense[d]))
-            return GBC_ERR_OVERFLOW;
+        int64_t sum; /* the builtin stores the wrapped sum: not in place */
+        if (__builtin_add_overflow(A->dense[d], c, &sum))
+            return acc_spill(A, d, c); /* dense[d] is left as it was */
+        A->dense[d] = sum;
         return GBC_OK;
     }
     uint8_t key[8];
     memcpy(key, &d, 8);
-    return tt_add(&A->tab, key, c);
+    gbc_status st = tt_add(&A->tab, key, c);
+    if (st == GBC_ERR_OVERFLOW) /* tt_add leaves the entry as it was */
+        return acc_spill(A, d, c);
+    return st;
 }
 
 static gbc_status acc_add_u32(acc *A, const uint32_t *e, int64_t c)
@@ -202,6 +286,108 @@ typedef struct uterm {
     int64_t coef;
 } uterm;
 
+/* A sparse univariate polynomial with GMP coefficients for the exact product:
+ * all cap entries of c are initialised. */
+typedef struct bterms {
+    size_t cap;
+    uint64_t *deg;
+    mpz_t *c;
+} bterms;
+
+static gbc_status bt_reserve(gbc_ctx *ctx, bterms *P, size_t need)
+{
+    if (need <= P->cap)
+        return GBC_OK;
+    size_t c1 = P->cap, c2 = P->cap;
+    GBC_TRY(GBC_GROW(ctx, P->deg, c1, need));
+    GBC_TRY(GBC_GROW(ctx, P->c, c2, need));
+    size_t cap = c1 < c2 ? c1 : c2;
+    for (size_t i = P->cap; i < cap; i++)
+        mpz_init(P->c[i]);
+    P->cap = cap;
+    return GBC_OK;
+}
+
+static void bt_clear(gbc_ctx *ctx, bterms *P)
+{
+    for (size_t i = 0; i < P->cap; i++)
+        mpz_clear(P->c[i]);
+    gbc_free(ctx, P->deg);
+    gbc_free(ctx, P->c);
+}
+
+/* Whether w fits in int64; then *out is its value. */
+static int mpz_to_i64(int64_t *out, const mpz_t w)
+{
+    if (mpz_sizeinbase(w, 2) > 63)
+        return 0;
+    uint64_t m = 0;
+    size_t cnt = 0;
+    mpz_export(&m, &cnt, -1, sizeof m, 0, 0, w);
+    *out = mpz_sgn(w) < 0 ? -(int64_t)m : (int64_t)m;
+    return 1;
+}
+
+/* Add c t^d exactly: the int64 path when c fits, the spill otherwise. */
+static gbc_status acc_add_deg_big(acc *A, uint64_t d, const mpz_t c)
+{
+    int64_t v;
+    if (mpz_to_i64(&v, c))
+        return acc_add_deg(A, d, v);
+    mpz_ptr w = acc_spill_slot(A, d);
+    if (w == NULL)
+        return gbc_ctx_alloc_status(A->tab.ctx);
+    mpz_add(w, w, c);
+    return GBC_OK;
+}
+
+/* acc_uni_product with GMP coefficients, for when the int64 product overflows
+ * (from about 67 factors on: binomial(67, 33) > 2^63). */
+static gbc_status acc_uni_product_big(acc *A, uint64_t dq, const uint64_t *d, size_t k)
+{
+    gbc_ctx *ctx = A->tab.ctx;
+    bterms P = {0, NULL, NULL}, Q = {0, NULL, NULL};
+    size_t np = 1;
+    gbc_status st = GBC_OK;
+    GBC_CHECK(st, bt_reserve(ctx, &P, 16), done);
+    P.deg[0] = 0;
+    mpz_set_ui(P.c[0], 1);
+    for (size_t i = 0; i < k; i++) {
+        GBC_CHECK(st, gbc_ctx_poll(ctx), done);
+        GBC_CHECK(st, bt_reserve(ctx, &Q, 2 * np), done);
+        /* merge P and -t^d P, both sorted by degree */
+        size_t a = 0, b = 0, o = 0;
+        while (a < np || b < np) {
+            uint64_t da = a < np ? P.deg[a] : UINT64_MAX;
+            uint64_t db = b < np ? P.deg[b] + d[i] : UINT64_MAX;
+            if (da < db) {
+                Q.deg[o] = da;
+                mpz_set(Q.c[o], P.c[a++]);
+            } else if (db < da) {
+                Q.deg[o] = db;
+                mpz_neg(Q.c[o], P.c[b++]);
+            } else {
+                Q.deg[o] = da;
+                mpz_sub(Q.c[o], P.c[a++], P.c[b++]);
+            }
+            if (mpz_sgn(Q.c[o]) != 0)
+                o++;
+        }
+        bterms t = P;
+        P = Q;
+        Q = t;
+        np = o;
+    }
+    for (size_t j = 0; j < np && st == GBC_OK; j++)
+        st = acc_add_deg_big(A, dq + P.deg[j], P.c[j]);
+done:
+    bt_clear(ctx, &P);
+    bt_clear(ctx, &Q);
+    return st;
+}
+
+/* Nothing of the int64 attempt has reached the accumulator when it overflows:
+ * the terms are added only after the whole product is formed. */
 static gbc_status acc_uni_product(acc *A, uint64_t dq, const uint64_t *d, size_t k)
 {
     gbc_ctx *ctx = A->tab.ctx;
@@ -223,7 +409,10 @@ static gbc_status acc_uni_product(acc *A, uint64_t dq, const uint64_t *d, size_t
                 t = P[a++];
             } else if (db < da) {
                 t.deg = db;
-                t.coef = -P[b++].coef;
+                if (__builtin_sub_overflow((int64_t)0, P[b++].coef, &t.coef)) {
+                    st = GBC_ERR_OVERFLOW;
+                    goto done;
+                }
             } else {
                 t.deg = da;
                 if (__builtin_sub_overflow(P[a].coef, P[b].coef, &t.coef)) {
@@ -249,6 +438,8 @@ static gbc_status acc_uni_product(acc *A, uint64_t dq, const uint64_t *d, size_t
 done:
     gbc_free(ctx, P);
     gbc_free(ctx, Q);
+    if (st == GBC_ERR_OVERFLOW)
+        return acc_uni_product_big(A, dq, d, k);
     return st;
 }
 
@@ -970,6 +1161,7 @@ static void acc_clear(gbc_ctx *ctx, acc *A)
     tt_clear(&A->tab);
     gbc_free(ctx, A->dense);
     A->dense = NULL;
+    acc_spill_clear(ctx, A);
 }
 
 void mi_poly_init(mi_poly *P, uint32_t nvars)
@@ -990,10 +1182,17 @@ void mi_upoly_init(mi_upoly *P)
     P->n = 0;
     P->deg = NULL;
     P->coef = NULL;
+    P->big = NULL;
 }
 
 void mi_upoly_clear(gbc_ctx *ctx, mi_upoly *P)
 {
+    if (P->big != NULL) {
+        mpz_t *b = P->big;
+        for (size_t i = 0; i < P->n; i++)
+            mpz_clear(b[i]);
+        gbc_free(ctx, P->big);
+    }
     gbc_free(ctx, P->deg);
     gbc_free(ctx, P->coef);
     mi_upoly_init(P);
@@ -1096,8 +1295,72 @@ static int cmp_deg(const void *a, const void *b, void *arg)
     return (x > y) - (x < y);
 }
 
-gbc_status mi_hilbert_uni_stats(gbc_ctx *ctx, mi_upoly *out, const monideal *I,
-                                mi_hilbert_stats *stats)
+/* Merge the spill of A into P (sorted, int64 coefficients, no big): the exact
+ * coefficients, zeros dropped. When all fit in int64 P stays in that form;
+ * otherwise GBC_ERR_OVERFLOW, or with exact set P->big receives them all. */
+static gbc_status merge_spill(gbc_ctx *ctx, mi_upoly *P, const acc *A, int exact)
+{
+    size_t cap = P->n + A->wn + 1, m = 0;
+    uint64_t *deg = NULL;
+    mpz_t *c = NULL;
+    int64_t *small = NULL;
+    size_t inited = 0;
+    int fits = 1;
+    gbc_status st = GBC_OK;
+    GBC_CHECK(st, GBC_ALLOC(ctx, deg, cap), done);
+    GBC_CHECK(st, GBC_ALLOC(ctx, c, cap), done);
+    GBC_CHECK(st, GBC_ALLOC(ctx, small, cap), done);
+    for (; inited < cap; inited++)
+        mpz_init(c[inited]);
+    size_t a = 0, b = 0;
+    while (a < P->n || b < A->wn) {
+        uint64_t da = a < P->n ? P->deg[a] : UINT64_MAX;
+        uint64_t db = b < A->wn ? A->wdeg[b] : UINT64_MAX;
+        deg[m] = da < db ? da : db;
+        mpz_set_ui(c[m], 0);
+        if (da <= db)
+            mpz_add_i64(c[m], P->coef[a++]);
+        if (db <= da)
+            mpz_add(c[m], c[m], A->wval[b++]);
+        if (mpz_sgn(c[m]) == 0)
+            continue;
+        if (!mpz_to_i64(&small[m], c[m])) {
+            small[m] = 0;
+            fits = 0;
+        }
+        m++;
+    }
+    if (!fits && !exact) {
+        st = GBC_ERR_OVERFLOW;
+        goto done;
+    }
+    for (size_t i = m; i < inited; i++)
+        mpz_clear(c[i]);
+    inited = m;
+    gbc_free(ctx, P->deg);
+    gbc_free(ctx, P->coef);
+    P->deg = deg;
+    P->coef = small;
+    P->n = m;
+    deg = NULL;
+    small = NULL;
+    if (!fits) {
+        P->big = c;
+        c = NULL;
+    }
+done:
+    if (c != NULL) {
+        for (size_t i = 0; i < inited; i++)
+            mpz_clear(c[i]);
+        gbc_free(ctx, c);
+    }
+    gbc_free(ctx, deg);
+    gbc_free(ctx, small);
+    return st;
+}
+
+static gbc_status hilbert_uni(gbc_ctx *ctx, mi_upoly *out, const monideal *I,
+                              mi_hilbert_stats *stats, int exact)
 {
     acc A;
     mi_ranks R;
@@ -1149,6 +1412,8 @@ gbc_status mi_hilbert_uni_stats(gbc_ctx *ctx, mi_upoly *out, const monideal *I,
         if (st != GBC_OK)
             goto done;
     }
+    if (A.wn > 0)
+        GBC_CHECK(st, merge_spill(ctx, &P, &A, exact), done);
     mi_upoly_clear(ctx, out);
     *out = P;
     mi_upoly_init(&P);
@@ -1159,9 +1424,20 @@ done:
     return st;
 }
 
+gbc_status mi_hilbert_uni_stats(gbc_ctx *ctx, mi_upoly *out, const monideal *I,
+                                mi_hilbert_stats *stats)
+{
+    return hilbert_uni(ctx, out, I, stats, 0);
+}
+
 gbc_status mi_hilbert_uni(gbc_ctx *ctx, mi_upoly *out, const monideal *I)
 {
-    return mi_hilbert_uni_stats(ctx, out, I, NULL);
+    return hilbert_uni(ctx, out, I, NULL, 0);
+}
+
+gbc_status mi_hilbert_uni_exact(gbc_ctx *ctx, mi_upoly *out, const monideal *I)
+{
+    return hilbert_uni(ctx, out, I, NULL, 1);
 }
 
 /* ------------------------------------------------------ dimension, degree -- */
@@ -1188,7 +1464,12 @@ gbc_status mi_dim_degree_from_hilbert(gbc_ctx *ctx, int64_t *dim, void *degree_m
             uint64_t d = N->deg[i];
             if (d < c)
                 continue;
-            mpz_set_si(f, N->coef[i]);
+            if (N->big != NULL) {
+                mpz_set(f, ((mpz_t *)N->big)[i]);
+            } else {
+                mpz_set_si(f, 0);
+                mpz_add_i64(f, N->coef[i]);
+            }
             for (uint32_t j = 0; j < c; j++) {
                 mpz_set_ui(t, (unsigned long)((d - j) >> 32));
                 mpz_mul_2exp(t, t, 32);

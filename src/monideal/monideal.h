@@ -150,15 +150,25 @@ void mi_poly_init(mi_poly *P, uint32_t nvars);
 void mi_poly_clear(gbc_ctx *ctx, mi_poly *P);
 gbc_status mi_hilbert_multi(gbc_ctx *ctx, mi_poly *out, const monideal *I);
 /* The univariate numerator N(t) = sum coef[k] t^deg[k] (t for every variable): n
- * terms, degrees increasing, coefficients nonzero. */
+ * terms, degrees increasing, coefficients nonzero. big is NULL unless the
+ * numerator came from mi_hilbert_uni_exact and some coefficient does not fit in
+ * int64: then big points to n initialised mpz_t (owned by P, freed by
+ * mi_upoly_clear) holding the exact coefficients, and every coef[k] is 0. */
 typedef struct mi_upoly {
     size_t n;
     uint64_t *deg;
     int64_t *coef;
+    void *big;
 } mi_upoly;
 void mi_upoly_init(mi_upoly *P);
 void mi_upoly_clear(gbc_ctx *ctx, mi_upoly *P);
+/* GBC_ERR_OVERFLOW when a coefficient of N does not fit in int64 (e.g. the ideal
+ * of all x_i x_j in 64 or more variables): use mi_hilbert_uni_exact then. */
 gbc_status mi_hilbert_uni(gbc_ctx *ctx, mi_upoly *out, const monideal *I);
+/* As mi_hilbert_uni, but a numerator whose coefficients exceed int64 is returned
+ * exactly in out->big instead of refused. Costs the same as mi_hilbert_uni unless
+ * an intermediate sum overflows int64. */
+gbc_status mi_hilbert_uni_exact(gbc_ctx *ctx, mi_upoly *out, const monideal *I);
 /* Counters of one run (for benchmarks and tests). */
 typedef struct mi_hilbert_stats {
     uint64_t nodes;    /* recursion nodes */
@@ -170,7 +180,7 @@ gbc_status mi_hilbert_uni_stats(gbc_ctx *ctx, mi_upoly *out, const monideal *I,
 gbc_status mi_hilbert_multi_stats(gbc_ctx *ctx, mi_poly *out, const monideal *I,
                                   mi_hilbert_stats *stats);
 /* Dimension (-1 for the unit ideal) and degree of R/I from the univariate
- * numerator; degree is an initialised mpz_t-compatible pointer (void * keeps GMP
+ * numerator (big coefficients included); degree is an initialised mpz_t-compatible pointer (void * keeps GMP
  * out of this header); may be NULL. */
 gbc_status mi_dim_degree_from_hilbert(gbc_ctx *ctx, int64_t *dim, void *degree_mpz,
                                       const mi_upoly *N, uint32_t nvars);
