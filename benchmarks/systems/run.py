@@ -80,7 +80,7 @@ SUITES = {
     "large": "katsura-10,katsura-11,eco-12,eco-13,cyclic-8,noon-8",
 }
 SUITES["huge"] = SUITES["large"] + ",katsura-12,eco-14,cyclic-9,noon-9"
-# over Q (issue 13): the targets' systems, and the large ones
+# over Q: the target systems, and the large ones
 SUITES["q"] = "cyclic-7,katsura-9,katsura-10,eco-11,noon-7"
 SUITES["q-large"] = SUITES["q"] + ",katsura-11,eco-12"
 

@@ -2,6 +2,7 @@
  * gbc_options_cancel, and from an interrupt callback with a deadline; after the
  * stop the handles are reused. A memory limit stops with GBC_ERR_LIMIT. Build
  * with -pthread. */
+#define _POSIX_C_SOURCE 200809L /* nanosleep under -std=c11 */
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
