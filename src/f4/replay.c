@@ -66,7 +66,7 @@ static gbc_status replay_rows(f4_state *S, size_t r, int *bad)
         uint32_t mh = 0, md = 0;
         for (uint32_t v = 0; v < n; v++) {
             S->mexps[v] = mul[v];
-            mh += S->par.rnd[v] * mul[v];
+            mh = mht_hash_add(mh, mht_hash_term(S->par.rnd[v], mul[v]));
             md += mul[v];
         }
         const poly *f = replay_source(S, j);

@@ -11,7 +11,7 @@ void f4_multiplier(f4_state *S, const mht *tu, uint32_t u, uint32_t lm, uint32_t
     const uint32_t *eu = mht_exps(tu, u), *el = mht_exps(&S->bht, lm);
     for (uint32_t i = 0; i < n; i++)
         S->mexps[i] = eu[i] - el[i];
-    *mhash = tu->row[u].hash - S->bht.row[lm].hash;
+    *mhash = mht_hash_sub(tu->row[u].hash, S->bht.row[lm].hash);
     *mdeg = tu->row[u].deg - S->bht.row[lm].deg;
 }
 

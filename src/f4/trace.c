@@ -480,7 +480,7 @@ static void gd_multiplier(f4_state *S, const uint32_t *e, uint32_t r, uint32_t *
     *mh = *md = 0;
     for (uint32_t v = 0; v < n; v++) {
         S->mexps[v] = e[v] - el[v];
-        *mh += S->par.rnd[v] * S->mexps[v];
+        *mh = mht_hash_add(*mh, mht_hash_term(S->par.rnd[v], S->mexps[v]));
         *md += S->mexps[v];
     }
 }

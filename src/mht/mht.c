@@ -17,7 +17,7 @@ gbc_status mht_params_init(gbc_ctx *ctx, mht_params *par, const mono_order *ord,
     gbc_rng rng;
     gbc_rng_seed(&rng, seed);
     for (uint32_t i = 0; i < ord->nvars; i++)
-        par->rnd[i] = (uint32_t)(gbc_rng_next(&rng) >> 32) | 1u;
+        par->rnd[i] = 1u + (uint32_t)(gbc_rng_next(&rng) % (MHT_HASH_P - 1));
     /* Static divisor masks to start; F4 may refine the thresholds from the data
      * before it fills its tables. */
     mono_divmask_init(&par->dm, ord->nvars);
@@ -103,11 +103,7 @@ static gbc_status mht_reserve_row(gbc_ctx *ctx, mht *t)
 }
 
 /* The first slot of hash h in a map of mask + 1 slots: the low bits of h with its
- * high half folded in, so that the slot depends on every bit of h. The hash is
- * linear in the exponents, so exponents that are all multiples of 2^17 give hashes
- * whose low 17 bits are zero: taking the low bits alone put them all in one probe
- * run (one generator with 32768 terms x^(j 2^17) took 1.3 s, the 512 x 512 terms
- * x^(a 2^17) y^(b 2^17) 27 s; now 0.01 s and 0.08 s). */
+ * high half folded in, so that the slot depends on every bit of h. */
 static inline uint32_t mht_first_slot(uint32_t h, uint32_t mask)
 {
     return (h ^ (h >> 15) ^ (h >> 26)) & mask;
@@ -254,7 +250,7 @@ static inline MHT_ALWAYS_INLINE gbc_status mul_pk_one(gbc_ctx *ctx, mht *t,
      * so the keys add bytewise without carries */
     const uint64_t *bk = tb->pk + 2 * (size_t)b;
     uint64_t pk[2] = {mpk[0] + bk[0], mpk[1] + bk[1]};
-    uint32_t h = mhash + tb->row[b].hash, k;
+    uint32_t h = mht_hash_add(mhash, tb->row[b].hash), k;
     if (mht_probe_pk(t, h, pk, idx, &k))
         return GBC_OK;
     const uint32_t n = t->nvars;
@@ -330,7 +326,7 @@ gbc_status mht_insert(gbc_ctx *ctx, mht *t, const uint32_t *e, uint32_t *idx)
     uint32_t h = 0;
     for (uint32_t i = 0; i < n; i++) {
         deg += e[i];
-        h += t->par->rnd[i] * e[i];
+        h = mht_hash_add(h, mht_hash_term(t->par->rnd[i], e[i]));
     }
     if (deg > UINT32_MAX)
         return GBC_ERR_OVERFLOW;
@@ -344,7 +340,7 @@ uint32_t mht_find(const mht *t, const uint32_t *e)
     const uint32_t n = t->nvars;
     uint32_t h = 0;
     for (uint32_t i = 0; i < n; i++)
-        h += t->par->rnd[i] * e[i];
+        h = mht_hash_add(h, mht_hash_term(t->par->rnd[i], e[i]));
     uint32_t k = mht_first_slot(h, t->mapmask);
     for (;;) {
         uint32_t j = t->map[k].idx;
@@ -368,7 +364,7 @@ gbc_status mht_insert_mul(gbc_ctx *ctx, mht *t, const mht *ta, uint32_t a, const
     uint32_t *ec = t->exps + (size_t)t->size * n;
     for (uint32_t i = 0; i < n; i++)
         ec[i] = ea[i] + eb[i];
-    return mht_commit(ctx, t, ta->row[a].hash + tb->row[b].hash, (uint32_t)deg, idx);
+    return mht_commit(ctx, t, mht_hash_add(ta->row[a].hash, tb->row[b].hash), (uint32_t)deg, idx);
 }
 
 gbc_status mht_insert_mul_raw(gbc_ctx *ctx, mht *t, const uint32_t *mexps, uint32_t mhash,
@@ -383,7 +379,7 @@ gbc_status mht_insert_mul_raw(gbc_ctx *ctx, mht *t, const uint32_t *mexps, uint3
     uint32_t *ec = t->exps + (size_t)t->size * n;
     for (uint32_t i = 0; i < n; i++)
         ec[i] = mexps[i] + eb[i];
-    return mht_commit(ctx, t, mhash + tb->row[b].hash, (uint32_t)deg, idx);
+    return mht_commit(ctx, t, mht_hash_add(mhash, tb->row[b].hash), (uint32_t)deg, idx);
 }
 
 gbc_status mht_insert_div(gbc_ctx *ctx, mht *t, const mht *src, uint32_t b, uint32_t a,
@@ -397,7 +393,7 @@ gbc_status mht_insert_div(gbc_ctx *ctx, mht *t, const mht *src, uint32_t b, uint
         GBC_ASSERT(ea[i] <= eb[i]);
         ec[i] = eb[i] - ea[i];
     }
-    return mht_commit(ctx, t, src->row[b].hash - src->row[a].hash,
+    return mht_commit(ctx, t, mht_hash_sub(src->row[b].hash, src->row[a].hash),
                       src->row[b].deg - src->row[a].deg, idx);
 }
 
@@ -413,7 +409,7 @@ gbc_status mht_insert_lcm(gbc_ctx *ctx, mht *t, const mht *src, uint32_t a, uint
     for (uint32_t i = 0; i < n; i++) {
         ec[i] = ea[i] > eb[i] ? ea[i] : eb[i];
         deg += ec[i];
-        h += t->par->rnd[i] * ec[i];
+        h = mht_hash_add(h, mht_hash_term(t->par->rnd[i], ec[i]));
     }
     if (deg > UINT32_MAX)
         return GBC_ERR_OVERFLOW;

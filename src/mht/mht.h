@@ -1,8 +1,10 @@
 /* mht: the monomial hash table. Each exponent vector is stored once and named by a
  * 32-bit index; a side array keeps {order key, hash, divisor mask, degree} per
  * monomial so that comparisons, divisibility filters and hashing rarely touch the
- * exponents. The hash is linear with random multipliers, hash(a*b) = hash(a) +
- * hash(b) (mod 2^32), so products are looked up without rehashing. Tables made from
+ * exponents. The hash is linear with random multipliers modulo the prime 2^31 - 1,
+ * hash(a*b) = hash(a) + hash(b), so products are looked up without rehashing; a
+ * prime modulus keeps exponents that share a power of two apart (modulo 2^32,
+ * multiples of 2^30 had four hash values whatever the multipliers). Tables made from
  * one mht_params (a basis table and its per-step scratch tables) share the hash and
  * the masks, so indices move between them by exponent copy only. */
 #ifndef GBC_MHT_H
@@ -10,11 +12,33 @@
 
 #include "mono/mono.h"
 
+/* The hash's arithmetic, modulo MHT_HASH_P = 2^31 - 1: values are < MHT_HASH_P. */
+#define MHT_HASH_P 0x7fffffffu
+static inline uint32_t mht_hash_add(uint32_t a, uint32_t b)
+{
+    uint32_t s = a + b;
+    return s >= MHT_HASH_P ? s - MHT_HASH_P : s;
+}
+static inline uint32_t mht_hash_sub(uint32_t a, uint32_t b)
+{
+    return a >= b ? a - b : a + (MHT_HASH_P - b);
+}
+/* r * e modulo 2^31 - 1 for a multiplier r < 2^31 and any exponent e: two folds of
+ * the 63-bit product (2^31 = 1 modulo the prime). */
+static inline uint32_t mht_hash_term(uint32_t r, uint32_t e)
+{
+    uint64_t x = (uint64_t)r * e;
+    x = (x & MHT_HASH_P) + (x >> 31);
+    x = (x & MHT_HASH_P) + (x >> 31);
+    return (uint32_t)(x >= MHT_HASH_P ? x - MHT_HASH_P : x);
+}
+
 /* Shared by all tables of one computation. */
 typedef struct mht_params {
     uint32_t nvars;
     const mono_order *ord; /* borrowed: must outlive the tables */
-    uint32_t *rnd;         /* nvars random multipliers of the linear hash */
+    uint32_t *rnd;         /* nvars random multipliers of the linear hash, in
+                            * [1, MHT_HASH_P) */
     mono_divmask dm;       /* how the divisor masks are computed */
     int graded_key; /* the order key is the total degree (grevlex, deglex) */
 } mht_params;

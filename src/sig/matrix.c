@@ -51,7 +51,7 @@ static gbc_status selected_row(sig_state *S, const sig_cand *c)
     const uint32_t *et = mht_exps(&S->rst, c->tm), *es = mht_exps(&S->sgt, E->sm);
     for (uint32_t i = 0; i < n; i++)
         S->ex[i] = et[i] - es[i];
-    uint32_t mhash = S->rst.row[c->tm].hash - S->sgt.row[E->sm].hash;
+    uint32_t mhash = mht_hash_sub(S->rst.row[c->tm].hash, S->sgt.row[E->sm].hash);
     uint32_t mdeg = S->rst.row[c->tm].deg - S->sgt.row[E->sm].deg;
     return make_row(S, mhash, mdeg, &E->g, c->idx, c->tm, c->elem, 1);
 }
@@ -109,7 +109,7 @@ static gbc_status symbolic(sig_state *S, uint32_t from)
         const uint32_t *eu = mht_exps(&S->sht, u), *el = mht_exps(&S->bht, E->lm);
         for (uint32_t i = 0; i < n; i++)
             S->ex[i] = eu[i] - el[i];
-        uint32_t mhash = S->sht.row[u].hash - S->bht.row[E->lm].hash;
+        uint32_t mhash = mht_hash_sub(S->sht.row[u].hash, S->bht.row[E->lm].hash);
         uint32_t mdeg = S->sht.row[u].deg - S->bht.row[E->lm].deg;
         GBC_TRY(make_row(S, mhash, mdeg, &E->g, v.bidx, tm, v.best, 0));
     }

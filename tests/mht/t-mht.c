@@ -1,6 +1,7 @@
 /* Tests for mht/: insert and find, one index per exponent vector, growth through
- * many resizes (every index still found), the linear hash (products, quotients,
- * lcms and copies land on the index of the vector computed by hand), the side
+ * many resizes (every index still found), the linear hash modulo 2^31 - 1
+ * (products, quotients, lcms and copies land on the index of the vector computed
+ * by hand), the side
  * array (degree, key, divisor mask) against direct computation, divisibility with
  * no false negatives from the mask filter, overflow of the total degree, reset. */
 #include <stdlib.h>
@@ -38,17 +39,26 @@ static void random_exps(gbc_rng *r, uint32_t *e, uint32_t n, uint32_t maxe)
         e[i] = gbc_rng_below(r, 3) == 0 ? 0 : (uint32_t)gbc_rng_below(r, (uint64_t)maxe + 1);
 }
 
+/* The linear hash of e computed directly: sum of rnd[v] e[v] modulo 2^31 - 1, in
+ * plain 64-bit arithmetic (not through mht.h's helpers). */
+static uint32_t direct_hash(const mht_params *par, const uint32_t *e, uint32_t n)
+{
+    const uint64_t P = 0x7fffffffu;
+    uint64_t h = 0;
+    for (uint32_t v = 0; v < n; v++)
+        h = (h + (uint64_t)par->rnd[v] * e[v] % P) % P;
+    return (uint32_t)h;
+}
+
 /* The side row of monomial i agrees with its exponents, computed directly. */
 static void check_row(const mht *t, uint32_t i)
 {
     const uint32_t *e = mht_exps(t, i);
     const uint32_t n = t->nvars;
     uint64_t deg = 0;
-    uint32_t h = 0;
-    for (uint32_t v = 0; v < n; v++) {
+    uint32_t h = direct_hash(t->par, e, n);
+    for (uint32_t v = 0; v < n; v++)
         deg += e[v];
-        h += t->par->rnd[v] * e[v];
-    }
     T_ASSERT(t->row[i].deg == deg);
     T_ASSERT(t->row[i].hash == h);
     T_ASSERT(t->row[i].divmask == mono_divmask_of(&t->par->dm, e));
@@ -181,7 +191,7 @@ START_TEST(test_mul_div_lcm)
                 want[v] = a[v] + b[v];
             T_ASSERT(mht_insert_mul(NULL, &f.t, &f.t, ia, &t2, ib, &ic) == GBC_OK);
             T_ASSERT(memcmp(mht_exps(&f.t, ic), want, sizeof(uint32_t) * n) == 0);
-            T_ASSERT(f.t.row[ic].hash == f.t.row[ia].hash + t2.row[ib].hash);
+            T_ASSERT(f.t.row[ic].hash == (f.t.row[ia].hash + t2.row[ib].hash) % 0x7fffffffu);
             T_ASSERT(mht_insert(NULL, &f.t, want, &iw) == GBC_OK && iw == ic);
             check_row(&f.t, ic);
             /* the quotient ab / b is a again */
@@ -252,9 +262,8 @@ START_TEST(test_packed_keys)
             random_exps(&r, b, n, maxe / (1 + (uint32_t)gbc_rng_below(&r, n)));
             uint32_t ib, ic, iw, ir;
             T_ASSERT(mht_insert(NULL, &t2, b, &ib) == GBC_OK);
-            uint32_t ha = 0, da = 0;
+            uint32_t ha = direct_hash(&f.par, a, n), da = 0;
             for (uint32_t v = 0; v < n; v++) {
-                ha += f.par.rnd[v] * a[v];
                 da += a[v];
                 want[v] = a[v] + b[v];
             }
@@ -541,12 +550,9 @@ static size_t longest_run(const mht *t)
     return best < size ? best : size;
 }
 
-/* Structured exponents do not pile up in one probe run: the hash is linear, so the
- * hashes of x^(j 2^17) are multiples of 2^17, and a slot taken from the low bits
- * alone put all 32768 of them in a single run (issue 15, hash flooding). With
- * every bit of the hash folded into the slot the longest run stays short (the map
- * is at most half full). Also for x^(a 2^17) y^(b 2^17) and for random exponents,
- * for several seeds. */
+/* Structured exponents do not pile up in one probe run: x^(j 2^17), x^(a 2^17)
+ * y^(b 2^17) and random exponents, for several seeds, keep the longest run short
+ * (the map is at most half full). */
 START_TEST(test_structured_exponents)
 {
     gbc_rng r;
@@ -574,6 +580,65 @@ START_TEST(test_structured_exponents)
                           c, f.t.size, run, f.t.mapmask + 1);
             fx_clear(&f);
         }
+    }
+}
+END_TEST
+
+/* Exponents that share a power of two keep distinct hashes: for every k < 32, the
+ * monomials x^(j 2^k) (j < 2^(32-k), at most 4096 of them) have pairwise distinct
+ * hashes (the hash is r j 2^k modulo the prime 2^31 - 1, r invertible), and the
+ * 4096 monomials x^(a 2^k) y^(b 2^k) z^(c 2^k) (a, b, c < 16, fewer where the
+ * degree would not fit 32 bits) collide at most twice (a collision of two given monomials has
+ * probability 2^-31 over the multipliers; modulo 2^32 multiples of 2^30 had four
+ * hash values in all). A monomial hash that is linear modulo 2^32 fails both. */
+static size_t distinct_hashes(const mht *t)
+{
+    uint32_t *h = malloc(sizeof *h * (t->size ? t->size : 1));
+    ck_assert_ptr_nonnull(h);
+    for (uint32_t i = 0; i < t->size; i++)
+        h[i] = t->row[i].hash;
+    for (uint32_t i = 1; i < t->size; i++) /* insertion sort: the lists are short */
+        for (uint32_t j = i; j > 0 && h[j - 1] > h[j]; j--) {
+            uint32_t x = h[j];
+            h[j] = h[j - 1];
+            h[j - 1] = x;
+        }
+    size_t d = t->size ? 1 : 0;
+    for (uint32_t i = 1; i < t->size; i++)
+        d += h[i] != h[i - 1];
+    free(h);
+    return d;
+}
+
+START_TEST(test_power_of_two_exponents)
+{
+    gbc_rng r;
+    gbc_rng_seed(&r, tu_seed());
+    for (uint32_t k = 0; k < 32; k++) {
+        fixture f;
+        fx_init(&f, "grevlex", 3, 4, gbc_rng_next(&r));
+        uint64_t room = (1ull << (32 - k)) - 1; /* largest multiplier of 2^k */
+        uint32_t n1 = room < 4096 ? (uint32_t)room + 1 : 4096, e[3] = {0, 0, 0}, idx;
+        for (uint32_t j = 0; j < n1; j++) {
+            e[0] = (uint32_t)((uint64_t)j << k);
+            ck_assert_int_eq(mht_insert(NULL, &f.t, e, &idx), GBC_OK);
+        }
+        ck_assert_uint_eq(distinct_hashes(&f.t), f.t.size);
+        fx_clear(&f);
+        fx_init(&f, "grevlex", 3, 4, gbc_rng_next(&r));
+        /* the total degree 3 (side - 1) 2^k must fit 32 bits */
+        uint64_t most = (((uint64_t)1 << 32) - 1) / (3ull << k);
+        uint32_t side = most < 15 ? (uint32_t)most + 1 : 16;
+        for (uint32_t a = 0; a < side; a++)
+            for (uint32_t b = 0; b < side; b++)
+                for (uint32_t c = 0; c < side; c++) {
+                    uint32_t ex[3] = {a << k, b << k, c << k};
+                    ck_assert_int_eq(mht_insert(NULL, &f.t, ex, &idx), GBC_OK);
+                }
+        size_t d = distinct_hashes(&f.t);
+        ck_assert_msg(d + 2 >= f.t.size, "k=%u: %u monomials, %zu distinct hashes", k,
+                      f.t.size, d);
+        fx_clear(&f);
     }
 }
 END_TEST
@@ -672,6 +737,7 @@ int main(void)
     tcase_add_test(tc, test_keep_last);
     tcase_add_test(tc, test_no_variables);
     tcase_add_test(tc, test_structured_exponents);
+    tcase_add_test(tc, test_power_of_two_exponents);
     tcase_add_test(tc, test_alloc_failure);
     suite_add_tcase(s, tc);
     return tu_run(s);
