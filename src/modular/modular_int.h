@@ -22,6 +22,9 @@
 /* Bits of margin under the modulus for a lift kept while the rest of its
  * polynomial waits for more primes (zz_crt_lift_group_skip, docs/modular.md) */
 #define MOD_SURE_MARGIN 32
+/* Rational reconstruction after every prime up to this many primes, then after
+ * every nprimes / MOD_RR_DENSE more (mod_lift_due) */
+#define MOD_RR_DENSE 32
 
 /* The check's part that does not depend on the candidate, computed ahead on one
  * thread of a batch (mod_batch_run_ahead, when the computation has threads): the
