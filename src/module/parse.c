@@ -110,7 +110,7 @@ static gbc_status scan(char *buf, size_t len, size_t from, uint64_t line, uint64
                 rline = vline;
             } else if (entries != *rank) {
                 set_err(err, vline, vcol,
-                        "a vector with %zu entries, but the first vector (line %llu) has "
+                        "a vector of rank %zu, but the first vector (line %llu) has rank "
                         "%u: every generator must have the same rank",
                         entries, (unsigned long long)rline, *rank);
                 return GBC_ERR_PARSE;
