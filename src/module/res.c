@@ -11,6 +11,34 @@ typedef struct level {
     int64_t *deg;
 } level;
 
+/* The Betti table of the levels lev[0..nlev) (module_betti's layout). */
+static gbc_status levels_table(gbc_ctx *ctx, const level *lev, size_t nlev, uint64_t **betti,
+                               uint32_t *nrows, uint32_t *ncols)
+{
+    /* rows d = deg - i from 0 (minimal maps have no constant entries) */
+    int64_t maxrow = 0;
+    for (size_t i = 0; i < nlev; i++)
+        for (size_t k = 0; k < lev[i].n; k++) {
+            int64_t d = lev[i].deg[k] - (int64_t)i;
+            if (d < 0)
+                return GBC_ERR_INTERNAL;
+            if (d > maxrow)
+                maxrow = d;
+        }
+    if (maxrow >= UINT32_MAX || nlev > UINT32_MAX)
+        return GBC_ERR_OVERFLOW;
+    const uint32_t nr = (uint32_t)maxrow + 1, nc = (uint32_t)nlev;
+    uint64_t *tab = NULL;
+    GBC_TRY(GBC_ZALLOC(ctx, tab, (size_t)nr * nc));
+    for (size_t i = 0; i < nlev; i++)
+        for (size_t k = 0; k < lev[i].n; k++)
+            tab[(size_t)(lev[i].deg[k] - (int64_t)i) * nc + i]++;
+    *betti = tab;
+    *nrows = nr;
+    *ncols = nc;
+    return GBC_OK;
+}
+
 gbc_status module_betti(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in,
                      uint64_t **betti, uint32_t *nrows, uint32_t *ncols, gb_stats *stats,
                      const id_opts *o)
@@ -62,30 +90,8 @@ gbc_status module_betti(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist 
         plist_init(&next);
         crank = m;
     }
-    /* the table: rows d = deg - i from 0 (minimal maps have no constant entries) */
-    int64_t maxrow = 0;
-    for (size_t i = 0; i < nlev; i++)
-        for (size_t k = 0; k < lev[i].n; k++) {
-            int64_t d = lev[i].deg[k] - (int64_t)i;
-            if (d < 0) {
-                st = GBC_ERR_INTERNAL;
-                goto done;
-            }
-            if (d > maxrow)
-                maxrow = d;
-        }
-    if (maxrow >= UINT32_MAX) {
-        st = GBC_ERR_OVERFLOW;
-        goto done;
-    }
-    const uint32_t nr = (uint32_t)maxrow + 1, nc = (uint32_t)nlev;
-    GBC_CHECK(st, GBC_ZALLOC(ctx, tab, (size_t)nr * nc), done);
-    for (size_t i = 0; i < nlev; i++)
-        for (size_t k = 0; k < lev[i].n; k++)
-            tab[(size_t)(lev[i].deg[k] - (int64_t)i) * nc + i]++;
+    GBC_CHECK(st, levels_table(ctx, lev, nlev, &tab, nrows, ncols), done);
     *betti = tab;
-    *nrows = nr;
-    *ncols = nc;
     tab = NULL;
 done:
     if (lev != NULL)
