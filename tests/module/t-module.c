@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "api/api.h"
 #include "gbc.h"
 #include "testutil.h"
 
@@ -763,6 +764,69 @@ START_TEST(test_format)
 }
 END_TEST
 
+/* Allocation failures (the k-th allocation of a call fails, for k spread over
+ * the whole run): GBC_ERR_NOMEM with the outputs untouched, or the right answer;
+ * run under valgrind or the sanitizers, no leak either way. */
+START_TEST(test_faults)
+{
+    static const char *texts[] = {"x,y,z\n101\n[x, y], [y, z], [z^2, x*y]\n",
+                                  "x,y,z,w\n0\nx*z-y^2, x*w-y*z, y*w-z^2\n"};
+    for (size_t t = 0; t < 2; t++) {
+        input in = parse(texts[t]);
+        char *want = our_table(&in);
+        for (int op = 0; op < 4; op++) {
+            /* done after three successes in a row (a failed allocation may be an
+             * optional one, after which the call still succeeds) */
+            int done = 0;
+            for (uint64_t k = 1; done < 3; k += 1 + k / 6) {
+                gbc_options *o = NULL;
+                ck_assert_int_eq(gbc_options_new(&o), GBC_OK);
+                api_options_set_fail_alloc(o, k);
+                gbc_status st;
+                if (op == 0) {
+                    uint64_t *b = NULL;
+                    uint32_t nr = 0, nc = 0;
+                    st = gbc_module_betti(&b, &nr, &nc, in.elems, in.rank, o, NULL);
+                    if (st == GBC_OK) {
+                        char *txt = NULL;
+                        ck_assert_int_eq(gbc_betti_to_string(&txt, b, nr, nc), GBC_OK);
+                        ck_assert_str_eq(txt, want);
+                        gbc_string_free(txt);
+                    }
+                    ck_assert(st == GBC_OK || b == NULL);
+                    gbc_mem_free(b);
+                } else if (op == 1) {
+                    gbc_polys *S = NULL;
+                    st = gbc_module_syz(&S, in.elems, in.rank, o, NULL);
+                    ck_assert(st == GBC_OK || S == NULL);
+                    gbc_polys_free(S);
+                } else if (op == 2) {
+                    gbc_polys *G = NULL;
+                    st = gbc_module_groebner(&G, in.elems, in.rank, GBC_MODULE_POT, o, NULL);
+                    ck_assert(st == GBC_OK || G == NULL);
+                    gbc_polys_free(G);
+                } else {
+                    gbc_ring *R = NULL;
+                    gbc_polys *P = NULL;
+                    uint32_t rank = 0;
+                    st = gbc_module_parse(&R, &P, &rank, NULL, texts[t], strlen(texts[t]),
+                                          NULL, o, NULL);
+                    ck_assert(st == GBC_OK || (R == NULL && P == NULL));
+                    gbc_polys_free(P);
+                    gbc_ring_free(R);
+                }
+                ck_assert_msg(st == GBC_OK || st == GBC_ERR_NOMEM, "op %d, k %llu: %s", op,
+                              (unsigned long long)k, gbc_status_string(st));
+                done = st == GBC_OK ? done + 1 : 0;
+                gbc_options_free(o);
+            }
+        }
+        free(want);
+        input_free(&in);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("module");
@@ -774,6 +838,7 @@ int main(void)
         {"syz", test_syz},         {"compose", test_compose},
         {"euler", test_euler},     {"betti_classical", test_betti_classical},
         {"betti_random", test_betti_random}, {"gb_singular", test_gb_singular},
+        {"faults", test_faults},
     };
     for (size_t k = 0; k < sizeof tests / sizeof tests[0]; k++) {
         TCase *tc = tcase_create(tests[k].name);
