@@ -18,6 +18,7 @@
 #include "cli_main.h"
 #include "ideal_cmd.h"
 #include "interrupt.h"
+#include "module_cmd.h"
 #include "monideal_cmd.h"
 #include "reader.h"
 
@@ -36,7 +37,12 @@ static void usage(FILE *f)
             "the ideal of the leading terms of G in that order (for monomial input: I).\n"
             "\n"
             "commands:\n"
-            "  gb              the reduced Groebner basis G (the default)\n"
+            "  gb              the reduced Groebner basis G (the default); of the module\n"
+            "                  when the generators are vectors [f1, ..., fr]\n"
+            "  syz             the syzygies of the generators (polynomials or vectors),\n"
+            "                  one vector a line (minimal for homogeneous generators)\n"
+            "  res             the graded Betti table of a minimal free resolution of R/I\n"
+            "                  (R^r/M for vectors), homogeneous input only\n"
             "  hilbert         the numerator N(t) of the Hilbert series N(t)/(1-t)^n of\n"
             "                  R/LT(I); that of R/I when the order is graded (grevlex,\n"
             "                  deglex) or I is homogeneous; --multigraded: the multigraded\n"
@@ -614,7 +620,8 @@ static int is_command(const char *a)
 {
     static const char *const commands[] = {"gb",       "hilbert",  "dim",
                                            "degree",   "irrdecom", "alexdual",
-                                           "assoprimes", "maxstandard"};
+                                           "assoprimes", "maxstandard", "syz",
+                                           "res"};
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (strcmp(a, commands[i]) == 0)
             return 1;
@@ -867,6 +874,14 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
         gbc_options_set_memory_limit(opts, memory_limit - len);
     if (deadline > 0.0)
         gbc_options_set_time_limit(opts, time_left(deadline));
+    /* modules: syz, res, and gb on vectors (cli/module_cmd.c) */
+    if (strcmp(command, "syz") == 0 || strcmp(command, "res") == 0 ||
+        (strcmp(command, "gb") == 0 && cli_module_text_has_vector(text, len))) {
+        rc = cli_module_command(command, fname, text, len, order, opts, stats, outfile,
+                                verbose, &L);
+        free(text);
+        goto out;
+    }
     gbc_status st = gbc_parse(&ring, &gens, text, len, order, opts, &err);
     free(text);
     if (memory_limit != 0)

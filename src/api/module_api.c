@@ -1,0 +1,282 @@
+/* api/module_api: the module functions of include/gbc.h (gbc_module_parse ...
+ * gbc_betti_to_string): argument checks, the options turned into the module
+ * layer's id_opts, one fresh context per call (limits, interrupt, fault
+ * injection), and the results wrapped in new handles. */
+#include <stdio.h>
+
+#include "api/api.h"
+#include "module/module.h"
+
+#define HANDLE_CTX NULL
+
+static void opts_to_id(id_opts *o, const gbc_options *opts)
+{
+    memset(o, 0, sizeof *o);
+    if (opts == NULL)
+        return;
+    o->buchberger = opts->algorithm == GBC_ALGO_BUCHBERGER;
+    o->order_path = opts->order_path;
+    o->mod.certify = opts->certify;
+    o->mod.learn = opts->learn == GBC_LEARN_SIG ? MOD_LEARN_SIG : MOD_LEARN_F4;
+    o->mod.fixed_seed = opts->fixed_seed;
+    o->mod.seed = opts->seed;
+}
+
+static void set_msg(gbc_error *err, const char *msg)
+{
+    if (err == NULL)
+        return;
+    memset(err, 0, sizeof *err);
+    snprintf(err->message, sizeof err->message, "%s", msg);
+}
+
+static int elems_ok(const gbc_polys *elems, uint32_t rank)
+{
+    return elems != NULL && rank >= 1 && elems->L.n % rank == 0;
+}
+
+/* One call's context, options and statistics. */
+typedef struct call {
+    gbc_ctx ctx;
+    id_opts o;
+    gb_stats st;
+    double t0;
+} call;
+
+static void call_begin(call *c, const gbc_options *opts)
+{
+    api_ctx_from_options(&c->ctx, opts);
+    opts_to_id(&c->o, opts);
+    memset(&c->st, 0, sizeof c->st);
+    c->t0 = gbc_wall_time();
+}
+
+static void call_end(call *c, gbc_stats *stats, size_t size)
+{
+    c->st.seconds = gbc_wall_time() - c->t0;
+    c->st.basis_size = size;
+    c->st.peak_bytes = c->ctx.mem_peak;
+    if (stats != NULL)
+        stats->s = c->st;
+}
+
+GBC_API gbc_status gbc_module_parse(gbc_ring **ringp, gbc_polys **elems, uint32_t *rank,
+                                    int *vectors, const char *text, size_t len,
+                                    const char *order, const gbc_options *opts,
+                                    gbc_error *err)
+{
+    if (ringp == NULL || elems == NULL || rank == NULL || (text == NULL && len > 0)) {
+        set_msg(err, "NULL argument");
+        return GBC_ERR_ARG;
+    }
+    if (err != NULL)
+        memset(err, 0, sizeof *err);
+    gbc_ctx ctx;
+    api_ctx_from_options(&ctx, opts);
+    gbc_ring *r = gbc_calloc(&ctx, 1, sizeof *r);
+    if (r == NULL) {
+        gbc_status st = gbc_ctx_alloc_status(&ctx);
+        set_msg(err, gbc_status_string(st));
+        return st;
+    }
+    atomic_init(&r->refs, 1);
+    plist L;
+    plist_init(&L);
+    uint32_t rk = 1;
+    int vec = 0;
+    gbc_status st = module_parse(&ctx, &r->R, &L, &rk, &vec, text, len, order, err);
+    if (st != GBC_OK) {
+        gbc_free(&ctx, r);
+        return st;
+    }
+    gbc_polys *p;
+    st = api_polys_wrap(&ctx, &p, r, &L);
+    if (st != GBC_OK) {
+        plist_clear(&ctx, &L, &r->R.F);
+        gbc_ring_free(r);
+        set_msg(err, gbc_status_string(st));
+        return st;
+    }
+    *ringp = r;
+    *elems = p;
+    *rank = rk;
+    if (vectors != NULL)
+        *vectors = vec;
+    return GBC_OK;
+}
+
+GBC_API gbc_status gbc_module_to_string(char **text, size_t *len, const gbc_polys *elems,
+                                        uint32_t rank, unsigned flags)
+{
+    if (text == NULL || !elems_ok(elems, rank))
+        return GBC_ERR_ARG;
+    io_buf b;
+    io_buf_init(&b);
+    gbc_status st = module_print(HANDLE_CTX, &b, &elems->ring->R, rank, &elems->L,
+                              (flags & GBC_PRINT_HEADER) != 0);
+    if (st == GBC_OK && b.s == NULL)
+        st = io_buf_puts(HANDLE_CTX, &b, "", 0);
+    if (st != GBC_OK) {
+        io_buf_clear(HANDLE_CTX, &b);
+        return st;
+    }
+    *text = b.s;
+    if (len != NULL)
+        *len = b.len;
+    return GBC_OK;
+}
+
+/* Wrap L as *out in elems' ring, or clear it on failure. */
+static gbc_status wrap(call *c, gbc_status st, gbc_polys **out, const gbc_polys *elems,
+                       plist *L)
+{
+    if (st == GBC_OK)
+        st = api_polys_wrap(&c->ctx, out, elems->ring, L);
+    if (st != GBC_OK)
+        plist_clear(&c->ctx, L, &elems->ring->R.F);
+    return st;
+}
+
+GBC_API gbc_status gbc_module_groebner(gbc_polys **basis, const gbc_polys *elems,
+                                       uint32_t rank, gbc_module_order ord,
+                                       const gbc_options *opts, gbc_stats *stats)
+{
+    if (basis == NULL || !elems_ok(elems, rank) ||
+        (ord != GBC_MODULE_TOP && ord != GBC_MODULE_POT))
+        return GBC_ERR_ARG;
+    call c;
+    call_begin(&c, opts);
+    plist L;
+    plist_init(&L);
+    gbc_status st = module_groebner(&c.ctx, &elems->ring->R, rank, &elems->L, (module_order)ord,
+                                 &L, &c.st, &c.o);
+    size_t n = L.n / rank;
+    st = wrap(&c, st, basis, elems, &L);
+    call_end(&c, stats, st == GBC_OK ? n : 0);
+    return st;
+}
+
+/* Whether every element of L (rank r) is homogeneous (zero ones count as such). */
+static int all_homogeneous(const ring *R, uint32_t rank, const plist *L)
+{
+    for (size_t j = 0; j < L->n / rank; j++) {
+        int64_t d;
+        if (module_elem_degree(R, rank, L, j, NULL, &d) == 0)
+            return 0;
+    }
+    return 1;
+}
+
+GBC_API gbc_status gbc_module_syz(gbc_polys **syz, const gbc_polys *elems, uint32_t rank,
+                                  const gbc_options *opts, gbc_stats *stats)
+{
+    if (syz == NULL || !elems_ok(elems, rank))
+        return GBC_ERR_ARG;
+    const ring *R = &elems->ring->R;
+    const size_t m = elems->L.n / rank;
+    if (m > UINT32_MAX / 4)
+        return GBC_ERR_LIMIT;
+    call c;
+    call_begin(&c, opts);
+    plist S, L;
+    plist_init(&S);
+    plist_init(&L);
+    int64_t *shift = NULL, *degs = NULL;
+    gbc_status st = module_syz(&c.ctx, R, rank, &elems->L, &S, &c.st, &c.o);
+    if (st == GBC_OK && m > 0 && all_homogeneous(R, rank, &elems->L)) {
+        /* graded: e_j has the degree of generator j (0 for a zero generator) */
+        st = GBC_ALLOC(&c.ctx, shift, m);
+        for (size_t j = 0; st == GBC_OK && j < m; j++) {
+            shift[j] = 0;
+            (void)module_elem_degree(R, rank, &elems->L, j, NULL, &shift[j]);
+        }
+        if (st == GBC_OK)
+            st = module_mingens(&c.ctx, R, (uint32_t)m, shift, &S, &L, &degs, &c.st, &c.o);
+        if (st == GBC_ERR_DOMAIN)
+            st = GBC_ERR_INTERNAL; /* syzygies of homogeneous elements are graded */
+    } else if (st == GBC_OK) {
+        plist t = S;
+        S = L;
+        L = t;
+    }
+    gbc_free(&c.ctx, shift);
+    gbc_free(&c.ctx, degs);
+    plist_clear(&c.ctx, &S, &R->F);
+    size_t n = m > 0 ? L.n / m : 0;
+    st = wrap(&c, st, syz, elems, &L);
+    call_end(&c, stats, st == GBC_OK ? n : 0);
+    return st;
+}
+
+GBC_API gbc_status gbc_module_member(int *member, const gbc_polys *elems,
+                                     const gbc_polys *gens, uint32_t rank,
+                                     const gbc_options *opts, gbc_stats *stats)
+{
+    if (!elems_ok(elems, rank) || !elems_ok(gens, rank) ||
+        (member == NULL && elems->L.n > 0))
+        return GBC_ERR_ARG;
+    const ring *A = &elems->ring->R, *B = &gens->ring->R;
+    if (A != B) {
+        if (A->nvars != B->nvars || A->F.p != B->F.p)
+            return GBC_ERR_DOMAIN;
+        for (uint32_t i = 0; i < A->nvars; i++)
+            if (strcmp(A->names[i], B->names[i]) != 0)
+                return GBC_ERR_DOMAIN;
+    }
+    call c;
+    call_begin(&c, opts);
+    int *tmp = NULL;
+    size_t m = elems->L.n / rank;
+    gbc_status st = GBC_ALLOC(&c.ctx, tmp, m ? m : 1);
+    if (st == GBC_OK)
+        st = module_member(&c.ctx, B, rank, &gens->L, &elems->L, tmp, &c.st, &c.o);
+    if (st == GBC_OK)
+        memcpy(member, tmp, sizeof(int) * m);
+    gbc_free(&c.ctx, tmp);
+    call_end(&c, stats, 0);
+    return st;
+}
+
+GBC_API gbc_status gbc_module_betti(uint64_t **betti, uint32_t *nrows, uint32_t *ncols,
+                                    const gbc_polys *elems, uint32_t rank,
+                                    const gbc_options *opts, gbc_stats *stats)
+{
+    if (betti == NULL || nrows == NULL || ncols == NULL || !elems_ok(elems, rank))
+        return GBC_ERR_ARG;
+    call c;
+    call_begin(&c, opts);
+    uint64_t *tab = NULL;
+    uint32_t nr = 0, nc = 0;
+    gbc_status st = module_betti(&c.ctx, &elems->ring->R, rank, &elems->L, &tab, &nr, &nc,
+                              &c.st, &c.o);
+    if (st == GBC_OK) {
+        /* hand over memory the caller frees with gbc_mem_free (unaccounted) */
+        uint64_t *out = NULL;
+        st = GBC_ALLOC(HANDLE_CTX, out, (size_t)nr * nc);
+        if (st == GBC_OK) {
+            memcpy(out, tab, sizeof(uint64_t) * nr * nc);
+            *betti = out;
+            *nrows = nr;
+            *ncols = nc;
+        }
+    }
+    gbc_free(&c.ctx, tab);
+    call_end(&c, stats, 0);
+    return st;
+}
+
+GBC_API gbc_status gbc_betti_to_string(char **text, const uint64_t *betti, uint32_t nrows,
+                                       uint32_t ncols)
+{
+    if (text == NULL || (betti == NULL && (size_t)nrows * ncols > 0))
+        return GBC_ERR_ARG;
+    io_buf b;
+    io_buf_init(&b);
+    gbc_status st = module_betti_format(HANDLE_CTX, &b, betti, nrows, ncols);
+    if (st != GBC_OK) {
+        io_buf_clear(HANDLE_CTX, &b);
+        return st;
+    }
+    *text = b.s;
+    return GBC_OK;
+}

@@ -1,0 +1,150 @@
+/* cli/module_cmd: gb on vectors, syz and res: parse the input as module elements
+ * (gbc_module_parse), compute through the module functions of gbc.h and print in
+ * the output format (vectors) or Macaulay2's Betti-table layout. */
+#include "module_cmd.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "monideal_cmd.h"
+
+int cli_module_text_has_vector(const char *text, size_t len)
+{
+    for (size_t i = 0; i < len; i++) {
+        if (text[i] == '#')
+            while (i < len && text[i] != '\n')
+                i++;
+        else if (text[i] == '[')
+            return 1;
+    }
+    return 0;
+}
+
+/* The index (from 1) of the first element of elems that is not homogeneous, 0
+ * when all are. */
+static size_t first_inhomogeneous(const gbc_polys *elems, uint32_t rank)
+{
+    const gbc_ring *R = gbc_polys_ring(elems);
+    const uint32_t n = gbc_ring_nvars(R);
+    size_t m = gbc_polys_count(elems) / rank, cap = 0;
+    uint32_t *exps = NULL;
+    size_t bad = 0;
+    for (size_t j = 0; j < m && bad == 0; j++) {
+        long long d0 = -1;
+        for (uint32_t i = 0; i < rank && bad == 0; i++) {
+            size_t k = j * rank + i, nt = gbc_polys_nterms(elems, k);
+            if (nt > cap) {
+                uint32_t *e = realloc(exps, nt * (n ? n : 1) * sizeof *e);
+                if (e == NULL)
+                    break;
+                exps = e;
+                cap = nt;
+            }
+            if (nt == 0 || gbc_polys_get_zp(exps, NULL, cap, elems, k) != GBC_OK)
+                continue;
+            for (size_t t = 0; t < nt; t++) {
+                long long d = 0;
+                for (uint32_t v = 0; v < n; v++)
+                    d += exps[t * n + v];
+                if (d0 < 0)
+                    d0 = d;
+                else if (d != d0)
+                    bad = j + 1;
+            }
+        }
+    }
+    free(exps);
+    return bad;
+}
+
+static int report(const char *fname, gbc_status st)
+{
+    cli_report_status(fname, st);
+    return cli_exit_for(st);
+}
+
+int cli_module_command(const char *command, const char *fname, const char *text,
+                       size_t len, const char *order, gbc_options *opts, gbc_stats *stats,
+                       const char *outfile, int verbose, void *log)
+{
+    gbc_ring *ring = NULL;
+    gbc_polys *elems = NULL, *res = NULL;
+    uint64_t *betti = NULL;
+    char *out = NULL;
+    uint32_t rank = 1;
+    gbc_error err;
+    int rc = 0, open_failed = 0;
+    gbc_status st = gbc_module_parse(&ring, &elems, &rank, NULL, text, len, order, opts, &err);
+    if (st != GBC_OK) {
+        cli_log_done(log);
+        if (st == GBC_ERR_ARG) {
+            fprintf(stderr, "gbc: %s\n", err.message);
+            return 2;
+        }
+        if (err.line > 0)
+            fprintf(stderr, "%s:%llu:%llu: error: %s\n", fname, (unsigned long long)err.line,
+                    (unsigned long long)err.column, err.message);
+        else
+            fprintf(stderr, "%s: error: %s\n", fname,
+                    err.message[0] ? err.message : gbc_status_string(st));
+        return cli_exit_for(st);
+    }
+    size_t outlen = 0;
+    if (strcmp(command, "res") == 0) {
+        size_t bad = first_inhomogeneous(elems, rank);
+        if (bad > 0) {
+            cli_log_done(log);
+            fprintf(stderr,
+                    "%s: error: res needs homogeneous generators (every entry of a "
+                    "generator of one degree); generator %zu is not homogeneous\n",
+                    fname, bad);
+            rc = 1;
+            goto done;
+        }
+        uint32_t nr = 0, nc = 0;
+        st = gbc_module_betti(&betti, &nr, &nc, elems, rank, opts, stats);
+        cli_log_done(log);
+        if (st == GBC_ERR_UNSUPPORTED) {
+            fprintf(stderr,
+                    "%s: error: res: a generator of degree 0 (a nonzero constant %s) "
+                    "is not supported: the quotient is then not minimally presented\n",
+                    fname, rank > 1 ? "vector" : "polynomial");
+            rc = 1;
+            goto done;
+        }
+        if (st == GBC_OK)
+            st = gbc_betti_to_string(&out, betti, nr, nc);
+        if (st == GBC_OK)
+            outlen = strlen(out);
+    } else {
+        uint32_t orank = rank;
+        if (strcmp(command, "syz") == 0) {
+            st = gbc_module_syz(&res, elems, rank, opts, stats);
+            orank = (uint32_t)(gbc_polys_count(elems) / rank);
+        } else {
+            st = gbc_module_groebner(&res, elems, rank, GBC_MODULE_TOP, opts, stats);
+        }
+        cli_log_done(log);
+        if (st == GBC_OK) {
+            if (orank == 0) /* syz of no generators: nothing but the header */
+                st = gbc_polys_to_string(&out, &outlen, res, GBC_PRINT_HEADER);
+            else
+                st = gbc_module_to_string(&out, &outlen, res, orank, GBC_PRINT_HEADER);
+        }
+    }
+    if (st != GBC_OK) {
+        rc = report(fname, st);
+        goto done;
+    }
+    cli_print_summary(stats, verbose);
+    if (cli_write_result(outfile, out, outlen, &open_failed) != 0)
+        rc = open_failed ? 1 : 3;
+done:
+    gbc_string_free(out);
+    gbc_mem_free(betti);
+    gbc_polys_free(res);
+    gbc_polys_free(elems);
+    gbc_ring_free(ring);
+    return rc;
+}

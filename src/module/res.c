@@ -1,0 +1,161 @@
+/* module/res: minimal graded free resolutions of R^r / M (R / I for an ideal), by
+ * minimal generators of the syzygies of minimal generators until none is left,
+ * and their graded Betti numbers in Macaulay2's table layout. */
+#include <stdio.h>
+
+#include "module/module_int.h"
+
+/* One step of the resolution: its generators' degrees. */
+typedef struct level {
+    size_t n;
+    int64_t *deg;
+} level;
+
+/* The Betti table of the levels lev[0..nlev) (module_betti's layout). */
+static gbc_status levels_table(gbc_ctx *ctx, const level *lev, size_t nlev, uint64_t **betti,
+                               uint32_t *nrows, uint32_t *ncols)
+{
+    /* rows d = deg - i from 0 (minimal maps have no constant entries) */
+    int64_t maxrow = 0;
+    for (size_t i = 0; i < nlev; i++)
+        for (size_t k = 0; k < lev[i].n; k++) {
+            int64_t d = lev[i].deg[k] - (int64_t)i;
+            if (d < 0)
+                return GBC_ERR_INTERNAL;
+            if (d > maxrow)
+                maxrow = d;
+        }
+    if (maxrow >= UINT32_MAX || nlev > UINT32_MAX)
+        return GBC_ERR_OVERFLOW;
+    const uint32_t nr = (uint32_t)maxrow + 1, nc = (uint32_t)nlev;
+    uint64_t *tab = NULL;
+    GBC_TRY(GBC_ZALLOC(ctx, tab, (size_t)nr * nc));
+    for (size_t i = 0; i < nlev; i++)
+        for (size_t k = 0; k < lev[i].n; k++)
+            tab[(size_t)(lev[i].deg[k] - (int64_t)i) * nc + i]++;
+    *betti = tab;
+    *nrows = nr;
+    *ncols = nc;
+    return GBC_OK;
+}
+
+gbc_status module_betti(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in,
+                     uint64_t **betti, uint32_t *nrows, uint32_t *ncols, gb_stats *stats,
+                     const id_opts *o)
+{
+    if (rank < 1 || in->n % rank != 0)
+        return GBC_ERR_INTERNAL;
+    const field *F = &R->F;
+    /* Hilbert's syzygy theorem: at most nvars + 1 maps after R^r */
+    const size_t maxlev = (size_t)R->nvars + 2;
+    level *lev = NULL;
+    size_t nlev = 0;
+    plist cur, syz, next;
+    plist_init(&cur);
+    plist_init(&syz);
+    plist_init(&next);
+    uint64_t *tab = NULL;
+    gbc_status st;
+    GBC_CHECK(st, GBC_ZALLOC(ctx, lev, maxlev + 1), done);
+    GBC_CHECK(st, GBC_ZALLOC(ctx, lev[0].deg, rank), done);
+    lev[0].n = rank;
+    nlev = 1;
+    /* F_1: minimal generators of M (the basis vectors of R^r in degree 0) */
+    GBC_CHECK(st, module_mingens(ctx, R, rank, lev[0].deg, in, &cur, &lev[1].deg, stats, o),
+              done);
+    lev[1].n = cur.n / rank;
+    for (size_t k = 0; k < lev[1].n; k++)
+        if (lev[1].deg[k] <= 0) {
+            st = GBC_ERR_UNSUPPORTED;
+            goto done;
+        }
+    uint32_t crank = rank;
+    while (lev[nlev].n > 0) {
+        nlev++;
+        if (nlev > maxlev) {
+            st = GBC_ERR_INTERNAL; /* longer than the syzygy theorem allows */
+            goto done;
+        }
+        const uint32_t m = (uint32_t)lev[nlev - 1].n;
+        plist_clear(ctx, &syz, F);
+        GBC_CHECK(st, module_syz(ctx, R, crank, &cur, &syz, stats, o), done);
+        st = module_mingens(ctx, R, m, lev[nlev - 1].deg, &syz, &next, &lev[nlev].deg, stats, o);
+        if (st == GBC_ERR_DOMAIN)
+            st = GBC_ERR_INTERNAL; /* syzygies of homogeneous elements are graded */
+        if (st != GBC_OK)
+            goto done;
+        lev[nlev].n = next.n / m;
+        plist_clear(ctx, &cur, F);
+        cur = next;
+        plist_init(&next);
+        crank = m;
+    }
+    GBC_CHECK(st, levels_table(ctx, lev, nlev, &tab, nrows, ncols), done);
+    *betti = tab;
+    tab = NULL;
+done:
+    if (lev != NULL)
+        for (size_t i = 0; i <= maxlev; i++)
+            gbc_free(ctx, lev[i].deg);
+    gbc_free(ctx, lev);
+    gbc_free(ctx, tab);
+    plist_clear(ctx, &cur, F);
+    plist_clear(ctx, &syz, F);
+    plist_clear(ctx, &next, F);
+    return st;
+}
+
+gbc_status module_betti_format(gbc_ctx *ctx, io_buf *b, const uint64_t *betti, uint32_t nrows,
+                            uint32_t ncols)
+{
+    char tmp[48];
+    int lw = 6; /* "total:" */
+    for (uint32_t d = 0; d < nrows; d++) {
+        int w = snprintf(tmp, sizeof tmp, "%u:", d);
+        lw = w > lw ? w : lw;
+    }
+    int *cw = NULL;
+    uint64_t *tot = NULL;
+    gbc_status st;
+    GBC_CHECK(st, GBC_ZALLOC(ctx, cw, ncols ? ncols : 1), done);
+    GBC_CHECK(st, GBC_ZALLOC(ctx, tot, ncols ? ncols : 1), done);
+    for (uint32_t i = 0; i < ncols; i++) {
+        for (uint32_t d = 0; d < nrows; d++)
+            tot[i] += betti[(size_t)d * ncols + i];
+        int w = snprintf(tmp, sizeof tmp, "%u", i);
+        cw[i] = w;
+        w = snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)tot[i]);
+        cw[i] = w > cw[i] ? w : cw[i];
+    }
+    /* the header of homological degrees */
+    int w = snprintf(tmp, sizeof tmp, "%*s", lw, "");
+    GBC_CHECK(st, io_buf_puts(ctx, b, tmp, (size_t)w), done);
+    for (uint32_t i = 0; i < ncols; i++) {
+        w = snprintf(tmp, sizeof tmp, " %*u", cw[i], i);
+        GBC_CHECK(st, io_buf_puts(ctx, b, tmp, (size_t)w), done);
+    }
+    GBC_CHECK(st, io_buf_puts(ctx, b, "\n", 1), done);
+    /* rows d + 1, the last one "total:" */
+    for (uint32_t d = 0; d <= nrows; d++) {
+        char lab[24];
+        if (d < nrows)
+            snprintf(lab, sizeof lab, "%u:", d);
+        else
+            snprintf(lab, sizeof lab, "total:");
+        w = snprintf(tmp, sizeof tmp, "%*s", lw, lab);
+        GBC_CHECK(st, io_buf_puts(ctx, b, tmp, (size_t)w), done);
+        for (uint32_t i = 0; i < ncols; i++) {
+            uint64_t v = d < nrows ? betti[(size_t)d * ncols + i] : tot[i];
+            if (v == 0 && d < nrows)
+                w = snprintf(tmp, sizeof tmp, " %*s", cw[i], ".");
+            else
+                w = snprintf(tmp, sizeof tmp, " %*llu", cw[i], (unsigned long long)v);
+            GBC_CHECK(st, io_buf_puts(ctx, b, tmp, (size_t)w), done);
+        }
+        GBC_CHECK(st, io_buf_puts(ctx, b, "\n", 1), done);
+    }
+done:
+    gbc_free(ctx, cw);
+    gbc_free(ctx, tot);
+    return st;
+}
