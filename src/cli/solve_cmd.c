@@ -94,8 +94,10 @@ static void help(void)
            "                  endpoints p/2^k as 'p/q'; msolve: msolve's output\n"
            "  --precision BITS  every interval at most 2^-BITS wide (default 64)\n"
            "  --parametrization  (with --format msolve) msolve's -P 1 parametrisation first\n"
-           "  --certify, --seed N, --threads N, --memory-limit SIZE, --timeout S, -o FILE,\n"
-           "  -v               as for gb (see 'gbc --help')\n"
+           "  --certify, --seed N, --threads N, --memory-limit SIZE, --timeout S, -o FILE\n"
+           "                  as for gb (see 'gbc --help')\n"
+           "  -v              the number of solutions on standard error; -vv also the\n"
+           "                  Groebner bases' progress\n"
            "exit status: 0 success, 1 bad input (also: not zero-dimensional), 2 bad usage,\n"
            "3 out of resources\n");
 }
@@ -243,8 +245,8 @@ int cli_solve_command(int argc, char **argv, int at)
     gbc_options_set_threads(opts, threads);
     if (fixed_seed)
         gbc_options_set_seed(opts, (uint64_t)seed);
-    if (verbose > 0)
-        gbc_options_set_log(opts, log_to_stderr, NULL, verbose);
+    if (verbose > 1) /* -vv: the Groebner bases' own log */
+        gbc_options_set_log(opts, log_to_stderr, NULL, verbose - 1);
     gbc_options_set_interrupt(opts, cli_interrupt_poll, NULL);
 
     gbc_ring *ring = NULL;

@@ -753,9 +753,10 @@ gbc_status sv_solve_q(gbc_ctx *ctx, gbc_solutions *out, const gbc_polys *gens, u
             have_shape = 1;
             break;
         }
-        if (!radical) {
-            /* not in shape position: I is not radical or T does not separate; go on
-             * with rad(I), of which dim_K R/rad(I) counts the distinct solutions */
+        if (!radical && attempt >= 2) {
+            /* not in shape position three times: I is not radical or T does not
+             * separate; go on with rad(I), of which dim_K R/rad(I) counts the
+             * distinct solutions */
             int added = 0;
             st = radical_text(ctx, &text, &added, G0, opts, err);
             if (st != GBC_OK)
