@@ -89,7 +89,8 @@ static void help(void)
     printf("usage: gbc solve [OPTIONS] FILE\n"
            "The real solutions of a zero-dimensional system over Q: one isolating box a\n"
            "solution (an interval for each variable, holding the solution's coordinate;\n"
-           "boxes of distinct solutions are disjoint). Over a prime field: not yet.\n"
+           "boxes of distinct solutions are disjoint). Over Z/p: the solutions with\n"
+           "coordinates in Z/p, one a line '[a, b, ...]'.\n"
            "  --format gbc|msolve  gbc (default): one solution a line, '[a, b], [c, d]',\n"
            "                  endpoints p/2^k as 'p/q'; msolve: msolve's output\n"
            "  --precision BITS  every interval at most 2^-BITS wide (default 64)\n"
@@ -272,9 +273,9 @@ int cli_solve_command(int argc, char **argv, int at)
     }
     st = gbc_solve(&sols, gens, (uint32_t)precision, param ? GBC_SOLVE_PARAMETRIZATION : 0,
                    opts, &err);
-    if (st == GBC_ERR_DOMAIN || st == GBC_ERR_UNSUPPORTED) {
+    if (st == GBC_ERR_DOMAIN) {
         fprintf(stderr, "%s: error: %s\n", fname, err.message);
-        rc = st == GBC_ERR_DOMAIN ? EXIT_INPUT : EXIT_USAGE;
+        rc = EXIT_INPUT;
         goto done;
     }
     if (st != GBC_OK) {

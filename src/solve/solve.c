@@ -153,7 +153,7 @@ static gbc_status gens_text(char **text, const gbc_polys *gens)
 }
 
 /* A ring with gens' variable names (plus extra, when not NULL) in order. */
-static gbc_status ring_like(gbc_ctx *ctx, gbc_ring **out, const gbc_ring *R,
+gbc_status sv_ring_like(gbc_ctx *ctx, gbc_ring **out, const gbc_ring *R,
                             const char *extra, const char *order, gbc_error *err)
 {
     uint32_t n = gbc_ring_nvars(R);
@@ -174,7 +174,7 @@ static gbc_status ring_like(gbc_ctx *ctx, gbc_ring **out, const gbc_ring *R,
 }
 
 /* The reduced basis of the ideal given by text in ring R (order of R). */
-static gbc_status basis_of_text(gbc_polys **basis, const gbc_ring *R, const char *text,
+gbc_status sv_basis_of_text(gbc_polys **basis, const gbc_ring *R, const char *text,
                                 const gbc_options *opts, gbc_error *err)
 {
     gbc_polys *P = NULL;
@@ -393,14 +393,14 @@ static gbc_status read_shape(gbc_ctx *ctx, int *is_shape, shape *S, size_t *deg_
 
 /* The dimension and the number of standard monomials of the ideal whose grevlex
  * basis is G. */
-static gbc_status dim_degree(int64_t *dim, uint64_t *deg, const gbc_polys *G,
+gbc_status sv_dim_degree(int64_t *dim, uint64_t *deg, const gbc_polys *G,
                              const gbc_options *opts)
 {
     gbc_monideal *lt = NULL;
     gbc_status st = gbc_leading_ideal(&lt, G, GBC_LEADING_IS_BASIS, opts, NULL);
     if (st == GBC_OK)
         st = gbc_monideal_dim(dim, lt, opts);
-    if (st == GBC_OK && *dim == 0)
+    if (st == GBC_OK && *dim == 0 && deg != NULL)
         st = gbc_monideal_degree(deg, lt, opts);
     gbc_monideal_free(lt);
     return st;
@@ -669,13 +669,13 @@ gbc_status sv_solve_q(gbc_ctx *ctx, gbc_solutions *out, const gbc_polys *gens, u
         st = sv_sb_str(ctx, &text, gtext);
     gbc_string_free(gtext);
     if (st == GBC_OK)
-        st = ring_like(ctx, &R0, R, NULL, "grevlex", err);
+        st = sv_ring_like(ctx, &R0, R, NULL, "grevlex", err);
     if (st == GBC_OK)
-        st = basis_of_text(&G0, R0, text.s, opts, err);
+        st = sv_basis_of_text(&G0, R0, text.s, opts, err);
     int64_t dim = 0;
     uint64_t deg = 0;
     if (st == GBC_OK)
-        st = dim_degree(&dim, &deg, G0, opts);
+        st = sv_dim_degree(&dim, &deg, G0, opts);
     if (st != GBC_OK)
         goto out;
     out->dim = dim;
@@ -687,7 +687,7 @@ gbc_status sv_solve_q(gbc_ctx *ctx, gbc_solutions *out, const gbc_polys *gens, u
         st = GBC_ERR_DOMAIN;
         goto out;
     }
-    st = ring_like(ctx, &R1, R, tname, "lex", err);
+    st = sv_ring_like(ctx, &R1, R, tname, "lex", err);
     if (st == GBC_OK)
         st = GBC_ZALLOC(ctx, out->form, n > 0 ? n : 1);
     if (st != GBC_OK)
@@ -731,7 +731,7 @@ gbc_status sv_solve_q(gbc_ctx *ctx, gbc_solutions *out, const gbc_polys *gens, u
         out->newvar = attempt > 0;
         gbc_polys *L = NULL;
         if (st == GBC_OK)
-            st = basis_of_text(&L, R1, J.s, opts, err);
+            st = sv_basis_of_text(&L, R1, J.s, opts, err);
         sv_sb_clear(ctx, &J);
         if (st != GBC_OK)
             goto out;
@@ -765,9 +765,9 @@ gbc_status sv_solve_q(gbc_ctx *ctx, gbc_solutions *out, const gbc_polys *gens, u
             if (added) {
                 gbc_polys_free(G0);
                 G0 = NULL;
-                st = basis_of_text(&G0, R0, text.s, opts, err);
+                st = sv_basis_of_text(&G0, R0, text.s, opts, err);
                 if (st == GBC_OK)
-                    st = dim_degree(&dim, &ndistinct, G0, opts);
+                    st = sv_dim_degree(&dim, &ndistinct, G0, opts);
                 if (st != GBC_OK)
                     goto out;
             } else {

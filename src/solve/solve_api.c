@@ -366,14 +366,3 @@ gbc_status sv_param_text(gbc_ctx *ctx, gbc_solutions *out, const sv_zpoly *W, co
     out->param = b.s;
     return GBC_OK;
 }
-
-gbc_status sv_solve_zp(gbc_ctx *ctx, gbc_solutions *out, const gbc_polys *gens,
-                       const gbc_options *opts, gbc_error *err)
-{
-    (void)ctx;
-    (void)out;
-    (void)gens;
-    (void)opts;
-    put_err(err, "solving over Z/p is not implemented in this version");
-    return GBC_ERR_UNSUPPORTED;
-}

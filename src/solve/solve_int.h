@@ -73,4 +73,16 @@ gbc_status sv_param_text(gbc_ctx *ctx, gbc_solutions *out, const struct sv_zpoly
 
 void sv_solutions_free(gbc_solutions *s);
 
+/* Shared by solve.c and zp.c. A ring with R's variable names (and extra after
+ * them, when not NULL), R's characteristic and the order given. */
+gbc_status sv_ring_like(gbc_ctx *ctx, gbc_ring **out, const gbc_ring *R, const char *extra,
+                        const char *order, gbc_error *err);
+/* The reduced basis, in R's order, of the ideal the polynomials of text generate. */
+gbc_status sv_basis_of_text(gbc_polys **basis, const gbc_ring *R, const char *text,
+                            const gbc_options *opts, gbc_error *err);
+/* The dimension of R/I for the Groebner basis G of I and (when zero-dimensional and
+ * deg is not NULL) the number of standard monomials. */
+gbc_status sv_dim_degree(int64_t *dim, uint64_t *deg, const gbc_polys *G,
+                         const gbc_options *opts);
+
 #endif

@@ -3,7 +3,8 @@
  * interval is at most 2^-precision wide, boxes are pairwise disjoint), against an
  * independent count of the real solutions (Sturm sequences of eliminating
  * polynomials of linear forms, over Q in this file), and against systems whose
- * solutions are known exactly (random triangular systems, seed printed). */
+ * solutions are known exactly (random triangular systems, seed printed); over Z/p
+ * against the enumeration of (Z/p)^n. */
 #include <gmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -584,6 +585,140 @@ START_TEST(test_cancel)
 }
 END_TEST
 
+/* A random zero-dimensional system in n variables (x1, ...) over characteristic p:
+ * f_i = x_i^d_i + random terms of lower total degree, so that the grevlex leading
+ * monomials are the pure powers. */
+static void random_system(sbuf *b, gbc_rng *rng, uint32_t n, uint32_t p, int maxdeg)
+{
+    for (uint32_t i = 0; i < n; i++)
+        sb_printf(b, "%sx%u", i ? "," : "", i + 1);
+    sb_printf(b, "\n%u\n", p);
+    for (uint32_t i = 0; i < n; i++) {
+        int d = 1 + (int)gbc_rng_below(rng, (uint64_t)maxdeg);
+        sb_printf(b, "%sx%u^%d", i ? ",\n" : "", i + 1, d);
+        int terms = 1 + (int)gbc_rng_below(rng, 4);
+        for (int t = 0; t < terms; t++) {
+            sb_printf(b, "+(%lld)", (long long)gbc_rng_below(rng, 21) - 10);
+            int left = (int)gbc_rng_below(rng, (uint64_t)d); /* total degree < d */
+            for (uint32_t j = 0; j < n && left > 0; j++) {
+                int e = (int)gbc_rng_below(rng, (uint64_t)left + 1);
+                if (e > 0)
+                    sb_printf(b, "*x%u^%d", j + 1, e);
+                left -= e;
+            }
+        }
+    }
+    sb_printf(b, "\n");
+}
+
+/* Random systems over Q: the defining property and the Sturm counts. */
+START_TEST(test_random_q)
+{
+    gbc_rng rng;
+    gbc_rng_seed(&rng, tu_seed() ^ 0x1234);
+    int rounds = 8 * tu_mult();
+    for (int r = 0; r < rounds; r++) {
+        sbuf b;
+        sb_init(&b);
+        uint32_t n = 1 + (uint32_t)gbc_rng_below(&rng, 3);
+        random_system(&b, &rng, n, 0, n == 1 ? 6 : 3);
+        full_check(b.s, b.s, 1 + (uint32_t)gbc_rng_below(&rng, 70));
+        sb_free(&b);
+    }
+}
+END_TEST
+
+/* The value of polynomial g of P at the point x modulo p. */
+static uint64_t eval_zp(const gbc_polys *P, size_t g, const uint32_t *x, uint32_t n, uint64_t p)
+{
+    size_t nt = gbc_polys_nterms(P, g);
+    uint32_t *ex = malloc(sizeof(uint32_t) * (nt * n + 1));
+    uint32_t *c = malloc(sizeof(uint32_t) * (nt + 1));
+    T_ASSERT(ex != NULL && c != NULL);
+    T_ASSERT(gbc_polys_get_zp(ex, c, nt, P, g) == GBC_OK);
+    uint64_t v = 0;
+    for (size_t t = 0; t < nt; t++) {
+        uint64_t m = c[t];
+        for (uint32_t i = 0; i < n; i++)
+            for (uint32_t e = 0; e < ex[t * n + i]; e++)
+                m = m * x[i] % p;
+        v = (v + m) % p;
+    }
+    free(ex);
+    free(c);
+    return v;
+}
+
+/* Over Z/p: the solutions against every point of (Z/p)^n (small p), and against
+ * the generators for larger p. */
+START_TEST(test_zp)
+{
+    gbc_rng rng;
+    gbc_rng_seed(&rng, tu_seed() ^ 0x77);
+    static const uint32_t primes[] = {2, 3, 7, 11, 13, 65521};
+    int rounds = 12 * tu_mult();
+    for (int r = 0; r < rounds; r++) {
+        uint32_t p = primes[gbc_rng_below(&rng, 6)];
+        uint32_t n = 1 + (uint32_t)gbc_rng_below(&rng, p > 13 ? 3 : 3);
+        sbuf b;
+        sb_init(&b);
+        random_system(&b, &rng, n, p, 4);
+        gbc_ring *R = NULL;
+        gbc_polys *P = NULL;
+        gbc_solutions *S = NULL;
+        gbc_error err;
+        T_ASSERT(gbc_parse(&R, &P, b.s, b.len, NULL, NULL, &err) == GBC_OK);
+        T_ASSERT_MSG(gbc_solve(&S, P, 0, 0, NULL, &err) == GBC_OK, "%s: %s", b.s, err.message);
+        size_t count = gbc_solutions_count(S);
+        uint32_t *pts = malloc(sizeof(uint32_t) * (count * n + 1));
+        T_ASSERT(pts != NULL);
+        for (size_t k = 0; k < count; k++) {
+            T_ASSERT(gbc_solutions_get_zp(pts + k * n, S, k) == GBC_OK);
+            for (uint32_t i = 0; i < n; i++)
+                T_ASSERT(pts[k * n + i] < p);
+            for (size_t g = 0; g < gbc_polys_count(P); g++)
+                T_ASSERT_MSG(eval_zp(P, g, pts + k * n, n, p) == 0, "%s: solution %zu", b.s, k);
+            for (size_t j = 0; j < k; j++)
+                T_ASSERT_MSG(memcmp(pts + j * n, pts + k * n, sizeof(uint32_t) * n) != 0,
+                             "%s: solution %zu twice", b.s, k);
+        }
+        if (p <= 13) { /* every point of (Z/p)^n */
+            size_t total = 1, zeros = 0;
+            for (uint32_t i = 0; i < n; i++)
+                total *= p;
+            uint32_t x[3];
+            for (size_t idx = 0; idx < total; idx++) {
+                size_t v = idx;
+                for (uint32_t i = 0; i < n; i++, v /= p)
+                    x[i] = (uint32_t)(v % p);
+                int zero = 1;
+                for (size_t g = 0; g < gbc_polys_count(P) && zero; g++)
+                    zero = eval_zp(P, g, x, n, p) == 0;
+                zeros += zero;
+            }
+            T_ASSERT_MSG(zeros == count, "%s: %zu solutions, %zu by enumeration", b.s, count,
+                         zeros);
+        }
+        char *t = NULL;
+        T_ASSERT(gbc_solutions_to_string(&t, NULL, S, GBC_SOLVE_FORMAT_GBC) == GBC_OK);
+        size_t lines = 0;
+        for (const char *q = t; *q; q++)
+            lines += *q == '\n';
+        T_ASSERT(lines == count);
+        gbc_string_free(t);
+        uint32_t e;
+        char buf[8];
+        T_ASSERT(count == 0 ||
+                 gbc_solutions_endpoint(buf, sizeof buf, NULL, &e, S, 0, 0, 0) == GBC_ERR_DOMAIN);
+        free(pts);
+        gbc_solutions_free(S);
+        gbc_polys_free(P);
+        gbc_ring_free(R);
+        sb_free(&b);
+    }
+}
+END_TEST
+
 static Suite *solve_suite(void)
 {
     Suite *s = suite_create("solve");
@@ -595,6 +730,8 @@ static Suite *solve_suite(void)
     tcase_add_test(tc, test_known_points);
     tcase_add_test(tc, test_formats_and_api);
     tcase_add_test(tc, test_cancel);
+    tcase_add_test(tc, test_random_q);
+    tcase_add_test(tc, test_zp);
     tcase_add_test(tc, test_families);
     suite_add_tcase(s, tc);
     return s;
