@@ -124,7 +124,8 @@ GBC_API gbc_status gbc_solutions_get_zp(uint32_t *point, const gbc_solutions *so
         return GBC_ERR_ARG;
     if (sols->characteristic == 0)
         return GBC_ERR_DOMAIN;
-    memcpy(point, sols->zp + i * sols->nvars, sizeof(uint32_t) * sols->nvars);
+    if (sols->nvars > 0)
+        memcpy(point, sols->zp + i * sols->nvars, sizeof(uint32_t) * sols->nvars);
     return GBC_OK;
 }
 

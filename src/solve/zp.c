@@ -319,7 +319,7 @@ static gbc_status roots_of(gbc_ctx *ctx, u32list *L, const gbc_polys *E, uint32_
             h.c[i] = h.c[i] * il % p;
         size_t first = L->n;
         st = split_roots(ctx, L, &h, p, rng);
-        if (st == GBC_OK)
+        if (st == GBC_OK && L->n > first)
             qsort(L->v + first, L->n - first, sizeof(uint32_t), cmp_u32);
     }
     zpp_clear(ctx, &f);
