@@ -12,6 +12,7 @@
 
 #include "gbc.h"
 #include "gbc_gmp.h"
+#include "api/api.h" /* api_options_set_fail_alloc */
 #include "testutil.h"
 
 /* ---------------------------------------------------------------- helpers -- */
@@ -719,6 +720,56 @@ START_TEST(test_zp)
 }
 END_TEST
 
+/* Every allocation of the solver failing in turn: GBC_ERR_NOMEM and nothing leaked
+ * (the ASan build checks the leaks), or the same solutions. */
+START_TEST(test_fail_alloc)
+{
+    static const char *const texts[] = {
+        "x,y\n0\nx^2-2, y^2-3\n",
+        "x,y\n0\n(x^2-2)^2*(x-3), (y-x)^2\n", /* through the radical */
+        "x,y\n7\nx^2-1, y^2-2\n",
+    };
+    for (size_t c = 0; c < sizeof texts / sizeof texts[0]; c++) {
+        gbc_ring *R = NULL;
+        gbc_polys *P = NULL;
+        T_ASSERT(gbc_parse(&R, &P, texts[c], strlen(texts[c]), NULL, NULL, NULL) == GBC_OK);
+        gbc_solutions *ref = NULL;
+        T_ASSERT(gbc_solve(&ref, P, 0, GBC_SOLVE_PARAMETRIZATION * (c < 2), NULL, NULL) ==
+                 GBC_OK);
+        char *want = NULL;
+        T_ASSERT(gbc_solutions_to_string(&want, NULL, ref, GBC_SOLVE_FORMAT_MSOLVE) == GBC_OK);
+        gbc_options *o = NULL;
+        T_ASSERT(gbc_options_new(&o) == GBC_OK);
+        gbc_status st = GBC_ERR_NOMEM;
+        uint64_t n;
+        for (n = 1; st != GBC_OK && n < 100000; n++) {
+            api_options_set_fail_alloc(o, n);
+            gbc_solutions *s = NULL;
+            st = gbc_solve(&s, P, 0, GBC_SOLVE_PARAMETRIZATION * (c < 2), o, NULL);
+            T_ASSERT_MSG(st == GBC_OK || st == GBC_ERR_NOMEM, "case %zu, allocation %llu: %s",
+                         c, (unsigned long long)n, gbc_status_string(st));
+            if (st == GBC_OK) {
+                char *got = NULL;
+                T_ASSERT(gbc_solutions_to_string(&got, NULL, s, GBC_SOLVE_FORMAT_MSOLVE) ==
+                         GBC_OK);
+                T_ASSERT(strcmp(got, want) == 0);
+                gbc_string_free(got);
+            } else {
+                T_ASSERT(s == NULL);
+            }
+            gbc_solutions_free(s);
+        }
+        T_ASSERT(st == GBC_OK);
+        printf("fail_alloc case %zu: %llu runs\n", c, (unsigned long long)n - 1);
+        gbc_options_free(o);
+        gbc_string_free(want);
+        gbc_solutions_free(ref);
+        gbc_polys_free(P);
+        gbc_ring_free(R);
+    }
+}
+END_TEST
+
 static Suite *solve_suite(void)
 {
     Suite *s = suite_create("solve");
@@ -732,6 +783,7 @@ static Suite *solve_suite(void)
     tcase_add_test(tc, test_cancel);
     tcase_add_test(tc, test_random_q);
     tcase_add_test(tc, test_zp);
+    tcase_add_test(tc, test_fail_alloc);
     tcase_add_test(tc, test_families);
     suite_add_tcase(s, tc);
     return s;
