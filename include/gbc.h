@@ -852,7 +852,7 @@ typedef enum gbc_solve_format {
  * not zero-dimensional; the unit ideal gives no solution (gbc_solutions_dim -1).
  * *sols belongs to the caller (gbc_solutions_free). The Groebner bases it computes
  * run with opts (over Q: checked modulo a fresh prime, or proved with
- * gbc_options_set_certify). */
+ * gbc_options_set_certify). Over Z/p precision is ignored. */
 GBC_API gbc_status gbc_solve(gbc_solutions **sols, const gbc_polys *gens,
                              uint32_t precision, unsigned flags, const gbc_options *opts,
                              gbc_error *err);
@@ -872,8 +872,8 @@ GBC_API size_t gbc_solutions_distinct(const gbc_solutions *sols);
 GBC_API gbc_status gbc_solutions_endpoint(char *buf, size_t size, size_t *needed,
                                           uint32_t *exponent, const gbc_solutions *sols,
                                           size_t i, uint32_t var, int upper);
-/* Over Z/p: solution i's coordinates (nvars residues) into point. GBC_ERR_DOMAIN
- * over Q. */
+/* Over Z/p: solution i's coordinates (nvars residues) into point; the solutions
+ * are sorted lexicographically. GBC_ERR_DOMAIN over Q. */
 GBC_API gbc_status gbc_solutions_get_zp(uint32_t *point, const gbc_solutions *sols,
                                         size_t i);
 /* The solutions as text (docs/solve.md), NUL-terminated, freed with
