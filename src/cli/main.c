@@ -637,7 +637,9 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
     if (hooks == NULL || hooks->no_input == NULL)
         cli_interrupt_install();
     int scmd = cli_find_solve_command(argc, argv); /* cli/solve_cmd.c */
-    if (scmd > 0 && (hooks == NULL || hooks->no_input == NULL))
+    if (scmd > 0 && hooks != NULL && hooks->no_input != NULL)
+        return hooks->no_input(NULL, hooks->data); /* its own parser, as the ideal commands */
+    if (scmd > 0)
         return cli_solve_command(argc, argv, scmd);
     int icmd = cli_find_ideal_command(argc, argv); /* cli/ideal_cmd.c */
     if (icmd > 0 && hooks != NULL && hooks->no_input != NULL)

@@ -701,8 +701,8 @@ gbc_status sv_solve_q(gbc_ctx *ctx, gbc_solutions *out, const gbc_polys *gens, u
         if (st != GBC_OK)
             goto out;
         /* the linear form, as msolve chooses it: first T = x_n; then
-         * T = -(1^(k-1) x_1 + 2^(k-1) x_2 + ... + n^(k-1) x_n) at try k; from the
-         * sixth try on random coefficients in [-B, B] */
+         * T = -(1^(k-1) x_1 + 2^(k-1) x_2 + ... + n^(k-1) x_n) at try k = 1..5; from
+         * try 6 on random coefficients in [-B, B], B = k^2 */
         uint64_t B = (uint64_t)attempt * attempt;
         sv_sb J = {NULL, 0, 0};
         char buf[80];

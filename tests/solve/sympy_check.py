@@ -87,9 +87,81 @@ def inside(value, lo, hi):
         mpmath.mpf(hi.numerator) / hi.denominator
 
 
+def parse_param(text):
+    """msolve's -P 1 part: (names, form, w, w', [(v_i, c_i)]) with coefficient
+    lists, low degree first."""
+    head, _, _ = text.partition("],[1,\n")
+    lines = head.split("\n")
+    names = [n.strip().strip("'") for n in lines[3].strip().strip("[],").split(",")]
+    form = [int(c) for c in lines[4].strip().strip("[],").replace(" ", "").split(",")]
+    polys = []
+    for line in lines[5:]:
+        if "[" in line and "]]" in line and ", [" in line:
+            coefs = line[line.index(", [") + 3:line.index("]]")]
+            polys.append([int(c) for c in coefs.split(",")] if coefs.strip() else [])
+    start = lines.index("[")  # the list of the variables' parametrisations
+    denoms = [int(line.strip().rstrip(",]")) for line in lines[start + 1:]
+              if line.strip().rstrip(",]").lstrip("-").isdigit()]
+    assert len(denoms) == len(polys) - 2, "one denominator per parametrised variable"
+    return names, form, polys[0], polys[1], list(zip(polys[2:], denoms))
+
+
+def check_param(gbc, name, names, gens):
+    """The parametrisation's defining property at SymPy's solutions: w(A) = 0 and
+    x_i = -v_i(A) / (c_i w'(A)), A the linear form's value (to 100 digits)."""
+    text = f"{names}\n0\n{gens}\n"
+    run = subprocess.run([gbc, "solve", "--format", "msolve", "--parametrization", "-"],
+                         input=text, capture_output=True, text=True, timeout=600)
+    if run.returncode != 0 or not run.stdout.startswith("[0, [0, \n"):
+        print(f"FAIL {name} parametrization: exit {run.returncode} {run.stderr}")
+        return False
+    pnames, form, w, dw, params = parse_param(run.stdout)
+    n = len(names.split(","))
+    newvar = len(pnames) == n + 1
+    ok = len(params) == (n if newvar else n - 1)
+    if not ok:
+        print(f"FAIL {name}: {len(params)} parametrised variables")
+    for pt in real_solutions(names, gens):
+        vals = [sp.N(c, 120) for c in pt]
+        a = -sum(f * v for f, v in zip(form, vals)) if newvar else vals[-1]
+        ev = lambda cs: sum(c * a ** i for i, c in enumerate(cs))
+        if abs(ev(w)) > sp.Float("1e-60"):
+            print(f"FAIL {name}: w(A) = {sp.N(ev(w), 5)} at a solution")
+            ok = False
+        for i, (v, c) in enumerate(params):
+            x = -ev(v) / (c * ev(dw))
+            if abs(x - vals[i]) > sp.Float("1e-60"):
+                print(f"FAIL {name}: the parametrisation of variable {i} gives {sp.N(x, 20)}")
+                ok = False
+    print(f"{'ok' if ok else 'FAIL'} {name}: parametrization")
+    return ok
+
+
+def check_usage(gbc):
+    """Bad usage exits 2 with a reason."""
+    ok = True
+    for args in (["--parametrization"], ["--format", "xml"], ["--precision", "0"],
+                 ["--precision", "x"], ["--frobnicate"]):
+        run = subprocess.run([gbc, "solve"] + args + ["-"], input="x\n0\nx^2-2\n",
+                             capture_output=True, text=True, timeout=60)
+        if run.returncode != 2 or run.stdout or "gbc:" not in run.stderr:
+            print(f"FAIL usage {args}: exit {run.returncode}, {run.stderr!r}")
+            ok = False
+    run = subprocess.run([gbc, "solve", "-"], input="x\n0\nx^2+\n", capture_output=True,
+                         text=True, timeout=60)
+    if run.returncode != 1 or "error" not in run.stderr:
+        print(f"FAIL a parse error: exit {run.returncode}")
+        ok = False
+    print(f"{'ok' if ok else 'FAIL'} usage and input errors")
+    return ok
+
+
 def main():
     gbc = sys.argv[1]
     failures = 0
+    for name, names, gens, _ in CASES[:6] + CASES[8:10]:
+        failures += not check_param(gbc, name, names, gens)
+    failures += not check_usage(gbc)
     for name, names, gens, prec in CASES:
         text = f"{names}\n0\n{gens}\n"
         run = subprocess.run([gbc, "solve", "--precision", str(prec), "-"], input=text,
