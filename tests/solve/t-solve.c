@@ -290,7 +290,7 @@ static void independent_count(size_t *real, size_t *complex, const solved *S, gb
         sb_printf(&hdr, "TT\n0\n");
         sb_printf(&b, "%s%s,\nTT", hdr.s, gtext);
         for (uint32_t i = 0; i < n; i++)
-            sb_printf(&b, "-(%lld)*%s", (long long)gbc_rng_below(rng, 41) - 20,
+            sb_printf(&b, "-(%lld)*%s", (long long)gbc_rng_below(rng, 2001) - 1000,
                       gbc_ring_var_name(S->ring, i));
         gbc_ring *R = NULL;
         gbc_polys *P = NULL, *E = NULL;
