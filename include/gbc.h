@@ -892,6 +892,58 @@ GBC_API gbc_status gbc_betti_to_string(char **text, const uint64_t *betti, uint3
                                        uint32_t ncols);
 /* ========================================================== end modules == */
 
+/* ============================================== Solving (docs/solve.md) == */
+/* The solutions of a zero-dimensional system: over Q its real solutions, each as
+ * an isolating box (one interval per variable, each holding that coordinate of the
+ * solution; the boxes of distinct solutions are disjoint, so each box holds
+ * exactly one real solution); over Z/p the solutions with coordinates in Z/p. */
+typedef struct gbc_solutions gbc_solutions;
+#define GBC_SOLVE_DEFAULT_PRECISION 64u
+#define GBC_SOLVE_MAX_PRECISION 1048576u
+/* gbc_solve's flags: keep msolve's rational parametrisation (over Q) for the
+ * msolve format of gbc_solutions_to_string. */
+#define GBC_SOLVE_PARAMETRIZATION 1u
+typedef enum gbc_solve_format {
+    GBC_SOLVE_FORMAT_GBC = 0,   /* one solution a line: "[a, b], [c, d]" */
+    GBC_SOLVE_FORMAT_MSOLVE = 1 /* msolve's output: "[0, [1, [[[a, b], ...]]]]:" */
+} gbc_solve_format;
+/* Solve the system gens. precision: every interval of a box has width at most
+ * 2^-precision (0: GBC_SOLVE_DEFAULT_PRECISION; at most GBC_SOLVE_MAX_PRECISION,
+ * else GBC_ERR_ARG). GBC_ERR_DOMAIN (the dimension named in err) when the ideal is
+ * not zero-dimensional; the unit ideal gives no solution (gbc_solutions_dim -1).
+ * *sols belongs to the caller (gbc_solutions_free). The Groebner bases it computes
+ * run with opts (over Q: checked modulo a fresh prime, or proved with
+ * gbc_options_set_certify). Over Z/p precision is ignored. */
+GBC_API gbc_status gbc_solve(gbc_solutions **sols, const gbc_polys *gens,
+                             uint32_t precision, unsigned flags, const gbc_options *opts,
+                             gbc_error *err);
+GBC_API void gbc_solutions_free(gbc_solutions *sols);
+/* The number of solutions (over Q: real ones), of variables, the dimension of the
+ * ideal (0, or -1 for the unit ideal) and the number of distinct complex
+ * solutions (over Q). 0 (dim: -1) for NULL. */
+GBC_API size_t gbc_solutions_count(const gbc_solutions *sols);
+GBC_API uint32_t gbc_solutions_nvars(const gbc_solutions *sols);
+GBC_API int64_t gbc_solutions_dim(const gbc_solutions *sols);
+GBC_API size_t gbc_solutions_distinct(const gbc_solutions *sols);
+/* Over Q: an endpoint of solution i's interval for variable var (upper: 0 lower,
+ * 1 upper) as num / 2^(*exponent) in lowest terms: num in decimal into buf (size
+ * bytes; *needed, when not NULL, receives the bytes needed with the NUL; buf NULL
+ * with size 0 is a size query). GBC_ERR_ARG for an index out of range or a small
+ * buffer, GBC_ERR_DOMAIN over Z/p. */
+GBC_API gbc_status gbc_solutions_endpoint(char *buf, size_t size, size_t *needed,
+                                          uint32_t *exponent, const gbc_solutions *sols,
+                                          size_t i, uint32_t var, int upper);
+/* Over Z/p: solution i's coordinates (nvars residues) into point; the solutions
+ * are sorted lexicographically. GBC_ERR_DOMAIN over Q. */
+GBC_API gbc_status gbc_solutions_get_zp(uint32_t *point, const gbc_solutions *sols,
+                                        size_t i);
+/* The solutions as text (docs/solve.md), NUL-terminated, freed with
+ * gbc_string_free; *len (if not NULL) its length. */
+GBC_API gbc_status gbc_solutions_to_string(char **text, size_t *len,
+                                           const gbc_solutions *sols,
+                                           gbc_solve_format format);
+/* ================================================================ end solving == */
+
 #ifdef __cplusplus
 }
 #endif

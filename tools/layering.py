@@ -19,7 +19,7 @@ import sys
 # call only modules before it (same rank: neither)
 ORDER = ["common", "field", "mono", "mht", "poly", "io", "divlookup", "monideal", "pairs",
          "la", "buchberger", "check", "f4", "sig", "fglm", "strategy", "modular", "ideal",
-         "module", "api", "cli", "mpi"]
+         "module", "api", "solve", "cli", "mpi"]
 RANK = {m: i for i, m in enumerate(ORDER)}
 TOOLS = ("cli", "mpi")
 

@@ -21,6 +21,7 @@
 #include "module_cmd.h"
 #include "monideal_cmd.h"
 #include "reader.h"
+#include "solve_cmd.h"
 
 enum { EXIT_OK = 0, EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_RESOURCES = 3 };
 
@@ -64,6 +65,9 @@ static void usage(FILE *f)
             "                  of the second input\n"
             "  lift            cofactors of the basis of I (of each polynomial of the\n"
             "                  second input, with one) in terms of I's generators\n"
+            "  solve           the real solutions of a zero-dimensional I as isolating\n"
+            "                  boxes, over Z/p its solutions in Z/p (--format gbc|msolve,\n"
+            "                  --precision BITS, --parametrization; 'gbc solve --help')\n"
             "\n"
             "options (every command honours every option; --multigraded is hilbert's):\n"
             "  -f FILE         read FILE (also the last non-option argument; '-': stdin)\n"
@@ -639,6 +643,11 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
      * gbc-mpi worker, which runs under no_input, keeps their default action) */
     if (hooks == NULL || hooks->no_input == NULL)
         cli_interrupt_install();
+    int scmd = cli_find_solve_command(argc, argv); /* cli/solve_cmd.c */
+    if (scmd > 0 && hooks != NULL && hooks->no_input != NULL)
+        return hooks->no_input(NULL, hooks->data); /* its own parser, as the ideal commands */
+    if (scmd > 0)
+        return cli_solve_command(argc, argv, scmd);
     int icmd = cli_find_ideal_command(argc, argv); /* cli/ideal_cmd.c */
     if (icmd > 0 && hooks != NULL && hooks->no_input != NULL)
         return hooks->no_input(NULL, hooks->data);

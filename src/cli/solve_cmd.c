@@ -1,0 +1,308 @@
+/* cli/solve_cmd: `gbc solve FILE`, the real solutions of a zero-dimensional system
+ * over Q (the solutions in Z/p over a prime field), on the public API only
+ * (gbc_parse, gbc_solve, gbc_solutions_to_string). */
+#define _POSIX_C_SOURCE 200809L
+#include "solve_cmd.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "gbc.h"
+#include "interrupt.h"
+#include "monideal_cmd.h" /* cli_write_result, cli_report_status, cli_exit_for */
+#include "reader.h"
+
+enum { EXIT_OK = 0, EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_RESOURCES = 3 };
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "gbc: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\nTry 'gbc solve --help' for more information.\n");
+    return EXIT_USAGE;
+}
+
+/* The options of solve that take a value. */
+static int takes_value(const char *a)
+{
+    static const char *const with_value[] = {"--format",  "--precision",    "--threads",
+                                             "--seed",    "--memory-limit", "--timeout",
+                                             "-o",        "-f",             "-t",
+                                             "-p"};
+    for (size_t i = 0; i < sizeof with_value / sizeof with_value[0]; i++)
+        if (strcmp(a, with_value[i]) == 0)
+            return 1;
+    return 0;
+}
+
+int cli_find_solve_command(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "solve") == 0)
+            return i;
+        if (a[0] != '-' || a[1] == '\0' || strcmp(a, "--") == 0)
+            return 0;
+        if (takes_value(a) || strcmp(a, "--order") == 0 || strcmp(a, "--algorithm") == 0)
+            i++;
+    }
+    return 0;
+}
+
+static void log_to_stderr(void *data, int level, const char *msg)
+{
+    (void)data;
+    (void)level;
+    fprintf(stderr, "%s\n", msg);
+}
+
+static int parse_size(const char *v, size_t *out)
+{
+    char *end;
+    errno = 0;
+    if (*v == '-' || *v == '+')
+        return 0;
+    unsigned long long n = strtoull(v, &end, 10);
+    if (errno || end == v)
+        return 0;
+    unsigned shift = 0;
+    if (*end == 'K' || *end == 'k')
+        shift = 10;
+    else if (*end == 'M' || *end == 'm')
+        shift = 20;
+    else if (*end == 'G' || *end == 'g')
+        shift = 30;
+    if (shift != 0)
+        end++;
+    if (*end != '\0' || n == 0 || n > (SIZE_MAX >> shift))
+        return 0;
+    *out = (size_t)n << shift;
+    return 1;
+}
+
+static void help(void)
+{
+    printf("usage: gbc solve [OPTIONS] FILE\n"
+           "The real solutions of a zero-dimensional system over Q: one isolating box a\n"
+           "solution (an interval for each variable, holding the solution's coordinate;\n"
+           "boxes of distinct solutions are disjoint). Over Z/p: the solutions with\n"
+           "coordinates in Z/p, one a line '[a, b, ...]'.\n"
+           "  --format gbc|msolve  gbc (default): one solution a line, '[a, b], [c, d]',\n"
+           "                  endpoints p/2^k as 'p/q'; msolve: msolve's output\n"
+           "  --precision BITS  every interval at most 2^-BITS wide (default 64)\n"
+           "  --parametrization  (with --format msolve) msolve's -P 1 parametrisation first\n"
+           "  --certify, --seed N, --threads N, --memory-limit SIZE, --timeout S, -o FILE\n"
+           "                  as for gb (see 'gbc --help')\n"
+           "  -v              the number of solutions on standard error; -vv also the\n"
+           "                  Groebner bases' progress\n"
+           "exit status: 0 success, 1 bad input (also: not zero-dimensional), 2 bad usage,\n"
+           "3 out of resources\n");
+}
+
+int cli_solve_command(int argc, char **argv, int at)
+{
+    const char *file = NULL, *outfile = NULL;
+    gbc_solve_format format = GBC_SOLVE_FORMAT_GBC;
+    unsigned long precision = GBC_SOLVE_DEFAULT_PRECISION;
+    int param = 0, certify = 0, verbose = 0, threads = 1, fixed_seed = 0, end_opts = 0;
+    unsigned long long seed = 0;
+    size_t memory_limit = 0;
+    double timeout = 0.0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (i == at)
+            continue;
+        if (end_opts || a[0] != '-' || a[1] == '\0') {
+            if (file != NULL)
+                return usage_error("more than one input file ('%s')", a);
+            file = a;
+            continue;
+        }
+        if (strcmp(a, "--") == 0) {
+            end_opts = 1;
+            continue;
+        }
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            help();
+            return EXIT_OK;
+        }
+        const char *v = NULL;
+        char *eq = strchr(a, '=');
+        char name[32];
+        if (strncmp(a, "--", 2) == 0 && eq != NULL && (size_t)(eq - a) < sizeof name) {
+            memcpy(name, a, (size_t)(eq - a));
+            name[eq - a] = '\0';
+            v = eq + 1;
+            a = name;
+        } else if (takes_value(a)) {
+            if (i + 1 >= argc)
+                return usage_error("option '%s' needs an argument", a);
+            v = argv[++i];
+        }
+        char *end;
+        if (strcmp(a, "--format") == 0 && v != NULL) {
+            if (strcmp(v, "gbc") == 0)
+                format = GBC_SOLVE_FORMAT_GBC;
+            else if (strcmp(v, "msolve") == 0)
+                format = GBC_SOLVE_FORMAT_MSOLVE;
+            else
+                return usage_error("unknown format '%s' (expected gbc or msolve)", v);
+        } else if ((strcmp(a, "--precision") == 0 || strcmp(a, "-p") == 0) && v != NULL) {
+            errno = 0;
+            precision = strtoul(v, &end, 10);
+            if (errno || end == v || *end || v[0] == '-' || precision < 1 ||
+                precision > GBC_SOLVE_MAX_PRECISION)
+                return usage_error("--precision needs a number of bits from 1 to 1048576, "
+                                   "not '%s'",
+                                   v);
+        } else if (strcmp(a, "--parametrization") == 0 && v == NULL) {
+            param = 1;
+        } else if (strcmp(a, "--certify") == 0 && v == NULL) {
+            certify = 1;
+        } else if ((strcmp(a, "--threads") == 0 || strcmp(a, "-t") == 0) && v != NULL) {
+            errno = 0;
+            long n = strtol(v, &end, 10);
+            if (errno || end == v || *end || n < 1 || n > 1024)
+                return usage_error("--threads (-t) needs a number from 1 to 1024, not '%s'", v);
+            threads = (int)n;
+        } else if (strcmp(a, "--seed") == 0 && v != NULL) {
+            errno = 0;
+            seed = strtoull(v, &end, 10);
+            if (errno || end == v || *end || v[0] == '-' || v[0] == '+')
+                return usage_error("--seed needs a number from 0 to 18446744073709551615, "
+                                   "not '%s'",
+                                   v);
+            fixed_seed = 1;
+        } else if (strcmp(a, "--memory-limit") == 0 && v != NULL) {
+            if (!parse_size(v, &memory_limit))
+                return usage_error("--memory-limit needs a positive size such as 2G or "
+                                   "500M, not '%s'",
+                                   v);
+        } else if (strcmp(a, "--timeout") == 0 && v != NULL) {
+            errno = 0;
+            timeout = strtod(v, &end);
+            if (errno || end == v || *end || !(timeout > 0.0) || timeout > 1e9)
+                return usage_error("--timeout needs a positive number of seconds, not '%s'",
+                                   v);
+        } else if (strcmp(a, "-o") == 0 && v != NULL) {
+            outfile = v;
+        } else if (strcmp(a, "-f") == 0 && v != NULL) {
+            if (file != NULL)
+                return usage_error("more than one input file ('%s')", v);
+            file = v;
+        } else if (strncmp(a, "-v", 2) == 0 && strspn(a + 1, "v") == strlen(a + 1)) {
+            verbose += (int)strlen(a + 1);
+        } else {
+            return usage_error("unknown option for solve '%s'", argv[i]);
+        }
+    }
+    if (param && format != GBC_SOLVE_FORMAT_MSOLVE)
+        return usage_error("%s needs --format msolve", "--parametrization");
+
+    const char *fname = (file == NULL || strcmp(file, "-") == 0) ? "<stdin>" : file;
+    double deadline = timeout > 0.0 ? cli_now() + timeout : 0.0;
+    int fd = STDIN_FILENO;
+    if (file != NULL && strcmp(file, "-") != 0) {
+        fd = open(file, O_RDONLY | O_CLOEXEC);
+        if (fd < 0) {
+            fprintf(stderr, "gbc: cannot open '%s': %s\n", file, strerror(errno));
+            return EXIT_INPUT;
+        }
+    }
+    char *text = NULL;
+    size_t len = 0;
+    int e = 0;
+    cli_read_status rs = cli_read_fd(fd, memory_limit, deadline, &text, &len, &e);
+    if (fd != STDIN_FILENO)
+        close(fd);
+    if (rs != CLI_READ_OK) {
+        if (rs == CLI_READ_LIMIT) {
+            cli_report_status(fname, GBC_ERR_LIMIT);
+            return EXIT_RESOURCES;
+        }
+        if (rs == CLI_READ_TIME || rs == CLI_READ_INTR) {
+            cli_report_status(fname, GBC_ERR_INTERRUPTED);
+            return EXIT_RESOURCES;
+        }
+        fprintf(stderr, "gbc: cannot read '%s': %s\n", fname,
+                rs == CLI_READ_IO && e ? strerror(e) : "out of memory");
+        return rs == CLI_READ_IO ? EXIT_INPUT : EXIT_RESOURCES;
+    }
+    gbc_options *opts = NULL;
+    if (gbc_options_new(&opts) != GBC_OK) {
+        free(text);
+        fprintf(stderr, "gbc: out of memory\n");
+        return EXIT_RESOURCES;
+    }
+    if (memory_limit != 0)
+        gbc_options_set_memory_limit(opts, memory_limit);
+    if (timeout > 0.0)
+        gbc_options_set_time_limit(opts, timeout);
+    gbc_options_set_certify(opts, certify);
+    gbc_options_set_threads(opts, threads);
+    if (fixed_seed)
+        gbc_options_set_seed(opts, (uint64_t)seed);
+    if (verbose > 1) /* -vv: the Groebner bases' own log */
+        gbc_options_set_log(opts, log_to_stderr, NULL, verbose - 1);
+    gbc_options_set_interrupt(opts, cli_interrupt_poll, NULL);
+
+    gbc_ring *ring = NULL;
+    gbc_polys *gens = NULL;
+    gbc_solutions *sols = NULL;
+    char *out = NULL;
+    size_t outlen = 0;
+    gbc_error err;
+    int rc = EXIT_OK;
+    gbc_status st = gbc_parse(&ring, &gens, text, len, NULL, opts, &err);
+    free(text);
+    if (st != GBC_OK) {
+        if (st == GBC_ERR_LIMIT || st == GBC_ERR_INTERRUPTED)
+            cli_report_status(fname, st);
+        else if (err.line > 0)
+            fprintf(stderr, "%s:%llu:%llu: error: %s\n", fname, (unsigned long long)err.line,
+                    (unsigned long long)err.column, err.message);
+        else
+            fprintf(stderr, "%s: error: %s\n", fname,
+                    err.message[0] ? err.message : gbc_status_string(st));
+        rc = cli_exit_for(st);
+        goto done;
+    }
+    st = gbc_solve(&sols, gens, (uint32_t)precision, param ? GBC_SOLVE_PARAMETRIZATION : 0,
+                   opts, &err);
+    if (st == GBC_ERR_DOMAIN) {
+        fprintf(stderr, "%s: error: %s\n", fname, err.message);
+        rc = EXIT_INPUT;
+        goto done;
+    }
+    if (st != GBC_OK) {
+        if (st == GBC_ERR_INTERNAL || st == GBC_ERR_VERIFY)
+            fprintf(stderr, "%s: error: %s\n", fname, err.message);
+        else
+            cli_report_status(fname, st);
+        rc = cli_exit_for(st);
+        goto done;
+    }
+    if (verbose > 0)
+        fprintf(stderr, "gbc: %zu real solutions (%zu distinct complex solutions)\n",
+                gbc_solutions_count(sols), gbc_solutions_distinct(sols));
+    st = gbc_solutions_to_string(&out, &outlen, sols, format);
+    if (st != GBC_OK) {
+        cli_report_status(fname, st);
+        rc = cli_exit_for(st);
+        goto done;
+    }
+    int open_failed = 0;
+    if (cli_write_result(outfile, out, outlen, &open_failed) != 0)
+        rc = open_failed ? EXIT_INPUT : EXIT_RESOURCES;
+done:
+    gbc_string_free(out);
+    gbc_solutions_free(sols);
+    gbc_polys_free(gens);
+    gbc_ring_free(ring);
+    gbc_options_free(opts);
+    return rc;
+}

@@ -1,0 +1,513 @@
+/* solve/upoly.c: univariate polynomials over Z for the solver: the squarefree part
+ * (primitive pseudo-remainder sequence), exact signs at rationals, and real root
+ * isolation by Descartes' rule of signs with bisection (the Vincent-Collins-Akritas
+ * method: Collins and Akritas, SYMSAC 1976), every step in exact integer arithmetic. */
+#include "solve/solve.h"
+
+#include <string.h>
+
+gbc_status sv_zpoly_init(gbc_ctx *ctx, sv_zpoly *P, size_t n)
+{
+    P->c = NULL;
+    P->n = P->cap = 0;
+    size_t cap = n > 0 ? n : 1;
+    gbc_status st = GBC_ALLOC(ctx, P->c, cap);
+    if (st != GBC_OK)
+        return st;
+    for (size_t i = 0; i < cap; i++)
+        mpz_init(P->c[i]);
+    P->n = n;
+    P->cap = cap;
+    return GBC_OK;
+}
+
+void sv_zpoly_clear(gbc_ctx *ctx, sv_zpoly *P)
+{
+    if (P->c != NULL) {
+        for (size_t i = 0; i < P->cap; i++)
+            mpz_clear(P->c[i]);
+        gbc_free(ctx, P->c);
+    }
+    P->c = NULL;
+    P->n = P->cap = 0;
+}
+
+void sv_zpoly_normalise(sv_zpoly *P)
+{
+    while (P->n > 0 && mpz_sgn(P->c[P->n - 1]) == 0)
+        P->n--;
+}
+
+void sv_zpoly_primitive(sv_zpoly *P)
+{
+    sv_zpoly_normalise(P);
+    if (P->n == 0)
+        return;
+    mpz_t g;
+    mpz_init(g);
+    for (size_t i = 0; i < P->n && mpz_cmp_ui(g, 1) != 0; i++)
+        mpz_gcd(g, g, P->c[i]);
+    if (mpz_sgn(P->c[P->n - 1]) < 0)
+        mpz_neg(g, g);
+    if (mpz_cmp_ui(g, 1) != 0)
+        for (size_t i = 0; i < P->n; i++)
+            mpz_divexact(P->c[i], P->c[i], g);
+    mpz_clear(g);
+}
+
+/* A copy of P into *Q (initialised here). */
+static gbc_status zpoly_copy(gbc_ctx *ctx, sv_zpoly *Q, const sv_zpoly *P)
+{
+    gbc_status st = sv_zpoly_init(ctx, Q, P->n);
+    if (st != GBC_OK)
+        return st;
+    for (size_t i = 0; i < P->n; i++)
+        mpz_set(Q->c[i], P->c[i]);
+    return GBC_OK;
+}
+
+/* A <- the primitive part of the pseudo-remainder of A by B (B nonzero, both
+ * normalised): A := lc(B) A - lc(A) t^k B until deg A < deg B. */
+static gbc_status prem_primitive(gbc_ctx *ctx, sv_zpoly *A, const sv_zpoly *B)
+{
+    mpz_t lca;
+    mpz_init(lca);
+    while (A->n >= B->n && A->n > 0) {
+        gbc_status st = gbc_ctx_poll(ctx);
+        if (st != GBC_OK) {
+            mpz_clear(lca);
+            return st;
+        }
+        size_t k = A->n - B->n;
+        mpz_set(lca, A->c[A->n - 1]);
+        for (size_t i = 0; i < A->n; i++)
+            mpz_mul(A->c[i], A->c[i], B->c[B->n - 1]);
+        for (size_t i = 0; i < B->n; i++)
+            mpz_submul(A->c[i + k], lca, B->c[i]);
+        sv_zpoly_normalise(A);
+        sv_zpoly_primitive(A);
+    }
+    mpz_clear(lca);
+    return GBC_OK;
+}
+
+/* *G (initialised here) = the primitive gcd of A and B (both nonzero). */
+static gbc_status zpoly_gcd(gbc_ctx *ctx, sv_zpoly *G, const sv_zpoly *A, const sv_zpoly *B)
+{
+    sv_zpoly X, Y;
+    gbc_status st = zpoly_copy(ctx, &X, A);
+    if (st != GBC_OK)
+        return st;
+    st = zpoly_copy(ctx, &Y, B);
+    if (st != GBC_OK) {
+        sv_zpoly_clear(ctx, &X);
+        return st;
+    }
+    sv_zpoly_primitive(&X);
+    sv_zpoly_primitive(&Y);
+    if (X.n < Y.n) {
+        sv_zpoly T = X;
+        X = Y;
+        Y = T;
+    }
+    while (Y.n > 0) {
+        st = prem_primitive(ctx, &X, &Y);
+        if (st != GBC_OK)
+            break;
+        sv_zpoly T = X;
+        X = Y;
+        Y = T;
+    }
+    sv_zpoly_clear(ctx, &Y);
+    if (st != GBC_OK) {
+        sv_zpoly_clear(ctx, &X);
+        return st;
+    }
+    *G = X;
+    return GBC_OK;
+}
+
+gbc_status sv_zpoly_squarefree(gbc_ctx *ctx, sv_zpoly *S, const sv_zpoly *P)
+{
+    gbc_status st = zpoly_copy(ctx, S, P);
+    if (st != GBC_OK)
+        return st;
+    sv_zpoly_primitive(S);
+    if (S->n <= 2)
+        return GBC_OK;
+    sv_zpoly D, G;
+    st = sv_zpoly_init(ctx, &D, S->n - 1);
+    if (st != GBC_OK)
+        goto fail;
+    for (size_t i = 1; i < S->n; i++)
+        mpz_mul_ui(D.c[i - 1], S->c[i], (unsigned long)i);
+    st = zpoly_gcd(ctx, &G, S, &D);
+    sv_zpoly_clear(ctx, &D);
+    if (st != GBC_OK)
+        goto fail;
+    if (G.n > 1) {
+        /* S / G exactly: S and G primitive, so by Gauss's lemma the quotient has
+         * integer coefficients and each leading division is exact */
+        size_t qn = S->n - G.n + 1;
+        sv_zpoly Q;
+        st = sv_zpoly_init(ctx, &Q, qn);
+        if (st != GBC_OK) {
+            sv_zpoly_clear(ctx, &G);
+            goto fail;
+        }
+        for (size_t k = qn; k-- > 0;) {
+            mpz_t *lead = &S->c[k + G.n - 1];
+            if (!mpz_divisible_p(*lead, G.c[G.n - 1])) {
+                st = GBC_ERR_INTERNAL;
+                break;
+            }
+            mpz_divexact(Q.c[k], *lead, G.c[G.n - 1]);
+            for (size_t i = 0; i < G.n; i++)
+                mpz_submul(S->c[k + i], Q.c[k], G.c[i]);
+        }
+        sv_zpoly_normalise(S);
+        if (st == GBC_OK && S->n != 0)
+            st = GBC_ERR_INTERNAL; /* the division was not exact */
+        sv_zpoly_clear(ctx, S);
+        *S = Q;
+        sv_zpoly_primitive(S);
+        if (st != GBC_OK) {
+            sv_zpoly_clear(ctx, &G);
+            goto fail;
+        }
+    }
+    sv_zpoly_clear(ctx, &G);
+    return GBC_OK;
+fail:
+    sv_zpoly_clear(ctx, S);
+    return st;
+}
+
+int sv_zpoly_sign_at(const sv_zpoly *P, const mpq_t x)
+{
+    /* sign of den^d P(num/den) = sum c_i num^i den^(d-i) (den > 0), by Horner */
+    if (P->n == 0)
+        return 0;
+    mpz_t acc, pw;
+    mpz_init_set(acc, P->c[P->n - 1]);
+    mpz_init_set_ui(pw, 1);
+    for (size_t i = P->n - 1; i-- > 0;) {
+        mpz_mul(pw, pw, mpq_denref(x));
+        mpz_mul(acc, acc, mpq_numref(x));
+        mpz_addmul(acc, P->c[i], pw);
+    }
+    int s = mpz_sgn(acc);
+    mpz_clear(acc);
+    mpz_clear(pw);
+    return s;
+}
+
+/* In place: P(t) <- P(t + 1) (classical Taylor shift, O(d^2) additions). */
+static void taylor_shift1(sv_zpoly *P)
+{
+    size_t n = P->n;
+    for (size_t i = 0; i + 1 < n; i++)
+        for (size_t j = n - 1; j-- > i;)
+            mpz_add(P->c[j], P->c[j], P->c[j + 1]);
+}
+
+/* Sign variations of the coefficients of (x+1)^d q(1/(x+1)), which bound (with
+ * the same parity) the number of roots of q in (0, 1) (Descartes). T is scratch
+ * with room for q->n coefficients. */
+static unsigned long descartes_01(const sv_zpoly *q, sv_zpoly *T)
+{
+    T->n = q->n;
+    for (size_t i = 0; i < q->n; i++)
+        mpz_set(T->c[i], q->c[q->n - 1 - i]);
+    taylor_shift1(T);
+    unsigned long var = 0;
+    int last = 0;
+    for (size_t i = 0; i < T->n; i++) {
+        int s = mpz_sgn(T->c[i]);
+        if (s != 0) {
+            if (last != 0 && s != last)
+                var++;
+            last = s;
+        }
+    }
+    return var;
+}
+
+/* Divide every coefficient by the largest power of two dividing them all. */
+static void remove_two_power(sv_zpoly *q)
+{
+    mp_bitcnt_t v = ~(mp_bitcnt_t)0;
+    for (size_t i = 0; i < q->n; i++)
+        if (mpz_sgn(q->c[i]) != 0) {
+            mp_bitcnt_t s = mpz_scan1(q->c[i], 0);
+            if (s < v)
+                v = s;
+        }
+    if (v != 0 && v != ~(mp_bitcnt_t)0)
+        for (size_t i = 0; i < q->n; i++)
+            mpz_fdiv_q_2exp(q->c[i], q->c[i], v);
+}
+
+/* A pending piece of the bisection: q's roots in (0, 1) are the roots in
+ * (c/2^j, (c+1)/2^j) of the half's polynomial (x units); or (mid) the exact root
+ * c/2^j. */
+typedef struct piece {
+    sv_zpoly q;
+    mpz_t c;
+    unsigned long j;
+    int mid;
+} piece;
+
+typedef struct root_list {
+    sv_root *r;
+    size_t n, cap;
+} root_list;
+
+/* Append the root t = s 2^k (c0 / 2^j) (exact) or the interval between
+ * s 2^k c0/2^j and s 2^k (c0+1)/2^j. */
+static gbc_status emit(gbc_ctx *ctx, root_list *L, int s, unsigned long k, const mpz_t c0,
+                       unsigned long j, int exact)
+{
+    gbc_status st = GBC_GROW(ctx, L->r, L->cap, L->n + 1);
+    if (st != GBC_OK)
+        return st;
+    sv_root *r = &L->r[L->n++];
+    mpq_init(r->a);
+    mpq_init(r->b);
+    r->exact = exact;
+    r->sa = 0;
+    mpq_set_z(r->a, c0);
+    if (exact) {
+        mpq_set(r->b, r->a);
+    } else {
+        mpz_add_ui(mpq_numref(r->b), c0, 1);
+    }
+    mpq_mul_2exp(r->a, r->a, k);
+    mpq_mul_2exp(r->b, r->b, k);
+    mpq_div_2exp(r->a, r->a, j);
+    mpq_div_2exp(r->b, r->b, j);
+    if (s < 0) {
+        mpq_neg(r->a, r->a);
+        mpq_neg(r->b, r->b);
+        mpq_swap(r->a, r->b);
+    }
+    return GBC_OK;
+}
+
+static void piece_clear(gbc_ctx *ctx, piece *p)
+{
+    sv_zpoly_clear(ctx, &p->q);
+    mpz_clear(p->c);
+}
+
+/* The roots of P (P(0) != 0) in (0, 2^k) (s = 1) or (-2^k, 0) (s = -1), appended
+ * to L in increasing order of |t|. */
+static gbc_status isolate_half(gbc_ctx *ctx, root_list *L, const sv_zpoly *P, int s,
+                               unsigned long k)
+{
+    size_t d = P->n - 1;
+    piece *stack = NULL;
+    size_t top = 0, cap = 0;
+    sv_zpoly T;
+    gbc_status st = sv_zpoly_init(ctx, &T, P->n);
+    if (st != GBC_OK)
+        return st;
+    st = GBC_GROW(ctx, stack, cap, 1);
+    if (st != GBC_OK)
+        goto out;
+    /* Q(x) = P(s 2^k x): roots of P in the half map to roots of Q in (0, 1) */
+    st = sv_zpoly_init(ctx, &stack[0].q, P->n);
+    if (st != GBC_OK)
+        goto out;
+    mpz_init(stack[0].c);
+    stack[0].j = 0;
+    stack[0].mid = 0;
+    top = 1;
+    for (size_t i = 0; i <= d; i++) {
+        mpz_mul_2exp(stack[0].q.c[i], P->c[i], k * i);
+        if (s < 0 && (i & 1))
+            mpz_neg(stack[0].q.c[i], stack[0].q.c[i]);
+    }
+    remove_two_power(&stack[0].q);
+    while (top > 0) {
+        st = gbc_ctx_check(ctx);
+        if (st != GBC_OK)
+            goto out;
+        piece cur = stack[--top];
+        if (cur.mid) {
+            st = emit(ctx, L, s, k, cur.c, cur.j, 1);
+            piece_clear(ctx, &cur);
+            if (st != GBC_OK)
+                goto out;
+            continue;
+        }
+        unsigned long var = cur.q.n > 1 ? descartes_01(&cur.q, &T) : 0;
+        if (var <= 1) {
+            if (var == 1)
+                st = emit(ctx, L, s, k, cur.c, cur.j, 0);
+            piece_clear(ctx, &cur);
+            if (st != GBC_OK)
+                goto out;
+            continue;
+        }
+        /* halves: left q1(x) = 2^e q(x/2) (e = deg q), right q2(x) = q1(x + 1) */
+        size_t e = cur.q.n - 1;
+        for (size_t i = 0; i <= e; i++)
+            mpz_mul_2exp(cur.q.c[i], cur.q.c[i], e - i);
+        piece right;
+        st = zpoly_copy(ctx, &right.q, &cur.q);
+        if (st != GBC_OK) {
+            piece_clear(ctx, &cur);
+            goto out;
+        }
+        taylor_shift1(&right.q);
+        mpz_init(right.c);
+        mpz_mul_2exp(right.c, cur.c, 1);
+        mpz_add_ui(right.c, right.c, 1);
+        right.j = cur.j + 1;
+        right.mid = 0;
+        int midroot = mpz_sgn(right.q.c[0]) == 0;
+        if (midroot) { /* q(1/2) = 0: an exact root; divide it out of the right half */
+            mpz_clear(right.q.c[0]);
+            memmove(right.q.c, right.q.c + 1, sizeof(mpz_t) * (right.q.cap - 1));
+            mpz_init(right.q.c[right.q.cap - 1]);
+            right.q.n--;
+        }
+        remove_two_power(&right.q);
+        remove_two_power(&cur.q);
+        st = GBC_GROW(ctx, stack, cap, top + 3);
+        if (st != GBC_OK) {
+            piece_clear(ctx, &cur);
+            piece_clear(ctx, &right);
+            goto out;
+        }
+        stack[top++] = right;
+        if (midroot) {
+            piece *m = &stack[top];
+            m->q.c = NULL;
+            m->q.n = m->q.cap = 0;
+            mpz_init_set(m->c, right.c);
+            m->j = right.j;
+            m->mid = 1;
+            top++;
+        }
+        mpz_mul_2exp(cur.c, cur.c, 1);
+        cur.j++;
+        stack[top++] = cur;
+    }
+out:
+    for (size_t i = 0; i < top; i++)
+        piece_clear(ctx, &stack[i]);
+    gbc_free(ctx, stack);
+    sv_zpoly_clear(ctx, &T);
+    return st;
+}
+
+void sv_roots_free(gbc_ctx *ctx, sv_root *roots, size_t nroots)
+{
+    for (size_t i = 0; i < nroots; i++) {
+        mpq_clear(roots[i].a);
+        mpq_clear(roots[i].b);
+    }
+    gbc_free(ctx, roots);
+}
+
+gbc_status sv_isolate(gbc_ctx *ctx, sv_root **roots, size_t *nroots, const sv_zpoly *P)
+{
+    root_list L = {NULL, 0, 0};
+    sv_zpoly Q, D;
+    gbc_status st = zpoly_copy(ctx, &Q, P);
+    if (st != GBC_OK)
+        return st;
+    sv_zpoly_normalise(&Q);
+    if (Q.n < 2) {
+        sv_zpoly_clear(ctx, &Q);
+        *roots = NULL;
+        *nroots = 0;
+        return GBC_OK;
+    }
+    st = sv_zpoly_init(ctx, &D, Q.n - 1);
+    if (st != GBC_OK) {
+        sv_zpoly_clear(ctx, &Q);
+        return st;
+    }
+    for (size_t i = 1; i < Q.n; i++)
+        mpz_mul_ui(D.c[i - 1], Q.c[i], (unsigned long)i);
+    /* a root at 0 (simple: P is squarefree) is exact; divide it out */
+    int zero = mpz_sgn(Q.c[0]) == 0;
+    if (zero) {
+        mpz_clear(Q.c[0]);
+        memmove(Q.c, Q.c + 1, sizeof(mpz_t) * (Q.cap - 1));
+        mpz_init(Q.c[Q.cap - 1]);
+        Q.n--;
+    }
+    /* Cauchy's bound: |root| < 1 + max|c_i| / |c_d| < 2^k */
+    size_t m = 0;
+    for (size_t i = 0; i + 1 < Q.n; i++) {
+        size_t b = mpz_sizeinbase(Q.c[i], 2);
+        if (mpz_sgn(Q.c[i]) != 0 && b > m)
+            m = b;
+    }
+    size_t bd = mpz_sizeinbase(Q.c[Q.n - 1], 2);
+    unsigned long k = (m + 1 > bd ? (unsigned long)(m + 1 - bd) : 0) + 1;
+    size_t nneg = 0;
+    if (Q.n >= 2) {
+        st = isolate_half(ctx, &L, &Q, -1, k);
+        nneg = L.n;
+    }
+    if (st == GBC_OK && zero) {
+        mpz_t z;
+        mpz_init(z);
+        st = emit(ctx, &L, 1, 0, z, 0, 1);
+        mpz_clear(z);
+    }
+    if (st == GBC_OK && Q.n >= 2)
+        st = isolate_half(ctx, &L, &Q, 1, k);
+    if (st == GBC_OK) {
+        /* the negative roots came in decreasing order */
+        for (size_t i = 0, j = nneg; i + 1 < j; i++, j--) {
+            sv_root t = L.r[i];
+            L.r[i] = L.r[j - 1];
+            L.r[j - 1] = t;
+        }
+        /* the sign of P just right of a: P(a), or P'(a) when a is a root */
+        for (size_t i = 0; i < L.n; i++) {
+            if (L.r[i].exact)
+                continue;
+            int s = sv_zpoly_sign_at(P, L.r[i].a);
+            L.r[i].sa = s != 0 ? s : sv_zpoly_sign_at(&D, L.r[i].a);
+            if (L.r[i].sa == 0)
+                st = GBC_ERR_INTERNAL; /* P was not squarefree */
+        }
+    }
+    sv_zpoly_clear(ctx, &D);
+    sv_zpoly_clear(ctx, &Q);
+    if (st != GBC_OK) {
+        sv_roots_free(ctx, L.r, L.n);
+        return st;
+    }
+    *roots = L.r;
+    *nroots = L.n;
+    return GBC_OK;
+}
+
+void sv_root_refine(sv_root *r, const sv_zpoly *P)
+{
+    if (r->exact)
+        return;
+    mpq_t m;
+    mpq_init(m);
+    mpq_add(m, r->a, r->b);
+    mpq_div_2exp(m, m, 1);
+    int s = sv_zpoly_sign_at(P, m);
+    if (s == 0) {
+        mpq_set(r->a, m);
+        mpq_set(r->b, m);
+        r->exact = 1;
+    } else if (s == r->sa) {
+        mpq_set(r->a, m);
+    } else {
+        mpq_set(r->b, m);
+    }
+    mpq_clear(m);
+}
