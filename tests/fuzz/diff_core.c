@@ -18,6 +18,7 @@
 #include "check/check.h"
 #include "f4/f4.h"
 #include "modular/modular.h"
+#include "tu_plan.h"
 
 typedef struct bytes {
     const uint8_t *p;
@@ -154,11 +155,11 @@ int diff_check(const uint8_t *data, size_t size, char *msg, size_t msglen)
             s2 = f4_groebner(&ctx, &R, &in, &f4, NULL);
         } else {
             uint64_t seed = modular_seed(data, size);
-            mod_opts mo = {.certify = 0, .fixed_seed = 1, .seed = seed};
-            s2 = mod_groebner(&ctx, &R, &in, &f4, NULL, &mo);
-            mod_opts mc = {.certify = 1, .fixed_seed = 1, .seed = seed};
+            gbc_plan mo = {.certify = 0, .fixed_seed = 1, .seed = seed};
+            s2 = mod_groebner_plan(&ctx, &R, &in, &f4, NULL, &mo);
+            gbc_plan mc = {.certify = 1, .fixed_seed = 1, .seed = seed};
             if (s2 == GBC_OK)
-                s3 = mod_groebner(&ctx, &R, &in, &cert, NULL, &mc);
+                s3 = mod_groebner_plan(&ctx, &R, &in, &cert, NULL, &mc);
         }
     }
     if (result == 0) {
