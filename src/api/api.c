@@ -590,7 +590,8 @@ GBC_API gbc_status gbc_groebner(gbc_polys **basis, const gbc_polys *gens,
     gb_stats local;
     memset(&local, 0, sizeof local);
     gbc_status st;
-    if (R->F.p == 0 && !(eng->fields & STRAT_FIELD_Q) && api_one_generator(&gens->L) != NULL)
+    if (eng != NULL && R->F.p == 0 && !(eng->fields & STRAT_FIELD_Q) &&
+        api_one_generator(&gens->L) != NULL)
         st = api_monic_generator(&ctx, R, &gens->L, &out); /* no need for primes */
     else
         st = mod_engine_groebner(&ctx, R, &gens->L, &out, &local,
