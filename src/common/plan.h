@@ -10,12 +10,12 @@
 
 #include "gbc.h"
 
-/* One computation's choices, in gbc.h's enums. A computation reads its plan through
- * ctx->plan (common.h) and never writes it; a part that needs other choices (the
- * exact kernel for the many F4 runs of a saturation, another order path) makes a
- * copy, changes the copy and runs the part with ctx->plan pointing at it
- * (gbc_ctx_set_plan, common.h). Nothing in a plan is owned: forced_primes belongs to the
- * caller and must outlive every computation that reads the plan. */
+/* One computation's choices, in gbc.h's enums. A computation reads its plan
+ * through ctx->plan (common.h) and never writes it; a part that needs other choices
+ * (the exact kernel for the many F4 runs of a saturation, another order path) makes
+ * a copy, changes the copy and runs the part with ctx->plan pointing at it
+ * (gbc_ctx_set_plan, common.h). Nothing in a plan is owned: forced_primes belongs
+ * to the caller and must outlive every computation that reads the plan. */
 typedef struct gbc_plan {
     gbc_algorithm engine;     /* the engine's row in the table (strategy/engine.h) */
     gbc_basis_kind basis;     /* reduced or minimal (the entry points' minimal flag) */
