@@ -4,7 +4,6 @@
 #include <stdio.h>
 
 #include "api/api.h"
-#include "buchberger/buchberger.h"
 #include "check/check.h"
 #include "f4/f4.h"
 #include "modular/modular.h"
@@ -133,8 +132,8 @@ GBC_API void gbc_options_free(gbc_options *opts)
 
 GBC_API gbc_status gbc_options_set_algorithm(gbc_options *opts, gbc_algorithm algo)
 {
-    if (opts == NULL || (algo != GBC_ALGO_DEFAULT && algo != GBC_ALGO_BUCHBERGER &&
-                         algo != GBC_ALGO_F4 && algo != GBC_ALGO_SIG))
+    /* the engines are the rows of strategy/engine.h's table */
+    if (opts == NULL || strat_engine_find(algo) == NULL)
         return GBC_ERR_ARG;
     opts->algorithm = algo;
     return GBC_OK;
@@ -266,12 +265,35 @@ void api_options_set_fail_alloc(gbc_options *opts, uint64_t n)
         opts->fail_alloc = n;
 }
 
-void api_ctx_from_options(gbc_ctx *ctx, const gbc_options *opts)
+void api_plan_from_options(gbc_plan *P, const gbc_options *opts)
 {
-    gbc_ctx_init(ctx);
+    gbc_plan_init(P);
     if (opts == NULL)
         return;
-    ctx->mem_limit = opts->memory_limit;
+    P->engine = opts->algorithm == GBC_ALGO_DEFAULT ? GBC_ALGO_F4 : opts->algorithm;
+    P->basis = opts->basis;
+    P->la_mode = (gbc_linear_algebra)opts->la_mode;
+    P->order_path = (gbc_order_path)opts->order_path;
+    P->learn = opts->learn == GBC_LEARN_SIG ? GBC_LEARN_SIG : GBC_LEARN_F4;
+    P->certify = opts->certify;
+    P->fixed_seed = opts->fixed_seed;
+    P->seed = opts->seed;
+    P->threads = opts->threads;
+    P->memory_limit = opts->memory_limit;
+    P->time_limit = opts->time_limit;
+}
+
+void api_ctx_from_options(gbc_ctx *ctx, gbc_plan *P, const gbc_options *opts)
+{
+    api_plan_from_options(P, opts);
+    gbc_ctx_init(ctx);
+    ctx->plan = P;
+    ctx->mem_limit = P->memory_limit;
+    ctx->threads = P->threads;
+    if (P->time_limit > 0.0)
+        ctx->deadline = gbc_wall_time() + P->time_limit;
+    if (opts == NULL)
+        return;
     ctx->interrupt = opts->interrupt;
     ctx->interrupt_data = opts->interrupt_data;
     ctx->cancel = &opts->cancel;
@@ -281,10 +303,6 @@ void api_ctx_from_options(gbc_ctx *ctx, const gbc_options *opts)
     ctx->progress = opts->progress;
     ctx->progress_data = opts->progress_data;
     ctx->fail_at = opts->fail_alloc;
-    ctx->threads = opts->threads;
-    ctx->la_mode = opts->la_mode;
-    if (opts->time_limit > 0.0)
-        ctx->deadline = gbc_wall_time() + opts->time_limit;
 }
 
 /* ------------------------------------------------------ polynomial lists -- */
@@ -332,8 +350,9 @@ static gbc_status parse_input(gbc_ring **ringp, gbc_polys **polys, const char *t
     }
     if (err != NULL)
         memset(err, 0, sizeof *err);
+    gbc_plan plan;
     gbc_ctx ctx;
-    api_ctx_from_options(&ctx, opts);
+    api_ctx_from_options(&ctx, &plan, opts);
     gbc_ring *r = gbc_calloc(&ctx, 1, sizeof *r);
     if (r == NULL) {
         gbc_status st = gbc_ctx_alloc_status(&ctx);
@@ -386,8 +405,9 @@ static gbc_status parse_polys(gbc_polys **polys, const gbc_ring *rg, const char 
     }
     if (err != NULL)
         memset(err, 0, sizeof *err);
+    gbc_plan plan;
     gbc_ctx ctx;
-    api_ctx_from_options(&ctx, opts);
+    api_ctx_from_options(&ctx, &plan, opts);
     plist L;
     plist_init(&L);
     gbc_status st = io_parse_polys_flags(&ctx, &rg->R, &L, text, len, flags, err);
@@ -560,38 +580,22 @@ GBC_API gbc_status gbc_groebner(gbc_polys **basis, const gbc_polys *gens,
 {
     if (basis == NULL || gens == NULL)
         return GBC_ERR_ARG;
-    gbc_algorithm algo = opts ? opts->algorithm : GBC_ALGO_DEFAULT;
-    if (algo == GBC_ALGO_DEFAULT)
-        algo = GBC_ALGO_F4;
-    int minimal = opts != NULL && opts->basis == GBC_BASIS_MINIMAL;
+    gbc_plan plan;
     gbc_ctx ctx;
-    api_ctx_from_options(&ctx, opts);
+    api_ctx_from_options(&ctx, &plan, opts);
+    const strat_engine *eng = strat_engine_of(&ctx);
     const ring *R = &gens->ring->R;
     plist out;
     plist_init(&out);
     gb_stats local;
     memset(&local, 0, sizeof local);
     gbc_status st;
-    if (algo == GBC_ALGO_BUCHBERGER) {
-        st = bb_groebner_kind(&ctx, R, &gens->L, &out, &local, minimal);
-    } else if (algo == GBC_ALGO_SIG && R->F.p != 0) {
-        st = strat_groebner(&ctx, R, &gens->L, &out, &local, minimal,
-                            (strat_path)(opts ? opts->order_path : 0), STRAT_ENGINE_SIG);
-    } else if (R->F.p != 0) {
-        st = strat_f4_groebner(&ctx, R, &gens->L, &out, &local, minimal,
-                               (strat_path)(opts ? opts->order_path : 0));
-    } else if (api_one_generator(&gens->L) != NULL) {
-        st = api_monic_generator(&ctx, R, &gens->L, &out);
-    } else {
-        /* the modular lift needs the unique reduced basis: minimal is not offered */
-        mod_opts mo = {.certify = opts ? opts->certify : 0,
-                       .fixed_seed = opts ? opts->fixed_seed : 0,
-                       .seed = opts ? opts->seed : 0,
-                       .order_path = opts ? opts->order_path : 0,
-                       .learn = opts && opts->learn == GBC_LEARN_SIG ? MOD_LEARN_SIG
-                                                                     : MOD_LEARN_F4};
-        st = mod_q_groebner(&ctx, R, &gens->L, &out, &local, &mo);
-    }
+    if (eng != NULL && R->F.p == 0 && !(eng->fields & STRAT_FIELD_Q) &&
+        api_one_generator(&gens->L) != NULL)
+        st = api_monic_generator(&ctx, R, &gens->L, &out); /* no need for primes */
+    else
+        st = mod_engine_groebner(&ctx, R, &gens->L, &out, &local,
+                                 plan.basis == GBC_BASIS_MINIMAL);
     if (st == GBC_OK)
         st = api_polys_wrap(&ctx, basis, gens->ring, &out);
     /* on failure the reducers may leave a partial basis behind (an interrupt or a
@@ -616,10 +620,11 @@ GBC_API gbc_status gbc_groebner_write(const gbc_polys *gens, const gbc_options *
 {
     if (gens == NULL || write == NULL)
         return GBC_ERR_ARG;
-    gbc_algorithm algo = opts ? opts->algorithm : GBC_ALGO_DEFAULT;
+    gbc_plan plan;
+    api_plan_from_options(&plan, opts);
     const ring *R = &gens->ring->R;
-    if ((algo != GBC_ALGO_DEFAULT && algo != GBC_ALGO_F4) || R->F.p == 0 ||
-        !ring_is_graded(R)) {
+    /* F4 alone streams its basis (f4_groebner_sink) */
+    if (plan.engine != GBC_ALGO_F4 || R->F.p == 0 || !ring_is_graded(R)) {
         gbc_polys *basis = NULL;
         gbc_status st = gbc_groebner(&basis, gens, opts, stats);
         if (st == GBC_OK)
@@ -627,9 +632,9 @@ GBC_API gbc_status gbc_groebner_write(const gbc_polys *gens, const gbc_options *
         gbc_polys_free(basis);
         return st;
     }
-    int minimal = opts != NULL && opts->basis == GBC_BASIS_MINIMAL;
     gbc_ctx ctx;
-    api_ctx_from_options(&ctx, opts);
+    api_ctx_from_options(&ctx, &plan, opts);
+    const int minimal = plan.basis == GBC_BASIS_MINIMAL;
     gb_stats local;
     memset(&local, 0, sizeof local);
     io_stream out;
@@ -662,8 +667,9 @@ GBC_API gbc_status gbc_is_groebner(int *is_groebner, int *is_reduced, const gbc_
 {
     if (polys == NULL)
         return GBC_ERR_ARG;
+    gbc_plan plan;
     gbc_ctx ctx;
-    api_ctx_from_options(&ctx, opts);
+    api_ctx_from_options(&ctx, &plan, opts);
     check_report rep;
     gbc_status st = check_groebner_fast(&ctx, &polys->ring->R, &polys->L, &rep);
     if (st != GBC_OK)
@@ -687,8 +693,9 @@ GBC_API gbc_status gbc_change_order(gbc_polys **basis, const gbc_polys *gb,
     for (uint32_t i = 0; i < Rs->nvars; i++)
         if (strcmp(Rs->names[i], Rt->names[i]) != 0)
             return GBC_ERR_DOMAIN;
+    gbc_plan plan;
     gbc_ctx ctx;
-    api_ctx_from_options(&ctx, opts);
+    api_ctx_from_options(&ctx, &plan, opts);
     gb_stats local;
     memset(&local, 0, sizeof local);
     const double t0 = gbc_wall_time();
@@ -700,10 +707,13 @@ GBC_API gbc_status gbc_change_order(gbc_polys **basis, const gbc_polys *gb,
         /* over Q: the multi-modular path on gb's polynomials in the target ring
          * (grevlex and FGLM modulo each prime, lifted and checked as ever); gb
          * need not even be a Groebner basis there */
-        mod_opts mo = {.fixed_seed = opts ? opts->fixed_seed : 0,
-                       .seed = opts ? opts->seed : 0,
-                       .order_path = ring_is_graded(Rt) ? STRAT_AUTO : STRAT_FGLM};
-        st = mod_groebner(&ctx, Rt, &gb->L, &out, &local, &mo);
+        gbc_plan cp = plan;
+        cp.certify = 0;
+        cp.learn = GBC_LEARN_F4;
+        cp.order_path = ring_is_graded(Rt) ? GBC_ORDER_AUTO : GBC_ORDER_FGLM;
+        ctx.plan = &cp;
+        st = mod_groebner(&ctx, Rt, &gb->L, &out, &local);
+        ctx.plan = &plan;
         goto wrap;
     }
     st = f4_reduce_basis(&ctx, Rs, &gb->L, &red);

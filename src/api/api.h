@@ -43,10 +43,14 @@ struct gbc_stats {
     gb_stats s;
 };
 
-/* A context configured from opts (NULL: defaults): limits, callbacks, the cancel
- * flag (ctx->cancel points into opts, which must outlive the computation) and the
- * fault-injection counter. */
-void api_ctx_from_options(gbc_ctx *ctx, const gbc_options *opts);
+/* The plan of a computation under opts (NULL: the defaults): the one place where
+ * gbc_options become the choices every layer reads (common/plan.h). */
+void api_plan_from_options(gbc_plan *P, const gbc_options *opts);
+/* A context configured from opts (NULL: defaults): *P = api_plan_from_options(opts)
+ * and ctx->plan = P; the memory limit, deadline and threads from P; callbacks, the
+ * cancel flag (ctx->cancel points into opts) and the fault-injection counter from
+ * opts. P and opts must outlive the computation. */
+void api_ctx_from_options(gbc_ctx *ctx, gbc_plan *P, const gbc_options *opts);
 /* Wrap a plain list in a new handle, taking ownership of L's contents and a
  * reference to ring. The handle is allocated through ctx (NULL: unaccounted), so
  * that limits and fault injection cover it; on failure L is left as it was. */

@@ -257,8 +257,9 @@ static gbc_status polys_from_arrays(gbc_polys **polys, const gbc_ring *rg, size_
         arr_msg(err, "NULL exponent or coefficient array");
         return GBC_ERR_ARG;
     }
+    gbc_plan plan;
     gbc_ctx ctx;
-    api_ctx_from_options(&ctx, opts);
+    api_ctx_from_options(&ctx, &plan, opts);
     conv C;
     memset(&C, 0, sizeof C);
     C.ctx = &ctx;

@@ -7,11 +7,13 @@
 
 struct gbc_dist {
     mod_dist d;        /* its ctx is the computation's (opts must outlive it) */
+    gbc_plan plan;     /* the options' plan, d.ctx's */
     gbc_ring *ring;    /* counted reference */
 };
 
 struct gbc_trace {
     mod_trace t;       /* its ctx is the setup's (no limits) */
+    gbc_plan plan;     /* the options' plan (the blob's choices go into t.plan) */
 };
 
 struct gbc_trace_keep {
@@ -26,7 +28,7 @@ static gbc_trace *trace_new(const gbc_options *opts)
     gbc_trace *T = gbc_calloc(NULL, 1, sizeof *T);
     if (T == NULL)
         return NULL;
-    api_ctx_from_options(&T->t.ctx, opts);
+    api_ctx_from_options(&T->t.ctx, &T->plan, opts);
     mod_trace_init(&T->t);
     return T;
 }
@@ -110,8 +112,9 @@ static gbc_status trace_apply(uint32_t *residues, size_t cap, int *fits,
     *fits = 0;
     if (mod_trace_skips(&trace->t, p))
         return GBC_OK;
+    gbc_plan plan;
     gbc_ctx ctx;
-    api_ctx_from_options(&ctx, opts);
+    api_ctx_from_options(&ctx, &plan, opts);
     return mod_trace_apply(residues, fits, &trace->t, p, &ctx, K);
 }
 
@@ -153,17 +156,10 @@ GBC_API gbc_status gbc_dist_new(gbc_dist **dist, const gbc_polys *gens,
     gbc_dist *D = gbc_calloc(NULL, 1, sizeof *D);
     if (D == NULL)
         return GBC_ERR_NOMEM;
-    api_ctx_from_options(&D->d.ctx, opts);
-    mod_opts mo;
-    memset(&mo, 0, sizeof mo);
-    mo.certify = opts ? opts->certify : 0;
-    mo.fixed_seed = opts ? opts->fixed_seed : 0;
-    mo.seed = opts ? opts->seed : 0;
-    mo.order_path = opts ? opts->order_path : 0;
-    mo.learn = opts && opts->learn == GBC_LEARN_SIG ? MOD_LEARN_SIG : MOD_LEARN_F4;
+    api_ctx_from_options(&D->d.ctx, &D->plan, opts);
     api_ring_ref(gens->ring);
     D->ring = gens->ring;
-    gbc_status st = mod_dist_init(&D->d, R, &gens->L, &mo);
+    gbc_status st = mod_dist_init(&D->d, R, &gens->L);
     if (st != GBC_OK) {
         gbc_dist_free(D);
         return st;

@@ -1,23 +1,10 @@
 /* api/ideal_api: the ideal operations of include/gbc.h (gbc_eliminate ... gbc_lift):
- * argument checks, the options turned into the ideal module's id_opts, and the
+ * argument checks, the options turned into the computation's plan, and the
  * results wrapped in new handles. Every computation runs in one fresh context, so
  * the memory limit, the interrupt and fault injection cover all of it. */
 #include "api/api.h"
 #include "f4/f4.h"
 #include "ideal/ideal.h"
-
-static void opts_to_id(id_opts *o, const gbc_options *opts)
-{
-    memset(o, 0, sizeof *o);
-    if (opts == NULL)
-        return;
-    o->buchberger = opts->algorithm == GBC_ALGO_BUCHBERGER;
-    o->order_path = opts->order_path;
-    o->mod.certify = opts->certify;
-    o->mod.learn = opts->learn == GBC_LEARN_SIG ? MOD_LEARN_SIG : MOD_LEARN_F4;
-    o->mod.fixed_seed = opts->fixed_seed;
-    o->mod.seed = opts->seed;
-}
 
 /* Same variable names in the same order and the same characteristic. */
 static int rings_compatible(const gbc_ring *a, const gbc_ring *b)
@@ -32,18 +19,17 @@ static int rings_compatible(const gbc_ring *a, const gbc_ring *b)
     return 1;
 }
 
-/* The state of one call: context, options, statistics, and the finishing steps. */
+/* The state of one call: context, plan, statistics, and the finishing steps. */
 typedef struct call {
     gbc_ctx ctx;
-    id_opts o;
+    gbc_plan plan; /* ctx's */
     gb_stats st;
     double t0;
 } call;
 
 static void call_begin(call *c, const gbc_options *opts)
 {
-    api_ctx_from_options(&c->ctx, opts);
-    opts_to_id(&c->o, opts);
+    api_ctx_from_options(&c->ctx, &c->plan, opts);
     memset(&c->st, 0, sizeof c->st);
     c->t0 = gbc_wall_time();
 }
@@ -87,7 +73,7 @@ GBC_API gbc_status gbc_eliminate(gbc_polys **out, const gbc_polys *gens,
     call_begin(&c, opts);
     plist L;
     plist_init(&L);
-    gbc_status st = id_eliminate(&c.ctx, R, &gens->L, vars, nvars, &L, &c.st, &c.o);
+    gbc_status st = id_eliminate(&c.ctx, R, &gens->L, vars, nvars, &L, &c.st);
     size_t n = L.n;
     st = call_wrap(&c, st, out, gens->ring, &L);
     call_end(&c, stats, st == GBC_OK ? n : 0);
@@ -95,7 +81,7 @@ GBC_API gbc_status gbc_eliminate(gbc_polys **out, const gbc_polys *gens,
 }
 
 typedef gbc_status (*binary_op)(gbc_ctx *, const ring *, const plist *, const plist *,
-                                plist *, gb_stats *, const id_opts *);
+                                plist *, gb_stats *);
 
 static gbc_status binary(binary_op op, gbc_polys **out, const gbc_polys *a,
                          const gbc_polys *b, const gbc_options *opts, gbc_stats *stats)
@@ -108,7 +94,7 @@ static gbc_status binary(binary_op op, gbc_polys **out, const gbc_polys *a,
     call_begin(&c, opts);
     plist L;
     plist_init(&L);
-    gbc_status st = op(&c.ctx, &a->ring->R, &a->L, &b->L, &L, &c.st, &c.o);
+    gbc_status st = op(&c.ctx, &a->ring->R, &a->L, &b->L, &L, &c.st);
     size_t n = L.n;
     st = call_wrap(&c, st, out, a->ring, &L);
     call_end(&c, stats, st == GBC_OK ? n : 0);
@@ -128,27 +114,27 @@ GBC_API gbc_status gbc_quotient(gbc_polys **out, const gbc_polys *a, const gbc_p
 }
 
 static gbc_status sat_auto(gbc_ctx *ctx, const ring *R, const plist *A, const plist *B,
-                           plist *out, gb_stats *stats, const id_opts *o)
+                           plist *out, gb_stats *stats)
 {
-    return id_saturate(ctx, R, A, B, ID_SAT_AUTO, out, stats, o);
+    return id_saturate(ctx, R, A, B, ID_SAT_AUTO, out, stats);
 }
 
 static gbc_status sat_elim(gbc_ctx *ctx, const ring *R, const plist *A, const plist *B,
-                           plist *out, gb_stats *stats, const id_opts *o)
+                           plist *out, gb_stats *stats)
 {
-    return id_saturate(ctx, R, A, B, ID_SAT_ELIMINATE, out, stats, o);
+    return id_saturate(ctx, R, A, B, ID_SAT_ELIMINATE, out, stats);
 }
 
 static gbc_status sat_iter(gbc_ctx *ctx, const ring *R, const plist *A, const plist *B,
-                           plist *out, gb_stats *stats, const id_opts *o)
+                           plist *out, gb_stats *stats)
 {
-    return id_saturate(ctx, R, A, B, ID_SAT_ITERATE, out, stats, o);
+    return id_saturate(ctx, R, A, B, ID_SAT_ITERATE, out, stats);
 }
 
 static gbc_status sat_f4(gbc_ctx *ctx, const ring *R, const plist *A, const plist *B,
-                         plist *out, gb_stats *stats, const id_opts *o)
+                         plist *out, gb_stats *stats)
 {
-    return id_saturate(ctx, R, A, B, ID_SAT_F4, out, stats, o);
+    return id_saturate(ctx, R, A, B, ID_SAT_F4, out, stats);
 }
 
 GBC_API gbc_status gbc_saturate(gbc_polys **out, const gbc_polys *a, const gbc_polys *b,
@@ -173,7 +159,7 @@ static gbc_status reduce_core(call *c, const gbc_polys *polys, const gbc_polys *
     plist_init(&G);
     plist_init(&P);
     gbc_status st;
-    GBC_CHECK(st, id_groebner(&c->ctx, R, &gens->L, &G, &c->st, &c->o), done);
+    GBC_CHECK(st, id_groebner(&c->ctx, R, &gens->L, &G, &c->st), done);
     const plist *src = &polys->L;
     if (polys->ring != gens->ring) {
         /* a compatible ring with another order: re-sort the terms for gens' order */
@@ -243,7 +229,7 @@ GBC_API gbc_status gbc_lift_basis(gbc_polys **basis, gbc_polys **cofactors,
     plist B, C;
     plist_init(&B);
     plist_init(&C);
-    gbc_status st = id_lift_basis(&c.ctx, R, &gens->L, &B, &C, &c.st, &c.o);
+    gbc_status st = id_lift_basis(&c.ctx, R, &gens->L, &B, &C, &c.st);
     size_t n = B.n;
     gbc_polys *pb = NULL;
     st = call_wrap(&c, st, &pb, gens->ring, &B);
@@ -280,7 +266,7 @@ GBC_API gbc_status gbc_lift(gbc_polys **cofactors, size_t *nonmember,
     }
     size_t bad = 0;
     if (st == GBC_OK)
-        st = id_lift(&c.ctx, R, &gens->L, src, &C, &bad, &c.st, &c.o);
+        st = id_lift(&c.ctx, R, &gens->L, src, &C, &bad, &c.st);
     plist_clear(&c.ctx, &P, &R->F);
     if (st == GBC_ERR_DOMAIN && nonmember != NULL)
         *nonmember = bad;

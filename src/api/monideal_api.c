@@ -164,8 +164,9 @@ GBC_API gbc_status gbc_leading_ideal(gbc_monideal **ideal, const gbc_polys *poly
         GBC_TRY(gbc_groebner(&basis, polys, opts, stats));
         src = basis;
     }
+    gbc_plan plan;
     gbc_ctx ctx;
-    api_ctx_from_options(&ctx, opts);
+    api_ctx_from_options(&ctx, &plan, opts);
     monideal I;
     mi_init(&I, n);
     gbc_status st = mi_reserve(&ctx, &I, src->L.n);
@@ -221,8 +222,9 @@ static gbc_status binop(gbc_monideal **out, const gbc_monideal *a, const gbc_mon
 {
     if (out == NULL || a == NULL || b == NULL || a->I.nvars != b->I.nvars)
         return GBC_ERR_ARG;
+    gbc_plan plan;
     gbc_ctx ctx;
-    api_ctx_from_options(&ctx, opts);
+    api_ctx_from_options(&ctx, &plan, opts);
     monideal r;
     mi_init(&r, a->I.nvars);
     gbc_status st = fn(&ctx, &r, &a->I, &b->I);
@@ -262,8 +264,9 @@ GBC_API gbc_status gbc_monideal_colon_mono(gbc_monideal **out, const gbc_monidea
 {
     if (out == NULL || ideal == NULL || (mono == NULL && ideal->I.nvars > 0))
         return GBC_ERR_ARG;
+    gbc_plan plan;
     gbc_ctx ctx;
-    api_ctx_from_options(&ctx, opts);
+    api_ctx_from_options(&ctx, &plan, opts);
     monideal r;
     mi_init(&r, ideal->I.nvars);
     gbc_status st = mi_colon_mono(&ctx, &r, &ideal->I, mono);
@@ -278,8 +281,9 @@ GBC_API gbc_status gbc_monideal_radical(gbc_monideal **out, const gbc_monideal *
 {
     if (out == NULL || ideal == NULL)
         return GBC_ERR_ARG;
+    gbc_plan plan;
     gbc_ctx ctx;
-    api_ctx_from_options(&ctx, opts);
+    api_ctx_from_options(&ctx, &plan, opts);
     monideal r;
     mi_init(&r, ideal->I.nvars);
     gbc_status st = mi_radical(&ctx, &r, &ideal->I);
@@ -296,8 +300,9 @@ GBC_API gbc_status gbc_monideal_dim(int64_t *dim, const gbc_monideal *ideal,
 {
     if (dim == NULL || ideal == NULL)
         return GBC_ERR_ARG;
+    gbc_plan plan;
     gbc_ctx ctx;
-    api_ctx_from_options(&ctx, opts);
+    api_ctx_from_options(&ctx, &plan, opts);
     int64_t d;
     GBC_TRY(mi_dim(&ctx, &d, &ideal->I));
     *dim = d;
@@ -307,8 +312,9 @@ GBC_API gbc_status gbc_monideal_dim(int64_t *dim, const gbc_monideal *ideal,
 /* The degree as an mpz (initialised by the caller). */
 static gbc_status degree_mpz(mpz_t deg, const gbc_monideal *ideal, const gbc_options *opts)
 {
+    gbc_plan plan;
     gbc_ctx ctx;
-    api_ctx_from_options(&ctx, opts);
+    api_ctx_from_options(&ctx, &plan, opts);
     mi_upoly N;
     mi_upoly_init(&N);
     gbc_status st = mi_hilbert_uni_exact(&ctx, &N, &ideal->I);
@@ -367,8 +373,9 @@ GBC_API gbc_status gbc_monideal_hilbert(uint64_t **degrees, int64_t **coefs, siz
 {
     if (degrees == NULL || coefs == NULL || nterms == NULL || ideal == NULL)
         return GBC_ERR_ARG;
+    gbc_plan plan;
     gbc_ctx ctx;
-    api_ctx_from_options(&ctx, opts);
+    api_ctx_from_options(&ctx, &plan, opts);
     mi_upoly N;
     mi_upoly_init(&N);
     GBC_TRY(mi_hilbert_uni(&ctx, &N, &ideal->I));
@@ -385,8 +392,9 @@ GBC_API gbc_status gbc_monideal_hilbert_multigraded(uint32_t **exps, int64_t **c
 {
     if (exps == NULL || coefs == NULL || nterms == NULL || ideal == NULL)
         return GBC_ERR_ARG;
+    gbc_plan plan;
     gbc_ctx ctx;
-    api_ctx_from_options(&ctx, opts);
+    api_ctx_from_options(&ctx, &plan, opts);
     mi_poly P;
     mi_poly_init(&P, ideal->I.nvars);
     GBC_TRY(mi_hilbert_multi(&ctx, &P, &ideal->I));
@@ -425,8 +433,9 @@ static gbc_status rows_op(uint32_t **rows, size_t *nrows, const gbc_monideal *id
 {
     if (rows == NULL || nrows == NULL || ideal == NULL)
         return GBC_ERR_ARG;
+    gbc_plan plan;
     gbc_ctx ctx;
-    api_ctx_from_options(&ctx, opts);
+    api_ctx_from_options(&ctx, &plan, opts);
     monideal r;
     mi_init(&r, ideal->I.nvars);
     gbc_status st = fn(&ctx, &r, &ideal->I);
@@ -462,8 +471,9 @@ GBC_API gbc_status gbc_monideal_alexdual(gbc_monideal **dual, const gbc_monideal
 {
     if (dual == NULL || ideal == NULL)
         return GBC_ERR_ARG;
+    gbc_plan plan;
     gbc_ctx ctx;
-    api_ctx_from_options(&ctx, opts);
+    api_ctx_from_options(&ctx, &plan, opts);
     monideal r;
     mi_init(&r, ideal->I.nvars);
     gbc_status st = mi_alexdual(&ctx, &r, &ideal->I, point);

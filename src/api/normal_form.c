@@ -11,8 +11,9 @@ GBC_API gbc_status gbc_normal_form(gbc_polys **nf, const gbc_polys *polys,
         return GBC_ERR_ARG;
     if (polys->ring != divisors->ring)
         return GBC_ERR_DOMAIN;
+    gbc_plan plan;
     gbc_ctx ctx;
-    api_ctx_from_options(&ctx, opts);
+    api_ctx_from_options(&ctx, &plan, opts);
     const ring *R = &polys->ring->R;
     plist out;
     plist_init(&out);

@@ -25,10 +25,22 @@ void gbc_assert_fail(const char *expr, const char *file, int line)
     __builtin_trap();
 }
 
+const gbc_plan gbc_plan_default = {.engine = GBC_ALGO_F4,
+                                   .basis = GBC_BASIS_REDUCED,
+                                   .la_mode = GBC_LA_AUTO,
+                                   .order_path = GBC_ORDER_AUTO,
+                                   .learn = GBC_LEARN_F4};
+
+void gbc_plan_init(gbc_plan *P)
+{
+    *P = gbc_plan_default;
+}
+
 void gbc_ctx_init(gbc_ctx *ctx)
 {
     memset(ctx, 0, sizeof(*ctx));
     ctx->mem_ceiling = gbc_memory_ceiling();
+    ctx->plan = &gbc_plan_default;
 }
 
 /* 0: not computed yet; SIZE_MAX: computed, none known. */
@@ -96,6 +108,7 @@ void gbc_ctx_init_worker(gbc_ctx *ctx, gbc_budget *B)
 {
     memset(ctx, 0, sizeof(*ctx));
     ctx->budget = B;
+    ctx->plan = &gbc_plan_default;
 }
 
 /* gbc_admit for a worker: the shared count and limit (a check, then the charge in

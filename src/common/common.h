@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "gbc.h"
+#include "common/plan.h"
 
 #if defined(__GNUC__)
 #define GBC_LIKELY(x) __builtin_expect(!!(x), 1)
@@ -95,13 +96,11 @@ typedef struct gbc_ctx {
     const char *progress_stage;   /* stage of the last report */
     double progress_last;         /* seconds, time of the last report */
     int threads;                  /* worker threads a computation may use (<= 1: one) */
-    int la_mode;                  /* F4's linear algebra: GBC_LA_AUTO, _EXACT, _PROBABILISTIC
-                                   * (the values of gbc.h's gbc_linear_algebra) */
-    uint64_t la_hook;             /* testing: the probabilistic kernel's fault hook (la.h) */
-    int f4_gens_as_rows;          /* testing: F4 takes every generator as a row of its
-                                   * degree's matrix, as it does past 1000 generators
-                                   * (f4.c add_gens; f4_groebner only: traces do not
-                                   * carry it) */
+    /* the computation's choices (common/plan.h), read-only: a pointer rather than
+     * arguments so that la/ and f4/, which read a few of them once per computation,
+     * need no plan parameter on every entry; never NULL (gbc_ctx_init points it at
+     * gbc_plan_default) */
+    const gbc_plan *plan;
     uint32_t poll_tick;
     double poll_last;             /* seconds, for time-based polling */
     gbc_status alloc_fail;        /* status of the last failed allocation */
@@ -123,7 +122,9 @@ void gbc_budget_end(const gbc_budget *B, gbc_ctx *parent);
  * parent's that they freed leave its count (a job may free more than it
  * allocates: the lift frees the kept coefficients of the polynomials it packs). */
 void gbc_budget_settle(const gbc_budget *B, size_t base, gbc_ctx *parent);
-/* A worker context charging B, with no callbacks (it polls nothing). */
+/* A worker context charging B, with no callbacks (it polls nothing), one thread
+ * and the default plan (a worker running engine code takes its parent's:
+ * wctx.plan = parent->plan). */
 void gbc_ctx_init_worker(gbc_ctx *ctx, gbc_budget *B);
 /* The status of parts that ran together, folded one part at a time
  * (acc = gbc_status_join(acc, part)): the first failure is the one reported (the
@@ -134,8 +135,18 @@ static inline gbc_status gbc_status_join(gbc_status acc, gbc_status s)
     return s != GBC_OK && (acc == GBC_OK || (acc == GBC_ERR_INTERRUPTED && s != acc)) ? s : acc;
 }
 
-/* A context with no limit and no callbacks; its ceiling is gbc_memory_ceiling(). */
+/* A context with no limit and no callbacks, under the default plan; its ceiling is
+ * gbc_memory_ceiling(). */
 void gbc_ctx_init(gbc_ctx *ctx);
+
+/* Point ctx at plan P (which must outlive its use) and return the plan it had, for
+ * the caller to put back when the part run under P ends. */
+static inline const gbc_plan *gbc_ctx_set_plan(gbc_ctx *ctx, const gbc_plan *P)
+{
+    const gbc_plan *old = ctx->plan;
+    ctx->plan = P;
+    return old;
+}
 
 /* The ceiling of a computation without a memory limit: 3/4 of the least of the
  * machine's physical memory, RLIMIT_AS and RLIMIT_DATA as they are when first asked

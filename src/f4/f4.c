@@ -379,7 +379,7 @@ gbc_status f4_take_gens(f4_state *S, const plist *in, int *unit)
  * the same choice, since it has the same generators. */
 static gbc_status add_gens(f4_state *S)
 {
-    if (S->ngens > F4_DIRECT_GENS_MAX || S->ctx->f4_gens_as_rows)
+    if (S->ngens > F4_DIRECT_GENS_MAX || S->ctx->plan->f4_gens_as_rows)
         return GBC_OK;
     for (size_t i = 0; i < S->ngens; i++)
         GBC_TRY(f4_add(S, &S->gens[i]));
@@ -515,7 +515,7 @@ static gbc_status f4_core_known(gbc_ctx *ctx, const ring *R, const plist *in, pl
     }
     /* the trace needs provenance; a replay's rows are all independent (nothing to
      * gain from combinations): both take the exact kernel */
-    S.kern = la_kernel_select(ctx->la_mode, S.F, rec != NULL || play != NULL);
+    S.kern = la_kernel_select(ctx->plan->la_mode, S.F, rec != NULL || play != NULL);
     if (!S.kern->provenance) {
         /* the multipliers must not be predictable from the input (as the primes
          * over Q): their seed comes from the OS */

@@ -719,12 +719,13 @@ gbc_status f4_learn_guided(gbc_ctx *ctx, const ring *R, const plist *in, plist *
     GBC_CHECK(st, f4_setup(&S, ctx, R, stats), done);
     S.rec = tr;
     tr->nvars = n;
-    S.kern = la_kernel_select(ctx->la_mode, S.F, 1);
+    S.kern = la_kernel_select(ctx->plan->la_mode, S.F, 1);
     /* the generators as F4 takes them: monic, zeros dropped, stably by lead degree */
     GBC_CHECK(st, f4_take_gens(&S, in, &unit), done);
     /* the replay takes the generators as the first elements (f4.c add_gens): the
      * guide's generators must be these */
-    if (unit || S.ngens > F4_DIRECT_GENS_MAX || ctx->f4_gens_as_rows || S.ngens != gd->ngens) {
+    if (unit || S.ngens > F4_DIRECT_GENS_MAX || ctx->plan->f4_gens_as_rows ||
+        S.ngens != gd->ngens) {
         *failed = 1;
         goto done;
     }

@@ -6,14 +6,14 @@
 
 gbc_status id_elim_front(gbc_ctx *ctx, const ring *S, const plist *in, uint32_t nfront,
                          const ring *R, const uint32_t *map, int exact, plist *out,
-                         gb_stats *stats, const id_opts *o)
+                         gb_stats *stats)
 {
     plist G, keep, mapped;
     plist_init(&G);
     plist_init(&keep);
     plist_init(&mapped);
     gbc_status st;
-    GBC_CHECK(st, id_groebner(ctx, S, in, &G, stats, o), done);
+    GBC_CHECK(st, id_groebner(ctx, S, in, &G, stats), done);
     for (size_t k = 0; k < G.n; k++) {
         if (!id_ppoly_free_of(&G.p[k], S->nvars, 0, nfront))
             continue;
@@ -24,7 +24,7 @@ gbc_status id_elim_front(gbc_ctx *ctx, const ring *S, const plist *in, uint32_t 
         GBC_CHECK(st, id_plist_map(ctx, S, &keep, R, map, out), done);
     } else {
         GBC_CHECK(st, id_plist_map(ctx, S, &keep, R, map, &mapped), done);
-        GBC_CHECK(st, id_groebner(ctx, R, &mapped, out, stats, o), done);
+        GBC_CHECK(st, id_groebner(ctx, R, &mapped, out, stats), done);
     }
 done:
     plist_clear(ctx, &G, &S->F);
@@ -34,14 +34,13 @@ done:
 }
 
 gbc_status id_eliminate(gbc_ctx *ctx, const ring *R, const plist *gens,
-                        const uint32_t *vars, size_t nelim, plist *out, gb_stats *stats,
-                        const id_opts *o)
+                        const uint32_t *vars, size_t nelim, plist *out, gb_stats *stats)
 {
     const uint32_t n = R->nvars;
     if (nelim > n)
         return GBC_ERR_INTERNAL;
     if (nelim == 0)
-        return id_groebner(ctx, R, gens, out, stats, o);
+        return id_groebner(ctx, R, gens, out, stats);
     uint32_t *perm = NULL, *to_s = NULL, *to_r = NULL;
     uint8_t *gone = NULL;
     ring S;
@@ -76,7 +75,7 @@ gbc_status id_eliminate(gbc_ctx *ctx, const ring *R, const plist *gens,
               done);
     have_s = 1;
     GBC_CHECK(st, id_plist_map(ctx, R, gens, &S, to_s, &in), done);
-    st = id_elim_front(ctx, &S, &in, (uint32_t)nelim, R, to_r, exact, out, stats, o);
+    st = id_elim_front(ctx, &S, &in, (uint32_t)nelim, R, to_r, exact, out, stats);
 done:
     if (have_s) {
         plist_clear(ctx, &in, &S.F);

@@ -1,21 +1,15 @@
 /* ideal: operations on polynomial ideals built on the Groebner engines: elimination,
  * intersection, quotients, saturation, normal forms and cofactors (lift). Each is a
  * construction in a ring with extra variables or a block order (docs/ideal.md), and
- * every basis it needs comes from id_groebner, the dispatch gbc_groebner uses: F4
- * through strategy/ over Z/p, the multi-modular path (with its check) over Q. */
+ * every basis it needs comes from id_groebner, the dispatch gbc_groebner uses: the
+ * plan's engine (ctx->plan) through strategy/ over Z/p, the multi-modular path (with
+ * its check) over Q. */
 #ifndef GBC_IDEAL_H
 #define GBC_IDEAL_H
 
 #include "common/stats.h"
 #include "modular/modular.h"
 #include "poly/poly.h"
-
-/* How the bases are computed (the API fills it from gbc_options). */
-typedef struct id_opts {
-    int buchberger; /* the reference reducer instead of F4 */
-    int order_path; /* a strat_path: how F4 reaches block orders */
-    mod_opts mod;   /* over Q (its order_path is set from order_path) */
-} id_opts;
 
 /* Saturation methods (the values of gbc.h's gbc_saturation). */
 typedef enum id_sat_method {
@@ -28,10 +22,10 @@ typedef enum id_sat_method {
 /* ---- shared helpers (util.c) ---- */
 
 /* The reduced Groebner basis of in (ring R) into out (empty on entry), by the
- * engine o asks for: the same dispatch as gbc_groebner. Counters are added to
- * stats (may be NULL). */
+ * plan's engine (ctx->plan): the dispatch of gbc_groebner (mod_engine_groebner).
+ * Counters are added to stats (may be NULL). */
 gbc_status id_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
-                       gb_stats *stats, const id_opts *o);
+                       gb_stats *stats);
 
 /* Add the counters of s to tot (seconds and basis_size are left to the caller). */
 void id_stats_add(gb_stats *tot, const gb_stats *s);
@@ -76,7 +70,7 @@ size_t id_plist_nonzero(const plist *L);
  * elements are R's reduced basis as they are; otherwise it is recomputed in R. */
 gbc_status id_elim_front(gbc_ctx *ctx, const ring *S, const plist *in, uint32_t nfront,
                          const ring *R, const uint32_t *map, int exact, plist *out,
-                         gb_stats *stats, const id_opts *o);
+                         gb_stats *stats);
 
 /* The ring S = (t, R's variables) with t in a first block of its own (id_ring_make
  * with one new variable), and the maps of R's variables into S and back. */
@@ -115,25 +109,23 @@ gbc_status id_divide_exact(gbc_ctx *ctx, poly *q, const poly *h, const poly *f, 
 
 /* I cap k[the other variables], I = <gens>: vars are nelim distinct indices. */
 gbc_status id_eliminate(gbc_ctx *ctx, const ring *R, const plist *gens,
-                        const uint32_t *vars, size_t nelim, plist *out, gb_stats *stats,
-                        const id_opts *o);
+                        const uint32_t *vars, size_t nelim, plist *out, gb_stats *stats);
 /* <A> cap <B>, by t A + (1 - t) B with t eliminated. */
 gbc_status id_intersect(gbc_ctx *ctx, const ring *R, const plist *A, const plist *B,
-                        plist *out, gb_stats *stats, const id_opts *o);
+                        plist *out, gb_stats *stats);
 /* <A> : <B> = cap over the generators g of B of (<A> cap <g>) / g. */
 gbc_status id_quotient(gbc_ctx *ctx, const ring *R, const plist *A, const plist *B,
-                       plist *out, gb_stats *stats, const id_opts *o);
+                       plist *out, gb_stats *stats);
 /* <A> : <B>^infinity by method. */
 gbc_status id_saturate(gbc_ctx *ctx, const ring *R, const plist *A, const plist *B,
-                       id_sat_method method, plist *out, gb_stats *stats,
-                       const id_opts *o);
+                       id_sat_method method, plist *out, gb_stats *stats);
 
 /* <A> : g^infinity over Z/p (g nonzero) by F4 runs on <A> interleaved with kernel
  * steps that add the f with g f in the ideal so far, until a Hilbert-series test
  * proves the ideal saturated (satf4.c, docs/ideal.md); inhomogeneous input (or an
  * order that is not degree-compatible) through the homogenisation. */
 gbc_status id_sat_f4_one(gbc_ctx *ctx, const ring *R, const plist *A, const ppoly *g,
-                         plist *out, gb_stats *stats, const id_opts *o);
+                         plist *out, gb_stats *stats);
 
 /* ---- cofactors (lift.c) ---- */
 
@@ -141,11 +133,11 @@ gbc_status id_sat_f4_one(gbc_ctx *ctx, const ring *R, const plist *A, const ppol
  * (appended to cof: k * m polynomials, m = gens->n, row j the cofactors of G_j) with
  * G_j = sum_i cof[j m + i] gens_i exactly. GBC_ERR_UNSUPPORTED for a weighted order. */
 gbc_status id_lift_basis(gbc_ctx *ctx, const ring *R, const plist *gens, plist *basis,
-                         plist *cof, gb_stats *stats, const id_opts *o);
+                         plist *cof, gb_stats *stats);
 /* Cofactors of members: polynomial f_j of members is sum_i cof[j m + i] gens_i.
  * GBC_ERR_DOMAIN when some f_j is not in <gens> (*nonmember, if not NULL, receives
  * its index then). */
 gbc_status id_lift(gbc_ctx *ctx, const ring *R, const plist *gens, const plist *members,
-                   plist *cof, size_t *nonmember, gb_stats *stats, const id_opts *o);
+                   plist *cof, size_t *nonmember, gb_stats *stats);
 
 #endif

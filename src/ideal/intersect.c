@@ -88,7 +88,7 @@ gbc_status id_reduce_basis(gbc_ctx *ctx, const ring *R, const plist *G, plist *o
 }
 
 gbc_status id_intersect(gbc_ctx *ctx, const ring *R, const plist *A, const plist *B,
-                        plist *out, gb_stats *stats, const id_opts *o)
+                        plist *out, gb_stats *stats)
 {
     if (id_plist_nonzero(A) == 0 || id_plist_nonzero(B) == 0)
         return GBC_OK; /* the zero ideal */
@@ -107,7 +107,7 @@ gbc_status id_intersect(gbc_ctx *ctx, const ring *R, const plist *A, const plist
     for (size_t k = 0; k < Bs.n; k++)
         if (Bs.p[k].len > 0)
             GBC_CHECK(st, id_tring_push(ctx, &T, &in, &Bs.p[k], -1, 1, 0), done);
-    st = id_elim_front(ctx, &T.S, &in, 1, R, T.to_r, T.exact, out, stats, o);
+    st = id_elim_front(ctx, &T.S, &in, 1, R, T.to_r, T.exact, out, stats);
 done:
     plist_clear(ctx, &in, &T.S.F);
     plist_clear(ctx, &Bs, &T.S.F);
@@ -135,7 +135,7 @@ static int is_unit(const plist *G, uint32_t n)
 
 /* out = the reduced basis of I : g = (I cap <g>) / g (g nonzero). */
 static gbc_status quotient_one(gbc_ctx *ctx, const ring *R, const plist *A, const ppoly *g,
-                               plist *out, gb_stats *stats, const id_opts *o)
+                               plist *out, gb_stats *stats)
 {
     const field *F = &R->F;
     plist G, B, Q;
@@ -152,7 +152,7 @@ static gbc_status quotient_one(gbc_ctx *ctx, const ring *R, const plist *A, cons
     poly_init(&qp);
     gbc_status st;
     GBC_CHECK(st, id_plist_push_copy(ctx, &B, g, R->nvars, F), done);
-    GBC_CHECK(st, id_intersect(ctx, R, A, &B, &G, stats, o), done);
+    GBC_CHECK(st, id_intersect(ctx, R, A, &B, &G, stats), done);
     GBC_CHECK(st, mht_params_init(ctx, &par, &R->ord, 0x9a0ULL), done);
     GBC_CHECK(st, mht_init(ctx, &t, &par, 10), done);
     GBC_CHECK(st, poly_from_plain(ctx, &gp, g, &t, F), done);
@@ -181,7 +181,7 @@ done:
 }
 
 gbc_status id_quotient(gbc_ctx *ctx, const ring *R, const plist *A, const plist *B,
-                       plist *out, gb_stats *stats, const id_opts *o)
+                       plist *out, gb_stats *stats)
 {
     const field *F = &R->F;
     if (id_plist_nonzero(B) == 0)
@@ -197,7 +197,7 @@ gbc_status id_quotient(gbc_ctx *ctx, const ring *R, const plist *A, const plist 
     for (size_t k = 0; k < B->n; k++) {
         if (B->p[k].len == 0)
             continue;
-        GBC_CHECK(st, quotient_one(ctx, R, A, &B->p[k], &Qg, stats, o), done);
+        GBC_CHECK(st, quotient_one(ctx, R, A, &B->p[k], &Qg, stats), done);
         if (is_unit(&Qg, R->nvars)) {
             plist_clear(ctx, &Qg, F);
             continue;
@@ -208,7 +208,7 @@ gbc_status id_quotient(gbc_ctx *ctx, const ring *R, const plist *A, const plist 
             have = 1;
             continue;
         }
-        GBC_CHECK(st, id_intersect(ctx, R, &acc, &Qg, &next, stats, o), done);
+        GBC_CHECK(st, id_intersect(ctx, R, &acc, &Qg, &next, stats), done);
         plist_clear(ctx, &acc, F);
         plist_clear(ctx, &Qg, F);
         acc = next;

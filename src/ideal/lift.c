@@ -8,7 +8,6 @@
  * every multi-modular basis is) and, for a given member f, out of the normal form
  * of f E_0 by it (docs/ideal.md). */
 #include "ideal/ideal.h"
-#include "strategy/strategy.h"
 
 /* The basis of the lift ideal: it is graded by the E-degree and never
  * zero-dimensional in a useful way, and F4 on its homogenised generators in the
@@ -16,12 +15,16 @@
  * Hilbert-driven path (katsura-6 mod 32003: 0.046 s against 0.152 s), so that is
  * the default here; an explicit order path is honoured. */
 static gbc_status lift_groebner(gbc_ctx *ctx, const ring *S, const plist *in, plist *out,
-                                gb_stats *stats, const id_opts *o)
+                                gb_stats *stats)
 {
-    id_opts lo = *o;
-    if (lo.order_path == STRAT_AUTO)
-        lo.order_path = STRAT_HOMOGENISE;
-    return id_groebner(ctx, S, in, out, stats, &lo);
+    if (ctx->plan->order_path != GBC_ORDER_AUTO)
+        return id_groebner(ctx, S, in, out, stats);
+    gbc_plan lp = *ctx->plan;
+    lp.order_path = GBC_ORDER_HOMOGENISE;
+    const gbc_plan *old = gbc_ctx_set_plan(ctx, &lp);
+    gbc_status st = id_groebner(ctx, S, in, out, stats);
+    gbc_ctx_set_plan(ctx, old);
+    return st;
 }
 
 typedef struct lift_ring {
@@ -172,7 +175,7 @@ static gbc_status zero_rows(gbc_ctx *ctx, const ring *R, size_t count, plist *ou
 }
 
 gbc_status id_lift_basis(gbc_ctx *ctx, const ring *R, const plist *gens, plist *basis,
-                         plist *cof, gb_stats *stats, const id_opts *o)
+                         plist *cof, gb_stats *stats)
 {
     if (id_plist_nonzero(gens) == 0)
         return GBC_OK; /* the zero ideal: no basis element, no cofactor */
@@ -187,7 +190,7 @@ gbc_status id_lift_basis(gbc_ctx *ctx, const ring *R, const plist *gens, plist *
         goto done;
     }
     GBC_CHECK(st, lift_gens(ctx, &L, R, gens, &in), done);
-    GBC_CHECK(st, lift_groebner(ctx, &L.S, &in, &G, stats, o), done);
+    GBC_CHECK(st, lift_groebner(ctx, &L.S, &in, &G, stats), done);
     /* the reduced basis is sorted by increasing leading monomial, and on E_0-leading
      * elements the order is R's on their E_0 components: basis order */
     for (size_t k = 0; k < G.n; k++) {
@@ -207,7 +210,7 @@ done:
 }
 
 gbc_status id_lift(gbc_ctx *ctx, const ring *R, const plist *gens, const plist *members,
-                   plist *cof, size_t *nonmember, gb_stats *stats, const id_opts *o)
+                   plist *cof, size_t *nonmember, gb_stats *stats)
 {
     if (id_plist_nonzero(gens) == 0) {
         /* only 0 lies in the zero ideal */
@@ -230,7 +233,7 @@ gbc_status id_lift(gbc_ctx *ctx, const ring *R, const plist *gens, const plist *
     plist_init(&nf);
     gbc_status st;
     GBC_CHECK(st, lift_gens(ctx, &L, R, gens, &in), done);
-    GBC_CHECK(st, lift_groebner(ctx, S, &in, &G, stats, o), done);
+    GBC_CHECK(st, lift_groebner(ctx, S, &in, &G, stats), done);
     /* f E_0 for every member; its normal form is sum b_i E_i (no E_0 term) exactly
      * when f is in the ideal, and then f = sum -b_i f_i */
     GBC_CHECK(st, id_plist_map(ctx, R, members, S, L.to_s, &fe), done);

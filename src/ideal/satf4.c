@@ -6,7 +6,6 @@
  * names the degree of a missing element (docs/ideal.md, "The F4 saturation"). */
 #include "ideal/ideal.h"
 #include "f4/f4.h"
-#include "la/la.h"
 #include "monideal/monideal.h"
 
 /* Beyond this many standard monomials in one degree, the sweep stops (the
@@ -22,7 +21,8 @@ typedef struct satf4 {
     const ppoly *psi;
     uint32_t e;    /* deg psi >= 1 */
     gb_stats *stats;
-    const id_opts *o;
+    int bb;        /* the plan's engine is the reference reducer: grow by id_groebner
+                    * and sweep after it, not inside F4's rounds */
     size_t kernel_steps, kernel_elements, tests;
     double t_kernel, t_nf;
     /* degrees below this hold no element of L : psi outside L (L the ideal of
@@ -488,7 +488,7 @@ static gbc_status after_degree(void *data, uint32_t d, const plist *basis, plist
  * with the reference reducer the whole list again and one sweep after it. */
 static gbc_status grow(satf4 *S, const plist *G, const plist *add, plist *out)
 {
-    if (!S->o->buchberger) {
+    if (!S->bb) {
         f4_hook h = {after_degree, S};
         return f4_groebner_extend(S->ctx, S->R, G, add, out, S->stats, &h);
     }
@@ -499,7 +499,7 @@ static gbc_status grow(satf4 *S, const plist *G, const plist *add, plist *out)
         GBC_CHECK(st, id_plist_push_copy(S->ctx, &L, &G->p[k], S->n, S->F), done);
     for (size_t k = 0; k < add->n; k++)
         GBC_CHECK(st, id_plist_push_copy(S->ctx, &L, &add->p[k], S->n, S->F), done);
-    st = id_groebner(S->ctx, S->R, &L, out, S->stats, S->o);
+    st = id_groebner(S->ctx, S->R, &L, out, S->stats);
 done:
     plist_clear(S->ctx, &L, S->F);
     return st;
@@ -537,7 +537,7 @@ static gbc_status sat_homog(satf4 *S, const plist *gens, plist *out)
         GBC_CHECK(st, gbc_ctx_check(ctx), done);
         if (G.n == 0 || is_unit_basis(&G, n))
             break; /* the zero ideal and the unit ideal are saturated */
-        if (S->o->buchberger) {
+        if (S->bb) {
             /* no sweep inside the reference reducer: one over every degree here */
             uint32_t dmax = 0;
             for (size_t k = 0; k < G.n; k++) {
@@ -562,7 +562,7 @@ static gbc_status sat_homog(satf4 *S, const plist *gens, plist *out)
         one.cap = 1;
         one.p = (ppoly *)S->psi;
         plist_clear(ctx, &G2, F);
-        if (!S->o->buchberger)
+        if (!S->bb)
             st = f4_groebner_extend(ctx, S->R, &G, &one, &G2, S->stats, NULL);
         else
             st = grow(S, &G, &one, &G2);
@@ -612,7 +612,7 @@ done:
 }
 
 gbc_status id_sat_f4_one(gbc_ctx *ctx, const ring *R, const plist *A, const ppoly *phi,
-                         plist *out, gb_stats *stats, const id_opts *o)
+                         plist *out, gb_stats *stats)
 {
     const uint32_t n = R->nvars;
     const field *F = &R->F;
@@ -621,22 +621,23 @@ gbc_status id_sat_f4_one(gbc_ctx *ctx, const ring *R, const plist *A, const ppol
     if (phi->len == 0)
         return GBC_ERR_INTERNAL;
     if (phi->len == 1 && mono_degree(phi->exps, n) == 0)
-        return id_groebner(ctx, R, A, out, stats, o); /* a unit: I : c = I */
+        return id_groebner(ctx, R, A, out, stats); /* a unit: I : c = I */
     satf4 S;
     memset(&S, 0, sizeof S);
     S.ctx = ctx;
     S.F = F;
     S.stats = stats;
-    S.o = o;
+    S.bb = ctx->plan->engine == GBC_ALGO_BUCHBERGER;
     int homog = ring_is_graded(R) && is_homogeneous(phi, n);
     for (size_t k = 0; k < A->n && homog; k++)
         homog = is_homogeneous(&A->p[k], n);
     /* Many F4 runs: with the probabilistic kernel each would be wrong with
      * probability <= 2^-64 on its own, so unless the caller chose a kernel the
      * runs take the exact one and the result is exact (docs/ideal.md) */
-    const int la_mode = ctx->la_mode;
-    if (la_mode == LA_AUTO)
-        ctx->la_mode = LA_EXACT;
+    gbc_plan xp = *ctx->plan;
+    if (xp.la_mode == GBC_LA_AUTO)
+        xp.la_mode = GBC_LA_EXACT;
+    const gbc_plan *old = gbc_ctx_set_plan(ctx, &xp);
     gbc_status st;
     if (homog) {
         S.R = R;
@@ -675,7 +676,7 @@ gbc_status id_sat_f4_one(gbc_ctx *ctx, const ring *R, const plist *A, const ppol
         plist_clear(ctx, &ph, F);
         plist_clear(ctx, &Ah, F);
     }
-    ctx->la_mode = la_mode;
+    gbc_ctx_set_plan(ctx, old);
     gbc_log(ctx, 1,
             "saturate (f4): %zu kernel steps (%.3f s, normal forms %.3f s), %zu elements "
             "added, %zu Hilbert tests",

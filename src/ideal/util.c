@@ -2,25 +2,14 @@
  * extra variables and block orders, and moving polynomial lists between rings. */
 #include <stdio.h>
 
-#include "buchberger/buchberger.h"
 #include "ideal/ideal.h"
-#include "strategy/strategy.h"
 
 gbc_status id_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
-                       gb_stats *stats, const id_opts *o)
+                       gb_stats *stats)
 {
     gb_stats local;
     memset(&local, 0, sizeof local);
-    gbc_status st;
-    if (o->buchberger) {
-        st = bb_groebner_kind(ctx, R, in, out, &local, 0);
-    } else if (R->F.p != 0) {
-        st = strat_f4_groebner(ctx, R, in, out, &local, 0, (strat_path)o->order_path);
-    } else {
-        mod_opts mo = o->mod;
-        mo.order_path = o->order_path;
-        st = mod_q_groebner(ctx, R, in, out, &local, &mo);
-    }
+    gbc_status st = mod_engine_groebner(ctx, R, in, out, &local, 0);
     if (stats != NULL)
         id_stats_add(stats, &local);
     return st;

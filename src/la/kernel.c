@@ -9,7 +9,7 @@ void la_env_init(la_env *E, gbc_ctx *ctx, const field *F, uint64_t seed)
     E->ctx = ctx;
     E->F = F;
     E->threads = ctx->threads > 1 ? ctx->threads : 1;
-    E->hook = ctx->la_hook;
+    E->hook = ctx->plan->la_hook;
     gbc_rng_seed(&E->rng, seed);
 }
 

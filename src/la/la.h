@@ -63,10 +63,10 @@ typedef struct la_env {
     int threads;
     gbc_rng rng;
     la_stats st;
-    /* test hook (gbc_ctx.la_hook): low 32 bits, the number of nonzero combinations
-     * the probabilistic kernel takes for zero (a wrong stop, as if the random
-     * multipliers had been unlucky); bit 32 set, each stop needs one confirmation
-     * instead of the number the bound asks for. */
+    /* test hook (gbc_plan.la_hook, common/plan.h): low 32 bits, the number of
+     * nonzero combinations the probabilistic kernel takes for zero (a wrong stop, as
+     * if the random multipliers had been unlucky); bit 32 set, each stop needs one
+     * confirmation instead of the number the bound asks for. */
     uint64_t hook;
 } la_env;
 

@@ -77,7 +77,7 @@ static gbc_status batch_run(modst *S, batch *B, const uint32_t *ps, int n, int c
     for (int t = 0; t < B->parts; t++) {
         gbc_ctx_init_worker(&B->wctx[t], &B->budget);
         B->wctx[t].cancel = &B->stop;
-        B->wctx[t].la_mode = ctx->la_mode;
+        B->wctx[t].plan = ctx->plan;
     }
     for (int i = 0; i < B->nitems; i++) {
         B->ran[i] = 0;

@@ -1,4 +1,4 @@
-/* modular/certify: the proof over Q of a candidate (opts->certify; modular.h), its
+/* modular/certify: the proof over Q of a candidate (the plan's certify; modular.h), its
  * test hook that alters candidates, and mod_verify: the check followed by the proof. */
 #include "modular/modular_int.h"
 
@@ -31,7 +31,7 @@ gbc_status mod_certify(modst *S, const plist *G, int *ok)
     return GBC_OK;
 }
 
-/* The test hook of mod_opts.corrupt_candidates: double the last coefficient of the
+/* The test hook of gbc_plan.corrupt_candidates: double the last coefficient of the
  * last polynomial of G that has more than one term (nothing if there is none). */
 static void corrupt_candidate(plist *G)
 {
@@ -46,15 +46,15 @@ static void corrupt_candidate(plist *G)
 gbc_status mod_verify(modst *S, size_t *corrupted, plist *cq, int *verdict)
 {
     gbc_ctx *ctx = S->ctx;
-    const mod_opts *opts = S->opts;
+    const gbc_plan *P = S->plan;
     int v;
     GBC_TRY(mod_check_candidate(S, &v));
     *verdict = v;
-    if (v != MOD_ACCEPT || !opts->certify)
+    if (v != MOD_ACCEPT || !P->certify)
         return GBC_OK;
     *verdict = MOD_RESTART;
     GBC_TRY(mod_cand_export(S, cq, 0));
-    if (*corrupted < opts->corrupt_candidates) {
+    if (*corrupted < P->corrupt_candidates) {
         corrupt_candidate(cq);
         (*corrupted)++;
     }

@@ -86,8 +86,8 @@ static gbc_status dist_blob(gbc_ctx *ctx, const modst *S, int cc_fit, const ring
         gbc_put_u32(&w, DIST_VERSION);
         gbc_put_u64(&w, 0); /* payload length and checksum, filled in below */
         gbc_put_u64(&w, 0);
-        gbc_put_u32(&w, (uint32_t)S->opts->certify);
-        gbc_put_u32(&w, (uint32_t)S->opts->order_path);
+        gbc_put_u32(&w, (uint32_t)S->plan->certify);
+        gbc_put_u32(&w, (uint32_t)S->plan->order_path);
         gbc_put_u32(&w, (uint32_t)S->fglm);
         gbc_put_u32(&w, (uint32_t)S->homog);
         gbc_put_u32(&w, (uint32_t)S->per_prime_reduce);
@@ -210,11 +210,13 @@ static gbc_status trace_read(mod_trace *T, const uint8_t *blob, size_t len, int 
         gbc_free(ctx, used);
         return st;
     }
-    T->mo.certify = (int)certify;
-    T->mo.order_path = (int)opath;
-    T->mo.fixed_seed = 1;
-    T->mo.seed = seed;
-    st = mod_setup(&T->S, ctx, &T->R, &T->in, &T->mo, NULL, !fglm);
+    T->plan = *ctx->plan;
+    T->plan.certify = (int)certify;
+    T->plan.order_path = (gbc_order_path)opath;
+    T->plan.fixed_seed = 1;
+    T->plan.seed = seed;
+    ctx->plan = &T->plan;
+    st = mod_setup(&T->S, ctx, &T->R, &T->in, NULL, !fglm);
     modst *S = &T->S;
     S->used = used;
     S->nused = S->ucap = nused;
@@ -404,13 +406,12 @@ gbc_status mod_check_prepare(uint8_t **result, size_t *len, mod_trace *T, const 
 
 /* -------------------------------------------------------- coordinator -- */
 
-gbc_status mod_dist_init(mod_dist *D, const ring *R, const plist *gens, const mod_opts *mo)
+gbc_status mod_dist_init(mod_dist *D, const ring *R, const plist *gens)
 {
     D->R = R;
     plist_init(&D->in);
     plist_init(&D->cq);
     plist_init(&D->chk);
-    D->mo = *mo;
     gbc_status st = plist_copy(&D->ctx, &D->in, gens, R->nvars, &R->F);
     if (st == GBC_OK) {
         D->B = gbc_calloc(&D->ctx, 1, sizeof *D->B);
@@ -418,7 +419,7 @@ gbc_status mod_dist_init(mod_dist *D, const ring *R, const plist *gens, const mo
     }
     if (st == GBC_OK) {
         D->own_pool = gbc_ctx_pool_enter(&D->ctx);
-        st = mod_setup(&D->S, &D->ctx, R, &D->in, &D->mo, &D->stats, 0);
+        st = mod_setup(&D->S, &D->ctx, R, &D->in, &D->stats, 0);
         D->have_S = 1;
     }
     return st;
@@ -539,7 +540,7 @@ gbc_status mod_dist_add(gbc_dist_state *state, mod_dist *D, uint32_t p,
 static int dist_chk_fits(const mod_dist *D)
 {
     const modst *S = &D->S;
-    return !S->opts->certify && D->chk_path[0] == (uint32_t)S->fglm &&
+    return !S->plan->certify && D->chk_path[0] == (uint32_t)S->fglm &&
            D->chk_path[1] == (uint32_t)S->homog &&
            D->chk_path[2] == (uint32_t)S->per_prime_reduce &&
            D->chk_nv == mod_shape_ring(S)->nvars;
@@ -556,7 +557,7 @@ void mod_dist_view(mod_trace *T, const mod_dist *D)
 
 gbc_status mod_dist_check_blob(uint8_t **blob, size_t *len, mod_dist *D)
 {
-    if (D->S.opts->certify)
+    if (D->S.plan->certify)
         return GBC_ERR_UNSUPPORTED;
     modst *S = &D->S;
     uint32_t q;

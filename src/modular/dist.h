@@ -11,13 +11,12 @@
 #define MOD_DIST_MAX_STREAMS 65536u
 
 /* One run's state on the coordinating process. ctx is the computation's (set up
- * by the caller before mod_dist_init; what it points to must outlive D); R the
- * ring of the generators, which must outlive D. */
+ * by the caller before mod_dist_init; what it points to, its plan included, must
+ * outlive D); R the ring of the generators, which must outlive D. */
 typedef struct mod_dist {
     gbc_ctx ctx;
     const ring *R;
     plist in;          /* the generators (a copy) */
-    mod_opts mo;
     gb_stats stats;
     modst S;
     int have_S;
@@ -42,10 +41,12 @@ typedef struct mod_dist {
 /* The read-only state an applying process rebuilds from a blob (or a view of a
  * coordinator's state in place). */
 typedef struct mod_trace {
-    gbc_ctx ctx;       /* the setup's (set up by the caller before mod_trace_init) */
+    gbc_ctx ctx;       /* the setup's (set up by the caller before mod_trace_init);
+                        * reading a blob points its plan at plan */
     ring R;
     plist in;
-    mod_opts mo;
+    gbc_plan plan;     /* ctx's plan as it came, with the blob's certify, order
+                        * path and seed */
     modst S;           /* the shape without accumulator, and the trace */
     int flat;          /* applies may give flat residues (f4_apply_flat): the
                         * compiling run's basis had the shape, its supports are in
@@ -67,9 +68,9 @@ typedef struct mod_trace_keep {
 /* ---- the coordinator ---- */
 
 /* D (zeroed, its ctx set up) for the generators gens (ring R, characteristic 0;
- * copied) under mo (copied): the run's state, its batch and the pool entered. On
+ * copied) under D->ctx's plan: the run's state, its batch and the pool entered. On
  * failure mod_dist_clear must still be called. */
-gbc_status mod_dist_init(mod_dist *D, const ring *R, const plist *gens, const mod_opts *mo);
+gbc_status mod_dist_init(mod_dist *D, const ring *R, const plist *gens);
 /* Everything D holds released (not D itself, nor R). */
 void mod_dist_clear(mod_dist *D);
 /* The shape's terms once learnt, else 0. */

@@ -1,6 +1,7 @@
-/* modular/learn: the learning run (a full traced F4 run modulo a fresh prime, with
- * the FGLM retries and the fall-back to the homogenised ideal) and the check computed
- * ahead, beside learning or as an item of a batch. */
+/* modular/learn: the learning run (a full traced run modulo a fresh prime, with the
+ * FGLM retries and the fall-back to the homogenised ideal) and the check computed
+ * ahead, beside learning or as an item of a batch (its judgement against the shape
+ * is shape.c's). */
 #include "modular/modular_int.h"
 
 #include "common/pool.h"
@@ -9,8 +10,8 @@
 
 /* The check's part that does not depend on the candidate, modulo A->p on ctx
  * (see mod_ahead): a full untraced run into A->res (unless A->unlucky) and the
- * generators reduced by it; mod_ahead_shape then judges the shape. Reads only what
- * learning leaves alone (the rings, the integer generators). */
+ * generators reduced by it; mod_ahead_shape (shape.c) then judges the shape. Reads
+ * only what learning leaves alone (the rings, the integer generators). */
 void mod_ahead_compute(const modst *S, gbc_ctx *ctx, mod_ahead *A)
 {
     double t0 = gbc_wall_time();
@@ -24,23 +25,6 @@ void mod_ahead_compute(const modst *S, gbc_ctx *ctx, mod_ahead *A)
     if (A->st == GBC_OK && !A->unlucky)
         A->st = mod_gens_reduce_to_zero(S, ctx, &A->res, A->p, &A->contained);
     A->secs = gbc_wall_time() - t0;
-}
-
-/* The rest of it, once S has its shape: whether A->res has it, its coefficients
- * into A->cf (room for the shape's terms given), A->res freed on ctx; A ready. */
-void mod_ahead_shape(const modst *S, gbc_ctx *ctx, mod_ahead *A)
-{
-    field Fp;
-    field_init(&Fp, 2);
-    A->shape = A->st == GBC_OK && !A->unlucky && mod_shape_matches(S, &A->res);
-    if (A->shape) {
-        size_t k = 0;
-        for (size_t j = 0; j < A->res.n; j++)
-            for (size_t i = 0; i < A->res.p[j].len; i++)
-                A->cf[k++] = A->res.p[j].cf[i];
-    }
-    plist_clear(ctx, &A->res, &Fp);
-    A->ready = A->st == GBC_OK;
 }
 
 /* The check ahead beside learning: a background task of the pool (see
@@ -63,7 +47,7 @@ static gbc_status learn_ahead_start(modst *S)
     /* forced primes (the test hook) are drawn by either stream first: they are
      * for learning and the applies */
     if (ctx->pool == NULL || ctx->budget != NULL || ctx->mem_limit != 0 || ctx->fail_at != 0 ||
-        A->running || S->forced_next < S->opts->nforced)
+        A->running || S->forced_next < S->plan->nforced)
         return GBC_OK;
     GBC_TRY(mod_check_prime(S, &A->p));
     gbc_budget_begin(&A->budget, ctx);
@@ -71,7 +55,7 @@ static gbc_status learn_ahead_start(modst *S)
     gbc_ctx_init_worker(&A->wctx, &A->budget);
     atomic_init(&A->stop, 0);
     A->wctx.cancel = &A->stop;
-    A->wctx.la_mode = ctx->la_mode;
+    A->wctx.plan = ctx->plan;
     plist_init(&A->res);
     A->st = GBC_OK;
     A->beside_learning = 1;
@@ -103,25 +87,6 @@ static void learn_ahead_wait(modst *S, int discard)
         field_init(&Fp, 2);
         plist_clear(ctx, &A->res, &Fp);
     }
-}
-
-/* Once the shape exists (mod_shape_start): judge the check computed beside
- * learning. */
-gbc_status mod_ahead_finish(modst *S)
-{
-    mod_ahead *A = &S->ahead;
-    if (!A->pending)
-        return GBC_OK;
-    A->pending = 0;
-    gbc_status st = GBC_GROW(S->ctx, A->cf, A->cap, S->nterms ? S->nterms : 1);
-    if (st != GBC_OK) {
-        field Fp;
-        field_init(&Fp, 2);
-        plist_clear(S->ctx, &A->res, &Fp);
-        return st;
-    }
-    mod_ahead_shape(S, S->ctx, A);
-    return GBC_OK;
 }
 
 /* Learn: a full traced run modulo a fresh prime into S->tr and o. While FGLM
@@ -159,7 +124,7 @@ static gbc_status learn(modst *S, const plist *in, prime_out *o)
                     "FGLM): trying another learning prime", p);
             continue;
         }
-        if (S->opts->order_path == STRAT_FGLM) {
+        if (S->plan->order_path == GBC_ORDER_FGLM) {
             gbc_log(ctx, 1, "modular: FGLM asked, but the ideal is not zero-dimensional "
                     "(or has more than %u standard monomials)", FGLM_MAX_DIM);
             return GBC_ERR_DOMAIN;
@@ -167,11 +132,10 @@ static gbc_status learn(modst *S, const plist *in, prime_out *o)
         gbc_log(ctx, 1, "modular: not zero-dimensional modulo %u (or too large for "
                 "FGLM): the homogenised ideal", p);
         const ring *R = S->R;
-        const mod_opts *opts = S->opts;
         gb_stats *stats = S->stats;
         learn_ahead_wait(S, 1); /* its basis is in the ring left behind */
         mod_free(S);
-        GBC_TRY(mod_setup(S, ctx, R, in, opts, stats, 1));
+        GBC_TRY(mod_setup(S, ctx, R, in, stats, 1));
         declines = 0; /* FGLM is off now: nothing declines again */
     }
 }

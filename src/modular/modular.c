@@ -11,9 +11,10 @@
  * accumulator (field/crt.h). A candidate lifted from them must hold modulo the
  * primes of the next batch (stability), then match an untraced computation
  * modulo a fresh prime of a separate stream (the check), and with certify be
- * proved over Q. This file holds the loop over primes, mod_groebner and
- * mod_q_groebner (the first try in the order itself, then mod_groebner); the
- * pieces are in the files docs/modular.md lists. */
+ * proved over Q. This file holds the loop over primes, mod_groebner,
+ * mod_q_groebner (the first try in the order itself, then mod_groebner) and the
+ * dispatch through the engine table (mod_engine_groebner); the pieces are in the
+ * files docs/modular.md lists. */
 #include "modular/modular_int.h"
 
 #include "buchberger/buchberger.h"
@@ -39,7 +40,7 @@ static gbc_status prime_batch(modst *S, batch *B, int nbatch, int *conflict)
      * long the check takes); not while forced primes (the test hook) are
      * pending, which must be applied. */
     int ahead = nbatch > 1 && !compile && !S->ahead.ready &&
-                S->forced_next >= S->opts->nforced;
+                S->forced_next >= S->plan->nforced;
     int n = ahead ? MOD_AHEAD_APPLIES * (nbatch - 1) : nbatch;
     if (n > MOD_MAX_BATCH - 1)
         n = MOD_MAX_BATCH - 1;
@@ -138,7 +139,7 @@ gbc_status mod_output(modst *S, plist *cq, plist *out)
 {
     gbc_ctx *ctx = S->ctx;
     const ring *R = S->R;
-    if (!S->opts->certify)
+    if (!S->plan->certify)
         return mod_cand_export(S, out, 1);
     if (!S->homog) {
         *out = *cq;
@@ -155,15 +156,13 @@ gbc_status mod_output(modst *S, plist *cq, plist *out)
 }
 
 gbc_status mod_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
-                        gb_stats *stats, const mod_opts *opts)
+                        gb_stats *stats)
 {
-    static const mod_opts defaults = {0};
-    if (opts == NULL)
-        opts = &defaults;
+    const gbc_plan *P = ctx->plan;
     if (R->F.p != 0)
         return GBC_ERR_INTERNAL;
     double t0 = gbc_wall_time();
-    size_t max_primes = opts->max_primes ? opts->max_primes : 100000;
+    size_t max_primes = P->max_primes ? P->max_primes : 100000;
     field Fp; /* for clearing modular lists: any nonzero p selects the uint32 layout */
     field_init(&Fp, 2);
     plist cq;
@@ -176,7 +175,7 @@ gbc_status mod_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out
         nbatch = MOD_MAX_BATCH;
     batch *B = gbc_calloc(ctx, 1, sizeof *B);
     modst S;
-    gbc_status st = mod_setup(&S, ctx, R, in, opts, stats, 0);
+    gbc_status st = mod_setup(&S, ctx, R, in, stats, 0);
     if (B == NULL && st == GBC_OK)
         st = gbc_ctx_alloc_status(ctx);
     size_t corrupted = 0; /* candidates altered by the test hook */
@@ -224,13 +223,29 @@ gbc_status mod_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out
 }
 
 gbc_status mod_q_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
-                            gb_stats *stats, const mod_opts *opts)
+                          gb_stats *stats)
 {
-    const int path = opts ? opts->order_path : STRAT_AUTO;
-    if (!ring_is_graded(R) && (path == STRAT_AUTO || path == STRAT_DIRECT)) {
-        gbc_status st = strat_order_first(ctx, R, in, out, stats, 0, (strat_path)path);
-        if (st != GBC_ERR_UNSUPPORTED || path == STRAT_DIRECT)
+    const gbc_order_path path = ctx->plan->order_path;
+    if (!ring_is_graded(R) && (path == GBC_ORDER_AUTO || path == GBC_ORDER_DIRECT)) {
+        gbc_status st = strat_order_first(ctx, R, in, out, stats, 0);
+        if (st != GBC_ERR_UNSUPPORTED || path == GBC_ORDER_DIRECT)
             return st;
     }
-    return mod_groebner(ctx, R, in, out, stats, opts);
+    return mod_groebner(ctx, R, in, out, stats);
+}
+
+gbc_status mod_engine_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                               gb_stats *stats, int minimal)
+{
+    const strat_engine *eng = strat_engine_of(ctx);
+    if (eng == NULL)
+        return GBC_ERR_ARG;
+    minimal = minimal && eng->minimal;
+    const unsigned fbit = R->F.p != 0 ? STRAT_FIELD_ZP : STRAT_FIELD_Q;
+    if ((eng->fields & fbit) != 0 && eng->any_order)
+        return eng->groebner(ctx, R, in, out, stats, minimal);
+    if (R->F.p != 0)
+        return strat_groebner(ctx, R, in, out, stats, minimal);
+    /* the modular lift needs the unique reduced basis: minimal is not offered */
+    return mod_q_groebner(ctx, R, in, out, stats);
 }

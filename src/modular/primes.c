@@ -1,12 +1,13 @@
 /* modular/primes: the primes of a run and what one prime computes. Two streams of
  * random primes of [2^30, 2^31) (learning and applies; the check), the integer
- * generators reduced modulo a prime, and one prime's pipeline (F4 learning, compiling,
- * replaying or applying the trace, then FGLM or dehomogenising when the order asks). */
+ * generators reduced modulo a prime, and one prime's pipeline (learning by the plan's
+ * learner from the engine table, compiling, replaying or applying the trace, then
+ * FGLM or dehomogenising when the order asks). */
 #include "modular/modular_int.h"
 
 #include "check/check.h"
 #include "fglm/fglm.h"
-#include "sig/sig.h"
+#include "strategy/engine.h"
 
 int mod_prime_used(const modst *S, uint32_t p)
 {
@@ -31,8 +32,8 @@ int mod_prime_divides_lc(const modst *S, uint32_t p)
 static gbc_status next_prime_from(modst *S, gbc_rng *r, uint32_t *out)
 {
     uint32_t p = 0;
-    while (S->forced_next < S->opts->nforced) {
-        uint32_t q = S->opts->forced_primes[S->forced_next++];
+    while (S->forced_next < S->plan->nforced) {
+        uint32_t q = S->plan->forced_primes[S->forced_next++];
         if (q >= 2 && q < (1u << 31) && zp_is_prime(q) == 1 && !mod_prime_used(S, q) &&
             !mod_prime_divides_lc(S, q)) {
             p = q;
@@ -126,10 +127,9 @@ void mod_prime_work(const modst *S, gbc_ctx *ctx, int full, f4_trace *rec, int c
     plist_init(&gw);
     plist_init(&dh);
     GBC_CHECK(st, reduce_gens(ctx, &inp, &S->zin, S->W.nvars, &Wp.F), done);
-    if (full && rec != NULL && S->opts->learn == MOD_LEARN_SIG)
-        GBC_CHECK(st, sig_learn(ctx, &Wp, &inp, &gw, NULL, rec, NULL), done);
-    else if (full && rec != NULL)
-        GBC_CHECK(st, f4_learn(ctx, &Wp, &inp, &gw, NULL, rec), done);
+    if (full && rec != NULL)
+        GBC_CHECK(st, strat_learner(S->plan->learn)->learn(ctx, &Wp, &inp, &gw, NULL, rec),
+                  done);
     else if (full)
         GBC_CHECK(st, f4_groebner(ctx, &Wp, &inp, &gw, NULL), done);
     else if (compile == MOD_RUN_COMPILE)

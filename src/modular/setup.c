@@ -5,28 +5,30 @@
 
 #include "strategy/strategy.h"
 
+
 gbc_status mod_setup(modst *S, gbc_ctx *ctx, const ring *R, const plist *in,
-                     const mod_opts *opts, gb_stats *stats, int no_fglm)
+                     gb_stats *stats, int no_fglm)
 {
     memset(S, 0, sizeof *S);
     S->ctx = ctx;
     S->t0 = gbc_wall_time();
     S->R = R;
-    S->opts = opts;
+    const gbc_plan *P = ctx->plan;
+    S->plan = P;
     S->stats = stats;
     plist_init(&S->zin);
     plist_init(&S->ahead.res);
     plist_init(&S->zr);
     /* One 64-bit seed names the run (so --seed repeats a logged run exactly); the
      * two streams derive from it by different splitmix64 keys. */
-    uint64_t seed = opts->seed;
-    if (!opts->fixed_seed && !gbc_entropy64(&seed))
+    uint64_t seed = P->seed;
+    if (!P->fixed_seed && !gbc_entropy64(&seed))
         gbc_log(ctx, 1, "modular: the OS gave no entropy: primes seeded from the clock");
     S->seed = seed;
     gbc_rng_seed(&S->rng, gbc_seed_derive(seed, 1));
     gbc_rng_seed(&S->crng, gbc_seed_derive(seed, 2));
     gbc_log(ctx, 1, "modular: seed %llu (%s)", (unsigned long long)seed,
-            opts->fixed_seed ? "given" : "drawn; --seed repeats this run");
+            P->fixed_seed ? "given" : "drawn; --seed repeats this run");
     if (stats) {
         stats->seed = seed;
         stats->seeded = 1;
@@ -59,8 +61,8 @@ gbc_status mod_setup(modst *S, gbc_ctx *ctx, const ring *R, const plist *in,
         plist_clear(ctx, &zr, &R->F);
         return st;
     }
-    if (!ring_is_graded(R) && !opts->certify && !no_fglm &&
-        opts->order_path != STRAT_HOMOGENISE && opts->order_path != STRAT_HILBERT) {
+    if (!ring_is_graded(R) && !P->certify && !no_fglm &&
+        P->order_path != GBC_ORDER_HOMOGENISE && P->order_path != GBC_ORDER_HILBERT) {
         /* grevlex modulo every prime, then FGLM to R's order there */
         S->fglm = 1;
         strat_grevlex_ring(&S->W, &S->word, R);
@@ -68,8 +70,8 @@ gbc_status mod_setup(modst *S, gbc_ctx *ctx, const ring *R, const plist *in,
         plist_init(&S->zr);
         return plist_copy(ctx, &S->zr, &zr, R->nvars, &R->F);
     }
-    S->homog = !ring_is_graded(R) || (opts->certify && !homogeneous);
-    S->per_prime_reduce = S->homog && !opts->certify;
+    S->homog = !ring_is_graded(R) || (P->certify && !homogeneous);
+    S->per_prime_reduce = S->homog && !P->certify;
     if (S->homog) {
         ring_homog(&S->W, R);
         st = plist_homogenize(ctx, R, &zr, &S->zin);

@@ -1,6 +1,7 @@
 /* modular/shape: the shape of a run's basis (its polynomials and monomials, fixed by
- * the learning prime), the CRT accumulator started from it, and the candidate over Q
- * exported from its packed coefficients. */
+ * the learning prime), the CRT accumulator started from it, the candidate over Q
+ * exported from its packed coefficients, and the check computed ahead judged
+ * against the shape (mod_ahead_shape, mod_ahead_finish). */
 #include "modular/modular_int.h"
 
 #include "common/pool.h"
@@ -186,4 +187,40 @@ void mod_cand_drop(modst *S, size_t k)
 {
     gbc_free(S->ctx, S->cpk[k]);
     S->cpk[k] = NULL;
+}
+
+/* The rest of it, once S has its shape: whether A->res has it, its coefficients
+ * into A->cf (room for the shape's terms given), A->res freed on ctx; A ready. */
+void mod_ahead_shape(const modst *S, gbc_ctx *ctx, mod_ahead *A)
+{
+    field Fp;
+    field_init(&Fp, 2);
+    A->shape = A->st == GBC_OK && !A->unlucky && mod_shape_matches(S, &A->res);
+    if (A->shape) {
+        size_t k = 0;
+        for (size_t j = 0; j < A->res.n; j++)
+            for (size_t i = 0; i < A->res.p[j].len; i++)
+                A->cf[k++] = A->res.p[j].cf[i];
+    }
+    plist_clear(ctx, &A->res, &Fp);
+    A->ready = A->st == GBC_OK;
+}
+
+/* Once the shape exists (mod_shape_start): judge the check computed beside
+ * learning. */
+gbc_status mod_ahead_finish(modst *S)
+{
+    mod_ahead *A = &S->ahead;
+    if (!A->pending)
+        return GBC_OK;
+    A->pending = 0;
+    gbc_status st = GBC_GROW(S->ctx, A->cf, A->cap, S->nterms ? S->nterms : 1);
+    if (st != GBC_OK) {
+        field Fp;
+        field_init(&Fp, 2);
+        plist_clear(S->ctx, &A->res, &Fp);
+        return st;
+    }
+    mod_ahead_shape(S, S->ctx, A);
+    return GBC_OK;
 }

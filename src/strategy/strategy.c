@@ -1,10 +1,10 @@
-/* strategy/strategy: the path for orders that are not degree-compatible. */
+/* strategy/strategy: the path for orders that are not degree-compatible, on the
+ * plan's engine (engine.h) and order path (common/plan.h). */
 #include "strategy/strategy.h"
 
 #include "buchberger/buchberger.h"
 #include "f4/f4.h"
 #include "fglm/fglm.h"
-#include "sig/sig.h"
 #include "monideal/monideal.h"
 
 void strat_grevlex_ring(ring *Rg, mono_order *ord, const ring *R)
@@ -56,12 +56,13 @@ done:
 }
 
 gbc_status strat_order_first(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
-                             gb_stats *stats, int minimal, strat_path path)
+                             gb_stats *stats, int minimal)
 {
+    const gbc_order_path path = ctx->plan->order_path;
     char oname[128];
-    if (path != STRAT_DIRECT && !bb_direct_worth_trying(R, in))
+    if (path != GBC_ORDER_DIRECT && !bb_direct_worth_trying(R, in))
         return GBC_ERR_UNSUPPORTED;
-    const uint64_t budget = path == STRAT_DIRECT ? 0 : bb_direct_budget(R, in);
+    const uint64_t budget = path == GBC_ORDER_DIRECT ? 0 : bb_direct_budget(R, in);
     const double t0 = gbc_wall_time();
     gbc_status st = bb_groebner_direct(ctx, R, in, out, stats, minimal, budget);
     if (st == GBC_OK) {
@@ -80,53 +81,42 @@ gbc_status strat_order_first(gbc_ctx *ctx, const ring *R, const plist *in, plist
     }
     plist_clear(ctx, out, &R->F);
     plist_init(out);
-    if (!bb_direct_gave_up(st) || path == STRAT_DIRECT)
+    if (!bb_direct_gave_up(st) || path == GBC_ORDER_DIRECT)
         return st;
     return GBC_ERR_UNSUPPORTED;
 }
 
-/* The engine's basis (sig_groebner homogenises what is not homogeneous itself). */
-static gbc_status engine_run(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
-                             gb_stats *stats, int minimal, strat_engine eng)
-{
-    if (eng == STRAT_ENGINE_SIG)
-        return sig_groebner(ctx, R, in, out, stats, minimal);
-    return f4_groebner_kind(ctx, R, in, out, stats, minimal);
-}
-
-gbc_status strat_f4_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
-                             gb_stats *stats, int minimal, strat_path path)
-{
-    return strat_groebner(ctx, R, in, out, stats, minimal, path, STRAT_ENGINE_F4);
-}
-
 gbc_status strat_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
-                          gb_stats *stats, int minimal, strat_path path, strat_engine eng)
+                          gb_stats *stats, int minimal)
 {
+    const strat_engine *eng = strat_engine_of(ctx);
+    const gbc_order_path path = ctx->plan->order_path;
+    if (eng == NULL)
+        return GBC_ERR_ARG;
     if (R->F.p == 0)
         return GBC_ERR_DOMAIN;
-    if (ring_is_graded(R)) {
+    if (ring_is_graded(R) || eng->any_order) {
         if (stats)
             stats->strategy = STRAT_TOOK_DIRECT;
-        return engine_run(ctx, R, in, out, stats, minimal, eng);
+        return eng->groebner(ctx, R, in, out, stats, minimal);
     }
     char oname[128];
     const double t0 = gbc_wall_time();
     gbc_status st;
-    if (path == STRAT_HOMOGENISE) {
+    if (path == GBC_ORDER_HOMOGENISE) {
         gbc_log(ctx, 1, "order %s: the homogenised ideal (as asked)",
                 strat_order_name(R, oname, sizeof oname));
         if (stats)
             stats->strategy = STRAT_TOOK_HOMOGENISE;
-        st = engine_run(ctx, R, in, out, stats, minimal, eng);
+        st = eng->groebner(ctx, R, in, out, stats, minimal);
         /* the engine counts its own rounds: the seconds of the whole path */
         if (stats)
             stats->seconds = gbc_wall_time() - t0;
         return st;
     }
-    if (path == STRAT_AUTO || path == STRAT_DIRECT) {
-        st = strat_order_first(ctx, R, in, out, stats, minimal, path);
-        if (st != GBC_ERR_UNSUPPORTED || path == STRAT_DIRECT) {
+    if (path == GBC_ORDER_AUTO || path == GBC_ORDER_DIRECT) {
+        st = strat_order_first(ctx, R, in, out, stats, minimal);
+        if (st != GBC_ERR_UNSUPPORTED || path == GBC_ORDER_DIRECT) {
             if (stats)
                 stats->seconds = gbc_wall_time() - t0;
             return st;
@@ -139,10 +129,10 @@ gbc_status strat_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *o
     strat_grevlex_ring(&Rg, &og, R);
     plist G;
     plist_init(&G);
-    st = engine_run(ctx, &Rg, in, &G, stats, 0, eng);
+    st = eng->groebner(ctx, &Rg, in, &G, stats, 0);
     if (st != GBC_OK)
         goto done;
-    if (path == STRAT_HILBERT) {
+    if (path == GBC_ORDER_HILBERT) {
         gbc_log(ctx, 1, "order %s: the homogenised grevlex basis, Hilbert-driven (as asked)",
                 strat_order_name(R, oname, sizeof oname));
         st = strat_hilbert(ctx, R, &G, out, stats, minimal);
@@ -165,7 +155,7 @@ gbc_status strat_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *o
                     gbc_wall_time() - t1);
             goto done;
         }
-        if (st != GBC_ERR_UNSUPPORTED || path == STRAT_FGLM)
+        if (st != GBC_ERR_UNSUPPORTED || path == GBC_ORDER_FGLM)
             goto done;
         plist_clear(ctx, out, &R->F);
         plist_init(out);
@@ -173,7 +163,7 @@ gbc_status strat_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *o
                 "order %s: zero-dimensional but of degree above %u: the homogenised "
                 "grevlex basis, Hilbert-driven",
                 strat_order_name(R, oname, sizeof oname), FGLM_MAX_DIM);
-    } else if (path == STRAT_FGLM) {
+    } else if (path == GBC_ORDER_FGLM) {
         gbc_log(ctx, 1, "order %s: FGLM asked, but the ideal is not zero-dimensional",
                 strat_order_name(R, oname, sizeof oname));
         st = GBC_ERR_DOMAIN;

@@ -350,20 +350,21 @@ START_TEST(test_ideal_ops)
                 plist out, cof;
                 plist_init(&out);
                 plist_init(&cof);
-                id_opts o;
-                memset(&o, 0, sizeof o);
-                o.mod.fixed_seed = 1;
-                o.mod.seed = tu_seed();
+                gbc_plan plan;
+                gbc_plan_init(&plan);
+                plan.fixed_seed = 1;
+                plan.seed = tu_seed();
+                ctx.plan = &plan;
                 const ring *Rr = &R->R;
                 gbc_status st;
                 if (op == 0)
-                    st = id_quotient(&ctx, Rr, &A->L, &B->L, &out, NULL, &o);
+                    st = id_quotient(&ctx, Rr, &A->L, &B->L, &out, NULL);
                 else if (op == 1)
-                    st = id_saturate(&ctx, Rr, &A->L, &B->L, ID_SAT_ITERATE, &out, NULL, &o);
+                    st = id_saturate(&ctx, Rr, &A->L, &B->L, ID_SAT_ITERATE, &out, NULL);
                 else if (op == 2)
-                    st = id_lift(&ctx, Rr, &A->L, &M->L, &cof, NULL, NULL, &o);
+                    st = id_lift(&ctx, Rr, &A->L, &M->L, &cof, NULL, NULL);
                 else
-                    st = id_saturate(&ctx, Rr, &A->L, &B->L, ID_SAT_F4, &out, NULL, &o);
+                    st = id_saturate(&ctx, Rr, &A->L, &B->L, ID_SAT_F4, &out, NULL);
                 plist_clear(&ctx, &out, &Rr->F);
                 plist_clear(&ctx, &cof, &Rr->F);
                 ck_assert_msg(ctx.mem_used == 0, "ideal op %d, failure %llu: %zu bytes left",
@@ -400,11 +401,15 @@ START_TEST(test_accounting)
             plist_init(&out);
             gb_stats s;
             memset(&s, 0, sizeof s);
-            mod_opts mo = {.certify = 1, .fixed_seed = 1, .seed = tu_seed()};
+            gbc_plan plan = gbc_plan_default;
+            plan.certify = 1;
+            plan.fixed_seed = 1;
+            plan.seed = tu_seed();
+            ctx.plan = &plan;
             gbc_status st;
             const ring *R = what == 0 ? &Rq->R : &Rp->R;
             switch (what) {
-            case 0: st = mod_groebner(&ctx, R, &Fq->L, &out, &s, &mo); break;
+            case 0: st = mod_groebner(&ctx, R, &Fq->L, &out, &s); break;
             case 1: st = f4_groebner_kind(&ctx, R, &Fp->L, &out, &s, 0); break;
             case 2: st = bb_groebner_kind(&ctx, R, &Fp->L, &out, &s, 1); break;
             default: st = io_parse_polys(&ctx, R, &out, text, strlen(text), NULL); break;
@@ -451,7 +456,9 @@ START_TEST(test_threaded)
             gbc_ctx_init(&ctx);
             ctx.fail_at = i;
             ctx.threads = 2;
-            ctx.la_mode = mode;
+            gbc_plan plan = gbc_plan_default;
+            plan.la_mode = (gbc_linear_algebra)mode;
+            ctx.plan = &plan;
             plist out;
             plist_init(&out);
             gbc_status st = f4_groebner_kind(&ctx, &Rp->R, &Fp->L, &out, NULL, 0);

@@ -339,6 +339,8 @@ static void crosscheck_case(gbc_rng *r, uint32_t p, int order_kind, coverage *co
     gbc_ctx cb, cf;
     gbc_ctx_init(&cb);
     gbc_ctx_init(&cf);
+    gbc_plan cplan = gbc_plan_default;
+    cf.plan = &cplan;
     ring R;
     ring_make(&cb, &R, nvars, p, order);
     plist F, B, G;
@@ -370,7 +372,7 @@ static void crosscheck_case(gbc_rng *r, uint32_t p, int order_kind, coverage *co
     /* half the cases take the generators as rows of their degree's matrix, the
      * path of more than 1000 generators (where a generator whose lead had no
      * reducer once gave a wrong basis) */
-    cf.f4_gens_as_rows = (int)gbc_rng_below(r, 2);
+    cplan.f4_gens_as_rows = (int)gbc_rng_below(r, 2);
     cf.deadline = gbc_wall_time() + 30.0;
     gbc_status sf = f4_groebner(&cf, &R, &F, &G, NULL);
     cf.deadline = 0.0;
@@ -395,7 +397,7 @@ static void crosscheck_case(gbc_rng *r, uint32_t p, int order_kind, coverage *co
         free(bt);
         ck_abort_msg("p=%u order %s%s: F4 (%s, %zu polynomials) differs from Buchberger (%s, "
                      "%zu polynomials); reproducer on stderr",
-                     p, order, cf.f4_gens_as_rows ? " (generators as rows)" : "",
+                     p, order, cplan.f4_gens_as_rows ? " (generators as rows)" : "",
                      gbc_status_string(sf), G.n, gbc_status_string(sb), B.n);
     }
     /* The verifier reduces every pair by the plainest method: seconds for the rare
@@ -508,8 +510,10 @@ START_TEST(test_gens_as_rows)
         for (int m = 0; m < 3; m++) {
             gbc_ctx cf;
             gbc_ctx_init(&cf);
-            cf.f4_gens_as_rows = rows;
-            cf.la_mode = modes[m];
+            gbc_plan plan = gbc_plan_default;
+            plan.f4_gens_as_rows = rows;
+            plan.la_mode = (gbc_linear_algebra)modes[m];
+            cf.plan = &plan;
             plist G;
             plist_init(&G);
             T_ASSERT(f4_groebner(&cf, &R, &F, &G, NULL) == GBC_OK);

@@ -30,6 +30,7 @@
 #include "modular/modular.h"
 #include "strategy/strategy.h"
 #include "testutil.h"
+#include "tu_plan.h"
 
 /* Every allocation of the rings and lists goes through this context; the teardown
  * checks it is empty. */
@@ -615,7 +616,7 @@ END_TEST
 
 /* The Hilbert-driven path (strategy.c, f4/hilbert.c) on random positive-dimensional
  * ideals (n - 1 or n - 2 random dense polynomials of degree 1 to 3 in n = 3, 4
- * variables): with STRAT_AUTO and STRAT_HILBERT in lex, a random block order and a
+ * variables): with GBC_ORDER_AUTO and GBC_ORDER_HILBERT in lex, a random block order and a
  * weighted order, the basis equals Buchberger's and passes the all-pairs verifier. */
 START_TEST(test_random_hilbert)
 {
@@ -650,8 +651,8 @@ START_TEST(test_random_hilbert)
                         plist_init(&out);
                         gb_stats st;
                         memset(&st, 0, sizeof st);
-                        strat_path sp = path == 0 ? STRAT_AUTO : STRAT_HILBERT;
-                        gbc_status s = strat_f4_groebner(CTX, &R, &F, &out, &st, 0, sp);
+                        gbc_order_path sp = path == 0 ? GBC_ORDER_AUTO : GBC_ORDER_HILBERT;
+                        gbc_status s = strat_f4_path(CTX, &R, &F, &out, &st, 0, sp);
                         ck_assert_msg(s == GBC_OK, "p=%u %s path %d: %s\n%s", p, order, path,
                                       gbc_status_string(s), b.s);
                         if (!check_plist_equal(&R, &out, &B)) {
@@ -674,7 +675,7 @@ START_TEST(test_random_hilbert)
                 }
     printf("hilbert: %d runs, %d on the Hilbert-driven path\n", cases, hilbert);
     /* most random ideals with fewer generators than variables are positive-
-     * dimensional: AUTO took the Hilbert-driven path on them, STRAT_HILBERT always */
+     * dimensional: AUTO took the Hilbert-driven path on them, GBC_ORDER_HILBERT always */
     ck_assert_int_gt(hilbert, cases / 2);
 }
 END_TEST
@@ -696,8 +697,8 @@ START_TEST(test_random_q)
         plist Fg, G;
         polys_of(&Fg, &Rg, txt);
         plist_init(&G);
-        mod_opts mo = {.fixed_seed = 1, .seed = tu_seed() + (uint64_t)it};
-        gbc_status st = mod_groebner(CTX, &Rg, &Fg, &G, NULL, &mo);
+        gbc_plan mo = {.fixed_seed = 1, .seed = tu_seed() + (uint64_t)it};
+        gbc_status st = mod_groebner_plan(CTX, &Rg, &Fg, &G, NULL, &mo);
         ck_assert_msg(st == GBC_OK, "Q grevlex gens %s: %s", txt, gbc_status_string(st));
         const int zd = fglm_is_zero_dim(&Rg, &G);
         for (int o = 0; o < 2 && zd; o++) {
@@ -712,13 +713,13 @@ START_TEST(test_random_q)
             plist_init(&B);
             gb_stats sa;
             memset(&sa, 0, sizeof sa);
-            mod_opts ma = {.fixed_seed = 1, .seed = tu_seed() + 1000 + (uint64_t)it,
-                           .order_path = STRAT_AUTO};
-            mod_opts mh = ma;
-            mh.order_path = STRAT_HOMOGENISE;
-            st = mod_groebner(CTX, &Rt, &Ft, &A, &sa, &ma);
+            gbc_plan ma = {.fixed_seed = 1, .seed = tu_seed() + 1000 + (uint64_t)it,
+                           .order_path = GBC_ORDER_AUTO};
+            gbc_plan mh = ma;
+            mh.order_path = GBC_ORDER_HOMOGENISE;
+            st = mod_groebner_plan(CTX, &Rt, &Ft, &A, &sa, &ma);
             ck_assert_msg(st == GBC_OK, "Q %s auto gens %s: %s", ord, txt, gbc_status_string(st));
-            st = mod_groebner(CTX, &Rt, &Ft, &H, NULL, &mh);
+            st = mod_groebner_plan(CTX, &Rt, &Ft, &H, NULL, &mh);
             ck_assert_msg(st == GBC_OK, "Q %s homogenised gens %s: %s", ord, txt,
                           gbc_status_string(st));
             st = bb_groebner(CTX, &Rt, &Ft, &B, NULL);
@@ -786,11 +787,11 @@ START_TEST(test_q_unlucky_prime)
         for (int path = 0; path < 3; path++) {
             plist A;
             plist_init(&A);
-            mod_opts mo = {.fixed_seed = 1, .seed = tu_seed(), .order_path = path,
+            gbc_plan mo = {.fixed_seed = 1, .seed = tu_seed(), .order_path = path,
                            .forced_primes = forced, .nforced = 1};
             gb_stats s;
             memset(&s, 0, sizeof s);
-            gbc_status st = mod_groebner(CTX, &R, &F, &A, &s, &mo);
+            gbc_status st = mod_groebner_plan(CTX, &R, &F, &A, &s, &mo);
             /* case 0 with the FGLM path once failed with GBC_ERR_DOMAIN: the
              * ideal is not zero-dimensional modulo 7 alone, and the driver now
              * decides on three learning primes */
@@ -971,17 +972,17 @@ START_TEST(test_too_large)
     gb_stats s;
     memset(&s, 0, sizeof s);
     /* degree 129: the order itself is tried first, and takes it (it is a lex basis) */
-    ck_assert_int_eq(strat_f4_groebner(CTX, &Rl, &F, &out, &s, 0, STRAT_AUTO), GBC_OK);
+    ck_assert_int_eq(strat_f4_path(CTX, &Rl, &F, &out, &s, 0, GBC_ORDER_AUTO), GBC_OK);
     ck_assert_int_eq(s.strategy, STRAT_TOOK_ORDER);
     ck_assert(check_plist_equal(&Rl, &out, &want));
     clear(&out, &Rl);
     memset(&s, 0, sizeof s);
-    ck_assert_int_eq(strat_f4_groebner(CTX, &Rl, &F, &out, &s, 0, STRAT_HILBERT), GBC_OK);
+    ck_assert_int_eq(strat_f4_path(CTX, &Rl, &F, &out, &s, 0, GBC_ORDER_HILBERT), GBC_OK);
     ck_assert_int_eq(s.strategy, STRAT_TOOK_HILBERT);
     ck_assert(check_plist_equal(&Rl, &out, &want));
     clear(&out, &Rl);
-    gbc_status st = strat_f4_groebner(CTX, &Rl, &F, &out, NULL, 0, STRAT_FGLM);
-    ck_assert_msg(st == GBC_ERR_UNSUPPORTED, "STRAT_FGLM: %s", gbc_status_string(st));
+    gbc_status st = strat_f4_path(CTX, &Rl, &F, &out, NULL, 0, GBC_ORDER_FGLM);
+    ck_assert_msg(st == GBC_ERR_UNSUPPORTED, "GBC_ORDER_FGLM: %s", gbc_status_string(st));
     clear(&out, &Rl);
     clear(&G, &Rg);
     clear(&F, &Rl);
@@ -994,7 +995,7 @@ END_TEST
 /* ------------------------------------------------------------- strategy -- */
 
 static void strat_expect(const char *order, const char *txt, uint32_t n, uint32_t p,
-                         strat_path path, gbc_status want_st, int want_strategy)
+                         gbc_order_path path, gbc_status want_st, int want_strategy)
 {
     ring R;
     ring_make(&R, n, p, order);
@@ -1005,7 +1006,7 @@ static void strat_expect(const char *order, const char *txt, uint32_t n, uint32_
     gb_stats s;
     memset(&s, 0, sizeof s);
     s.strategy = -1;
-    gbc_status st = strat_f4_groebner(CTX, &R, &F, &out, &s, 0, path);
+    gbc_status st = strat_f4_path(CTX, &R, &F, &out, &s, 0, path);
     ck_assert_msg(st == want_st, "strat %s path %d gens %s: %s", order, (int)path, txt,
                   gbc_status_string(st));
     if (st == GBC_OK) {
@@ -1027,7 +1028,7 @@ static void strat_expect(const char *order, const char *txt, uint32_t n, uint32_
     if (st == GBC_OK) {
         plist M;
         plist_init(&M);
-        T_ASSERT(strat_f4_groebner(CTX, &R, &F, &M, NULL, 1, path) == GBC_OK);
+        T_ASSERT(strat_f4_path(CTX, &R, &F, &M, NULL, 1, path) == GBC_OK);
         ck_assert_uint_eq(M.n, out.n);
         for (size_t k = 0; k < M.n; k++)
             ck_assert(memcmp(M.p[k].exps, out.p[k].exps, sizeof(uint32_t) * n) == 0);
@@ -1049,26 +1050,26 @@ START_TEST(test_strategy)
     static const uint32_t ps[] = {7, 65521};
     for (int k = 0; k < 2; k++) {
         uint32_t p = ps[k];
-        strat_expect("lex", curve, 3, p, STRAT_AUTO, GBC_OK, STRAT_TOOK_HILBERT);
-        strat_expect("lex", curve, 3, p, STRAT_FGLM, GBC_ERR_DOMAIN, 0);
-        strat_expect("lex", curve, 3, p, STRAT_HOMOGENISE, GBC_OK, STRAT_TOOK_HOMOGENISE);
-        strat_expect("lex", curve, 3, p, STRAT_HILBERT, GBC_OK, STRAT_TOOK_HILBERT);
-        strat_expect("blocks:lex(1),grevlex(3)", twisted, 4, p, STRAT_AUTO, GBC_OK,
+        strat_expect("lex", curve, 3, p, GBC_ORDER_AUTO, GBC_OK, STRAT_TOOK_HILBERT);
+        strat_expect("lex", curve, 3, p, GBC_ORDER_FGLM, GBC_ERR_DOMAIN, 0);
+        strat_expect("lex", curve, 3, p, GBC_ORDER_HOMOGENISE, GBC_OK, STRAT_TOOK_HOMOGENISE);
+        strat_expect("lex", curve, 3, p, GBC_ORDER_HILBERT, GBC_OK, STRAT_TOOK_HILBERT);
+        strat_expect("blocks:lex(1),grevlex(3)", twisted, 4, p, GBC_ORDER_AUTO, GBC_OK,
                      STRAT_TOOK_HILBERT);
-        strat_expect("blocks:lex(1),grevlex(3)", twisted, 4, p, STRAT_HOMOGENISE, GBC_OK,
+        strat_expect("blocks:lex(1),grevlex(3)", twisted, 4, p, GBC_ORDER_HOMOGENISE, GBC_OK,
                      STRAT_TOOK_HOMOGENISE);
         /* the Hilbert-driven path on a zero-dimensional ideal too, when asked */
-        strat_expect("lex", points, 3, p, STRAT_HILBERT, GBC_OK, STRAT_TOOK_HILBERT);
-        strat_expect("blocks:lex(1),grevlex(3)", twisted, 4, p, STRAT_FGLM, GBC_ERR_DOMAIN, 0);
-        strat_expect("lex", points, 3, p, STRAT_AUTO, GBC_OK, STRAT_TOOK_FGLM);
-        strat_expect("lex", points, 3, p, STRAT_FGLM, GBC_OK, STRAT_TOOK_FGLM);
-        strat_expect("lex", points, 3, p, STRAT_HOMOGENISE, GBC_OK, STRAT_TOOK_HOMOGENISE);
-        strat_expect("weights:1,3,2", points, 3, p, STRAT_AUTO, GBC_OK, STRAT_TOOK_FGLM);
-        strat_expect("blocks:grevlex(1),lex(2)", points, 3, p, STRAT_AUTO, GBC_OK,
+        strat_expect("lex", points, 3, p, GBC_ORDER_HILBERT, GBC_OK, STRAT_TOOK_HILBERT);
+        strat_expect("blocks:lex(1),grevlex(3)", twisted, 4, p, GBC_ORDER_FGLM, GBC_ERR_DOMAIN, 0);
+        strat_expect("lex", points, 3, p, GBC_ORDER_AUTO, GBC_OK, STRAT_TOOK_FGLM);
+        strat_expect("lex", points, 3, p, GBC_ORDER_FGLM, GBC_OK, STRAT_TOOK_FGLM);
+        strat_expect("lex", points, 3, p, GBC_ORDER_HOMOGENISE, GBC_OK, STRAT_TOOK_HOMOGENISE);
+        strat_expect("weights:1,3,2", points, 3, p, GBC_ORDER_AUTO, GBC_OK, STRAT_TOOK_FGLM);
+        strat_expect("blocks:grevlex(1),lex(2)", points, 3, p, GBC_ORDER_AUTO, GBC_OK,
                      STRAT_TOOK_FGLM);
         /* a generator of degree >= 32: the order itself first, which takes this lex
          * basis in one S-polynomial ... */
-        strat_expect("lex", "x0^40 - x1, x1^2 - x0, x2^2 - x1 + 1", 3, p, STRAT_AUTO, GBC_OK,
+        strat_expect("lex", "x0^40 - x1, x1^2 - x0, x2^2 - x1 + 1", 3, p, GBC_ORDER_AUTO, GBC_OK,
                      STRAT_TOOK_ORDER);
         /* ... and gives up within its budget where degrees run away (katsura-4 with
          * x1^31 times its first generator): FGLM follows */
@@ -1078,19 +1079,19 @@ START_TEST(test_strategy)
                      "x1^2 + 2*x0*x2 + 2*x1*x3 + 2*x2*x4 - x2,"
                      "2*x1*x2 + 2*x0*x3 + 2*x1*x4 - x3, x0 + 2*x1 + 2*x2 + 2*x3 + 2*x4 - 1,"
                      "x1^31*(x0^2 + 2*x1^2 + 2*x2^2 + 2*x3^2 + 2*x4^2 - x0)",
-                     5, p, STRAT_AUTO, GBC_OK, STRAT_TOOK_FGLM);
+                     5, p, GBC_ORDER_AUTO, GBC_OK, STRAT_TOOK_FGLM);
         /* the order itself when asked, whatever the degree */
-        strat_expect("lex", points, 3, p, STRAT_DIRECT, GBC_OK, STRAT_TOOK_ORDER);
-        strat_expect("lex", curve, 3, p, STRAT_DIRECT, GBC_OK, STRAT_TOOK_ORDER);
-        strat_expect("blocks:lex(1),grevlex(3)", twisted, 4, p, STRAT_DIRECT, GBC_OK,
+        strat_expect("lex", points, 3, p, GBC_ORDER_DIRECT, GBC_OK, STRAT_TOOK_ORDER);
+        strat_expect("lex", curve, 3, p, GBC_ORDER_DIRECT, GBC_OK, STRAT_TOOK_ORDER);
+        strat_expect("blocks:lex(1),grevlex(3)", twisted, 4, p, GBC_ORDER_DIRECT, GBC_OK,
                      STRAT_TOOK_ORDER);
         /* degree-compatible orders: the engine alone, whatever the path */
-        for (int path = 0; path <= STRAT_DIRECT; path++) {
-            strat_expect("grevlex", points, 3, p, (strat_path)path, GBC_OK, STRAT_TOOK_DIRECT);
-            strat_expect("deglex", curve, 3, p, (strat_path)path, GBC_OK, STRAT_TOOK_DIRECT);
+        for (int path = 0; path <= GBC_ORDER_DIRECT; path++) {
+            strat_expect("grevlex", points, 3, p, (gbc_order_path)path, GBC_OK, STRAT_TOOK_DIRECT);
+            strat_expect("deglex", curve, 3, p, (gbc_order_path)path, GBC_OK, STRAT_TOOK_DIRECT);
         }
         /* the unit ideal */
-        strat_expect("lex", "x0*x1 - 1, x0", 3, p, STRAT_AUTO, GBC_OK, STRAT_TOOK_FGLM);
+        strat_expect("lex", "x0*x1 - 1, x0", 3, p, GBC_ORDER_AUTO, GBC_OK, STRAT_TOOK_FGLM);
     }
     /* the budget: spent, the try gives up (nothing left behind); without one it ends */
     {
@@ -1120,7 +1121,7 @@ START_TEST(test_strategy)
     plist F, out;
     polys_of(&F, &R, "x0^2 - x1, x1^3 - 1");
     plist_init(&out);
-    ck_assert_int_eq(strat_f4_groebner(CTX, &R, &F, &out, NULL, 0, STRAT_AUTO), GBC_ERR_DOMAIN);
+    ck_assert_int_eq(strat_f4_path(CTX, &R, &F, &out, NULL, 0, GBC_ORDER_AUTO), GBC_ERR_DOMAIN);
     clear(&F, &R);
     ring_clear(CTX, &R);
 }
@@ -1218,7 +1219,7 @@ static void faults_strategy(const char *txt, uint32_t n, uint32_t p, const char 
     plist_init(&ref);
     gb_stats rs;
     memset(&rs, 0, sizeof rs);
-    T_ASSERT(strat_f4_groebner(CTX, &R, &F, &ref, &rs, 0, STRAT_AUTO) == GBC_OK);
+    T_ASSERT(strat_f4_path(CTX, &R, &F, &ref, &rs, 0, GBC_ORDER_AUTO) == GBC_OK);
     ck_assert_int_eq(rs.strategy, want_strategy);
     uint64_t i;
     for (i = 1; i < 1000000; i++) {
@@ -1227,7 +1228,7 @@ static void faults_strategy(const char *txt, uint32_t n, uint32_t p, const char 
         fc.fail_at = i;
         plist out;
         plist_init(&out);
-        gbc_status st = strat_f4_groebner(&fc, &R, &F, &out, NULL, 0, STRAT_AUTO);
+        gbc_status st = strat_f4_path(&fc, &R, &F, &out, NULL, 0, GBC_ORDER_AUTO);
         if (st == GBC_OK) {
             ck_assert(check_plist_equal(&R, &out, &ref));
             plist_clear(&fc, &out, &R.F);
@@ -1385,8 +1386,8 @@ START_TEST(test_systems)
     gb_stats sa, sh;
     memset(&sa, 0, sizeof sa);
     memset(&sh, 0, sizeof sh);
-    T_ASSERT(strat_f4_groebner(CTX, &Rl, &Fl, &A, &sa, 0, STRAT_AUTO) == GBC_OK);
-    T_ASSERT(strat_f4_groebner(CTX, &Rl, &Fl, &H, &sh, 0, STRAT_HOMOGENISE) == GBC_OK);
+    T_ASSERT(strat_f4_path(CTX, &Rl, &Fl, &A, &sa, 0, GBC_ORDER_AUTO) == GBC_OK);
+    T_ASSERT(strat_f4_path(CTX, &Rl, &Fl, &H, &sh, 0, GBC_ORDER_HOMOGENISE) == GBC_OK);
     ck_assert_int_eq(sa.strategy, STRAT_TOOK_FGLM);
     ck_assert_int_eq(sh.strategy, STRAT_TOOK_HOMOGENISE);
     ck_assert_uint_eq(sa.fglm_dim, known_degree);

@@ -154,11 +154,16 @@ int diff_check(const uint8_t *data, size_t size, char *msg, size_t msglen)
             s2 = f4_groebner(&ctx, &R, &in, &f4, NULL);
         } else {
             uint64_t seed = modular_seed(data, size);
-            mod_opts mo = {.certify = 0, .fixed_seed = 1, .seed = seed};
-            s2 = mod_groebner(&ctx, &R, &in, &f4, NULL, &mo);
-            mod_opts mc = {.certify = 1, .fixed_seed = 1, .seed = seed};
+            /* plans of their own (a zeroed plan is the default one) */
+            gbc_plan mo = {.certify = 0, .fixed_seed = 1, .seed = seed};
+            gbc_plan mc = {.certify = 1, .fixed_seed = 1, .seed = seed};
+            const gbc_plan *own = ctx.plan;
+            ctx.plan = &mo;
+            s2 = mod_groebner(&ctx, &R, &in, &f4, NULL);
+            ctx.plan = &mc;
             if (s2 == GBC_OK)
-                s3 = mod_groebner(&ctx, &R, &in, &cert, NULL, &mc);
+                s3 = mod_groebner(&ctx, &R, &in, &cert, NULL);
+            ctx.plan = own;
         }
     }
     if (result == 0) {

@@ -143,7 +143,10 @@ static char *run_kernel(const la_kernel *K, const tmat *T, const field *F, int t
     gbc_ctx ctx;
     gbc_ctx_init(&ctx);
     ctx.threads = threads;
-    ctx.la_hook = hook;
+    gbc_plan plan;
+    gbc_plan_init(&plan);
+    plan.la_hook = hook;
+    ctx.plan = &plan;
     la_env E;
     la_env_init(&E, &ctx, F, seed);
     const la_row **pivot = calloc(T->ncols + 1, sizeof(la_row *));

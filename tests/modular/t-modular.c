@@ -11,9 +11,10 @@
 #include "modular/modular.h"
 #include "strategy/strategy.h"
 #include "testutil.h"
+#include "tu_plan.h"
 
 /* Regression guard (fixed): when no candidate can be certified within
- * mod_opts.max_primes, mod_groebner returns GBC_ERR_VERIFY (it once returned
+ * gbc_plan.max_primes, mod_groebner returns GBC_ERR_VERIFY (it once returned
  * GBC_ERR_LIMIT). Checked by test_certify_hook with every candidate corrupted. */
 #define MOD_CERTIFY_FAILURE_STATUS_FIXED 1
 
@@ -278,14 +279,14 @@ static size_t max_bits(const plist *G)
 
 /* mod_groebner with the given certify flag, seed and forced primes; returns the
  * status and fills out (empty on error). */
-/* mod_opts.order_path of the runs below (a strat_path) */
+/* gbc_plan.order_path of the runs below (a gbc_order_path) */
 static int g_order_path = 0;
 
 static gbc_status modular(gbc_ctx *ctx, const ring *R, const plist *F, plist *out, int certify,
                           uint64_t seed, const uint32_t *forced, size_t nforced,
                           gb_stats *stats)
 {
-    mod_opts mo;
+    gbc_plan mo;
     memset(&mo, 0, sizeof mo);
     mo.certify = certify;
     mo.fixed_seed = 1; /* reproducible from the test's printed seed */
@@ -294,7 +295,7 @@ static gbc_status modular(gbc_ctx *ctx, const ring *R, const plist *F, plist *ou
     mo.nforced = nforced;
     mo.order_path = g_order_path;
     plist_init(out);
-    return mod_groebner(ctx, R, F, out, stats, &mo);
+    return mod_groebner_plan(ctx, R, F, out, stats, &mo);
 }
 
 /* Compare the modular result (status st, basis G) with Buchberger's B; on a
@@ -693,7 +694,7 @@ START_TEST(test_random_unlucky)
         plist_clear(&ctx, &G, &R.F);
         lb.len = 0;
         lb.text[0] = 0;
-        g_order_path = STRAT_HOMOGENISE;
+        g_order_path = GBC_ORDER_HOMOGENISE;
         st = modular(&ctx, &R, &F, &G, certify, seed, &p, 1, NULL);
         g_order_path = 0;
         expect_same(st, &R, &G, &B, "random unlucky prime (homogenised)", nvars, order, text.s,
@@ -836,7 +837,7 @@ START_TEST(test_certify_ingredients)
 }
 END_TEST
 
-/* The certification end to end, through the test hook mod_opts.corrupt_candidates:
+/* The certification end to end, through the test hook gbc_plan.corrupt_candidates:
  * a candidate corrupted once is rejected ("certification:" failure in the log) and
  * the driver recovers with more primes, returning Buchberger's basis; a candidate
  * corrupted every time is never returned: the driver stops with an error within its
@@ -864,14 +865,14 @@ START_TEST(test_certify_hook)
             plist_init(&B);
             T_ASSERT(bb_groebner(&ctx, &R, &F, &B, NULL) == GBC_OK);
 
-            mod_opts mo;
+            gbc_plan mo;
             memset(&mo, 0, sizeof mo);
             mo.certify = 1;
             mo.fixed_seed = 1;
             mo.seed = tu_seed() + (uint64_t)c;
             mo.corrupt_candidates = 1;
             plist_init(&G);
-            gbc_status st = mod_groebner(&ctx, &R, &F, &G, NULL, &mo);
+            gbc_status st = mod_groebner_plan(&ctx, &R, &F, &G, NULL, &mo);
             expect_same(st, &R, &G, &B, "certify after one corrupted candidate", 3, orders[o],
                         inputs[c], "--certify ");
             T_ASSERT_MSG(strstr(lb.text, "certification: a generator does not reduce") ||
@@ -885,7 +886,7 @@ START_TEST(test_certify_hook)
             mo.max_primes = 24;
             plist_init(&G);
             lb.len = 0;
-            st = mod_groebner(&ctx, &R, &F, &G, NULL, &mo);
+            st = mod_groebner_plan(&ctx, &R, &F, &G, NULL, &mo);
             T_ASSERT_MSG(st != GBC_OK && G.n == 0,
                          "'%s' %s: a corrupted candidate was returned (%s)", inputs[c], orders[o],
                          gbc_status_string(st));
@@ -971,11 +972,11 @@ START_TEST(test_crafted_old_primes)
             plist_init(&B);
             plist_init(&G);
             T_ASSERT(bb_groebner(&ctx, &R, &F, &B, NULL) == GBC_OK);
-            mod_opts mo;
+            gbc_plan mo;
             memset(&mo, 0, sizeof mo); /* the default: a seed from the OS */
             gb_stats stats;
             memset(&stats, 0, sizeof stats);
-            gbc_status st = mod_groebner(&ctx, &R, &F, &G, &stats, &mo);
+            gbc_status st = mod_groebner_plan(&ctx, &R, &F, &G, &stats, &mo);
             if (!(st == GBC_OK && check_plist_equal(&R, &G, &B)))
                 fprintf(stderr, "crafted input k=%d, run seed %llu\n", k, stats.seed);
             expect_same(st, &R, &G, &B, "crafted against the old default primes", 3, order,
@@ -1038,7 +1039,7 @@ START_TEST(test_vanished_coefficients)
             expect_same(st, &R, &G, &B, "learning prime dividing coefficients", nvars, order,
                         gens, "");
             plist_clear(&ctx, &G, &R.F);
-            g_order_path = STRAT_HOMOGENISE;
+            g_order_path = GBC_ORDER_HOMOGENISE;
             st = modular(&ctx, &R, &F, &G, 0, seed, &p, 1, NULL);
             g_order_path = 0;
             expect_same(st, &R, &G, &B, "learning prime dividing coefficients (homogenised)",
@@ -1072,12 +1073,12 @@ START_TEST(test_crafted_needs_known_primes)
     ring_make(&ctx, &R, 2, 0, "grevlex");
     plist F, G;
     parse_polys(&ctx, &F, &R, "x+y, x+3007801268535068273045826740*y");
-    mod_opts mo;
+    gbc_plan mo;
     memset(&mo, 0, sizeof mo);
     mo.forced_primes = pr;
     mo.nforced = 3;
     plist_init(&G);
-    T_ASSERT(mod_groebner(&ctx, &R, &F, &G, NULL, &mo) == GBC_OK);
+    T_ASSERT(mod_groebner_plan(&ctx, &R, &F, &G, NULL, &mo) == GBC_OK);
     /* the check prime is the third: modulo each of them the second generator is
      * x + y, so the learning, the stability test, the check and the generators'
      * reduction all agree on the wrong basis */
@@ -1126,7 +1127,7 @@ START_TEST(test_seeds)
         plist F, G;
         parse_polys(&ctx, &F, &R, gens);
         plist_init(&G);
-        mod_opts mo;
+        gbc_plan mo;
         memset(&mo, 0, sizeof mo);
         if (run >= 4) {
             mo.fixed_seed = 1;
@@ -1134,7 +1135,7 @@ START_TEST(test_seeds)
         }
         gb_stats stats;
         memset(&stats, 0, sizeof stats);
-        T_ASSERT(mod_groebner(&ctx, &R, &F, &G, &stats, &mo) == GBC_OK);
+        T_ASSERT(mod_groebner_plan(&ctx, &R, &F, &G, &stats, &mo) == GBC_OK);
         T_ASSERT(stats.seeded);
         const char *l = strstr(lb.text, "learned modulo ");
         T_ASSERT(l != NULL);

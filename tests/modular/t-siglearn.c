@@ -1,5 +1,5 @@
 /* t-siglearn: the signature engine as the learning run of the multi-modular path
- * (sig_learn, f4_learn_guided, mod_opts.learn = MOD_LEARN_SIG; docs/sig.md, "Over
+ * (sig_learn, f4_learn_guided, gbc_plan.learn = GBC_LEARN_SIG; docs/sig.md, "Over
  * Q"). Modulo a prime: sig_learn gives f4_learn's basis, and its trace, applied
  * modulo other primes (plainly and compiled), gives F4's basis there. Over Q: the
  * same basis as the default learning run and as Buchberger, on the classical
@@ -15,6 +15,7 @@
 #include "modular/modular.h"
 #include "sig/sig.h"
 #include "testutil.h"
+#include "tu_plan.h"
 
 #define MAXV 10
 static const char *const vnames[MAXV] = {"x0", "x1", "x2", "x3", "x4",
@@ -242,7 +243,7 @@ static void ctx_with_log(gbc_ctx *ctx, logbuf *lb)
 static gbc_status modular(gbc_ctx *ctx, const ring *R, const plist *F, plist *out, int learn,
                           uint64_t seed, const uint32_t *forced, size_t nforced)
 {
-    mod_opts mo;
+    gbc_plan mo;
     memset(&mo, 0, sizeof mo);
     mo.fixed_seed = 1;
     mo.seed = seed;
@@ -250,7 +251,7 @@ static gbc_status modular(gbc_ctx *ctx, const ring *R, const plist *F, plist *ou
     mo.nforced = nforced;
     mo.learn = learn;
     plist_init(out);
-    return mod_groebner(ctx, R, F, out, NULL, &mo);
+    return mod_groebner_plan(ctx, R, F, out, NULL, &mo);
 }
 
 /* sig-learned, F4-learned and Buchberger's bases of F (ring R over Q) agree; the
@@ -262,9 +263,9 @@ static void q_crosscheck(const ring *R, const plist *F, const char *what, int bb
     logbuf lb;
     ctx_with_log(&ctx, &lb);
     plist G1, G2, B;
-    T_ASSERT(modular(&ctx, R, F, &G1, MOD_LEARN_F4, seed, NULL, 0) == GBC_OK);
+    T_ASSERT(modular(&ctx, R, F, &G1, GBC_LEARN_F4, seed, NULL, 0) == GBC_OK);
     lb.len = 0;
-    gbc_status st = modular(&ctx, R, F, &G2, MOD_LEARN_SIG, seed, NULL, 0);
+    gbc_status st = modular(&ctx, R, F, &G2, GBC_LEARN_SIG, seed, NULL, 0);
     ck_assert_msg(st == GBC_OK, "%s: %s", what, gbc_status_string(st));
     ck_assert_msg(check_plist_equal(R, &G1, &G2),
                   "%s: the sig-learned basis (%zu) differs from the F4-learned one (%zu)", what,
@@ -375,7 +376,7 @@ START_TEST(test_unlucky)
         plist_init(&B);
         T_ASSERT(bb_groebner(&ctx, &R, &F, &B, NULL) == GBC_OK);
         T_ASSERT(B.n == 2);
-        gbc_status st = modular(&ctx, &R, &F, &G, MOD_LEARN_SIG, tu_seed(), &p, 1);
+        gbc_status st = modular(&ctx, &R, &F, &G, GBC_LEARN_SIG, tu_seed(), &p, 1);
         T_ASSERT(st == GBC_OK);
         T_ASSERT_MSG(check_plist_equal(&R, &G, &B), "p=%u: not Buchberger's basis", p);
         T_ASSERT_MSG(strstr(lb.text, learned) != NULL, "p=%u: not used:\n%s", p, lb.text);
@@ -386,7 +387,7 @@ START_TEST(test_unlucky)
         plist_clear(&ctx, &G, &R.F);
         const uint32_t two[2] = {1000000007u, p};
         lb.len = 0;
-        st = modular(&ctx, &R, &F, &G, MOD_LEARN_SIG, tu_seed(), two, 2);
+        st = modular(&ctx, &R, &F, &G, GBC_LEARN_SIG, tu_seed(), two, 2);
         T_ASSERT(st == GBC_OK);
         T_ASSERT_MSG(check_plist_equal(&R, &G, &B), "p=%u replayed: not Buchberger's basis", p);
         plist_clear(&ctx, &G, &R.F);

@@ -23,6 +23,7 @@
 #include "modular/modular.h"
 #include "strategy/strategy.h"
 #include "testutil.h"
+#include "tu_plan.h"
 
 static gbc_ctx tctx;
 #define CTX (&tctx)
@@ -238,20 +239,24 @@ static void all_paths(uint32_t nv, uint32_t p, const char *spec, const char *tex
     ck_assert_int_eq(bb_groebner(CTX, &R, &in, &ref, NULL), GBC_OK);
     const int graded = ring_is_graded(&R);
     const int zd = zero_dim(&R, &ref);
-    for (int path = STRAT_AUTO; path <= STRAT_DIRECT; path++)
-        for (int eng = STRAT_ENGINE_F4; eng <= STRAT_ENGINE_SIG; eng++)
+    for (int path = GBC_ORDER_AUTO; path <= GBC_ORDER_DIRECT; path++)
+        for (size_t e = 0; e < strat_nengines; e++)
             for (int minimal = 0; minimal < 2; minimal++) {
+                /* every engine of the table that relies on the order paths */
+                const strat_engine *E = &strat_engines[e];
+                if (E->any_order || !(E->fields & STRAT_FIELD_ZP))
+                    continue;
+                const int eng_f4 = E->algorithm == GBC_ALGO_F4;
                 char what[1024];
                 snprintf(what, sizeof what, "{%s} in %s mod %u, path %s, engine %s%s", text,
-                         spec, p, path_names[path], eng ? "sig" : "f4",
-                         minimal ? ", minimal" : "");
+                         spec, p, path_names[path], E->name, minimal ? ", minimal" : "");
                 gb_stats stats;
                 memset(&stats, 0, sizeof stats);
                 stats.strategy = -1;
                 plist_init(&G);
-                gbc_status st = strat_groebner(CTX, &R, &in, &G, &stats, minimal,
-                                               (strat_path)path, (strat_engine)eng);
-                if (!graded && path == STRAT_FGLM && !zd) {
+                gbc_status st = strat_groebner_path(CTX, &R, &in, &G, &stats, minimal,
+                                                    (gbc_order_path)path, E->algorithm);
+                if (!graded && path == GBC_ORDER_FGLM && !zd) {
                     T_ASSERT_MSG(st == GBC_ERR_DOMAIN, "%s: status %d, expected the domain "
                                  "error", what, (int)st);
                     T_ASSERT(G.n == 0);
@@ -266,27 +271,33 @@ static void all_paths(uint32_t nv, uint32_t p, const char *spec, const char *tex
                 int want;
                 if (graded)
                     want = STRAT_TOOK_DIRECT;
-                else if (path == STRAT_AUTO)
+                else if (path == GBC_ORDER_AUTO)
                     want = zd ? STRAT_TOOK_FGLM : STRAT_TOOK_HILBERT; /* low degree */
-                else if (path == STRAT_FGLM)
+                else if (path == GBC_ORDER_FGLM)
                     want = STRAT_TOOK_FGLM;
-                else if (path == STRAT_HOMOGENISE)
+                else if (path == GBC_ORDER_HOMOGENISE)
                     want = STRAT_TOOK_HOMOGENISE;
-                else if (path == STRAT_HILBERT)
+                else if (path == GBC_ORDER_HILBERT)
                     want = STRAT_TOOK_HILBERT;
                 else
                     want = STRAT_TOOK_ORDER;
                 T_ASSERT_MSG(stats.strategy == want, "%s: took path %d, expected %d", what,
                              stats.strategy, want);
-                if (path == STRAT_AUTO && eng == STRAT_ENGINE_F4 && !minimal)
+                if (path == GBC_ORDER_AUTO && eng_f4 && !minimal)
                     took[stats.strategy]++;
-                if (path == STRAT_AUTO && eng == STRAT_ENGINE_F4) {
-                    /* strat_f4_groebner is strat_groebner with F4 */
+                {
+                    /* the dispatch through the engine table (what gbc_groebner and
+                     * the ideal operations call) under the same plan */
+                    gbc_plan P = *CTX->plan;
+                    P.order_path = (gbc_order_path)path;
+                    P.engine = E->algorithm;
+                    const gbc_plan *old = gbc_ctx_set_plan(CTX, &P);
                     plist G2;
                     plist_init(&G2);
-                    ck_assert_int_eq(strat_f4_groebner(CTX, &R, &in, &G2, NULL, minimal,
-                                                       STRAT_AUTO), GBC_OK);
-                    T_ASSERT_MSG(check_plist_equal(&R, &G, &G2), "%s: strat_f4_groebner "
+                    ck_assert_int_eq(mod_engine_groebner(CTX, &R, &in, &G2, NULL, minimal),
+                                     GBC_OK);
+                    gbc_ctx_set_plan(CTX, old);
+                    T_ASSERT_MSG(check_plist_equal(&R, &G, &G2), "%s: mod_engine_groebner "
                                  "differs", what);
                     clear(&G2, &R);
                 }
@@ -342,7 +353,7 @@ START_TEST(test_paths_fixed)
 END_TEST
 
 /* The order itself first: only from degree BB_DIRECT_MIN_DEGREE on under
- * STRAT_AUTO, always under STRAT_DIRECT; strat_groebner takes it on such input. */
+ * GBC_ORDER_AUTO, always under GBC_ORDER_DIRECT; strat_groebner takes it on such input. */
 START_TEST(test_order_first)
 {
     const uint32_t fields[] = {32003, 0};
@@ -357,11 +368,11 @@ START_TEST(test_order_first)
         plist_init(&out);
         plist_init(&ref);
         ck_assert_int_eq(bb_groebner(CTX, &R, &in, &ref, NULL), GBC_OK);
-        ck_assert_int_eq(strat_order_first(CTX, &R, &in, &out, NULL, 0, STRAT_AUTO),
+        ck_assert_int_eq(strat_order_first_path(CTX, &R, &in, &out, NULL, 0, GBC_ORDER_AUTO),
                          GBC_ERR_UNSUPPORTED);
         ck_assert_uint_eq(out.n, 0);
         memset(&stats, 0, sizeof stats);
-        ck_assert_int_eq(strat_order_first(CTX, &R, &in, &out, &stats, 0, STRAT_DIRECT), GBC_OK);
+        ck_assert_int_eq(strat_order_first_path(CTX, &R, &in, &out, &stats, 0, GBC_ORDER_DIRECT), GBC_OK);
         ck_assert_int_eq(stats.strategy, STRAT_TOOK_ORDER);
         ck_assert(check_plist_equal(&R, &out, &ref));
         clear(&out, &R);
@@ -373,21 +384,21 @@ START_TEST(test_order_first)
         polys_of(&in, &R, text);
         ck_assert_int_eq(bb_groebner(CTX, &R, &in, &ref, NULL), GBC_OK);
         memset(&stats, 0, sizeof stats);
-        ck_assert_int_eq(strat_order_first(CTX, &R, &in, &out, &stats, 0, STRAT_AUTO), GBC_OK);
+        ck_assert_int_eq(strat_order_first_path(CTX, &R, &in, &out, &stats, 0, GBC_ORDER_AUTO), GBC_OK);
         ck_assert_int_eq(stats.strategy, STRAT_TOOK_ORDER);
         ck_assert(check_plist_equal(&R, &out, &ref));
         clear(&out, &R);
         if (fields[fi] != 0) {
             memset(&stats, 0, sizeof stats);
-            ck_assert_int_eq(strat_groebner(CTX, &R, &in, &out, &stats, 0, STRAT_AUTO,
-                                            STRAT_ENGINE_F4), GBC_OK);
+            ck_assert_int_eq(strat_groebner_path(CTX, &R, &in, &out, &stats, 0, GBC_ORDER_AUTO,
+                                                 GBC_ALGO_F4), GBC_OK);
             ck_assert_int_eq(stats.strategy, STRAT_TOOK_ORDER);
             ck_assert(check_plist_equal(&R, &out, &ref));
             clear(&out, &R);
         } else {
             /* over Q through mod_q_groebner: the same first try */
             memset(&stats, 0, sizeof stats);
-            ck_assert_int_eq(mod_q_groebner(CTX, &R, &in, &out, &stats, NULL), GBC_OK);
+            ck_assert_int_eq(mod_q_groebner(CTX, &R, &in, &out, &stats), GBC_OK);
             ck_assert_int_eq(stats.strategy, STRAT_TOOK_ORDER);
             ck_assert(check_plist_equal(&R, &out, &ref));
             clear(&out, &R);
@@ -418,11 +429,11 @@ START_TEST(test_q)
         polys_of(&in, &R, b.s);
         plist_init(&out);
         plist_init(&ref);
-        ck_assert_int_eq(strat_groebner(CTX, &R, &in, &out, NULL, 0, STRAT_AUTO,
-                                        STRAT_ENGINE_F4), GBC_ERR_DOMAIN);
+        ck_assert_int_eq(strat_groebner_path(CTX, &R, &in, &out, NULL, 0, GBC_ORDER_AUTO,
+                                             GBC_ALGO_F4), GBC_ERR_DOMAIN);
         ck_assert_uint_eq(out.n, 0);
         ck_assert_int_eq(bb_groebner(CTX, &R, &in, &ref, NULL), GBC_OK);
-        ck_assert_int_eq(mod_q_groebner(CTX, &R, &in, &out, NULL, NULL), GBC_OK);
+        ck_assert_int_eq(mod_q_groebner(CTX, &R, &in, &out, NULL), GBC_OK);
         T_ASSERT_MSG(check_plist_equal(&R, &out, &ref), "{%s} in %s over Q: differs from "
                      "buchberger/'s basis", b.s, spec);
         clear(&out, &R);
