@@ -1,26 +1,13 @@
 /* api/module_api: the module functions of include/gbc.h (gbc_module_parse ...
- * gbc_betti_to_string): argument checks, the options turned into the module
- * layer's id_opts, one fresh context per call (limits, interrupt, fault
- * injection), and the results wrapped in new handles. */
+ * gbc_betti_to_string): argument checks, the options turned into a plan, one
+ * fresh context per call (limits, interrupt, fault injection), and the results
+ * wrapped in new handles. */
 #include <stdio.h>
 
 #include "api/api.h"
 #include "module/module.h"
 
 #define HANDLE_CTX NULL
-
-static void opts_to_id(id_opts *o, const gbc_options *opts)
-{
-    memset(o, 0, sizeof *o);
-    if (opts == NULL)
-        return;
-    o->buchberger = opts->algorithm == GBC_ALGO_BUCHBERGER;
-    o->order_path = opts->order_path;
-    o->mod.certify = opts->certify;
-    o->mod.learn = opts->learn == GBC_LEARN_SIG ? MOD_LEARN_SIG : MOD_LEARN_F4;
-    o->mod.fixed_seed = opts->fixed_seed;
-    o->mod.seed = opts->seed;
-}
 
 static void set_msg(gbc_error *err, const char *msg)
 {
@@ -38,15 +25,14 @@ static int elems_ok(const gbc_polys *elems, uint32_t rank)
 /* One call's context, options and statistics. */
 typedef struct call {
     gbc_ctx ctx;
-    id_opts o;
+    gbc_plan plan; /* the context reads it: lives as long as the call */
     gb_stats st;
     double t0;
 } call;
 
 static void call_begin(call *c, const gbc_options *opts)
 {
-    api_ctx_from_options(&c->ctx, opts);
-    opts_to_id(&c->o, opts);
+    api_ctx_from_options(&c->ctx, &c->plan, opts);
     memset(&c->st, 0, sizeof c->st);
     c->t0 = gbc_wall_time();
 }
@@ -72,7 +58,8 @@ GBC_API gbc_status gbc_module_parse(gbc_ring **ringp, gbc_polys **elems, uint32_
     if (err != NULL)
         memset(err, 0, sizeof *err);
     gbc_ctx ctx;
-    api_ctx_from_options(&ctx, opts);
+    gbc_plan plan;
+    api_ctx_from_options(&ctx, &plan, opts);
     gbc_ring *r = gbc_calloc(&ctx, 1, sizeof *r);
     if (r == NULL) {
         gbc_status st = gbc_ctx_alloc_status(&ctx);
@@ -149,7 +136,7 @@ GBC_API gbc_status gbc_module_groebner(gbc_polys **basis, const gbc_polys *elems
     plist L;
     plist_init(&L);
     gbc_status st = module_groebner(&c.ctx, &elems->ring->R, rank, &elems->L, (module_order)ord,
-                                 &L, &c.st, &c.o);
+                                 &L, &c.st);
     size_t n = L.n / rank;
     st = wrap(&c, st, basis, elems, &L);
     call_end(&c, stats, st == GBC_OK ? n : 0);
@@ -182,7 +169,7 @@ GBC_API gbc_status gbc_module_syz(gbc_polys **syz, const gbc_polys *elems, uint3
     plist_init(&S);
     plist_init(&L);
     int64_t *shift = NULL, *degs = NULL;
-    gbc_status st = module_syz(&c.ctx, R, rank, &elems->L, &S, &c.st, &c.o);
+    gbc_status st = module_syz(&c.ctx, R, rank, &elems->L, &S, &c.st);
     if (st == GBC_OK && m > 0 && all_homogeneous(R, rank, &elems->L)) {
         /* graded: e_j has the degree of generator j (0 for a zero generator) */
         st = GBC_ALLOC(&c.ctx, shift, m);
@@ -191,7 +178,7 @@ GBC_API gbc_status gbc_module_syz(gbc_polys **syz, const gbc_polys *elems, uint3
             (void)module_elem_degree(R, rank, &elems->L, j, NULL, &shift[j]);
         }
         if (st == GBC_OK)
-            st = module_mingens(&c.ctx, R, (uint32_t)m, shift, &S, &L, &degs, &c.st, &c.o);
+            st = module_mingens(&c.ctx, R, (uint32_t)m, shift, &S, &L, &degs, &c.st);
         if (st == GBC_ERR_DOMAIN)
             st = GBC_ERR_INTERNAL; /* syzygies of homogeneous elements are graded */
     } else if (st == GBC_OK) {
@@ -229,7 +216,7 @@ GBC_API gbc_status gbc_module_member(int *member, const gbc_polys *elems,
     size_t m = elems->L.n / rank;
     gbc_status st = GBC_ALLOC(&c.ctx, tmp, m ? m : 1);
     if (st == GBC_OK)
-        st = module_member(&c.ctx, B, rank, &gens->L, &elems->L, tmp, &c.st, &c.o);
+        st = module_member(&c.ctx, B, rank, &gens->L, &elems->L, tmp, &c.st);
     if (st == GBC_OK)
         memcpy(member, tmp, sizeof(int) * m);
     gbc_free(&c.ctx, tmp);
@@ -248,7 +235,7 @@ GBC_API gbc_status gbc_module_betti(uint64_t **betti, uint32_t *nrows, uint32_t 
     uint64_t *tab = NULL;
     uint32_t nr = 0, nc = 0;
     gbc_status st = module_betti(&c.ctx, &elems->ring->R, rank, &elems->L, &tab, &nr, &nc,
-                              &c.st, &c.o);
+                              &c.st);
     if (st == GBC_OK) {
         /* hand over memory the caller frees with gbc_mem_free (unaccounted) */
         uint64_t *out = NULL;

@@ -273,7 +273,7 @@ static int list_ok(uint32_t rank, const plist *L)
 }
 
 gbc_status module_groebner(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in,
-                        module_order ord, plist *out, gb_stats *stats, const id_opts *o)
+                        module_order ord, plist *out, gb_stats *stats)
 {
     if (!list_ok(rank, in) || (ord != MODULE_TOP && ord != MODULE_POT))
         return GBC_ERR_INTERNAL;
@@ -291,7 +291,7 @@ gbc_status module_groebner(gbc_ctx *ctx, const ring *R, uint32_t rank, const pli
             plist_pop(ctx, &enc, &R->F); /* a zero generator */
     }
     GBC_CHECK(st, menc_products(ctx, &E, &enc), done);
-    GBC_CHECK(st, id_groebner(ctx, &E.S, &enc, &G, stats, o), done);
+    GBC_CHECK(st, id_groebner(ctx, &E.S, &enc, &G, stats), done);
     /* the reduced basis is homogeneous in the c's: its elements are the products
      * (degree 2) and the module's reduced basis (degree 1) */
     for (size_t k = 0; k < G.n; k++) {
@@ -343,7 +343,7 @@ gbc_status mbasis_add(gbc_ctx *ctx, mbasis *B, const ring *R, const plist *L, si
 }
 
 gbc_status mbasis_contains(gbc_ctx *ctx, mbasis *B, const ring *R, const plist *L,
-                           size_t j, int *in, gb_stats *stats, const id_opts *o)
+                           size_t j, int *in, gb_stats *stats)
 {
     const field *F = &R->F;
     gbc_status st = GBC_OK;
@@ -359,7 +359,7 @@ gbc_status mbasis_contains(gbc_ctx *ctx, mbasis *B, const ring *R, const plist *
         for (size_t k = 0; st == GBC_OK && k < B->add.n; k++)
             st = id_plist_push_copy(ctx, &all, &B->add.p[k], B->E.S.nvars, F);
         if (st == GBC_OK)
-            st = id_groebner(ctx, &B->E.S, &all, &G2, stats, o);
+            st = id_groebner(ctx, &B->E.S, &all, &G2, stats);
         plist_clear(ctx, &all, F);
         if (st != GBC_OK) {
             plist_clear(ctx, &G2, F);
@@ -379,8 +379,7 @@ done:
 }
 
 gbc_status module_member(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *gens,
-                      const plist *elems, int *member, gb_stats *stats,
-                      const id_opts *o)
+                      const plist *elems, int *member, gb_stats *stats)
 {
     if (!list_ok(rank, gens) || !list_ok(rank, elems))
         return GBC_ERR_INTERNAL;
@@ -390,7 +389,7 @@ gbc_status module_member(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist
     for (size_t j = 0; st == GBC_OK && j < gens->n / rank; j++)
         st = mbasis_add(ctx, &B, R, gens, j);
     for (size_t j = 0; st == GBC_OK && j < elems->n / rank; j++)
-        st = mbasis_contains(ctx, &B, R, elems, j, &member[j], stats, o);
+        st = mbasis_contains(ctx, &B, R, elems, j, &member[j], stats);
     mbasis_clear(ctx, &B);
     return st;
 }

@@ -56,13 +56,12 @@ gbc_status module_print(gbc_ctx *ctx, io_buf *b, const ring *R, uint32_t rank, c
  * generators are ignored. Computed by the engines o selects (id_groebner), so
  * correct over Z/p and Q. Counters are added to stats (may be NULL). */
 gbc_status module_groebner(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in,
-                        module_order ord, plist *out, gb_stats *stats, const id_opts *o);
+                        module_order ord, plist *out, gb_stats *stats);
 
 /* member[j] = 1 when element j of elems (rank r) lies in the submodule generated
  * by gens (rank r), else 0. */
 gbc_status module_member(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *gens,
-                      const plist *elems, int *member, gb_stats *stats,
-                      const id_opts *o);
+                      const plist *elems, int *member, gb_stats *stats);
 
 /* ---- syzygies and minimal generators (syz.c) ---- */
 
@@ -71,7 +70,7 @@ gbc_status module_member(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist
  * sum_j a_j g_j = 0, appended to out as elements of rank m (nothing when the
  * generators are independent; the unit vector e_j for a zero generator g_j). */
 gbc_status module_syz(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in, plist *out,
-                   gb_stats *stats, const id_opts *o);
+                   gb_stats *stats);
 
 /* The degree of element j of L (rank r) for the grading in which the basis vector
  * e_i has degree shift[i] (NULL: all 0) and each variable degree 1: *deg receives
@@ -89,8 +88,7 @@ int module_elem_degree(const ring *R, uint32_t rank, const plist *L, size_t j,
  * frees it with gbc_free; NULL when none is kept). GBC_ERR_DOMAIN when an element
  * is not homogeneous. */
 gbc_status module_mingens(gbc_ctx *ctx, const ring *R, uint32_t rank, const int64_t *shift,
-                       const plist *in, plist *out, int64_t **degs, gb_stats *stats,
-                       const id_opts *o);
+                       const plist *in, plist *out, int64_t **degs, gb_stats *stats);
 
 /* ---- resolutions (res.c) ---- */
 
@@ -104,8 +102,7 @@ gbc_status module_mingens(gbc_ctx *ctx, const ring *R, uint32_t rank, const int6
  * is not homogeneous, GBC_ERR_UNSUPPORTED when M has a minimal generator of
  * degree 0 (a constant vector: R^r / M is then not minimally presented by R^r). */
 gbc_status module_betti(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in,
-                     uint64_t **betti, uint32_t *nrows, uint32_t *ncols, gb_stats *stats,
-                     const id_opts *o);
+                     uint64_t **betti, uint32_t *nrows, uint32_t *ncols, gb_stats *stats);
 
 /* The Betti table in Macaulay2's layout (the header of homological degrees, one
  * row "d:" per degree d with "." for zero), then the line "total:" of the sums of

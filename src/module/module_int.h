@@ -56,6 +56,6 @@ void mbasis_clear(gbc_ctx *ctx, mbasis *B);
 gbc_status mbasis_add(gbc_ctx *ctx, mbasis *B, const ring *R, const plist *L, size_t j);
 /* *in = whether element j of L lies in the submodule (updates G first). */
 gbc_status mbasis_contains(gbc_ctx *ctx, mbasis *B, const ring *R, const plist *L,
-                           size_t j, int *in, gb_stats *stats, const id_opts *o);
+                           size_t j, int *in, gb_stats *stats);
 
 #endif

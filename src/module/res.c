@@ -40,8 +40,7 @@ static gbc_status levels_table(gbc_ctx *ctx, const level *lev, size_t nlev, uint
 }
 
 gbc_status module_betti(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in,
-                     uint64_t **betti, uint32_t *nrows, uint32_t *ncols, gb_stats *stats,
-                     const id_opts *o)
+                     uint64_t **betti, uint32_t *nrows, uint32_t *ncols, gb_stats *stats)
 {
     if (rank < 1 || in->n % rank != 0)
         return GBC_ERR_INTERNAL;
@@ -61,7 +60,7 @@ gbc_status module_betti(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist 
     lev[0].n = rank;
     nlev = 1;
     /* F_1: minimal generators of M (the basis vectors of R^r in degree 0) */
-    GBC_CHECK(st, module_mingens(ctx, R, rank, lev[0].deg, in, &cur, &lev[1].deg, stats, o),
+    GBC_CHECK(st, module_mingens(ctx, R, rank, lev[0].deg, in, &cur, &lev[1].deg, stats),
               done);
     lev[1].n = cur.n / rank;
     for (size_t k = 0; k < lev[1].n; k++)
@@ -78,8 +77,8 @@ gbc_status module_betti(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist 
         }
         const uint32_t m = (uint32_t)lev[nlev - 1].n;
         plist_clear(ctx, &syz, F);
-        GBC_CHECK(st, module_syz(ctx, R, crank, &cur, &syz, stats, o), done);
-        st = module_mingens(ctx, R, m, lev[nlev - 1].deg, &syz, &next, &lev[nlev].deg, stats, o);
+        GBC_CHECK(st, module_syz(ctx, R, crank, &cur, &syz, stats), done);
+        st = module_mingens(ctx, R, m, lev[nlev - 1].deg, &syz, &next, &lev[nlev].deg, stats);
         if (st == GBC_ERR_DOMAIN)
             st = GBC_ERR_INTERNAL; /* syzygies of homogeneous elements are graded */
         if (st != GBC_OK)

@@ -4,7 +4,7 @@
 #include "module/module_int.h"
 
 gbc_status module_syz(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in, plist *out,
-                   gb_stats *stats, const id_opts *o)
+                   gb_stats *stats)
 {
     if (rank < 1 || in->n % rank != 0)
         return GBC_ERR_INTERNAL;
@@ -56,7 +56,7 @@ gbc_status module_syz(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *i
     for (size_t j = 0; j < m; j++)
         GBC_CHECK(st, menc_encode(ctx, &E, R, rt, &ext, j, cmap, &enc), done);
     GBC_CHECK(st, menc_products(ctx, &E, &enc), done);
-    GBC_CHECK(st, id_groebner(ctx, &E.S, &enc, &G, stats, o), done);
+    GBC_CHECK(st, id_groebner(ctx, &E.S, &enc, &G, stats), done);
     /* the elements free of c_0..c_{r-1} (an elimination order for them) are a
      * Groebner basis of the syzygies; menc_decode skips the others */
     for (size_t k = 0; k < G.n; k++) {
@@ -98,8 +98,7 @@ int module_elem_degree(const ring *R, uint32_t rank, const plist *L, size_t j,
 }
 
 gbc_status module_mingens(gbc_ctx *ctx, const ring *R, uint32_t rank, const int64_t *shift,
-                       const plist *in, plist *out, int64_t **degs, gb_stats *stats,
-                       const id_opts *o)
+                       const plist *in, plist *out, int64_t **degs, gb_stats *stats)
 {
     *degs = NULL;
     if (rank < 1 || in->n % rank != 0)
@@ -138,7 +137,7 @@ gbc_status module_mingens(gbc_ctx *ctx, const ring *R, uint32_t rank, const int6
     for (size_t k = 0; k < nz; k++) {
         size_t j = idx[k];
         int in_span;
-        GBC_CHECK(st, mbasis_contains(ctx, &B, R, in, j, &in_span, stats, o), undo);
+        GBC_CHECK(st, mbasis_contains(ctx, &B, R, in, j, &in_span, stats), undo);
         if (in_span)
             continue;
         GBC_CHECK(st, mbasis_add(ctx, &B, R, in, j), undo);

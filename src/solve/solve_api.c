@@ -39,7 +39,8 @@ GBC_API gbc_status gbc_solve(gbc_solutions **sols, const gbc_polys *gens, uint32
     if (err != NULL)
         err->message[0] = '\0';
     gbc_ctx ctx;
-    api_ctx_from_options(&ctx, opts);
+    gbc_plan plan; /* the context reads it */
+    api_ctx_from_options(&ctx, &plan, opts);
     gbc_solutions *s = gbc_calloc(NULL, 1, sizeof *s);
     if (s == NULL) {
         put_err(err, "out of memory");
