@@ -630,13 +630,30 @@ static gbc_status parse_factor(parser *P, term *T)
                 st = GBC_ERR_PARSE;
             }
         }
-        if (st == GBC_OK) {
-            if (P->F->p != 0) {
-                T->cf = zp_mul(P->F, T->cf, zp_pow(P->F, zp, e));
+        if (st == GBC_OK && P->F->p != 0) {
+            T->cf = zp_mul(P->F, T->cf, zp_pow(P->F, zp, e));
+        } else if (st == GBC_OK) {
+            /* The term's coefficient after this factor, bounded like one power
+             * (a product of many powers grew without bound), and the GMP work
+             * charged first: the power, the product and its copy. */
+            uint64_t bits = (uint64_t)mpz_sizeinbase(z, 2) * e +
+                            mpz_sizeinbase(mpq_numref(T->cq), 2) +
+                            mpz_sizeinbase(mpq_denref(T->cq), 2);
+            if (bits > (1ull << 26)) {
+                err_at(P, start, "number too large: a coefficient with more than 2^26 bits");
+                st = GBC_ERR_PARSE;
             } else {
-                mpz_pow_ui(z, z, e);
-                mpz_mul(mpq_numref(T->cq), mpq_numref(T->cq), z);
-                mpq_canonicalize(T->cq);
+                size_t bytes = (size_t)(3 * (bits / 8 + 16));
+                st = gbc_ctx_charge(P->ctx, bytes);
+                if (st == GBC_OK) {
+                    mpz_pow_ui(z, z, e);
+                    mpz_mul(mpq_numref(T->cq), mpq_numref(T->cq), z);
+                    mpq_canonicalize(T->cq);
+                    gbc_ctx_uncharge(P->ctx, bytes);
+                    st = gbc_ctx_check(P->ctx);
+                }
+                if (st != GBC_OK)
+                    st = fail_status(P, start, st);
             }
         }
         mpz_clear(z);

@@ -950,6 +950,8 @@ static const bad_case bad_cases[] = {
     {"x,y\n0\n(x+y)^4294967295", 0, GBC_ERR_PARSE, 3, 6, "power too large to expand"},
     {"x,y\n0\n2^100000000*x", 0, GBC_ERR_PARSE, 3, 2, "number too large"},
     {"x,y\n0\n(2*x)^100000000", 0, GBC_ERR_PARSE, 3, 6, "number too large"},
+    /* each power fits, their product in one term does not */
+    {"x,y\n0\n2^40000000*2^40000000*x", 0, GBC_ERR_PARSE, 3, 12, "a coefficient with more"},
     /* exponent overflow in a product: GBC_ERR_OVERFLOW where it happens */
     {"x,y\n0\nx^4294967295*x", 0, GBC_ERR_OVERFLOW, 3, 14, "exponent overflow"},
     {"x,y\n0\nx^4294967295*y, x", 0, GBC_ERR_OVERFLOW, 3, 1, "exponent overflow"},
@@ -1134,6 +1136,37 @@ static char *repeat(const char *prefix, const char *unit, size_t n, const char *
     return s;
 }
 
+/* A number power in a term is charged to the memory limit before GMP computes it:
+ * 3^33000000 (52 million bits) under a limit of 10 MB stops with GBC_ERR_LIMIT at
+ * the number, and nothing stays charged; under a limit of 64 MB it parses. */
+START_TEST(test_number_power_limit)
+{
+    static const char text[] = "x,y\n0\n3^33000000*x - 1";
+    for (int big = 0; big < 2; big++) {
+        gbc_ctx ctx;
+        gbc_ctx_init(&ctx);
+        ctx.mem_limit = big ? (size_t)64 << 20 : (size_t)10 << 20;
+        ring R;
+        plist L;
+        plist_init(&L);
+        gbc_error err;
+        gbc_status st = io_parse_input(&ctx, &R, &L, text, strlen(text), NULL, &err);
+        if (!big) {
+            ck_assert_int_eq(st, GBC_ERR_LIMIT);
+            ck_assert_msg(strstr(err.message, "memory limit") != NULL, "%s", err.message);
+            ck_assert_uint_eq(err.line, 3);
+            ck_assert_uint_eq(err.column, 1);
+        } else {
+            ck_assert_msg(st == GBC_OK, "%s", err.message);
+            ck_assert_uint_eq(L.n, 1);
+            plist_clear(&ctx, &L, &R.F);
+            ring_clear(&ctx, &R);
+        }
+        ck_assert_uint_eq(ctx.mem_used, 0);
+    }
+}
+END_TEST
+
 START_TEST(test_deep_nesting)
 {
     size_t len;
@@ -1279,6 +1312,7 @@ int main(void)
     tcase_add_test(tc, test_parse_polys);
     tcase_add_test(tc, test_null_context);
     tcase_add_test(tc, test_no_variables);
+    tcase_add_test(tc, test_number_power_limit);
     tcase_add_test(tc, test_deep_nesting);
     tcase_add_test(tc, test_long_line);
     suite_add_tcase(s, tc);
