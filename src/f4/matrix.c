@@ -153,7 +153,9 @@ gbc_status f4_echelon(f4_state *S, size_t *nnew)
     gbc_ctx *ctx = S->ctx;
     GBC_TRY(least_column_first(S));
     GBC_TRY(GBC_GROW(ctx, S->newrows, S->ncap, S->ntbr + 1));
-    la_matrix M = {S->ncols, S->pivot, S->dense, S->tcols, S->tcf, 0, S->lanes};
+    /* the kernel sets the vector loop (isa) from its environment */
+    la_matrix M = {S->ncols, S->pivot, S->dense, S->tcols, S->tcf, 0, S->lanes,
+                   LA_ISA_PORTABLE};
     /* the leading columns that all have a pivot (the reducers come first) */
     while (M.npivcols < M.ncols && M.pivot[M.npivcols] != NULL)
         M.npivcols++;
