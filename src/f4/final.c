@@ -119,7 +119,7 @@ gbc_status f4_final(f4_state *S, plist *out)
         if (S->cc_rec != NULL)
             S->cc_rec->cr[S->cc_rec->ncr - 1].nnew = (uint32_t)nbase;
     }
-    /* the compiling run records its basis's supports for f4_apply_flat (modulo a
+    /* the compiling run records its basis's supports for the flat applies (modulo a
      * prime, the whole basis to out) */
     int rec_out = S->cc_rec != NULL && S->F->p != 0 && S->sink == NULL;
     f4_flat *fl = S->flat;

@@ -164,6 +164,33 @@ gbc_status f4_echelon(f4_state *S, size_t *nnew)
     return la_backreduce(ctx, &M, S->F, S->newrows, *nnew, &S->arena);
 }
 
+gbc_status f4_reduce_round(f4_state *S, double t0, size_t npairs, size_t *nnew, size_t *nnz)
+{
+    uint32_t npivcols;
+    GBC_TRY(f4_columns(S, &npivcols));
+    double t1 = gbc_wall_time();
+    *nnew = 0;
+    GBC_TRY(f4_echelon(S, nnew));
+    double t2 = gbc_wall_time();
+    size_t z = 0;
+    for (size_t i = 0; i < S->npiv; i++)
+        z += S->piv[i].len;
+    for (size_t i = 0; i < S->ntbr; i++)
+        z += S->tbr[i].len;
+    *nnz = z;
+    if (S->stats) {
+        S->stats->rounds++;
+        S->stats->pairs_reduced += npairs;
+        S->stats->zero_reductions += S->ntbr - *nnew;
+        S->stats->matrix_rows += S->npiv + S->ntbr;
+        S->stats->matrix_cols += S->sht.size;
+        S->stats->matrix_nnz += z;
+        S->stats->t_select += t1 - t0;
+        S->stats->t_linalg += t2 - t1;
+    }
+    return GBC_OK;
+}
+
 gbc_status f4_sort_by_key(gbc_ctx *ctx, void *base, size_t n, size_t size,
                           const uint64_t *key)
 {
