@@ -4,7 +4,7 @@
  * recorder is an observer of the driver (f4_observer). The parts are listed in
  * f4_int.h. */
 #include <stdio.h>
-#include <stdlib.h>
+#include "common/sort.h"
 
 #include "f4/f4_int.h"
 
@@ -154,7 +154,7 @@ static gbc_status f4_load_handed(f4_state *S, f4_resume *rs, int *unit)
     }
     if (*unit)
         goto done;
-    qsort(key, nk, sizeof *key, la_u64_cmp);
+    GBC_CHECK(st, gbc_sort_cmp(ctx, key, nk, sizeof *key, la_u64_cmp, NULL), done);
     GBC_CHECK(st, GBC_ALLOC(ctx, S->kecart, nk ? nk : 1), done);
     for (size_t k = 0; k < nk; k++)
         S->kecart[k] = ec[(uint32_t)key[k]];
@@ -196,17 +196,177 @@ typedef struct f4_run {
     f4_resume *resume;   /* or NULL: f4_groebner_resume's handed elements */
 } f4_run;
 
+/* The caller's scratch keep (f4_apply_flat) becomes S's (f4_setup's arena holds
+ * nothing yet), zeroed, as an apply that stopped half-way may have left the dense
+ * row or lanes dirty; keep is emptied until core_give_keep. */
+static void core_take_keep(gbc_ctx *ctx, f4_state *S, f4_keep *keep)
+{
+    gbc_arena_clear(ctx, &S->arena);
+    S->arena = keep->arena;
+    gbc_arena_reset(&S->arena);
+    S->dense = keep->dense;
+    S->pivot = keep->pivot;
+    S->tcols = keep->tcols;
+    S->tcf = keep->tcf;
+    S->densecap = keep->densecap;
+    S->lanes = keep->lanes;
+    S->lanecap = keep->lanecap;
+    if (S->dense != NULL)
+        memset(S->dense, 0, sizeof *S->dense * S->densecap);
+    if (S->lanes != NULL)
+        memset(S->lanes, 0, sizeof *S->lanes * S->lanecap * LA_LANES);
+    f4_keep_init(keep); /* S holds it until the end */
+}
+
+/* The scratch back to the caller's keep, whatever happened. */
+static void core_give_keep(f4_state *S, f4_keep *k)
+{
+    k->arena = S->arena;
+    gbc_arena_init(&S->arena, 1 << 20);
+    k->dense = S->dense;
+    k->pivot = S->pivot;
+    k->tcols = S->tcols;
+    k->tcf = S->tcf;
+    k->densecap = S->densecap;
+    k->lanes = S->lanes;
+    k->lanecap = S->lanecap;
+    S->dense = NULL;
+    S->pivot = NULL;
+    S->tcols = S->tcf = NULL;
+    S->lanes = NULL;
+    S->densecap = S->lanecap = 0;
+}
+
+/* The run's kernel: a trace (rec or play set) needs provenance; a replay's rows
+ * are all independent (nothing to gain from combinations): both take the exact
+ * kernel. */
+static void core_kernel(gbc_ctx *ctx, f4_state *S, const f4_trace *rec, const f4_trace *play)
+{
+    S->kern = la_kernel_select(ctx->la_mode, S->F, rec != NULL || play != NULL);
+    if (!S->kern->provenance) {
+        /* the multipliers must not be predictable from the input (as the primes
+         * over Q): their seed comes from the OS */
+        uint64_t seed;
+        gbc_entropy64(&seed);
+        gbc_rng_seed(&S->la.rng, seed);
+    }
+}
+
+/* The driver's own rounds, one degree after another until no pair or generator
+ * is left (*unit when a constant appears): with hilb, a degree whose Hilbert
+ * function is reached is dropped; with hook, it is called after each round. */
+static gbc_status core_rounds(f4_state *S, const f4_hook *hook, f4_hilb *hilb, int *unit)
+{
+    gbc_ctx *ctx = S->ctx;
+    uint64_t nrounds = 0;
+    while (!*unit && (S->gnext < S->ngens || S->ps.n > 0)) {
+        GBC_TRY(gbc_ctx_check(ctx));
+        gbc_progress(ctx, "f4", -1.0, nrounds++);
+        uint32_t d = S->ps.n > 0 ? pairs_min_deg(&S->ps) : UINT32_MAX;
+        if (S->gnext < S->ngens && f4_lead_degree(S, &S->gens[S->gnext]) < d)
+            d = f4_lead_degree(S, &S->gens[S->gnext]);
+        if (hilb != NULL) {
+            int complete;
+            GBC_TRY(f4_hilb_complete(S, hilb, d, &complete));
+            if (complete) {
+                size_t dropped = f4_hilb_drop(S, d);
+                while (S->gnext < S->ngens && f4_lead_degree(S, &S->gens[S->gnext]) == d) {
+                    S->gnext++;
+                    dropped++;
+                }
+                hilb->degrees_skipped++;
+                hilb->pairs_dropped += dropped;
+                gbc_log(ctx, 1, "%6u %7zu   (the Hilbert function is reached: dropped)", d,
+                        dropped);
+                continue;
+            }
+        }
+        GBC_TRY(f4_round(S, d, unit));
+        if (hook != NULL && !*unit)
+            GBC_TRY(f4_run_hook(S, hook, d, unit));
+    }
+    return GBC_OK;
+}
+
+/* The run without a trace to replay: the log's header, the generators, the
+ * rounds, and the observer told the basis is done. */
+static gbc_status core_compute(f4_state *S, const f4_run *run, int *unit)
+{
+    gbc_ctx *ctx = S->ctx;
+    gbc_log(ctx, 1, "F4 over GF(%u), %u variables, %zu generators", S->R->F.p, S->R->nvars,
+            S->ngens);
+    if (run->resume != NULL && !*unit)
+        gbc_log(ctx, 1,
+                "F4 resumes from %u elements (a Groebner basis up to degree %u, "
+                "homogenised): %zu pairs among them skipped as known (they reduce to "
+                "zero), %zu formed",
+                S->nknown, S->dknown, S->ps.stat_known, S->ps.n);
+    gbc_log(ctx, 1, "degree   pairs     rows x cols    density    new   seconds");
+    if (!*unit)
+        GBC_TRY(add_gens(S));
+    GBC_TRY(core_rounds(S, run->hook, run->hilb, unit));
+    if (S->obs != NULL && S->obs->basis_done != NULL)
+        GBC_TRY(S->obs->basis_done(S, *unit));
+    return GBC_OK;
+}
+
+/* Every pair is done and the rounds' lanes are not needed: their memory goes
+ * before the output is built beside the basis (the pair counters stay). */
+static void core_drop_rounds(f4_state *S, const f4_keep *keep)
+{
+    gbc_ctx *ctx = S->ctx;
+    pairset done_ps = S->ps;
+    pairs_clear(ctx, &S->ps);
+    S->ps.stat_created = done_ps.stat_created;
+    S->ps.stat_chain = done_ps.stat_chain;
+    S->ps.stat_gm = done_ps.stat_gm;
+    S->ps.stat_product = done_ps.stat_product;
+    S->ps.stat_known = done_ps.stat_known;
+    if (keep == NULL) {
+        gbc_free(ctx, S->lanes);
+        S->lanes = NULL;
+        S->lanecap = 0;
+    }
+}
+
+/* The counters of a finished run (out: the basis handed out). */
+static void core_stats(const f4_state *S, gb_stats *stats, const plist *out, double t1)
+{
+    stats->t_interreduce += gbc_wall_time() - t1;
+    stats->basis_size = out->n + S->nsunk;
+    stats->pairs_created += S->ps.stat_created;
+    stats->pairs_chain += S->ps.stat_chain;
+    stats->pairs_gm += S->ps.stat_gm;
+    stats->pairs_product += S->ps.stat_product;
+    stats->pairs_known += S->ps.stat_known;
+    stats->monomials = S->bht.size;
+}
+
+/* The counters of any run, finished or not, and the linear algebra's log line. */
+static void core_end_stats(const f4_state *S, gb_stats *stats, double t0, int log)
+{
+    gbc_ctx *ctx = S->ctx;
+    if (stats) {
+        stats->seconds += gbc_wall_time() - t0;
+        stats->peak_bytes = ctx->mem_peak;
+        stats->la_rows_in += S->la.st.rows_in;
+        stats->la_rows_reduced += S->la.st.rows_reduced;
+        stats->la_confirmations += S->la.st.confirmations;
+        stats->la_blocks += S->la.st.blocks;
+        stats->la_fail_bound += S->la.st.fail_bound;
+    }
+    if (log && S->kern != NULL)
+        gbc_log(ctx, 1,
+                "linear algebra: %s kernel, %zu of %zu rows reduced (the exact kernel "
+                "reduces all %zu), %zu blocks, %zu confirmations, failure bound %.3g",
+                S->kern->name, S->la.st.rows_reduced, S->la.st.rows_in, S->la.st.rows_in,
+                S->la.st.blocks, S->la.st.confirmations, S->la.st.fail_bound);
+}
+
 static gbc_status f4_core_known(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                                 gb_stats *stats, const f4_run *run)
 {
-    const plist *known = run->known;
-    const f4_hook *hook = run->hook;
-    f4_trace *rec = run->rec;
     const f4_trace *play = run->play;
-    f4_trace *compile = run->compile;
-    int compiled = run->compiled;
-    int *unlucky = run->unlucky;
-    f4_hilb *hilb = run->hilb;
     double t0 = gbc_wall_time();
     f4_state S;
     gbc_status st;
@@ -215,120 +375,40 @@ static gbc_status f4_core_known(gbc_ctx *ctx, const ring *R, const plist *in, pl
     int own_pool = gbc_ctx_pool_enter(ctx);
     GBC_CHECK(st, f4_setup(&S, ctx, R, stats), done);
     S.obs = run->obs;
-    S.rec = rec;
+    S.rec = run->rec;
     S.play = play;
     S.minimal = run->minimal;
-    S.hilb = hilb;
+    S.hilb = run->hilb;
     S.sink = run->sink;
     S.flat = run->flat;
     f4_keep *keep = S.flat != NULL ? S.flat->keep : NULL;
-    if (keep != NULL) {
-        /* the caller's scratch (f4_setup's arena holds nothing yet); zeroed, as an
-         * apply that stopped half-way may have left the dense row or lanes dirty */
-        gbc_arena_clear(ctx, &S.arena);
-        S.arena = keep->arena;
-        gbc_arena_reset(&S.arena);
-        S.dense = keep->dense;
-        S.pivot = keep->pivot;
-        S.tcols = keep->tcols;
-        S.tcf = keep->tcf;
-        S.densecap = keep->densecap;
-        S.lanes = keep->lanes;
-        S.lanecap = keep->lanecap;
-        if (S.dense != NULL)
-            memset(S.dense, 0, sizeof *S.dense * S.densecap);
-        if (S.lanes != NULL)
-            memset(S.lanes, 0, sizeof *S.lanes * S.lanecap * LA_LANES);
-        f4_keep_init(keep); /* S holds it until the end */
-    }
-    /* the trace needs provenance; a replay's rows are all independent (nothing to
-     * gain from combinations): both take the exact kernel */
-    S.kern = la_kernel_select(ctx->la_mode, S.F, rec != NULL || play != NULL);
-    if (!S.kern->provenance) {
-        /* the multipliers must not be predictable from the input (as the primes
-         * over Q): their seed comes from the OS */
-        uint64_t seed;
-        gbc_entropy64(&seed);
-        gbc_rng_seed(&S.la.rng, seed);
-    }
+    if (keep != NULL)
+        core_take_keep(ctx, &S, keep);
+    core_kernel(ctx, &S, run->rec, play);
     if (S.obs != NULL && S.obs->start != NULL)
         GBC_CHECK(st, S.obs->start(&S), done);
-    if (known != NULL)
-        GBC_CHECK(st, f4_load_basis(&S, known, &unit), done);
+    if (run->known != NULL)
+        GBC_CHECK(st, f4_load_basis(&S, run->known, &unit), done);
     if (run->resume != NULL)
         GBC_CHECK(st, f4_load_handed(&S, run->resume, &unit), done);
 
     GBC_CHECK(st, f4_take_gens(&S, in, &unit), done);
     if (play != NULL) {
-        GBC_CHECK(st, f4_replay_begin(&S, compiled, compile, &bad), done);
+        GBC_CHECK(st, f4_replay_begin(&S, run->compiled, run->compile, &bad), done);
         if (!unit && !bad)
             GBC_CHECK(st, add_gens(&S), done);
         GBC_CHECK(st, f4_replay_rounds(&S, &unit, &bad), done);
         if (bad) {
-            *unlucky = 1;
+            *run->unlucky = 1;
             goto done;
         }
     } else {
-        gbc_log(ctx, 1, "F4 over GF(%u), %u variables, %zu generators", R->F.p, R->nvars,
-                S.ngens);
-        if (run->resume != NULL && !unit)
-            gbc_log(ctx, 1,
-                    "F4 resumes from %u elements (a Groebner basis up to degree %u, "
-                    "homogenised): %zu pairs among them skipped as known (they reduce to "
-                    "zero), %zu formed",
-                    S.nknown, S.dknown, S.ps.stat_known, S.ps.n);
-        gbc_log(ctx, 1, "degree   pairs     rows x cols    density    new   seconds");
-        uint64_t nrounds = 0;
-        if (!unit)
-            GBC_CHECK(st, add_gens(&S), done);
-        while (!unit && (S.gnext < S.ngens || S.ps.n > 0)) {
-            GBC_CHECK(st, gbc_ctx_check(ctx), done);
-            gbc_progress(ctx, "f4", -1.0, nrounds++);
-            uint32_t d = S.ps.n > 0 ? pairs_min_deg(&S.ps) : UINT32_MAX;
-            if (S.gnext < S.ngens && f4_lead_degree(&S, &S.gens[S.gnext]) < d)
-                d = f4_lead_degree(&S, &S.gens[S.gnext]);
-            if (hilb != NULL) {
-                int complete;
-                GBC_CHECK(st, f4_hilb_complete(&S, hilb, d, &complete), done);
-                if (complete) {
-                    size_t dropped = f4_hilb_drop(&S, d);
-                    while (S.gnext < S.ngens && f4_lead_degree(&S, &S.gens[S.gnext]) == d) {
-                        S.gnext++;
-                        dropped++;
-                    }
-                    hilb->degrees_skipped++;
-                    hilb->pairs_dropped += dropped;
-                    gbc_log(ctx, 1, "%6u %7zu   (the Hilbert function is reached: dropped)", d,
-                            dropped);
-                    continue;
-                }
-            }
-            GBC_CHECK(st, f4_round(&S, d, &unit), done);
-            if (hook != NULL && !unit)
-                GBC_CHECK(st, f4_run_hook(&S, hook, d, &unit), done);
-        }
-        if (S.obs != NULL && S.obs->basis_done != NULL)
-            GBC_CHECK(st, S.obs->basis_done(&S, unit), done);
+        GBC_CHECK(st, core_compute(&S, run, &unit), done);
     }
-    if (hilb != NULL && !unit)
-        GBC_CHECK(st, f4_hilb_final_check(&S, hilb), done);
+    if (run->hilb != NULL && !unit)
+        GBC_CHECK(st, f4_hilb_final_check(&S, run->hilb), done);
     double t1 = gbc_wall_time();
-    {
-        /* every pair is done and the rounds' lanes are not needed: their memory
-         * goes before the output is built beside the basis (the counters stay) */
-        pairset done_ps = S.ps;
-        pairs_clear(ctx, &S.ps);
-        S.ps.stat_created = done_ps.stat_created;
-        S.ps.stat_chain = done_ps.stat_chain;
-        S.ps.stat_gm = done_ps.stat_gm;
-        S.ps.stat_product = done_ps.stat_product;
-        S.ps.stat_known = done_ps.stat_known;
-        if (keep == NULL) {
-            gbc_free(ctx, S.lanes);
-            S.lanes = NULL;
-            S.lanecap = 0;
-        }
-    }
+    core_drop_rounds(&S, keep);
     if (unit) {
         GBC_CHECK(st, f4_emit_one(ctx, R, out), done);
         GBC_CHECK(st, f4_sink_last(&S, out), done);
@@ -337,59 +417,21 @@ static gbc_status f4_core_known(gbc_ctx *ctx, const ring *R, const plist *in, pl
     }
     if (S.cc_bad) {
         bad = 1;
-        *unlucky = 1;
+        *run->unlucky = 1;
         goto done;
     }
     f4_replay_compiled(&S, unit);
-    if (stats) {
-        stats->t_interreduce += gbc_wall_time() - t1;
-        stats->basis_size = out->n + S.nsunk;
-        stats->pairs_created += S.ps.stat_created;
-        stats->pairs_chain += S.ps.stat_chain;
-        stats->pairs_gm += S.ps.stat_gm;
-        stats->pairs_product += S.ps.stat_product;
-        stats->pairs_known += S.ps.stat_known;
-        stats->monomials = S.bht.size;
-    }
+    if (stats)
+        core_stats(&S, stats, out, t1);
 done:
     if (run->resume != NULL)
         run->resume->known = S.ps.stat_known;
-    if (stats) {
-        stats->seconds += gbc_wall_time() - t0;
-        stats->peak_bytes = ctx->mem_peak;
-        stats->la_rows_in += S.la.st.rows_in;
-        stats->la_rows_reduced += S.la.st.rows_reduced;
-        stats->la_confirmations += S.la.st.confirmations;
-        stats->la_blocks += S.la.st.blocks;
-        stats->la_fail_bound += S.la.st.fail_bound;
-    }
-    if (play == NULL && S.kern != NULL)
-        gbc_log(ctx, 1,
-                "linear algebra: %s kernel, %zu of %zu rows reduced (the exact kernel "
-                "reduces all %zu), %zu blocks, %zu confirmations, failure bound %.3g",
-                S.kern->name, S.la.st.rows_reduced, S.la.st.rows_in, S.la.st.rows_in,
-                S.la.st.blocks, S.la.st.confirmations, S.la.st.fail_bound);
+    core_end_stats(&S, stats, t0, play == NULL);
     f4_replay_end(&S);
     if (st != GBC_OK || bad)
         plist_clear(ctx, out, &R->F);
-    if (S.flat != NULL && S.flat->keep != NULL) {
-        /* back to the caller, whatever happened */
-        f4_keep *k = S.flat->keep;
-        k->arena = S.arena;
-        gbc_arena_init(&S.arena, 1 << 20);
-        k->dense = S.dense;
-        k->pivot = S.pivot;
-        k->tcols = S.tcols;
-        k->tcf = S.tcf;
-        k->densecap = S.densecap;
-        k->lanes = S.lanes;
-        k->lanecap = S.lanecap;
-        S.dense = NULL;
-        S.pivot = NULL;
-        S.tcols = S.tcf = NULL;
-        S.lanes = NULL;
-        S.densecap = S.lanecap = 0;
-    }
+    if (S.flat != NULL && S.flat->keep != NULL)
+        core_give_keep(&S, S.flat->keep);
     f4_free(&S);
     gbc_ctx_pool_leave(ctx, own_pool);
     return st;

@@ -3,7 +3,7 @@
  * la/dense.c, eight at a time through la/lanes.c. */
 #include "la/la.h"
 
-#include <stdlib.h>
+#include "common/sort.h"
 
 /* The least leading column of rows[a, b). */
 static uint32_t least_lead(const la_matrix *M, const la_row *rows, size_t a, size_t b)
@@ -66,9 +66,10 @@ gbc_status la_echelon(gbc_ctx *ctx, la_matrix *M, const field *F, const la_row *
     return GBC_OK;
 }
 
-int la_u64_cmp(const void *a, const void *b)
+int la_u64_cmp(const void *a, const void *b, void *arg)
 {
     uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    (void)arg;
     return (x > y) - (x < y);
 }
 
@@ -80,9 +81,8 @@ gbc_status la_backreduce(gbc_ctx *ctx, la_matrix *M, const field *F, la_row *row
     GBC_TRY(GBC_ALLOC(ctx, ord, n ? n : 1));
     for (size_t i = 0; i < n; i++)
         ord[i] = (uint64_t)(UINT32_MAX - rows[i].cols[0]) << 32 | i;
-    qsort(ord, n, sizeof *ord, la_u64_cmp);
-    gbc_status st = GBC_OK;
-    for (size_t k = 0; k < n; k++) {
+    gbc_status st = gbc_sort_cmp(ctx, ord, n, sizeof *ord, la_u64_cmp, NULL);
+    for (size_t k = 0; k < n && st == GBC_OK; k++) {
         la_row *r = &rows[(uint32_t)ord[k]];
         if (r->len <= 1)
             continue;

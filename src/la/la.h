@@ -216,7 +216,7 @@ int la_lanes_isa_find(const char *name);
 /* The name of loop isa. */
 const char *la_lanes_isa_name(int isa);
 
-/* qsort comparison of uint64_t keys, ascending. */
-int la_u64_cmp(const void *a, const void *b);
+/* gbc_sort_cmp comparison of uint64_t keys, ascending (arg unused). */
+int la_u64_cmp(const void *a, const void *b, void *arg);
 
 #endif
