@@ -1,16 +1,26 @@
 /* f4/f4_int: what the parts of F4 share (internal): the state of one run, the
  * trace's layout, and the prototypes of the parts.
  *
+ *   basis.c     the state of a run and its basis (setup, generators, adding an
+ *               element); every other part builds on it
  *   select.c    pair selection: the rows of a round (pairs and generators)
  *   symbolic.c  multipliers, rows, symbolic preprocessing
  *   matrix.c    column numbering, the matrix handed to la/, its kernel, rows back
  *               to polynomials
  *   final.c     the final interreduction (reduced or minimal basis)
- *   trace.c     the trace: learning records, the compiled replay
- *   replay.c    applying a trace modulo another prime
+ *   trace.c     the trace: the recorder of a learning run (an observer of the
+ *               driver, f4_trace_recorder), the compiled replay's records
+ *   replay.c    applying a trace modulo another prime (the rounds of a replay)
+ *   guided.c    the learning run guided by another engine's rows (its own rounds,
+ *               recorded as the driver's are)
  *   hilbert.c   Hilbert-driven rounds (a degree whose Hilbert function is reached
  *               is dropped)
- *   f4.c        the driver: setup, the basis, rounds, entry points
+ *   f4.c        the driver: rounds, entry points; it calls the trace only through
+ *               an observer (f4_observer)
+ *
+ * Calls go down this list's order of layers: basis.c; select.c, symbolic.c,
+ * matrix.c, hilbert.c; trace.c; replay.c, final.c, nf.c; guided.c; f4.c (serial.c
+ * beside trace.c). No file calls one above it.
  *
  * Tables: bht holds the monomials of basis polynomials and generators; pht the
  * pairs' lcms (compacted by f4_select);
@@ -42,7 +52,25 @@ typedef struct f4_hilb {
     size_t degrees_skipped, pairs_dropped;
 } f4_hilb;
 
-typedef struct f4_state {
+typedef struct f4_state f4_state;
+
+/* An observer of the driver's run (f4.c): hooks called at fixed points, each may
+ * be NULL. The recording of a learning run is one (trace.c, f4_trace_recorder); the
+ * driver knows the trace only through it. A hook's failure ends the run with its
+ * status. */
+typedef struct f4_observer {
+    /* the run is set up (state, kernel), before any generator or element */
+    gbc_status (*start)(f4_state *S);
+    /* the round of degree d is reduced: S->newrows[0..nnew) are its new rows; the
+     * hook leaves them sorted as f4_sort_newrows does (the driver sorts them itself
+     * when there is no hook), and the round's matrix unchanged otherwise */
+    gbc_status (*round_reduced)(f4_state *S, uint32_t d, size_t nnew);
+    /* the rounds are over (unit: a constant appeared), before the final
+     * interreduction; S->red marks the redundant elements */
+    gbc_status (*basis_done)(f4_state *S, int unit);
+} f4_observer;
+
+struct f4_state {
     gbc_ctx *ctx;
     const ring *R;
     const field *F;
@@ -82,8 +110,9 @@ typedef struct f4_state {
     size_t densecap;
     uint32_t *mexps;  /* nvars scratch: a multiplier */
     gb_stats *stats;
+    const f4_observer *obs; /* or NULL */
     /* tracing: multipliers of the rows of the current round (nvars each) */
-    f4_trace *rec;          /* recording (learn run), or NULL */
+    f4_trace *rec;          /* recording (learn run: the observer's trace), or NULL */
     const f4_trace *play;   /* replaying (apply run), or NULL */
     uint32_t *pmul, *tmul;
     size_t pmcap, tmcap;
@@ -102,7 +131,7 @@ typedef struct f4_state {
     /* linear algebra: the kernel of this run (la_kernel_select) and its state */
     const la_kernel *kern;
     la_env la;
-} f4_state;
+};
 
 /* ------------------------------------------------------------- traces -- */
 
@@ -218,23 +247,19 @@ static inline const uint32_t *f4_col_exps(const f4_state *S, uint32_t c)
 }
 
 
-/* f4.c: the state and the basis */
+/* basis.c: the state and the basis */
 gbc_status f4_setup(f4_state *S, gbc_ctx *ctx, const ring *R, gb_stats *stats);
 void f4_free(f4_state *S);
 gbc_status f4_reserve_basis(f4_state *S);
 /* Add the monic, nonzero, non-constant h (monomials in bht) to the basis, with the
  * pair update unless replaying; takes ownership of h. */
 gbc_status f4_add(f4_state *S, poly *h);
-/* f4_add without the pairs (a replay, the guided learning of trace.c): h joins the
+/* f4_add without the pairs (a replay, the guided learning of guided.c): h joins the
  * basis and the divisor lookup; *strict = an older lead properly divides h's. */
 gbc_status f4_add_element(f4_state *S, poly *h, int *strict);
 /* The generators in into S->gens as F4 takes them: monic, zeros dropped, stably
  * sorted by lead degree; *unit set when one is a constant. */
 gbc_status f4_take_gens(f4_state *S, const plist *in, int *unit);
-/* Record the round of degree d just reduced into S->rec (its nnew useful rows and
- * the reducers they need, then the new leads), sorting the new rows as the basis
- * takes them (f4_sort_newrows). */
-gbc_status f4_record_round(f4_state *S, uint32_t d, size_t nnew);
 
 /* select.c: reset the round's matrix and build the rows of the pairs of degree d
  * (one pivot row per lcm, the others to reduce) and of the generators of degree d;
@@ -265,6 +290,12 @@ gbc_status f4_cc_matrix(f4_state *S, const f4_cround *c);
 /* Reduce the rows S->tbr by the pivots S->piv with the run's kernel and bring the
  * new pivots to reduced echelon form among themselves: S->newrows[0..*nnew). */
 gbc_status f4_echelon(f4_state *S, size_t *nnew);
+/* The round's rows built and preprocessed (f4_symbolic): columns numbered
+ * (f4_columns), rows reduced (f4_echelon: *nnew new rows); *nnz = the matrix's
+ * nonzero entries. The matrix's counters go to S->stats, with npairs pairs
+ * reduced and the time since t0 (wall clock) split into selection and linear
+ * algebra. */
+gbc_status f4_reduce_round(f4_state *S, double t0, size_t npairs, size_t *nnew, size_t *nnz);
 /* Permute the n elements of size bytes at base so that key[] (one per element, in
  * the input order) increases, stably (common/sort). */
 gbc_status f4_sort_by_key(gbc_ctx *ctx, void *base, size_t n, size_t size,
@@ -289,6 +320,14 @@ gbc_status f4_load_basis(f4_state *S, const plist *G, int *unit);
 gbc_status f4_final(f4_state *S, plist *out);
 
 /* trace.c */
+/* Record the round of degree d just reduced into S->rec (its nnew useful rows and
+ * the reducers they need, then the new leads), sorting the new rows as the basis
+ * takes them (f4_sort_newrows). */
+gbc_status f4_record_round(f4_state *S, uint32_t d, size_t nnew);
+/* The observer that records a learning run into S->rec (set with it): the trace's
+ * width, every round (f4_record_round), and at the end the unit flag, the basis
+ * size and its redundancy marks. */
+extern const f4_observer f4_trace_recorder;
 void f4_cc_reset(f4_trace *tr, int st);
 gbc_status f4_trace_push_row(gbc_ctx *ctx, f4_trace *tr, uint32_t src, const uint32_t *mul);
 gbc_status f4_trace_push_lead(gbc_ctx *ctx, f4_trace *tr, const uint32_t *e);
@@ -304,7 +343,6 @@ int f4_cc_new_match(const f4_state *S, const f4_cround *c, size_t nnew);
  * columns of the final matrix, output order). */
 gbc_status f4_cc_record_out(f4_state *S, const uint32_t *cols, uint32_t len);
 
-/* replay.c: replay round r of S->play; *bad when the prime does not follow. */
 /* hilbert.c */
 void f4_hilb_init(f4_hilb *H, const mi_upoly *target);
 void f4_hilb_clear(gbc_ctx *ctx, f4_hilb *H);
@@ -317,6 +355,21 @@ gbc_status f4_hilb_final_check(f4_state *S, f4_hilb *H);
 /* Remove the pairs of degree d; returns how many. */
 size_t f4_hilb_drop(f4_state *S, uint32_t d);
 
-gbc_status f4_replay_round(f4_state *S, size_t r, int *unit, int *bad);
+/* replay.c: the rounds of a replay of S->play (set, with the generators taken).
+ * f4_replay_begin: with compiled, the replay takes its matrices from S->play's
+ * compiled replay (*bad when the generators' supports are not the recorded ones);
+ * else with compile (S->play itself) it records them there; GBC_ERR_INTERNAL when
+ * the trace has another number of variables. */
+gbc_status f4_replay_begin(f4_state *S, int compiled, f4_trace *compile, int *bad);
+/* Every round of S->play after the generators joined the basis; *bad when this
+ * prime does not follow the trace (a round, the unit flag or the basis size
+ * differ), else the redundancy marks are the trace's. */
+gbc_status f4_replay_rounds(f4_state *S, int *unit, int *bad);
+/* After the final interreduction of a compiling replay: the compiled replay is
+ * complete (unless unit) and ready for use. */
+void f4_replay_compiled(f4_state *S, int unit);
+/* At the end of a replay, whatever happened: an incomplete compiled replay is
+ * dropped (the next replay records anew). */
+void f4_replay_end(f4_state *S);
 
 #endif

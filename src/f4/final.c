@@ -2,7 +2,7 @@
  * basis of a run or from a given Groebner basis. */
 #include "f4/f4_int.h"
 
-#include <stdlib.h>
+#include "common/sort.h"
 
 /* f4_final's matrix from the compiled replay; sets S->cc_bad when the basis does
  * not have the recorded shape. */
@@ -55,35 +55,40 @@ static gbc_status push_row(f4_state *S, const la_row *r, plist *out)
     return GBC_OK;
 }
 
-/* The reduced basis: the non-redundant elements, each tail-reduced by all the
- * others through one matrix, sorted by increasing leading monomial. */
-gbc_status f4_final(f4_state *S, plist *out)
+/* The minimal basis: the non-redundant elements as they are (monic), by
+ * increasing lead, to out (or the sink). */
+static gbc_status final_minimal(f4_state *S, plist *out)
 {
     gbc_ctx *ctx = S->ctx;
-    gbc_status st = GBC_OK;
-    if (S->minimal) {
-        /* the non-redundant elements as they are (monic), by increasing lead */
-        uint32_t *mi;
-        size_t m = 0;
-        GBC_TRY(GBC_ALLOC(ctx, mi, S->n ? S->n : 1));
-        for (size_t i = 0; i < S->n; i++)
-            if (!S->red[i])
-                mi[m++] = (uint32_t)i;
-        /* the leads are distinct: sort them, and find each one's element through
-         * the table's aux field (free at this point) */
-        for (size_t k = 0; k < m; k++) {
-            S->bht.row[S->lm[mi[k]]].aux = mi[k];
-            mi[k] = S->lm[mi[k]];
-        }
-        st = mht_sort_desc(ctx, &S->bht, mi, m);
-        for (size_t k = m; k-- > 0 && st == GBC_OK;) {
-            st = plist_push_poly(ctx, out, &S->g[S->bht.row[mi[k]].aux], &S->bht, S->F, 1);
-            if (st == GBC_OK)
-                st = f4_sink_last(S, out);
-        }
-        gbc_free(ctx, mi);
-        return st;
+    uint32_t *mi;
+    size_t m = 0;
+    GBC_TRY(GBC_ALLOC(ctx, mi, S->n ? S->n : 1));
+    for (size_t i = 0; i < S->n; i++)
+        if (!S->red[i])
+            mi[m++] = (uint32_t)i;
+    /* the leads are distinct: sort them, and find each one's element through
+     * the table's aux field (free at this point) */
+    for (size_t k = 0; k < m; k++) {
+        S->bht.row[S->lm[mi[k]]].aux = mi[k];
+        mi[k] = S->lm[mi[k]];
     }
+    gbc_status st = mht_sort_desc(ctx, &S->bht, mi, m);
+    for (size_t k = m; k-- > 0 && st == GBC_OK;) {
+        st = plist_push_poly(ctx, out, &S->g[S->bht.row[mi[k]].aux], &S->bht, S->F, 1);
+        if (st == GBC_OK)
+            st = f4_sink_last(S, out);
+    }
+    gbc_free(ctx, mi);
+    return st;
+}
+
+/* The final matrix: a pivot row for every non-redundant element (its first
+ * *nbase rows) and their reducers, from the compiled replay (S->cc_bad when the
+ * basis does not have its shape) or built and numbered (and recorded when
+ * compiling). */
+static gbc_status final_matrix(f4_state *S, size_t *nbase)
+{
+    gbc_ctx *ctx = S->ctx;
     S->npiv = S->ntbr = 0;
     /* the rounds' matrices are done: give their memory back (the arena keeps its
      * high-water mark otherwise, and the output is built next to it), unless the
@@ -96,30 +101,80 @@ gbc_status f4_final(f4_state *S, plist *out)
     }
     mht_reset(&S->sht);
     memset(S->mexps, 0, sizeof(uint32_t) * S->R->nvars);
-    size_t nbase = 0;
-    if (S->cc_use != NULL) {
-        GBC_TRY(f4_final_cc(S, &nbase));
-        if (S->cc_bad)
-            return GBC_OK;
-    } else {
-        /* Every minimal element is a pivot row for its own leading monomial. */
-        for (size_t i = 0; i < S->n; i++) {
-            if (S->red[i])
-                continue;
-            la_row *row;
-            GBC_TRY(f4_push_row(ctx, &S->piv, &S->npiv, &S->pcap, &row));
-            GBC_TRY(f4_make_row(S, 0, 0, &S->g[i], (uint32_t)i, row));
-            S->sht.row[row->cols[0]].aux = MARK_PIVOT;
-        }
-        nbase = S->npiv;
-        GBC_TRY(f4_symbolic(S));
-        uint32_t npivcols;
-        GBC_TRY(f4_columns(S, &npivcols));
-        GBC_TRY(f4_cc_record_matrix(S));
-        if (S->cc_rec != NULL)
-            S->cc_rec->cr[S->cc_rec->ncr - 1].nnew = (uint32_t)nbase;
+    *nbase = 0;
+    if (S->cc_use != NULL)
+        return f4_final_cc(S, nbase);
+    /* Every minimal element is a pivot row for its own leading monomial. */
+    for (size_t i = 0; i < S->n; i++) {
+        if (S->red[i])
+            continue;
+        la_row *row;
+        GBC_TRY(f4_push_row(ctx, &S->piv, &S->npiv, &S->pcap, &row));
+        GBC_TRY(f4_make_row(S, 0, 0, &S->g[i], (uint32_t)i, row));
+        S->sht.row[row->cols[0]].aux = MARK_PIVOT;
     }
-    /* the compiling run records its basis's supports for f4_apply_flat (modulo a
+    *nbase = S->npiv;
+    GBC_TRY(f4_symbolic(S));
+    uint32_t npivcols;
+    GBC_TRY(f4_columns(S, &npivcols));
+    GBC_TRY(f4_cc_record_matrix(S));
+    if (S->cc_rec != NULL)
+        S->cc_rec->cr[S->cc_rec->ncr - 1].nnew = (uint32_t)*nbase;
+    return GBC_OK;
+}
+
+/* Output k of a flat apply: res's support must be the compiling run's (the same
+ * columns of the same compiled matrix: the same monomials); its coefficients,
+ * made monic, go to fl->cf at *foff. Else fl->state becomes F4_FLAT_DIFFERS and
+ * 0 is returned. */
+static int final_flat(f4_state *S, f4_flat *fl, size_t k, const la_row *res, size_t *foff)
+{
+    const uint32_t *oc = S->cc_use->ocols + *foff;
+    if (res->len != S->cc_use->olen[k] ||
+        memcmp(res->cols, oc, sizeof(uint32_t) * res->len) != 0) {
+        fl->state = F4_FLAT_DIFFERS;
+        return 0;
+    }
+    const uint32_t inv = res->len > 0 ? zp_inv(S->F, res->cf[0]) : 1;
+    for (uint32_t j = 0; j < res->len; j++)
+        fl->cf[*foff + j] = inv == 1 ? res->cf[j] : zp_mul(S->F, res->cf[j], inv);
+    *foff += res->len;
+    return 1;
+}
+
+/* The tail-reduced row res as the next output polynomial (to out, or the sink),
+ * its support recorded first when rec_out. */
+static gbc_status final_emit(f4_state *S, const la_row *res, int rec_out, plist *out)
+{
+    if (rec_out)
+        GBC_TRY(f4_cc_record_out(S, res->cols, res->len));
+    gbc_status st;
+    if (S->F->p != 0) {
+        st = push_row(S, res, out);
+    } else {
+        poly h;
+        GBC_TRY(f4_row_to_poly(S, res, &h));
+        st = plist_push_poly(S->ctx, out, &h, &S->bht, S->F, 1);
+        poly_clear(S->ctx, &h, S->F);
+    }
+    if (st == GBC_OK)
+        st = f4_sink_last(S, out);
+    return st;
+}
+
+/* The reduced basis: the non-redundant elements, each tail-reduced by all the
+ * others through one matrix, sorted by increasing leading monomial. */
+gbc_status f4_final(f4_state *S, plist *out)
+{
+    gbc_ctx *ctx = S->ctx;
+    gbc_status st = GBC_OK;
+    if (S->minimal)
+        return final_minimal(S, out);
+    size_t nbase = 0;
+    GBC_TRY(final_matrix(S, &nbase));
+    if (S->cc_bad)
+        return GBC_OK;
+    /* the compiling run records its basis's supports for the flat applies (modulo a
      * prime, the whole basis to out) */
     int rec_out = S->cc_rec != NULL && S->F->p != 0 && S->sink == NULL;
     f4_flat *fl = S->flat;
@@ -127,53 +182,29 @@ gbc_status f4_final(f4_state *S, plist *out)
                        f4_trace_out_terms(S->cc_use) != fl->n))
         fl = NULL;
     size_t foff = 0;
-    la_matrix M = {S->ncols, S->pivot, S->dense, S->tcols, S->tcf, 0, NULL};
+    la_matrix M = {S->ncols, S->pivot, S->dense, S->tcols, S->tcf, 0, NULL, LA_ISA_PORTABLE};
     /* Output order: increasing leading monomial, i.e. decreasing leading column
      * (pivot columns are numbered by decreasing monomial; they are distinct). */
     uint64_t *idx;
     GBC_TRY(GBC_ALLOC(ctx, idx, nbase ? nbase : 1));
     for (size_t i = 0; i < nbase; i++)
         idx[i] = (uint64_t)(UINT32_MAX - S->piv[i].cols[0]) << 32 | i;
-    qsort(idx, nbase, sizeof *idx, la_u64_cmp);
+    gbc_arena one;
+    gbc_arena_init(&one, 1 << 16);
+    GBC_CHECK(st, gbc_sort_cmp(ctx, idx, nbase, sizeof *idx, la_u64_cmp, NULL), out);
     /* Reduce the tails one element at a time, straight into the output: the pivots
      * stay as they are, so each element is reduced by the unreduced others (the
      * normal form is unique), and a reduced row lives only until it is output. */
-    gbc_arena one;
-    gbc_arena_init(&one, 1 << 16);
     for (size_t k = 0; k < nbase && st == GBC_OK; k++) {
         GBC_CHECK(st, gbc_ctx_check(ctx), out);
         gbc_progress(ctx, "interreduce", (double)(k + 1) / (double)nbase, k + 1);
         la_row res;
-        poly h;
         GBC_CHECK(st, la_reduce_row(ctx, &M, S->F, &S->piv[(uint32_t)idx[k]], 1, &one, &res),
                   out);
-        if (fl != NULL) {
-            /* the compiled trace's basis k: its support must be the compiling
-             * run's (same columns of the same compiled matrix: same monomials) */
-            const uint32_t *oc = S->cc_use->ocols + foff;
-            if (res.len != S->cc_use->olen[k] ||
-                memcmp(res.cols, oc, sizeof(uint32_t) * res.len) != 0) {
-                fl->state = F4_FLAT_DIFFERS;
-                break;
-            }
-            const uint32_t inv = res.len > 0 ? zp_inv(S->F, res.cf[0]) : 1;
-            for (uint32_t j = 0; j < res.len; j++)
-                fl->cf[foff + j] = inv == 1 ? res.cf[j] : zp_mul(S->F, res.cf[j], inv);
-            foff += res.len;
-            gbc_arena_reset(&one);
-            continue;
-        }
-        if (rec_out)
-            GBC_CHECK(st, f4_cc_record_out(S, res.cols, res.len), out);
-        if (S->F->p != 0) {
-            st = push_row(S, &res, out);
-        } else {
-            GBC_CHECK(st, f4_row_to_poly(S, &res, &h), out);
-            st = plist_push_poly(ctx, out, &h, &S->bht, S->F, 1);
-            poly_clear(ctx, &h, S->F);
-        }
-        if (st == GBC_OK)
-            st = f4_sink_last(S, out);
+        if (fl != NULL && !final_flat(S, fl, k, &res, &foff))
+            break;
+        if (fl == NULL)
+            st = final_emit(S, &res, rec_out, out);
         gbc_arena_reset(&one);
     }
     if (fl != NULL && st == GBC_OK && fl->state == F4_FLAT_NONE)

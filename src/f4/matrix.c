@@ -153,13 +153,42 @@ gbc_status f4_echelon(f4_state *S, size_t *nnew)
     gbc_ctx *ctx = S->ctx;
     GBC_TRY(least_column_first(S));
     GBC_TRY(GBC_GROW(ctx, S->newrows, S->ncap, S->ntbr + 1));
-    la_matrix M = {S->ncols, S->pivot, S->dense, S->tcols, S->tcf, 0, S->lanes};
+    /* the kernel sets the vector loop (isa) from its environment */
+    la_matrix M = {S->ncols, S->pivot, S->dense, S->tcols, S->tcf, 0, S->lanes,
+                   LA_ISA_PORTABLE};
     /* the leading columns that all have a pivot (the reducers come first) */
     while (M.npivcols < M.ncols && M.pivot[M.npivcols] != NULL)
         M.npivcols++;
     *nnew = 0;
     GBC_TRY(S->kern->echelon(&S->la, &M, S->tbr, S->ntbr, &S->arena, S->newrows, nnew));
     return la_backreduce(ctx, &M, S->F, S->newrows, *nnew, &S->arena);
+}
+
+gbc_status f4_reduce_round(f4_state *S, double t0, size_t npairs, size_t *nnew, size_t *nnz)
+{
+    uint32_t npivcols;
+    GBC_TRY(f4_columns(S, &npivcols));
+    double t1 = gbc_wall_time();
+    *nnew = 0;
+    GBC_TRY(f4_echelon(S, nnew));
+    double t2 = gbc_wall_time();
+    size_t z = 0;
+    for (size_t i = 0; i < S->npiv; i++)
+        z += S->piv[i].len;
+    for (size_t i = 0; i < S->ntbr; i++)
+        z += S->tbr[i].len;
+    *nnz = z;
+    if (S->stats) {
+        S->stats->rounds++;
+        S->stats->pairs_reduced += npairs;
+        S->stats->zero_reductions += S->ntbr - *nnew;
+        S->stats->matrix_rows += S->npiv + S->ntbr;
+        S->stats->matrix_cols += S->sht.size;
+        S->stats->matrix_nnz += z;
+        S->stats->t_select += t1 - t0;
+        S->stats->t_linalg += t2 - t1;
+    }
+    return GBC_OK;
 }
 
 gbc_status f4_sort_by_key(gbc_ctx *ctx, void *base, size_t n, size_t size,

@@ -115,7 +115,7 @@ static gbc_status row_to_poly_lead(f4_state *S, const la_row *r, poly *h)
 }
 
 /* Replay round r of the trace (see f4.h); *bad when the prime does not follow. */
-gbc_status f4_replay_round(f4_state *S, size_t r, int *unit, int *bad)
+static gbc_status replay_round(f4_state *S, size_t r, int *unit, int *bad)
 {
     gbc_ctx *ctx = S->ctx;
     const f4_trace *tr = S->play;
@@ -177,3 +177,48 @@ gbc_status f4_replay_round(f4_state *S, size_t r, int *unit, int *bad)
     return GBC_OK;
 }
 
+
+gbc_status f4_replay_begin(f4_state *S, int compiled, f4_trace *compile, int *bad)
+{
+    const f4_trace *play = S->play;
+    if (play->nvars != S->R->nvars)
+        return GBC_ERR_INTERNAL;
+    if (compiled) {
+        S->cc_use = play;
+        if (play->ncr != play->nrounds + 1 || !f4_cc_gens_match(S))
+            *bad = 1;
+    } else if (compile != NULL) {
+        f4_cc_reset(compile, CC_NONE);
+        S->cc_rec = compile;
+        GBC_TRY(f4_cc_record_gens(S));
+    }
+    return GBC_OK;
+}
+
+gbc_status f4_replay_rounds(f4_state *S, int *unit, int *bad)
+{
+    const f4_trace *play = S->play;
+    for (size_t r = 0; r < play->nrounds && !*unit && !*bad; r++) {
+        GBC_TRY(gbc_ctx_check(S->ctx));
+        GBC_TRY(replay_round(S, r, unit, bad));
+    }
+    if (!*bad && (*unit != play->unit || (!*unit && S->n != play->nbasis)))
+        *bad = 1;
+    if (!*bad && !*unit && S->n > 0)
+        memcpy(S->red, play->red, S->n);
+    return GBC_OK;
+}
+
+void f4_replay_compiled(f4_state *S, int unit)
+{
+    if (S->cc_rec != NULL && !unit && S->cc_rec->ncr == S->cc_rec->nrounds + 1) {
+        S->cc_rec->cstate = CC_READY;
+        f4_cc_shrink(S->ctx, S->cc_rec);
+    }
+}
+
+void f4_replay_end(f4_state *S)
+{
+    if (S->cc_rec != NULL && S->cc_rec->cstate != CC_READY)
+        f4_cc_reset(S->cc_rec, CC_NONE);
+}

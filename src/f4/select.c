@@ -3,16 +3,18 @@
  * and rows to reduce, and the generators of that degree join as rows to reduce. */
 #include "f4/f4_int.h"
 
-#include <stdlib.h>
+#include "common/sort.h"
 
 typedef struct ent {
     uint32_t lcm;
     uint32_t g;
 } ent;
 
-static int ent_cmp(const void *a, const void *b)
+/* (lcm, g) ascending: a total order, so any sort gives the same array. */
+static int ent_cmp(const void *a, const void *b, void *arg)
 {
     const ent *x = a, *y = b;
+    (void)arg;
     if (x->lcm != y->lcm)
         return x->lcm < y->lcm ? -1 : 1;
     return (x->g > y->g) - (x->g < y->g);
@@ -78,7 +80,7 @@ gbc_status f4_select(f4_state *S, uint32_t d, size_t *nsel_out)
         }
     }
     S->ps.n = keep;
-    qsort(E, ne, sizeof(ent), ent_cmp);
+    GBC_CHECK(st, gbc_sort_cmp(ctx, E, ne, sizeof(ent), ent_cmp, NULL), out);
     /* the same multiple (lcm, g) can come from several pairs: keep it once */
     size_t nu = 0;
     for (size_t k = 0; k < ne; k++)

@@ -154,6 +154,125 @@ static int compiled_ok(const f4_trace *t)
     return 1;
 }
 
+/* The deserialiser's steps: each reads its part of the blob at r into t, sets
+ * r->bad on malformed input (and then reads nothing more) and returns a failed
+ * allocation's status. */
+
+/* The rows (sources and multipliers) and the leading monomials. */
+static gbc_status get_rows_leads(gbc_ctx *ctx, gbc_rbuf *r, f4_trace *t)
+{
+    const size_t nv = t->nvars;
+    t->nrows = t->rcap = gbc_get_count(r, 4);
+    GBC_TRY(get_u32s(ctx, r, &t->src, t->nrows));
+    if (!r->bad && nv > 0 && t->nrows > SIZE_MAX / nv)
+        r->bad = 1;
+    GBC_TRY(get_u32s(ctx, r, &t->mul, r->bad ? 0 : t->nrows * nv));
+    for (size_t i = 0; !r->bad && i < t->nrows * nv; i++)
+        if (t->mul[i] > TRACE_MAX_EXP)
+            r->bad = 1;
+    t->nleads = t->lcap = gbc_get_count(r, 4);
+    if (!r->bad && nv > 0 && t->nleads > SIZE_MAX / nv)
+        r->bad = 1;
+    return get_u32s(ctx, r, &t->lead, r->bad ? 0 : t->nleads * nv);
+}
+
+/* The rounds, each within the rows and leads read before; then the basis's
+ * redundancy marks. */
+static gbc_status get_rounds_basis(gbc_ctx *ctx, gbc_rbuf *r, f4_trace *t)
+{
+    t->nrounds = t->cap = gbc_get_count(r, 28);
+    if (!r->bad) {
+        GBC_TRY(GBC_ALLOC(ctx, t->rounds, t->nrounds ? t->nrounds : 1));
+        for (size_t k = 0; k < t->nrounds && !r->bad; k++) {
+            f4_trace_round *R = &t->rounds[k];
+            R->degree = gbc_get_u32(r);
+            uint64_t row0 = gbc_get_u64(r);
+            R->nred = gbc_get_u32(r);
+            R->nnew = gbc_get_u32(r);
+            uint64_t lead0 = gbc_get_u64(r);
+            if (row0 > t->nrows || (uint64_t)R->nred + R->nnew > t->nrows - row0 ||
+                lead0 > t->nleads || R->nnew > t->nleads - lead0)
+                r->bad = 1;
+            R->row0 = (size_t)row0;
+            R->lead0 = (size_t)lead0;
+        }
+    }
+    t->nbasis = gbc_get_count(r, 1);
+    if (!r->bad) {
+        GBC_TRY(GBC_ALLOC(ctx, t->red, t->nbasis ? t->nbasis : 1));
+        memcpy(t->red, r->b + r->at, t->nbasis);
+        r->at += t->nbasis;
+        for (size_t i = 0; i < t->nbasis; i++)
+            if (t->red[i] > 1)
+                r->bad = 1;
+    }
+    return GBC_OK;
+}
+
+/* The compiled replay's codes, recorded rows and column monomials. */
+static gbc_status get_compiled_rows(gbc_ctx *ctx, gbc_rbuf *r, f4_trace *t)
+{
+    t->nccode = t->cccap = gbc_get_count(r, 2);
+    if (!r->bad) {
+        GBC_TRY(GBC_ALLOC(ctx, t->ccode, t->nccode ? t->nccode : 1));
+        for (size_t i = 0; i < t->nccode; i++, r->at += 2)
+            t->ccode[i] = (uint16_t)(r->b[r->at] | r->b[r->at + 1] << 8);
+    }
+    t->ncrows = t->crcap = gbc_get_count(r, 16);
+    if (!r->bad) {
+        GBC_TRY(GBC_ALLOC(ctx, t->crow, t->ncrows ? t->ncrows : 1));
+        for (size_t i = 0; i < t->ncrows; i++) {
+            uint64_t off = gbc_get_u64(r);
+            t->crow[i].off = off > t->nccode ? t->nccode + 1 : (size_t)off;
+            t->crow[i].len = gbc_get_u32(r);
+            t->crow[i].src = gbc_get_u32(r);
+        }
+    }
+    t->ncexps = t->cecap = gbc_get_count(r, 4);
+    GBC_TRY(get_u32s(ctx, r, &t->cexps, t->ncexps));
+    t->ncgexps = t->cgcap = gbc_get_count(r, 4);
+    GBC_TRY(get_u32s(ctx, r, &t->cgexps, t->ncgexps));
+    t->ncglen = t->cglcap = gbc_get_count(r, 4);
+    return get_u32s(ctx, r, &t->cglen, t->ncglen);
+}
+
+/* The compiled replay (after get_compiled_rows): its matrices, from version 2 on
+ * the basis supports; its state READY when everything is consistent. */
+static gbc_status get_compiled_rest(gbc_ctx *ctx, gbc_rbuf *r, f4_trace *t, uint32_t version)
+{
+    t->ncr = t->ccap = gbc_get_count(r, 32);
+    if (!r->bad) {
+        GBC_TRY(GBC_ALLOC(ctx, t->cr, t->ncr ? t->ncr : 1));
+        for (size_t i = 0; i < t->ncr; i++) {
+            f4_cround *c = &t->cr[i];
+            c->ncols = gbc_get_u32(r);
+            c->npiv = gbc_get_u32(r);
+            c->nrows = gbc_get_u32(r);
+            c->nnew = gbc_get_u32(r);
+            uint64_t ce0 = gbc_get_u64(r), r0 = gbc_get_u64(r);
+            c->ce0 = ce0 > t->ncexps ? t->ncexps + 1 : (size_t)ce0;
+            c->r0 = r0 > t->ncrows ? t->ncrows + 1 : (size_t)r0;
+        }
+    }
+    if (version >= 2) {
+        /* the basis supports: only compared with an apply's rows (final.c),
+         * never used as indices; their lengths must add up */
+        t->nout = t->olcap = gbc_get_count(r, 4);
+        GBC_TRY(get_u32s(ctx, r, &t->olen, t->nout));
+        t->nocols = t->occap = gbc_get_count(r, 4);
+        GBC_TRY(get_u32s(ctx, r, &t->ocols, t->nocols));
+        uint64_t sum = 0;
+        for (size_t i = 0; !r->bad && i < t->nout; i++)
+            sum += t->olen[i];
+        if (!r->bad && sum != t->nocols)
+            r->bad = 1;
+    }
+    if (!r->bad && !compiled_ok(t))
+        r->bad = 1;
+    t->cstate = r->bad ? CC_NONE : CC_READY;
+    return GBC_OK;
+}
+
 gbc_status f4_trace_deserialize(gbc_ctx *ctx, const uint8_t *blob, size_t len, f4_trace **out)
 {
     *out = NULL;
@@ -169,101 +288,14 @@ gbc_status f4_trace_deserialize(gbc_ctx *ctx, const uint8_t *blob, size_t len, f
     gbc_status st = GBC_OK;
     t->nvars = gbc_get_u32(&r);
     uint32_t unit = gbc_get_u32(&r), compiled = gbc_get_u32(&r);
-    const size_t nv = t->nvars;
-    if (nv > (1u << 16) || unit > 1 || compiled > 1)
+    if (t->nvars > (1u << 16) || unit > 1 || compiled > 1)
         r.bad = 1;
     t->unit = (int)unit;
-    t->nrows = t->rcap = gbc_get_count(&r, 4);
-    GBC_CHECK(st, get_u32s(ctx, &r, &t->src, t->nrows), done);
-    if (!r.bad && nv > 0 && t->nrows > SIZE_MAX / nv)
-        r.bad = 1;
-    GBC_CHECK(st, get_u32s(ctx, &r, &t->mul, r.bad ? 0 : t->nrows * nv), done);
-    for (size_t i = 0; !r.bad && i < t->nrows * nv; i++)
-        if (t->mul[i] > TRACE_MAX_EXP)
-            r.bad = 1;
-    t->nleads = t->lcap = gbc_get_count(&r, 4);
-    if (!r.bad && nv > 0 && t->nleads > SIZE_MAX / nv)
-        r.bad = 1;
-    GBC_CHECK(st, get_u32s(ctx, &r, &t->lead, r.bad ? 0 : t->nleads * nv), done);
-    t->nrounds = t->cap = gbc_get_count(&r, 28);
-    if (!r.bad) {
-        GBC_CHECK(st, GBC_ALLOC(ctx, t->rounds, t->nrounds ? t->nrounds : 1), done);
-        for (size_t k = 0; k < t->nrounds && !r.bad; k++) {
-            f4_trace_round *R = &t->rounds[k];
-            R->degree = gbc_get_u32(&r);
-            uint64_t row0 = gbc_get_u64(&r);
-            R->nred = gbc_get_u32(&r);
-            R->nnew = gbc_get_u32(&r);
-            uint64_t lead0 = gbc_get_u64(&r);
-            if (row0 > t->nrows || (uint64_t)R->nred + R->nnew > t->nrows - row0 ||
-                lead0 > t->nleads || R->nnew > t->nleads - lead0)
-                r.bad = 1;
-            R->row0 = (size_t)row0;
-            R->lead0 = (size_t)lead0;
-        }
-    }
-    t->nbasis = gbc_get_count(&r, 1);
-    if (!r.bad) {
-        GBC_CHECK(st, GBC_ALLOC(ctx, t->red, t->nbasis ? t->nbasis : 1), done);
-        memcpy(t->red, blob + r.at, t->nbasis);
-        r.at += t->nbasis;
-        for (size_t i = 0; i < t->nbasis; i++)
-            if (t->red[i] > 1)
-                r.bad = 1;
-    }
+    GBC_CHECK(st, get_rows_leads(ctx, &r, t), done);
+    GBC_CHECK(st, get_rounds_basis(ctx, &r, t), done);
     if (compiled && !r.bad) {
-        t->nccode = t->cccap = gbc_get_count(&r, 2);
-        if (!r.bad) {
-            GBC_CHECK(st, GBC_ALLOC(ctx, t->ccode, t->nccode ? t->nccode : 1), done);
-            for (size_t i = 0; i < t->nccode; i++, r.at += 2)
-                t->ccode[i] = (uint16_t)(blob[r.at] | blob[r.at + 1] << 8);
-        }
-        t->ncrows = t->crcap = gbc_get_count(&r, 16);
-        if (!r.bad) {
-            GBC_CHECK(st, GBC_ALLOC(ctx, t->crow, t->ncrows ? t->ncrows : 1), done);
-            for (size_t i = 0; i < t->ncrows; i++) {
-                uint64_t off = gbc_get_u64(&r);
-                t->crow[i].off = off > t->nccode ? t->nccode + 1 : (size_t)off;
-                t->crow[i].len = gbc_get_u32(&r);
-                t->crow[i].src = gbc_get_u32(&r);
-            }
-        }
-        t->ncexps = t->cecap = gbc_get_count(&r, 4);
-        GBC_CHECK(st, get_u32s(ctx, &r, &t->cexps, t->ncexps), done);
-        t->ncgexps = t->cgcap = gbc_get_count(&r, 4);
-        GBC_CHECK(st, get_u32s(ctx, &r, &t->cgexps, t->ncgexps), done);
-        t->ncglen = t->cglcap = gbc_get_count(&r, 4);
-        GBC_CHECK(st, get_u32s(ctx, &r, &t->cglen, t->ncglen), done);
-        t->ncr = t->ccap = gbc_get_count(&r, 32);
-        if (!r.bad) {
-            GBC_CHECK(st, GBC_ALLOC(ctx, t->cr, t->ncr ? t->ncr : 1), done);
-            for (size_t i = 0; i < t->ncr; i++) {
-                f4_cround *c = &t->cr[i];
-                c->ncols = gbc_get_u32(&r);
-                c->npiv = gbc_get_u32(&r);
-                c->nrows = gbc_get_u32(&r);
-                c->nnew = gbc_get_u32(&r);
-                uint64_t ce0 = gbc_get_u64(&r), r0 = gbc_get_u64(&r);
-                c->ce0 = ce0 > t->ncexps ? t->ncexps + 1 : (size_t)ce0;
-                c->r0 = r0 > t->ncrows ? t->ncrows + 1 : (size_t)r0;
-            }
-        }
-        if (version >= 2) {
-            /* the basis supports: only compared with an apply's rows (final.c),
-             * never used as indices; their lengths must add up */
-            t->nout = t->olcap = gbc_get_count(&r, 4);
-            GBC_CHECK(st, get_u32s(ctx, &r, &t->olen, t->nout), done);
-            t->nocols = t->occap = gbc_get_count(&r, 4);
-            GBC_CHECK(st, get_u32s(ctx, &r, &t->ocols, t->nocols), done);
-            uint64_t sum = 0;
-            for (size_t i = 0; !r.bad && i < t->nout; i++)
-                sum += t->olen[i];
-            if (!r.bad && sum != t->nocols)
-                r.bad = 1;
-        }
-        if (!r.bad && !compiled_ok(t))
-            r.bad = 1;
-        t->cstate = r.bad ? CC_NONE : CC_READY;
+        GBC_CHECK(st, get_compiled_rows(ctx, &r, t), done);
+        GBC_CHECK(st, get_compiled_rest(ctx, &r, t, version), done);
     }
     if (!r.bad && r.at != r.n)
         r.bad = 1; /* bytes left over */

@@ -70,6 +70,136 @@ static fg_cand fg_pop(fg_trav *T)
     return top;
 }
 
+/* Reduce [v | 0] (in acc, 2D entries) by the ns rows in order (row k is zero at
+ * the pivots of the rows before it and has width W); returns the first nonzero
+ * column of the reduced v, UINT32_MAX when it is zero. acc's first D entries come
+ * back reduced modulo p. */
+static inline uint32_t cl_reduce(uint64_t *acc, const uint32_t *v, const uint32_t *rows,
+                                 const uint32_t *piv, uint32_t ns, uint32_t D, size_t W,
+                                 uint32_t p, uint64_t p2, int lazy)
+{
+    for (uint32_t x = 0; x < D; x++)
+        acc[x] = v[x];
+    memset(acc + D, 0, sizeof(uint64_t) * D);
+    for (uint32_t k = 0; k < ns; k++) {
+        uint32_t a = (uint32_t)(acc[piv[k]] % p);
+        if (a == 0)
+            continue;
+        const uint64_t f = p - a;
+        const uint32_t *r = rows + (size_t)k * W;
+        /* the combination of row k involves new standard monomials 0..k */
+        fg_axpy(acc, f, r, D, p2, lazy);
+        fg_axpy(acc + D, f, r + D, k + 1, p2, lazy);
+    }
+    uint32_t pv = UINT32_MAX;
+    for (uint32_t x = 0; x < D; x++) {
+        acc[x] %= p;
+        if (acc[x] != 0 && pv == UINT32_MAX)
+            pv = x;
+    }
+    return pv;
+}
+
+/* m + sum acc[D + j] s_j (j < ns; s_j's exponents at pool + sexp[j]) is in the
+ * ideal: the next basis element, pushed onto out. */
+static gbc_status cl_emit(gbc_ctx *ctx, const field *F, plist *out, const uint32_t *m,
+                          uint64_t *acc, uint32_t D, uint32_t ns, const uint32_t *pool,
+                          const size_t *sexp, uint32_t n)
+{
+    const uint32_t p = F->p;
+    size_t len = 1;
+    for (uint32_t j = 0; j < ns; j++) {
+        acc[D + j] %= p;
+        len += acc[D + j] != 0;
+    }
+    ppoly *q;
+    GBC_TRY(plist_push(ctx, out, len, n, F, &q));
+    memcpy(q->exps, m, sizeof(uint32_t) * n);
+    q->cf[0] = 1;
+    size_t t = 1;
+    for (uint32_t j = ns; j-- > 0;)
+        if (acc[D + j] != 0) {
+            memcpy(q->exps + t * n, pool + sexp[j], sizeof(uint32_t) * n);
+            q->cf[t++] = (uint32_t)acc[D + j];
+        }
+    return GBC_OK;
+}
+
+/* Row ns for a new standard monomial: acc (reduced, first nonzero at pv)
+ * normalised at the pivot, its combination ending in the monomial itself. */
+static void cl_new_row(const field *F, uint32_t *r, const uint64_t *acc, uint32_t pv,
+                       uint32_t ns, uint32_t D)
+{
+    const uint32_t p = F->p;
+    const uint32_t inv = zp_inv(F, (uint32_t)acc[pv]);
+    for (uint32_t x = 0; x < D; x++)
+        r[x] = zp_mul(F, (uint32_t)acc[x], inv);
+    for (uint32_t x = 0; x < ns; x++)
+        r[D + x] = zp_mul(F, (uint32_t)(acc[D + x] % p), inv);
+    r[D + ns] = inv;
+    for (uint32_t x = ns + 1; x < D; x++)
+        r[D + x] = 0;
+}
+
+/* Standard monomial number ns (pool offset off): its row (cl_new_row) with pivot
+ * pv, and a copy of its normal form v in sv[ns]. */
+static gbc_status cl_new_std(gbc_ctx *ctx, const field *F, uint32_t *rows, uint32_t *piv,
+                             uint32_t **sv, size_t *sexp, const uint64_t *acc,
+                             const uint32_t *v, uint32_t pv, uint32_t ns, uint32_t D,
+                             size_t off)
+{
+    cl_new_row(F, rows + (size_t)ns * 2 * D, acc, pv, ns, D);
+    piv[ns] = pv;
+    GBC_TRY(GBC_ALLOC(ctx, sv[ns], D));
+    memcpy(sv[ns], v, sizeof(uint32_t) * D);
+    sexp[ns] = off;
+    return GBC_OK;
+}
+
+/* The candidates x_i m for the standard monomial m (at pool offset off, standard
+ * monomial number parent); e is scratch of n entries. */
+static gbc_status cl_children(fg_trav *T, uint32_t *e, size_t off, uint32_t parent)
+{
+    const uint32_t n = T->n;
+    for (uint32_t i = 0; i < n; i++) {
+        memcpy(e, T->pool + off, sizeof(uint32_t) * n);
+        if (e[i] == UINT32_MAX)
+            return GBC_ERR_OVERFLOW;
+        e[i]++;
+        /* the pool may move: off stays valid, pointers do not */
+        GBC_TRY(fg_push(T, e, parent, i));
+    }
+    return GBC_OK;
+}
+
+/* The D vectors sv[k] (NULL or allocated) and the array sv (or NULL). */
+static void cl_free_vectors(gbc_ctx *ctx, uint32_t **sv, uint32_t D)
+{
+    if (sv != NULL)
+        for (uint32_t k = 0; k < D; k++)
+            gbc_free(ctx, sv[k]);
+    gbc_free(ctx, sv);
+}
+
+/* v = the normal form of 1: the first unit vector of length D. */
+static gbc_status cl_unit_vector(uint32_t *v, uint32_t D)
+{
+    memset(v, 0, sizeof(uint32_t) * D);
+    v[0] = 1;
+    return GBC_OK;
+}
+
+/* Whether the monomial m is a multiple of one of the nleads leading monomials
+ * found (pool offsets leads). */
+static int cl_is_multiple(const fg_trav *T, const size_t *leads, size_t nleads,
+                          const uint32_t *m)
+{
+    for (size_t k = 0; k < nleads; k++)
+        if (mono_divides(T->pool + leads[k], m, T->n))
+            return 1;
+    return 0;
+}
+
 gbc_status fg_classic(fg_src *S, const ring *Rdst, plist *out)
 {
     gbc_ctx *ctx = S->ctx;
@@ -112,56 +242,16 @@ gbc_status fg_classic(fg_src *S, const ring *Rdst, plist *out)
         if (last != SIZE_MAX && memcmp(T.pool + last, m, sizeof(uint32_t) * n) == 0)
             continue;
         last = c.off;
-        int skip = 0;
-        for (size_t k = 0; k < nleads && !skip; k++)
-            skip = mono_divides(T.pool + leads[k], m, n);
-        if (skip)
+        if (cl_is_multiple(&T, leads, nleads, m))
             continue;
-        /* v(m) */
-        if (c.parent == UINT32_MAX) {
-            memset(v, 0, sizeof(uint32_t) * D);
-            v[0] = 1; /* 1 is the least standard monomial (not the unit ideal) */
-        } else {
+        /* v(m); 1 is the least standard monomial (not the unit ideal) */
+        if (c.parent == UINT32_MAX)
+            GBC_CHECK(st, cl_unit_vector(v, D), done);
+        else
             GBC_CHECK(st, fg_mul_vec(S, c.var, sv[c.parent], v), done);
-        }
-        /* reduce [v | 0] by the rows in order: row k is zero at the pivots of
-         * the rows before it */
-        for (uint32_t x = 0; x < D; x++)
-            acc[x] = v[x];
-        memset(acc + D, 0, sizeof(uint64_t) * D);
-        for (uint32_t k = 0; k < ns; k++) {
-            uint32_t a = (uint32_t)(acc[piv[k]] % p);
-            if (a == 0)
-                continue;
-            const uint64_t f = p - a;
-            const uint32_t *r = rows + (size_t)k * W;
-            /* the combination of row k involves new standard monomials 0..k */
-            fg_axpy(acc, f, r, D, p2, lazy);
-            fg_axpy(acc + D, f, r + D, k + 1, p2, lazy);
-        }
-        uint32_t pv = UINT32_MAX;
-        for (uint32_t x = 0; x < D; x++) {
-            acc[x] %= p;
-            if (acc[x] != 0 && pv == UINT32_MAX)
-                pv = x;
-        }
+        uint32_t pv = cl_reduce(acc, v, rows, piv, ns, D, W, p, p2, lazy);
         if (pv == UINT32_MAX) {
-            /* m + sum acc[D + j] s_j is in the ideal: the next basis element */
-            size_t len = 1;
-            for (uint32_t j = 0; j < ns; j++) {
-                acc[D + j] %= p;
-                len += acc[D + j] != 0;
-            }
-            ppoly *q;
-            GBC_CHECK(st, plist_push(ctx, out, len, n, F, &q), done);
-            memcpy(q->exps, m, sizeof(uint32_t) * n);
-            q->cf[0] = 1;
-            size_t t = 1;
-            for (uint32_t j = ns; j-- > 0;)
-                if (acc[D + j] != 0) {
-                    memcpy(q->exps + t * n, T.pool + sexp[j], sizeof(uint32_t) * n);
-                    q->cf[t++] = (uint32_t)acc[D + j];
-                }
+            GBC_CHECK(st, cl_emit(ctx, F, out, m, acc, D, ns, T.pool, sexp, n), done);
             GBC_CHECK(st, GBC_GROW(ctx, leads, capleads, nleads + 1), done);
             leads[nleads++] = c.off;
             continue;
@@ -171,40 +261,16 @@ gbc_status fg_classic(fg_src *S, const ring *Rdst, plist *out)
             st = GBC_ERR_INTERNAL;
             goto done;
         }
-        /* a new standard monomial: its row, normalised at the pivot */
-        uint32_t *r = rows + (size_t)ns * W;
-        const uint32_t inv = zp_inv(F, (uint32_t)acc[pv]);
-        for (uint32_t x = 0; x < D; x++)
-            r[x] = zp_mul(F, (uint32_t)acc[x], inv);
-        for (uint32_t x = 0; x < ns; x++)
-            r[D + x] = zp_mul(F, (uint32_t)(acc[D + x] % p), inv);
-        r[D + ns] = inv;
-        for (uint32_t x = ns + 1; x < D; x++)
-            r[D + x] = 0;
-        piv[ns] = pv;
-        GBC_CHECK(st, GBC_ALLOC(ctx, sv[ns], D), done);
-        memcpy(sv[ns], v, sizeof(uint32_t) * D);
-        sexp[ns] = c.off;
+        /* a new standard monomial: its row, its normal form, its multiples */
+        GBC_CHECK(st, cl_new_std(ctx, F, rows, piv, sv, sexp, acc, v, pv, ns, D, c.off), done);
         ns++;
         gbc_progress(ctx, "fglm", (double)ns / D, ns);
-        for (uint32_t i = 0; i < n; i++) {
-            memcpy(e, T.pool + c.off, sizeof(uint32_t) * n);
-            if (e[i] == UINT32_MAX) {
-                st = GBC_ERR_OVERFLOW;
-                goto done;
-            }
-            e[i]++;
-            /* the pool may move: c.off stays valid, pointers do not */
-            GBC_CHECK(st, fg_push(&T, e, ns - 1, i), done);
-        }
+        GBC_CHECK(st, cl_children(&T, e, c.off, ns - 1), done);
     }
     if (ns != D)
         st = GBC_ERR_INTERNAL; /* fewer standard monomials than the source's */
 done:
-    if (sv != NULL)
-        for (uint32_t k = 0; k < D; k++)
-            gbc_free(ctx, sv[k]);
-    gbc_free(ctx, sv);
+    cl_free_vectors(ctx, sv, D);
     gbc_free(ctx, sexp);
     gbc_free(ctx, rows);
     gbc_free(ctx, piv);

@@ -94,42 +94,35 @@ static gbc_status fg_enumerate(fg_src *S, uint32_t *e)
     return GBC_OK;
 }
 
-gbc_status fg_src_init(fg_src *S, gbc_ctx *ctx, const ring *R, const plist *G)
+/* G's polynomials (monic) into S->g over S's table, their leads into the divisor
+ * lookup; GBC_ERR_INTERNAL for a zero polynomial. */
+static gbc_status src_basis(fg_src *S, const plist *G)
 {
-    memset(S, 0, sizeof *S);
-    S->ctx = ctx;
-    S->R = R;
-    S->F = &R->F;
-    S->n = R->nvars;
-    const uint32_t n = S->n;
-    const field *F = S->F;
-    GBC_TRY(mht_params_init(ctx, &S->par, &R->ord, FG_HASH_SEED));
-    S->par_init = 1;
-    GBC_TRY(mht_init(ctx, &S->t, &S->par, 12));
-    S->t_init = 1;
+    gbc_ctx *ctx = S->ctx;
     GBC_TRY(GBC_ZALLOC(ctx, S->g, G->n ? G->n : 1));
     for (size_t k = 0; k < G->n; k++) {
-        GBC_TRY(poly_from_plain(ctx, &S->g[S->ng], &G->p[k], &S->t, F));
+        GBC_TRY(poly_from_plain(ctx, &S->g[S->ng], &G->p[k], &S->t, S->F));
         S->ng++;
         if (S->g[S->ng - 1].len == 0)
             return GBC_ERR_INTERNAL;
-        poly_normalize_lc(&S->g[S->ng - 1], F);
+        poly_normalize_lc(&S->g[S->ng - 1], S->F);
     }
-    GBC_TRY(dl_init(ctx, &S->dl, DL_TREE, n, &S->par.dm));
+    GBC_TRY(dl_init(ctx, &S->dl, DL_TREE, S->n, &S->par.dm));
     S->dl_init = 1;
     for (size_t k = 0; k < S->ng; k++) {
         const uint32_t lm = S->g[k].mon[0];
         GBC_TRY(dl_insert(ctx, &S->dl, mht_exps(&S->t, lm), S->t.row[lm].divmask,
                           (uint32_t)k));
     }
-    uint32_t *e;
-    GBC_TRY(GBC_ALLOC(ctx, e, n ? n : 1));
-    gbc_status st = fg_enumerate(S, e);
-    gbc_free(ctx, e);
-    GBC_TRY(st);
+    return GBC_OK;
+}
+
+/* Number the standard monomials and the border in increasing order (the aux
+ * field: 1 + 2k for standard monomial k, 2 + 2k for border monomial k). */
+static gbc_status src_number(fg_src *S)
+{
     const uint32_t D = S->D;
-    /* number B and the border in increasing order */
-    GBC_TRY(mht_sort_desc(ctx, &S->t, S->std, D));
+    GBC_TRY(mht_sort_desc(S->ctx, &S->t, S->std, D));
     for (uint32_t a = 0, b = D - 1; a < b; a++, b--) {
         uint32_t x = S->std[a];
         S->std[a] = S->std[b];
@@ -139,13 +132,14 @@ gbc_status fg_src_init(fg_src *S, gbc_ctx *ctx, const ring *R, const plist *G)
         S->t.row[S->std[k]].aux = 1 + 2 * k;
     for (uint32_t k = 0; k < S->nb; k++)
         S->t.row[S->bmon[k]].aux = 1 + 2 * k + 1;
-    /* the multiplication structure */
-    size_t nd;
-    if (gbc_mul_size(&nd, (size_t)n, D))
-        return GBC_ERR_NOMEM;
-    GBC_TRY(GBC_ALLOC(ctx, S->mul, nd ? nd : 1));
-    uint32_t *x;
-    GBC_TRY(GBC_ALLOC(ctx, x, n ? n : 1));
+    return GBC_OK;
+}
+
+/* The multiplication structure S->mul (allocated): x_i times standard monomial k
+ * as a code; x is scratch of n entries. */
+static void src_mul_table(fg_src *S, uint32_t *x)
+{
+    const uint32_t D = S->D, n = S->n;
     for (uint32_t k = 0; k < D; k++)
         for (uint32_t i = 0; i < n; i++) {
             memcpy(x, mht_exps(&S->t, S->std[k]), sizeof(uint32_t) * n);
@@ -154,39 +148,41 @@ gbc_status fg_src_init(fg_src *S, gbc_ctx *ctx, const ring *R, const plist *G)
             GBC_ASSERT(m != UINT32_MAX && S->t.row[m].aux != 0);
             S->mul[(size_t)i * D + k] = fg_code(S, m);
         }
-    /* how each border normal form is had */
-    const uint32_t nb = S->nb;
-    st = GBC_ALLOC(ctx, S->blead, nb ? nb : 1);
-    if (st == GBC_OK)
-        st = GBC_ALLOC(ctx, S->bvar, nb ? nb : 1);
-    if (st == GBC_OK)
-        st = GBC_ALLOC(ctx, S->bpar, nb ? nb : 1);
-    if (st == GBC_OK)
-        st = GBC_ZALLOC(ctx, S->bnf, nb ? nb : 1);
-    if (st == GBC_OK)
-        st = GBC_ALLOC(ctx, S->acc, D);
-    if (st != GBC_OK) {
-        gbc_free(ctx, x);
-        return st;
-    }
-    for (uint32_t k = 0; k < nb; k++)
+}
+
+/* The basis element whose lead is each border monomial (S->blead); GBC_ERR_INTERNAL
+ * unless every lead is a border monomial and every tail monomial standard (a
+ * reduced basis). */
+static gbc_status src_leads(fg_src *S)
+{
+    for (uint32_t k = 0; k < S->nb; k++)
         S->blead[k] = UINT32_MAX;
     for (size_t j = 0; j < S->ng; j++) {
         const poly *g = &S->g[j];
         uint32_t c = fg_code(S, g->mon[0]);
-        /* a reduced basis: every lead is a border monomial (its divisors by one
-         * variable are standard), every tail monomial standard */
-        if (S->t.row[g->mon[0]].aux == 0 || !FG_IS_BORDER(c)) {
-            gbc_free(ctx, x);
+        if (S->t.row[g->mon[0]].aux == 0 || !FG_IS_BORDER(c))
             return GBC_ERR_INTERNAL;
-        }
         for (uint32_t l = 1; l < g->len; l++)
-            if (S->t.row[g->mon[l]].aux == 0 || FG_IS_BORDER(fg_code(S, g->mon[l]))) {
-                gbc_free(ctx, x);
+            if (S->t.row[g->mon[l]].aux == 0 || FG_IS_BORDER(fg_code(S, g->mon[l])))
                 return GBC_ERR_INTERNAL;
-            }
         S->blead[FG_INDEX(c)] = (uint32_t)j;
     }
+    return GBC_OK;
+}
+
+/* How each border normal form is had: a basis element's lead (src_leads), or
+ * x_j times the border monomial bpar[k] (bvar[k] = j); x is scratch of n
+ * entries. GBC_ERR_INTERNAL when G is not a reduced Groebner basis. */
+static gbc_status src_border(fg_src *S, uint32_t *x)
+{
+    gbc_ctx *ctx = S->ctx;
+    const uint32_t nb = S->nb, n = S->n;
+    GBC_TRY(GBC_ALLOC(ctx, S->blead, nb ? nb : 1));
+    GBC_TRY(GBC_ALLOC(ctx, S->bvar, nb ? nb : 1));
+    GBC_TRY(GBC_ALLOC(ctx, S->bpar, nb ? nb : 1));
+    GBC_TRY(GBC_ZALLOC(ctx, S->bnf, nb ? nb : 1));
+    GBC_TRY(GBC_ALLOC(ctx, S->acc, S->D));
+    GBC_TRY(src_leads(S));
     for (uint32_t k = 0; k < nb; k++) {
         if (S->blead[k] != UINT32_MAX)
             continue;
@@ -205,15 +201,43 @@ gbc_status fg_src_init(fg_src *S, gbc_ctx *ctx, const ring *R, const plist *G)
             S->bpar[k] = FG_INDEX(fg_code(S, m));
             break;
         }
-        if (S->bvar[k] == UINT32_MAX) {
-            /* a minimal generator of the lead ideal that is no lead: G is not a
-             * Groebner basis */
-            gbc_free(ctx, x);
+        /* a minimal generator of the lead ideal that is no lead: G is not a
+         * Groebner basis */
+        if (S->bvar[k] == UINT32_MAX)
             return GBC_ERR_INTERNAL;
-        }
     }
-    gbc_free(ctx, x);
     return GBC_OK;
+}
+
+gbc_status fg_src_init(fg_src *S, gbc_ctx *ctx, const ring *R, const plist *G)
+{
+    memset(S, 0, sizeof *S);
+    S->ctx = ctx;
+    S->R = R;
+    S->F = &R->F;
+    S->n = R->nvars;
+    const uint32_t n = S->n;
+    GBC_TRY(mht_params_init(ctx, &S->par, &R->ord, FG_HASH_SEED));
+    S->par_init = 1;
+    GBC_TRY(mht_init(ctx, &S->t, &S->par, 12));
+    S->t_init = 1;
+    GBC_TRY(src_basis(S, G));
+    uint32_t *e;
+    GBC_TRY(GBC_ALLOC(ctx, e, n ? n : 1));
+    gbc_status st = fg_enumerate(S, e);
+    gbc_free(ctx, e);
+    GBC_TRY(st);
+    GBC_TRY(src_number(S));
+    size_t nd;
+    if (gbc_mul_size(&nd, (size_t)n, S->D))
+        return GBC_ERR_NOMEM;
+    GBC_TRY(GBC_ALLOC(ctx, S->mul, nd ? nd : 1));
+    uint32_t *x;
+    GBC_TRY(GBC_ALLOC(ctx, x, n ? n : 1));
+    src_mul_table(S, x);
+    st = src_border(S, x);
+    gbc_free(ctx, x);
+    return st;
 }
 
 /* NF(border k) when its prerequisites are there. */

@@ -139,55 +139,81 @@ static void fg_mulmod(const field *F, const uint32_t *a, const uint32_t *b, cons
         out[i] = (uint32_t)(prod[i] % p);
 }
 
-gbc_status fg_sparse_lex(fg_src *S, const ring *Rdst, plist *out, int *done)
-{
-    gbc_ctx *ctx = S->ctx;
-    const field *F = S->F;
-    const uint32_t D = S->D, n = S->n, p = F->p;
-    const uint64_t p2 = (uint64_t)p * p;
-    const uint32_t last = n - 1; /* the smallest variable for lex */
-    (void)Rdst;
-    *done = 0;
-    if (n == 0 || D > (UINT32_MAX - 2) / 2)
-        return GBC_OK;
-    const uint32_t N = 2 * D;
-    const int lazy = fg_lazy(p, D); /* dot products of length D */
+/* The scratch of fg_sparse_lex and the sizes it works with (D standard
+ * monomials, n variables, the last the smallest for lex). */
+typedef struct sl_work {
+    uint32_t D, n, p, last, N;
+    uint64_t p2;
+    int lazy;
     /* the normal forms of the variables: NF(x_i) as a standard index, or a dense
      * vector (x_i a leading monomial) */
-    const uint32_t **vx = NULL;
-    uint32_t *sx = NULL;
-    uint32_t *seq = NULL, *u = NULL, *w = NULL, *C = NULL, *B = NULL, *T = NULL;
-    uint32_t *f = NULL, *n1 = NULL, *inv = NULL, *ni = NULL, *g = NULL;
-    uint32_t *r0 = NULL, *r1 = NULL, *s0 = NULL, *s1 = NULL;
-    uint64_t *prod = NULL;
-    size_t *spoff = NULL;
-    uint32_t *spidx = NULL, *spval = NULL;
-    unsigned char *dense = NULL;
-    gbc_status st;
-    GBC_CHECK(st, GBC_ZALLOC(ctx, vx, n), fin);
-    GBC_CHECK(st, GBC_ALLOC(ctx, sx, n), fin);
+    const uint32_t **vx;
+    uint32_t *sx;
+    const uint32_t *ml; /* the column codes of M = M_last */
+    uint32_t *seq, *u, *w, *C, *B, *T;
+    uint32_t *f, *n1, *inv, *ni, *g;
+    uint32_t *r0, *r1, *s0, *s1;
+    uint64_t *prod;
+    size_t *spoff;
+    uint32_t *spidx, *spval;
+    unsigned char *dense;
+} sl_work;
+
+static void sl_free(gbc_ctx *ctx, sl_work *W)
+{
+    gbc_free(ctx, (void *)W->vx);
+    gbc_free(ctx, W->sx);
+    gbc_free(ctx, W->seq);
+    gbc_free(ctx, W->u);
+    gbc_free(ctx, W->w);
+    gbc_free(ctx, W->C);
+    gbc_free(ctx, W->B);
+    gbc_free(ctx, W->T);
+    gbc_free(ctx, W->f);
+    gbc_free(ctx, W->n1);
+    gbc_free(ctx, W->inv);
+    gbc_free(ctx, W->ni);
+    gbc_free(ctx, W->g);
+    gbc_free(ctx, W->r0);
+    gbc_free(ctx, W->r1);
+    gbc_free(ctx, W->s0);
+    gbc_free(ctx, W->s1);
+    gbc_free(ctx, W->prod);
+    gbc_free(ctx, W->spoff);
+    gbc_free(ctx, W->spidx);
+    gbc_free(ctx, W->spval);
+    gbc_free(ctx, W->dense);
+}
+
+/* The variables' normal forms (vx, sx) and the columns of M = M_last, their
+ * normal forms computed; the border columns with few nonzeros as (index, value)
+ * lists: u M then costs the nonzeros of M, not D per border column (x^e - y,
+ * y^2 - x has D/2 border columns of one term each: D^3 / 2 dense, D^2 sparse).
+ * spoff[b] .. spoff[b + 1] locate column b's list; dense[b]: a border column kept
+ * dense. */
+static gbc_status sl_columns(fg_src *S, sl_work *W)
+{
+    gbc_ctx *ctx = S->ctx;
+    const uint32_t D = W->D, n = W->n;
+    GBC_TRY(GBC_ZALLOC(ctx, W->vx, n));
+    GBC_TRY(GBC_ALLOC(ctx, W->sx, n));
     for (uint32_t i = 0; i < n; i++) {
         uint32_t code = S->mul[(size_t)i * D]; /* x_i * 1 */
         if (FG_IS_BORDER(code)) {
-            GBC_CHECK(st, fg_nf_need(S, FG_INDEX(code)), fin);
-            vx[i] = S->bnf[FG_INDEX(code)];
+            GBC_TRY(fg_nf_need(S, FG_INDEX(code)));
+            W->vx[i] = S->bnf[FG_INDEX(code)];
         }
-        sx[i] = FG_INDEX(code);
+        W->sx[i] = FG_INDEX(code);
     }
-    /* the column normal forms of M = M_last */
-    const uint32_t *ml = S->mul + (size_t)last * D;
+    const uint32_t *ml = W->ml = S->mul + (size_t)W->last * D;
     for (uint32_t b = 0; b < D; b++)
         if (FG_IS_BORDER(ml[b]))
-            GBC_CHECK(st, fg_nf_need(S, FG_INDEX(ml[b])), fin);
-    /* The border columns of M with few nonzeros as (index, value) lists: u M then
-     * costs the nonzeros of M, not D per border column (x^e - y, y^2 - x has D/2
-     * border columns of one term each: D^3 / 2 dense, D^2 sparse). spoff[b] ..
-     * spoff[b + 1] locate column b's list; dense[b]: a border column kept dense. */
-    GBC_CHECK(st, GBC_ALLOC(ctx, spoff, (size_t)D + 1), fin);
-    GBC_CHECK(st, GBC_ZALLOC(ctx, dense, D), fin);
+            GBC_TRY(fg_nf_need(S, FG_INDEX(ml[b])));
+    GBC_TRY(GBC_ALLOC(ctx, W->spoff, (size_t)D + 1));
+    GBC_TRY(GBC_ZALLOC(ctx, W->dense, D));
     size_t nnz = 0;
     for (uint32_t b = 0; b < D; b++) {
-        spoff[b] = nnz;
+        W->spoff[b] = nnz;
         if (!FG_IS_BORDER(ml[b]))
             continue;
         const uint32_t *col = S->bnf[FG_INDEX(ml[b])];
@@ -197,108 +223,149 @@ gbc_status fg_sparse_lex(fg_src *S, const ring *Rdst, plist *out, int *done)
         if (c <= D / 8)
             nnz += c;
         else
-            dense[b] = 1;
+            W->dense[b] = 1;
     }
-    spoff[D] = nnz;
-    GBC_CHECK(st, GBC_ALLOC(ctx, spidx, nnz ? nnz : 1), fin);
-    GBC_CHECK(st, GBC_ALLOC(ctx, spval, nnz ? nnz : 1), fin);
+    W->spoff[D] = nnz;
+    GBC_TRY(GBC_ALLOC(ctx, W->spidx, nnz ? nnz : 1));
+    GBC_TRY(GBC_ALLOC(ctx, W->spval, nnz ? nnz : 1));
     for (uint32_t b = 0; b < D; b++) {
-        if (!FG_IS_BORDER(ml[b]) || dense[b])
+        if (!FG_IS_BORDER(ml[b]) || W->dense[b])
             continue;
         const uint32_t *col = S->bnf[FG_INDEX(ml[b])];
-        size_t k = spoff[b];
+        size_t k = W->spoff[b];
         for (uint32_t x = 0; x < D; x++)
             if (col[x] != 0) {
-                spidx[k] = x;
-                spval[k++] = col[x];
+                W->spidx[k] = x;
+                W->spval[k++] = col[x];
             }
     }
-    size_t seqlen; /* s_k for k < 2D, then s^(i)_k for k < D for every i */
-    if (gbc_mul_size(&seqlen, (size_t)D, (size_t)n + 2)) {
-        st = GBC_ERR_NOMEM;
-        goto fin;
+    return GBC_OK;
+}
+
+/* Sequence step k: s_k = u[0], and for k < D the s^(i)_k = u . NF(x_i). */
+static inline void sl_record(sl_work *W, uint32_t k)
+{
+    const uint32_t D = W->D, p = W->p, n = W->n;
+    const uint64_t p2 = W->p2;
+    const int lazy = W->lazy;
+    const uint32_t *u = W->u, *sx = W->sx;
+    const uint32_t **vx = W->vx;
+    uint32_t *seq = W->seq;
+    seq[k] = u[0];
+    if (k < D)
+        for (uint32_t i = 0; i < n; i++) {
+            uint64_t a = 0;
+            if (vx[i] == NULL)
+                a = u[sx[i]];
+            else
+                a = fg_dot(vx[i], u, D, p2, lazy);
+            seq[(size_t)(2 + i) * D + k] = (uint32_t)(a % p);
+        }
+}
+
+/* u <- u M: entry b is u . (column b of M); w is the scratch swapped in. */
+static inline void sl_mul(const fg_src *S, sl_work *W)
+{
+    const uint32_t D = W->D, p = W->p;
+    const uint64_t p2 = W->p2;
+    const int lazy = W->lazy;
+    const uint32_t *u = W->u, *ml = W->ml, *spidx = W->spidx, *spval = W->spval;
+    const size_t *spoff = W->spoff;
+    const unsigned char *dense = W->dense;
+    uint32_t *w = W->w;
+    for (uint32_t b = 0; b < D; b++) {
+        const uint32_t code = ml[b];
+        if (!FG_IS_BORDER(code)) {
+            w[b] = u[FG_INDEX(code)];
+            continue;
+        }
+        if (dense[b]) {
+            w[b] = (uint32_t)(fg_dot(S->bnf[FG_INDEX(code)], u, D, p2, lazy) % p);
+            continue;
+        }
+        uint64_t a = 0;
+        for (size_t q = spoff[b]; q < spoff[b + 1]; q++)
+            a = fg_acc(a, (uint64_t)spval[q] * u[spidx[q]], p2);
+        w[b] = (uint32_t)(a % p);
     }
-    GBC_CHECK(st, GBC_ALLOC(ctx, seq, seqlen), fin);
-    GBC_CHECK(st, GBC_ALLOC(ctx, u, D), fin);
-    GBC_CHECK(st, GBC_ALLOC(ctx, w, D), fin);
-    GBC_CHECK(st, GBC_ALLOC(ctx, C, N + 1), fin);
-    GBC_CHECK(st, GBC_ALLOC(ctx, B, N + 1), fin);
-    GBC_CHECK(st, GBC_ALLOC(ctx, T, N + 1), fin);
+    W->w = W->u;
+    W->u = w;
+}
+
+/* The sequences s_k = u M^k 1 (k < 2D) and s^(i)_k = u M^k NF(x_i) (k < D) for a
+ * random u, and the minimal polynomial's degree *L by Berlekamp-Massey (C its
+ * connection polynomial); a second u when the first gives a degree between D/2
+ * and D. */
+static gbc_status sl_sequence(fg_src *S, sl_work *W, uint32_t *L)
+{
+    gbc_ctx *ctx = S->ctx;
+    const uint32_t D = W->D, N = W->N, p = W->p;
+    size_t seqlen; /* s_k for k < 2D, then s^(i)_k for k < D for every i */
+    if (gbc_mul_size(&seqlen, (size_t)D, (size_t)W->n + 2))
+        return GBC_ERR_NOMEM;
+    GBC_TRY(GBC_ALLOC(ctx, W->seq, seqlen));
+    GBC_TRY(GBC_ALLOC(ctx, W->u, D));
+    GBC_TRY(GBC_ALLOC(ctx, W->w, D));
+    GBC_TRY(GBC_ALLOC(ctx, W->C, N + 1));
+    GBC_TRY(GBC_ALLOC(ctx, W->B, N + 1));
+    GBC_TRY(GBC_ALLOC(ctx, W->T, N + 1));
     gbc_rng rng;
     gbc_rng_seed(&rng, FG_SPARSE_SEED ^ ((uint64_t)D << 32) ^ p);
-    uint32_t L = 0;
+    *L = 0;
     for (int attempt = 0; attempt < 2; attempt++) {
         for (uint32_t x = 0; x < D; x++)
-            u[x] = (uint32_t)gbc_rng_below(&rng, p);
+            W->u[x] = (uint32_t)gbc_rng_below(&rng, p);
         for (uint32_t k = 0; k < N; k++) {
-            GBC_CHECK(st, gbc_ctx_check(ctx), fin);
-            seq[k] = u[0];
-            if (k < D)
-                for (uint32_t i = 0; i < n; i++) {
-                    uint64_t a = 0;
-                    if (vx[i] == NULL)
-                        a = u[sx[i]];
-                    else
-                        a = fg_dot(vx[i], u, D, p2, lazy);
-                    seq[(size_t)(2 + i) * D + k] = (uint32_t)(a % p);
-                }
+            GBC_TRY(gbc_ctx_check(ctx));
+            sl_record(W, k);
             if (k + 1 == N)
                 break;
-            /* u <- u M: entry b is u . (column b of M) */
-            for (uint32_t b = 0; b < D; b++) {
-                const uint32_t code = ml[b];
-                if (!FG_IS_BORDER(code)) {
-                    w[b] = u[FG_INDEX(code)];
-                    continue;
-                }
-                if (dense[b]) {
-                    w[b] = (uint32_t)(fg_dot(S->bnf[FG_INDEX(code)], u, D, p2, lazy) % p);
-                    continue;
-                }
-                uint64_t a = 0;
-                for (size_t q = spoff[b]; q < spoff[b + 1]; q++)
-                    a = fg_acc(a, (uint64_t)spval[q] * u[spidx[q]], p2);
-                w[b] = (uint32_t)(a % p);
-            }
-            uint32_t *t = u;
-            u = w;
-            w = t;
+            sl_mul(S, W);
             gbc_progress(ctx, "fglm", (double)(k + 1) / N, k + 1);
         }
-        L = fg_bm(F, seq, N, C, B, T);
-        if (L == D || 2 * L < D)
+        *L = fg_bm(S->F, W->seq, N, W->C, W->B, W->T);
+        if (*L == D || 2 * *L < D)
             break; /* shape position, or far from it: no second try */
     }
-    if (L != D) {
-        gbc_log(ctx, 2, "fglm: minimal polynomial of degree %u < %u: not in shape position",
-                L, D);
-        goto fin;
-    }
+    return GBC_OK;
+}
+
+/* The minimal polynomial f of x_last and the parametrisations g_i (x_i = g_i(x_last)
+ * for i < last), each checked against its sequence (H g_i = s^(i)); *ok = 0 (the
+ * classic path takes over) when the dual polynomial is not invertible or a check
+ * fails. */
+static gbc_status sl_params(fg_src *S, sl_work *W, int *ok)
+{
+    gbc_ctx *ctx = S->ctx;
+    const field *F = S->F;
+    const uint32_t D = W->D, n = W->n, p = W->p;
+    const uint64_t p2 = W->p2;
+    *ok = 0;
     /* f(x) = x^D C(1/x): f_D = 1, f_{D-i} = C_i */
-    GBC_CHECK(st, GBC_ALLOC(ctx, f, D + 1), fin);
+    GBC_TRY(GBC_ALLOC(ctx, W->f, D + 1));
     for (uint32_t i = 0; i <= D; i++)
-        f[D - i] = C[i];
-    GBC_CHECK(st, GBC_ALLOC(ctx, n1, D), fin);
-    GBC_CHECK(st, GBC_ALLOC(ctx, inv, D), fin);
-    GBC_CHECK(st, GBC_ALLOC(ctx, ni, D), fin);
-    GBC_CHECK(st, GBC_ALLOC(ctx, g, (size_t)D * (n ? n : 1)), fin);
-    GBC_CHECK(st, GBC_ALLOC(ctx, r0, D + 1), fin);
-    GBC_CHECK(st, GBC_ALLOC(ctx, r1, D + 1), fin);
-    GBC_CHECK(st, GBC_ALLOC(ctx, s0, D + 1), fin);
-    GBC_CHECK(st, GBC_ALLOC(ctx, s1, D + 1), fin);
-    GBC_CHECK(st, GBC_ALLOC(ctx, prod, 2 * (size_t)D), fin);
-    fg_dual(F, f, seq, D, n1);
-    if (!fg_invmod(F, n1, f, D, inv, r0, r1, s0, s1)) {
+        W->f[D - i] = W->C[i];
+    GBC_TRY(GBC_ALLOC(ctx, W->n1, D));
+    GBC_TRY(GBC_ALLOC(ctx, W->inv, D));
+    GBC_TRY(GBC_ALLOC(ctx, W->ni, D));
+    GBC_TRY(GBC_ALLOC(ctx, W->g, (size_t)D * (n ? n : 1)));
+    GBC_TRY(GBC_ALLOC(ctx, W->r0, D + 1));
+    GBC_TRY(GBC_ALLOC(ctx, W->r1, D + 1));
+    GBC_TRY(GBC_ALLOC(ctx, W->s0, D + 1));
+    GBC_TRY(GBC_ALLOC(ctx, W->s1, D + 1));
+    GBC_TRY(GBC_ALLOC(ctx, W->prod, 2 * (size_t)D));
+    fg_dual(F, W->f, W->seq, D, W->n1);
+    if (!fg_invmod(F, W->n1, W->f, D, W->inv, W->r0, W->r1, W->s0, W->s1)) {
         /* cannot happen when H is nonsingular; take the classic path */
         gbc_log(ctx, 1, "fglm: the dual polynomial is not invertible; classic path");
-        goto fin;
+        return GBC_OK;
     }
-    for (uint32_t i = 0; i < last; i++) {
-        GBC_CHECK(st, gbc_ctx_check(ctx), fin);
-        const uint32_t *si = seq + (size_t)(2 + i) * D;
-        uint32_t *gi = g + (size_t)i * D;
-        fg_dual(F, f, si, D, ni);
-        fg_mulmod(F, ni, inv, f, D, gi, prod);
+    for (uint32_t i = 0; i < W->last; i++) {
+        GBC_TRY(gbc_ctx_check(ctx));
+        const uint32_t *seq = W->seq, *si = seq + (size_t)(2 + i) * D;
+        uint32_t *gi = W->g + (size_t)i * D;
+        fg_dual(F, W->f, si, D, W->ni);
+        fg_mulmod(F, W->ni, W->inv, W->f, D, gi, W->prod);
         /* check H g_i = s^(i) */
         for (uint32_t j = 0; j < D; j++) {
             uint64_t a = 0;
@@ -306,64 +373,85 @@ gbc_status fg_sparse_lex(fg_src *S, const ring *Rdst, plist *out, int *done)
                 a = fg_acc(a, (uint64_t)gi[k] * seq[j + k], p2);
             if ((uint32_t)(a % p) != si[j]) {
                 gbc_log(ctx, 1, "fglm: parametrisation %u fails its check; classic path", i);
-                goto fin;
+                return GBC_OK;
             }
         }
     }
-    /* f(x_n), then x_i - g_i(x_n) for i = n-2 down to 0: increasing leads */
-    {
-        size_t len = 0;
-        for (uint32_t k = 0; k <= D; k++)
-            len += f[k] != 0;
-        ppoly *q;
-        GBC_CHECK(st, plist_push(ctx, out, len, n, F, &q), fin);
+    *ok = 1;
+    return GBC_OK;
+}
+
+/* f(x_last), then x_i - g_i(x_last) for i = last-1 down to 0 (increasing leads),
+ * into out. */
+static gbc_status sl_output(const fg_src *S, const sl_work *W, plist *out)
+{
+    gbc_ctx *ctx = S->ctx;
+    const field *F = S->F;
+    const uint32_t D = W->D, n = W->n, last = W->last;
+    const uint32_t *f = W->f;
+    size_t len = 0;
+    for (uint32_t k = 0; k <= D; k++)
+        len += f[k] != 0;
+    ppoly *q;
+    GBC_TRY(plist_push(ctx, out, len, n, F, &q));
+    memset(q->exps, 0, sizeof(uint32_t) * len * n);
+    size_t t = 0;
+    for (uint32_t k = D + 1; k-- > 0;)
+        if (f[k] != 0) {
+            q->exps[t * n + last] = k;
+            q->cf[t++] = f[k];
+        }
+    for (uint32_t i = last; i-- > 0;) {
+        const uint32_t *gi = W->g + (size_t)i * D;
+        len = 1;
+        for (uint32_t k = 0; k < D; k++)
+            len += gi[k] != 0;
+        GBC_TRY(plist_push(ctx, out, len, n, F, &q));
         memset(q->exps, 0, sizeof(uint32_t) * len * n);
-        size_t t = 0;
-        for (uint32_t k = D + 1; k-- > 0;)
-            if (f[k] != 0) {
+        q->exps[i] = 1;
+        q->cf[0] = 1;
+        t = 1;
+        for (uint32_t k = D; k-- > 0;)
+            if (gi[k] != 0) {
                 q->exps[t * n + last] = k;
-                q->cf[t++] = f[k];
+                q->cf[t++] = zp_neg(F, gi[k]);
             }
-        for (uint32_t i = last; i-- > 0;) {
-            const uint32_t *gi = g + (size_t)i * D;
-            len = 1;
-            for (uint32_t k = 0; k < D; k++)
-                len += gi[k] != 0;
-            GBC_CHECK(st, plist_push(ctx, out, len, n, F, &q), fin);
-            memset(q->exps, 0, sizeof(uint32_t) * len * n);
-            q->exps[i] = 1;
-            q->cf[0] = 1;
-            t = 1;
-            for (uint32_t k = D; k-- > 0;)
-                if (gi[k] != 0) {
-                    q->exps[t * n + last] = k;
-                    q->cf[t++] = zp_neg(F, gi[k]);
-                }
-        }
     }
+    return GBC_OK;
+}
+
+gbc_status fg_sparse_lex(fg_src *S, const ring *Rdst, plist *out, int *done)
+{
+    gbc_ctx *ctx = S->ctx;
+    sl_work W;
+    memset(&W, 0, sizeof W);
+    W.D = S->D;
+    W.n = S->n;
+    W.p = S->F->p;
+    W.p2 = (uint64_t)W.p * W.p;
+    (void)Rdst;
+    *done = 0;
+    if (W.n == 0 || W.D > (UINT32_MAX - 2) / 2)
+        return GBC_OK;
+    W.last = W.n - 1; /* the smallest variable for lex */
+    W.N = 2 * W.D;
+    W.lazy = fg_lazy(W.p, W.D); /* dot products of length D */
+    gbc_status st;
+    uint32_t L;
+    int ok;
+    GBC_CHECK(st, sl_columns(S, &W), fin);
+    GBC_CHECK(st, sl_sequence(S, &W, &L), fin);
+    if (L != W.D) {
+        gbc_log(ctx, 2, "fglm: minimal polynomial of degree %u < %u: not in shape position",
+                L, W.D);
+        goto fin;
+    }
+    GBC_CHECK(st, sl_params(S, &W, &ok), fin);
+    if (!ok)
+        goto fin;
+    GBC_CHECK(st, sl_output(S, &W, out), fin);
     *done = 1;
 fin:
-    gbc_free(ctx, (void *)vx);
-    gbc_free(ctx, sx);
-    gbc_free(ctx, seq);
-    gbc_free(ctx, u);
-    gbc_free(ctx, w);
-    gbc_free(ctx, C);
-    gbc_free(ctx, B);
-    gbc_free(ctx, T);
-    gbc_free(ctx, f);
-    gbc_free(ctx, n1);
-    gbc_free(ctx, inv);
-    gbc_free(ctx, ni);
-    gbc_free(ctx, g);
-    gbc_free(ctx, r0);
-    gbc_free(ctx, r1);
-    gbc_free(ctx, s0);
-    gbc_free(ctx, s1);
-    gbc_free(ctx, prod);
-    gbc_free(ctx, spoff);
-    gbc_free(ctx, spidx);
-    gbc_free(ctx, spval);
-    gbc_free(ctx, dense);
+    sl_free(ctx, &W);
     return st;
 }

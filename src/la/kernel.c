@@ -10,6 +10,7 @@ void la_env_init(la_env *E, gbc_ctx *ctx, const field *F, uint64_t seed)
     E->F = F;
     E->threads = ctx->threads > 1 ? ctx->threads : 1;
     E->hook = ctx->plan->la_hook;
+    E->isa = la_lanes_isa_default();
     gbc_rng_seed(&E->rng, seed);
 }
 
@@ -18,6 +19,7 @@ static gbc_status exact_echelon(la_env *E, la_matrix *M, const la_row *rows, siz
 {
     E->st.rows_in += n;
     E->st.rows_reduced += n;
+    M->isa = E->isa;
     return la_echelon_mt(E->ctx, M, E->F, rows, n, arena, newrows, nnew, E->threads);
 }
 

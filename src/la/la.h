@@ -38,7 +38,13 @@ typedef struct la_matrix {
      * (la/lanes.c). */
     uint32_t npivcols;
     uint64_t *lanes;
+    /* the vector loop of the lanes (LA_ISA_*), set by the kernel from its
+     * environment (la_env.isa); 0 (portable) until then */
+    int isa;
 } la_matrix;
+
+/* The vector loops of la/lanes.c. */
+enum { LA_ISA_PORTABLE = 0, LA_ISA_AVX2 = 1, LA_ISA_AVX512 = 2 };
 
 /* Rows reduced together by the known pivots: 8 uint64 accumulators per column, one
  * 64-byte line. */
@@ -68,10 +74,13 @@ typedef struct la_env {
      * if the random multipliers had been unlucky); bit 32 set, each stop needs one
      * confirmation instead of the number the bound asks for. */
     uint64_t hook;
+    /* the vector loop of the lanes for this computation (LA_ISA_*): la_env_init
+     * sets la_lanes_isa_default(); the kernels copy it into their matrices */
+    int isa;
 } la_env;
 
 /* Initialise E for field F (the pointer must stay valid) with the context's thread
- * count and hook; seed for the random multipliers. */
+ * count and hook and the CPU's vector loop; seed for the random multipliers. */
 void la_env_init(la_env *E, gbc_ctx *ctx, const field *F, uint64_t seed);
 
 typedef struct la_kernel {
@@ -188,7 +197,8 @@ void la_worker_done(la_worker *W);
  * uses. */
 /* Add c * r to lane l (c < p); returns r's leading column (M->ncols when empty). */
 uint32_t la_lanes_add(la_matrix *M, const field *F, int l, const la_row *r, uint64_t c);
-/* Reduce every lane by the pivots of columns [start, M->npivcols). */
+/* Reduce every lane by the pivots of columns [start, M->npivcols), with the vector
+ * loop M->isa. */
 void la_lanes_reduce(la_matrix *M, const field *F, uint32_t start);
 /* Lane l (already reduced by la_lanes_reduce) reduced by the pivots of the other
  * columns and taken out of the lanes, as la_reduce_dense gives it. */
@@ -196,13 +206,17 @@ gbc_status la_lanes_finish(gbc_ctx *ctx, la_matrix *M, const field *F, int l,
                            gbc_arena *arena, la_row *out);
 /* All lanes back to zero (after a failure left some in use). */
 void la_lanes_clear(la_matrix *M);
-/* The vector loop la_lanes_reduce runs on this CPU: "avx512", "avx2" or
- * "portable" (the environment variable GBC_LA_ISA caps it). */
-const char *la_lanes_isa(void);
-/* Tests: run the named loop from now on; 0 (and no change) if this CPU lacks it. */
-int la_lanes_use(const char *name);
+/* The vector loop for a computation on this CPU (LA_ISA_*): the best it has, capped
+ * by the environment variable GBC_LA_ISA (portable, avx2 or avx512); detected on
+ * the first call, the same for the rest of the process. */
+int la_lanes_isa_default(void);
+/* The loop named "portable", "avx2" or "avx512", or -1 when the name is unknown or
+ * this CPU lacks it. */
+int la_lanes_isa_find(const char *name);
+/* The name of loop isa. */
+const char *la_lanes_isa_name(int isa);
 
-/* qsort comparison of uint64_t keys, ascending. */
-int la_u64_cmp(const void *a, const void *b);
+/* gbc_sort_cmp comparison of uint64_t keys, ascending (arg unused). */
+int la_u64_cmp(const void *a, const void *b, void *arg);
 
 #endif

@@ -12,8 +12,9 @@
  * reduce_core as before (la_lanes_finish). The results are the rows la_reduce_row
  * would give.
  *
- * The vector loops are chosen at run time from what the CPU has (AVX-512F, AVX2,
- * or the portable loop), once per process. */
+ * The vector loop is the matrix's (M->isa), which the kernel takes from its
+ * environment: la_env_init sets the CPU's best (AVX-512F, AVX2, or the portable
+ * loop), detected once per process, so each computation carries its choice. */
 #include "la/la.h"
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -112,77 +113,55 @@ __attribute__((target("avx512f"))) static void axpy_avx512(uint64_t *restrict la
 }
 #endif
 
-static lanes_axpy_fn chosen;
-static const char *chosen_name;
-
-static void lanes_axpy_store(lanes_axpy_fn f, const char *nm)
+/* Whether this CPU has the loop isa. */
+static int isa_available(int isa)
 {
-    __atomic_store_n(&chosen_name, nm, __ATOMIC_RELAXED);
-    __atomic_store_n(&chosen, f, __ATOMIC_RELEASE);
-}
-
-/* The loop for this CPU, chosen on first use (a benign race: every thread computes
- * the same pointer). GBC_LA_ISA=portable|avx2|avx512 in the environment caps the
- * choice (tests and benchmarks compare the variants). */
-static lanes_axpy_fn lanes_axpy(const char **name)
-{
-    lanes_axpy_fn f = __atomic_load_n(&chosen, __ATOMIC_ACQUIRE);
-    if (f == NULL) {
-        const char *cap = getenv("GBC_LA_ISA");
-        const char *nm = "portable";
-        f = axpy_portable;
-#if LA_X86
-        __builtin_cpu_init();
-        int want512 = cap == NULL || strcmp(cap, "avx512") == 0;
-        int want2 = want512 || strcmp(cap, "avx2") == 0;
-        if (want512 && __builtin_cpu_supports("avx512f")) {
-            f = axpy_avx512;
-            nm = "avx512";
-        } else if (want2 && __builtin_cpu_supports("avx2")) {
-            f = axpy_avx2;
-            nm = "avx2";
-        }
-#else
-        (void)cap;
-#endif
-        lanes_axpy_store(f, nm);
-    }
-    if (name != NULL)
-        *name = __atomic_load_n(&chosen_name, __ATOMIC_RELAXED);
-    return f;
-}
-
-int la_lanes_use(const char *name)
-{
-    lanes_axpy_fn f = NULL;
-    const char *nm = NULL;
-    if (strcmp(name, "portable") == 0) {
-        f = axpy_portable;
-        nm = "portable";
-    }
+    if (isa == LA_ISA_PORTABLE)
+        return 1;
 #if LA_X86
     __builtin_cpu_init();
-    if (strcmp(name, "avx2") == 0 && __builtin_cpu_supports("avx2")) {
-        f = axpy_avx2;
-        nm = "avx2";
-    }
-    if (strcmp(name, "avx512") == 0 && __builtin_cpu_supports("avx512f")) {
-        f = axpy_avx512;
-        nm = "avx512";
-    }
+    if (isa == LA_ISA_AVX2)
+        return __builtin_cpu_supports("avx2") != 0;
+    if (isa == LA_ISA_AVX512)
+        return __builtin_cpu_supports("avx512f") != 0;
 #endif
-    if (f == NULL)
-        return 0;
-    (void)lanes_axpy(NULL); /* the first choice is made (and then overridden) */
-    lanes_axpy_store(f, nm);
-    return 1;
+    return 0;
 }
 
-const char *la_lanes_isa(void)
+static const char *const isa_names[] = {"portable", "avx2", "avx512"};
+
+int la_lanes_isa_find(const char *name)
 {
-    const char *nm;
-    (void)lanes_axpy(&nm);
-    return nm;
+    for (int i = 0; i < 3; i++)
+        if (strcmp(name, isa_names[i]) == 0)
+            return isa_available(i) ? i : -1;
+    return -1;
+}
+
+const char *la_lanes_isa_name(int isa)
+{
+    return isa >= 0 && isa < 3 ? isa_names[isa] : "portable";
+}
+
+/* The CPU's best loop capped by GBC_LA_ISA=portable|avx2|avx512 (tests and
+ * benchmarks compare the variants); detected once per process, a constant after
+ * that (a benign race: every thread computes the same value). */
+int la_lanes_isa_default(void)
+{
+    static int detected = -1;
+    int isa = __atomic_load_n(&detected, __ATOMIC_RELAXED);
+    if (isa >= 0)
+        return isa;
+    const char *cap = getenv("GBC_LA_ISA");
+    int want512 = cap == NULL || strcmp(cap, "avx512") == 0;
+    int want2 = want512 || strcmp(cap, "avx2") == 0;
+    isa = LA_ISA_PORTABLE;
+    if (want512 && isa_available(LA_ISA_AVX512))
+        isa = LA_ISA_AVX512;
+    else if (want2 && isa_available(LA_ISA_AVX2))
+        isa = LA_ISA_AVX2;
+    __atomic_store_n(&detected, isa, __ATOMIC_RELAXED);
+    return isa;
 }
 
 uint32_t la_lanes_add(la_matrix *M, const field *F, int l, const la_row *r, uint64_t c)
@@ -204,12 +183,14 @@ uint32_t la_lanes_add(la_matrix *M, const field *F, int l, const la_row *r, uint
     return r->len > 0 ? r->cols[0] : M->ncols;
 }
 
-void la_lanes_reduce(la_matrix *M, const field *F, uint32_t start)
+/* la_lanes_reduce's loop with the vector loop axpy, a constant at each call (the
+ * calls are direct once this is inlined). */
+static inline __attribute__((always_inline)) void
+lanes_reduce_with(la_matrix *M, const field *F, uint32_t start, lanes_axpy_fn axpy)
 {
     const uint64_t p = F->p;
     const uint64_t p2 = p < (1u << 16) ? 0 : F->p2;
     const uint32_t end = M->npivcols;
-    lanes_axpy_fn axpy = lanes_axpy(NULL);
     uint64_t *lanes = M->lanes;
     uint64_t mult[LA_LANES];
     for (uint32_t j = start; j < end; j++) {
@@ -231,6 +212,21 @@ void la_lanes_reduce(la_matrix *M, const field *F, uint32_t start)
         const la_row *P = M->pivot[j];
         axpy(lanes, P->cols, P->cf, P->len, mult, p2);
     }
+}
+
+void la_lanes_reduce(la_matrix *M, const field *F, uint32_t start)
+{
+#if LA_X86
+    if (M->isa == LA_ISA_AVX512) {
+        lanes_reduce_with(M, F, start, axpy_avx512);
+        return;
+    }
+    if (M->isa == LA_ISA_AVX2) {
+        lanes_reduce_with(M, F, start, axpy_avx2);
+        return;
+    }
+#endif
+    lanes_reduce_with(M, F, start, axpy_portable);
 }
 
 gbc_status la_lanes_finish(gbc_ctx *ctx, la_matrix *M, const field *F, int l,

@@ -303,6 +303,70 @@ static gbc_status prob_parallel(la_env *E, la_matrix *M, const la_row *rows, siz
     return st;
 }
 
+/* A confirmation failed: res (a nonzero combination reduced by every pivot) is a
+ * new pivot, and the matrix is finished exactly (the rows already in the span
+ * reduce to zero, the others give the missing pivots). */
+static gbc_status prob_finish_exact(la_env *E, la_matrix *M, const la_row *rows, size_t n,
+                                    la_row *res, gbc_arena *arena, la_row *newrows,
+                                    size_t *nnew)
+{
+    gbc_ctx *ctx = E->ctx;
+    la_lanes_clear(M);
+    gbc_log(ctx, 2, "la: a confirmation failed: the matrix is finished exactly");
+    res->src = rows[0].src;
+    res->tag = LA_NO_TAG;
+    newrows[*nnew] = *res;
+    M->pivot[res->cols[0]] = &newrows[*nnew];
+    (*nnew)++;
+    size_t more = 0;
+    E->st.rows_reduced += n;
+    GBC_TRY(la_echelon(ctx, M, E->F, rows, n, arena, newrows + *nnew, &more));
+    for (size_t i = *nnew; i < *nnew + more; i++)
+        newrows[i].tag = LA_NO_TAG;
+    *nnew += more;
+    return GBC_OK;
+}
+
+/* k - 1 combinations of the whole matrix confirm every closed block; when one
+ * does not reduce to zero the matrix is finished exactly (prob_finish_exact) and
+ * *exact is set. */
+static gbc_status prob_confirm(la_env *E, la_matrix *M, const la_row *rows, size_t n,
+                               unsigned k, gbc_arena *arena, la_row *newrows, size_t *nnew,
+                               int *exact)
+{
+    gbc_ctx *ctx = E->ctx;
+    GBC_TRY(gbc_ctx_check(ctx));
+    /* k <= PROB_MAX_EXPONENT + 1 <= LA_LANES + 1, so one group of lanes holds them */
+    unsigned nc = k - 1 < LA_LANES ? k - 1 : LA_LANES;
+    uint32_t start = M->ncols;
+    for (unsigned j = 0; j < nc; j++) {
+        uint32_t st0 = combine(E->F, &E->rng, M, (int)j, rows, 0, n);
+        if (st0 < start)
+            start = st0;
+    }
+    la_lanes_reduce(M, E->F, start);
+    for (unsigned j = 0; j < nc; j++) {
+        la_row res;
+        gbc_status st = la_lanes_finish(ctx, M, E->F, (int)j, arena, &res);
+        E->st.rows_reduced++;
+        if (st != GBC_OK) {
+            la_lanes_clear(M);
+            return st;
+        }
+        if (res.len > 0 && (uint32_t)E->hook > 0) {
+            E->hook--;
+            res.len = 0;
+        }
+        if (res.len == 0) {
+            E->st.confirmations++;
+            continue;
+        }
+        *exact = 1;
+        return prob_finish_exact(E, M, rows, n, &res, arena, newrows, nnew);
+    }
+    return GBC_OK;
+}
+
 static gbc_status prob_echelon(la_env *E, la_matrix *M, const la_row *rows, size_t n,
                                gbc_arena *arena, la_row *newrows, size_t *nnew)
 {
@@ -312,6 +376,7 @@ static gbc_status prob_echelon(la_env *E, la_matrix *M, const la_row *rows, size
     size_t nblocks = (n + bs - 1) / bs;
     size_t s = E->st.stops + 1;
     unsigned k = la_prob_exponent(p, s, nblocks);
+    M->isa = E->isa;
     if (E->hook >> 32)
         k = 1; /* test hook: no confirmation beyond the block's own */
     if (n < PROB_MIN_ROWS || k > PROB_MAX_EXPONENT)
@@ -347,50 +412,10 @@ static gbc_status prob_echelon(la_env *E, la_matrix *M, const la_row *rows, size
         GBC_TRY(st);
     }
     if (closed > 0 && k > 1) {
-        /* k - 1 combinations of the whole matrix confirm every closed block */
-        GBC_TRY(gbc_ctx_check(ctx));
-        /* k <= PROB_MAX_EXPONENT + 1 <= LA_LANES + 1, so one group of lanes holds them */
-        unsigned nc = k - 1 < LA_LANES ? k - 1 : LA_LANES;
-        uint32_t start = M->ncols;
-        for (unsigned j = 0; j < nc; j++) {
-            uint32_t st0 = combine(E->F, &E->rng, M, (int)j, rows, 0, n);
-            if (st0 < start)
-                start = st0;
-        }
-        la_lanes_reduce(M, E->F, start);
-        for (unsigned j = 0; j < nc; j++) {
-            la_row res;
-            gbc_status st = la_lanes_finish(ctx, M, E->F, (int)j, arena, &res);
-            E->st.rows_reduced++;
-            if (st != GBC_OK) {
-                la_lanes_clear(M);
-                return st;
-            }
-            if (res.len > 0 && (uint32_t)E->hook > 0) {
-                E->hook--;
-                res.len = 0;
-            }
-            if (res.len == 0) {
-                E->st.confirmations++;
-                continue;
-            }
-            /* a block was closed early: finish exactly (the rows already in the span
-             * reduce to zero, the others give the missing pivots) */
-            la_lanes_clear(M);
-            gbc_log(ctx, 2, "la: a confirmation failed: the matrix is finished exactly");
-            res.src = rows[0].src;
-            res.tag = LA_NO_TAG;
-            newrows[*nnew] = res;
-            M->pivot[res.cols[0]] = &newrows[*nnew];
-            (*nnew)++;
-            size_t more = 0;
-            E->st.rows_reduced += n;
-            GBC_TRY(la_echelon(ctx, M, E->F, rows, n, arena, newrows + *nnew, &more));
-            for (size_t i = *nnew; i < *nnew + more; i++)
-                newrows[i].tag = LA_NO_TAG;
-            *nnew += more;
+        int exact = 0;
+        GBC_TRY(prob_confirm(E, M, rows, n, k, arena, newrows, nnew, &exact));
+        if (exact)
             return GBC_OK;
-        }
     }
     if (closed > 0) {
         E->st.stops++;

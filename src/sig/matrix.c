@@ -317,6 +317,54 @@ static gbc_status join(sig_state *S, size_t k0, uint32_t cur)
     return GBC_OK;
 }
 
+/* The closure of a degree: a result h whose lm u is a multiple of an older lm
+ * lm_j (with (u / lm_j) s(j) > s(h): else h would have been reduced) makes the
+ * pair (h, j) of degree d, whose signature must be a row of this very matrix so
+ * that the degree is reduced in signature order. Collects those signatures into
+ * S->cand. */
+typedef struct clo_visit {
+    sig_state *S;
+    uint32_t u, hidx, htm;
+    gbc_status st;
+} clo_visit;
+
+static int visit_clo(void *data, uint32_t val, const uint32_t *exps)
+{
+    clo_visit *v = data;
+    sig_state *S = v->S;
+    const sig_elem *J = &S->e[val];
+    const uint32_t n = S->R->nvars;
+    const uint32_t *eu = mht_exps(&S->sht, v->u), *tj = mht_exps(&S->sgt, J->sm);
+    for (uint32_t i = 0; i < n; i++)
+        S->ex2[i] = eu[i] - exps[i] + tj[i];
+    int c;
+    if (J->idx != v->hidx)
+        c = J->idx > v->hidx ? 1 : -1;
+    else
+        c = mono_cmp(&S->R->ord, S->ex2, mht_exps(&S->rst, v->htm));
+    if (c <= 0)
+        return 0;
+    uint32_t tm;
+    if ((v->st = mht_insert(S->ctx, &S->rst, S->ex2, &tm)) != GBC_OK)
+        return 1;
+    if (sig_set_has(&S->sel, J->idx, tm))
+        return 0;
+    if ((v->st = GBC_GROW(S->ctx, S->cand, S->candcap, S->ncand + 1)) != GBC_OK)
+        return 1;
+    S->cand[S->ncand++] = (sig_cand){J->idx, tm, val};
+    return 0;
+}
+
+/* The signatures of the pairs of degree d that the new result o of selected row w
+ * makes (see docs/sig.md, closure), into S->cand. */
+static gbc_status sig_closure(sig_state *S, const sig_row *w, const sig_piv *o)
+{
+    clo_visit v = {S, o->cols[0], w->idx, w->tm, GBC_OK};
+    dl_for_each_divisor(&S->dl, mht_exps(&S->sht, v.u), S->sht.row[v.u].divmask, visit_clo,
+                        &v);
+    return v.st;
+}
+
 gbc_status sig_matrix(sig_state *S)
 {
     gbc_ctx *ctx = S->ctx;

@@ -247,62 +247,18 @@ int sig_cmp_same_deg(const sig_state *S, uint32_t ia, const mht *tA, uint32_t ta
     return mht_cmp2(tA, ta, tB, tb);
 }
 
-/* The closure of a degree: a result h whose lm u is a multiple of an older lm
- * lm_j (with (u / lm_j) s(j) > s(h): else h would have been reduced) makes the
- * pair (h, j) of degree d, whose signature must be a row of this very matrix so
- * that the degree is reduced in signature order. Collects those signatures into
- * S->cand. */
-typedef struct clo_visit {
-    sig_state *S;
-    uint32_t u, hidx, htm;
-    gbc_status st;
-} clo_visit;
-
-static int visit_clo(void *data, uint32_t val, const uint32_t *exps)
-{
-    clo_visit *v = data;
-    sig_state *S = v->S;
-    const sig_elem *J = &S->e[val];
-    const uint32_t n = S->R->nvars;
-    const uint32_t *eu = mht_exps(&S->sht, v->u), *tj = mht_exps(&S->sgt, J->sm);
-    for (uint32_t i = 0; i < n; i++)
-        S->ex2[i] = eu[i] - exps[i] + tj[i];
-    int c;
-    if (J->idx != v->hidx)
-        c = J->idx > v->hidx ? 1 : -1;
-    else
-        c = mono_cmp(&S->R->ord, S->ex2, mht_exps(&S->rst, v->htm));
-    if (c <= 0)
-        return 0;
-    uint32_t tm;
-    if ((v->st = mht_insert(S->ctx, &S->rst, S->ex2, &tm)) != GBC_OK)
-        return 1;
-    if (sig_set_has(&S->sel, J->idx, tm))
-        return 0;
-    if ((v->st = GBC_GROW(S->ctx, S->cand, S->candcap, S->ncand + 1)) != GBC_OK)
-        return 1;
-    S->cand[S->ncand++] = (sig_cand){J->idx, tm, val};
-    return 0;
-}
-
 static inline int row_is_new(const sig_row *w, const sig_piv *o)
 {
     return w->sel && o->len > 0 && (w->elem == SIG_GEN || o->cols[0] != w->cols[0]);
 }
 
-gbc_status sig_closure(sig_state *S, const sig_row *w, const sig_piv *o)
-{
-    clo_visit v = {S, o->cols[0], w->idx, w->tm, GBC_OK};
-    dl_for_each_divisor(&S->dl, mht_exps(&S->sht, v.u), S->sht.row[v.u].divmask, visit_clo,
-                        &v);
-    return v.st;
-}
-
-static gbc_status sig_round(sig_state *S, uint32_t d)
+/* The round's counters reset, and its candidate signatures into S->cand: the
+ * pairs of degree d (taken out of their bucket; those the syzygy criterion
+ * removes are counted) and the generators of degree d. */
+static gbc_status round_candidates(sig_state *S, uint32_t d)
 {
     gbc_ctx *ctx = S->ctx;
     const uint32_t n = S->R->nvars;
-    double t0 = gbc_wall_time();
     S->r_red = 0;
     S->r_hlm = 0;
     S->r_pairs = S->r_syz = S->r_rew = S->r_zero = S->r_zred = S->r_direct = S->r_rows = S->r_new = S->r_passes = 0;
@@ -343,21 +299,21 @@ static gbc_status sig_round(sig_state *S, uint32_t d)
         GBC_TRY(GBC_GROW(ctx, S->cand, S->candcap, S->ncand + 1));
         S->cand[S->ncand++] = (sig_cand){(uint32_t)S->gnext, tm, SIG_GEN};
     }
-    size_t added;
-    GBC_TRY(sig_filter(S, &added));
-    size_t nk0 = S->nkept;
-    double ta = gbc_wall_time();
-    S->r_passes = 1;
-    GBC_TRY(sig_matrix(S));
-    double t_lin = gbc_wall_time() - ta;
-    /* zero rows: syzygy signatures; new elements (and their pairs) */
-    size_t n0 = S->n, nnz = 0;
+    return GBC_OK;
+}
+
+/* The reduced matrix's rows: a zero row's signature is a syzygy, a new result an
+ * element (add_elem); *nnz = the live rows' entries. */
+static gbc_status round_results(sig_state *S, size_t *nnz)
+{
+    gbc_ctx *ctx = S->ctx;
+    size_t z = 0;
     for (size_t r = 0; r < S->nrow; r++) {
         const sig_row *w = &S->row[r];
         const sig_piv *o = &S->res[r];
         if (w->dead)
             continue;
-        nnz += w->len;
+        z += w->len;
         if (o->len == 0) {
             S->r_zero++;
             if (!w->sel)
@@ -370,12 +326,17 @@ static gbc_status sig_round(sig_state *S, uint32_t d)
             GBC_TRY(add_elem(S, w, o));
         }
     }
-    S->r_new = S->n - n0;
-    S->r_rows = S->nrow;
-    double tu = gbc_wall_time();
-    for (size_t h = n0; h < S->n; h++)
-        GBC_TRY(new_pairs(S, (uint32_t)h, d));
-    double t1 = gbc_wall_time();
+    *nnz = z;
+    return GBC_OK;
+}
+
+/* The round of degree d into S->stats and the log: nnz entries, nk0 signatures
+ * kept before the closure, times t0 (start), tu (pair update), t1 (end) and
+ * t_lin (the matrix). */
+static void round_report(sig_state *S, uint32_t d, size_t nnz, size_t nk0, double t0,
+                         double tu, double t1, double t_lin)
+{
+    gbc_ctx *ctx = S->ctx;
     if (S->stats) {
         gb_stats *st = S->stats;
         st->rounds++;
@@ -405,6 +366,31 @@ static gbc_status sig_round(sig_state *S, uint32_t d)
                 "       degree %u: %zu signatures joined the matrix %zu times (closure of "
                 "the degree), %zu direct pivots, %zu reducers to zero",
                 d, S->nkept - nk0, S->r_passes - 1, S->r_direct, S->r_zred);
+}
+
+/* One degree: the candidates filtered, the matrix built and reduced in signature
+ * order, the results as syzygies or new elements with their pairs. */
+static gbc_status sig_round(sig_state *S, uint32_t d)
+{
+    double t0 = gbc_wall_time();
+    GBC_TRY(round_candidates(S, d));
+    size_t added;
+    GBC_TRY(sig_filter(S, &added));
+    size_t nk0 = S->nkept;
+    double ta = gbc_wall_time();
+    S->r_passes = 1;
+    GBC_TRY(sig_matrix(S));
+    double t_lin = gbc_wall_time() - ta;
+    /* zero rows: syzygy signatures; new elements (and their pairs) */
+    size_t n0 = S->n, nnz = 0;
+    GBC_TRY(round_results(S, &nnz));
+    S->r_new = S->n - n0;
+    S->r_rows = S->nrow;
+    double tu = gbc_wall_time();
+    for (size_t h = n0; h < S->n; h++)
+        GBC_TRY(new_pairs(S, (uint32_t)h, d));
+    double t1 = gbc_wall_time();
+    round_report(S, d, nnz, nk0, t0, tu, t1, t_lin);
     return GBC_OK;
 }
 
@@ -521,6 +507,98 @@ fail:
     return st;
 }
 
+/* The generators of in into S->gens: monic, zeros dropped, sorted by degree
+ * (stably), with their degrees and the signature lookup's slots; pushed to the
+ * guide gd too (or NULL). *unit when one is a constant (nothing else is done). */
+static gbc_status sig_take_gens(sig_state *S, const plist *in, f4_guide *gd, int *unit)
+{
+    gbc_ctx *ctx = S->ctx;
+    GBC_TRY(GBC_ZALLOC(ctx, S->gens, in->n ? in->n : 1));
+    for (size_t i = 0; i < in->n; i++) {
+        poly *f = &S->gens[S->ngens];
+        GBC_TRY(poly_from_plain(ctx, f, &in->p[i], &S->bht, S->F));
+        if (f->len == 0) {
+            poly_clear(ctx, f, S->F);
+            continue;
+        }
+        poly_normalize_lc(f, S->F);
+        if (S->bht.row[f->mon[0]].deg == 0)
+            *unit = 1;
+        S->ngens++;
+    }
+    if (*unit)
+        return GBC_OK;
+    /* generator i is e_i: sorted by degree (stably), so that e_i < e_j for i < j
+     * comes with deg f_i <= deg f_j, the order F5 is efficient in */
+    for (size_t i = 1; i < S->ngens; i++) {
+        poly f = S->gens[i];
+        uint32_t df = S->bht.row[f.mon[0]].deg;
+        size_t j = i;
+        for (; j > 0 && S->bht.row[S->gens[j - 1].mon[0]].deg > df; j--)
+            S->gens[j] = S->gens[j - 1];
+        S->gens[j] = f;
+    }
+    size_t ng = S->ngens ? S->ngens : 1;
+    GBC_TRY(GBC_ALLOC(ctx, S->gdeg, ng));
+    GBC_TRY(GBC_ZALLOC(ctx, S->sdl, ng));
+    GBC_TRY(GBC_ZALLOC(ctx, S->sdl_on, ng));
+    for (size_t i = 0; i < S->ngens; i++)
+        S->gdeg[i] = S->bht.row[S->gens[i].mon[0]].deg;
+    if (gd != NULL)
+        for (size_t i = 0; i < S->ngens; i++)
+            GBC_TRY(f4_guide_push_gen(ctx, gd, mht_exps(&S->bht, S->gens[i].mon[0])));
+    return GBC_OK;
+}
+
+/* One degree after another (sig_round) until no pair or generator is left, or the
+ * handover after degree d (*handed = d). */
+static gbc_status sig_rounds(sig_state *S, const sig_opts *o, uint32_t *handed)
+{
+    gbc_ctx *ctx = S->ctx;
+    uint64_t nrounds = 0;
+    while (S->gnext < S->ngens || S->npairs > 0) {
+        GBC_TRY(gbc_ctx_check(ctx));
+        gbc_progress(ctx, "sig", -1.0, nrounds++);
+        uint32_t d = UINT32_MAX;
+        for (size_t k = 0; k < S->npb; k++)
+            if (S->pb[k].n > 0) {
+                d = (uint32_t)k;
+                break;
+            }
+        if (S->gnext < S->ngens && S->gdeg[S->gnext] < d)
+            d = S->gdeg[S->gnext];
+        GBC_TRY(sig_round(S, d));
+        if ((S->gnext < S->ngens || S->npairs > 0) && want_handover(S, o, d)) {
+            *handed = d;
+            break;
+        }
+    }
+    return GBC_OK;
+}
+
+/* After a handover: the elements with minimal leading monomials (a Groebner basis
+ * up to degree *handed) and the generators not reached, into G: they generate the
+ * ideal; *nmin_out = the elements. */
+static gbc_status sig_handed_out(sig_state *S, plist *G, uint32_t handed, size_t *nmin_out)
+{
+    gbc_ctx *ctx = S->ctx;
+    size_t nmin = 0;
+    for (size_t i = 0; i < S->n; i++)
+        if (!lm_redundant(S, (uint32_t)i)) {
+            GBC_TRY(plist_push_poly(ctx, G, &S->e[i].g, &S->bht, S->F, 1));
+            nmin++;
+        }
+    *nmin_out = nmin;
+    for (size_t i = S->gnext; i < S->ngens; i++)
+        GBC_TRY(plist_push_poly(ctx, G, &S->gens[i], &S->bht, S->F, 1));
+    gbc_log(ctx, 1,
+            "sig: after degree %u the rest goes to F4 (%zu of %zu new elements of the "
+            "degree were redundant, %zu had h in the lm); F4 starts from %zu elements and "
+            "%zu generators",
+            handed, S->r_red, S->r_new, S->r_hlm, nmin, S->ngens - S->gnext);
+    return GBC_OK;
+}
+
 /* The elements of the signature basis of the homogeneous in (ring R) with minimal
  * leading monomials as a plain list G (not reduced; a Groebner basis), or *unit; or, when the handover (o) happens after
  * degree d, *handed = d and G a list of polynomials that generate the ideal
@@ -535,61 +613,13 @@ static gbc_status sig_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *
     S.gd = gd;
     S.rew_sig = o->rew_sig;
     S.affine = affine;
-    GBC_CHECK(st, GBC_ZALLOC(ctx, S.gens, in->n ? in->n : 1), done);
-    for (size_t i = 0; i < in->n; i++) {
-        poly *f = &S.gens[S.ngens];
-        GBC_CHECK(st, poly_from_plain(ctx, f, &in->p[i], &S.bht, S.F), done);
-        if (f->len == 0) {
-            poly_clear(ctx, f, S.F);
-            continue;
-        }
-        poly_normalize_lc(f, S.F);
-        if (S.bht.row[f->mon[0]].deg == 0)
-            *unit = 1;
-        S.ngens++;
-    }
+    GBC_CHECK(st, sig_take_gens(&S, in, gd, unit), done);
     if (*unit)
         goto done;
-    /* generator i is e_i: sorted by degree (stably), so that e_i < e_j for i < j
-     * comes with deg f_i <= deg f_j, the order F5 is efficient in */
-    for (size_t i = 1; i < S.ngens; i++) {
-        poly f = S.gens[i];
-        uint32_t df = S.bht.row[f.mon[0]].deg;
-        size_t j = i;
-        for (; j > 0 && S.bht.row[S.gens[j - 1].mon[0]].deg > df; j--)
-            S.gens[j] = S.gens[j - 1];
-        S.gens[j] = f;
-    }
-    size_t ng = S.ngens ? S.ngens : 1;
-    GBC_CHECK(st, GBC_ALLOC(ctx, S.gdeg, ng), done);
-    GBC_CHECK(st, GBC_ZALLOC(ctx, S.sdl, ng), done);
-    GBC_CHECK(st, GBC_ZALLOC(ctx, S.sdl_on, ng), done);
-    for (size_t i = 0; i < S.ngens; i++)
-        S.gdeg[i] = S.bht.row[S.gens[i].mon[0]].deg;
-    if (gd != NULL)
-        for (size_t i = 0; i < S.ngens; i++)
-            GBC_CHECK(st, f4_guide_push_gen(ctx, gd, mht_exps(&S.bht, S.gens[i].mon[0])), done);
     gbc_log(ctx, 1, "signature F4 over GF(%u), %u variables, %zu generators", R->F.p,
             R->nvars, S.ngens);
     gbc_log(ctx, 1, "degree   pairs syzcrit rewrite    rows  matrix rows x cols   zero    new   seconds");
-    uint64_t nrounds = 0;
-    while (S.gnext < S.ngens || S.npairs > 0) {
-        GBC_CHECK(st, gbc_ctx_check(ctx), done);
-        gbc_progress(ctx, "sig", -1.0, nrounds++);
-        uint32_t d = UINT32_MAX;
-        for (size_t k = 0; k < S.npb; k++)
-            if (S.pb[k].n > 0) {
-                d = (uint32_t)k;
-                break;
-            }
-        if (S.gnext < S.ngens && S.gdeg[S.gnext] < d)
-            d = S.gdeg[S.gnext];
-        GBC_CHECK(st, sig_round(&S, d), done);
-        if ((S.gnext < S.ngens || S.npairs > 0) && want_handover(&S, o, d)) {
-            *handed = d;
-            break;
-        }
-    }
+    GBC_CHECK(st, sig_rounds(&S, o, handed), done);
     if (stats)
         stats->monomials = S.bht.size;
     sig_release_rounds(&S);
@@ -601,22 +631,7 @@ static gbc_status sig_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *
         goto done;
     }
     if (*handed) {
-        /* the elements with minimal leading monomials (a Groebner basis up to
-         * degree d) and the generators not reached: they generate the ideal */
-        size_t nmin = 0;
-        for (size_t i = 0; i < S.n; i++)
-            if (!lm_redundant(&S, (uint32_t)i)) {
-                GBC_CHECK(st, plist_push_poly(ctx, G, &S.e[i].g, &S.bht, S.F, 1), done);
-                nmin++;
-            }
-        *nmin_out = nmin;
-        for (size_t i = S.gnext; i < S.ngens; i++)
-            GBC_CHECK(st, plist_push_poly(ctx, G, &S.gens[i], &S.bht, S.F, 1), done);
-        gbc_log(ctx, 1,
-                "sig: after degree %u the rest goes to F4 (%zu of %zu new elements of the "
-                "degree were redundant, %zu had h in the lm); F4 starts from %zu elements and "
-                "%zu generators",
-                *handed, S.r_red, S.r_new, S.r_hlm, nmin, S.ngens - S.gnext);
+        GBC_CHECK(st, sig_handed_out(&S, G, *handed, nmin_out), done);
         goto done;
     }
     /* the elements with minimal leading monomials are a Groebner basis (the others

@@ -168,13 +168,8 @@ uint32_t sig_set_get(const sig_set *s, uint32_t idx, uint32_t tm);
 /* Build the matrix of the selected signatures S->kept[0..nkept) (their rows, then a
  * reducer of least signature for every reducible monomial) and reduce it in
  * signature order: S->res[r] is row r's result. A result that closes a pair of this
- * degree (sig.c: sig_closure) brings that pair's signature into the same matrix,
+ * degree (sig_closure) brings that pair's signature into the same matrix,
  * below the current row. */
 gbc_status sig_matrix(sig_state *S);
-
-/* ---- sig.c ---- */
-/* The signatures of the pairs of degree d that the new result o of selected row w
- * makes (see docs/sig.md, closure), into S->cand. */
-gbc_status sig_closure(sig_state *S, const sig_row *w, const sig_piv *o);
 
 #endif
