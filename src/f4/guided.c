@@ -47,12 +47,12 @@ static void gd_multiplier(f4_state *S, const uint32_t *e, uint32_t r, uint32_t *
 {
     const uint32_t n = S->R->nvars;
     const uint32_t *el = mht_exps(&S->bht, S->lm[r]);
-    *mh = *md = 0;
+    *md = 0;
     for (uint32_t v = 0; v < n; v++) {
         S->mexps[v] = e[v] - el[v];
-        *mh = mht_hash_add(*mh, mht_hash_term(S->par.rnd[v], S->mexps[v]));
         *md += S->mexps[v];
     }
+    *mh = mht_hash_exps(S->par.rnd, S->mexps, n);
 }
 
 /* Scratch of a guided run. */

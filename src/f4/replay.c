@@ -63,12 +63,12 @@ static gbc_status replay_rows(f4_state *S, size_t r, int *bad)
     for (size_t k = 0; k < (size_t)rr->nred + rr->nnew; k++) {
         size_t j = rr->row0 + k;
         const uint32_t *mul = tr->mul + j * n;
-        uint32_t mh = 0, md = 0;
+        uint32_t md = 0;
         for (uint32_t v = 0; v < n; v++) {
             S->mexps[v] = mul[v];
-            mh = mht_hash_add(mh, mht_hash_term(S->par.rnd[v], mul[v]));
             md += mul[v];
         }
+        uint32_t mh = mht_hash_exps(S->par.rnd, mul, n);
         const poly *f = replay_source(S, j);
         if (f == NULL) {
             *bad = 1;

@@ -323,11 +323,9 @@ gbc_status mht_insert(gbc_ctx *ctx, mht *t, const uint32_t *e, uint32_t *idx)
 {
     const uint32_t n = t->nvars;
     uint64_t deg = 0;
-    uint32_t h = 0;
-    for (uint32_t i = 0; i < n; i++) {
+    for (uint32_t i = 0; i < n; i++)
         deg += e[i];
-        h = mht_hash_add(h, mht_hash_term(t->par->rnd[i], e[i]));
-    }
+    uint32_t h = mht_hash_exps(t->par->rnd, e, n);
     if (deg > UINT32_MAX)
         return GBC_ERR_OVERFLOW;
     GBC_TRY(mht_reserve_row(ctx, t));
@@ -338,9 +336,7 @@ gbc_status mht_insert(gbc_ctx *ctx, mht *t, const uint32_t *e, uint32_t *idx)
 uint32_t mht_find(const mht *t, const uint32_t *e)
 {
     const uint32_t n = t->nvars;
-    uint32_t h = 0;
-    for (uint32_t i = 0; i < n; i++)
-        h = mht_hash_add(h, mht_hash_term(t->par->rnd[i], e[i]));
+    uint32_t h = mht_hash_exps(t->par->rnd, e, n);
     uint32_t k = mht_first_slot(h, t->mapmask);
     for (;;) {
         uint32_t j = t->map[k].idx;
@@ -405,12 +401,11 @@ gbc_status mht_insert_lcm(gbc_ctx *ctx, mht *t, const mht *src, uint32_t a, uint
     const uint32_t *ea = mht_exps(src, a), *eb = mht_exps(src, b);
     uint32_t *ec = t->exps + (size_t)t->size * n;
     uint64_t deg = 0;
-    uint32_t h = 0;
     for (uint32_t i = 0; i < n; i++) {
         ec[i] = ea[i] > eb[i] ? ea[i] : eb[i];
         deg += ec[i];
-        h = mht_hash_add(h, mht_hash_term(t->par->rnd[i], ec[i]));
     }
+    uint32_t h = mht_hash_exps(t->par->rnd, ec, n);
     if (deg > UINT32_MAX)
         return GBC_ERR_OVERFLOW;
     return mht_commit(ctx, t, h, (uint32_t)deg, idx);
