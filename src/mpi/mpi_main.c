@@ -711,8 +711,10 @@ int main(int argc, char **argv)
             /* MPI_Abort kills the silent rank; should it not return within 10 s,
              * the alarm ends this process, and the runtime the job */
             alarm(10);
-            MPI_Abort(MPI_COMM_WORLD, rc != 0 ? rc : 4);
-            _exit(rc != 0 ? rc : 4);
+            /* status 3 (out of resources: a rank was lost) unless the run
+             * itself failed: the documented table has no other code */
+            MPI_Abort(MPI_COMM_WORLD, rc != 0 ? rc : 3);
+            _exit(rc != 0 ? rc : 3);
         }
         free(M.alive);
         free(M.refused);
