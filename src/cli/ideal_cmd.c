@@ -224,8 +224,11 @@ static int parse_args(icfg *c, int argc, char **argv)
                 c->algo = GBC_ALGO_BUCHBERGER;
             else if (strcmp(v, "f4") == 0)
                 c->algo = GBC_ALGO_F4;
+            else if (strcmp(v, "sig") == 0)
+                c->algo = GBC_ALGO_SIG;
             else
-                return usage_error("unknown algorithm '%s' (expected f4 or buchberger)", v);
+                return usage_error("unknown algorithm '%s' (expected f4, sig or buchberger)",
+                                   v);
         } else if (MISSING) {
             return EXIT_USAGE;
         } else if (VALUE("--learn")) {

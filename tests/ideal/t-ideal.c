@@ -789,6 +789,31 @@ START_TEST(test_cli)
     snprintf(args, sizeof args, "intersect %s %s", a, b);
     ck_assert_int_eq(run_cli(args, &out), 0);
     ck_assert_ptr_nonnull(strstr(out, "z^5+32002*y*z^3+32002*x*z^2+x*y"));
+    /* every engine of the table gives the same answer through the tool */
+    static const char *const ops[] = {"intersect %s %s --algorithm %s",
+                                      "eliminate --vars x %s --algorithm %s",
+                                      "saturate --method f4 %s %s --algorithm %s",
+                                      "quotient %s --with %s --algorithm %s"};
+    static const char *const algos[] = {"sig", "buchberger"};
+    for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++) {
+        char *want;
+        if (k == 1)
+            snprintf(args, sizeof args, ops[k], a, "f4");
+        else
+            snprintf(args, sizeof args, ops[k], a, k == 0 ? b : f, "f4");
+        ck_assert_int_eq(run_cli(args, &want), 0);
+        for (size_t j = 0; j < 2; j++) {
+            char *got;
+            if (k == 1)
+                snprintf(args, sizeof args, ops[k], a, algos[j]);
+            else
+                snprintf(args, sizeof args, ops[k], a, k == 0 ? b : f, algos[j]);
+            ck_assert_int_eq(run_cli(args, &got), 0);
+            ck_assert_msg(strcmp(got, want) == 0, "%s:\n%s\nf4:\n%s", args, got, want);
+            free(got);
+        }
+        free(want);
+    }
     free(out);
     snprintf(args, sizeof args, "reduce %s %s", a, b);
     ck_assert_int_eq(run_cli(args, &out), 0);
