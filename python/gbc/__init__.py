@@ -326,10 +326,9 @@ class Ring:
             return [((0,) * self.nvars, f)] if f != 0 else []
         if _is_sympy(f):
             sympy = _sympy()
-            syms = sympy.symbols(self.variables) if self.variables else ()
-            if self.nvars == 1:
-                syms = (syms,) if not isinstance(syms, tuple) else syms
             expr = sympy.sympify(f)
+            if isinstance(expr, sympy.Poly):
+                expr = expr.as_expr()
             free = {str(s) for s in expr.free_symbols}
             extra = free - set(self.variables)
             if extra:
@@ -337,11 +336,15 @@ class Ring:
                                  (expr, ", ".join(self.variables), ", ".join(sorted(extra))))
             if self.nvars == 0:
                 return [((), sympy.Rational(expr))] if expr != 0 else []
-            p = sympy.Poly(expr.subs({s: sympy.Symbol(str(s)) for s in expr.free_symbols}),
-                           *syms)
-            if not (p.domain.is_ZZ or p.domain.is_QQ):
-                raise TypeError("%s does not have rational coefficients" % (expr,))
-            return [(tuple(int(e) for e in m), c) for m, c in p.terms()]
+            for a in expr.atoms():
+                if not (a.is_Symbol or a.is_Rational):
+                    raise TypeError("%s does not have rational coefficients" % (expr,))
+            # through the text form, so that gbc's parser expands it under the
+            # library's limits and reports what is not a polynomial (x**-1, sin(x))
+            # as a ParseError; sympy.Poly would first build a dense representation
+            # (x**(2**28) - y: gigabytes)
+            got = self._parse(sympy.sstr(expr).replace("**", "^"))
+            return list(got[0].terms) if got else []
         raise TypeError("cannot make a polynomial of %r" % (f,))
 
     def _handle(self, polys):

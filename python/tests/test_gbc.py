@@ -249,3 +249,22 @@ def test_polynomial_round_trip():
     assert sympy.expand(f.as_sympy() - (sympy.Rational(-3, 4) * x**2 * y + 5 * y - 7)) == 0
     assert R.poly(0).is_zero() and str(R.poly(0)) == "0"
     assert gbc.version.count(".") == 2
+
+
+def test_sympy_input_through_the_parser():
+    """SymPy input reaches gbc as text, so the library's limits apply to it and
+    what is not a polynomial is a ParseError (sympy.Poly would first build a dense
+    representation: x**(2**28) - y took gigabytes before gbc saw it)."""
+    x, y = sympy.symbols("x y")
+    G = gbc.groebner([x**(2**28) - y], x, y, timeout=5, memory_limit=10**8)
+    assert len(G) == 1
+    R = gbc.Ring("x, y")
+    assert R.poly(x**(2**28) - y) == R.poly("x^268435456 - y")
+    assert R.poly(sympy.Poly(x**2 - 3 * y, x, y)) == R.poly("x^2 - 3*y")
+    assert R.poly(sympy.Rational(3, 4) * x - y / 3) == R.poly("3/4*x - 1/3*y")
+    for bad in (sympy.sin(x), 1 / x, sympy.sqrt(x)):
+        with pytest.raises(gbc.ParseError):
+            R.poly(bad)
+    for bad in (sympy.pi * x, sympy.I * x):
+        with pytest.raises(TypeError):
+            R.poly(bad)
