@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -101,6 +102,11 @@ static void usage(FILE *f)
             "  --              ends the options: what follows is FILE (and the\n"
             "                  command's second input), even when it starts with '-'\n"
             "  --multigraded   hilbert: the multigraded numerator\n"
+            "  --polynomial    hilbert: the Hilbert polynomial P(t) of R/LT(I) (of R/I\n"
+            "                  when the order is graded or I homogeneous): HF(t) = P(t)\n"
+            "                  for t large\n"
+            "  --leading       gb: only the leading monomials of G, in the same format\n"
+            "                  and order (the generators of LT(I); msolve's -g 1)\n"
             "  -v              progress and statistics on standard error: one line per F4\n"
             "                  round, the primes over Q, the path taken, a summary\n"
             "  -vv             also the details (linear algebra, FGLM, Buchberger's new\n"
@@ -442,6 +448,8 @@ typedef struct cli_log {
     int shown;        /* a progress line is on the screen */
     const char *stage;
     uint64_t rounds, primes;
+    uint64_t logrounds; /* F4 rounds seen in the log since the run's first round (the
+                           library sends progress at most every 10 ms, the log each round) */
     unsigned degree;
     size_t rows, cols, bits;
     size_t settled, npolys; /* over Q: polynomials of the basis lifted for good */
@@ -502,6 +510,9 @@ static void on_log(void *data, int level, const char *msg)
         L->degree = d;
         L->rows = rows;
         L->cols = cols;
+        L->logrounds++;
+        if (L->logrounds > L->rounds)
+            L->rounds = L->logrounds;
     } else if (sscanf(msg, "modular: %zu primes (modulus of %zu bits)", &primes, &bits) == 2) {
         L->primes = primes;
         L->bits = bits;
@@ -532,8 +543,13 @@ static void on_progress(void *data, const char *stage, double fraction, uint64_t
     int news = L->stage == NULL || strcmp(L->stage, stage) != 0;
     L->stage = stage;
     if (strcmp(stage, "f4") == 0) {
-        news |= L->rounds != count + 1;
-        L->rounds = count + 1;
+        if (count == 0)
+            L->logrounds = 0; /* a new F4 run */
+        uint64_t r = count + 1 > L->logrounds ? count + 1 : L->logrounds;
+        if (r > L->rounds)
+            L->rows = 0; /* a new round: its matrix is not built yet */
+        news |= L->rounds != r;
+        L->rounds = r;
     } else if (strcmp(stage, "modular") == 0 && count > L->primes) {
         L->primes = count;
         news = 1;
@@ -589,8 +605,14 @@ static void print_counters(const gbc_stats *stats)
         "sig_pairs", "sig_pruned_syz", "sig_pruned_rewrite", "sig_passes"};
     fprintf(stderr, "gbc: counters:");
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        fprintf(stderr, "%s %s %.6g", i % 6 == 0 ? "\ngbc: " : ",", names[i],
-                gbc_stats_get(stats, names[i]));
+    {
+        double v = gbc_stats_get(stats, names[i]);
+        /* counts exactly (a double holds every count below 2^53), times as seconds */
+        if (v == floor(v) && fabs(v) < 9007199254740992.0)
+            fprintf(stderr, "%s %s %.0f", i % 6 == 0 ? "\ngbc:" : ",", names[i], v);
+        else
+            fprintf(stderr, "%s %s %.6g", i % 6 == 0 ? "\ngbc:" : ",", names[i], v);
+    }
     fprintf(stderr, "\n");
 }
 
@@ -632,6 +654,101 @@ static int is_command(const char *a)
     return 0;
 }
 
+/* The leading monomials of basis (each with coefficient 1), in its order. */
+static gbc_status leading_monomials(gbc_polys **out, const gbc_polys *basis,
+                                    const gbc_options *opts)
+{
+    const gbc_ring *ring = gbc_polys_ring(basis);
+    size_t k = gbc_polys_count(basis);
+    uint32_t n = gbc_ring_nvars(ring);
+    size_t cap = 1;
+    for (size_t i = 0; i < k; i++)
+        if (gbc_polys_nterms(basis, i) > cap)
+            cap = gbc_polys_nterms(basis, i);
+    if (n > 0 && cap > SIZE_MAX / sizeof(uint32_t) / n)
+        return GBC_ERR_NOMEM;
+    uint32_t *row = malloc(sizeof(uint32_t) * cap * (n ? n : 1));
+    uint32_t *exps = malloc(sizeof(uint32_t) * (k * n + 1));
+    uint32_t *ones = malloc(sizeof(uint32_t) * (k + 1));
+    size_t *nterms = malloc(sizeof(size_t) * (k + 1));
+    gbc_status st = GBC_ERR_NOMEM;
+    if (row != NULL && exps != NULL && ones != NULL && nterms != NULL) {
+        st = GBC_OK;
+        for (size_t i = 0; i < k && st == GBC_OK; i++) {
+            st = gbc_polys_get_zp(row, NULL, cap, basis, i);
+            memcpy(exps + i * n, row, sizeof(uint32_t) * n);
+            ones[i] = 1;
+            nterms[i] = 1;
+        }
+        if (st == GBC_OK)
+            st = gbc_polys_from_arrays_zp(out, ring, k, nterms, exps, ones, opts, NULL);
+    }
+    free(row);
+    free(exps);
+    free(ones);
+    free(nterms);
+    return st;
+}
+
+/* Whether path names something that can be opened for reading ('-' is stdin). */
+static int is_readable(const char *path)
+{
+    if (strcmp(path, "-") == 0)
+        return 1;
+    FILE *f = fopen(path, "r");
+    if (f == NULL)
+        return 0;
+    fclose(f);
+    return 1;
+}
+
+/* Levenshtein distance of a and b, capped at 3 (enough to suggest a command). */
+static int edit_distance(const char *a, const char *b)
+{
+    size_t na = strlen(a), nb = strlen(b);
+    if (na > 16 || nb > 16)
+        return 3;
+    int d[17][17];
+    for (size_t i = 0; i <= na; i++)
+        d[i][0] = (int)i;
+    for (size_t j = 0; j <= nb; j++)
+        d[0][j] = (int)j;
+    for (size_t i = 1; i <= na; i++)
+        for (size_t j = 1; j <= nb; j++) {
+            int best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < best)
+                best = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < best)
+                best = d[i][j - 1] + 1;
+            d[i][j] = best;
+        }
+    return d[na][nb] < 3 ? d[na][nb] : 3;
+}
+
+/* A first operand that is neither a command nor a readable file, followed by
+ * another operand: a mistyped command. Says so, with the nearest command. */
+static int unknown_command(const char *name)
+{
+    static const char *const all[] = {
+        "gb",       "hilbert",   "dim",      "degree",   "irrdecom", "alexdual",
+        "assoprimes", "maxstandard", "syz",  "res",      "eliminate", "intersect",
+        "quotient", "saturate",  "reduce",   "member",   "lift",     "solve"};
+    const char *near = NULL;
+    int best = 3;
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
+        int d = edit_distance(name, all[i]);
+        if (d < best) {
+            best = d;
+            near = all[i];
+        }
+    }
+    fprintf(stderr, "%s: unknown command '%s'", progname, name);
+    if (near != NULL)
+        fprintf(stderr, " (did you mean '%s'?)", near);
+    fprintf(stderr, "\nTry 'gbc --help' for the commands.\n");
+    return EXIT_USAGE;
+}
+
 int cli_main(int argc, char **argv, const cli_hooks *hooks)
 {
 #ifdef SIGXFSZ
@@ -668,6 +785,8 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
     size_t memory_limit = 0;
     double timeout = 0.0;
     int multigraded = 0; /* hilbert --multigraded */
+    int leading = 0;     /* gb --leading: the leading monomials only */
+    int hpoly = 0;       /* hilbert --polynomial */
     int file_operand = 0; /* FILE came as an operand (not -f) */
     int end_opts = 0;     /* after "--": every argument is FILE */
     for (int argi = 1; argi < argc; argi++) {
@@ -794,6 +913,10 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
             certify = 1;
         } else if (strcmp(a, "--multigraded") == 0) {
             multigraded = 1;
+        } else if (strcmp(a, "--polynomial") == 0) {
+            hpoly = 1;
+        } else if (strcmp(a, "--leading") == 0) {
+            leading = 1;
         } else if (strcmp(a, "--progress") == 0) {
             progress = 1;
         } else if (strcmp(a, "--no-progress") == 0) {
@@ -809,6 +932,8 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
         } else {
             if (file != NULL && command == NULL && is_command(a))
                 return usage_error("'%s' is a command: put it before FILE", a);
+            if (file != NULL && command == NULL && file_operand && !is_readable(file))
+                return unknown_command(file);
             if (file != NULL)
                 return usage_error("more than one input file ('%s')", a);
             file = a;
@@ -817,6 +942,11 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
     }
     if (command == NULL)
         command = "gb";
+    if (leading && strcmp(command, "gb") != 0)
+        return usage_error("--leading applies to the gb command only, not to %s", command);
+    if (hpoly && (strcmp(command, "hilbert") != 0 || multigraded))
+        return usage_error("--polynomial applies to the hilbert command only (and not with "
+                           "--multigraded), not to %s", multigraded ? "--multigraded" : command);
     if (multigraded && strcmp(command, "hilbert") != 0)
         return usage_error("--multigraded applies to the hilbert command only, not to %s",
                            command);
@@ -921,7 +1051,7 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
     }
     if (strcmp(command, "gb") != 0) { /* the monomial-ideal commands */
         rc = cli_monideal_command(command, fname, ring, gens, opts, stats, outfile, verbose,
-                                  multigraded, &L);
+                                  hpoly ? 2 : multigraded, &L);
         goto out;
     }
     int open_failed;
@@ -932,7 +1062,8 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
     cli_emit e = {.gens = gens, .opts = opts, .stats = stats};
     if (hooks != NULL && hooks->groebner != NULL && algo != GBC_ALGO_BUCHBERGER) {
         st = hooks->groebner(&basis, gens, opts, stats, hooks->data);
-    } else if ((outfile != NULL && strcmp(outfile, "-") != 0) || !isatty(STDOUT_FILENO)) {
+    } else if (!leading &&
+               ((outfile != NULL && strcmp(outfile, "-") != 0) || !isatty(STDOUT_FILENO))) {
         streamed = 1;
         write_bad = cli_write_stream(outfile, &e, &open_failed);
         st = e.st;
@@ -972,6 +1103,17 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
     cli_print_summary(stats, verbose);
     if (streamed)
         goto out;
+    if (leading) {
+        gbc_polys *lead = NULL;
+        st = leading_monomials(&lead, basis, opts);
+        if (st != GBC_OK) {
+            cli_report_status(fname, st);
+            rc = exit_for(st);
+            goto out;
+        }
+        gbc_polys_free(basis);
+        basis = lead;
+    }
     /* printed a piece at a time: the text of a large basis over Q is as large as
      * the basis itself */
     cli_emit eb = {.polys = basis};

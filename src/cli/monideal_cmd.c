@@ -12,6 +12,8 @@
 #include <string.h>
 #include <time.h>
 
+#include <gmp.h>
+
 enum { EXIT_OK = 0, EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_RESOURCES = 3 };
 
 /* ------------------------------------------------------------ out buffer -- */
@@ -241,12 +243,145 @@ static gbc_status cmd_hilbert(obuf *b, const gbc_monideal *I, const names *N,
     return GBC_OK;
 }
 
+/* The Hilbert polynomial P of R/I (I monomial): with N(t)/(1-t)^n the series and d
+ * the dimension, N = h (1-t)^(n-d) and the Hilbert function of R/I is
+ * sum_k h_k binom(s-k+d-1, d-1) for s > deg h - d, a polynomial in s of degree d-1
+ * (P = 0 when d <= 0). Printed in t with rational coefficients, highest power first. */
+static gbc_status cmd_hilbert_poly(obuf *b, const gbc_monideal *I, const gbc_options *opts)
+{
+    size_t nt = 0;
+    int64_t *coef = NULL;
+    uint64_t *deg = NULL;
+    int64_t d;
+    gbc_status st = gbc_monideal_dim(&d, I, opts);
+    if (st != GBC_OK)
+        return st;
+    if (d <= 0) {
+        ob_puts(b, "0\n");
+        return GBC_OK;
+    }
+    st = gbc_monideal_hilbert(&deg, &coef, &nt, I, opts);
+    if (st != GBC_OK)
+        return st;
+    const uint32_t n = gbc_monideal_nvars(I);
+    uint64_t top = 0;
+    for (size_t i = 0; i < nt; i++)
+        if (deg[i] > top)
+            top = deg[i];
+    st = GBC_ERR_NOMEM;
+    const size_t len = (size_t)top + 1, dd = (size_t)d;
+    mpz_t *h = top < SIZE_MAX / 2 / sizeof(mpz_t) ? malloc(sizeof(mpz_t) * len) : NULL;
+    mpz_t *P = malloc(sizeof(mpz_t) * (dd + 1)); /* sum_k h_k prod_j (s + j - k) */
+    mpz_t *f = malloc(sizeof(mpz_t) * (dd + 1)); /* one product */
+    if (h == NULL || P == NULL || f == NULL) {
+        free(h);
+        free(P);
+        free(f);
+        gbc_monideal_array_free(deg);
+        gbc_monideal_array_free(coef);
+        return st;
+    }
+    for (size_t i = 0; i < len; i++)
+        mpz_init(h[i]);
+    for (size_t i = 0; i <= dd; i++) {
+        mpz_init(P[i]);
+        mpz_init(f[i]);
+    }
+    for (size_t i = 0; i < nt; i++)
+        mpz_set_si(h[deg[i]], coef[i]);
+    /* N / (1-t)^(n-d): prefix sums, each leaving a zero top coefficient */
+    size_t hl = len;
+    st = GBC_OK;
+    for (int64_t r = 0; r < (int64_t)n - d && st == GBC_OK; r++) {
+        for (size_t k = 1; k < hl; k++)
+            mpz_add(h[k], h[k], h[k - 1]);
+        if (mpz_sgn(h[hl - 1]) != 0 || hl < 2)
+            st = GBC_ERR_INTERNAL; /* (1-t)^(n-d) must divide N */
+        else
+            hl--;
+    }
+    for (size_t k = 0; k < hl && st == GBC_OK; k++) {
+        if (mpz_sgn(h[k]) == 0)
+            continue;
+        /* f(s) = prod_{j=1}^{d-1} (s + j - k) */
+        for (size_t i = 0; i <= dd; i++)
+            mpz_set_ui(f[i], i == 0);
+        for (size_t j = 1; j < dd; j++) {
+            long c = (long)j - (long)k;
+            for (size_t i = j; i >= 1; i--) { /* f *= (s + c) */
+                mpz_mul_si(f[i], f[i], c);
+                mpz_add(f[i], f[i], f[i - 1]);
+            }
+            mpz_mul_si(f[0], f[0], c);
+        }
+        for (size_t i = 0; i < dd; i++)
+            mpz_addmul(P[i], h[k], f[i]);
+    }
+    if (st == GBC_OK) {
+        mpz_t fact;
+        mpq_t c;
+        mpz_init(fact);
+        mpq_init(c);
+        mpz_fac_ui(fact, (unsigned long)(dd - 1));
+        int first = 1;
+        for (size_t i = dd; i-- > 0;) {
+            if (mpz_sgn(P[i]) == 0)
+                continue;
+            mpq_set_num(c, P[i]);
+            mpq_set_den(c, fact);
+            mpq_canonicalize(c);
+            int neg = mpq_sgn(c) < 0;
+            mpq_abs(c, c);
+            ob_puts(b, neg ? "-" : first ? "" : "+");
+            int one = mpz_cmp_ui(mpq_numref(c), 1) == 0 && mpz_cmp_ui(mpq_denref(c), 1) == 0;
+            if (!one || i == 0) {
+                char *txt = mpq_get_str(NULL, 10, c);
+                if (txt == NULL) {
+                    st = GBC_ERR_NOMEM;
+                    break;
+                }
+                ob_puts(b, txt);
+                free(txt);
+                if (i > 0)
+                    ob_putc(b, '*');
+            }
+            if (i > 0) {
+                ob_putc(b, 't');
+                if (i > 1) {
+                    ob_putc(b, '^');
+                    ob_u64(b, i);
+                }
+            }
+            first = 0;
+        }
+        if (first)
+            ob_putc(b, '0');
+        ob_putc(b, '\n');
+        mpz_clear(fact);
+        mpq_clear(c);
+    }
+    for (size_t i = 0; i < len; i++)
+        mpz_clear(h[i]);
+    for (size_t i = 0; i <= dd; i++) {
+        mpz_clear(P[i]);
+        mpz_clear(f[i]);
+    }
+    free(h);
+    free(P);
+    free(f);
+    gbc_monideal_array_free(deg);
+    gbc_monideal_array_free(coef);
+    return st;
+}
+
 static gbc_status run_named(obuf *b, const char *command, const gbc_monideal *I,
                             const gbc_ring *ring, const names *N, const gbc_options *opts,
                             int multigraded)
 {
     uint32_t n = gbc_monideal_nvars(I);
     gbc_status st;
+    if (strcmp(command, "hilbert") == 0 && multigraded == 2)
+        return cmd_hilbert_poly(b, I, opts);
     if (strcmp(command, "hilbert") == 0)
         return cmd_hilbert(b, I, N, opts, multigraded);
     if (strcmp(command, "dim") == 0) {

@@ -101,9 +101,15 @@ static int parse_weights(const char **s, uint32_t *w, uint32_t max, uint64_t min
 
 static int parse_kind(const char **s, mono_kind *k)
 {
+    /* the names, then Singular's (dp, Dp, lp) and Macaulay2's (GRevLex, GLex, Lex)
+     * and the common spellings degrevlex and grlex (SymPy's deglex) as aliases; no
+     * name is a prefix of another, so the first match is the one */
     static const struct { const char *name; mono_kind kind; } names[] = {
-        {"grevlex", MONO_GREVLEX}, {"lex", MONO_LEX}, {"deglex", MONO_DEGLEX}};
-    for (size_t i = 0; i < 3; i++) {
+        {"grevlex", MONO_GREVLEX}, {"lex", MONO_LEX},      {"deglex", MONO_DEGLEX},
+        {"degrevlex", MONO_GREVLEX}, {"dp", MONO_GREVLEX}, {"GRevLex", MONO_GREVLEX},
+        {"lp", MONO_LEX},          {"Lex", MONO_LEX},      {"Dp", MONO_DEGLEX},
+        {"GLex", MONO_DEGLEX},     {"grlex", MONO_DEGLEX}};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         size_t n = strlen(names[i].name);
         if (strncmp(*s, names[i].name, n) == 0) {
             *s += n;
@@ -185,8 +191,8 @@ static gbc_status parse_blocks(gbc_ctx *ctx, mono_order *t, const char *s, const
             s += 8;
             GBC_TRY(parse_row(ctx, t, &s, &rcap, spec, msg, msglen));
         } else {
-            if (strncmp(s, "wgrevlex(", 9) == 0) {
-                s += 9;
+            if (strncmp(s, "wgrevlex(", 9) == 0 || strncmp(s, "wp(", 3) == 0) {
+                s += s[0] == 'w' && s[1] == 'p' ? 3 : 9; /* wp: Singular's name */
                 if (t->weights == NULL) {
                     GBC_TRY(GBC_ALLOC(ctx, t->weights, nvars ? nvars : 1));
                     for (uint32_t i = 0; i < nvars; i++)
@@ -260,7 +266,7 @@ gbc_status mono_order_parse(gbc_ctx *ctx, mono_order *ord, const char *spec,
         mono_kind k;
         if (!parse_kind(&s, &k) || *s != '\0') {
             snprintf(msg, msglen,
-                     "unknown order '%s' (expected grevlex, lex, deglex, weights:w1,...,wn or blocks:grevlex(k),...)",
+                     "unknown order '%s' (expected grevlex, lex, deglex (or dp, lp, Dp, GRevLex, Lex, GLex), weights:w1,...,wn or blocks:grevlex(k),...)",
                      spec);
             goto bad;
         }

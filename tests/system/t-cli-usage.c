@@ -401,6 +401,264 @@ START_TEST(test_help_text)
 }
 END_TEST
 
+START_TEST(test_unknown_command)
+{
+    put("a.txt", SYS);
+    put("b.txt", SYS);
+    /* a first operand that is no command and no file, then a file */
+    result r = gbc("slove", path("a.txt"), NULL);
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_ptr_nonnull(strstr(r.err, "unknown command 'slove'"));
+    ck_assert_ptr_nonnull(strstr(r.err, "did you mean 'solve'"));
+    ck_assert_str_eq(r.out, "");
+    result_free(&r);
+    r = gbc("hilbret", path("a.txt"), NULL);
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_ptr_nonnull(strstr(r.err, "did you mean 'hilbert'"));
+    result_free(&r);
+    /* nothing near: no suggestion */
+    r = gbc("qqqqqqqq", path("a.txt"), NULL);
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_ptr_nonnull(strstr(r.err, "unknown command 'qqqqqqqq'"));
+    ck_assert_ptr_null(strstr(r.err, "did you mean"));
+    result_free(&r);
+    /* two real files: still two input files */
+    r = gbc(path("a.txt"), path("b.txt"), NULL);
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_ptr_nonnull(strstr(r.err, "more than one input file"));
+    result_free(&r);
+}
+END_TEST
+
+/* The first term of each polynomial line of a gb output (from line 3 on), with its
+ * trailing ',' dropped: a monic basis prints its leading monomial first. */
+static void first_terms(const char *out, char lines[][128], size_t *n, int whole)
+{
+    const char *p = out;
+    for (int skip = 0; skip < 2; skip++) {
+        p = strchr(p, '\n');
+        ck_assert_ptr_nonnull(p);
+        p++;
+    }
+    *n = 0;
+    while (*p) {
+        const char *e = strchr(p, '\n');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        size_t k = whole ? len : 1;
+        while (!whole && k < len && p[k] != '+' && p[k] != '-')
+            k++;
+        if (k > 0 && p[k - 1] == ',')
+            k--;
+        ck_assert_uint_lt(k, 128);
+        ck_assert_uint_lt(*n, 64);
+        memcpy(lines[*n], p, k);
+        lines[*n][k] = '\0';
+        (*n)++;
+        p = e ? e + 1 : p + len;
+    }
+}
+
+START_TEST(test_leading)
+{
+    static const char *const inputs[] = {SYS, "x,y,z\n32003\nx^2+y^2+z^2-1, x-y, y-z^2\n",
+                                          "x,y,z,w\n0\nx*z-y^2, y*w-z^2, x*w-y*z\n"};
+    static const char *const orders[] = {"grevlex", "lex", "deglex"};
+    for (size_t i = 0; i < 3; i++)
+        for (size_t o = 0; o < 3; o++) {
+            put("a.txt", inputs[i]);
+            result g = gbc("--order", orders[o], path("a.txt"), NULL);
+            result l = gbc("--order", orders[o], "--leading", path("a.txt"), NULL);
+            ck_assert_int_eq(g.status, 0);
+            ck_assert_int_eq(l.status, 0);
+            /* the same header, then the leading monomial of each basis element */
+            ck_assert_int_eq(strncmp(g.out, l.out, (size_t)(strchr(strchr(g.out, '\n') + 1,
+                                                                     '\n') - g.out)),
+                             0);
+            static char gl[64][128], ll[64][128];
+            size_t gn, ln;
+            first_terms(g.out, gl, &gn, 0);
+            first_terms(l.out, ll, &ln, 1);
+            ck_assert_uint_eq(gn, ln);
+            ck_assert_uint_gt(gn, 0);
+            for (size_t k = 0; k < gn; k++)
+                ck_assert_str_eq(gl[k], ll[k]);
+            result_free(&g);
+            result_free(&l);
+        }
+    result r = gbc("dim", "--leading", path("a.txt"), NULL);
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_ptr_nonnull(strstr(r.err, "--leading applies to the gb command only"));
+    result_free(&r);
+}
+END_TEST
+
+START_TEST(test_order_aliases)
+{
+    put("a.txt", "x,y,z\n32003\nx^2+y^2+z^2-1, x*y-z, y^3-z^2+x\n");
+    /* Singular's and Macaulay2's names give the named order's basis */
+    static const char *const pairs[][2] = {
+        {"dp", "grevlex"},     {"degrevlex", "grevlex"}, {"GRevLex", "grevlex"},
+        {"lp", "lex"},         {"Lex", "lex"},           {"Dp", "deglex"},
+        {"GLex", "deglex"},    {"grlex", "deglex"},
+        {"blocks:dp(1),lp(2)", "blocks:grevlex(1),lex(2)"},
+        {"blocks:wp(1,2,3)", "blocks:wgrevlex(1,2,3)"}};
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+        result a = gbc("--order", pairs[i][0], path("a.txt"), NULL);
+        result b = gbc("--order", pairs[i][1], path("a.txt"), NULL);
+        ck_assert_msg(a.status == 0, "--order %s: status %d", pairs[i][0], a.status);
+        ck_assert_int_eq(b.status, 0);
+        ck_assert_str_eq(a.out, b.out);
+        result_free(&a);
+        result_free(&b);
+    }
+    /* the orders differ here, so the aliases are not all one order */
+    result a = gbc("--order", "lp", path("a.txt"), NULL);
+    result b = gbc("--order", "dp", path("a.txt"), NULL);
+    ck_assert_str_ne(a.out, b.out);
+    result_free(&a);
+    result_free(&b);
+    a = gbc("--order", "dq", path("a.txt"), NULL);
+    ck_assert_int_eq(a.status, 2);
+    ck_assert_ptr_nonnull(strstr(a.err, "unknown order 'dq'"));
+    result_free(&a);
+}
+END_TEST
+
+/* Terms c*t^k of a univariate polynomial in t with rational coefficients, as the
+ * tool prints them, into num/den by degree (den > 0). */
+static void parse_upoly(const char *s, long long *num, long long *den, int cap)
+{
+    for (int k = 0; k < cap; k++) {
+        num[k] = 0;
+        den[k] = 1;
+    }
+    const char *p = s;
+    while (*p && *p != '\n') {
+        int sign = 1;
+        if (*p == '+' || *p == '-')
+            sign = *p++ == '-' ? -1 : 1;
+        long long a = 1, b = 1;
+        int has = 0;
+        if (*p >= '0' && *p <= '9') {
+            a = strtoll(p, (char **)&p, 10);
+            has = 1;
+            if (*p == '/') {
+                p++;
+                b = strtoll(p, (char **)&p, 10);
+            }
+        }
+        int k = 0;
+        if (*p == '*')
+            p++;
+        if (*p == 't') {
+            p++;
+            k = 1;
+            if (*p == '^') {
+                p++;
+                k = (int)strtol(p, (char **)&p, 10);
+            }
+        } else {
+            ck_assert(has);
+        }
+        ck_assert_int_lt(k, cap);
+        num[k] = sign * a;
+        den[k] = b;
+    }
+}
+
+START_TEST(test_hilbert_polynomial)
+{
+    /* HP(s) must equal the Hilbert function, the coefficients of N(t)/(1-t)^n, for
+     * every s past deg N (checked for 12 values) */
+    static const char *const inputs[] = {
+        "x,y,z,w\n0\nx*z-y^2, y*w-z^2, x*w-y*z\n",
+        "x,y,z\n0\nx^2\n",
+        "x,y,z\n0\n0\n",
+        "x,y,z,w,v\n32003\nx*y, y*z^2, z*w*v, x^3, v^4*w\n",
+        "x,y,z\n0\nx^2+y^2+z^2-1, x-y, y-z^2\n",
+        "a,b,c,d\n0\na*b-c*d, a^2*c-b^3\n",
+        "x,y\n0\n1\n"};
+    for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++) {
+        put("a.txt", inputs[i]);
+        result N = gbc("hilbert", path("a.txt"), NULL);
+        result P = gbc("hilbert", "--polynomial", path("a.txt"), NULL);
+        ck_assert_int_eq(N.status, 0);
+        ck_assert_int_eq(P.status, 0);
+        int n = 1;
+        for (const char *c = inputs[i]; *c != '\n'; c++)
+            n += *c == ',';
+        enum { CAP = 64 };
+        long long nn[CAP], nd[CAP], pn[CAP], pd[CAP];
+        parse_upoly(N.out, nn, nd, CAP);
+        parse_upoly(P.out, pn, pd, CAP);
+        int top = 0;
+        for (int k = 0; k < CAP; k++) {
+            ck_assert_int_eq(nd[k], 1);
+            if (nn[k] != 0)
+                top = k;
+        }
+        /* series coefficients: N(t) times 1/(1-t)^n by n prefix sums */
+        long long hf[CAP];
+        for (int k = 0; k < CAP; k++)
+            hf[k] = nn[k];
+        for (int r = 0; r < n; r++)
+            for (int k = 1; k < CAP; k++)
+                hf[k] += hf[k - 1];
+        for (int s = top + 1; s <= top + 12 && s < CAP; s++) {
+            /* HP(s) as an exact fraction: sum pn[k]/pd[k] s^k, all pd dividing 720 */
+            long long acc = 0, pw = 1;
+            for (int k = 0; k < 6; k++, pw *= s) {
+                ck_assert_int_eq(720 % pd[k], 0);
+                acc += pn[k] * (720 / pd[k]) * pw;
+            }
+            ck_assert_msg(acc == 720 * hf[s], "input %zu: HP(%d) = %lld/720, HF = %lld", i, s,
+                          acc, hf[s]);
+        }
+        result_free(&N);
+        result_free(&P);
+    }
+    result r = gbc("dim", "--polynomial", path("a.txt"), NULL);
+    ck_assert_int_eq(r.status, 2);
+    result_free(&r);
+}
+END_TEST
+
+START_TEST(test_counters_as_integers)
+{
+    put("cyc.txt", CYC8);
+    result r = gbc("-vv", path("cyc.txt"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    const char *c = strstr(r.err, "gbc: counters:");
+    ck_assert_ptr_nonnull(c);
+    /* matrix_nnz is above a million here: printed whole, not as 1.2e+06 */
+    ck_assert_ptr_null(strstr(c, "e+"));
+    const char *nnz = strstr(c, "matrix_nnz ");
+    ck_assert_ptr_nonnull(nnz);
+    ck_assert_int_gt(atoll(nnz + 11), 1000000);
+    result_free(&r);
+    /* the progress line's round follows the log: a new degree or matrix comes with
+     * a new round number */
+    r = gbc("--progress", path("cyc.txt"), NULL);
+    ck_assert_int_eq(r.status, 0);
+    unsigned long long pr = 0, rr;
+    unsigned pd = 0, d;
+    size_t prow = 0, rows, cols;
+    int seen = 0;
+    for (const char *p = strstr(r.err, "F4 round"); p != NULL; p = strstr(p + 1, "F4 round")) {
+        if (sscanf(p, "F4 round %llu, degree %u, %zu x %zu", &rr, &d, &rows, &cols) != 4)
+            continue;
+        if (seen && (d != pd || rows != prow))
+            ck_assert_msg(rr > pr, "round %llu for a new matrix after round %llu", rr, pr);
+        pr = rr;
+        pd = d;
+        prow = rows;
+        seen++;
+    }
+    ck_assert_int_gt(seen, 3);
+    result_free(&r);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("cli-usage");
@@ -417,6 +675,11 @@ int main(void)
     tcase_add_test(tc, test_empty_results_explained);
     tcase_add_test(tc, test_options_refused_or_honoured);
     tcase_add_test(tc, test_help_text);
+    tcase_add_test(tc, test_unknown_command);
+    tcase_add_test(tc, test_leading);
+    tcase_add_test(tc, test_order_aliases);
+    tcase_add_test(tc, test_hilbert_polynomial);
+    tcase_add_test(tc, test_counters_as_integers);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
