@@ -4,6 +4,7 @@
  * then the reduced basis), so results are valid input again. */
 #define _POSIX_C_SOURCE 200809L
 #include "ideal_cmd.h"
+#include "options.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -18,7 +19,6 @@
 #include "monideal_cmd.h" /* cli_write_result */
 #include "reader.h"
 
-enum { EXIT_OK = 0, EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_RESOURCES = 3 };
 
 static const char *const ideal_commands[] = {"eliminate", "intersect", "quotient",
                                              "saturate",  "reduce",    "member",
@@ -60,39 +60,11 @@ int cli_find_ideal_command(int argc, char **argv)
 }
 
 typedef struct icfg {
-    const char *command, *file, *with, *vars, *order, *outfile;
-    gbc_algorithm algo;
-    gbc_learn learn;
-    gbc_order_path opath;
-    gbc_linear_algebra la;
+    const char *command, *file, *with, *vars;
+    cli_common o; /* the options every command takes (cli/options.c) */
     gbc_saturation method;
-    int verbose, certify, threads, fixed_seed;
-    unsigned long long seed;
-    size_t memory_limit;
-    double timeout, deadline;
+    double deadline;
 } icfg;
-
-static int usage_error(const char *fmt, const char *arg)
-{
-    fprintf(stderr, "gbc: ");
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\nTry 'gbc --help' for more information.\n");
-    return EXIT_USAGE;
-}
-
-static int exit_for(gbc_status st)
-{
-    switch (st) {
-    case GBC_OK: return EXIT_OK;
-    case GBC_ERR_NOMEM:
-    case GBC_ERR_LIMIT:
-    case GBC_ERR_OVERFLOW:
-    case GBC_ERR_INTERRUPTED: return EXIT_RESOURCES;
-    case GBC_ERR_ARG:
-    case GBC_ERR_UNSUPPORTED: return EXIT_USAGE;
-    default: return EXIT_INPUT;
-    }
-}
 
 static double now_seconds(void)
 {
@@ -116,49 +88,6 @@ static void log_to_stderr(void *data, int level, const char *msg)
     fprintf(stderr, "%s\n", msg);
 }
 
-/* "--name VALUE" or "--name=VALUE" (see main.c's option_value). */
-static int opt_value(int argc, char **argv, int *argi, const char *name, const char **v)
-{
-    const char *a = argv[*argi];
-    size_t n = strlen(name);
-    if (strncmp(a, name, n) != 0)
-        return 0;
-    if (a[n] == '=') {
-        *v = a + n + 1;
-        return 1;
-    }
-    if (a[n] != '\0')
-        return 0;
-    if (*argi + 1 >= argc)
-        return -1;
-    *v = argv[++*argi];
-    return 1;
-}
-
-static int parse_size(const char *v, size_t *out)
-{
-    char *end;
-    errno = 0;
-    if (*v == '-' || *v == '+')
-        return 0;
-    unsigned long long n = strtoull(v, &end, 10);
-    if (errno || end == v)
-        return 0;
-    unsigned shift = 0;
-    if (*end == 'K' || *end == 'k')
-        shift = 10;
-    else if (*end == 'M' || *end == 'm')
-        shift = 20;
-    else if (*end == 'G' || *end == 'g')
-        shift = 30;
-    if (shift != 0)
-        end++;
-    if (*end != '\0' || n == 0 || n > (SIZE_MAX >> shift))
-        return 0;
-    *out = (size_t)n << shift;
-    return 1;
-}
-
 /* Parse argv[2..]; returns -1 to go on, else an exit status. */
 static int parse_args(icfg *c, int argc, char **argv)
 {
@@ -176,12 +105,12 @@ static int parse_args(icfg *c, int argc, char **argv)
             else if (c->with == NULL)
                 c->with = a;
             else
-                return usage_error("more than two input files ('%s')", a);
+                return cli_usage_error("more than two input files ('%s')", a);
             continue;
         }
 #define VALUE(name)                                                                  \
-    ((ov = opt_value(argc, argv, &argi, name, &v)) != 0 &&                           \
-     (ov > 0 || (usage_error("option '%s' needs an argument", a), 0)))
+    ((ov = cli_option_value(argc, argv, &argi, name, &v)) != 0 &&                           \
+     (ov > 0 || (cli_usage_error("option '%s' needs an argument", a), 0)))
 #define MISSING (ov < 0)
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             printf("usage: gbc %s [OPTIONS] FILE%s\n%s", c->command,
@@ -200,10 +129,6 @@ static int parse_args(icfg *c, int argc, char **argv)
             c->with = v;
         } else if (MISSING) {
             return EXIT_USAGE;
-        } else if (VALUE("--order")) {
-            c->order = v;
-        } else if (MISSING) {
-            return EXIT_USAGE;
         } else if (VALUE("--method")) {
             if (strcmp(v, "auto") == 0)
                 c->method = GBC_SAT_AUTO;
@@ -214,135 +139,31 @@ static int parse_args(icfg *c, int argc, char **argv)
             else if (strcmp(v, "f4") == 0)
                 c->method = GBC_SAT_F4;
             else
-                return usage_error("unknown saturation method '%s' (expected auto, "
+                return cli_usage_error("unknown saturation method '%s' (expected auto, "
                                    "eliminate, iterate or f4)",
                                    v);
         } else if (MISSING) {
             return EXIT_USAGE;
-        } else if (VALUE("--algorithm")) {
-            if (strcmp(v, "buchberger") == 0)
-                c->algo = GBC_ALGO_BUCHBERGER;
-            else if (strcmp(v, "f4") == 0)
-                c->algo = GBC_ALGO_F4;
-            else if (strcmp(v, "sig") == 0)
-                c->algo = GBC_ALGO_SIG;
-            else
-                return usage_error("unknown algorithm '%s' (expected f4, sig or buchberger)",
-                                   v);
-        } else if (MISSING) {
-            return EXIT_USAGE;
-        } else if (VALUE("--learn")) {
-            if (strcmp(v, "f4") == 0)
-                c->learn = GBC_LEARN_F4;
-            else if (strcmp(v, "sig") == 0)
-                c->learn = GBC_LEARN_SIG;
-            else
-                return usage_error("unknown learning run '%s' (expected f4 or sig)", v);
-        } else if (MISSING) {
-            return EXIT_USAGE;
-        } else if (VALUE("--order-path")) {
-            if (strcmp(v, "auto") == 0)
-                c->opath = GBC_ORDER_AUTO;
-            else if (strcmp(v, "fglm") == 0)
-                c->opath = GBC_ORDER_FGLM;
-            else if (strcmp(v, "homogenise") == 0 || strcmp(v, "homogenize") == 0)
-                c->opath = GBC_ORDER_HOMOGENISE;
-            else if (strcmp(v, "hilbert") == 0)
-                c->opath = GBC_ORDER_HILBERT;
-            else if (strcmp(v, "direct") == 0)
-                c->opath = GBC_ORDER_DIRECT;
-            else
-                return usage_error("unknown order path '%s' (expected auto, fglm, hilbert, "
-                                   "homogenise or direct)",
-                                   v);
-        } else if (MISSING) {
-            return EXIT_USAGE;
-        } else if (VALUE("--linear-algebra")) {
-            if (strcmp(v, "auto") == 0)
-                c->la = GBC_LA_AUTO;
-            else if (strcmp(v, "exact") == 0)
-                c->la = GBC_LA_EXACT;
-            else if (strcmp(v, "probabilistic") == 0)
-                c->la = GBC_LA_PROBABILISTIC;
-            else
-                return usage_error("unknown linear algebra '%s' (expected auto, exact or "
-                                   "probabilistic)",
-                                   v);
-        } else if (MISSING) {
-            return EXIT_USAGE;
-        } else if (VALUE("--threads")) {
-            char *end;
-            errno = 0;
-            long n = strtol(v, &end, 10);
-            if (errno || *end || n < 1 || n > 1024)
-                return usage_error("--threads needs a number from 1 to 1024, not '%s'", v);
-            c->threads = (int)n;
-        } else if (MISSING) {
-            return EXIT_USAGE;
-        } else if (VALUE("--seed")) {
-            char *end;
-            errno = 0;
-            c->seed = strtoull(v, &end, 10);
-            if (errno || end == v || *end || v[0] == '-' || v[0] == '+')
-                return usage_error("--seed needs a number from 0 to 18446744073709551615, "
-                                   "not '%s'",
-                                   v);
-            c->fixed_seed = 1;
-        } else if (MISSING) {
-            return EXIT_USAGE;
-        } else if (VALUE("--memory-limit")) {
-            if (!parse_size(v, &c->memory_limit))
-                return usage_error("--memory-limit needs a positive size such as 2G or "
-                                   "500M, not '%s'",
-                                   v);
-        } else if (MISSING) {
-            return EXIT_USAGE;
-        } else if (VALUE("--timeout")) {
-            char *end;
-            errno = 0;
-            c->timeout = strtod(v, &end);
-            if (errno || end == v || *end || !(c->timeout > 0.0) || c->timeout > 1e9)
-                return usage_error("--timeout needs a positive number of seconds, not '%s'",
-                                   v);
-        } else if (MISSING) {
-            return EXIT_USAGE;
-        } else if (strcmp(a, "-o") == 0) {
-            if (++argi >= argc)
-                return usage_error("option '%s' needs an argument", a);
-            c->outfile = argv[argi];
+        } else if ((ov = cli_common_option(&c->o, argc, argv, &argi)) != 0) {
+            if (ov < 0)
+                return EXIT_USAGE;
         } else if (strcmp(a, "-f") == 0) {
             /* msolve's spelling of the input file */
             if (++argi >= argc)
-                return usage_error("option '%s' needs an argument", a);
+                return cli_usage_error("option '%s' needs an argument", a);
             if (c->file != NULL)
-                return usage_error("two inputs given as FILE and -f %s; the second "
+                return cli_usage_error("two inputs given as FILE and -f %s; the second "
                                    "input is --with FILE2",
                                    argv[argi]);
             c->file = argv[argi];
-        } else if (strcmp(a, "-t") == 0) {
-            /* msolve's spelling of --threads */
-            char *end;
-            if (++argi >= argc)
-                return usage_error("option '%s' needs an argument", a);
-            errno = 0;
-            long n = strtol(argv[argi], &end, 10);
-            if (errno || *end || n < 1 || n > 1024)
-                return usage_error("-t needs a number from 1 to 1024, not '%s'", argv[argi]);
-            c->threads = (int)n;
-        } else if (strncmp(a, "-v", 2) == 0 && strspn(a + 1, "v") == strlen(a + 1)) {
-            c->verbose += (int)strlen(a + 1);
-        } else if (strcmp(a, "--verbose") == 0) {
-            c->verbose++;
-        } else if (strcmp(a, "--certify") == 0) {
-            c->certify = 1;
         } else if (a[0] == '-' && a[1] != '\0') {
-            return usage_error("unknown option '%s'", a);
+            return cli_usage_error("unknown option '%s'", a);
         } else if (c->file == NULL) {
             c->file = a;
         } else if (c->with == NULL) {
             c->with = a;
         } else {
-            return usage_error("more than two input files ('%s')", a);
+            return cli_usage_error("more than two input files ('%s')", a);
         }
 #undef VALUE
 #undef MISSING
@@ -370,13 +191,13 @@ static int read_input(const icfg *c, const char *file, int positional,
     size_t len = 0;
     char *text;
     int e;
-    cli_read_status rs = cli_read_fd(fd, c->memory_limit, c->timeout > 0.0 ? c->deadline : 0.0,
+    cli_read_status rs = cli_read_fd(fd, c->o.memory_limit, c->o.timeout > 0.0 ? c->deadline : 0.0,
                                      &text, &len, &e);
     if (fd != STDIN_FILENO)
         close(fd);
     if (rs == CLI_READ_LIMIT) {
         fprintf(stderr, "gbc: %s: stopped: the memory limit of %zu bytes was reached\n", fname,
-                c->memory_limit);
+                c->o.memory_limit);
         return EXIT_RESOURCES;
     }
     if (rs == CLI_READ_INTR) {
@@ -385,7 +206,7 @@ static int read_input(const icfg *c, const char *file, int positional,
     }
     if (rs == CLI_READ_TIME) {
         fprintf(stderr, "gbc: %s: stopped: the time limit of %g s was reached\n", fname,
-                c->timeout);
+                c->o.timeout);
         return EXIT_RESOURCES;
     }
     if (rs != CLI_READ_OK) {
@@ -394,14 +215,14 @@ static int read_input(const icfg *c, const char *file, int positional,
         return rs == CLI_READ_IO ? EXIT_INPUT : EXIT_RESOURCES;
     }
     gbc_error err;
-    gbc_status st = positional ? gbc_parse_list(ring, polys, text, len, c->order, opts, &err)
-                               : gbc_parse(ring, polys, text, len, c->order, opts, &err);
+    gbc_status st = positional ? gbc_parse_list(ring, polys, text, len, c->o.order, opts, &err)
+                               : gbc_parse(ring, polys, text, len, c->o.order, opts, &err);
     free(text);
     if (st == GBC_OK)
         return EXIT_OK;
     if (st == GBC_ERR_INTERRUPTED && cli_interrupt_signal() != 0) {
         cli_interrupt_report(fname);
-        return exit_for(st);
+        return cli_exit_for(st);
     }
     if (st == GBC_ERR_ARG) {
         fprintf(stderr, "gbc: %s\n", err.message);
@@ -413,7 +234,7 @@ static int read_input(const icfg *c, const char *file, int positional,
     else
         fprintf(stderr, "%s: error: %s\n", fname,
                 err.message[0] ? err.message : gbc_status_string(st));
-    return exit_for(st);
+    return cli_exit_for(st);
 }
 
 /* --vars x,y: indices into *vars (malloc'd), *nvars of them. */
@@ -602,17 +423,17 @@ static int run(icfg *c)
     const int two = strcmp(c->command, "eliminate") != 0 &&
                     !(strcmp(c->command, "lift") == 0 && c->with == NULL);
     if (strcmp(c->command, "eliminate") == 0 && c->vars == NULL)
-        return usage_error("%s needs --vars x,y,... (the variables to eliminate)",
+        return cli_usage_error("%s needs --vars x,y,... (the variables to eliminate)",
                            c->command);
     if (strcmp(c->command, "eliminate") != 0 && c->vars != NULL)
-        return usage_error("--vars applies to eliminate only, not %s", c->command);
+        return cli_usage_error("--vars applies to eliminate only, not %s", c->command);
     if (strcmp(c->command, "eliminate") == 0 && c->with != NULL)
-        return usage_error("%s takes one input", c->command);
+        return cli_usage_error("%s takes one input", c->command);
     if (two && c->with == NULL)
-        return usage_error("%s needs a second input (a second FILE or --with FILE)",
+        return cli_usage_error("%s needs a second input (a second FILE or --with FILE)",
                            c->command);
     if (two && (c->file == NULL || strcmp(c->file, "-") == 0) && strcmp(c->with, "-") == 0)
-        return usage_error("%s: only one input can be standard input", c->command);
+        return cli_usage_error("%s: only one input can be standard input", c->command);
 
     gbc_options *opts = NULL;
     gbc_stats *stats = NULL;
@@ -629,10 +450,10 @@ static int run(icfg *c)
         rc = EXIT_RESOURCES;
         goto done;
     }
-    if (c->memory_limit)
-        gbc_options_set_memory_limit(opts, c->memory_limit);
-    if (c->timeout > 0.0)
-        c->deadline = now_seconds() + c->timeout;
+    if (c->o.memory_limit)
+        gbc_options_set_memory_limit(opts, c->o.memory_limit);
+    if (c->o.timeout > 0.0)
+        c->deadline = now_seconds() + c->o.timeout;
     gbc_options_set_interrupt(opts, stop_now, &c->deadline);
     /* reduce, member and lift answer per polynomial of the second input, and lift's
      * cofactors are per generator of the first: those lists keep their zeros */
@@ -649,16 +470,9 @@ static int run(icfg *c)
             goto done;
         }
     }
-    gbc_options_set_algorithm(opts, c->algo);
-    gbc_options_set_certify(opts, c->certify);
-    gbc_options_set_learn(opts, c->learn);
-    gbc_options_set_threads(opts, c->threads);
-    gbc_options_set_linear_algebra(opts, c->la);
-    gbc_options_set_order_path(opts, c->opath);
-    if (c->fixed_seed)
-        gbc_options_set_seed(opts, (uint64_t)c->seed);
-    if (c->verbose)
-        gbc_options_set_log(opts, log_to_stderr, NULL, c->verbose);
+    cli_common_apply(&c->o, opts);
+    if (c->o.verbose)
+        gbc_options_set_log(opts, log_to_stderr, NULL, c->o.verbose);
 
     gbc_status st;
     const char *cmd = c->command;
@@ -680,28 +494,28 @@ static int run(icfg *c)
     } else {
         st = gbc_lift(&res, &nonmember, a, b, opts, stats);
     }
-    if (st == GBC_ERR_LIMIT && c->memory_limit == 0) {
+    if (st == GBC_ERR_LIMIT && c->o.memory_limit == 0) {
         /* with no memory limit only a size bound gives LIMIT */
         fprintf(stderr, "gbc: %s: stopped: a polynomial would have more than %u terms\n",
                 fname, UINT32_MAX);
-        rc = exit_for(st);
+        rc = cli_exit_for(st);
         goto done;
     }
     if (st == GBC_ERR_LIMIT) {
         fprintf(stderr, "gbc: %s: stopped: the memory limit of %zu bytes was reached\n", fname,
-                c->memory_limit);
-        rc = exit_for(st);
+                c->o.memory_limit);
+        rc = cli_exit_for(st);
         goto done;
     }
     if (st == GBC_ERR_INTERRUPTED && cli_interrupt_signal() != 0) {
         cli_interrupt_report(fname);
-        rc = exit_for(st);
+        rc = cli_exit_for(st);
         goto done;
     }
     if (st == GBC_ERR_INTERRUPTED) {
         fprintf(stderr, "gbc: %s: stopped: the time limit of %g s was reached\n", fname,
-                c->timeout);
-        rc = exit_for(st);
+                c->o.timeout);
+        rc = cli_exit_for(st);
         goto done;
     }
     if (st == GBC_ERR_DOMAIN && strcmp(cmd, "lift") == 0) {
@@ -713,15 +527,15 @@ static int run(icfg *c)
     if (st == GBC_ERR_UNSUPPORTED && strcmp(cmd, "lift") == 0) {
         fprintf(stderr, "gbc: lift: the cofactors of the basis need a lex, grevlex, deglex "
                         "or block order (not a weighted one)\n");
-        rc = exit_for(st);
+        rc = cli_exit_for(st);
         goto done;
     }
     if (st != GBC_OK) {
         fprintf(stderr, "gbc: %s: %s\n", fname, gbc_status_string(st));
-        rc = exit_for(st);
+        rc = cli_exit_for(st);
         goto done;
     }
-    if (c->verbose)
+    if (c->o.verbose)
         fprintf(stderr, "gbc: %s: %.0f pairs reduced, %.0f primes, %.3f s, peak %.1f MB\n",
                 cmd, gbc_stats_get(stats, "pairs_reduced"), gbc_stats_get(stats, "primes"),
                 gbc_stats_get(stats, "seconds"),
@@ -742,11 +556,11 @@ static int run(icfg *c)
     }
     if (st != GBC_OK) {
         fprintf(stderr, "gbc: %s\n", gbc_status_string(st));
-        rc = exit_for(st);
+        rc = cli_exit_for(st);
         goto done;
     }
     int open_failed;
-    if (cli_write_result(c->outfile, out, outlen, &open_failed) != 0)
+    if (cli_write_result(c->o.outfile, out, outlen, &open_failed) != 0)
         rc = open_failed ? EXIT_INPUT : EXIT_RESOURCES;
 done:
     free(out);
@@ -767,7 +581,7 @@ int cli_ideal_command(int argc, char **argv)
     icfg c;
     memset(&c, 0, sizeof c);
     c.command = argv[1];
-    c.threads = 1;
+    cli_common_init(&c.o);
     int rc = parse_args(&c, argc, argv);
     if (rc >= 0)
         return rc;

@@ -21,10 +21,9 @@
 #include "interrupt.h"
 #include "module_cmd.h"
 #include "monideal_cmd.h"
+#include "options.h"
 #include "reader.h"
 #include "solve_cmd.h"
-
-enum { EXIT_OK = 0, EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_RESOURCES = 3 };
 
 static const char *progname = "gbc";
 
@@ -119,14 +118,6 @@ static void usage(FILE *f)
             "exit status: 0 success, 1 bad input (also an unreadable FILE), 2 bad usage,\n"
             "3 out of resources (memory, time, exponent overflow) or interrupted (SIGINT,\n"
             "SIGTERM: the run stops, removes its temporary output and says so)\n");
-}
-
-static int usage_error(const char *fmt, const char *arg)
-{
-    fprintf(stderr, "%s: ", progname);
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\nTry 'gbc --help' for more information.\n");
-    return EXIT_USAGE;
 }
 
 /* What cli_write_stream writes: a text in memory, or polynomials printed a piece
@@ -302,45 +293,6 @@ int cli_write_result(const char *outfile, const char *data, size_t len, int *ope
     return cli_write_stream(outfile, &e, open_failed);
 }
 
-static int exit_for(gbc_status st)
-{
-    switch (st) {
-    case GBC_OK: return EXIT_OK;
-    case GBC_ERR_NOMEM:
-    case GBC_ERR_LIMIT:
-    case GBC_ERR_OVERFLOW:
-    case GBC_ERR_INTERRUPTED: return EXIT_RESOURCES;
-    case GBC_ERR_ARG:
-    case GBC_ERR_UNSUPPORTED: return EXIT_USAGE;
-    default: return EXIT_INPUT;
-    }
-}
-
-/* --memory-limit: a byte count with an optional K, M or G suffix (binary). */
-static int parse_size(const char *v, size_t *out)
-{
-    char *end;
-    errno = 0;
-    if (*v == '-' || *v == '+')
-        return 0;
-    unsigned long long n = strtoull(v, &end, 10);
-    if (errno || end == v)
-        return 0;
-    unsigned shift = 0;
-    if (*end == 'K' || *end == 'k')
-        shift = 10;
-    else if (*end == 'M' || *end == 'm')
-        shift = 20;
-    else if (*end == 'G' || *end == 'g')
-        shift = 30;
-    if (shift != 0)
-        end++;
-    if (*end != '\0' || n == 0 || n > (SIZE_MAX >> shift))
-        return 0;
-    *out = (size_t)n << shift;
-    return 1;
-}
-
 /* Monotonic wall-clock seconds, for the progress line. */
 static double now_seconds(void)
 {
@@ -369,11 +321,6 @@ void cli_report_status(const char *fname, gbc_status st)
                 fname, run_timeout);
     else
         fprintf(stderr, "%s: %s: %s\n", progname, fname, gbc_status_string(st));
-}
-
-int cli_exit_for(gbc_status st)
-{
-    return exit_for(st);
 }
 
 /* Read the input (file NULL or "-": standard input) into *text, at most max bytes
@@ -572,27 +519,6 @@ void cli_log_done(void *log)
     progress_clear(log);
 }
 
-/* An option taking a value, as "--name VALUE" or "--name=VALUE": returns 1 and sets
- * *v when argv[*argi] is that option (advancing *argi past a separate value), 0
- * when it is another argument, -1 when the value is missing. */
-static int option_value(int argc, char **argv, int *argi, const char *name, const char **v)
-{
-    const char *a = argv[*argi];
-    size_t n = strlen(name);
-    if (strncmp(a, name, n) != 0)
-        return 0;
-    if (a[n] == '=') {
-        *v = a + n + 1;
-        return 1;
-    }
-    if (a[n] != '\0')
-        return 0;
-    if (*argi + 1 >= argc)
-        return -1;
-    *v = argv[++*argi];
-    return 1;
-}
-
 /* Every counter of gbc_stats_get, for -vv. */
 static void print_counters(const gbc_stats *stats)
 {
@@ -775,15 +701,10 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
         argv[1] = name;
         return cli_ideal_command(argc, argv);
     }
-    const char *command = NULL, *order = NULL, *file = NULL, *outfile = NULL;
-    gbc_algorithm algo = GBC_ALGO_DEFAULT;
-    gbc_learn learn = GBC_LEARN_F4;
-    int verbose = 0, certify = 0, threads = 1, fixed_seed = 0, progress = -1;
-    gbc_linear_algebra la = GBC_LA_AUTO;
-    gbc_order_path opath = GBC_ORDER_AUTO;
-    unsigned long long seed = 0;
-    size_t memory_limit = 0;
-    double timeout = 0.0;
+    const char *command = NULL, *file = NULL;
+    cli_common C; /* the options every command takes (cli/options.c) */
+    cli_common_init(&C);
+    int progress = -1;
     int multigraded = 0; /* hilbert --multigraded */
     int leading = 0;     /* gb --leading: the leading monomials only */
     int hpoly = 0;       /* hilbert --polynomial */
@@ -794,7 +715,7 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
         int ov;
         if (end_opts) {
             if (file != NULL)
-                return usage_error("more than one input file ('%s')", a);
+                return cli_usage_error("more than one input file ('%s')", a);
             file = a;
             file_operand = 1;
         } else if (strcmp(a, "--") == 0) {
@@ -805,112 +726,15 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
         } else if (strcmp(a, "--version") == 0) {
             printf("gbc %s\n", gbc_version());
             return EXIT_OK;
-        } else if ((ov = option_value(argc, argv, &argi, "--order", &v)) != 0) {
+        } else if ((ov = cli_common_option(&C, argc, argv, &argi)) != 0) {
             if (ov < 0)
-                return usage_error("option '%s' needs an argument", a);
-            order = v;
-        } else if ((ov = option_value(argc, argv, &argi, "--algorithm", &v)) != 0) {
+                return EXIT_USAGE;
+        } else if ((ov = cli_option_value(argc, argv, &argi, "-f", &v)) != 0) {
             if (ov < 0)
-                return usage_error("option '%s' needs an argument", a);
-            if (strcmp(v, "buchberger") == 0)
-                algo = GBC_ALGO_BUCHBERGER;
-            else if (strcmp(v, "f4") == 0)
-                algo = GBC_ALGO_F4;
-            else if (strcmp(v, "sig") == 0)
-                algo = GBC_ALGO_SIG;
-            else
-                return usage_error("unknown algorithm '%s' (expected f4, sig or buchberger)",
-                                   v);
-        } else if ((ov = option_value(argc, argv, &argi, "--learn", &v)) != 0) {
-            if (ov < 0)
-                return usage_error("option '%s' needs an argument", a);
-            if (strcmp(v, "f4") == 0)
-                learn = GBC_LEARN_F4;
-            else if (strcmp(v, "sig") == 0)
-                learn = GBC_LEARN_SIG;
-            else
-                return usage_error("unknown learning run '%s' (expected f4 or sig)", v);
-        } else if ((ov = option_value(argc, argv, &argi, "--threads", &v)) != 0 ||
-                   (ov = option_value(argc, argv, &argi, "-t", &v)) != 0) {
-            if (ov < 0)
-                return usage_error("option '%s' needs an argument", a);
-            char *end;
-            errno = 0;
-            long n = strtol(v, &end, 10);
-            if (errno || end == v || *end || n < 1 || n > 1024)
-                return usage_error("--threads (-t) needs a number from 1 to 1024, not '%s'", v);
-            threads = (int)n;
-        } else if ((ov = option_value(argc, argv, &argi, "--linear-algebra", &v)) != 0) {
-            if (ov < 0)
-                return usage_error("option '%s' needs an argument", a);
-            if (strcmp(v, "auto") == 0)
-                la = GBC_LA_AUTO;
-            else if (strcmp(v, "exact") == 0)
-                la = GBC_LA_EXACT;
-            else if (strcmp(v, "probabilistic") == 0)
-                la = GBC_LA_PROBABILISTIC;
-            else
-                return usage_error("unknown linear algebra '%s' (expected auto, exact or "
-                                   "probabilistic)",
-                                   v);
-        } else if ((ov = option_value(argc, argv, &argi, "--order-path", &v)) != 0) {
-            if (ov < 0)
-                return usage_error("option '%s' needs an argument", a);
-            if (strcmp(v, "auto") == 0)
-                opath = GBC_ORDER_AUTO;
-            else if (strcmp(v, "fglm") == 0)
-                opath = GBC_ORDER_FGLM;
-            else if (strcmp(v, "homogenise") == 0 || strcmp(v, "homogenize") == 0)
-                opath = GBC_ORDER_HOMOGENISE;
-            else if (strcmp(v, "hilbert") == 0)
-                opath = GBC_ORDER_HILBERT;
-            else if (strcmp(v, "direct") == 0)
-                opath = GBC_ORDER_DIRECT;
-            else
-                return usage_error("unknown order path '%s' (expected auto, fglm, "
-                                   "hilbert, homogenise or direct)",
-                                   v);
-        } else if ((ov = option_value(argc, argv, &argi, "--seed", &v)) != 0) {
-            if (ov < 0)
-                return usage_error("option '%s' needs an argument", a);
-            char *end;
-            errno = 0;
-            seed = strtoull(v, &end, 10);
-            if (errno || end == v || *end || v[0] == '-' || v[0] == '+')
-                return usage_error("--seed needs a number from 0 to 18446744073709551615, "
-                                   "not '%s'",
-                                   v);
-            fixed_seed = 1;
-        } else if ((ov = option_value(argc, argv, &argi, "--memory-limit", &v)) != 0) {
-            if (ov < 0)
-                return usage_error("option '%s' needs an argument", a);
-            if (!parse_size(v, &memory_limit))
-                return usage_error("--memory-limit needs a positive size such as 2G or "
-                                   "500M, not '%s'",
-                                   v);
-        } else if ((ov = option_value(argc, argv, &argi, "--timeout", &v)) != 0) {
-            if (ov < 0)
-                return usage_error("option '%s' needs an argument", a);
-            char *end;
-            errno = 0;
-            timeout = strtod(v, &end);
-            if (errno || end == v || *end || !(timeout > 0.0) || timeout > 1e9)
-                return usage_error("--timeout needs a positive number of seconds, not '%s'",
-                                   v);
-        } else if ((ov = option_value(argc, argv, &argi, "-o", &v)) != 0) {
-            if (ov < 0)
-                return usage_error("option '%s' needs an argument", a);
-            outfile = v;
-        } else if ((ov = option_value(argc, argv, &argi, "-f", &v)) != 0) {
-            if (ov < 0)
-                return usage_error("option '%s' needs an argument", a);
+                return cli_usage_error("option '%s' needs an argument", a);
             if (file != NULL)
-                return usage_error("more than one input file ('%s')", v);
+                return cli_usage_error("more than one input file ('%s')", v);
             file = v;
-        } else if (strncmp(a, "-v", 2) == 0 && strspn(a + 1, "v") == strlen(a + 1)) {
-            verbose += (int)strlen(a + 1);
-        } else if (strcmp(a, "--certify") == 0) {
-            certify = 1;
         } else if (strcmp(a, "--multigraded") == 0) {
             multigraded = 1;
         } else if (strcmp(a, "--polynomial") == 0) {
@@ -921,34 +745,39 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
             progress = 1;
         } else if (strcmp(a, "--no-progress") == 0) {
             progress = 0;
-        } else if (strcmp(a, "--verbose") == 0) {
-            verbose++;
         } else if (a[0] == '-' && a[1] != '\0') {
-            return usage_error("unknown option '%s'", a);
+            return cli_usage_error("unknown option '%s'", a);
         } else if (command == NULL && !file_operand && is_command(a)) {
             /* the first operand names the command when it is one (a file called
              * "dim" is ./dim) */
             command = a;
         } else {
             if (file != NULL && command == NULL && is_command(a))
-                return usage_error("'%s' is a command: put it before FILE", a);
+                return cli_usage_error("'%s' is a command: put it before FILE", a);
             if (file != NULL && command == NULL && file_operand && !is_readable(file))
                 return unknown_command(file);
             if (file != NULL)
-                return usage_error("more than one input file ('%s')", a);
+                return cli_usage_error("more than one input file ('%s')", a);
             file = a;
             file_operand = 1;
         }
     }
+    /* the shared options under the names the run below uses */
+    const char *order = C.order, *outfile = C.outfile;
+    const gbc_algorithm algo = C.algo;
+    const gbc_order_path opath = C.opath;
+    const int verbose = C.verbose;
+    const size_t memory_limit = C.memory_limit;
+    const double timeout = C.timeout;
     if (command == NULL)
         command = "gb";
     if (leading && strcmp(command, "gb") != 0)
-        return usage_error("--leading applies to the gb command only, not to %s", command);
+        return cli_usage_error("--leading applies to the gb command only, not to %s", command);
     if (hpoly && (strcmp(command, "hilbert") != 0 || multigraded))
-        return usage_error("--polynomial applies to the hilbert command only (and not with "
+        return cli_usage_error("--polynomial applies to the hilbert command only (and not with "
                            "--multigraded), not to %s", multigraded ? "--multigraded" : command);
     if (multigraded && strcmp(command, "hilbert") != 0)
-        return usage_error("--multigraded applies to the hilbert command only, not to %s",
+        return cli_usage_error("--multigraded applies to the hilbert command only, not to %s",
                            command);
     run_memory_limit = memory_limit;
     run_timeout = timeout;
@@ -977,18 +806,9 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
         goto out;
     }
     /* every option goes into the one options object every command computes with */
-    if (memory_limit != 0)
-        gbc_options_set_memory_limit(opts, memory_limit);
+    cli_common_apply(&C, opts);
     if (timeout > 0.0)
         gbc_options_set_time_limit(opts, timeout);
-    gbc_options_set_algorithm(opts, algo);
-    gbc_options_set_certify(opts, certify);
-    gbc_options_set_learn(opts, learn);
-    gbc_options_set_threads(opts, threads);
-    gbc_options_set_linear_algebra(opts, la);
-    gbc_options_set_order_path(opts, opath);
-    if (fixed_seed)
-        gbc_options_set_seed(opts, (uint64_t)seed);
     log_setup(opts, &L);
     /* (--timeout is the time limit, which the library checks apart from this) */
     gbc_options_set_interrupt(opts, cli_interrupt_poll, NULL);
@@ -1037,7 +857,7 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
     if (st == GBC_ERR_LIMIT || st == GBC_ERR_INTERRUPTED) {
         progress_clear(&L);
         cli_report_status(fname, st);
-        rc = exit_for(st);
+        rc = cli_exit_for(st);
         goto out;
     }
     if (st != GBC_OK) {
@@ -1053,7 +873,7 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
         else
             fprintf(stderr, "%s: error: %s\n", fname, err.message[0] ? err.message
                                                                       : gbc_status_string(st));
-        rc = exit_for(st);
+        rc = cli_exit_for(st);
         goto out;
     }
     if (strcmp(command, "gb") != 0) { /* the monomial-ideal commands */
@@ -1091,7 +911,7 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
     }
     if (st == GBC_ERR_LIMIT || st == GBC_ERR_INTERRUPTED) {
         cli_report_status(fname, st);
-        rc = exit_for(st);
+        rc = cli_exit_for(st);
         goto out;
     }
     if (st == GBC_ERR_DOMAIN && opath == GBC_ORDER_FGLM) {
@@ -1099,12 +919,12 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
                 "%s: error: --order-path fglm: the ideal is not zero-dimensional (or has "
                 "more than 16384 standard monomials); use --order-path auto\n",
                 fname);
-        rc = exit_for(st);
+        rc = cli_exit_for(st);
         goto out;
     }
     if (st != GBC_OK) {
         cli_report_status(fname, st);
-        rc = exit_for(st);
+        rc = cli_exit_for(st);
         goto out;
     }
     cli_print_summary(stats, verbose);
@@ -1115,7 +935,7 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
         st = leading_monomials(&lead, basis, opts);
         if (st != GBC_OK) {
             cli_report_status(fname, st);
-            rc = exit_for(st);
+            rc = cli_exit_for(st);
             goto out;
         }
         gbc_polys_free(basis);

@@ -17,9 +17,10 @@
 int cli_write_result(const char *outfile, const char *data, size_t len, int *open_failed);
 
 /* The message for a failed computation (the memory limit and timeout of the run
- * named when they stopped it), and the exit status of a status. Defined in main.c. */
+ * named when they stopped it). Defined in main.c. (The exit status of a status:
+ * cli_exit_for, options.h.) */
 void cli_report_status(const char *fname, gbc_status st);
-int cli_exit_for(gbc_status st);
+int cli_exit_for(gbc_status st); /* options.c */
 /* The -v summary of a run's statistics (every counter with -vv), and the end of the
  * progress line of log (a cli_log). Defined in main.c. */
 void cli_print_summary(const gbc_stats *stats, int verbose);
