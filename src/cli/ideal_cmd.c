@@ -16,6 +16,7 @@
 
 #include "gbc.h"
 #include "interrupt.h"
+#include "json.h"
 #include "monideal_cmd.h" /* cli_write_result */
 #include "reader.h"
 
@@ -553,6 +554,20 @@ static int run(icfg *c)
                         basis ? "cofactors of basis element" : "cofactors of", opts);
     } else {
         st = append_polys(&out, &outlen, res, 1);
+    }
+    if (st == GBC_OK && c->o.json) {
+        const int member = strcmp(cmd, "member") == 0, reduce = strcmp(cmd, "reduce") == 0;
+        char *js = NULL;
+        size_t jlen = 0;
+        if (cli_json(cmd, member ? CLI_JSON_BOOLS : lift ? CLI_JSON_LIFT : CLI_JSON_IDEAL,
+                     member ? "member" : lift ? "cofactors" : reduce ? "normal_forms" : "basis",
+                     out ? out : "", outlen, &js, &jlen) != 0) {
+            st = GBC_ERR_NOMEM;
+        } else {
+            free(out);
+            out = js;
+            outlen = jlen;
+        }
     }
     if (st != GBC_OK) {
         fprintf(stderr, "gbc: %s\n", gbc_status_string(st));

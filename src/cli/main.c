@@ -19,6 +19,7 @@
 #include "cli_main.h"
 #include "ideal_cmd.h"
 #include "interrupt.h"
+#include "json.h"
 #include "module_cmd.h"
 #include "monideal_cmd.h"
 #include "options.h"
@@ -101,6 +102,8 @@ static void usage(FILE *f)
             "  --              ends the options: what follows is FILE (and the\n"
             "                  command's second input), even when it starts with '-'\n"
             "  --multigraded   hilbert: the multigraded numerator\n"
+            "  --format F      text (default) or json: the result as one JSON object\n"
+            "                  (docs/format.md lists its fields per command)\n"
             "  --polynomial    hilbert: the Hilbert polynomial P(t) of R/LT(I) (of R/I\n"
             "                  when the order is graded or I homogeneous): HF(t) = P(t)\n"
             "                  for t large\n"
@@ -836,10 +839,11 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
     /* modules: syz, res, and gb on vectors (cli/module_cmd.c) */
     if (strcmp(command, "syz") == 0 || strcmp(command, "res") == 0 ||
         (strcmp(command, "gb") == 0 && cli_module_text_has_vector(text, len))) {
-        if (leading) {
+        if (leading || C.json) {
             free(text);
             progress_clear(&L);
-            fprintf(stderr, "%s: --leading applies to ideals, not to vector input\n", fname);
+            fprintf(stderr, "%s: %s applies to ideals, not to vector input\n", fname,
+                    leading ? "--leading" : "--format json");
             rc = EXIT_USAGE;
             goto out;
         }
@@ -878,7 +882,7 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
     }
     if (strcmp(command, "gb") != 0) { /* the monomial-ideal commands */
         rc = cli_monideal_command(command, fname, ring, gens, opts, stats, outfile, verbose,
-                                  hpoly ? 2 : multigraded, &L);
+                                  (hpoly ? 2 : multigraded) | (C.json ? 4 : 0), &L);
         goto out;
     }
     int open_failed;
@@ -889,7 +893,7 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
     cli_emit e = {.gens = gens, .opts = opts, .stats = stats};
     if (hooks != NULL && hooks->groebner != NULL && algo != GBC_ALGO_BUCHBERGER) {
         st = hooks->groebner(&basis, gens, opts, stats, hooks->data);
-    } else if (!leading &&
+    } else if (!leading && !C.json &&
                ((outfile != NULL && strcmp(outfile, "-") != 0) || !isatty(STDOUT_FILENO))) {
         streamed = 1;
         write_bad = cli_write_stream(outfile, &e, &open_failed);
@@ -940,6 +944,25 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
         }
         gbc_polys_free(basis);
         basis = lead;
+    }
+    if (C.json) {
+        char *t = NULL, *js = NULL;
+        size_t tlen = 0, jlen = 0;
+        st = gbc_polys_to_string(&t, &tlen, basis, GBC_PRINT_HEADER);
+        if (st == GBC_OK &&
+            cli_json("gb", CLI_JSON_IDEAL, leading ? "leading_monomials" : "basis", t, tlen,
+                     &js, &jlen) != 0)
+            st = GBC_ERR_NOMEM;
+        gbc_string_free(t);
+        if (st != GBC_OK) {
+            cli_report_status(fname, st);
+            rc = cli_exit_for(st);
+            goto out;
+        }
+        if (cli_write_result(outfile, js, jlen, &open_failed) != 0)
+            rc = open_failed ? EXIT_INPUT : EXIT_RESOURCES;
+        free(js);
+        goto out;
     }
     /* printed a piece at a time: the text of a large basis over Q is as large as
      * the basis itself */

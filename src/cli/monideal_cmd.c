@@ -5,6 +5,7 @@
  * with hand-written integer formatting (outputs can have millions of lines). */
 #define _POSIX_C_SOURCE 200809L
 #include "monideal_cmd.h"
+#include "json.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -492,6 +493,8 @@ int cli_monideal_command(const char *command, const char *fname, const gbc_ring 
                          const gbc_polys *gens, gbc_options *opts, gbc_stats *stats,
                          const char *outfile, int verbose, int multigraded, void *log)
 {
+    const int json = multigraded & 4;
+    multigraded &= 3;
     double t1 = now();
     gbc_monideal *I = NULL;
     obuf b = {NULL, 0, 0, 0};
@@ -518,6 +521,37 @@ int cli_monideal_command(const char *command, const char *fname, const gbc_ring 
     }
     if (b.len == 0)
         explain_empty(command, I);
+    if (json) {
+        static const struct {
+            const char *command;
+            cli_json_kind kind;
+            const char *key;
+        } kinds[] = {{"dim", CLI_JSON_NUMBER, "dim"},
+                     {"degree", CLI_JSON_NUMBER, "degree"},
+                     {"alexdual", CLI_JSON_IDEAL, "generators"},
+                     {"irrdecom", CLI_JSON_LISTS, "components"},
+                     {"assoprimes", CLI_JSON_LISTS, "primes"},
+                     {"maxstandard", CLI_JSON_LINES, "monomials"}};
+        cli_json_kind kind = CLI_JSON_STRING;
+        const char *key = multigraded == 2   ? "hilbert_polynomial"
+                          : multigraded == 1 ? "multigraded_numerator"
+                                             : "numerator";
+        for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+            if (strcmp(command, kinds[i].command) == 0) {
+                kind = kinds[i].kind;
+                key = kinds[i].key;
+            }
+        char *js = NULL;
+        size_t jlen = 0;
+        if (cli_json(command, kind, key, b.s ? b.s : "", b.len, &js, &jlen) != 0) {
+            cli_report_status(fname, GBC_ERR_NOMEM);
+            rc = EXIT_RESOURCES;
+            goto out;
+        }
+        free(b.s);
+        b.s = js;
+        b.len = jlen;
+    }
     if (verbose) {
         if (gbc_stats_get(stats, "basis_size") > 0)
             cli_print_summary(stats, verbose);

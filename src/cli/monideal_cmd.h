@@ -29,8 +29,8 @@ void cli_log_done(void *log);
 /* Run command on the parsed input gens (of ring; fname names it in messages) with
  * opts, which carry every option of the command line, printing to outfile (NULL or
  * "-": standard output). multigraded selects what hilbert prints: 0 the numerator,
- * 1 the multigraded numerator, 2 the Hilbert polynomial. Returns the process exit
- * status. */
+ * 1 the multigraded numerator, 2 the Hilbert polynomial; plus 4 for JSON output
+ * (cli/json.h). Returns the process exit status. */
 int cli_monideal_command(const char *command, const char *fname, const gbc_ring *ring,
                          const gbc_polys *gens, gbc_options *opts, gbc_stats *stats,
                          const char *outfile, int verbose, int multigraded, void *log);

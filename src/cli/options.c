@@ -109,14 +109,16 @@ static const word paths[] = {{"auto", GBC_ORDER_AUTO},
 #define NWORDS(w) (sizeof(w) / sizeof(w)[0])
 
 /* The options with a value: what each accepts and where it goes. */
-enum kind { K_ORDER, K_ALGO, K_LEARN, K_THREADS, K_LA, K_PATH, K_SEED, K_MEM, K_TIME, K_OUT };
+enum kind {
+    K_ORDER, K_ALGO, K_LEARN, K_THREADS, K_LA, K_PATH, K_SEED, K_MEM, K_TIME, K_OUT, K_FORMAT
+};
 static const struct {
     const char *name;
     enum kind kind;
 } valued[] = {{"--order-path", K_PATH}, {"--order", K_ORDER},         {"--algorithm", K_ALGO},
               {"--learn", K_LEARN},     {"--threads", K_THREADS},     {"-t", K_THREADS},
               {"--linear-algebra", K_LA}, {"--seed", K_SEED},         {"--memory-limit", K_MEM},
-              {"--timeout", K_TIME},    {"-o", K_OUT}};
+              {"--timeout", K_TIME},    {"-o", K_OUT},                {"--format", K_FORMAT}};
 
 static int set_value(cli_common *c, enum kind k, const char *v)
 {
@@ -125,6 +127,11 @@ static int set_value(cli_common *c, enum kind k, const char *v)
     switch (k) {
     case K_ORDER: c->order = v; return 1;
     case K_OUT: c->outfile = v; return 1;
+    case K_FORMAT:
+        if (strcmp(v, "text") != 0 && strcmp(v, "json") != 0)
+            return cli_usage_error("unknown format '%s' (expected text or json)", v), -1;
+        c->json = strcmp(v, "json") == 0;
+        return 1;
     case K_ALGO:
         if ((w = lookup(algorithms, NWORDS(algorithms), v)) < 0)
             return cli_usage_error("unknown algorithm '%s' (expected f4, sig or buchberger)",

@@ -19,6 +19,7 @@ typedef struct cli_common {
     gbc_order_path opath;
     gbc_linear_algebra la;
     int verbose, certify, threads, fixed_seed;
+    int json; /* --format json (text: 0) */
     unsigned long long seed;
     size_t memory_limit; /* 0: none */
     double timeout;      /* seconds; 0: none */
@@ -28,7 +29,7 @@ void cli_common_init(cli_common *c);
 
 /* If argv[*argi] is one of the shared options (--order, --algorithm, --learn,
  * --threads/-t, --linear-algebra, --order-path, --seed, --memory-limit, --timeout,
- * -o, -v..., --verbose, --certify; "--name VALUE" or "--name=VALUE"), record it in
+ * -o, --format text|json, -v..., --verbose, --certify; "--name VALUE" or "--name=VALUE"), record it in
  * c, advance *argi past its value and return 1; return 0 when it is another
  * argument. A missing or bad value prints the usage error and returns -1 (the
  * exit status is then EXIT_USAGE). */

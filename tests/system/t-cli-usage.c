@@ -659,6 +659,154 @@ START_TEST(test_counters_as_integers)
 }
 END_TEST
 
+/* A minimal JSON checker (RFC 8259 values, no number exponents needed here):
+ * returns the position after the value at p, or NULL on a syntax error. */
+static const char *js_ws(const char *p)
+{
+    while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r')
+        p++;
+    return p;
+}
+
+static const char *js_value(const char *p, int depth)
+{
+    p = js_ws(p);
+    if (depth > 20)
+        return NULL;
+    if (*p == '"') {
+        for (p++; *p != '"'; p++) {
+            if ((unsigned char)*p < 0x20)
+                return NULL;
+            if (*p == '\\' && *++p == '\0')
+                return NULL;
+        }
+        return p + 1;
+    }
+    if (*p == '{' || *p == '[') {
+        char close = *p == '{' ? '}' : ']';
+        p = js_ws(p + 1);
+        if (*p == close)
+            return p + 1;
+        for (;;) {
+            if (close == '}') {
+                if (*(p = js_ws(p)) != '"' || (p = js_value(p, depth + 1)) == NULL)
+                    return NULL;
+                if (*(p = js_ws(p)) != ':')
+                    return NULL;
+                p++;
+            }
+            if ((p = js_value(p, depth + 1)) == NULL)
+                return NULL;
+            p = js_ws(p);
+            if (*p == close)
+                return p + 1;
+            if (*p != ',')
+                return NULL;
+            p++;
+        }
+    }
+    if (strncmp(p, "true", 4) == 0 || strncmp(p, "null", 4) == 0)
+        return p + 4;
+    if (strncmp(p, "false", 5) == 0)
+        return p + 5;
+    const char *q = p;
+    if (*q == '-')
+        q++;
+    if (*q < '0' || *q > '9')
+        return NULL;
+    while (*q >= '0' && *q <= '9')
+        q++;
+    return q;
+}
+
+static void assert_json(const char *text)
+{
+    const char *e = js_value(text, 0);
+    ck_assert_msg(e != NULL && *js_ws(e) == '\0', "not one JSON value: %s", text);
+    ck_assert_msg(text[0] == '{', "not an object: %s", text);
+}
+
+/* Every line of the text result from line `from` on (its trailing ',' dropped, and
+ * split at ", " when split is set) appears in the JSON as a string. */
+static void assert_lines_in(const char *text, const char *json, int from, int split)
+{
+    int line = 0;
+    for (const char *p = text; *p; line++) {
+        const char *e = strchr(p, '\n');
+        size_t n = e ? (size_t)(e - p) : strlen(p);
+        if (line >= from && n > 0 && p[0] != '#') {
+            size_t k = n;
+            if (p[k - 1] == ',')
+                k--;
+            const char *s = p;
+            while (k > 0) {
+                size_t m = 0;
+                while (m < k && !(split && s[m] == ','))
+                    m++;
+                char want[600];
+                ck_assert_uint_lt(m + 3, sizeof want);
+                snprintf(want, sizeof want, "\"%.*s\"", (int)m, s);
+                ck_assert_msg(strstr(json, want) != NULL, "%s missing from %s", want, json);
+                s += m;
+                k -= m;
+                while (k > 0 && (*s == ',' || *s == ' ')) {
+                    s++;
+                    k--;
+                }
+            }
+        }
+        p = e ? e + 1 : p + n;
+    }
+}
+
+START_TEST(test_json_output)
+{
+    put("a.txt", "x,y,z,w\n0\nx*z-y^2, y*w-z^2, x*w-y*z\n");
+    put("b.txt", "x,y,z,w\n0\nx^2, y*z, 0\n");
+    static const struct {
+        const char *cmd, *key;
+        int from, split, second;
+    } cases[] = {{"gb", "\"basis\": [", 2, 0, 0},
+                 {"dim", "\"dim\": 2}", 9, 0, 0},
+                 {"degree", "\"degree\": 3}", 9, 0, 0},
+                 {"hilbert", "\"numerator\": \"", 0, 0, 0},
+                 {"irrdecom", "\"components\": [[", 0, 1, 0},
+                 {"assoprimes", "\"primes\": [[", 0, 1, 0},
+                 {"alexdual", "\"generators\": [", 2, 0, 0},
+                 {"maxstandard", "\"monomials\": []", 9, 0, 0},
+                 {"intersect", "\"basis\": [", 2, 0, 1},
+                 {"quotient", "\"basis\": [", 2, 0, 1},
+                 {"reduce", "\"normal_forms\": [", 2, 0, 1},
+                 {"member", "\"member\": [false, false, true]", 9, 0, 1},
+                 {"lift", "\"cofactors\": [{\"element\": ", 0, 1, 0}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        result t = cases[i].second ? gbc(cases[i].cmd, path("a.txt"), path("b.txt"), NULL)
+                                   : gbc(cases[i].cmd, path("a.txt"), NULL);
+        result j = cases[i].second ? gbc(cases[i].cmd, "--format", "json", path("a.txt"),
+                                         path("b.txt"), NULL)
+                                   : gbc(cases[i].cmd, "--format=json", path("a.txt"), NULL);
+        ck_assert_msg(t.status == 0 && j.status == 0, "%s: %d %d", cases[i].cmd, t.status,
+                      j.status);
+        assert_json(j.out);
+        char head[64];
+        snprintf(head, sizeof head, "{\"command\": \"%s\"", cases[i].cmd);
+        ck_assert_msg(strncmp(j.out, head, strlen(head)) == 0, "%s", j.out);
+        ck_assert_msg(strstr(j.out, cases[i].key) != NULL, "%s: no %s in %s", cases[i].cmd,
+                      cases[i].key, j.out);
+        if (cases[i].from == 2)
+            ck_assert_ptr_nonnull(strstr(j.out, "\"variables\": [\"x\", \"y\", \"z\", \"w\"], "
+                                                "\"characteristic\": 0"));
+        assert_lines_in(t.out, j.out, cases[i].from, cases[i].split);
+        result_free(&t);
+        result_free(&j);
+    }
+    result r = gbc("--format", "yaml", path("a.txt"), NULL);
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_ptr_nonnull(strstr(r.err, "unknown format 'yaml'"));
+    result_free(&r);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("cli-usage");
@@ -680,6 +828,7 @@ int main(void)
     tcase_add_test(tc, test_order_aliases);
     tcase_add_test(tc, test_hilbert_polynomial);
     tcase_add_test(tc, test_counters_as_integers);
+    tcase_add_test(tc, test_json_output);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -1,0 +1,27 @@
+/* cli/json: the result of any command of the gbc tool as JSON (--format json),
+ * converted from the command's text output, so that both forms always hold the same
+ * result. The schema is documented in docs/format.md ("JSON output"). */
+#ifndef GBC_CLI_JSON_H
+#define GBC_CLI_JSON_H
+
+#include <stddef.h>
+
+/* What kind of result text is: */
+typedef enum cli_json_kind {
+    CLI_JSON_IDEAL,     /* header (variables, characteristic), then polynomials */
+    CLI_JSON_NUMBER,    /* one integer (dim, degree) */
+    CLI_JSON_STRING,    /* one line (a Hilbert numerator or polynomial) */
+    CLI_JSON_LISTS,     /* lines of comma-separated items (irrdecom, assoprimes) */
+    CLI_JSON_LINES,     /* one item a line (maxstandard) */
+    CLI_JSON_BOOLS,     /* true / false a line (member) */
+    CLI_JSON_LIFT       /* header, then "# cofactors of basis element k: g" and a line */
+} cli_json_kind;
+
+/* The JSON object {"command": command, key: value, ...} for text (len bytes) of
+ * kind, into *out (malloc'd, NUL-terminated, ending in a newline; *outlen its
+ * length). key names the result's field. Returns 0, or -1 when out of memory or
+ * text is not of that kind (an internal error). */
+int cli_json(const char *command, cli_json_kind kind, const char *key, const char *text,
+             size_t len, char **out, size_t *outlen);
+
+#endif
