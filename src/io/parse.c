@@ -451,6 +451,198 @@ static gbc_status pval_pow_frobenius(parser *P, pval *v, uint32_t e, size_t pos)
     return GBC_OK;
 }
 
+/* Terms of the multinomial expansion at most: beyond, repeated multiplication. */
+#define IO_MULTINOMIAL_TERMS (1u << 22)
+
+/* The number of terms of the multinomial expansion of an m-term sum to the power e,
+ * C(e+m-1, m-1), or UINT64_MAX beyond IO_MULTINOMIAL_TERMS. */
+static uint64_t multinomial_count(uint32_t m, uint32_t e)
+{
+    uint64_t c = 1;
+    for (uint32_t i = 1; i < m; i++) {
+        c = c * ((uint64_t)e + i) / i; /* C(e+i, i), exact at every step */
+        if (c > IO_MULTINOMIAL_TERMS)
+            return UINT64_MAX;
+    }
+    return c;
+}
+
+/* The state of one multinomial expansion: level i chooses the power k_i of the
+ * base's term i; lev_exps[i] and the coefficient cz/cf of level i hold the product
+ * of the choices above it. */
+typedef struct mexp {
+    parser *P;
+    const poly *base;
+    uint32_t m, n;
+    uint32_t *lev_exps; /* (m+1) x n */
+    uint32_t *bexps;    /* m x n: the base's monomials (the table moves as it grows) */
+    uint32_t *cf;       /* Z/p: per level */
+    mpz_t *cz;          /* Q: per level */
+    uint32_t *fact, *ifact; /* Z/p: k! and 1/k! for k <= e (e < p) */
+    poly *out;
+    uint32_t nout;
+    uint64_t leaves;
+} mexp;
+
+/* The compositions of rem into the powers of terms i..m-1 below level i. */
+static gbc_status mexp_rec(mexp *X, uint32_t i, uint32_t rem)
+{
+    parser *P = X->P;
+    const uint32_t n = X->n;
+    uint32_t *cur = X->lev_exps + (size_t)i * n, *nxt = cur + n;
+    const uint32_t *mi = X->bexps + (size_t)i * n;
+    if (i + 1 == X->m) {
+        /* the last term takes what is left: k = rem */
+        for (uint32_t v = 0; v < n; v++)
+            nxt[v] = cur[v] + rem * mi[v];
+        uint32_t idx;
+        GBC_TRY(mht_insert(P->ctx, &P->t, nxt, &idx));
+        X->out->mon[X->nout] = idx;
+        if (P->F->p != 0) {
+            X->out->cf[X->nout] =
+                zp_mul(P->F, X->cf[i], zp_mul(P->F, zp_pow(P->F, X->base->cf[i], rem),
+                                              X->ifact[rem]));
+        } else {
+            mpz_pow_ui(X->out->cz[X->nout], X->base->cz[i], rem);
+            mpz_mul(X->out->cz[X->nout], X->out->cz[X->nout], X->cz[i]);
+        }
+        X->nout++;
+        if ((++X->leaves & 4095) == 0)
+            GBC_TRY(gbc_ctx_poll(P->ctx));
+        return GBC_OK;
+    }
+    /* k = 0, 1, ..., rem: nxt = cur + k * m_i, the coefficient times c_i^k and, for
+     * the multinomial coefficient, C(rem, k) over Z (1/k! modulo p) */
+    memcpy(nxt, cur, sizeof(uint32_t) * n);
+    if (P->F->p != 0) {
+        uint32_t pw = 1;
+        for (uint32_t k = 0; k <= rem; k++) {
+            X->cf[i + 1] = zp_mul(P->F, X->cf[i], zp_mul(P->F, pw, X->ifact[k]));
+            GBC_TRY(mexp_rec(X, i + 1, rem - k));
+            pw = zp_mul(P->F, pw, X->base->cf[i]);
+            for (uint32_t v = 0; v < n; v++)
+                nxt[v] += mi[v];
+        }
+    } else {
+        mpz_t pw, bin;
+        mpz_init_set_ui(pw, 1);
+        mpz_init_set_ui(bin, 1);
+        gbc_status st = GBC_OK;
+        for (uint32_t k = 0; k <= rem && st == GBC_OK; k++) {
+            mpz_mul(X->cz[i + 1], X->cz[i], pw);
+            mpz_mul(X->cz[i + 1], X->cz[i + 1], bin);
+            st = mexp_rec(X, i + 1, rem - k);
+            mpz_mul(pw, pw, X->base->cz[i]);
+            mpz_mul_ui(bin, bin, rem - k); /* C(rem, k+1) = C(rem, k) (rem-k) / (k+1) */
+            mpz_divexact_ui(bin, bin, k + 1);
+            for (uint32_t v = 0; v < n; v++)
+                nxt[v] += mi[v];
+        }
+        mpz_clear(pw);
+        mpz_clear(bin);
+        return st;
+    }
+    return GBC_OK;
+}
+
+/* v^e for a sum v of m <= IO_MERGE_TERMS terms whose expansion has count <=
+ * IO_MULTINOMIAL_TERMS terms, by the multinomial theorem: only the result's
+ * monomials enter the parser's table (repeated multiplication would add those of
+ * every intermediate power: (x+y+z)^400 then held 800 MB). Over Z/p e < p, so
+ * the factorials are invertible. *done = 0 (and v untouched) when the estimated
+ * size of the coefficients over Q does not fit the memory limit; the caller then
+ * multiplies. */
+static gbc_status pval_pow_multinomial(parser *P, pval *v, uint32_t e, uint64_t count,
+                                       size_t pos, int *done)
+{
+    const field *F = P->F;
+    const uint32_t m = v->p.len, n = P->nvars;
+    *done = 0;
+    /* degrees: every term's at most e times the largest */
+    uint64_t maxdeg = 0;
+    size_t maxbits = 0;
+    for (uint32_t i = 0; i < m; i++) {
+        const uint32_t *ex = mht_exps(&P->t, v->p.mon[i]);
+        uint64_t d = 0;
+        for (uint32_t j = 0; j < n; j++)
+            d += ex[j];
+        if (d > maxdeg)
+            maxdeg = d;
+        if (F->p == 0 && mpz_sizeinbase(v->p.cz[i], 2) > maxbits)
+            maxbits = mpz_sizeinbase(v->p.cz[i], 2);
+    }
+    if (maxdeg * e > UINT32_MAX)
+        return fail_status(P, pos, GBC_ERR_OVERFLOW);
+    if (F->p == 0) {
+        /* each coefficient has at most e (log2 m + bits) + 64 bits */
+        uint64_t bits = (uint64_t)e * (maxbits + 5) + 64;
+        if (bits > (1ull << 26)) {
+            err_at(P, pos, "number too large: a power with more than 2^26 bits");
+            return GBC_ERR_PARSE;
+        }
+        if (!gbc_ctx_room(P->ctx, (size_t)(count * (bits / 8 + 16))))
+            return GBC_OK;
+    }
+    mexp X;
+    memset(&X, 0, sizeof X);
+    X.P = P;
+    X.base = &v->p;
+    X.m = m;
+    X.n = n;
+    poly out;
+    poly_init(&out);
+    X.out = &out;
+    gbc_status st = GBC_OK;
+    GBC_CHECK(st, GBC_ZALLOC(P->ctx, X.lev_exps, (size_t)(m + 1) * (n ? n : 1)), done);
+    GBC_CHECK(st, GBC_ALLOC(P->ctx, X.bexps, (size_t)m * (n ? n : 1)), done);
+    for (uint32_t i = 0; i < m; i++)
+        memcpy(X.bexps + (size_t)i * n, mht_exps(&P->t, v->p.mon[i]), sizeof(uint32_t) * n);
+    if (F->p != 0) {
+        GBC_CHECK(st, GBC_ALLOC(P->ctx, X.cf, m + 1), done);
+        GBC_CHECK(st, GBC_ALLOC(P->ctx, X.fact, (size_t)e + 1), done);
+        GBC_CHECK(st, GBC_ALLOC(P->ctx, X.ifact, (size_t)e + 1), done);
+        X.fact[0] = 1;
+        for (uint32_t k = 1; k <= e; k++)
+            X.fact[k] = zp_mul(F, X.fact[k - 1], k % F->p);
+        X.ifact[e] = zp_inv(F, X.fact[e]);
+        for (uint32_t k = e; k > 0; k--)
+            X.ifact[k - 1] = zp_mul(F, X.ifact[k], k % F->p);
+        X.cf[0] = X.fact[e]; /* e! / (k_1! ... k_m!) */
+    } else {
+        GBC_CHECK(st, GBC_ALLOC(P->ctx, X.cz, m + 1), done);
+        for (uint32_t i = 0; i <= m; i++)
+            mpz_init(X.cz[i]);
+        mpz_set_ui(X.cz[0], 1);
+    }
+    GBC_CHECK(st, poly_alloc(P->ctx, &out, (uint32_t)count, F), done);
+    st = mexp_rec(&X, 0, e);
+    if (st == GBC_OK && X.nout != count)
+        st = GBC_ERR_INTERNAL;
+    if (st == GBC_OK && F->p == 0)
+        st = poly_settle(P->ctx, &out);
+    if (st == GBC_OK)
+        st = poly_canonicalize(P->ctx, &out, &P->t, F);
+    if (st == GBC_OK) {
+        mpz_pow_ui(v->den, v->den, e);
+        poly_clear(P->ctx, &v->p, F);
+        v->p = out;
+        poly_init(&out);
+        *done = 1;
+    }
+done:
+    poly_clear(P->ctx, &out, F);
+    if (X.cz != NULL)
+        for (uint32_t i = 0; i <= m; i++)
+            mpz_clear(X.cz[i]);
+    gbc_free(P->ctx, X.cz);
+    gbc_free(P->ctx, X.cf);
+    gbc_free(P->ctx, X.fact);
+    gbc_free(P->ctx, X.ifact);
+    gbc_free(P->ctx, X.lev_exps);
+    gbc_free(P->ctx, X.bexps);
+    return st == GBC_OK || st == GBC_ERR_PARSE ? st : fail_status(P, pos, st);
+}
+
 /* Raise v (a canonical value) to the power e. */
 static gbc_status pval_pow(parser *P, pval *v, uint32_t e, size_t pos)
 {
@@ -520,6 +712,14 @@ static gbc_status pval_pow(parser *P, pval *v, uint32_t e, size_t pos)
     }
     if (P->F->p != 0 && e >= P->F->p)
         return pval_pow_frobenius(P, v, e, pos);
+    if (v->p.len <= IO_MERGE_TERMS) {
+        uint64_t count = multinomial_count(v->p.len, e);
+        int done = 0;
+        if (count != UINT64_MAX)
+            GBC_TRY(pval_pow_multinomial(P, v, e, count, pos, &done));
+        if (done)
+            return GBC_OK;
+    }
     pval acc, base;
     pval_init(&acc);
     pval_init(&base);

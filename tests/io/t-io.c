@@ -1167,6 +1167,51 @@ START_TEST(test_number_power_limit)
 }
 END_TEST
 
+/* Powers of sums of few terms (the multinomial expansion) against the product of
+ * as many factors (repeated multiplication), with colliding monomials, fractions
+ * and several fields; and their memory: (x+y+z)^400 within 48 MB (repeated
+ * multiplication kept every intermediate power's monomials: 800 MB). */
+START_TEST(test_power_expansion)
+{
+    static const struct {
+        const char *head, *base;
+        unsigned e;
+    } cases[] = {{"x\n0\n", "1+x+x^2", 25},
+                 {"x\n32003\n", "1+x+x^2", 25},
+                 {"x,y\n0\n", "1/2*x-3/7*y+2", 12},
+                 {"x,y,z\n2147483647\n", "x*y-2*z^3+5*x+y^2-1", 9},
+                 {"a,b,c,d\n32003\n", "a+b+c+d", 14},
+                 {"x,y\n0\n", "-x^2*y+3*x*y^2-7", 10},
+                 {"x,y\n7\n", "x+2*y+3", 6},
+                 {"x,y,z\n0\n", "x+y+z", 0},
+                 {"x,y,z\n0\n", "x+y+z", 1}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char pw[256], prod[4096];
+        snprintf(pw, sizeof pw, "%s(%s)^%u", cases[i].head, cases[i].base, cases[i].e);
+        int n = snprintf(prod, sizeof prod, "%s%s", cases[i].head, cases[i].e ? "" : "1");
+        for (unsigned k = 0; k < cases[i].e; k++)
+            n += snprintf(prod + n, sizeof prod - (size_t)n, "%s(%s)", k ? "*" : "",
+                          cases[i].base);
+        expect_same(pw, prod, NULL);
+    }
+    static const char big[] = "x,y,z\n32003\n(x+y+z)^400";
+    gbc_ctx ctx;
+    gbc_ctx_init(&ctx);
+    ctx.mem_limit = (size_t)48 << 20;
+    ring R;
+    plist L;
+    plist_init(&L);
+    gbc_error err;
+    gbc_status st = io_parse_input(&ctx, &R, &L, big, strlen(big), NULL, &err);
+    ck_assert_msg(st == GBC_OK, "%s", err.message);
+    ck_assert_uint_eq(L.n, 1);
+    ck_assert_uint_eq(L.p[0].len, 401u * 402u / 2u);
+    plist_clear(&ctx, &L, &R.F);
+    ring_clear(&ctx, &R);
+    ck_assert_uint_eq(ctx.mem_used, 0);
+}
+END_TEST
+
 START_TEST(test_deep_nesting)
 {
     size_t len;
@@ -1313,6 +1358,7 @@ int main(void)
     tcase_add_test(tc, test_null_context);
     tcase_add_test(tc, test_no_variables);
     tcase_add_test(tc, test_number_power_limit);
+    tcase_add_test(tc, test_power_expansion);
     tcase_add_test(tc, test_deep_nesting);
     tcase_add_test(tc, test_long_line);
     suite_add_tcase(s, tc);
