@@ -522,7 +522,13 @@ void *gbc_arena_alloc(gbc_ctx *ctx, gbc_arena *a, size_t size)
         a->caps = caps;
         a->cap = ncap;
     }
-    size_t bytes = size > a->chunk_size ? size : a->chunk_size;
+    /* chunks grow geometrically from 64 KB up to chunk_size, so that an arena
+     * that is hardly used (a worker thread's on a small matrix) does not hold,
+     * and charge to the memory limit, a whole chunk */
+    size_t grow = a->nchunks == 0 ? (size_t)64 << 10 : 2 * a->caps[a->nchunks - 1];
+    size_t bytes = grow < a->chunk_size ? grow : a->chunk_size;
+    if (size > bytes)
+        bytes = size;
     char *chunk = gbc_malloc(ctx, bytes);
     if (chunk == NULL)
         return NULL;

@@ -196,8 +196,9 @@ gbc_status gbc_resize_array(gbc_ctx *ctx, void **p, size_t n, size_t elsize);
 #define GBC_RESIZE(ctx, ptr, n) gbc_resize_array((ctx), (void **)&(ptr), (n), sizeof(*(ptr)))
 
 /* A bump allocator for many short-lived blocks (F4 matrix rows): memory comes in
- * chunks from the context, blocks are never freed one by one, gbc_arena_reset makes
- * all of it reusable and gbc_arena_clear returns it. */
+ * chunks from the context (growing from 64 KB to chunk_size), blocks are never
+ * freed one by one, gbc_arena_reset makes all of it reusable and gbc_arena_clear
+ * returns it. */
 typedef struct gbc_arena {
     char **chunks;
     size_t *caps;     /* bytes of each chunk */

@@ -39,6 +39,11 @@ gbc_status mht_init(gbc_ctx *ctx, mht *t, const mht_params *par, uint32_t logsiz
         logsize = 30;
     t->par = par;
     t->nvars = par->nvars;
+    /* the exponent rows are allocated with the table: in many variables start
+     * smaller (at most 2^22 exponents, 16 MB), the table grows as it fills (two
+     * binomials in 10^5 variables charged 1.2 GB of rows they never used) */
+    while (logsize > 4 && ((uint64_t)1 << logsize) * t->nvars > ((uint64_t)1 << 22))
+        logsize--;
     uint32_t mapsize = 1u << (logsize + 1);
     t->cap = 1u << logsize;
     gbc_status st;

@@ -101,6 +101,26 @@ static gbc_status prime_batch(modst *S, batch *B, int nbatch, int *conflict)
     return GBC_OK;
 }
 
+/* Under a memory limit, at most as many primes at once as fit beside what is in
+ * use, each counted at the learning run's working set (the peak so far above what
+ * is in use now: an apply needs less), so that the threads do not make a run fail
+ * that one thread completes. The result does not depend on the batch size (the
+ * reduced basis over Q is unique); only how many primes run at once does. */
+static int batch_within_limit(gbc_ctx *ctx, int nbatch)
+{
+    if (ctx->mem_limit == 0 || nbatch <= 1)
+        return nbatch;
+    size_t used = ctx->mem_used, peak = ctx->mem_peak;
+    size_t w = peak > used ? peak - used : 1;
+    size_t room = ctx->mem_limit > used ? ctx->mem_limit - used : 0;
+    size_t fit = room / (w + w / 4 + 1);
+    int nb = fit < (size_t)nbatch ? (fit < 1 ? 1 : (int)fit) : nbatch;
+    if (nb < nbatch)
+        gbc_log(ctx, 1, "modular: %d primes at once (not %d) within the memory limit", nb,
+                nbatch);
+    return nb;
+}
+
 /* The primes after learning: the trace compiled, then applied in batches of nbatch
  * primes, each basis taken in by mod_take; on the reconstruction schedule the open
  * polynomials are lifted, and the next prime that fits settles or reopens each.
@@ -197,7 +217,8 @@ gbc_status mod_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out
         gbc_log(ctx, 2, "modular: trace %.1f MB, in use %.1f MB, peak so far %.1f MB",
                 f4_trace_memory(S.tr) / 1048576.0, ctx->mem_used / 1048576.0,
                 ctx->mem_peak / 1048576.0);
-        st = prime_loop(&S, B, nbatch, max_primes, &corrupted, &cq, &verdict);
+        st = prime_loop(&S, B, batch_within_limit(ctx, nbatch), max_primes, &corrupted, &cq,
+                        &verdict);
         if (st != GBC_OK || verdict == MOD_ACCEPT)
             break;
     }

@@ -319,6 +319,52 @@ START_TEST(test_within_limits_same_result)
 }
 END_TEST
 
+/* What the threads reserve is not what a run needs: katsura-8 over Q completes
+ * under 20 MB with 16 threads as with one (fewer primes at once), and two
+ * binomials in 10^5 variables under 200 MB (the monomial table's rows were
+ * allocated for 1024 monomials of 10^5 exponents each: 1.2 GB charged). */
+START_TEST(test_limits_independent_of_threads)
+{
+    write_text("in.txt",
+               "x0,x1,x2,x3,x4,x5,x6,x7,x8\n0\n"
+               "x0+2*x1+2*x2+2*x3+2*x4+2*x5+2*x6+2*x7+2*x8-1,"
+               "x0^2+2*x1^2+2*x2^2+2*x3^2+2*x4^2+2*x5^2+2*x6^2+2*x7^2+2*x8^2-x0,"
+               "2*x0*x1+2*x1*x2+2*x2*x3+2*x3*x4+2*x4*x5+2*x5*x6+2*x6*x7+2*x7*x8-x1,"
+               "x1^2+2*x0*x2+2*x1*x3+2*x2*x4+2*x3*x5+2*x4*x6+2*x5*x7+2*x6*x8-x2,"
+               "2*x1*x2+2*x0*x3+2*x1*x4+2*x2*x5+2*x3*x6+2*x4*x7+2*x5*x8-x3,"
+               "x2^2+2*x1*x3+2*x0*x4+2*x1*x5+2*x2*x6+2*x3*x7+2*x4*x8-x4,"
+               "2*x2*x3+2*x1*x4+2*x0*x5+2*x1*x6+2*x2*x7+2*x3*x8-x5,"
+               "x3^2+2*x2*x4+2*x1*x5+2*x0*x6+2*x1*x7+2*x2*x8-x6,"
+               "2*x3*x4+2*x2*x5+2*x1*x6+2*x0*x7+2*x1*x8-x7\n");
+    ck_assert_int_eq(gbc("--memory-limit 20M -t 1", "ref.txt"), 0);
+    static const char *const threads[] = {"--memory-limit 20M -t 2",
+                                          "--memory-limit 20M -t 16"};
+    for (int i = 0; i < 2; i++) {
+        ck_assert_msg(gbc(threads[i], "out.txt") == 0, "%s: %s", threads[i],
+                      read_text("err.txt"));
+        char *ref = read_text("ref.txt"), *out = read_text("out.txt");
+        ck_assert_str_eq(out, ref);
+        free(ref);
+        free(out);
+    }
+    /* two binomials in 10^5 variables */
+    FILE *f = fopen(path("in.txt"), "w");
+    ck_assert_ptr_nonnull(f);
+    for (int i = 0; i < 100000; i++)
+        fprintf(f, i ? ",x%d" : "x%d", i);
+    fprintf(f, "\n32003\nx0*x99999-x1, x2^2-x99998\n");
+    ck_assert_int_eq(fclose(f), 0);
+    for (int t = 0; t < 2; t++) {
+        ck_assert_msg(gbc(t ? "--memory-limit 200M -t 16" : "--memory-limit 200M", "out.txt") ==
+                          0,
+                      "%s", read_text("err.txt"));
+        char *out = read_text("out.txt");
+        ck_assert_ptr_nonnull(strstr(out, "x0*x99999+32002*x1"));
+        free(out);
+    }
+}
+END_TEST
+
 START_TEST(test_bad_values)
 {
     write_text("in.txt", "x\n0\nx\n");
@@ -347,6 +393,7 @@ int main(void)
     tcase_add_test(tc, test_memory_limit_stops);
     tcase_add_test(tc, test_within_limits_same_result);
     tcase_add_test(tc, test_bad_values);
+    tcase_add_test(tc, test_limits_independent_of_threads);
     tcase_add_test(tc, test_product_within_limit);
     tcase_add_test(tc, test_lex_high_degree);
     suite_add_tcase(s, tc);
