@@ -85,6 +85,7 @@ check := (sc, st, what, err) -> (
     s := if instance(st, ZZ) then st else value st;
     if s != 0 then fail(sc, what,
         if err =!= null and value fErrorMessage err != "" then value fErrorMessage err
+        else if s == 4 then "interrupted: the time limit (TimeLimit) was reached"
         else value fStatusString s))
 
 -- the options every computing function takes, and the gbc_options they make
@@ -202,12 +203,16 @@ begin := (R, o) -> (
     err := getMemory(errorBytes, Atomic => true);
     new HashTable from {"scope" => sc, "opts" => opts, "ring" => rh, "R" => R, "err" => err})
 
--- the list L of elements of R as a gbc list, position for position (zeros kept)
+-- the list L of elements of R as a gbc list, position for position (zeros kept);
+-- integers, rationals and elements of the coefficient field are taken into R
 toGbc := (ctx, L) -> (
     sc := ctx#"scope";
     R := ctx#"R";
-    scan(L, f -> if ring f =!= R then
-        fail(sc, "input", "every polynomial must be in the ring " | toString R));
+    L = apply(L, f ->
+        if instance(f, RingElement) and ring f === R then f
+        else if instance(f, ZZ) or instance(f, QQ)
+            or (instance(f, RingElement) and ring f === coefficientRing R) then promote(f, R)
+        else fail(sc, "input", toString f | " is not an element of the ring " | toString R));
     t := demark(",\n", apply(L, f -> toString f));
     out := voidstar nullPointer;
     check(sc, fParseList(address out, ctx#"ring", t, #t, ctx#"opts", ctx#"err"),
@@ -555,6 +560,29 @@ Description
     @TO Certify@ (over QQ: prove the result instead of checking it modulo a fresh
     prime) and @TO TimeLimit@ (seconds of wall-clock time, 0 for none; a computation
     that runs out stops with an error). The results do not depend on them.
+Subnodes
+  :Groebner bases and normal forms
+  gbcGroebner
+  gbcNormalForm
+  gbcMember
+  gbcLift
+  :Ideal operations
+  gbcIntersect
+  gbcQuotient
+  gbcSaturate
+  gbcEliminate
+  :Invariants
+  gbcDim
+  gbcDegree
+  gbcHilbertNumerator
+  :Modules
+  gbcSyz
+  gbcBetti
+  :Solving
+  gbcRealSolutions
+  :Options and version
+  Threads
+  gbcVersion
 ///
 
 doc concatenate(///
