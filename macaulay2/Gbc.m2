@@ -71,7 +71,9 @@ isNull := p -> value p === nullPointer
 errorBytes := 16 + 256
 
 -- The C objects of one call: each is owned by the scope, freed (in reverse order)
--- by release, which every exit path calls, the error paths included.
+-- by release, which every exit path calls: the normal return (withRing) and every
+-- error the package raises (fail). Only an error raised by Macaulay2 itself between
+-- two calls (an interrupt with Ctrl-C, say) would skip it and leave them allocated.
 newScope := () -> new MutableHashTable from {"items" => {}}
 own := (sc, p, freeFn) -> (sc#"items" = append(sc#"items", (p, freeFn)); p)
 release := sc -> (
@@ -978,13 +980,13 @@ Inputs
   I:Ideal
     zero-dimensional, in a polynomial ring over QQ (or a list of its generators)
   Precision => ZZ
-    every interval is at most 2^{-b} wide (default 64, at most 2^20)
+    every interval is at most 2^(-b) wide (b from 1 to 2^20)
 Outputs
   :List
-    one box per real solution: a list with one interval per variable, a list of its two endpoints lo and hi,
-    in the order of the variables, with dyadic rational endpoints holding that
-    coordinate; the boxes of distinct solutions are disjoint, so each holds exactly
-    one real solution. The empty list when there is none (also for the unit ideal);
+    one box per real solution. A box is a list of intervals, one per variable in
+    the order of the variables; an interval is a list of two dyadic rationals
+    lo <= hi between which that coordinate of the solution lies. The boxes of
+    distinct solutions are disjoint, so each holds exactly one real solution. The empty list when there is none (also for the unit ideal);
     an error for an ideal that is not zero-dimensional
 Description
   Example

@@ -2,8 +2,9 @@
 -- and real solutions with Macaulay2's own functions: random ideals in several
 -- monomial orders over ZZ/p and QQ (intersect, :, saturate, eliminate, %, membership,
 -- lift, dim, degree; each option set gives the same basis), random matrices (syz,
--- betti res), and systems whose real solutions are known exactly (each lies in
--- exactly one box, as does each of M2's numerical roots, and the counts match).
+-- betti res), systems whose real solutions are known exactly (each lies in exactly
+-- one box, as does each of M2's numerical roots, and the counts match), and random
+-- pairs of conics against NumericalAlgebraicGeometry's solveSystem.
 -- Run by run_tests.sh with the package loaded; GBC_TEST_SEED sets the seed.
 seedText := getenv "GBC_TEST_SEED";
 seed := if seedText == "" then 20261204 else value seedText;
@@ -127,6 +128,26 @@ scan(3, trial -> (
     expect(#B == #pts, "gbcRealSolutions count (points)", S, I);
     scan(pts, p -> expect(#select(B, b -> all(3, k -> inBox(b#k, p#k))) == 1,
         "gbcRealSolutions: the point " | toString p | " in exactly one box", S, I))));
+
+-- two random conics: each real solution NumericalAlgebraicGeometry's solveSystem
+-- finds lies in exactly one box (widened by 1e-6 for the numerical error), and when
+-- it found all gbcDegree of them, the number of real ones is the number of boxes
+needsPackage "NumericalAlgebraicGeometry";
+N := QQ[x, y];
+scan(6, trial -> (
+    F := apply(2, i -> sum(flatten entries basis(0, 2, N), m -> random(-9, 9) * m));
+    I := ideal F;
+    if gbcDim I == 0 then (
+        sols := solveSystem F;
+        real := select(sols, p -> all(coordinates p, z -> abs imaginaryPart z < 1e-6));
+        B := gbcRealSolutions(I, Precision => 30);
+        if #sols == gbcDegree I then
+            expect(#real == #B, "gbcRealSolutions count against solveSystem", N, I);
+        scan(real, p -> expect(#select(B, b -> all(2, k -> (
+                c := realPart (coordinates p)#k;
+                b#k#0 - 1e-6 <= c and c <= b#k#1 + 1e-6))) == 1,
+            "gbcRealSolutions: the numerical solution " | toString coordinates p | " in exactly one box",
+            N, I)))));
 
 print("operations: " | toString checked | " comparisons");
 if #failures > 0 then (
