@@ -309,7 +309,8 @@ gbcMember = method(Options => gbcOptions)
 gbcMember(RingElement, Ideal) := Boolean => o -> (f, I) -> first memberOf({f}, I, o)
 gbcMember(List, Ideal) := List => o -> (L, I) -> memberOf(L, I, o)
 
--- an ideal operation of two ideals of R through fn(out, a, b, opts, stats)
+-- an ideal operation of two ideals of R through fn(out, a, b, opts), the library call
+-- with out its out-pointer, a and b the two gbc lists and opts the gbc options
 binary := (what, fn, I, J, o) -> (
     if ring I =!= ring J then error("gbc: " | what | ": the ideals must be in the same ring");
     R := ring I;
@@ -326,7 +327,7 @@ gbcIntersect(Ideal, Ideal) := Ideal => o -> (I, J) ->
 gbcIntersect List := Ideal => o -> L -> (
     if #L == 0 or not all(L, I -> instance(I, Ideal)) then
         error "gbc: intersect: expected a non-empty list of ideals";
-    fold((I, J) -> gbcIntersect(I, J, o), L))
+    if #L == 1 then ideal gbcGroebner(L#0, o) else fold((I, J) -> gbcIntersect(I, J, o), L))
 
 gbcQuotient = method(Options => gbcOptions)
 gbcQuotient(Ideal, Ideal) := Ideal => o -> (I, J) ->
@@ -1040,6 +1041,8 @@ TEST ///
   I = ideal(x*y, x*z, y^2 - z);
   J = ideal(x - y, z^2);
   assert(gbcIntersect(I, J) == intersect(I, J));
+  assert(gbcIntersect {I, J, ideal z} == intersect(I, J, ideal z));
+  assert(gbcIntersect {I} == I);
   assert(gbcQuotient(I, J) == I : J);
   assert(gbcSaturate(I, x) == saturate(I, x));
   assert(gbcEliminate(I, {x}) == eliminate(I, {x}));
