@@ -377,7 +377,7 @@ gbcLift(Matrix, Ideal) := Matrix => o -> (M, I) -> (
         check(ctx#"scope", st, "lift", null);
         fromGbc(ctx, outList(ctx, out), false)));
     if #P != m * #L then error "gbc: lift: the library returned a list of the wrong length";
-    map(R^m, R^(#L), apply(m, i -> apply(#L, j -> P#(j * m + i)))))
+    map(source gens I, source M, apply(m, i -> apply(#L, j -> P#(j * m + i)))))
 gbcLift(RingElement, Ideal) := Matrix => o -> (f, I) -> gbcLift(matrix {{f}}, I, o)
 
 -- the leading-term ideal of I as a gbc monomial ideal, handed to body
@@ -1050,7 +1050,7 @@ TEST ///
   assert(gbcDegree ideal(x^2 - y*z, y^3) == degree ideal(x^2 - y*z, y^3));
   M = matrix{{x^2*y, y^2*x - x*z}};
   C = gbcLift(M, I);
-  assert(gens I * C - M == 0);
+  assert(gens I * C == M);
   assert(try (gbcLift(matrix{{x}}, I); false) else true);
 ///
 

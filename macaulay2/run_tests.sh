@@ -5,7 +5,7 @@
 # must refuse raises an error) and macaulay2/tests/operations.m2 (the ideal
 # operations, syzygies, Betti tables and real solutions against M2's own); then
 # installPackage into a temporary prefix, running every documentation example, and
-# check that the package's help pages were written. Exits 77 (skipped) without M2,
+# check that the package's help pages were written and no example printed false. Exits 77 (skipped) without M2,
 # unless GBC_REQUIRE_M2=1 (CI). GBC_TEST_SEED sets the randomised tests' seed.
 # usage: run_tests.sh LIBGBC SOURCE_DIR
 set -eu
@@ -42,4 +42,10 @@ for page in index.html _gbc__Groebner.html _gbc__Real__Solutions.html _gbc__Bett
     [ -s "$tmp/prefix/share/doc/Macaulay2/Gbc/html/$page" ] || {
         echo "installPackage wrote no $page" >&2; exit 1; }
 done
-echo "Gbc: installPackage wrote the help pages"
+# the examples' comparisons with Macaulay2's own functions (G == gens gb I, ...)
+# must all come out true
+if grep -n "^o[0-9]* = false" "$tmp/prefix/share/doc/Macaulay2/Gbc/example-output/"*.out; then
+    echo "a documentation example above printed false" >&2
+    exit 1
+fi
+echo "Gbc: installPackage wrote the help pages; no example printed false"
