@@ -13,7 +13,7 @@ newPackage("Gbc",
 
 export {"gbcGroebner", "gbcNormalForm", "gbcMember", "gbcHilbertNumerator", "gbcVersion",
     "gbcIntersect", "gbcQuotient", "gbcSaturate", "gbcEliminate", "gbcLift",
-    "gbcDim", "gbcDegree", "gbcSyz", "gbcBetti", "gbcRealSolutions",
+    "gbcDim", "gbcDegree", "gbcSyz", "gbcBetti", "gbcRealSolutions", "gbcSolutions",
     "Threads", "Certify", "TimeLimit"}
 
 gbcLib := (
@@ -60,6 +60,7 @@ fSolve := ff("gbc_solve", int, {voidstar, voidstar, uint32, uint, voidstar, void
 fSolutionsFree := ff("gbc_solutions_free", void, voidstar)
 fSolutionsCount := ff("gbc_solutions_count", ulong, voidstar)
 fSolutionsDim := ff("gbc_solutions_dim", int64, voidstar)
+fSolutionsZp := ff("gbc_solutions_get_zp", int, {voidstar, voidstar, ulong})
 fEndpoint := ff("gbc_solutions_endpoint", int,
     {voidstar, ulong, voidstar, voidstar, voidstar, ulong, uint32, int})
 
@@ -507,6 +508,29 @@ gbcRealSolutions Ideal := List => o -> I -> (
             (value value charstar buf) / 2^(value ex));
         apply(value fSolutionsCount value s, i -> apply(n, v ->
             {endpoint(i, v, 0), endpoint(i, v, 1)})))))
+-- the solutions with coordinates in ZZ/p of a zero-dimensional system over ZZ/p
+gbcSolutions = method(Options => gbcOptions)
+gbcSolutions Ideal := List => o -> I -> (
+    R := ring I;
+    K := coefficientRing R;
+    if K === QQ or char K == 0 then
+        error("gbc: gbcSolutions needs a polynomial ring over ZZ/p (over QQ: gbcRealSolutions), not "
+            | toString R);
+    n := numgens R;
+    withRing(R, o, ctx -> (
+        sc := ctx#"scope";
+        g := toGbc(ctx, idealGens I);
+        s := voidstar nullPointer;
+        check(sc, fSolve(address s, g, 0, 0, ctx#"opts", ctx#"err"), "solve", ctx#"err");
+        own(sc, value s, fSolutionsFree);
+        pt := getMemory(4 * max(n, 1), Atomic => true);
+        apply(value fSolutionsCount value s, i -> (
+            check(sc, fSolutionsZp(pt, value s, i), "solve", null);
+            if n == 0 then {} else apply(value (n * uint32) pt, c -> c * 1_K))))))
+gbcSolutions List := List => o -> L -> (
+    if #L == 0 then error "gbc: solutions: the list of polynomials is empty";
+    gbcSolutions(ideal L, o))
+
 gbcRealSolutions List := List => o -> L -> (
     if #L == 0 then error "gbc: real solutions: the list of polynomials is empty";
     gbcRealSolutions(ideal L, o))
@@ -515,7 +539,7 @@ beginDocumentation()
 -- the functions that take the computation options, for the option nodes' keys
 optionKeys := opt -> concatenate apply({gbcGroebner, gbcNormalForm, gbcMember, gbcHilbertNumerator,
     gbcIntersect, gbcQuotient, gbcSaturate, gbcEliminate, gbcLift, gbcDim, gbcDegree, gbcSyz,
-    gbcBetti, gbcRealSolutions}, f -> "  [" | toString f | ", " | opt | "]\n")
+    gbcBetti, gbcRealSolutions, gbcSolutions}, f -> "  [" | toString f | ", " | opt | "]\n")
 
 doc ///
 Key
@@ -583,6 +607,7 @@ Subnodes
   gbcBetti
   :Solving
   gbcRealSolutions
+  gbcSolutions
   :Options and version
   Threads
   gbcVersion
@@ -968,6 +993,37 @@ Description
 
 doc ///
 Key
+  gbcSolutions
+  (gbcSolutions, Ideal)
+  (gbcSolutions, List)
+Headline
+  the solutions in ZZ/p of a zero-dimensional system over ZZ/p
+Usage
+  gbcSolutions I
+Inputs
+  I:Ideal
+    zero-dimensional, in a polynomial ring over ZZ/p (or a list of its generators)
+Outputs
+  :List
+    the points of (ZZ/p)^n where every generator of I vanishes, each a list of
+    coordinates in the order of the variables, sorted lexicographically (by their
+    residues in 0..p-1); the empty list when there is none (also for the unit
+    ideal); an error for an ideal that is not zero-dimensional
+Description
+  Example
+    R = ZZ/7[x,y];
+    gbcSolutions ideal(x^2 - 2, y - x^3)
+  Text
+    Solutions whose coordinates lie only in an extension of ZZ/p are not listed:
+    over ZZ/7, x^2 - 3 has none.
+  Example
+    gbcSolutions ideal(x^2 - 3, y)
+SeeAlso
+  gbcRealSolutions
+///
+
+doc ///
+Key
   gbcRealSolutions
   (gbcRealSolutions, Ideal)
   (gbcRealSolutions, List)
@@ -1073,5 +1129,9 @@ TEST ///
   assert(b#0#0^2 <= 2 and 2 <= b#0#1^2 and b#1#0^2 <= 2 and 2 <= b#1#1^2);
   assert(all(B, b -> all(b, i -> i#1 - i#0 <= 2^-20)));
   assert(gbcRealSolutions ideal(x^2 + 1, y) == {});
+  S = ZZ/7[u,v];
+  K = coefficientRing S;
+  assert(gbcSolutions ideal(u^2 - 2, v - u^3) == {{3_K, 6_K}, {4_K, 1_K}});
+  assert(gbcSolutions ideal(u^2 - 3, v) == {});
   assert(try (gbcRealSolutions ideal(x^2 - y); false) else true);
 ///

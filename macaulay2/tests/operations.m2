@@ -3,8 +3,9 @@
 -- monomial orders over ZZ/p and QQ (intersect, :, saturate, eliminate, %, membership,
 -- lift, dim, degree; each option set gives the same basis), random matrices (syz,
 -- betti res), systems whose real solutions are known exactly (each lies in exactly
--- one box, as does each of M2's numerical roots, and the counts match), and random
--- pairs of conics against NumericalAlgebraicGeometry's solveSystem.
+-- one box, as does each of M2's numerical roots, and the counts match), random
+-- pairs of conics against NumericalAlgebraicGeometry's solveSystem, and solutions
+-- over ZZ/p against every point of (ZZ/p)^n.
 -- Run by run_tests.sh with the package loaded; GBC_TEST_SEED sets the seed.
 seedText := getenv "GBC_TEST_SEED";
 seed := if seedText == "" then 20261204 else value seedText;
@@ -148,6 +149,23 @@ scan(6, trial -> (
                 b#k#0 - 1e-6 <= c and c <= b#k#1 + 1e-6))) == 1,
             "gbcRealSolutions: the numerical solution " | toString coordinates p | " in exactly one box",
             N, I)))));
+
+-- solutions over ZZ/p against every point of (ZZ/p)^n: the same points, in
+-- lexicographic order of their residues (the unit ideal: none); positive-dimensional
+-- ideals are refused
+residue := c -> (r := lift(c, ZZ); if r < 0 then r + char ring c else r)
+scan({(ZZ/7, 2), (ZZ/11, 2), (ZZ/5, 3)}, Kn -> (
+    (K, n) := Kn;
+    P := K[vars(0 .. n - 1)];
+    pts := toList apply((n : 0) .. (n : char K - 1), e -> apply(toList e, c -> c * 1_K));
+    scan(4, trial -> (
+        I := ideal apply(n, i -> randomPoly P + random(-3, 3));
+        if dim I <= 0 then (
+            want := select(pts, pt -> all(I_*, f -> sub(f, apply(n, k -> P_k => pt#k)) == 0));
+            got := gbcSolutions I;
+            expect(got == want and got == sort(got, pt -> apply(pt, residue)),
+                "gbcSolutions", P, (I, got, want)))
+        else expect(try (gbcSolutions I; false) else true, "gbcSolutions of a positive-dimensional ideal", P, I)))));
 
 print("operations: " | toString checked | " comparisons");
 if #failures > 0 then (
