@@ -34,7 +34,7 @@ installPackage(\"Gbc\", FileName => \"$src/macaulay2/Gbc.m2\", InstallPrefix => 
     RunExamples => true, IgnoreExampleErrors => false, CheckDocumentation => true,
     UserMode => false);
 exit 0" </dev/null >"$tmp/install.log" 2>&1 || { cat "$tmp/install.log"; echo "installPackage failed" >&2; exit 1; }
-if grep -i "warning\|error" "$tmp/install.log"; then
+if grep -i "warning:\|error:" "$tmp/install.log"; then
     echo "installPackage reported the problems above" >&2
     exit 1
 fi
