@@ -1,55 +1,120 @@
--- Gbc.m2: Groebner bases, normal forms and Hilbert series of Macaulay2 ideals through
--- libgbc (the C library of this repository), on Macaulay2's ForeignFunctions. Ideals
--- cross as text in gbc's input format and come back as text parsed in the ring, so
--- the package needs only the "For FFI callers" calls of gbc.h (handles as return
--- values, a gbc_report for errors). libgbc is found at $GBC_LIBRARY, else as "gbc" by
--- the system's loader (LD_LIBRARY_PATH for a non-system prefix).
+-- Gbc.m2: Groebner bases, ideal operations, syzygies, Betti tables and real solutions
+-- of Macaulay2 ideals and matrices through libgbc (the C library of this repository),
+-- on Macaulay2's ForeignFunctions. Polynomials cross to the library as text in gbc's
+-- input format and come back as exponent and coefficient arrays, built into the
+-- caller's ring without touching the caller's symbols. libgbc is found at
+-- $GBC_LIBRARY, else as "gbc" by the system's loader (LD_LIBRARY_PATH for a
+-- non-system prefix).
 newPackage("Gbc",
-    Version => "0.2.0",
+    Version => "0.3.0",
     Headline => "Groebner bases through the gbc C library",
     Authors => {{Name => "gbc contributors"}},
     PackageImports => {"ForeignFunctions"})
 
-export {"gbcGroebner", "gbcNormalForm", "gbcHilbertNumerator", "gbcVersion"}
+export {"gbcGroebner", "gbcNormalForm", "gbcMember", "gbcHilbertNumerator", "gbcVersion",
+    "gbcIntersect", "gbcQuotient", "gbcSaturate", "gbcEliminate", "gbcLift",
+    "gbcDim", "gbcDegree", "gbcSyz", "gbcBetti", "gbcRealSolutions", "gbcSolutions",
+    "Threads", "Certify", "TimeLimit"}
 
 gbcLib := (
     p := getenv "GBC_LIBRARY";
     if p =!= "" then openSharedLibrary("gbc", FileName => p) else openSharedLibrary "gbc")
 
-fVersion := foreignFunction(gbcLib, "gbc_version", charstar, void)
-fReportNew := foreignFunction(gbcLib, "gbc_report_new", voidstar, void)
-fReportFree := foreignFunction(gbcLib, "gbc_report_free", void, voidstar)
-fReportMessage := foreignFunction(gbcLib, "gbc_report_message", charstar, voidstar)
-fParse := foreignFunction(gbcLib, "gbc_parse_text", voidstar,
-    {charstar, charstar, voidstar, voidstar})
-fPolysMake := foreignFunction(gbcLib, "gbc_polys_make", voidstar,
-    {voidstar, charstar, voidstar, voidstar})
-fPolysRing := foreignFunction(gbcLib, "gbc_polys_ring", voidstar, voidstar)
-fPolysFree := foreignFunction(gbcLib, "gbc_polys_free", void, voidstar)
-fGroebner := foreignFunction(gbcLib, "gbc_groebner_make", voidstar,
-    {voidstar, voidstar, voidstar, voidstar})
-fNormalForm := foreignFunction(gbcLib, "gbc_normal_form_make", voidstar,
-    {voidstar, voidstar, voidstar, voidstar})
-fText := foreignFunction(gbcLib, "gbc_polys_text", voidstar, {voidstar, uint, voidstar})
-fLeading := foreignFunction(gbcLib, "gbc_leading_ideal_make", voidstar,
-    {voidstar, uint, voidstar, voidstar, voidstar})
-fMonidealFree := foreignFunction(gbcLib, "gbc_monideal_free", void, voidstar)
-fHilbert := foreignFunction(gbcLib, "gbc_monideal_hilbert_text", voidstar,
-    {voidstar, charstar, voidstar, voidstar})
-fMemFree := foreignFunction(gbcLib, "gbc_mem_free", void, voidstar)
+ff := (name, out, ins) -> foreignFunction(gbcLib, name, out, ins)
+fVersion := ff("gbc_version", charstar, void)
+fStatusString := ff("gbc_status_string", charstar, int)
+fReportNew := ff("gbc_report_new", voidstar, void)
+fReportFree := ff("gbc_report_free", void, voidstar)
+fReportMessage := ff("gbc_report_message", charstar, voidstar)
+fErrorMessage := ff("gbc_error_message", charstar, voidstar)
+fMemFree := ff("gbc_mem_free", void, voidstar)
+fOptionsMake := ff("gbc_options_make", voidstar, void)
+fOptionsFree := ff("gbc_options_free", void, voidstar)
+fSetAlgorithm := ff("gbc_options_set_algorithm", int, {voidstar, int})
+fSetThreads := ff("gbc_options_set_threads", int, {voidstar, int})
+fSetCertify := ff("gbc_options_set_certify", int, {voidstar, int})
+fSetTimeLimit := ff("gbc_options_set_time_limit", int, {voidstar, double})
+fRingMake := ff("gbc_ring_make", voidstar, {charstar, uint32, charstar, voidstar})
+fRingFree := ff("gbc_ring_free", void, voidstar)
+fParseList := ff("gbc_polys_parse_list", int, {voidstar, voidstar, charstar, ulong, voidstar, voidstar})
+fPolysFree := ff("gbc_polys_free", void, voidstar)
+fPolysCount := ff("gbc_polys_count", ulong, voidstar)
+fToArrays := ff("gbc_polys_to_arrays_q", int, {voidstar, voidstar, voidstar, voidstar})
+fGroebner := ff("gbc_groebner", int, {voidstar, voidstar, voidstar, voidstar})
+fReduce := ff("gbc_reduce", int, {voidstar, voidstar, voidstar, voidstar, voidstar})
+fMember := ff("gbc_member", int, {voidstar, voidstar, voidstar, voidstar, voidstar})
+fEliminate := ff("gbc_eliminate", int, {voidstar, voidstar, voidstar, ulong, voidstar, voidstar})
+fIntersect := ff("gbc_intersect", int, {voidstar, voidstar, voidstar, voidstar, voidstar})
+fQuotient := ff("gbc_quotient", int, {voidstar, voidstar, voidstar, voidstar, voidstar})
+fSaturate := ff("gbc_saturate", int, {voidstar, voidstar, voidstar, int, voidstar, voidstar})
+fLift := ff("gbc_lift", int, {voidstar, voidstar, voidstar, voidstar, voidstar, voidstar})
+fLeading := ff("gbc_leading_ideal_make", voidstar, {voidstar, uint, voidstar, voidstar, voidstar})
+fMonidealFree := ff("gbc_monideal_free", void, voidstar)
+fDimValue := ff("gbc_monideal_dim_value", int64, {voidstar, voidstar, voidstar})
+fDegreeText := ff("gbc_monideal_degree_text", voidstar, {voidstar, voidstar, voidstar})
+fHilbert := ff("gbc_monideal_hilbert", int, {voidstar, voidstar, voidstar, voidstar, voidstar})
+fModuleSyz := ff("gbc_module_syz", int, {voidstar, voidstar, uint32, voidstar, voidstar})
+fModuleBetti := ff("gbc_module_betti", int,
+    {voidstar, voidstar, voidstar, voidstar, uint32, voidstar, voidstar})
+fSolve := ff("gbc_solve", int, {voidstar, voidstar, uint32, uint, voidstar, voidstar})
+fSolutionsFree := ff("gbc_solutions_free", void, voidstar)
+fSolutionsCount := ff("gbc_solutions_count", ulong, voidstar)
+fSolutionsDim := ff("gbc_solutions_dim", int64, voidstar)
+fSolutionsZp := ff("gbc_solutions_get_zp", int, {voidstar, voidstar, ulong})
+fEndpoint := ff("gbc_solutions_endpoint", int,
+    {voidstar, ulong, voidstar, voidstar, voidstar, ulong, uint32, int})
 
 gbcVersion = () -> value fVersion()
 
 isNull := p -> value p === nullPointer
 
--- a string the library allocated: read, then freed
-takeString := p -> (s := value charstar p; fMemFree p; s)
+-- gbc_error is 16 bytes of line and column and a 256-byte message
+errorBytes := 16 + 256
 
--- the error of the last call, as an M2 error
-failed := (rep, what) -> (
-    msg := value fReportMessage rep;
-    fReportFree rep;
-    error("gbc: " | what | ": " | msg))
+-- The C objects of one call: each is owned by the scope, freed (in reverse order)
+-- by release, which every exit path calls: the normal return (withRing) and every
+-- error the package raises (fail). Only an error raised by Macaulay2 itself between
+-- two calls (an interrupt with Ctrl-C, say) would skip it and leave them allocated.
+newScope := () -> new MutableHashTable from {"items" => {}}
+own := (sc, p, freeFn) -> (sc#"items" = append(sc#"items", (p, freeFn)); p)
+release := sc -> (
+    items := reverse sc#"items";
+    sc#"items" = {};
+    scan(items, e -> (e#1) (e#0)))
+fail := (sc, what, msg) -> (release sc; error("gbc: " | what | ": " | msg))
+-- a call that returns a gbc_status: an error naming it unless GBC_OK; msg (may be
+-- null) gives the reason when the call filled a gbc_error
+check := (sc, st, what, err) -> (
+    s := if instance(st, ZZ) then st else value st;
+    if s != 0 then fail(sc, what,
+        if err =!= null and value fErrorMessage err != "" then value fErrorMessage err
+        else if s == 4 then "interrupted: the time limit (TimeLimit) was reached"
+        else value fStatusString s))
+
+-- the options every computing function takes, and the gbc_options they make
+gbcOptions := {Strategy => null, Threads => 1, Certify => false, TimeLimit => 0}
+checkOptions := o -> (
+    if not member(o.Strategy, {null, "F4", "Buchberger", "Signature"}) then
+        error("gbc: Strategy => " | toString o.Strategy
+            | " is not supported (\"F4\", \"Buchberger\" or \"Signature\")");
+    if not instance(o.Threads, ZZ) or o.Threads < 1 or o.Threads > 1024 then
+        error("gbc: Threads => " | toString o.Threads | " must be an integer from 1 to 1024");
+    if not instance(o.Certify, Boolean) then
+        error("gbc: Certify => " | toString o.Certify | " must be true or false");
+    if not (instance(o.TimeLimit, ZZ) or instance(o.TimeLimit, QQ) or instance(o.TimeLimit, RR))
+        or o.TimeLimit < 0 or o.TimeLimit > 10^9 then
+        error("gbc: TimeLimit => " | toString o.TimeLimit | " must be a number of seconds from 0 (no limit) to 10^9"))
+makeOptions := (sc, o) -> (
+    h := fOptionsMake();
+    if isNull h then fail(sc, "options", "out of memory");
+    own(sc, h, fOptionsFree);
+    algo := if o.Strategy === "Buchberger" then 1 else if o.Strategy === "F4" then 2
+        else if o.Strategy === "Signature" then 3 else 0;
+    check(sc, fSetAlgorithm(h, algo), "Strategy", null);
+    check(sc, fSetThreads(h, o.Threads), "Threads", null);
+    check(sc, fSetCertify(h, if o.Certify then 1 else 0), "Certify", null);
+    check(sc, fSetTimeLimit(h, o.TimeLimit * 1.0), "TimeLimit", null);
+    h)
 
 -- The ring R as gbc can take it, or an error naming what it cannot: commutative
 -- polynomial rings over QQ or ZZ/p (p < 2^31) with a global monomial order; no
@@ -123,85 +188,359 @@ orderText := R -> (
         "weights:" | demark(",", apply(rows#0, toString))
     else "blocks:" | demark(",", apply(rows, r -> "weights(" | demark(",", apply(r, toString)) | ")") | blocks))
 
--- gbc's header for the ring R: variable names and characteristic
-header := R -> (
-    demark(",", apply(gens R, toString)) | "\n" | toString char R | "\n")
+-- A computation in the ring R: R and its order checked and translated before
+-- anything is allocated, then a scope with the options and gbc's ring. The caller
+-- releases the scope (through fail on an error).
+begin := (R, o) -> (
+    checkRing R;
+    ot := orderText R;
+    checkOptions o;
+    sc := newScope();
+    rep := fReportNew();
+    if isNull rep then error "gbc: out of memory";
+    own(sc, rep, fReportFree);
+    opts := makeOptions(sc, o);
+    rh := fRingMake(demark(",", apply(gens R, toString)), char R, ot, rep);
+    if isNull rh then fail(sc, "ring", value fReportMessage rep);
+    own(sc, rh, fRingFree);
+    err := getMemory(errorBytes, Atomic => true);
+    new HashTable from {"scope" => sc, "opts" => opts, "ring" => rh, "R" => R, "err" => err})
 
-polyText := L -> demark(",\n", apply(L, f -> toString f))
+-- the list L of elements of R as a gbc list, position for position (zeros kept);
+-- integers, rationals and elements of the coefficient field are taken into R
+toGbc := (ctx, L) -> (
+    sc := ctx#"scope";
+    R := ctx#"R";
+    L = apply(L, f ->
+        if instance(f, RingElement) and ring f === R then f
+        else if instance(f, ZZ) or instance(f, QQ)
+            or (instance(f, RingElement) and ring f === coefficientRing R) then promote(f, R)
+        else fail(sc, "input", toString f | " is not an element of the ring " | toString R));
+    t := demark(",\n", apply(L, f -> toString f));
+    out := voidstar nullPointer;
+    check(sc, fParseList(address out, ctx#"ring", t, #t, ctx#"opts", ctx#"err"),
+        "reading the polynomials", ctx#"err");
+    own(sc, value out, fPolysFree))
 
--- gbc_polys_text without its header, read back as polynomials of R
-readPolys := (R, rep, h) -> (
-    t := fText(h, 0, rep);
-    if isNull t then failed(rep, "printing");
-    s := takeString t;
-    lines := select(separate(",", replace("\n", "", s)), l -> l != "");
-    use R;
-    apply(lines, l -> (value l) * 1_R))
+-- a list returned through an out-pointer, owned by the scope
+outList := (ctx, out) -> own(ctx#"scope", value out, fPolysFree)
 
--- the ring and order of I checked and translated before anything is allocated
-prepare := I -> (R := checkRing ring I; (R, orderText R))
+-- the polynomials of the gbc list P as elements of R, read from its arrays; over QQ
+-- with primitive = true each is scaled to integer coefficients without a common
+-- factor (as Macaulay2's gb gives them; gbc's bases are monic, so the leading
+-- coefficient stays positive)
+fromGbc := (ctx, P, primitive) -> (
+    sc := ctx#"scope";
+    R := ctx#"R";
+    n := value fPolysCount P;
+    if n == 0 then return {};
+    a := voidstar nullPointer; b := voidstar nullPointer; c := voidstar nullPointer;
+    check(sc, fToArrays(address a, address b, address c, P), "reading the result", null);
+    own(sc, value a, fMemFree); own(sc, value b, fMemFree); own(sc, value c, fMemFree);
+    nt := value (n * ulong) a;
+    tot := sum nt;
+    nv := numgens R;
+    K := coefficientRing R;
+    (ex, co) := if tot == 0 then ({}, {}) else (
+        value ((tot * nv) * uint32) b, value (tot * charstar) c);
+    pos := 0;
+    apply(nt, k -> (
+        cs := apply(k, j -> (x := value co#(pos + j); if K === QQ then x / 1 else x));
+        ms := apply(k, j -> R_(ex_{(pos + j) * nv .. (pos + j) * nv + nv - 1}));
+        pos = pos + k;
+        if primitive and K === QQ and k > 0 then (
+            s := lcm apply(cs, x -> denominator x) / gcd apply(cs, x -> numerator x);
+            cs = apply(cs, x -> x * s));
+        sum(k, j -> promote(cs#j, K) * ms#j) + 0_R)))
 
-parseIdeal := (I, ot, rep) -> (
+-- a one-row matrix of R (1 x 0 for the empty list)
+rowOf := (R, L) -> if #L == 0 then map(R^1, R^0, 0) else matrix {L}
+idealOf := (R, L) -> ideal rowOf(R, L)
+
+-- the generators of I, or of the one-row matrix M
+idealGens := I -> flatten entries gens I
+rowGens := M -> (
+    if numrows M != 1 then error("gbc: expected a matrix with one row, not " | toString numrows M);
+    flatten entries M)
+
+-- run body(ctx), release the scope, return body's value
+withRing := (R, o, body) -> (
+    ctx := begin(R, o);
+    r := body ctx;
+    release ctx#"scope";
+    r)
+
+-- the reduced Groebner basis of the generators L of R as elements of R
+basisOf := (R, L, o) -> withRing(R, o, ctx -> (
+    g := toGbc(ctx, L);
+    out := voidstar nullPointer;
+    check(ctx#"scope", fGroebner(address out, g, ctx#"opts", nullPointer), "groebner", null);
+    fromGbc(ctx, outList(ctx, out), true)))
+
+gbcGroebner = method(Options => gbcOptions)
+gbcGroebner Ideal := Matrix => o -> I -> rowOf(ring I, basisOf(ring I, idealGens I, o))
+gbcGroebner Matrix := Matrix => o -> M -> rowOf(ring M, basisOf(ring M, rowGens M, o))
+
+-- normal forms of the list L modulo I, position for position
+normalForms := (L, I, o) -> withRing(ring I, o, ctx -> (
+    g := toGbc(ctx, idealGens I);
+    p := toGbc(ctx, L);
+    out := voidstar nullPointer;
+    check(ctx#"scope", fReduce(address out, p, g, ctx#"opts", nullPointer), "normal form", null);
+    r := fromGbc(ctx, outList(ctx, out), false);
+    if #r != #L then fail(ctx#"scope", "normal form", "the library returned " | toString(#r)
+        | " normal forms for " | toString(#L) | " polynomials");
+    r))
+
+gbcNormalForm = method(Options => gbcOptions)
+gbcNormalForm(RingElement, Ideal) := RingElement => o -> (f, I) -> first normalForms({f}, I, o)
+gbcNormalForm(List, Ideal) := List => o -> (L, I) -> normalForms(L, I, o)
+gbcNormalForm(Matrix, Ideal) := Matrix => o -> (M, I) ->
+    matrix(ring I, {normalForms(rowGens M, I, o)})
+
+memberOf := (L, I, o) -> withRing(ring I, o, ctx -> (
+    if #L == 0 then return {};
+    g := toGbc(ctx, idealGens I);
+    p := toGbc(ctx, L);
+    m := getMemory(4 * #L, Atomic => true);
+    check(ctx#"scope", fMember(m, p, g, ctx#"opts", nullPointer), "membership", null);
+    apply(value (#L * int) m, x -> x != 0)))
+
+gbcMember = method(Options => gbcOptions)
+gbcMember(RingElement, Ideal) := Boolean => o -> (f, I) -> first memberOf({f}, I, o)
+gbcMember(List, Ideal) := List => o -> (L, I) -> memberOf(L, I, o)
+
+-- an ideal operation of two ideals of R through fn(out, a, b, opts), the library call
+-- with out its out-pointer, a and b the two gbc lists and opts the gbc options
+binary := (what, fn, I, J, o) -> (
+    if ring I =!= ring J then error("gbc: " | what | ": the ideals must be in the same ring");
     R := ring I;
-    h := fParse(header R | polyText flatten entries gens I | "\n", ot, nullPointer, rep);
-    if isNull h then failed(rep, "reading the ideal");
-    h)
+    idealOf(R, withRing(R, o, ctx -> (
+        a := toGbc(ctx, idealGens I);
+        b := toGbc(ctx, idealGens J);
+        out := voidstar nullPointer;
+        check(ctx#"scope", fn(address out, a, b, ctx#"opts"), what, null);
+        fromGbc(ctx, outList(ctx, out), true)))))
 
-gbcGroebner = method()
-gbcGroebner Ideal := List => I -> (
-    (R, ot) := prepare I;
+gbcIntersect = method(Options => gbcOptions)
+gbcIntersect(Ideal, Ideal) := Ideal => o -> (I, J) ->
+    binary("intersect", (out, a, b, op) -> fIntersect(out, a, b, op, nullPointer), I, J, o)
+gbcIntersect List := Ideal => o -> L -> (
+    if #L == 0 or not all(L, I -> instance(I, Ideal)) then
+        error "gbc: intersect: expected a non-empty list of ideals";
+    if #L == 1 then ideal gbcGroebner(L#0, o) else fold((I, J) -> gbcIntersect(I, J, o), L))
+
+gbcQuotient = method(Options => gbcOptions)
+gbcQuotient(Ideal, Ideal) := Ideal => o -> (I, J) ->
+    binary("quotient", (out, a, b, op) -> fQuotient(out, a, b, op, nullPointer), I, J, o)
+gbcQuotient(Ideal, RingElement) := Ideal => o -> (I, f) -> gbcQuotient(I, ideal f, o)
+
+gbcSaturate = method(Options => gbcOptions)
+gbcSaturate(Ideal, Ideal) := Ideal => o -> (I, J) ->
+    binary("saturate", (out, a, b, op) -> fSaturate(out, a, b, 0, op, nullPointer), I, J, o)
+gbcSaturate(Ideal, RingElement) := Ideal => o -> (I, f) -> gbcSaturate(I, ideal f, o)
+
+gbcEliminate = method(Options => gbcOptions)
+gbcEliminate(Ideal, List) := Ideal => o -> (I, v) -> (
+    R := ring I;
+    idx := apply(v, x -> (
+        if not instance(x, RingElement) or ring x =!= R or not member(x, gens R) then
+            error("gbc: eliminate: " | toString x | " is not a variable of " | toString R);
+        index x));
+    if #unique idx != #idx then error "gbc: eliminate: a variable is listed twice";
+    idealOf(R, withRing(R, o, ctx -> (
+        g := toGbc(ctx, idealGens I);
+        vs := if #idx == 0 then nullPointer else (#idx * uint32) idx;
+        out := voidstar nullPointer;
+        check(ctx#"scope", fEliminate(address out, g, vs, #idx, ctx#"opts", nullPointer),
+            "eliminate", null);
+        fromGbc(ctx, outList(ctx, out), true)))))
+gbcEliminate(Ideal, RingElement) := Ideal => o -> (I, v) -> gbcEliminate(I, {v}, o)
+gbcEliminate(List, Ideal) := Ideal => o -> (v, I) -> gbcEliminate(I, v, o)
+gbcEliminate(RingElement, Ideal) := Ideal => o -> (v, I) -> gbcEliminate(I, {v}, o)
+
+-- cofactors: C with gens I * C == M, column j of C expressing column j of M
+gbcLift = method(Options => gbcOptions)
+gbcLift(Matrix, Ideal) := Matrix => o -> (M, I) -> (
+    R := ring I;
+    if ring M =!= R then error "gbc: lift: the matrix and the ideal must be in the same ring";
+    L := rowGens M;
+    G := idealGens I;
+    m := #G;
+    P := withRing(R, o, ctx -> (
+        g := toGbc(ctx, G);
+        p := toGbc(ctx, L);
+        out := voidstar nullPointer;
+        nm := ulong 0;
+        st := value fLift(address out, address nm, g, p, ctx#"opts", nullPointer);
+        if st == 7 then fail(ctx#"scope", "lift", "column " | toString value nm
+            | " of the matrix is not in the ideal");
+        check(ctx#"scope", st, "lift", null);
+        fromGbc(ctx, outList(ctx, out), false)));
+    if #P != m * #L then error "gbc: lift: the library returned a list of the wrong length";
+    map(source gens I, source M, apply(m, i -> apply(#L, j -> P#(j * m + i)))))
+gbcLift(RingElement, Ideal) := Matrix => o -> (f, I) -> gbcLift(matrix {{f}}, I, o)
+
+-- the leading-term ideal of I as a gbc monomial ideal, handed to body
+withLeading := (I, o, what, body) -> withRing(ring I, o, ctx -> (
+    sc := ctx#"scope";
+    g := toGbc(ctx, idealGens I);
     rep := fReportNew();
-    g := parseIdeal(I, ot, rep);
-    b := fGroebner(g, nullPointer, nullPointer, rep);
-    fPolysFree g;
-    if isNull b then failed(rep, "groebner");
-    out := readPolys(ring I, rep, b);
-    fPolysFree b;
-    fReportFree rep;
-    out)
+    if isNull rep then fail(sc, what, "out of memory");
+    own(sc, rep, fReportFree);
+    mi := fLeading(g, 0, ctx#"opts", nullPointer, rep);
+    if isNull mi then fail(sc, what, value fReportMessage rep);
+    own(sc, mi, fMonidealFree);
+    body(ctx, mi, rep)))
 
-gbcNormalForm = method()
-gbcNormalForm(RingElement, Ideal) := RingElement => (f, I) -> (
-    (R, ot) := prepare I;
-    if ring f =!= R then error "gbc: the polynomial and the ideal must be in the same ring";
-    rep := fReportNew();
-    g := parseIdeal(I, ot, rep);
-    b := fGroebner(g, nullPointer, nullPointer, rep);
-    fPolysFree g;
-    if isNull b then failed(rep, "groebner");
-    F := fPolysMake(fPolysRing b, toString f, nullPointer, rep);
-    if isNull F then (fPolysFree b; failed(rep, "reading the polynomial"));
-    n := fNormalForm(F, b, nullPointer, rep);
-    fPolysFree F;
-    fPolysFree b;
-    if isNull n then failed(rep, "normal form");
-    out := readPolys(ring I, rep, n);
-    fPolysFree n;
-    fReportFree rep;
-    if #out == 0 then 0_(ring I) else first out)
+gbcDim = method(Options => gbcOptions)
+gbcDim Ideal := ZZ => o -> I -> (
+    d := withLeading(I, o, "dim", (ctx, mi, rep) -> (
+        v := value fDimValue(mi, ctx#"opts", rep);
+        if v == -2 then fail(ctx#"scope", "dim", value fReportMessage rep);
+        v));
+    d)
 
--- the numerator N(T) of the Hilbert series N(T)/(1-T)^n of R/LT(I), in ZZ[T]
-gbcHilbertNumerator = method()
-gbcHilbertNumerator Ideal := RingElement => I -> (
-    (R, ot) := prepare I;
+gbcDegree = method(Options => gbcOptions)
+gbcDegree Ideal := ZZ => o -> I -> withLeading(I, o, "degree", (ctx, mi, rep) -> (
+    t := fDegreeText(mi, ctx#"opts", rep);
+    if isNull t then fail(ctx#"scope", "degree", value fReportMessage rep);
+    own(ctx#"scope", value t, fMemFree);
+    value value charstar t))
+
+-- the numerator N(T) of the Hilbert series N(T)/(1-T)^n of R/LT(I), in the degrees
+-- ring of R (where Macaulay2's hilbertSeries puts its numerator)
+gbcHilbertNumerator = method(Options => gbcOptions)
+gbcHilbertNumerator Ideal := RingElement => o -> I -> (
+    R := ring I;
     if any(degrees R, d -> d =!= {1}) then
         error("gbc: the Hilbert series needs the standard grading (all degrees {1}), not Degrees => "
             | toString degrees R);
-    rep := fReportNew();
-    g := parseIdeal(I, ot, rep);
-    m := fLeading(g, 0, nullPointer, nullPointer, rep);
-    fPolysFree g;
-    if isNull m then failed(rep, "leading ideal");
-    t := fHilbert(m, "T", nullPointer, rep);
-    fMonidealFree m;
-    if isNull t then failed(rep, "hilbert");
-    s := takeString t;
-    fReportFree rep;
-    A := ZZ[getSymbol "T"];
-    use A;
-    (value s) * 1_A)
+    (ds, cs) := withLeading(I, o, "hilbert", (ctx, mi, rep) -> (
+        a := voidstar nullPointer; b := voidstar nullPointer; n := ulong 0;
+        check(ctx#"scope", fHilbert(address a, address b, address n, mi, ctx#"opts"), "hilbert", null);
+        own(ctx#"scope", value a, fMemFree); own(ctx#"scope", value b, fMemFree);
+        k := value n;
+        if k == 0 then ({}, {}) else (value (k * uint64) a, value (k * int64) b)));
+    D := degreesRing R;
+    sum(#ds, i -> cs#i * D_0^(ds#i)) + 0_D)
 
+-- the elements (columns) of M for gbc's module calls: component i of element j is
+-- polynomial j * r + i
+columnsOf := M -> flatten entries transpose M
+checkGraded := (M, what) -> (
+    R := ring M;
+    if any(degrees R, d -> d =!= {1}) then
+        error("gbc: " | what | " needs the standard grading (all degrees {1}), not Degrees => "
+            | toString degrees R))
+
+-- over QQ: the vector col times the positive rational that makes its coefficients
+-- coprime integers (the components scaled together, unlike fromGbc's primitive)
+scaleVector := (R, col) -> (
+    cs := flatten apply(col, f -> apply(terms f, leadCoefficient));
+    if #cs == 0 then col
+    else (s := lcm apply(cs, denominator) / gcd apply(cs, numerator); apply(col, f -> s * f)))
+
+gbcSyz = method(Options => gbcOptions)
+gbcSyz Matrix := Matrix => o -> M -> (
+    R := ring M;
+    r := numrows M;
+    m := numcols M;
+    if r == 0 or m == 0 then error "gbc: syz: the matrix must have at least one row and one column";
+    P := withRing(R, o, ctx -> (
+        e := toGbc(ctx, columnsOf M);
+        out := voidstar nullPointer;
+        check(ctx#"scope", fModuleSyz(address out, e, r, ctx#"opts", nullPointer), "syz", null);
+        fromGbc(ctx, outList(ctx, out), false)));
+    if #P % m != 0 then error "gbc: syz: the library returned a list of the wrong length";
+    k := #P // m;
+    if coefficientRing R === QQ then P = flatten apply(pack(m, P), col -> scaleVector(R, col));
+    if k == 0 then map(source M, R^0, 0)
+    else map(source M, , apply(m, i -> apply(k, j -> P#(j * m + i)))))
+
+-- the Betti table of coker M (M: R^r <- ..., R^r generated in degree 0), or of R/I
+bettiOf := (M, what, o) -> (
+    R := ring M;
+    checkGraded(M, what);
+    if not isHomogeneous M then error("gbc: " | what | ": the generators must be homogeneous");
+    r := numrows M;
+    if r == 0 then error("gbc: " | what | ": the module must have at least one row");
+    if degrees target M != toList(r : {0}) then
+        error("gbc: " | what | ": the target must be R^" | toString r | " generated in degree 0");
+    withRing(R, o, ctx -> (
+        e := toGbc(ctx, columnsOf M);
+        b := voidstar nullPointer; nr := uint32 0; nc := uint32 0;
+        check(ctx#"scope", fModuleBetti(address b, address nr, address nc, e, r, ctx#"opts",
+            nullPointer), what, null);
+        own(ctx#"scope", value b, fMemFree);
+        (rows, cols) := (value nr, value nc);
+        tab := if rows * cols == 0 then {} else value ((rows * cols) * uint64) b;
+        new BettiTally from flatten apply(rows, d -> flatten apply(cols, i -> (
+            v := tab#(d * cols + i);
+            if v == 0 then {} else {(i, {i + d}, i + d) => v}))))))
+
+gbcBetti = method(Options => gbcOptions)
+gbcBetti Ideal := BettiTally => o -> I -> bettiOf(gens I, "betti", o)
+gbcBetti Matrix := BettiTally => o -> M -> bettiOf(M, "betti", o)
+
+-- the real solutions of a zero-dimensional system over QQ as isolating boxes
+gbcRealSolutions = method(Options => gbcOptions | {Precision => 64})
+gbcRealSolutions Ideal := List => o -> I -> (
+    R := ring I;
+    if coefficientRing R =!= QQ then
+        error("gbc: real solutions need a polynomial ring over QQ, not " | toString R);
+    if not instance(o.Precision, ZZ) or o.Precision < 1 or o.Precision > 1048576 then
+        error("gbc: Precision => " | toString o.Precision | " must be an integer from 1 to 2^20");
+    n := numgens R;
+    withRing(R, o, ctx -> (
+        sc := ctx#"scope";
+        g := toGbc(ctx, idealGens I);
+        s := voidstar nullPointer;
+        check(sc, fSolve(address s, g, o.Precision, 0, ctx#"opts", ctx#"err"), "solve", ctx#"err");
+        own(sc, value s, fSolutionsFree);
+        endpoint := (i, v, up) -> (
+            need := ulong 0; ex := uint32 0;
+            check(sc, fEndpoint(nullPointer, 0, address need, address ex, value s, i, v, up),
+                "solve", null);
+            buf := getMemory(value need, Atomic => true);
+            check(sc, fEndpoint(buf, value need, address need, address ex, value s, i, v, up),
+                "solve", null);
+            (value value charstar buf) / 2^(value ex));
+        apply(value fSolutionsCount value s, i -> apply(n, v ->
+            {endpoint(i, v, 0), endpoint(i, v, 1)})))))
+-- the solutions with coordinates in ZZ/p of a zero-dimensional system over ZZ/p
+gbcSolutions = method(Options => gbcOptions)
+gbcSolutions Ideal := List => o -> I -> (
+    R := ring I;
+    K := coefficientRing R;
+    if K === QQ or char K == 0 then
+        error("gbc: gbcSolutions needs a polynomial ring over ZZ/p (over QQ: gbcRealSolutions), not "
+            | toString R);
+    n := numgens R;
+    withRing(R, o, ctx -> (
+        sc := ctx#"scope";
+        g := toGbc(ctx, idealGens I);
+        s := voidstar nullPointer;
+        check(sc, fSolve(address s, g, 0, 0, ctx#"opts", ctx#"err"), "solve", ctx#"err");
+        own(sc, value s, fSolutionsFree);
+        pt := getMemory(4 * max(n, 1), Atomic => true);
+        apply(value fSolutionsCount value s, i -> (
+            check(sc, fSolutionsZp(pt, value s, i), "solve", null);
+            if n == 0 then {} else apply(value (n * uint32) pt, c -> c * 1_K))))))
+gbcSolutions List := List => o -> L -> (
+    if #L == 0 then error "gbc: solutions: the list of polynomials is empty";
+    gbcSolutions(ideal L, o))
+
+gbcRealSolutions List := List => o -> L -> (
+    if #L == 0 then error "gbc: real solutions: the list of polynomials is empty";
+    gbcRealSolutions(ideal L, o))
 beginDocumentation()
+
+-- the functions that take the computation options, for the option nodes' keys
+optionKeys := opt -> concatenate apply({gbcGroebner, gbcNormalForm, gbcMember, gbcHilbertNumerator,
+    gbcIntersect, gbcQuotient, gbcSaturate, gbcEliminate, gbcLift, gbcDim, gbcDegree, gbcSyz,
+    gbcBetti, gbcRealSolutions, gbcSolutions}, f -> "  [" | toString f | ", " | opt | "]\n")
+
 doc ///
 Key
   Gbc
@@ -209,55 +548,590 @@ Headline
   Groebner bases through the gbc C library
 Description
   Text
-    {\tt gbcGroebner I} is the reduced Groebner basis of I computed by libgbc,
-    {\tt gbcNormalForm(f, I)} the normal form of f modulo I, and
-    {\tt gbcHilbertNumerator I} the numerator of the Hilbert series of R/LT(I).
+    This package hands ideals and matrices of Macaulay2 to libgbc, the C library of
+    the gbc project, and brings the results back into the caller's ring:
+    reduced Groebner bases (@TO gbcGroebner@), normal forms and membership
+    (@TO gbcNormalForm@, @TO gbcMember@), intersections, quotients, saturations and
+    elimination (@TO gbcIntersect@, @TO gbcQuotient@, @TO gbcSaturate@,
+    @TO gbcEliminate@), cofactors (@TO gbcLift@), dimension, degree and Hilbert series
+    (@TO gbcDim@, @TO gbcDegree@, @TO gbcHilbertNumerator@), syzygies and Betti
+    tables (@TO gbcSyz@, @TO gbcBetti@) and isolating boxes of real solutions
+    (@TO gbcRealSolutions@). The library is found at the path in the environment
+    variable GBC_LIBRARY, else as libgbc by the system's loader.
+  Example
+    R = QQ[x,y,z];
+    I = ideal(x^2 + y^2 + z^2 - 1, x - y, y - z^2);
+    G = gbcGroebner I
+    G == gens gb I
   Text
     Rings: polynomial rings over QQ or ZZ/p (p prime, p < 2^31) with a global
     monomial order. Refused with an error: quotient rings (compute in the ambient
     ring with the defining ideal added), towers such as QQ[a][x], GF(q), ZZ,
     fraction fields, local orders (Global => false), skew-commutative rings, Weyl
-    algebras, Laurent variables (Inverses => true), variable names other than
-    letters, digits and _, and for gbcHilbertNumerator any grading but the standard
-    one.
+    algebras, Laurent variables (Inverses => true), and variable names other than
+    letters, digits and _. The Hilbert series, Betti tables and syzygies' gradings
+    need the standard grading.
   Text
     Orders are read from the ring's monoid as Macaulay2 records them and map
-    exactly onto gbc's: GRevLex (grevlex), Lex (lex), GLex (recorded as Weights =>
-    {1,..,1}, Lex, i.e. deglex), Weights => w (rows of weights, zeros allowed,
-    padded with zeros, compared first; one positive row before GRevLex is gbc's
-    weights:w), Eliminate n (a 0/1 weight row), products such as {2,2} or {Lex =>
-    1, GRevLex => 3} (gbc's blocks), and GRevLex => {w1,..,wm} (weighted grevlex, as
-    non-standard Degrees make it: gbc's wgrevlex). MonomialSize and Position do
+    exactly onto gbc's: GRevLex, Lex, GLex (recorded as Weights =>
+    {1,..,1}, Lex), Weights => w (rows of weights, zeros allowed,
+    padded with zeros, compared first), Eliminate n, products such as {2,2} or
+    {Lex => 1, GRevLex => 3}, and GRevLex => {w1,..,wm} (weighted grevlex, as
+    non-standard Degrees make it). MonomialSize and Position do
     not change an order on polynomials. Refused with an error naming it: a Weights
     row after a block, negative weights, RevLex, GroupLex, GroupRevLex and any other
     item.
+  Text
+    Every computing function takes the options @TO Strategy@ ("F4", the default,
+    "Buchberger" or "Signature"), @TO Threads@ (threads of F4's linear algebra),
+    @TO Certify@ (over QQ: prove the result instead of checking it modulo a fresh
+    prime) and @TO TimeLimit@ (seconds of wall-clock time, 0 for none; a computation
+    that runs out stops with an error). The results do not depend on them.
+Subnodes
+  :Groebner bases and normal forms
+  gbcGroebner
+  gbcNormalForm
+  gbcMember
+  gbcLift
+  :Ideal operations
+  gbcIntersect
+  gbcQuotient
+  gbcSaturate
+  gbcEliminate
+  :Invariants
+  gbcDim
+  gbcDegree
+  gbcHilbertNumerator
+  :Modules
+  gbcSyz
+  gbcBetti
+  :Solving
+  gbcRealSolutions
+  gbcSolutions
+  :Options and version
+  Threads
+  gbcVersion
 ///
 
+doc concatenate(///
+Key
+  Threads
+  Certify
+  TimeLimit
+///, optionKeys "Strategy", optionKeys "Threads", optionKeys "Certify", optionKeys "TimeLimit", ///
+Headline
+  the options of every computing function of Gbc
+Description
+  Text
+    {\tt Strategy => "F4"} (the default; over QQ the multi-modular F4),
+    {\tt "Buchberger"} (the reference reducer, exact over QQ) or {\tt "Signature"}
+    (the signature-based engine over ZZ/p; over QQ as "F4"). {\tt Threads => n}:
+    threads for F4's reductions (default 1). {\tt Certify => true}: over QQ, prove
+    the result instead of checking it modulo a fresh prime (slower; no effect over
+    ZZ/p). {\tt TimeLimit => s}: stop with an error after s seconds of wall-clock
+    time (0, the default: no limit). Bad values are refused with an error.
+  Example
+    R = QQ[x,y];
+    gbcGroebner(ideal(x^2 - y, x*y - 1), Strategy => "Buchberger", Certify => true, Threads => 2, TimeLimit => 60)
+///)
+
+doc ///
+Key
+  gbcVersion
+Headline
+  the version of the gbc library in use
+Usage
+  gbcVersion()
+Outputs
+  :String
+    the version of the loaded libgbc, "MAJOR.MINOR.PATCH"
+Description
+  Example
+    gbcVersion()
+///
+
+doc ///
+Key
+  gbcGroebner
+  (gbcGroebner, Ideal)
+  (gbcGroebner, Matrix)
+Headline
+  the reduced Groebner basis, computed by gbc
+Usage
+  gbcGroebner I
+  gbcGroebner M
+Inputs
+  I:Ideal
+  M:Matrix
+    with one row, whose entries generate the ideal
+Outputs
+  :Matrix
+    one row: the reduced Groebner basis in the ring's order, scaled and sorted as
+    Macaulay2's {\tt gens gb} gives it (monic over ZZ/p; over QQ coprime integer
+    coefficients with a positive leading one), so that {\tt gbcGroebner I == gens gb I}
+Description
+  Example
+    R = ZZ/32003[a,b,c,d];
+    I = ideal(a+b+c+d, a*b+b*c+c*d+d*a, a*b*c+b*c*d+c*d*a+d*a*b, a*b*c*d-1);
+    G = gbcGroebner I;
+    G == gens gb I
+    S = QQ[x,y, MonomialOrder => Lex];
+    gbcGroebner matrix{{x^2 - y/2, x*y - 1}}
+  Text
+    The zero ideal gives a matrix with no column, the unit ideal the one-by-one matrix with entry 1.
+SeeAlso
+  Threads
+///
+
+doc ///
+Key
+  gbcNormalForm
+  (gbcNormalForm, RingElement, Ideal)
+  (gbcNormalForm, List, Ideal)
+  (gbcNormalForm, Matrix, Ideal)
+Headline
+  normal forms modulo an ideal
+Usage
+  gbcNormalForm(f, I)
+  gbcNormalForm(L, I)
+  gbcNormalForm(M, I)
+Inputs
+  f:RingElement
+  L:List
+    of elements of the ring of I
+  M:Matrix
+    with one row
+  I:Ideal
+Outputs
+  :RingElement
+    the normal form of f modulo the reduced Groebner basis of I (for a list or a
+    matrix, one for each entry, in place: a zero entry gives a zero); equal to
+    {\tt f % I}, zero exactly when f lies in I
+Description
+  Example
+    R = QQ[x,y,z];
+    I = ideal(x^2 + y^2 + z^2 - 1, x - y, y - z^2);
+    gbcNormalForm(x^3, I) == x^3 % I
+    gbcNormalForm({x^3, 0, x - y}, I)
+///
+
+doc ///
+Key
+  gbcMember
+  (gbcMember, RingElement, Ideal)
+  (gbcMember, List, Ideal)
+Headline
+  ideal membership
+Usage
+  gbcMember(f, I)
+  gbcMember(L, I)
+Inputs
+  f:RingElement
+  L:List
+    of elements of the ring of I
+  I:Ideal
+Outputs
+  :Boolean
+    whether f lies in I (for a list, one answer per element, in place)
+Description
+  Example
+    R = QQ[x,y];
+    I = ideal(x^2 - y, x*y - 1);
+    gbcMember({y^3 - 1, 0, x}, I)
+///
+
+doc ///
+Key
+  gbcIntersect
+  (gbcIntersect, Ideal, Ideal)
+  (gbcIntersect, List)
+Headline
+  the intersection of ideals
+Usage
+  gbcIntersect(I, J)
+  gbcIntersect L
+Inputs
+  I:Ideal
+  J:Ideal
+    in the same ring
+  L:List
+    of ideals of one ring
+Outputs
+  :Ideal
+    generated by the reduced Groebner basis of the intersection
+Description
+  Example
+    R = QQ[x,y,z];
+    gbcIntersect(ideal(x, y), ideal(y, z)) == intersect(ideal(x, y), ideal(y, z))
+///
+
+doc ///
+Key
+  gbcQuotient
+  (gbcQuotient, Ideal, Ideal)
+  (gbcQuotient, Ideal, RingElement)
+Headline
+  the ideal quotient I : J
+Usage
+  gbcQuotient(I, J)
+  gbcQuotient(I, f)
+Inputs
+  I:Ideal
+  J:Ideal
+    in the ring of I
+  f:RingElement
+Outputs
+  :Ideal
+    the quotient {\tt I : J} = {g : g J in I}, as its reduced Groebner basis; the unit
+    ideal when J is zero
+Description
+  Example
+    R = QQ[x,y,z];
+    I = ideal(x*y, x*z);
+    gbcQuotient(I, x) == I : x
+///
+
+doc ///
+Key
+  gbcSaturate
+  (gbcSaturate, Ideal, Ideal)
+  (gbcSaturate, Ideal, RingElement)
+Headline
+  the saturation I : J^infinity
+Usage
+  gbcSaturate(I, J)
+  gbcSaturate(I, f)
+Inputs
+  I:Ideal
+  J:Ideal
+    in the ring of I
+  f:RingElement
+Outputs
+  :Ideal
+    the saturation, as its reduced Groebner basis; the unit ideal when J is zero
+Description
+  Example
+    R = QQ[x,y,z];
+    I = ideal(x^2*y, x*z^3);
+    gbcSaturate(I, x) == saturate(I, x)
+///
+
+doc ///
+Key
+  gbcEliminate
+  (gbcEliminate, Ideal, List)
+  (gbcEliminate, Ideal, RingElement)
+  (gbcEliminate, List, Ideal)
+  (gbcEliminate, RingElement, Ideal)
+Headline
+  the elimination ideal
+Usage
+  gbcEliminate(I, v)
+Inputs
+  I:Ideal
+  v:List
+    of variables of the ring of I (or one variable)
+Outputs
+  :Ideal
+    the intersection of I with the subring of the other variables, as its reduced
+    Groebner basis in the ring's order
+Description
+  Example
+    R = QQ[t,x,y];
+    I = ideal(x - t^2, y - t^3);
+    gbcEliminate(I, {t})
+    gbcEliminate(I, {t}) == eliminate(I, {t})
+///
+
+doc ///
+Key
+  gbcLift
+  (gbcLift, Matrix, Ideal)
+  (gbcLift, RingElement, Ideal)
+Headline
+  cofactors of elements of an ideal
+Usage
+  C = gbcLift(M, I)
+Inputs
+  M:Matrix
+    with one row, whose entries lie in I (or one element f)
+  I:Ideal
+Outputs
+  C:Matrix
+    with a row per generator of I and a column per entry of M, such that
+    {\tt gens I * C == M}; an error names the first entry that is not in I
+Description
+  Example
+    R = QQ[x,y];
+    I = ideal(x^2 - y, x*y - 1);
+    M = matrix{{y^3 - 1, x^3 - x*y}};
+    C = gbcLift(M, I)
+    gens I * C == M
+///
+
+doc ///
+Key
+  gbcDim
+  (gbcDim, Ideal)
+Headline
+  the Krull dimension of R/I
+Usage
+  gbcDim I
+Inputs
+  I:Ideal
+Outputs
+  :ZZ
+    the Krull dimension of R/I, from the leading terms of a Groebner basis; -1 for the
+    unit ideal, as {\tt dim} gives it
+Description
+  Example
+    R = QQ[x,y,z];
+    gbcDim ideal(x*y, x*z)
+///
+
+doc ///
+Key
+  gbcDegree
+  (gbcDegree, Ideal)
+Headline
+  the degree of R/I
+Usage
+  gbcDegree I
+Inputs
+  I:Ideal
+Outputs
+  :ZZ
+    the degree (multiplicity) of R/LT(I), which is that of R/I for a homogeneous I
+    and, for a zero-dimensional I, the number of its solutions with multiplicity
+    (the standard monomials); 0 for the unit ideal
+Description
+  Example
+    R = QQ[x,y,z];
+    I = ideal(x*y - z^2, x^3 - y*z^2);
+    gbcDegree I == degree I
+///
+
+doc ///
+Key
+  gbcHilbertNumerator
+  (gbcHilbertNumerator, Ideal)
+Headline
+  the numerator of the Hilbert series
+Usage
+  gbcHilbertNumerator I
+Inputs
+  I:Ideal
+    in a ring with the standard grading
+Outputs
+  :RingElement
+    the numerator N(T) of the Hilbert series N(T)/(1-T)^n of R/LT(I) (n the number
+    of variables), in {\tt degreesRing R}, the ring of {\tt hilbertSeries}; for a
+    homogeneous I it is the numerator of R/I's series. No symbol of the session is
+    changed.
+Description
+  Example
+    R = QQ[x,y,z];
+    I = ideal(x^2, y*z);
+    gbcHilbertNumerator I
+    gbcHilbertNumerator I == numerator hilbertSeries(I, Reduce => false)
+///
+
+doc ///
+Key
+  gbcSyz
+  (gbcSyz, Matrix)
+Headline
+  the syzygies of the columns of a matrix
+Usage
+  gbcSyz M
+Inputs
+  M:Matrix
+Outputs
+  :Matrix
+    whose columns generate the module of syzygies of the columns of M, so that
+    {\tt M * gbcSyz M == 0} and its image is that of {\tt syz M}: a minimal
+    generating set for homogeneous columns, else a Groebner basis of the syzygies
+    (term over position)
+Description
+  Example
+    R = QQ[x,y,z];
+    M = matrix{{x, y, z}};
+    S = gbcSyz M
+    M * S == 0
+    image S == image syz M
+///
+
+doc ///
+Key
+  gbcBetti
+  (gbcBetti, Ideal)
+  (gbcBetti, Matrix)
+Headline
+  graded Betti numbers of R/I or of a cokernel
+Usage
+  gbcBetti I
+  gbcBetti M
+Inputs
+  I:Ideal
+    generated by homogeneous polynomials, in a ring with the standard grading
+  M:Matrix
+    with homogeneous columns and target R^r generated in degree 0
+Outputs
+  :BettiTally
+    the graded Betti numbers of a minimal free resolution of R/I (of coker M), equal
+    to {\tt betti res I} (to {\tt betti res coker M})
+Description
+  Example
+    R = QQ[x,y,z];
+    I = ideal(x^2 - y*z, y^2 - x*z, z^2 - x*y);
+    gbcBetti I
+    gbcBetti I == betti res I
+  Text
+    An inhomogeneous generator, a target not generated in degree 0 and a minimal
+    generator of degree 0 are refused with an error.
+///
+
+doc ///
+Key
+  gbcSolutions
+  (gbcSolutions, Ideal)
+  (gbcSolutions, List)
+Headline
+  the solutions in ZZ/p of a zero-dimensional system over ZZ/p
+Usage
+  gbcSolutions I
+Inputs
+  I:Ideal
+    zero-dimensional, in a polynomial ring over ZZ/p (or a list of its generators)
+Outputs
+  :List
+    the points of (ZZ/p)^n where every generator of I vanishes, each a list of
+    coordinates in the order of the variables, sorted lexicographically (by their
+    residues in 0..p-1); the empty list when there is none (also for the unit
+    ideal); an error for an ideal that is not zero-dimensional
+Description
+  Example
+    R = ZZ/7[x,y];
+    gbcSolutions ideal(x^2 - 2, y - x^3)
+  Text
+    Solutions whose coordinates lie only in an extension of ZZ/p are not listed:
+    over ZZ/7, x^2 - 3 has none.
+  Example
+    gbcSolutions ideal(x^2 - 3, y)
+SeeAlso
+  gbcRealSolutions
+///
+
+doc ///
+Key
+  gbcRealSolutions
+  (gbcRealSolutions, Ideal)
+  (gbcRealSolutions, List)
+  [gbcRealSolutions, Precision]
+Headline
+  isolating boxes of the real solutions of a zero-dimensional system over QQ
+Usage
+  gbcRealSolutions I
+  gbcRealSolutions(I, Precision => b)
+Inputs
+  I:Ideal
+    zero-dimensional, in a polynomial ring over QQ (or a list of its generators)
+  Precision => ZZ
+    every interval is at most 2^(-b) wide (b from 1 to 2^20)
+Outputs
+  :List
+    one box per real solution. A box is a list of intervals, one per variable in
+    the order of the variables; an interval is a list of two dyadic rationals
+    lo <= hi between which that coordinate of the solution lies. The boxes of
+    distinct solutions are disjoint, so each holds exactly one real solution. The empty list when there is none (also for the unit ideal);
+    an error for an ideal that is not zero-dimensional
+Description
+  Example
+    R = QQ[x,y];
+    B = gbcRealSolutions(ideal(x^2 + y^2 - 1, x - y), Precision => 10)
+    apply(B, b -> apply(b, i -> toRR((i#0 + i#1) / 2)))
+///
+
+-- Quick tests for check("Gbc"); macaulay2/tests/ holds the randomised comparisons.
 TEST ///
   R = QQ[x,y,z];
   I = ideal(x^2+y^2+z^2-1, x-y, y-z^2);
   G = gbcGroebner I;
-  assert(ideal G == I);
-  -- M2 clears denominators over QQ: compare the monic forms
-  monic = f -> (1 / leadCoefficient f) * f;
-  assert(set G === set apply(flatten entries gens gb I, monic));
-  assert(all(G, g -> leadCoefficient g == 1));
+  assert(G == gens gb I);
+  assert(gbcGroebner gens I == G);
   assert(gbcNormalForm(x^3, I) == x^3 % I);
   assert(gbcNormalForm(x^2+y^2+z^2-1, I) == 0);
+  -- zero queries stay in place
+  assert(gbcNormalForm({0_R, x^3, 0_R}, I) == {0, x^3 % I, 0});
+  assert(gbcMember({0_R, x, x-y}, I) == {true, false, true});
+  assert(gbcNormalForm(matrix{{0_R, x^3}}, I) == matrix{{0, x^3 % I}});
 ///
 
 TEST ///
   R = ZZ/32003[a,b,c,d];
   I = ideal(a+b+c+d, a*b+b*c+c*d+d*a, a*b*c+b*c*d+c*d*a+d*a*b, a*b*c*d-1);
-  G = gbcGroebner I;
-  assert(set G === set flatten entries gens gb I);
+  assert(gbcGroebner I == gens gb I);
+  scan({"F4", "Buchberger", "Signature"}, s ->
+      assert(gbcGroebner(I, Strategy => s, Threads => 2, TimeLimit => 100) == gens gb I));
   N = gbcHilbertNumerator I;
-  T = (ring N)_0;
-  assert(sub(N, T => (ring numerator hilbertSeries I)_0) == numerator hilbertSeries I);
+  assert(N == numerator hilbertSeries(ideal leadTerm gb I, Reduce => false));
 ///
 
 TEST ///
-  R = QQ[x,y, MonomialOrder => Lex];
-  I = ideal(x^2-y, x*y-1);
-  assert(sort gbcGroebner I == sort flatten entries gens gb I);
+  -- the user's symbols are left alone: T stays what it was
+  T = 42;
+  R = QQ[x,y];
+  N = gbcHilbertNumerator ideal(x^2, y^3);
+  assert(T === 42);
+  assert(N == numerator hilbertSeries(ideal(x^2, y^3), Reduce => false));
+  -- so are x and y after a computation in another ring
+  S = QQ[x,y, MonomialOrder => Lex];
+  use R;
+  G = gbcGroebner ideal(S_0^2 - S_1, S_0*S_1 - 1);
+  assert(ring x === R);
+  assert(G == gens gb ideal(S_0^2 - S_1, S_0*S_1 - 1));
+///
+
+TEST ///
+  R = QQ[x,y,z];
+  I = ideal(x*y, x*z, y^2 - z);
+  J = ideal(x - y, z^2);
+  assert(gbcIntersect(I, J) == intersect(I, J));
+  assert(gbcIntersect {I, J, ideal z} == intersect(I, J, ideal z));
+  assert(gbcIntersect {I} == I);
+  assert(gbcQuotient(I, J) == I : J);
+  assert(gbcSaturate(I, x) == saturate(I, x));
+  assert(gbcEliminate(I, {x}) == eliminate(I, {x}));
+  assert(gbcDim I == dim I);
+  assert(gbcDegree ideal(x^2 - y*z, y^3) == degree ideal(x^2 - y*z, y^3));
+  M = matrix{{x^2*y, y^2*x - x*z}};
+  C = gbcLift(M, I);
+  assert(gens I * C == M);
+  assert(try (gbcLift(matrix{{x}}, I); false) else true);
+///
+
+TEST ///
+  R = ZZ/101[x,y,z];
+  M = matrix{{x^2, x*y, y*z, z^3}};
+  S = gbcSyz M;
+  assert(M * S == 0);
+  assert(image S == image syz M);
+  I = ideal(x^2 - y*z, y^2 - x*z, z^2 - x*y);
+  assert(gbcBetti I == betti res I);
+///
+
+TEST ///
+  R = QQ[x,y];
+  B = gbcRealSolutions(ideal(x^2 - 2, y - x), Precision => 20);
+  assert(#B == 2);
+  -- the one with x > 0 holds sqrt 2 in both coordinates
+  b = first select(B, b -> b#0#0 > 0);
+  assert(b#0#0^2 <= 2 and 2 <= b#0#1^2 and b#1#0^2 <= 2 and 2 <= b#1#1^2);
+  assert(all(B, b -> all(b, i -> i#1 - i#0 <= 2^-20)));
+  assert(gbcRealSolutions ideal(x^2 + 1, y) == {});
+  S = ZZ/7[u,v];
+  K = coefficientRing S;
+  assert(gbcSolutions ideal(u^2 - 2, v - u^3) == {{3_K, 6_K}, {4_K, 1_K}});
+  assert(gbcSolutions ideal(u^2 - 3, v) == {});
+  assert(try (gbcRealSolutions ideal(x^2 - y); false) else true);
 ///

@@ -1,9 +1,8 @@
--- The table of monomial orders and rings: gbcGroebner against gb on one ideal in
+-- The table of monomial orders and rings: gbcGroebner against gens gb on one ideal in
 -- each ring kind the package maps, and a quotient ring refused. The differential test
 -- (differential.m2) is the thorough one. Run from the repository after building:
 --   GBC_LIBRARY=$PWD/build/libgbc.so M2 --script macaulay2/tests/orders_table.m2
 loadPackage("Gbc", FileName => realpath(currentFileDirectory | "../Gbc.m2"));
-monic := f -> (1 / leadCoefficient f) * f;
 cases := {
  ("ZZ/101[x,y,z]", () -> ZZ/101[x,y,z]),
  ("ZZ/101[x,y,z, Lex]", () -> ZZ/101[x,y,z, MonomialOrder=>Lex]),
@@ -20,7 +19,7 @@ scan(cases, c -> (
   R := (c#1)();
   I := ideal(R_0^2 - R_1*R_2 + 3, R_1^2 - R_0 + R_2, R_0*R_2 - R_1^3);
   G := gbcGroebner I;
-  ok := set apply(G, monic) === set apply(flatten entries gens gb I, monic);
-  print("| `" | c#0 | "` | " | (if ok then "agrees" else "DIFFERS") | " (" | toString(#G) | " elements) |")));
+  ok := G == gens gb I;
+  print("| `" | c#0 | "` | " | (if ok then "agrees" else "DIFFERS") | " (" | toString(numcols G) | " elements) |")));
 R = QQ[s,t]/ideal(s^3);
 print("| `QQ[s,t]/ideal(s^3)` | " | (try (gbcGroebner ideal(s^2-t); "answered") else "refused with an error") | " |");
