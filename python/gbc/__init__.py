@@ -372,14 +372,19 @@ class Ring:
                 expr = expr.as_expr()
             free = {str(s) for s in expr.free_symbols}
             extra = free - set(self.variables)
+            # what is not a polynomial of the ring is a GbcError (DomainError, a
+            # ValueError; the parser's ParseError for sin(x), 1/x, sqrt(x))
             if extra:
-                raise ValueError("%s is not a polynomial in %s (it has %s)" %
-                                 (expr, ", ".join(self.variables), ", ".join(sorted(extra))))
-            if self.nvars == 0:
-                return [((), sympy.Rational(expr))] if expr != 0 else []
+                raise DomainError(DOMAIN, "%s is not a polynomial in %s (it has %s)" %
+                                  (expr, ", ".join(self.variables), ", ".join(sorted(extra))))
             for a in expr.atoms():
                 if not (a.is_Symbol or a.is_Rational):
-                    raise TypeError("%s does not have rational coefficients" % (expr,))
+                    raise DomainError(DOMAIN, "%s does not have rational coefficients (it "
+                                      "has %s)" % (expr, a))
+            if self.nvars == 0:
+                if not expr.is_Rational:
+                    raise DomainError(DOMAIN, "%s is not a rational number" % (expr,))
+                return [((), Fraction(int(expr.p), int(expr.q)))] if expr != 0 else []
             # through the text form, so that gbc's parser expands it under the
             # library's limits and reports what is not a polynomial (x**-1, sin(x))
             # as a ParseError; sympy.Poly would first build a dense representation
@@ -434,10 +439,13 @@ class Ring:
 
     def symbols(self) -> tuple:
         """The variables as SymPy symbols (needs SymPy)."""
-        sympy = _sympy()
-        if sympy is None:
-            raise ImportError("SymPy is not installed")
-        return tuple(sympy.Symbol(v) for v in self.variables)
+        syms = self.__dict__.get("_symbols")
+        if syms is None:
+            sympy = _sympy()
+            if sympy is None:
+                raise ImportError("SymPy is not installed")
+            syms = self._symbols = tuple(sympy.Symbol(v) for v in self.variables)
+        return syms
 
 
 class Polynomial:
@@ -592,29 +600,42 @@ class Polynomial:
     def __repr__(self) -> str:
         return "Polynomial(%s)" % self
 
-    def as_poly(self) -> Any:
-        """A sympy.Poly in the ring's variables, over QQ or GF(p) (the modulus kept),
-        built from the terms directly (needs SymPy)."""
+    def as_sympy(self) -> Any:
+        """A sympy.Poly in the ring's variables over QQ, or over GF(p) for a ring over
+        Z/p (the modulus kept), built from the terms directly (Poly.from_dict: no
+        text, no expression tree). .as_expr() of it, or as_expr() here, gives a SymPy
+        expression. Needs SymPy. SymPy's Poly is dense in each variable: a
+        polynomial such as x^(2^28) - y is better taken through as_expr()."""
         sympy = _sympy()
         if sympy is None:
             raise ImportError("SymPy is not installed")
         dom = _sympy_domain(self.ring, sympy)
-        if self.ring.nvars == 0:
-            c = self.terms[0][1] if self.terms else 0
-            return sympy.Poly(sympy.Rational(c.numerator, c.denominator)
-                              if isinstance(c, Fraction) else c, domain=dom)
         if self.ring.characteristic:
             rep = {e: dom(c) for e, c in self.terms}
         else:
             rep = {e: dom(c.numerator, c.denominator) for e, c in self.terms}
+        if self.ring.nvars == 0:
+            # SymPy's Poly needs a generator: a constant is a number here
+            c = rep.get((), dom.zero)
+            return dom.to_sympy(c)
         return sympy.Poly.from_dict(rep, *self.ring.symbols(), domain=dom)
 
-    def as_sympy(self) -> Any:
-        """Over Q, a SymPy expression; over Z/p, a sympy.Poly over GF(p), since an
-        expression cannot carry the modulus (its .as_expr() gives the expression,
-        with SymPy's symmetric residues). Needs SymPy."""
-        P = self.as_poly()
-        return P if self.ring.characteristic else P.as_expr()
+    as_poly = as_sympy
+
+    def as_expr(self) -> Any:
+        """A SymPy expression (over Z/p the residues in [0, p); the modulus is not
+        part of an expression: as_sympy keeps it). Slower than as_sympy for large
+        polynomials (SymPy canonicalises every sum and product)."""
+        sympy = _sympy()
+        if sympy is None:
+            raise ImportError("SymPy is not installed")
+        syms = self.ring.symbols()
+        terms = []
+        for e, c in self.terms:
+            c = sympy.Rational(c.numerator, c.denominator) if isinstance(c, Fraction) \
+                else sympy.Integer(c)
+            terms.append(sympy.Mul(c, *[s ** k for s, k in zip(syms, e) if k]))
+        return sympy.Add(*terms)
 
 
 def _inverse(c, p):
@@ -1132,7 +1153,13 @@ class GroebnerBasis:
 
     @property
     def exprs(self) -> List[Any]:
-        """The basis as SymPy objects (as_sympy), named as SymPy's GroebnerBasis.exprs."""
+        """The basis as SymPy expressions (Polynomial.as_expr), as SymPy's
+        GroebnerBasis.exprs."""
+        return [p.as_expr() for p in self.polys]
+
+    @property
+    def polys_sympy(self) -> List[Any]:
+        """The basis as sympy.Poly objects (as_sympy), as SymPy's GroebnerBasis.polys."""
         return self.as_sympy()
 
     def normal_form(self, f: PolyLike) -> Any:
@@ -1222,8 +1249,8 @@ class GroebnerBasis:
         return self.leading_ideal().hilbert_series()
 
     def as_sympy(self) -> List[Any]:
-        """The polynomials as SymPy objects (Polynomial.as_sympy: expressions over Q,
-        Polys over GF(p))."""
+        """The polynomials as sympy.Poly objects over QQ or GF(p)
+        (Polynomial.as_sympy); exprs gives expressions."""
         return [p.as_sympy() for p in self.polys]
 
 
@@ -1696,10 +1723,10 @@ def reduced(f: PolyLike, G: Iterable[PolyLike], *gens: Any, order: Any = "grevle
     remainder divisible by a leading monomial of G (the same division algorithm, so
     the same quotients). G need not be a Groebner basis. gens, order, field and
     modulus as in groebner(). With SymPy input the results are SymPy objects
-    (Polynomial.as_sympy), else Polynomials."""
+    (expressions, as sympy.reduced gives), else Polynomials."""
     G = list(G)
     ring = _ring_for([f] + G, gens, order, field, modulus)
     q, r = _divide(ring, ring.poly(f), [ring.poly(g) for g in G])
     if any(_is_sympy(p) for p in [f] + G):
-        return [p.as_sympy() for p in q], r.as_sympy()
+        return [p.as_expr() for p in q], r.as_expr()
     return q, r
