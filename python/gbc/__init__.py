@@ -1226,8 +1226,16 @@ class GroebnerBasis:
                               "field")
         out = ctypes.c_void_p()
         with _Options(**options) as o:
-            o.run(lambda: lib.gbc_change_order(ctypes.byref(out), self._h, target._h, o.h,
-                                               None))
+            try:
+                o.run(lambda: lib.gbc_change_order(ctypes.byref(out), self._h, target._h,
+                                                   o.h, None))
+            except DomainError:
+                d = self.dimension()
+                if d > 0:
+                    raise DomainError(DOMAIN, "change_order (FGLM) needs a zero-dimensional "
+                                      "ideal; this one has dimension %d (use "
+                                      "Ideal.groebner(order=...))" % d) from None
+                raise
         return GroebnerBasis(target, out)
 
     def leading_ideal(self) -> "MonomialIdeal":
