@@ -50,7 +50,7 @@ def same(a, b, gens, p):
 
 ORDERS = ["grevlex", "lex", "deglex", "weights:3,1,2", "blocks:lex(1),grevlex(2)",
           "blocks:deglex(2),lex(1)", "blocks:weights(1,0,0),grevlex(3)",
-          "blocks:weights(0,1,1),wgrevlex(2,1),lex(1)"]
+          "blocks:weights(0,1,1),wgrevlex(2,1),lex(1)", "blocks:wgrevlex(1,2,1)"]
 
 
 @pytest.mark.parametrize("order", ORDERS)
