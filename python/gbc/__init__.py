@@ -55,7 +55,7 @@ OK, NOMEM, LIMIT, OVERFLOW, INTERRUPTED, PARSE, ARG, DOMAIN, UNSUPPORTED = range
 class GbcError(Exception):
     """A status other than GBC_OK; .status is the code, .message the library's text."""
 
-    def __init__(self, status, message=None):
+    def __init__(self, status: int, message: Optional[str] = None) -> None:
         self.status = status
         self.message = message or lib.gbc_status_string(status).decode()
         super().__init__(self.message)
@@ -64,11 +64,11 @@ class GbcError(Exception):
 class ParseError(GbcError, ValueError):
     """Malformed input; .line and .column (from 1) say where."""
 
-    def __init__(self, status, message, line=0, column=0):
+    def __init__(self, status: int, message: str, line: int = 0, column: int = 0) -> None:
         super().__init__(status, message)
         self.line, self.column = line, column
 
-    def __str__(self):
+    def __str__(self) -> str:
         if self.line:
             return "%d:%d: %s" % (self.line, self.column, self.message)
         return self.message
@@ -304,15 +304,15 @@ class Ring:
         return Polynomial(self, [(e, int(c) if isinstance(c, Fraction) and
                                   c.denominator == 1 else c) for e, c in terms])
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "Ring(%r, field=%d, order=%r)" % (",".join(self.variables),
                                                  self.characteristic, self.order)
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return (isinstance(other, Ring) and self.variables == other.variables and
                 self.characteristic == other.characteristic and self.order == other.order)
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash((self.variables, self.characteristic, self.order))
 
     # -- conversion into the ring ------------------------------------------------
@@ -1116,7 +1116,8 @@ class GroebnerBasis:
     """A Groebner basis: a sequence of monic Polynomials in increasing order of
     leading monomial. .stats holds the run's counters."""
 
-    def __init__(self, ring: Ring, handle: Any, stats: Optional[Dict[str, float]] = None):
+    def __init__(self, ring: Ring, handle: Any,
+                 stats: Optional[Dict[str, float]] = None) -> None:
         self.ring = ring
         self._h = handle
         self.polys: Tuple[Polynomial, ...] = tuple(ring._read_list(handle))
@@ -1131,7 +1132,7 @@ class GroebnerBasis:
     def __len__(self) -> int:
         return len(self.polys)
 
-    def __getitem__(self, i):
+    def __getitem__(self, i: int) -> Polynomial:
         return self.polys[i]
 
     def __iter__(self) -> Iterator[Polynomial]:
@@ -1309,7 +1310,7 @@ class Module:
     def __iter__(self) -> Iterator[Tuple[Polynomial, ...]]:
         return iter(self.elements)
 
-    def __getitem__(self, i):
+    def __getitem__(self, i: int) -> Tuple[Polynomial, ...]:
         return self.elements[i]
 
     def __repr__(self) -> str:
@@ -1430,7 +1431,7 @@ class BettiTable:
         return isinstance(other, BettiTable) and self.rows == other.rows
 
     def __hash__(self) -> int:
-        return hash(tuple(map(tuple, self.rows)))
+        return hash(tuple(tuple(r) for r in self.rows))
 
     def __str__(self) -> str:
         r, c = len(self.rows), self.length
@@ -1449,15 +1450,16 @@ class BettiTable:
 class HilbertSeries:
     """N(t) / (1-t)^n: .numerator maps degrees to coefficients, .nvars is n."""
 
-    def __init__(self, numerator, nvars):
+    def __init__(self, numerator: Dict[int, int], nvars: int) -> None:
         self.numerator = dict(numerator)
         self.nvars = nvars
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return (isinstance(other, HilbertSeries) and self.numerator == other.numerator and
                 self.nvars == other.nvars)
 
-    def numerator_text(self, var="t"):
+    def numerator_text(self, var: str = "t") -> str:
+        """The numerator N(t) as text, e.g. "1-3*t^2+2*t^3"."""
         if not self.numerator:
             return "0"
         out = []
@@ -1470,12 +1472,12 @@ class HilbertSeries:
             out.append(s)
         return "".join(out)
 
-    def __str__(self):
+    def __str__(self) -> str:
         return "(%s)/(1-t)^%d" % (self.numerator_text(), self.nvars)
 
     __repr__ = __str__
 
-    def __call__(self, d):
+    def __call__(self, d: int) -> int:
         """The Hilbert function at degree d: the coefficient of t^d of the series."""
         from math import comb
         n = self.nvars
@@ -1487,7 +1489,8 @@ class HilbertSeries:
             total += c * (comb(k + n - 1, n - 1) if n > 0 else (1 if k == 0 else 0))
         return total
 
-    def as_sympy(self, t=None):
+    def as_sympy(self, t: Any = None) -> Any:
+        """N(t) / (1-t)^n as a SymPy expression in t (default the symbol t)."""
         sympy = _sympy()
         t = t if t is not None else sympy.Symbol("t")
         num = sum((c * t ** d for d, c in self.numerator.items()), sympy.Integer(0))
@@ -1498,7 +1501,8 @@ class MonomialIdeal:
     """A monomial ideal in nvars variables, held as its minimal generators.
     gens: exponent tuples, or monomials of ring (Polynomials, strings, SymPy)."""
 
-    def __init__(self, gens=(), ring=None, nvars=None):
+    def __init__(self, gens: Iterable[Any] = (), ring: Optional[Ring] = None,
+                 nvars: Optional[int] = None) -> None:
         self.ring = ring
         rows = []
         for g in gens:
@@ -1536,17 +1540,18 @@ class MonomialIdeal:
             self._h = None
 
     @property
-    def nvars(self):
+    def nvars(self) -> int:
+        """The number of variables."""
         return lib.gbc_monideal_nvars(self._h)
 
-    def gens(self):
+    def gens(self) -> List[Monomial]:
         """The minimal generators as exponent tuples, in increasing term order."""
         k, n = lib.gbc_monideal_ngens(self._h), self.nvars
         buf = (ctypes.c_uint32 * max(1, k * n))()
         _check(lib.gbc_monideal_gens(buf, k, self._h))
         return [tuple(buf[i * n:(i + 1) * n]) for i in range(k)]
 
-    def __len__(self):
+    def __len__(self) -> int:
         return lib.gbc_monideal_ngens(self._h)
 
     def _mono(self, m):
@@ -1561,25 +1566,27 @@ class MonomialIdeal:
             raise ValueError("a monomial needs %d exponents" % self.nvars)
         return (ctypes.c_uint32 * max(1, len(m)))(*m)
 
-    def contains(self, m):
+    def contains(self, m: Any) -> bool:
+        """Whether the monomial m (an exponent tuple, or a monomial of the ring) lies
+        in the ideal."""
         c = ctypes.c_int()
         _check(lib.gbc_monideal_contains(ctypes.byref(c), self._h, self._mono(m)))
         return bool(c.value)
 
-    def __contains__(self, m):
+    def __contains__(self, m: Any) -> bool:
         return self.contains(m)
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if not isinstance(other, MonomialIdeal):
             return NotImplemented
         e = ctypes.c_int()
         _check(lib.gbc_monideal_equal(ctypes.byref(e), self._h, other._h))
         return bool(e.value)
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash(tuple(self.gens()))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "MonomialIdeal(%r)" % (self.gens(),)
 
     def _binary(self, name, other):
@@ -1589,19 +1596,20 @@ class MonomialIdeal:
                                                                 other._h, o.h))
         return MonomialIdeal._wrap(out, self.ring)
 
-    def __add__(self, other):
+    def __add__(self, other: "MonomialIdeal") -> "MonomialIdeal":
         return self._binary("sum", other)
 
-    def __mul__(self, other):
+    def __mul__(self, other: "MonomialIdeal") -> "MonomialIdeal":
         return self._binary("product", other)
 
-    def __and__(self, other):
+    def __and__(self, other: "MonomialIdeal") -> "MonomialIdeal":
         return self._binary("intersection", other)
 
-    def intersection(self, other):
+    def intersection(self, other: "MonomialIdeal") -> "MonomialIdeal":
+        """The intersection (also I & J); I + J is the sum, I * J the product."""
         return self & other
 
-    def colon(self, other):
+    def colon(self, other: Any) -> "MonomialIdeal":
         """I : J for a MonomialIdeal J, or I : m for one monomial."""
         if isinstance(other, MonomialIdeal):
             return self._binary("colon", other)
@@ -1611,26 +1619,31 @@ class MonomialIdeal:
             o.run(lambda: lib.gbc_monideal_colon_mono(ctypes.byref(out), self._h, m, o.h))
         return MonomialIdeal._wrap(out, self.ring)
 
-    def radical(self):
+    def radical(self) -> "MonomialIdeal":
+        """The radical (generated by the squarefree parts of the generators)."""
         out = ctypes.c_void_p()
         with _Options() as o:
             o.run(lambda: lib.gbc_monideal_radical(ctypes.byref(out), self._h, o.h))
         return MonomialIdeal._wrap(out, self.ring)
 
-    def alexander_dual(self, point=None):
+    def alexander_dual(self, point: Any = None) -> "MonomialIdeal":
+        """The Alexander dual with respect to point (an exponent tuple at least the
+        least common multiple of the generators; default that lcm)."""
         out = ctypes.c_void_p()
         pt = self._mono(point) if point is not None else None
         with _Options() as o:
             o.run(lambda: lib.gbc_monideal_alexdual(ctypes.byref(out), self._h, pt, o.h))
         return MonomialIdeal._wrap(out, self.ring)
 
-    def dimension(self):
+    def dimension(self) -> int:
+        """The Krull dimension of R/I (-1 for the unit ideal)."""
         d = ctypes.c_int64()
         with _Options() as o:
             o.run(lambda: lib.gbc_monideal_dim(ctypes.byref(d), self._h, o.h))
         return d.value
 
-    def degree(self):
+    def degree(self) -> int:
+        """The degree of R/I."""
         s = ctypes.c_void_p()
         with _Options() as o:
             o.run(lambda: lib.gbc_monideal_degree_string(ctypes.byref(s), self._h, o.h))
@@ -1639,7 +1652,8 @@ class MonomialIdeal:
         finally:
             lib.gbc_mem_free(s)
 
-    def hilbert_series(self):
+    def hilbert_series(self) -> "HilbertSeries":
+        """The Hilbert-Poincare series of R/I."""
         deg = ctypes.POINTER(ctypes.c_uint64)()
         coef = ctypes.POINTER(ctypes.c_int64)()
         nt = ctypes.c_size_t()
@@ -1652,7 +1666,7 @@ class MonomialIdeal:
             lib.gbc_mem_free(ctypes.cast(deg, ctypes.c_void_p))
             lib.gbc_mem_free(ctypes.cast(coef, ctypes.c_void_p))
 
-    def multigraded_hilbert_numerator(self):
+    def multigraded_hilbert_numerator(self) -> Dict[Monomial, int]:
         """N(x) of H = N(x) / prod(1 - x_i), as {exponent tuple: coefficient}."""
         ex = ctypes.POINTER(ctypes.c_uint32)()
         coef = ctypes.POINTER(ctypes.c_int64)()
@@ -1679,15 +1693,17 @@ class MonomialIdeal:
         finally:
             lib.gbc_mem_free(ctypes.cast(rows, ctypes.c_void_p))
 
-    def irreducible_decomposition(self):
+    def irreducible_decomposition(self) -> List[Monomial]:
         """Components as exponent tuples b: Q = <x_i^b_i : b_i > 0>."""
         return self._rows("irrdecom")
 
-    def associated_primes(self):
+    def associated_primes(self) -> List[Monomial]:
         """Primes as 0/1 tuples (the variables each one contains)."""
         return self._rows("assoprimes")
 
-    def maximal_standard_monomials(self):
+    def maximal_standard_monomials(self) -> List[Monomial]:
+        """The maximal standard monomials: m not in I with m * x_i in I for every
+        variable x_i, as sorted exponent tuples."""
         return self._rows("maxstandard")
 
 
