@@ -1439,7 +1439,7 @@ class BettiTable:
         text = ctypes.c_void_p()
         _check(lib.gbc_betti_to_string(ctypes.byref(text), flat, r, c))
         try:
-            return ctypes.string_at(text).decode()
+            return ctypes.string_at(text).decode().rstrip("\n")
         finally:
             lib.gbc_string_free(text)
 
