@@ -2,7 +2,8 @@
 # python/venv (ctest): the package installs offline into a bare virtual environment
 # (no system site packages: no setuptools, wheel, cffi, pytest or sympy), through its
 # own standard-library build backend, with pip's default build isolation and without
-# it, and then imports and computes one Groebner basis against an installed libgbc.
+# it, and then imports and computes one Groebner basis against an installed libgbc;
+# then an editable install (pip install -e) of a copy imports that copy.
 # Exits 77 (skipped, with the reason) when python3 -m venv cannot make an environment
 # with pip (Debian: apt-get install python3-venv), unless GBC_REQUIRE_PYTHON=1.
 # usage: python_venv.sh PYTHON BUILD_DIR SOURCE_DIR
@@ -65,3 +66,14 @@ print("import gbc from the bare venv:", gbc.__file__, "libgbc:", gbc.library_pat
 print("basis:", ", ".join(str(g) for g in G))
 PY
     fail "import gbc or the basis failed in the bare venv"
+# an editable install (PEP 660) of another copy: the venv then imports that copy
+cp -r "$src/python" "$tmp/edit"
+"$tmp/venv/bin/python" -m pip install --no-index --disable-pip-version-check -e "$tmp/edit" \
+    > "$tmp/pip.log" 2>&1 || { cat "$tmp/pip.log"; fail "pip install -e ./python failed"; }
+where=$(PKG_CONFIG_PATH="$(dirname "$pc")" "$tmp/venv/bin/python" -c \
+    "import gbc; print(gbc.__file__); print(gbc.Ring('x').ideal('x^2').degree())") ||
+    fail "import gbc after the editable install failed"
+case "$where" in
+    "$tmp/edit/gbc/__init__.py"*2) echo "pip install -e ./python: imports the source copy" ;;
+    *) fail "the editable install does not import the source copy: $where" ;;
+esac
