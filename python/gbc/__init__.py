@@ -950,7 +950,7 @@ class Ideal:
         """Cofactors of f over the generators: a list c with f = sum c[i] * gens[i]
         exactly (one valid choice, not unique); for a list or tuple, one such list per
         element. DomainError when an element is not in the ideal (the message names
-        the first). Not for weighted orders (Unsupported)."""
+        the first). Any order."""
         _check_options(options)
         single = not isinstance(f, (list, tuple))
         items = [f] if single else list(f)
@@ -979,14 +979,20 @@ class Ideal:
 
     def lift_basis(self, **options: Any) -> Tuple["GroebnerBasis", List[List[Polynomial]]]:
         """(G, C): the reduced Groebner basis G and cofactors with
-        G[j] = sum C[j][i] * gens[i] exactly. Not for weighted orders."""
+        G[j] = sum C[j][i] * gens[i] exactly. Unsupported for weighted orders
+        ("weights:..."; lift works there)."""
         _check_options(options)
         gens = self.ring._handle(self.gens)
         basis, cof = ctypes.c_void_p(), ctypes.c_void_p()
         try:
             with _Options(**options) as o:
-                o.run(lambda: lib.gbc_lift_basis(ctypes.byref(basis), ctypes.byref(cof),
-                                                 gens, o.h, None))
+                try:
+                    o.run(lambda: lib.gbc_lift_basis(ctypes.byref(basis),
+                                                     ctypes.byref(cof), gens, o.h, None))
+                except Unsupported:
+                    raise Unsupported(UNSUPPORTED, "lift_basis does not support the order "
+                                      "%s (a weighted order); lift does" % self.ring.order) \
+                        from None
         finally:
             _free_all(gens)
         try:
