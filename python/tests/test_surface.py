@@ -3,11 +3,13 @@ order keys against SymPy and the library, division (reduce, reduced) against Sym
 reduced, ideal operations against their defining properties and the monomial-ideal
 engine, lift by recombining the cofactors, solving against SymPy's solutions and
 brute force over Z/p, syzygies and Betti tables by their properties, and SymPy
-conversion. Random cases: GBC_TEST_SEED repeats a run; the seed is printed (pytest
+conversion, Betti tables against Macaulay2 when it is installed. Random cases:
+GBC_TEST_SEED repeats a run; the seed is printed (pytest
 shows it for a failing test)."""
 import itertools
 import os
 import random
+import re
 from fractions import Fraction
 
 import pytest
@@ -452,3 +454,46 @@ def test_time_limits_reach_the_new_calls():
                  lambda: I.intersection(R.ideal("x0"), timeout=0.001)):
         with pytest.raises(gbc.TimeLimitExceeded):
             call()
+
+
+def test_betti_tables_agree_with_macaulay2():
+    """Betti tables of random homogeneous ideals and modules (including a zero
+    last component, which the module keeps) equal Macaulay2's `betti res`."""
+    import shutil
+    import subprocess
+    m2 = shutil.which("M2")
+    if m2 is None:
+        pytest.skip("Macaulay2 (M2) is not installed")
+    rng = rng_for("betti-m2")
+    R = gbc.Ring("x, y, z", field=32003)
+    cases = []
+    for _ in range(4):
+        gens = []
+        for _ in range(rng.randint(2, 4)):
+            d = rng.randint(1, 3)
+            mons = [(a, b, d - a - b) for a in range(d + 1) for b in range(d + 1 - a)]
+            gens.append(" + ".join("%d*x^%d*y^%d*z^%d" % ((rng.randint(1, 9),) + m)
+                                   for m in rng.sample(mons, rng.randint(1, 2))))
+        cases.append(gbc.Module(R, [(g,) for g in gens]))
+    cases.append(gbc.Module(R, [("2*x*y + 4*x*z", 0), ("2*y", 0), (0, 0)]))
+    script = ["R = ZZ/32003[x,y,z]"]
+    for M in cases:
+        rows = list(zip(*[[str(f) for f in e] for e in M.elements]))
+        script.append('print "case"; print toString pairs betti res coker '
+                      'map(R^%d, , matrix{%s})' % (M.rank, ",".join(
+                          "{%s}" % ",".join(r) for r in rows)))
+    out = subprocess.run([m2, "--script", "/dev/stdin"], input="\n".join(script) + "\n",
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    tables = out.stdout.split("case\n")[1:]
+    assert len(tables) == len(cases)
+    for M, text in zip(cases, tables):
+        T = M.betti()
+        # the pairs of M2's BettiTally: ((i, {j}, j), beta_{i,j})
+        want = {}
+        pat = r"\((\d+),\s*\{(\d+)\},\s*\d+\),\s*(\d+)\)"
+        for i, deg, b in re.findall(pat, text):
+            if int(b):
+                want[(int(i), int(deg))] = int(b)
+        got = {(i, i + d): b for d, row in enumerate(T.rows) for i, b in enumerate(row) if b}
+        assert got == want, (M, str(T), text)
