@@ -1,9 +1,10 @@
 #!/bin/sh
 # python/venv (ctest): the package installs offline into a bare virtual environment
 # (no system site packages: no setuptools, wheel, cffi, pytest or sympy), through its
-# own standard-library build backend, with pip's default build isolation and without
-# it, and then imports and computes one Groebner basis against an installed libgbc;
-# then an editable install (pip install -e) of a copy imports that copy.
+# own standard-library build backend: with pip's default build isolation, without
+# it, and from the sdist the backend writes; then it imports and computes one
+# Groebner basis against an installed libgbc, and an editable install (pip install
+# -e) of a copy imports that copy.
 # Exits 77 (skipped, with the reason) when python3 -m venv cannot make an environment
 # with pip (Debian: apt-get install python3-venv), unless GBC_REQUIRE_PYTHON=1.
 # usage: python_venv.sh PYTHON BUILD_DIR SOURCE_DIR
@@ -39,6 +40,14 @@ for isolation in "" --no-build-isolation; do
         { cat "$tmp/pip.log"; fail "pip install --no-index ${isolation:+$isolation }./python failed in a bare venv"; }
     echo "pip install --no-index ${isolation:+$isolation }./python: installed in a bare venv"
 done
+# the sdist the backend writes installs too (its files suffice to build the wheel)
+sdist=$(cd "$tmp/src/_backend" && "$py" -B -c \
+    "import gbc_backend, sys; print(gbc_backend.build_sdist(sys.argv[1]))" "$tmp/dist") ||
+    fail "the backend's build_sdist failed"
+"$tmp/venv/bin/python" -m pip install --no-index --disable-pip-version-check \
+    --force-reinstall "$tmp/dist/$sdist" > "$tmp/pip.log" 2>&1 ||
+    { cat "$tmp/pip.log"; fail "pip install of the sdist $sdist failed in a bare venv"; }
+echo "pip install --no-index $sdist (the backend's sdist): installed in a bare venv"
 rm -rf "$tmp/src"
 cd "$tmp"
 unset GBC_LIBRARY GBC_PREFIX
