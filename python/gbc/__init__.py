@@ -22,16 +22,16 @@ import _thread
 import ctypes
 import threading
 from fractions import Fraction
-from typing import (Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence,
-                    Tuple, Union, overload)
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 from . import _lib
 from ._lib import lib
 from ._orders import OrderError, monomial_key, order_text
 
 __all__ = ["Ring", "Polynomial", "Ideal", "GroebnerBasis", "MonomialIdeal",
-           "HilbertSeries", "Module", "BettiTable", "groebner", "reduced", "GbcError", "ParseError", "ArgumentError",
-           "DomainError", "ResourceError", "ExponentOverflow", "Interrupted",
+           "HilbertSeries", "Module", "BettiTable", "groebner", "reduced", "GbcError",
+           "ParseError", "ArgumentError", "DomainError", "ResourceError",
+           "ExponentOverflow", "Interrupted",
            "TimeLimitExceeded", "Unsupported", "version", "library_path"]
 
 #: the running libgbc's version, "MAJOR.MINOR.PATCH"
@@ -123,7 +123,7 @@ def _check(st, err=None):
         _raise(st, err)
 
 
-_ALGORITHMS = {None: 0, "default": 0, "buchberger": 1, "f4": 2}
+_ALGORITHMS = {None: 0, "default": 0, "buchberger": 1, "f4": 2, "sig": 3}
 
 
 class _Options:
@@ -137,7 +137,8 @@ class _Options:
         self.timeout = timeout
         try:
             if algorithm not in _ALGORITHMS:
-                raise ValueError("algorithm must be 'f4' or 'buchberger', not %r" % (algorithm,))
+                raise ValueError("algorithm must be 'f4', 'buchberger' or 'sig', not %r"
+                                 % (algorithm,))
             _check(lib.gbc_options_set_algorithm(h, _ALGORITHMS[algorithm]))
             if not isinstance(threads, int) or not 1 <= threads <= 1024:
                 raise ValueError("threads must be an integer from 1 to 1024")
