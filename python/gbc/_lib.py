@@ -139,3 +139,34 @@ _proto("gbc_monideal_hilbert_multigraded", c_int, P(P(c_uint32)), P(P(ctypes.c_i
        P(c_size_t), c_void_p, c_void_p)
 for _op in ("irrdecom", "assoprimes", "maxstandard"):
     _proto("gbc_monideal_" + _op, c_int, P(P(c_uint32)), P(c_size_t), c_void_p, c_void_p)
+# ideal operations, change of order, cofactors (gbc.h "ideal operations")
+_proto("gbc_eliminate", c_int, P(c_void_p), c_void_p, P(c_uint32), c_size_t, c_void_p,
+       c_void_p)
+for _op in ("intersect", "quotient"):
+    _proto("gbc_" + _op, c_int, P(c_void_p), c_void_p, c_void_p, c_void_p, c_void_p)
+_proto("gbc_saturate", c_int, P(c_void_p), c_void_p, c_void_p, c_int, c_void_p, c_void_p)
+_proto("gbc_lift_basis", c_int, P(c_void_p), P(c_void_p), c_void_p, c_void_p, c_void_p)
+_proto("gbc_lift", c_int, P(c_void_p), P(c_size_t), c_void_p, c_void_p, c_void_p,
+       c_void_p)
+_proto("gbc_change_order", c_int, P(c_void_p), c_void_p, c_void_p, c_void_p, c_void_p)
+# modules (gbc.h "Modules")
+_proto("gbc_module_groebner", c_int, P(c_void_p), c_void_p, c_uint32, c_int, c_void_p,
+       c_void_p)
+_proto("gbc_module_syz", c_int, P(c_void_p), c_void_p, c_uint32, c_void_p, c_void_p)
+_proto("gbc_module_member", c_int, P(c_int), c_void_p, c_void_p, c_uint32, c_void_p,
+       c_void_p)
+_proto("gbc_module_betti", c_int, P(P(ctypes.c_uint64)), P(c_uint32), P(c_uint32),
+       c_void_p, c_uint32, c_void_p, c_void_p)
+_proto("gbc_betti_to_string", c_int, P(c_void_p), P(ctypes.c_uint64), c_uint32, c_uint32)
+_proto("gbc_string_free", None, c_void_p)
+# solving (gbc.h "Solving")
+_proto("gbc_solve", c_int, P(c_void_p), c_void_p, c_uint32, ctypes.c_uint, c_void_p,
+       P(Error))
+_proto("gbc_solutions_free", None, c_void_p)
+_proto("gbc_solutions_count", c_size_t, c_void_p)
+_proto("gbc_solutions_nvars", c_uint32, c_void_p)
+_proto("gbc_solutions_dim", ctypes.c_int64, c_void_p)
+_proto("gbc_solutions_distinct", c_size_t, c_void_p)
+_proto("gbc_solutions_endpoint", c_int, c_char_p, c_size_t, P(c_size_t), P(c_uint32),
+       c_void_p, c_size_t, c_uint32, c_int)
+_proto("gbc_solutions_get_zp", c_int, P(c_uint32), c_void_p, c_size_t)

@@ -188,3 +188,58 @@ def order_text(order, nvars):
             return _from_product(order, nvars)
         return _sympy_kind(order, order)
     raise OrderError("order %r: not an order name or a SymPy order (%s)" % (order, EXPECTED))
+
+
+def _grevlex_key(e):
+    # larger key = larger monomial: total degree, then the smaller exponent in the
+    # last variable where two monomials differ is the larger
+    return (sum(e),) + tuple(-k for k in reversed(e))
+
+
+def _block_key(kind, e):
+    if kind == "lex":
+        return tuple(e)
+    if kind == "deglex":
+        return (sum(e),) + tuple(e)
+    return _grevlex_key(e)
+
+
+def monomial_key(text, nvars):
+    """A sort key on exponent tuples for the library's order text (what order_text
+    returns): key(a) > key(b) exactly when a is the larger monomial. The package's
+    tests check it against the library's own sorting in every kind of order."""
+    if text.startswith("weights:"):
+        w = tuple(int(k) for k in text[len("weights:"):].split(","))
+        return lambda e: (sum(a * b for a, b in zip(w, e)),) + _grevlex_key(e)
+    if text.startswith("blocks:"):
+        # weight rows over all variables first, then the blocks in turn; a wgrevlex
+        # block is its weighted degree, then reverse lex with no total-degree step
+        rows, blocks, start = [], [], 0
+        for item in _items(text[len("blocks:"):], text):
+            r = _ROW.match(item)
+            if r:
+                ws = tuple(int(w) for w in r.group(2).split(","))
+                if r.group(1) == "weights":
+                    rows.append(ws)
+                else:
+                    blocks.append((ws, start, start + len(ws)))
+                    start += len(ws)
+                continue
+            m = _BLOCK.match(item)
+            kind, size = NAMES[m.group(1)], int(m.group(2))
+            blocks.append((kind, start, start + size))
+            start += size
+
+        def key(e):
+            out = tuple(sum(a * b for a, b in zip(w, e)) for w in rows)
+            for kind, a, b in blocks:
+                part = e[a:b]
+                if isinstance(kind, tuple):
+                    out += (sum(w * k for w, k in zip(kind, part)),) + \
+                        tuple(-k for k in reversed(part))
+                else:
+                    out += _block_key(kind, part)
+            return out
+        return key
+    kind = NAMES[text]
+    return lambda e: _block_key(kind, e)
