@@ -38,6 +38,16 @@ static uint32_t invm(uint32_t a, uint32_t p)
     return powm(a, p - 2, p);
 }
 
+/* Whether q is prime (GMP's test: BPSW, no composite below 2^64 passes). */
+static int is_prime(uint32_t q)
+{
+    mpz_t z;
+    mpz_init_set_ui(z, q);
+    int r = mpz_probab_prime_p(z, 30) != 0;
+    mpz_clear(z);
+    return r;
+}
+
 /* q mod p into *r: 0 when p divides q's denominator, else 1. */
 static int mpq_mod(uint32_t *r, const mpq_t q, uint32_t p)
 {
@@ -455,18 +465,87 @@ out:
     return st;
 }
 
+/* The degree of gcd(A, B) over Z/p (A, B of na, nb coefficients, consumed as
+ * scratch); -1 when both are zero. */
+static long gcd_degree(uint32_t *A, size_t na, uint32_t *B, size_t nb, uint32_t p)
+{
+    while (na > 0 && A[na - 1] == 0)
+        na--;
+    while (nb > 0 && B[nb - 1] == 0)
+        nb--;
+    for (;;) {
+        if (nb == 0)
+            return (long)na - 1;
+        if (na < nb) {
+            uint32_t *T = A;
+            A = B;
+            B = T;
+            size_t t = na;
+            na = nb;
+            nb = t;
+            continue;
+        }
+        /* A <- A mod B */
+        uint32_t inv = invm(B[nb - 1], p);
+        while (na >= nb) {
+            uint32_t q = mulm(A[na - 1], inv, p);
+            size_t sh = na - nb;
+            for (size_t j = 0; j < nb; j++) {
+                uint32_t s = mulm(q, B[j], p);
+                uint32_t *c = &A[sh + j];
+                *c = *c >= s ? *c - s : *c + p - s;
+            }
+            while (na > 0 && A[na - 1] == 0)
+                na--;
+        }
+    }
+}
+
+/* Whether W (integer, degree >= 1) is squarefree, proved modulo primes: a prime
+ * q not dividing lc(W) with gcd(W mod q, W' mod q) = 1 makes disc(W) nonzero mod q,
+ * so nonzero. Tries a few primes below 2^30, then the exact test over Z. */
+static gbc_status squarefree_proved(gbc_ctx *ctx, int *sq, const sv_zpoly *W)
+{
+    size_t n = W->n;
+    uint32_t *A = NULL, *B = NULL;
+    *sq = 0;
+    gbc_status st = GBC_ALLOC(ctx, A, n);
+    if (st == GBC_OK)
+        st = GBC_ALLOC(ctx, B, n);
+    uint32_t q = 1073741827u; /* the first prime above 2^30; the primes below it next */
+    for (int tries = 0; st == GBC_OK && tries < 4 && !*sq; tries++) {
+        do {
+            q -= 2;
+        } while (!is_prime(q));
+        if (mpz_fdiv_ui(W->c[n - 1], q) == 0)
+            continue;
+        for (size_t i = 0; i < n; i++)
+            A[i] = (uint32_t)mpz_fdiv_ui(W->c[i], q);
+        for (size_t i = 1; i < n; i++)
+            B[i - 1] = mulm(A[i], (uint32_t)(i % q), q);
+        *sq = gcd_degree(A, n, B, n - 1, q) == 0;
+    }
+    gbc_free(ctx, A);
+    gbc_free(ctx, B);
+    if (st == GBC_OK && !*sq) {
+        sv_zpoly S;
+        st = sv_zpoly_squarefree(ctx, &S, W);
+        if (st == GBC_OK) {
+            *sq = S.n == W->n;
+            sv_zpoly_clear(ctx, &S);
+        }
+    }
+    return st;
+}
+
 /* ----------------------------------------------------------------- the driver -- */
 
-/* The next prime below *p (p > 3), into *p. */
+/* The next prime below *p (p > 3, odd), into *p. */
 static void prev_prime(uint32_t *p)
 {
-    mpz_t z;
-    mpz_init(z);
     do {
         *p -= 2;
-        mpz_set_ui(z, *p);
-    } while (!mpz_probab_prime_p(z, 30));
-    mpz_clear(z);
+    } while (!is_prime(*p));
 }
 
 /* The parametrisation given by the lifted values q (w_0 .. w_(D-1), then v_i's D
@@ -634,14 +713,8 @@ gbc_status sv_modular_param(gbc_ctx *ctx, sv_param *P, int *found, const gbc_pol
             /* stable over two further primes: check it over Q */
             int sq = 0, chk = 0;
             st = param_from_lift(ctx, P, cand, n, D);
-            if (st == GBC_OK) {
-                sv_zpoly S;
-                st = sv_zpoly_squarefree(ctx, &S, &P->W);
-                if (st == GBC_OK) {
-                    sq = S.n == P->W.n;
-                    sv_zpoly_clear(ctx, &S);
-                }
-            }
+            if (st == GBC_OK)
+                st = squarefree_proved(ctx, &sq, &P->W);
             if (st == GBC_OK && sq)
                 st = check_over_q(ctx, &chk, P, &in);
             if (st != GBC_OK)

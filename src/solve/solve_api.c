@@ -347,8 +347,13 @@ gbc_status sv_param_text(gbc_ctx *ctx, gbc_solutions *out, const sv_zpoly *W, co
     qpoly Pq;
     Pq.c = NULL;
     Pq.n = 0;
+    /* g_i may have degree up to deg w - 1 >= d when w was not squarefree */
+    size_t plen = 2 * d + 1;
+    for (uint32_t v = 0; v < n; v++)
+        if (g[v].n + d > plen)
+            plen = g[v].n + d;
     if (st == GBC_OK)
-        st = qpoly_init(ctx, &Pq, 2 * d + 1);
+        st = qpoly_init(ctx, &Pq, plen);
     mpq_t t, q;
     mpq_init(t);
     mpq_init(q);
