@@ -59,6 +59,42 @@ static int mpq_mod(uint32_t *r, const mpq_t q, uint32_t p)
     return 1;
 }
 
+/* The degree of gcd(A, B) over Z/p (A, B of na, nb coefficients, consumed as
+ * scratch); -1 when both are zero. */
+static long gcd_degree(uint32_t *A, size_t na, uint32_t *B, size_t nb, uint32_t p)
+{
+    while (na > 0 && A[na - 1] == 0)
+        na--;
+    while (nb > 0 && B[nb - 1] == 0)
+        nb--;
+    for (;;) {
+        if (nb == 0)
+            return (long)na - 1;
+        if (na < nb) {
+            uint32_t *T = A;
+            A = B;
+            B = T;
+            size_t t = na;
+            na = nb;
+            nb = t;
+            continue;
+        }
+        /* A <- A mod B */
+        uint32_t inv = invm(B[nb - 1], p);
+        while (na >= nb) {
+            uint32_t q = mulm(A[na - 1], inv, p);
+            size_t sh = na - nb;
+            for (size_t j = 0; j < nb; j++) {
+                uint32_t s = mulm(q, B[j], p);
+                uint32_t *c = &A[sh + j];
+                *c = *c >= s ? *c - s : *c + p - s;
+            }
+            while (na > 0 && A[na - 1] == 0)
+                na--;
+        }
+    }
+}
+
 /* --------------------------------------------------------- one prime's work -- */
 
 /* The input: the generators' terms (exponents over the n variables) and the
@@ -75,8 +111,9 @@ typedef struct mp_input {
 
 /* The residues of w (monic of degree D: w_0 .. w_(D-1)) and of v_i = g_i w' mod w
  * (D each) modulo p into r ((n + 1) D entries), from the reduced lex basis of
- * <gens> + <T + l> over Z/p; *ok = 0 when p does not serve (p divides a
- * denominator, the basis is not in shape position or deg w != D). */
+ * <gens> + <T + l> over Z/p: *ok = 1. *ok = 0 when p does not serve (p divides a
+ * denominator, the basis is not in shape position or deg w != D), 2 when the
+ * basis is in shape position but w is not squarefree mod p. */
 static gbc_status prime_param(gbc_ctx *ctx, uint32_t *r, int *ok, const mp_input *in,
                               const gbc_ring *Rp, uint32_t p, size_t D,
                               const gbc_options *opts)
@@ -183,6 +220,14 @@ static gbc_status prime_param(gbc_ctx *ctx, uint32_t *r, int *ok, const mp_input
     }
     if (!have_w || nseen != n)
         goto out;
+    /* w not squarefree mod p: I is not radical (or p divides the discriminant) */
+    memcpy(tmp, w, (D + 1) * sizeof *tmp);
+    for (size_t b = 1; b <= D; b++)
+        tmp[D + b] = mulm(w[b], (uint32_t)(b % p), p);
+    if (gcd_degree(tmp, D + 1, tmp + D + 1, D, p) != 0) {
+        *ok = 2;
+        goto out;
+    }
     /* v_i = g_i w' mod w */
     for (size_t i = 0; i < D; i++)
         r[i] = w[i];
@@ -465,42 +510,6 @@ out:
     return st;
 }
 
-/* The degree of gcd(A, B) over Z/p (A, B of na, nb coefficients, consumed as
- * scratch); -1 when both are zero. */
-static long gcd_degree(uint32_t *A, size_t na, uint32_t *B, size_t nb, uint32_t p)
-{
-    while (na > 0 && A[na - 1] == 0)
-        na--;
-    while (nb > 0 && B[nb - 1] == 0)
-        nb--;
-    for (;;) {
-        if (nb == 0)
-            return (long)na - 1;
-        if (na < nb) {
-            uint32_t *T = A;
-            A = B;
-            B = T;
-            size_t t = na;
-            na = nb;
-            nb = t;
-            continue;
-        }
-        /* A <- A mod B */
-        uint32_t inv = invm(B[nb - 1], p);
-        while (na >= nb) {
-            uint32_t q = mulm(A[na - 1], inv, p);
-            size_t sh = na - nb;
-            for (size_t j = 0; j < nb; j++) {
-                uint32_t s = mulm(q, B[j], p);
-                uint32_t *c = &A[sh + j];
-                *c = *c >= s ? *c - s : *c + p - s;
-            }
-            while (na > 0 && A[na - 1] == 0)
-                na--;
-        }
-    }
-}
-
 /* Whether W (integer, degree >= 1) is squarefree, proved modulo primes: a prime
  * q not dividing lc(W) with gcd(W mod q, W' mod q) = 1 makes disc(W) nonzero mod q,
  * so nonzero. Tries a few primes below 2^30, then the exact test over Z. */
@@ -612,13 +621,14 @@ static int cand_matches(const mpq_t *q, const uint32_t *r, size_t m, uint32_t p)
 
 gbc_status sv_modular_param(gbc_ctx *ctx, sv_param *P, int *found, const gbc_polys *gens,
                             const char *tname, const int64_t *form, size_t D,
-                            const gbc_options *opts, size_t *nprimes)
+                            const gbc_options *opts, size_t *nprimes, int *nonradical)
 {
     const gbc_ring *R = gbc_polys_ring(gens);
     uint32_t n = gbc_ring_nvars(R), nv = n + 1;
     size_t m = (size_t)nv * D;
     *found = 0;
     *nprimes = 0;
+    *nonradical = 0;
     memset(P, 0, sizeof *P);
     mp_input in;
     memset(&in, 0, sizeof in);
@@ -688,12 +698,15 @@ gbc_status sv_modular_param(gbc_ctx *ctx, sv_param *P, int *found, const gbc_pol
         if (st != GBC_OK)
             goto out;
         (*nprimes)++;
-        if (!ok) {
-            /* the form does not separate, I is not radical (deg w < D), or p is
-             * unlucky: two failures before the first success give up on the
-             * form, and many later ones on the method */
-            bad++;
-            if ((good == 0 && bad >= 2) || bad > 8 + good / 4)
+        if (ok != 1) {
+            /* before the first success: the form does not separate (or p is
+             * unlucky: the next form is as good), or, w not squarefree, I is not
+             * radical; after it p is unlucky, and many such give up the method */
+            if (good == 0) {
+                *nonradical = ok == 2;
+                goto out;
+            }
+            if (++bad > 8 + good / 4)
                 goto out;
             continue;
         }

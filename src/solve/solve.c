@@ -547,17 +547,27 @@ gbc_status sv_solve_q(gbc_ctx *ctx, gbc_solutions *out, const gbc_polys *gens, u
     if (st != GBC_OK)
         goto out;
     /* The fast path: msolve's parametrisation modulo primes, lifted and checked
-     * over Q (modparam.c), with the first three forms of the list below. It
-     * serves when I is radical and one of them separates: deg w = D = dim_Q R/I. */
-    for (unsigned attempt = 0; attempt < 3 && !(flags & GBC_SOLVE_LEX); attempt++) {
+     * over Q (modparam.c), with the forms of the list below in the same order (the
+     * same random ones: rng seeded alike). It serves when I is radical and a form
+     * separates: deg w = D = dim_Q R/I; a first prime whose w is not squarefree
+     * sends a non-radical I to the exact path at once. */
+    gbc_rng frng;
+    gbc_rng_seed(&frng, 0x736f6c7665ull);
+    int nonradical = 0;
+    for (unsigned attempt = 0; attempt < 24 && !nonradical && !(flags & GBC_SOLVE_LEX);
+         attempt++) {
+        st = gbc_ctx_check(ctx);
+        if (st != GBC_OK)
+            goto out;
+        uint64_t B = (uint64_t)attempt * attempt;
         for (uint32_t i = 0; i < n; i++)
-            out->form[i] = form_coef(attempt, i, n, 0, NULL);
+            out->form[i] = form_coef(attempt, i, n, B, &frng);
         out->newvar = attempt > 0;
         sv_param P;
         int found = 0;
         size_t nprimes = 0;
         st = sv_modular_param(ctx, &P, &found, gens, tname, out->form, (size_t)deg, opts,
-                              &nprimes);
+                              &nprimes, &nonradical);
         if (st != GBC_OK)
             goto out;
         if (found) {

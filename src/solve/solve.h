@@ -101,11 +101,14 @@ void sv_param_clear(gbc_ctx *ctx, sv_param *P);
  * squarefree of degree D, and at every root t of W the point x(t) = V(t) / (den W'(t))
  * satisfies every generator and t + sum form[i] x_i(t) = 0; so W's D roots give D
  * distinct solutions of I (all of them when D = dim_Q R/I). *found = 0 when the
- * method gave up: the form gives no shape basis of degree D modulo the first two
- * primes (it does not separate, or I is not radical), too many unlucky primes, or
- * three lifts failing the check. *nprimes: the primes used. */
+ * method gave up: the form gives no shape basis of degree D modulo the first
+ * prime (it does not separate, or I is not radical), too many unlucky primes, or
+ * three lifts failing the check; *nonradical = 1 when the first prime's basis was
+ * in shape position with w not squarefree (I is not radical, or the prime divides
+ * the discriminant: either way the caller is better off with the radical).
+ * *nprimes: the primes used. */
 gbc_status sv_modular_param(gbc_ctx *ctx, sv_param *P, int *found, const gbc_polys *gens,
                             const char *tname, const int64_t *form, size_t D,
-                            const gbc_options *opts, size_t *nprimes);
+                            const gbc_options *opts, size_t *nprimes, int *nonradical);
 
 #endif
