@@ -275,8 +275,8 @@ int cli_solve_command(int argc, char **argv, int at)
         rc = cli_exit_for(st);
         goto done;
     }
-    st = gbc_solve(&sols, gens, (uint32_t)precision, (param ? GBC_SOLVE_PARAMETRIZATION : 0u) | (lex ? GBC_SOLVE_LEX : 0u),
-                   opts, &err);
+    unsigned flags = (param ? GBC_SOLVE_PARAMETRIZATION : 0u) | (lex ? GBC_SOLVE_LEX : 0u);
+    st = gbc_solve(&sols, gens, (uint32_t)precision, flags, opts, &err);
     if (st == GBC_ERR_DOMAIN) {
         fprintf(stderr, "%s: error: %s\n", fname, err.message);
         rc = EXIT_INPUT;
