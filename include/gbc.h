@@ -903,6 +903,10 @@ typedef struct gbc_solutions gbc_solutions;
 /* gbc_solve's flags: keep msolve's rational parametrisation (over Q) for the
  * msolve format of gbc_solutions_to_string. */
 #define GBC_SOLVE_PARAMETRIZATION 1u
+/* gbc_solve's flags: over Q, take the exact lex basis over Q (the slower path of
+ * docs/solve.md) instead of the parametrisation computed modulo primes. Both give
+ * the same solutions; this one is for cross-checks. */
+#define GBC_SOLVE_LEX 2u
 typedef enum gbc_solve_format {
     GBC_SOLVE_FORMAT_GBC = 0,   /* one solution a line: "[a, b], [c, d]" */
     GBC_SOLVE_FORMAT_MSOLVE = 1 /* msolve's output: "[0, [1, [[[a, b], ...]]]]:" */

@@ -4,8 +4,11 @@
 For each system both programs isolate the real solutions (gbc: `solve --format
 msolve`; msolve: `-f IN -o OUT`); the runner checks that they find the same number
 of real solutions and that every gbc box meets exactly one msolve box and the other
-way round (boxes that isolate the same solutions), and prints the CPU seconds of
-each process (user + system of the child). Standard library only; run from the
+way round (boxes that isolate the same solutions), and prints the CPU seconds
+(user + system) and the peak resident memory of each process. The systems:
+katsura-5..8, noon-4..6, reimer-4/5, cyclic-5/6, eco-6..8 from
+benchmarks/systems/gen.py, and three small cases. Without msolve only gbc runs
+(a note on stderr says so). Standard library only; run from the
 repository root after a release build.
 
     python3 benchmarks/solve/run.py [--gbc build/gbc] [--msolve PATH] [--only NAME]
@@ -25,45 +28,33 @@ import time
 from fractions import Fraction
 
 DEFAULT_MSOLVE = "/tmp/anchors/bin/msolve"
+TIME = "/usr/bin/time"  # GNU time, for the peak memory (nan without it)
 
 
-def katsura(n):
-    """katsura-n: n+1 variables x0..xn, every monomial written once and squares
-    as powers (msolve's parser reads neither repeated monomials nor x*x as gbc
-    does)."""
-    v = [f"x{i}" for i in range(n + 1)]
-    gens = ["+".join(f"2*{v[i]}" if i else v[0] for i in range(n + 1)) + "-1"]
-    for m in range(n):
-        terms = {}
-        for l in range(-n, n + 1):
-            a, c = abs(l), abs(m - l)
-            if a <= n and c <= n:
-                key = tuple(sorted((a, c)))
-                terms[key] = terms.get(key, 0) + 1
-        gens.append("+".join(f"{k}*{v[a]}^2" if a == c else f"{k}*{v[a]}*{v[c]}"
-                             for (a, c), k in sorted(terms.items())) + f"-{v[m]}")
-    return ",".join(v), gens
+GEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "systems", "gen.py")
+
+# The table: benchmarks/systems/gen.py's families (expanded, integer
+# coefficients, each monomial once, squares as powers: what msolve reads as gbc
+# does), then small cases of our own.
+FAMILIES = ["katsura-5", "katsura-6", "katsura-7", "katsura-8", "noon-4", "noon-5", "noon-6",
+            "reimer-4", "reimer-5", "cyclic-5", "cyclic-6", "eco-6", "eco-7", "eco-8"]
 
 
-def cyclic(n):
-    v = [f"x{i}" for i in range(n)]
-    gens = []
-    for d in range(1, n):
-        gens.append("+".join("*".join(v[(i + j) % n] for j in range(d)) for i in range(n)))
-    gens.append("*".join(v) + "-1")
-    return ",".join(v), gens
+def generated(name):
+    """name's variables and generators from gen.py."""
+    text = subprocess.run([sys.executable, GEN, "--char", "0", name], capture_output=True,
+                          text=True, check=True).stdout
+    lines = text.strip().split("\n")
+    gens = [g.strip() for g in "\n".join(lines[2:]).split(",\n")]
+    return lines[0], gens
 
 
 def systems():
     out = []
-    for n in (3, 4, 5, 6):
-        names, g = katsura(n)
-        out.append((f"katsura-{n}", names, g))
-    for n in (5, 6):
-        names, g = cyclic(n)
-        out.append((f"cyclic-{n}", names, g))
+    for name in FAMILIES:
+        names, g = generated(name)
+        out.append((name, names, g))
     out.append(("circle-line", "x,y", ["x^2+y^2-1", "x-y"]))
-    # expanded, integer coefficients: the input msolve reads
     out.append(("close-roots", "x,y", ["1001000*x^2-2001*x+1", "y^2-x"]))
     out.append(("multiplicity", "x,y", ["x^5-3*x^4-4*x^3+12*x^2+4*x-12",
                                         "y^2-2*x*y+x^2"]))
@@ -126,13 +117,42 @@ def meets(a, b):
     return all(not (ah < bl or bh < al) for (al, ah), (bl, bh) in zip(a, b))
 
 
-def run(cmd, timeout):
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    t0 = time.time()
-    p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return p, cpu, time.time() - t0
+def run(cmd, timeout, tmp):
+    """Run cmd; its stdout, stderr, exit status, CPU seconds (user + system) and
+    peak resident MB, measured for this child alone (os.wait4)."""
+    out_path, err_path = os.path.join(tmp, "stdout"), os.path.join(tmp, "stderr")
+    mem_path = os.path.join(tmp, "peak")
+    if os.path.exists(mem_path):
+        os.remove(mem_path)
+    # the peak through GNU time: a child forked from this Python process would count
+    # Python's own pages in its peak
+    if os.path.exists(TIME):
+        cmd = [TIME, "-f", "%M", "-o", mem_path] + cmd
+    with open(out_path, "w") as fo, open(err_path, "w") as fe:
+        p = subprocess.Popen(cmd, stdout=fo, stderr=fe)
+        t0 = time.time()
+        while True:
+            pid, status, ru = os.wait4(p.pid, os.WNOHANG)
+            if pid != 0:
+                break
+            if time.time() - t0 > timeout:
+                p.kill()
+                pid, status, ru = os.wait4(p.pid, 0)
+                status = -1
+                break
+            time.sleep(0.01)
+    p.returncode = os.waitstatus_to_exitcode(status) if status != -1 else -9
+    with open(out_path) as f:
+        p.stdout = f.read()
+    with open(err_path) as f:
+        p.stderr = f.read()
+    peak = float("nan")
+    if os.path.exists(mem_path):
+        with open(mem_path) as f:
+            last = f.read().strip().split("\n")[-1]
+            if last.isdigit():
+                peak = int(last) / 1024.0
+    return p, ru.ru_utime + ru.ru_stime, peak
 
 
 def main():
@@ -148,7 +168,8 @@ def main():
     if not have_msolve:
         print(f"msolve not found at {a.msolve}: only gbc runs", file=sys.stderr)
     bad = 0
-    print(f"{'system':14} {'gbc':>6} {'msolve':>6} {'gbc s':>8} {'msolve s':>9}  boxes")
+    print(f"{'system':14} {'gbc':>5} {'msolve':>6} {'gbc s':>8} {'msolve s':>9} "
+          f"{'gbc MB':>7} {'msolve MB':>9}  boxes")
     with tempfile.TemporaryDirectory() as tmp:
         for name, names, gens in systems():
             if a.only and a.only != name:
@@ -156,21 +177,21 @@ def main():
             path = os.path.join(tmp, name + ".ms")
             with open(path, "w") as f:
                 f.write(f"{names}\n0\n" + ",\n".join(gens) + "\n")
-            g, gcpu, _ = run([a.gbc, "solve", "--format", "msolve", "--precision",
-                              str(a.precision), path], a.timeout)
+            g, gcpu, gmb = run([a.gbc, "solve", "--format", "msolve", "--precision",
+                                str(a.precision), path], a.timeout, tmp)
             if g.returncode != 0:
-                print(f"{name:14} gbc failed: {g.stderr.strip()}")
+                print(f"{name:14} gbc failed ({g.returncode}): {g.stderr.strip()[:200]}")
                 bad += 1
                 continue
             gb = parse_msolve(g.stdout)
             if not have_msolve:
-                print(f"{name:14} {len(gb):6} {'-':>6} {gcpu:8.2f} {'-':>9}")
+                print(f"{name:14} {len(gb):5} {'-':>6} {gcpu:8.2f} {'-':>9} {gmb:7.1f} {'-':>9}")
                 continue
             out = os.path.join(tmp, name + ".out")
-            m, mcpu, _ = run([a.msolve, "-t", "1", "-p", str(a.precision), "-f", path,
-                              "-o", out], a.timeout)
+            m, mcpu, mmb = run([a.msolve, "-t", "1", "-p", str(a.precision), "-f", path,
+                                "-o", out], a.timeout, tmp)
             if m.returncode != 0:
-                print(f"{name:14} msolve failed: {m.stderr.strip()[:200]}")
+                print(f"{name:14} msolve failed ({m.returncode}): {m.stderr.strip()[:200]}")
                 continue
             with open(out) as f:
                 mb = parse_msolve(f.read())
@@ -178,8 +199,8 @@ def main():
                 all(sum(meets(x, y) for y in mb) == 1 for x in gb) and \
                 all(sum(meets(y, x) for x in gb) == 1 for y in mb)
             bad += not ok
-            print(f"{name:14} {len(gb):6} {len(mb):6} {gcpu:8.2f} {mcpu:9.2f}  "
-                  f"{'same solutions' if ok else 'DIFFER'}")
+            print(f"{name:14} {len(gb):5} {len(mb):6} {gcpu:8.2f} {mcpu:9.2f} {gmb:7.1f} "
+                  f"{mmb:9.1f}  {'same solutions' if ok else 'DIFFER'}")
     return 1 if bad else 0
 
 

@@ -95,6 +95,8 @@ static void help(void)
            "                  endpoints p/2^k as 'p/q'; msolve: msolve's output\n"
            "  --precision BITS  every interval at most 2^-BITS wide (default 64)\n"
            "  --parametrization  (with --format msolve) msolve's -P 1 parametrisation first\n"
+           "  --lex           over Q, the exact lex basis over Q instead of the\n"
+           "                  parametrisation modulo primes (slower; same solutions)\n"
            "  --certify, --seed N, --threads N, --memory-limit SIZE, --timeout S, -o FILE\n"
            "                  as for gb (see 'gbc --help')\n"
            "  -v              the number of solutions on standard error; -vv also the\n"
@@ -108,7 +110,7 @@ int cli_solve_command(int argc, char **argv, int at)
     const char *file = NULL, *outfile = NULL;
     gbc_solve_format format = GBC_SOLVE_FORMAT_GBC;
     unsigned long precision = GBC_SOLVE_DEFAULT_PRECISION;
-    int param = 0, certify = 0, verbose = 0, threads = 1, fixed_seed = 0, end_opts = 0;
+    int param = 0, lex = 0, certify = 0, verbose = 0, threads = 1, fixed_seed = 0, end_opts = 0;
     unsigned long long seed = 0;
     size_t memory_limit = 0;
     double timeout = 0.0;
@@ -161,6 +163,8 @@ int cli_solve_command(int argc, char **argv, int at)
                                    v);
         } else if (strcmp(a, "--parametrization") == 0 && v == NULL) {
             param = 1;
+        } else if (strcmp(a, "--lex") == 0 && v == NULL) {
+            lex = 1;
         } else if (strcmp(a, "--certify") == 0 && v == NULL) {
             certify = 1;
         } else if ((strcmp(a, "--threads") == 0 || strcmp(a, "-t") == 0) && v != NULL) {
@@ -271,8 +275,8 @@ int cli_solve_command(int argc, char **argv, int at)
         rc = cli_exit_for(st);
         goto done;
     }
-    st = gbc_solve(&sols, gens, (uint32_t)precision, param ? GBC_SOLVE_PARAMETRIZATION : 0,
-                   opts, &err);
+    unsigned flags = (param ? GBC_SOLVE_PARAMETRIZATION : 0u) | (lex ? GBC_SOLVE_LEX : 0u);
+    st = gbc_solve(&sols, gens, (uint32_t)precision, flags, opts, &err);
     if (st == GBC_ERR_DOMAIN) {
         fprintf(stderr, "%s: error: %s\n", fname, err.message);
         rc = EXIT_INPUT;

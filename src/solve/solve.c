@@ -103,46 +103,6 @@ void qpoly_clear(gbc_ctx *ctx, qpoly *P)
     P->n = 0;
 }
 
-/* Exact interval evaluation of g on [a, b] (Horner over intervals): the range
- * [lo, hi] holds g(t) for every t in [a, b]. */
-static void qpoly_eval_interval(mpq_t lo, mpq_t hi, const qpoly *g, const mpq_t a,
-                                const mpq_t b)
-{
-    mpq_set_ui(lo, 0, 1);
-    mpq_set_ui(hi, 0, 1);
-    if (g->n == 0)
-        return;
-    mpq_t p[4];
-    for (int i = 0; i < 4; i++)
-        mpq_init(p[i]);
-    mpq_set(lo, g->c[g->n - 1]);
-    mpq_set(hi, g->c[g->n - 1]);
-    for (size_t k = g->n - 1; k-- > 0;) {
-        if (mpq_equal(a, b)) {
-            mpq_mul(lo, lo, a);
-            mpq_set(hi, lo);
-        } else {
-            mpq_mul(p[0], lo, a);
-            mpq_mul(p[1], lo, b);
-            mpq_mul(p[2], hi, a);
-            mpq_mul(p[3], hi, b);
-            int imin = 0, imax = 0;
-            for (int i = 1; i < 4; i++) {
-                if (mpq_cmp(p[i], p[imin]) < 0)
-                    imin = i;
-                if (mpq_cmp(p[i], p[imax]) > 0)
-                    imax = i;
-            }
-            mpq_set(lo, p[imin]);
-            mpq_set(hi, p[imax]);
-        }
-        mpq_add(lo, lo, g->c[k]);
-        mpq_add(hi, hi, g->c[k]);
-    }
-    for (int i = 0; i < 4; i++)
-        mpq_clear(p[i]);
-}
-
 /* --------------------------------------------------------- ideal plumbing -- */
 
 /* The polynomials of gens as text (no header), NUL-terminated, in *text (the
@@ -391,6 +351,41 @@ static gbc_status read_shape(gbc_ctx *ctx, int *is_shape, shape *S, size_t *deg_
     return GBC_OK;
 }
 
+/* The boxes of the real roots of W (w made integral and squarefree) from the
+ * shape basis S: x_i = g_i(t) = G_i(t) / den_i with G_i integral (Q = 1). */
+static gbc_status shape_boxes(gbc_ctx *ctx, gbc_solutions *out, const shape *S,
+                              const sv_zpoly *W, uint32_t prec)
+{
+    uint32_t n = S->nvars;
+    sv_param P;
+    gbc_status st = sv_param_init(ctx, &P, n);
+    if (st == GBC_OK)
+        st = sv_zpoly_init(ctx, &P.W, W->n);
+    for (size_t i = 0; st == GBC_OK && i < W->n; i++)
+        mpz_set(P.W.c[i], W->c[i]);
+    if (st == GBC_OK)
+        st = sv_zpoly_init(ctx, &P.Q, 1);
+    if (st == GBC_OK)
+        mpz_set_ui(P.Q.c[0], 1);
+    for (uint32_t v = 0; v < n && st == GBC_OK; v++) {
+        const qpoly *g = &S->g[v];
+        st = sv_zpoly_init(ctx, &P.V[v], g->n);
+        if (st != GBC_OK)
+            break;
+        for (size_t i = 0; i < g->n; i++)
+            mpz_lcm(P.den[v], P.den[v], mpq_denref(g->c[i]));
+        for (size_t i = 0; i < g->n; i++) {
+            mpz_divexact(P.V[v].c[i], P.den[v], mpq_denref(g->c[i]));
+            mpz_mul(P.V[v].c[i], P.V[v].c[i], mpq_numref(g->c[i]));
+        }
+        sv_zpoly_normalise(&P.V[v]);
+    }
+    if (st == GBC_OK)
+        st = sv_boxes(ctx, out, &P, prec);
+    sv_param_clear(ctx, &P);
+    return st;
+}
+
 /* The dimension and the number of standard monomials of the ideal whose grevlex
  * basis is G. */
 gbc_status sv_dim_degree(int64_t *dim, uint64_t *deg, const gbc_polys *G,
@@ -461,6 +456,22 @@ static gbc_status radical_text(gbc_ctx *ctx, sv_sb *text, int *added, const gbc_
     return st;
 }
 
+/* Coefficient i of the linear form at try attempt, as msolve chooses it: first
+ * T = x_n; then T = -(1^(k-1) x_1 + 2^(k-1) x_2 + ... + n^(k-1) x_n) at try
+ * k = 1..5; from try 6 on random coefficients in [-B, B] from rng. */
+static int64_t form_coef(unsigned attempt, uint32_t i, uint32_t n, uint64_t B, gbc_rng *rng)
+{
+    if (attempt == 0)
+        return i + 1 == n ? -1 : 0;
+    if (attempt <= 5) {
+        int64_t c = 1;
+        for (unsigned e = 1; e < attempt; e++)
+            c *= (int64_t)i + 1;
+        return c;
+    }
+    return (int64_t)gbc_rng_below(rng, 2 * B + 1) - (int64_t)B;
+}
+
 /* A name for the new variable T that no variable of R has. */
 static void fresh_name(char *buf, size_t size, const gbc_ring *R)
 {
@@ -475,163 +486,6 @@ static void fresh_name(char *buf, size_t size, const gbc_ring *R)
         if (!clash)
             return;
     }
-}
-
-/* One real solution while its box is computed. */
-typedef struct sol {
-    sv_root r;       /* t = l(x) isolated */
-    mpq_t *lo, *hi;  /* the box, endpoints on the grid 2^-e */
-    unsigned long e;
-} sol;
-
-/* Compute s's box: refine its root until each coordinate's exact range has width
- * at most 2^-(prec+1), then round outward to the grid 2^-e. */
-static gbc_status sol_box(gbc_ctx *ctx, sol *s, const shape *S, const sv_zpoly *W,
-                          uint32_t prec)
-{
-    uint32_t n = S->nvars;
-    mpq_t w, bound;
-    mpq_init(w);
-    mpq_init(bound);
-    mpq_set_ui(bound, 1, 1);
-    mpq_div_2exp(bound, bound, (mp_bitcnt_t)prec + 1);
-    gbc_status st = GBC_OK;
-    for (;;) {
-        int wide = 0;
-        for (uint32_t i = 0; i < n; i++) {
-            qpoly_eval_interval(s->lo[i], s->hi[i], &S->g[i], s->r.a, s->r.b);
-            mpq_sub(w, s->hi[i], s->lo[i]);
-            wide |= mpq_cmp(w, bound) > 0;
-        }
-        if (!wide)
-            break;
-        st = gbc_ctx_poll(ctx);
-        if (st != GBC_OK)
-            break;
-        sv_root_refine(&s->r, W);
-    }
-    for (uint32_t i = 0; i < n && st == GBC_OK; i++) {
-        /* outward: floor(lo 2^e) / 2^e, ceil(hi 2^e) / 2^e */
-        mpq_mul_2exp(s->lo[i], s->lo[i], s->e);
-        mpz_fdiv_q(mpq_numref(s->lo[i]), mpq_numref(s->lo[i]), mpq_denref(s->lo[i]));
-        mpz_set_ui(mpq_denref(s->lo[i]), 1);
-        mpq_div_2exp(s->lo[i], s->lo[i], s->e);
-        mpq_mul_2exp(s->hi[i], s->hi[i], s->e);
-        mpz_cdiv_q(mpq_numref(s->hi[i]), mpq_numref(s->hi[i]), mpq_denref(s->hi[i]));
-        mpz_set_ui(mpq_denref(s->hi[i]), 1);
-        mpq_div_2exp(s->hi[i], s->hi[i], s->e);
-    }
-    mpq_clear(w);
-    mpq_clear(bound);
-    return st;
-}
-
-/* Whether the boxes of a and b meet (in every coordinate). */
-static int boxes_meet(const sol *a, const sol *b, uint32_t n)
-{
-    for (uint32_t i = 0; i < n; i++)
-        if (mpq_cmp(a->hi[i], b->lo[i]) < 0 || mpq_cmp(b->hi[i], a->lo[i]) < 0)
-            return 0;
-    return 1;
-}
-
-static void sols_free(gbc_ctx *ctx, sol *s, size_t count, uint32_t n)
-{
-    if (s == NULL)
-        return;
-    for (size_t k = 0; k < count; k++) {
-        mpq_clear(s[k].r.a);
-        mpq_clear(s[k].r.b);
-        for (uint32_t i = 0; i < n; i++) {
-            mpq_clear(s[k].lo[i]);
-            mpq_clear(s[k].hi[i]);
-        }
-        gbc_free(ctx, s[k].lo);
-        gbc_free(ctx, s[k].hi);
-    }
-    gbc_free(ctx, s);
-}
-
-/* The boxes of the real roots of W into out: refined until small enough and
- * pairwise disjoint. */
-static gbc_status boxes(gbc_ctx *ctx, gbc_solutions *out, const shape *S, const sv_zpoly *W,
-                        uint32_t prec)
-{
-    uint32_t n = S->nvars;
-    sv_root *roots = NULL;
-    size_t nroots = 0;
-    gbc_status st = sv_isolate(ctx, &roots, &nroots, W);
-    if (st != GBC_OK)
-        return st;
-    sol *s = NULL;
-    size_t made = 0;
-    st = GBC_ZALLOC(ctx, s, nroots > 0 ? nroots : 1);
-    for (size_t k = 0; k < nroots && st == GBC_OK; k++) {
-        s[k].r = roots[k]; /* moved: roots[k]'s mpq now belong to s[k] */
-        mpq_init(roots[k].a);
-        mpq_init(roots[k].b);
-        s[k].e = (unsigned long)prec + 2;
-        st = GBC_ALLOC(ctx, s[k].lo, n > 0 ? n : 1);
-        if (st == GBC_OK)
-            st = GBC_ALLOC(ctx, s[k].hi, n > 0 ? n : 1);
-        if (st != GBC_OK) {
-            gbc_free(ctx, s[k].lo);
-            mpq_clear(s[k].r.a);
-            mpq_clear(s[k].r.b);
-            s[k].lo = s[k].hi = NULL;
-            break;
-        }
-        for (uint32_t i = 0; i < n; i++) {
-            mpq_init(s[k].lo[i]);
-            mpq_init(s[k].hi[i]);
-        }
-        made = k + 1;
-        st = sol_box(ctx, &s[k], S, W, prec);
-    }
-    sv_roots_free(ctx, roots, nroots);
-    /* Boxes of distinct solutions must not meet: refine both until they do not
-     * (the points differ, so boxes shrinking to them separate). Pairs of every
-     * box: O(r^2 n) comparisons for r real roots, below the cost of isolation. */
-    int again = 1;
-    while (st == GBC_OK && again) {
-        again = 0;
-        for (size_t a = 0; a < made && st == GBC_OK; a++)
-            for (size_t b = a + 1; b < made && st == GBC_OK; b++) {
-                if (!boxes_meet(&s[a], &s[b], n))
-                    continue;
-                again = 1;
-                sv_root_refine(&s[a].r, W);
-                sv_root_refine(&s[b].r, W);
-                s[a].e++;
-                s[b].e++;
-                st = sol_box(ctx, &s[a], S, W, prec);
-                if (st == GBC_OK)
-                    st = sol_box(ctx, &s[b], S, W, prec);
-                if (st == GBC_OK)
-                    st = gbc_ctx_check(ctx);
-            }
-    }
-    if (st == GBC_OK && made > 0) {
-        size_t m = made * n * 2;
-        st = GBC_ALLOC(ctx, out->num, m > 0 ? m : 1);
-        if (st == GBC_OK)
-            st = GBC_ALLOC(ctx, out->exp, m > 0 ? m : 1);
-        if (st == GBC_OK) {
-            for (size_t k = 0; k < made; k++)
-                for (uint32_t i = 0; i < n; i++)
-                    for (int u = 0; u < 2; u++) {
-                        size_t at = (k * n + i) * 2 + (size_t)u;
-                        const mpq_t *q = u ? &s[k].hi[i] : &s[k].lo[i];
-                        /* q = num / 2^e in lowest terms: den is a power of two */
-                        mpz_init_set(out->num[at], mpq_numref(*q));
-                        out->exp[at] = (uint32_t)mpz_scan1(mpq_denref(*q), 0);
-                    }
-            out->nalloc = m;
-            out->count = made;
-        }
-    }
-    sols_free(ctx, s, made, n);
-    return st;
 }
 
 void sv_solutions_free(gbc_solutions *s)
@@ -692,6 +546,40 @@ gbc_status sv_solve_q(gbc_ctx *ctx, gbc_solutions *out, const gbc_polys *gens, u
         st = GBC_ZALLOC(ctx, out->form, n > 0 ? n : 1);
     if (st != GBC_OK)
         goto out;
+    /* The fast path: msolve's parametrisation modulo primes, lifted and checked
+     * over Q (modparam.c), with the forms of the list below in the same order (the
+     * same random ones: rng seeded alike). It serves when I is radical and a form
+     * separates: deg w = D = dim_Q R/I; a first prime whose w is not squarefree
+     * sends a non-radical I to the exact path at once. */
+    gbc_rng frng;
+    gbc_rng_seed(&frng, 0x736f6c7665ull);
+    int nonradical = 0;
+    for (unsigned attempt = 0; attempt < 24 && !nonradical && !(flags & GBC_SOLVE_LEX);
+         attempt++) {
+        st = gbc_ctx_check(ctx);
+        if (st != GBC_OK)
+            goto out;
+        uint64_t B = (uint64_t)attempt * attempt;
+        for (uint32_t i = 0; i < n; i++)
+            out->form[i] = form_coef(attempt, i, n, B, &frng);
+        out->newvar = attempt > 0;
+        sv_param P;
+        int found = 0;
+        size_t nprimes = 0;
+        st = sv_modular_param(ctx, &P, &found, gens, tname, out->form, (size_t)deg, opts,
+                              &nprimes, &nonradical);
+        if (st != GBC_OK)
+            goto out;
+        if (found) {
+            out->distinct = (size_t)deg;
+            if (flags & GBC_SOLVE_PARAMETRIZATION)
+                st = sv_param_text_v(ctx, out, &P, R);
+            if (st == GBC_OK)
+                st = sv_boxes(ctx, out, &P, prec);
+            sv_param_clear(ctx, &P);
+            goto out;
+        }
+    }
     gbc_rng rng;
     gbc_rng_seed(&rng, 0x736f6c7665ull); /* fixed: the result does not depend on it */
     int radical = 0;
@@ -712,16 +600,7 @@ gbc_status sv_solve_q(gbc_ctx *ctx, gbc_solutions *out, const gbc_polys *gens, u
         if (st == GBC_OK)
             st = sv_sb_str(ctx, &J, tname);
         for (uint32_t i = 0; i < n && st == GBC_OK; i++) {
-            int64_t c;
-            if (attempt == 0) {
-                c = i + 1 == n ? -1 : 0;
-            } else if (attempt <= 5) {
-                c = 1;
-                for (unsigned e = 1; e < attempt; e++)
-                    c *= (int64_t)i + 1;
-            } else {
-                c = (int64_t)gbc_rng_below(&rng, 2 * B + 1) - (int64_t)B;
-            }
+            int64_t c = form_coef(attempt, i, n, B, &rng);
             out->form[i] = c;
             snprintf(buf, sizeof buf, "+(%lld)*", (long long)c);
             st = sv_sb_str(ctx, &J, buf);
@@ -806,7 +685,7 @@ gbc_status sv_solve_q(gbc_ctx *ctx, gbc_solutions *out, const gbc_polys *gens, u
     if (flags & GBC_SOLVE_PARAMETRIZATION)
         st = sv_param_text(ctx, out, &W, S.g, n, R);
     if (st == GBC_OK)
-        st = boxes(ctx, out, &S, &W, prec);
+        st = shape_boxes(ctx, out, &S, &W, prec);
     sv_zpoly_clear(ctx, &W);
 out:
     if (have_shape)

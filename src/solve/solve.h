@@ -6,6 +6,7 @@
 
 #include <gmp.h>
 
+#include "gbc.h"
 #include "common/common.h"
 
 /* A polynomial of Z[t]: c[0..n) its coefficients, c[i] of t^i; n = 0 is the zero
@@ -28,14 +29,20 @@ void sv_zpoly_primitive(sv_zpoly *P);
  * a positive leading coefficient, into *S (initialised here; the caller clears it).
  * Exact (primitive pseudo-remainder sequence over Z). */
 gbc_status sv_zpoly_squarefree(gbc_ctx *ctx, sv_zpoly *S, const sv_zpoly *P);
+/* A <- the primitive part of the pseudo-remainder of A by B (B nonzero, both
+ * normalised): A := lc(B) A - lc(A) t^k B until deg A < deg B. A is then a
+ * nonzero rational multiple of A mod B (zero exactly when B divides A in Q[t]).
+ * Polls ctx. */
+gbc_status sv_zpoly_prem_primitive(gbc_ctx *ctx, sv_zpoly *A, const sv_zpoly *B);
 /* The sign (-1, 0, 1) of P at the rational x. */
 int sv_zpoly_sign_at(const sv_zpoly *P, const mpq_t x);
 
-/* A real root of a squarefree polynomial: exact (a == b, the root) or isolated in
- * the open interval (a, b), a < b dyadic, holding exactly this one root; sa is the
- * sign of the polynomial on (a, root). */
+/* A real root of a squarefree polynomial: exact (a == b, the root a / 2^e) or
+ * isolated in the open interval (a / 2^e, b / 2^e), a < b, holding exactly this one
+ * root; sa is the sign of the polynomial on (a / 2^e, root). */
 typedef struct sv_root {
-    mpq_t a, b;
+    mpz_t a, b;
+    unsigned long e;
     int exact;
     int sa;
 } sv_root;
@@ -50,5 +57,58 @@ void sv_roots_free(gbc_ctx *ctx, sv_root *roots, size_t nroots);
 /* Halve the interval of r (a root of P, squarefree) by the sign at its midpoint;
  * an exact root stays as it is. */
 void sv_root_refine(sv_root *r, const sv_zpoly *P);
+
+/* --- dyadic interval arithmetic (dyadic.c) --- */
+
+/* [lo, hi] / 2^(*eout) encloses P(t) for every t in [a / 2^e, b / 2^e] (a <= b):
+ * Horner over intervals, exact (no rounding: the mantissas grow by the bits of
+ * a and b each step), *eout = e deg P. tmp: four initialised scratch integers.
+ * lo, hi must not alias a, b or tmp. */
+void sv_dy_horner(mpz_t lo, mpz_t hi, unsigned long *eout, const sv_zpoly *P, const mpz_t a,
+                  const mpz_t b, unsigned long e, mpz_t tmp[4]);
+/* The sign (-1, 0, 1) of P at m / 2^e, exactly. */
+int sv_zpoly_sign_dyadic(const sv_zpoly *P, const mpz_t m, unsigned long e);
+/* out = floor (up = 0) or ceil (up = 1) of n 2^shift / d (d != 0); tmp is an
+ * initialised scratch integer; out may alias n but not d or tmp. */
+void sv_dy_div_round(mpz_t out, const mpz_t n, const mpz_t d, long shift, int up, mpz_t tmp);
+/* The sign of a / 2^ea - b / 2^eb. */
+int sv_dy_cmp(const mpz_t a, unsigned long ea, const mpz_t b, unsigned long eb);
+
+/* --- boxes (box.c) --- */
+
+/* A parametrisation of the solutions for the boxes: t runs over the real roots
+ * of W (squarefree, integer, degree >= 1) and coordinate i of the solution at t is
+ * V[i](t) / (den[i] Q(t)), den[i] > 0, Q nonzero at every root of W (Q = 1 for a
+ * shape basis, W' for msolve's form). */
+typedef struct sv_param {
+    uint32_t n;
+    sv_zpoly W, Q;
+    sv_zpoly *V;
+    mpz_t *den;
+} sv_param;
+
+/* P with n variables, every polynomial empty and den[i] = 1 (through ctx);
+ * sv_param_clear frees it (also after a failed init). */
+gbc_status sv_param_init(gbc_ctx *ctx, sv_param *P, uint32_t n);
+void sv_param_clear(gbc_ctx *ctx, sv_param *P);
+
+/* --- the parametrisation modulo primes, lifted (modparam.c) --- */
+
+/* msolve's parametrisation of the ideal I of gens (a ring over Q, n variables),
+ * for the separating form T + sum form[i] x_i (T named tname), computed modulo
+ * primes and lifted, into *P (Q = W'; initialised here, the caller clears it when
+ * *found). *found = 1 only when the result passed the exact check over Q: W is
+ * squarefree of degree D, and at every root t of W the point x(t) = V(t) / (den W'(t))
+ * satisfies every generator and t + sum form[i] x_i(t) = 0; so W's D roots give D
+ * distinct solutions of I (all of them when D = dim_Q R/I). *found = 0 when the
+ * method gave up: the form gives no shape basis of degree D modulo the first
+ * prime (it does not separate, or I is not radical), too many unlucky primes, or
+ * three lifts failing the check; *nonradical = 1 when the first prime's basis was
+ * in shape position with w not squarefree (I is not radical, or the prime divides
+ * the discriminant: either way the caller is better off with the radical).
+ * *nprimes: the primes used. */
+gbc_status sv_modular_param(gbc_ctx *ctx, sv_param *P, int *found, const gbc_polys *gens,
+                            const char *tname, const int64_t *form, size_t D,
+                            const gbc_options *opts, size_t *nprimes, int *nonradical);
 
 #endif

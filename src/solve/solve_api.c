@@ -32,7 +32,7 @@ GBC_API gbc_status gbc_solve(gbc_solutions **sols, const gbc_polys *gens, uint32
         put_err(err, "the precision must be at most 1048576 bits");
         return GBC_ERR_ARG;
     }
-    if (flags & ~(unsigned)GBC_SOLVE_PARAMETRIZATION) {
+    if (flags & ~(unsigned)(GBC_SOLVE_PARAMETRIZATION | GBC_SOLVE_LEX)) {
         put_err(err, "unknown flags");
         return GBC_ERR_ARG;
     }
@@ -257,9 +257,11 @@ static gbc_status put_upoly(sv_sb *b, mpz_t *c, size_t n)
 /* msolve's parametrisation: W(A) = 0, x_i = -v_i(A) / (c_i W'(A)) with v_i
  * integer of degree < deg W and c_i a positive integer; from x_i = g_i(A):
  * v_i / c_i = -(g_i W' mod W). */
-gbc_status sv_param_text(gbc_ctx *ctx, gbc_solutions *out, const sv_zpoly *W, const qpoly *g,
-                         uint32_t n, const gbc_ring *R)
+gbc_status sv_param_text_v(gbc_ctx *ctx, gbc_solutions *out, const sv_param *P,
+                           const gbc_ring *R)
 {
+    const sv_zpoly *W = &P->W;
+    uint32_t n = P->n;
     size_t d = W->n - 1;
     sv_sb b = {NULL, 0, 0};
     char buf[64];
@@ -286,62 +288,24 @@ gbc_status sv_param_text(gbc_ctx *ctx, gbc_solutions *out, const sv_zpoly *W, co
         st = sv_sb_str(NULL, &b, out->newvar ? "1],\n[1,\n[" : "],\n[1,\n[");
     if (st == GBC_OK)
         st = put_upoly(&b, W->c, W->n);
-    /* W' */
-    sv_zpoly D, V;
-    D.c = V.c = NULL;
-    D.n = D.cap = V.n = V.cap = 0;
-    if (st == GBC_OK)
-        st = sv_zpoly_init(ctx, &D, d);
-    for (size_t i = 1; i <= d && st == GBC_OK; i++)
-        mpz_mul_ui(D.c[i - 1], W->c[i], (unsigned long)i);
     if (st == GBC_OK)
         st = sv_sb_str(NULL, &b, ",\n");
     if (st == GBC_OK)
-        st = put_upoly(&b, D.c, D.n);
+        st = put_upoly(&b, P->Q.c, P->Q.n);
     if (st == GBC_OK)
         st = sv_sb_str(NULL, &b, ",\n[\n");
-    /* products over Q: prod = g_i W' reduced modulo W (monic division by W's
-     * leading coefficient) */
-    qpoly P;
-    P.c = NULL;
-    P.n = 0;
-    if (st == GBC_OK)
-        st = qpoly_init(ctx, &P, 2 * d + 1);
+    /* msolve writes -v with x = -v / (c W'): ours is V / (den W') */
+    sv_zpoly V;
+    V.c = NULL;
+    V.n = V.cap = 0;
     if (st == GBC_OK)
         st = sv_zpoly_init(ctx, &V, d);
-    mpq_t t, q;
-    mpq_init(t);
-    mpq_init(q);
-    mpz_t l;
-    mpz_init(l);
     for (uint32_t v = 0; v < shown && st == GBC_OK; v++) {
-        for (size_t i = 0; i < P.n; i++)
-            mpq_set_ui(P.c[i], 0, 1);
-        for (size_t i = 0; i < g[v].n; i++)
-            for (size_t j = 0; j < d; j++) {
-                mpq_set_z(t, D.c[j]);
-                mpq_mul(t, t, g[v].c[i]);
-                mpq_add(P.c[i + j], P.c[i + j], t);
-            }
-        for (size_t k = P.n; k-- > d;) {
-            if (mpq_sgn(P.c[k]) == 0)
-                continue;
-            mpq_set_z(q, W->c[d]);
-            mpq_div(q, P.c[k], q);
-            for (size_t j = 0; j <= d; j++) {
-                mpq_set_z(t, W->c[j]);
-                mpq_mul(t, t, q);
-                mpq_sub(P.c[k - d + j], P.c[k - d + j], t);
-            }
-        }
-        /* v / c = -P mod W: c the lcm of the denominators */
-        mpz_set_ui(l, 1);
-        for (size_t j = 0; j < d; j++)
-            mpz_lcm(l, l, mpq_denref(P.c[j]));
         for (size_t j = 0; j < d; j++) {
-            mpz_divexact(V.c[j], l, mpq_denref(P.c[j]));
-            mpz_mul(V.c[j], V.c[j], mpq_numref(P.c[j]));
-            mpz_neg(V.c[j], V.c[j]);
+            if (j < P->V[v].n)
+                mpz_neg(V.c[j], P->V[v].c[j]);
+            else
+                mpz_set_ui(V.c[j], 0);
         }
         st = sv_sb_str(NULL, &b, v > 0 ? ",\n[" : "[");
         if (st == GBC_OK)
@@ -349,22 +313,86 @@ gbc_status sv_param_text(gbc_ctx *ctx, gbc_solutions *out, const sv_zpoly *W, co
         if (st == GBC_OK)
             st = sv_sb_str(NULL, &b, ",\n");
         if (st == GBC_OK)
-            st = sv_sb_mpz(NULL, &b, l);
+            st = sv_sb_mpz(NULL, &b, P->den[v]);
         if (st == GBC_OK)
             st = sv_sb_str(NULL, &b, "]");
     }
     if (st == GBC_OK)
         st = sv_sb_str(NULL, &b, shown > 0 ? "\n]]]]" : "]]]]");
-    mpz_clear(l);
-    mpq_clear(t);
-    mpq_clear(q);
-    qpoly_clear(ctx, &P);
     sv_zpoly_clear(ctx, &V);
-    sv_zpoly_clear(ctx, &D);
     if (st != GBC_OK) {
         sv_sb_clear(NULL, &b);
         return st;
     }
     out->param = b.s;
     return GBC_OK;
+}
+
+gbc_status sv_param_text(gbc_ctx *ctx, gbc_solutions *out, const sv_zpoly *W, const qpoly *g,
+                         uint32_t n, const gbc_ring *R)
+{
+    size_t d = W->n - 1;
+    sv_param X;
+    gbc_status st = sv_param_init(ctx, &X, n);
+    if (st == GBC_OK)
+        st = sv_zpoly_init(ctx, &X.W, W->n);
+    for (size_t i = 0; st == GBC_OK && i < W->n; i++)
+        mpz_set(X.W.c[i], W->c[i]);
+    if (st == GBC_OK)
+        st = sv_zpoly_init(ctx, &X.Q, d);
+    for (size_t i = 1; i <= d && st == GBC_OK; i++)
+        mpz_mul_ui(X.Q.c[i - 1], W->c[i], (unsigned long)i);
+    /* V_i / den_i = g_i W' mod W over Q (monic division by W's leading
+     * coefficient), den_i the lcm of the denominators */
+    qpoly Pq;
+    Pq.c = NULL;
+    Pq.n = 0;
+    /* g_i may have degree up to deg w - 1 >= d when w was not squarefree */
+    size_t plen = 2 * d + 1;
+    for (uint32_t v = 0; v < n; v++)
+        if (g[v].n + d > plen)
+            plen = g[v].n + d;
+    if (st == GBC_OK)
+        st = qpoly_init(ctx, &Pq, plen);
+    mpq_t t, q;
+    mpq_init(t);
+    mpq_init(q);
+    for (uint32_t v = 0; v < n && st == GBC_OK; v++) {
+        for (size_t i = 0; i < Pq.n; i++)
+            mpq_set_ui(Pq.c[i], 0, 1);
+        for (size_t i = 0; i < g[v].n; i++)
+            for (size_t j = 0; j < d; j++) {
+                mpq_set_z(t, X.Q.c[j]);
+                mpq_mul(t, t, g[v].c[i]);
+                mpq_add(Pq.c[i + j], Pq.c[i + j], t);
+            }
+        for (size_t k = Pq.n; k-- > d;) {
+            if (mpq_sgn(Pq.c[k]) == 0)
+                continue;
+            mpq_set_z(q, W->c[d]);
+            mpq_div(q, Pq.c[k], q);
+            for (size_t j = 0; j <= d; j++) {
+                mpq_set_z(t, W->c[j]);
+                mpq_mul(t, t, q);
+                mpq_sub(Pq.c[k - d + j], Pq.c[k - d + j], t);
+            }
+        }
+        st = sv_zpoly_init(ctx, &X.V[v], d);
+        if (st != GBC_OK)
+            break;
+        for (size_t j = 0; j < d; j++)
+            mpz_lcm(X.den[v], X.den[v], mpq_denref(Pq.c[j]));
+        for (size_t j = 0; j < d; j++) {
+            mpz_divexact(X.V[v].c[j], X.den[v], mpq_denref(Pq.c[j]));
+            mpz_mul(X.V[v].c[j], X.V[v].c[j], mpq_numref(Pq.c[j]));
+        }
+        sv_zpoly_normalise(&X.V[v]);
+    }
+    mpq_clear(t);
+    mpq_clear(q);
+    qpoly_clear(ctx, &Pq);
+    if (st == GBC_OK)
+        st = sv_param_text_v(ctx, out, &X, R);
+    sv_param_clear(ctx, &X);
+    return st;
 }

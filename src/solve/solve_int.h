@@ -71,7 +71,19 @@ struct sv_zpoly;
 gbc_status sv_param_text(gbc_ctx *ctx, gbc_solutions *out, const struct sv_zpoly *W,
                          const qpoly *g, uint32_t n, const gbc_ring *R);
 
+/* The same text from a parametrisation P in msolve's form (solve.h: Q = W',
+ * x_i = V_i / (den_i W'), W primitive with a positive leading coefficient). */
+struct sv_param;
+gbc_status sv_param_text_v(gbc_ctx *ctx, gbc_solutions *out, const struct sv_param *P,
+                           const gbc_ring *R);
+
 void sv_solutions_free(gbc_solutions *s);
+
+/* The isolating boxes (docs/solve.md) of the real solutions given by the
+ * parametrisation P (solve.h), every interval at most 2^-prec wide, into out->num,
+ * out->exp, out->nalloc and out->count (allocated through ctx, as before;
+ * sv_solutions_free frees them). */
+gbc_status sv_boxes(gbc_ctx *ctx, gbc_solutions *out, const struct sv_param *P, uint32_t prec);
 
 /* Shared by solve.c and zp.c. A ring with R's variable names (and extra after
  * them, when not NULL), R's characteristic and the order given. */

@@ -66,9 +66,7 @@ static gbc_status zpoly_copy(gbc_ctx *ctx, sv_zpoly *Q, const sv_zpoly *P)
     return GBC_OK;
 }
 
-/* A <- the primitive part of the pseudo-remainder of A by B (B nonzero, both
- * normalised): A := lc(B) A - lc(A) t^k B until deg A < deg B. */
-static gbc_status prem_primitive(gbc_ctx *ctx, sv_zpoly *A, const sv_zpoly *B)
+gbc_status sv_zpoly_prem_primitive(gbc_ctx *ctx, sv_zpoly *A, const sv_zpoly *B)
 {
     mpz_t lca;
     mpz_init(lca);
@@ -111,7 +109,7 @@ static gbc_status zpoly_gcd(gbc_ctx *ctx, sv_zpoly *G, const sv_zpoly *A, const 
         Y = T;
     }
     while (Y.n > 0) {
-        st = prem_primitive(ctx, &X, &Y);
+        st = sv_zpoly_prem_primitive(ctx, &X, &Y);
         if (st != GBC_OK)
             break;
         sv_zpoly T = X;
@@ -272,24 +270,24 @@ static gbc_status emit(gbc_ctx *ctx, root_list *L, int s, unsigned long k, const
     if (st != GBC_OK)
         return st;
     sv_root *r = &L->r[L->n++];
-    mpq_init(r->a);
-    mpq_init(r->b);
+    mpz_init(r->a);
+    mpz_init(r->b);
     r->exact = exact;
     r->sa = 0;
-    mpq_set_z(r->a, c0);
+    /* the endpoints c0 2^k / 2^j and (c0 + 1) 2^k / 2^j, over 2^e with e >= 0 */
+    unsigned long up = k >= j ? k - j : 0;
+    r->e = k >= j ? 0 : j - k;
+    mpz_mul_2exp(r->a, c0, up);
     if (exact) {
-        mpq_set(r->b, r->a);
+        mpz_set(r->b, r->a);
     } else {
-        mpz_add_ui(mpq_numref(r->b), c0, 1);
+        mpz_add_ui(r->b, c0, 1);
+        mpz_mul_2exp(r->b, r->b, up);
     }
-    mpq_mul_2exp(r->a, r->a, k);
-    mpq_mul_2exp(r->b, r->b, k);
-    mpq_div_2exp(r->a, r->a, j);
-    mpq_div_2exp(r->b, r->b, j);
     if (s < 0) {
-        mpq_neg(r->a, r->a);
-        mpq_neg(r->b, r->b);
-        mpq_swap(r->a, r->b);
+        mpz_neg(r->a, r->a);
+        mpz_neg(r->b, r->b);
+        mpz_swap(r->a, r->b);
     }
     return GBC_OK;
 }
@@ -406,8 +404,8 @@ out:
 void sv_roots_free(gbc_ctx *ctx, sv_root *roots, size_t nroots)
 {
     for (size_t i = 0; i < nroots; i++) {
-        mpq_clear(roots[i].a);
-        mpq_clear(roots[i].b);
+        mpz_clear(roots[i].a);
+        mpz_clear(roots[i].b);
     }
     gbc_free(ctx, roots);
 }
@@ -474,8 +472,8 @@ gbc_status sv_isolate(gbc_ctx *ctx, sv_root **roots, size_t *nroots, const sv_zp
         for (size_t i = 0; i < L.n; i++) {
             if (L.r[i].exact)
                 continue;
-            int s = sv_zpoly_sign_at(P, L.r[i].a);
-            L.r[i].sa = s != 0 ? s : sv_zpoly_sign_at(&D, L.r[i].a);
+            int s = sv_zpoly_sign_dyadic(P, L.r[i].a, L.r[i].e);
+            L.r[i].sa = s != 0 ? s : sv_zpoly_sign_dyadic(&D, L.r[i].a, L.r[i].e);
             if (L.r[i].sa == 0)
                 st = GBC_ERR_INTERNAL; /* P was not squarefree */
         }
@@ -495,19 +493,22 @@ void sv_root_refine(sv_root *r, const sv_zpoly *P)
 {
     if (r->exact)
         return;
-    mpq_t m;
-    mpq_init(m);
-    mpq_add(m, r->a, r->b);
-    mpq_div_2exp(m, m, 1);
-    int s = sv_zpoly_sign_at(P, m);
+    /* over 2^(e+1): a -> 2a, b -> 2b, the midpoint is a + b */
+    mpz_t m;
+    mpz_init(m);
+    mpz_add(m, r->a, r->b);
+    r->e++;
+    int s = sv_zpoly_sign_dyadic(P, m, r->e);
     if (s == 0) {
-        mpq_set(r->a, m);
-        mpq_set(r->b, m);
+        mpz_set(r->a, m);
+        mpz_set(r->b, m);
         r->exact = 1;
     } else if (s == r->sa) {
-        mpq_set(r->a, m);
+        mpz_mul_2exp(r->b, r->b, 1);
+        mpz_swap(r->a, m);
     } else {
-        mpq_set(r->b, m);
+        mpz_mul_2exp(r->a, r->a, 1);
+        mpz_swap(r->b, m);
     }
-    mpq_clear(m);
+    mpz_clear(m);
 }

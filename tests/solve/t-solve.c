@@ -61,12 +61,14 @@ static void endpoint(mpq_t q, const gbc_solutions *s, size_t k, uint32_t i, int 
     free(buf);
 }
 
-/* Parse text (header included) and solve it; *S holds everything. */
-static gbc_status solve_text(solved *S, const char *text, uint32_t prec, gbc_error *err)
+/* Parse text (header included) and solve it with gbc_solve's flags; *S holds
+ * everything. */
+static gbc_status solve_text_flags(solved *S, const char *text, uint32_t prec, unsigned flags,
+                                   gbc_error *err)
 {
     memset(S, 0, sizeof *S);
     T_ASSERT(gbc_parse(&S->ring, &S->gens, text, strlen(text), NULL, NULL, err) == GBC_OK);
-    gbc_status st = gbc_solve(&S->sols, S->gens, prec, 0, NULL, err);
+    gbc_status st = gbc_solve(&S->sols, S->gens, prec, flags, NULL, err);
     if (st != GBC_OK)
         return st;
     S->n = gbc_solutions_nvars(S->sols);
@@ -85,6 +87,11 @@ static gbc_status solve_text(solved *S, const char *text, uint32_t prec, gbc_err
         }
     }
     return GBC_OK;
+}
+
+static gbc_status solve_text(solved *S, const char *text, uint32_t prec, gbc_error *err)
+{
+    return solve_text_flags(S, text, prec, 0, err);
 }
 
 /* [lo, hi] <- [lo, hi] * [a, b] */
@@ -770,6 +777,118 @@ START_TEST(test_fail_alloc)
 }
 END_TEST
 
+/* Whether the boxes of solutions k of A and l of B meet. */
+static int boxes_meet(const solved *A, size_t k, const solved *B, size_t l)
+{
+    for (uint32_t i = 0; i < A->n; i++)
+        if (mpq_cmp(A->b[k].hi[i], B->b[l].lo[i]) < 0 || mpq_cmp(B->b[l].hi[i], A->b[k].lo[i]) < 0)
+            return 0;
+    return 1;
+}
+
+/* The msolve text of S up to its boxes (the parametrisation), malloc'd. */
+static char *param_part(const solved *S)
+{
+    char *t = NULL;
+    T_ASSERT(gbc_solutions_to_string(&t, NULL, S->sols, GBC_SOLVE_FORMAT_MSOLVE) == GBC_OK);
+    const char *cut = NULL;
+    for (const char *q = strstr(t, "]]]],[1,\n"); q != NULL; q = strstr(q + 1, "]]]],[1,\n"))
+        cut = q;
+    size_t len = cut != NULL ? (size_t)(cut - t) : strlen(t);
+    char *out = malloc(len + 1);
+    T_ASSERT(out != NULL);
+    memcpy(out, t, len);
+    out[len] = '\0';
+    gbc_string_free(t);
+    return out;
+}
+
+/* text solved by the parametrisation modulo primes (the default) and by the exact
+ * lex basis over Q (GBC_SOLVE_LEX): the same status; then both sets of boxes have
+ * the defining property, isolate the same solutions (the same number, each box of
+ * one meeting exactly one box of the other), and msolve's parametrisation is the
+ * same text. Returns that text (malloc'd), or NULL on an error status. */
+static char *lifted_vs_lex(const char *name, const char *text, uint32_t prec)
+{
+    solved A, B;
+    gbc_error ea, eb;
+    gbc_status sa = solve_text_flags(&A, text, prec, GBC_SOLVE_PARAMETRIZATION, &ea);
+    gbc_status sb =
+        solve_text_flags(&B, text, prec, GBC_SOLVE_PARAMETRIZATION | GBC_SOLVE_LEX, &eb);
+    T_ASSERT_MSG(sa == sb, "%s: status %s, by lex %s", name, gbc_status_string(sa),
+                 gbc_status_string(sb));
+    if (sa != GBC_OK) {
+        solved_free(&A);
+        solved_free(&B);
+        return NULL;
+    }
+    uint32_t p = prec ? prec : GBC_SOLVE_DEFAULT_PRECISION;
+    check_boxes(&A, p, name);
+    check_boxes(&B, p, name);
+    T_ASSERT_MSG(A.count == B.count, "%s: %zu boxes, by lex %zu", name, A.count, B.count);
+    T_ASSERT(gbc_solutions_distinct(A.sols) == gbc_solutions_distinct(B.sols));
+    for (size_t k = 0; k < A.count; k++) {
+        size_t m = 0;
+        for (size_t l = 0; l < B.count; l++)
+            m += (size_t)boxes_meet(&A, k, &B, l);
+        T_ASSERT_MSG(m == 1, "%s: box %zu meets %zu boxes of the lex path", name, k, m);
+    }
+    for (size_t l = 0; l < B.count; l++) {
+        size_t m = 0;
+        for (size_t k = 0; k < A.count; k++)
+            m += (size_t)boxes_meet(&A, k, &B, l);
+        T_ASSERT_MSG(m == 1, "%s: lex box %zu meets %zu boxes", name, l, m);
+    }
+    char *pa = param_part(&A), *pb = param_part(&B);
+    T_ASSERT_MSG(strcmp(pa, pb) == 0, "%s: the parametrisations differ:\n%s\nby lex:\n%s", name,
+                 pa, pb);
+    printf("%s: %zu real of %zu distinct, same as the lex path\n", name, A.count,
+           gbc_solutions_distinct(A.sols));
+    free(pb);
+    solved_free(&A);
+    solved_free(&B);
+    return pa;
+}
+
+/* The parametrisation modulo primes against the exact lex path on random systems
+ * over Q (seed printed), and on cases chosen for it. */
+START_TEST(test_lifted_vs_lex)
+{
+    gbc_rng rng;
+    gbc_rng_seed(&rng, tu_seed() ^ 0x11f7);
+    int rounds = 10 * tu_mult();
+    for (int r = 0; r < rounds; r++) {
+        sbuf b;
+        sb_init(&b);
+        uint32_t n = 1 + (uint32_t)gbc_rng_below(&rng, 3);
+        random_system(&b, &rng, n, 0, n == 1 ? 6 : 3);
+        free(lifted_vs_lex(b.s, b.s, 1 + (uint32_t)gbc_rng_below(&rng, 90)));
+        sb_free(&b);
+    }
+    /* large coefficients: the lift needs many primes */
+    free(lifted_vs_lex("large coefficients",
+                       "x,y\n0\nx^2+y^2-123456789012345678901234567890123456789,\n"
+                       "x*y-98765432109876543210987654321/7\n",
+                       64));
+    free(lifted_vs_lex("large coefficients, 3 variables",
+                       "x,y,z\n0\nx^2-2^120*y-3, y^2-z-10^30, z^2-x*y-1/1000000000000000000001\n",
+                       40));
+    /* T = y and T = -(x + y) do not separate: the third form, x + 2y */
+    char *p = lifted_vs_lex("non-separating first forms", "x,y\n0\nx^2-1,\ny^2-1\n", 0);
+    T_ASSERT(p != NULL);
+    T_ASSERT_MSG(strstr(p, "[1,2,1]") != NULL, "the form x + 2y expected:\n%s", p);
+    free(p);
+    /* not radical, in shape position with the first form (w not squarefree: the
+     * parametrisation's text once read past its buffer) */
+    free(lifted_vs_lex("not radical, shape", "x,y\n0\nx^3+x^2, y^2+y-8*x+8\n", 0));
+    /* not radical: the lifted parametrisation gives up, the lex path takes the radical */
+    free(lifted_vs_lex("not radical", "x,y\n0\n(x^2-2)^2*(x-3), (y-x)^2\n", 0));
+    char *k4 = tu_system_text("katsura", 5, 0);
+    free(lifted_vs_lex("katsura-4", k4, 0));
+    free(k4);
+}
+END_TEST
+
 static Suite *solve_suite(void)
 {
     Suite *s = suite_create("solve");
@@ -785,6 +904,7 @@ static Suite *solve_suite(void)
     tcase_add_test(tc, test_zp);
     tcase_add_test(tc, test_fail_alloc);
     tcase_add_test(tc, test_families);
+    tcase_add_test(tc, test_lifted_vs_lex);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -1,0 +1,260 @@
+/* solve/box.c: isolating boxes of the real solutions from a parametrisation
+ * x_i = V_i(t) / (den_i Q(t)) over the real roots of W (docs/solve.md, "Boxes"):
+ * the root's interval is refined by bisection until each coordinate's range,
+ * computed by exact dyadic interval arithmetic and rounded outward to a grid, is
+ * narrow enough, and until the boxes of distinct solutions are disjoint. */
+#include <string.h>
+
+#include "solve/solve.h"
+#include "solve/solve_int.h"
+
+gbc_status sv_param_init(gbc_ctx *ctx, sv_param *P, uint32_t n)
+{
+    memset(P, 0, sizeof *P);
+    gbc_status st = GBC_ZALLOC(ctx, P->V, n > 0 ? n : 1);
+    if (st == GBC_OK)
+        st = GBC_ALLOC(ctx, P->den, n > 0 ? n : 1);
+    if (st != GBC_OK) {
+        gbc_free(ctx, P->V);
+        P->V = NULL;
+        return st;
+    }
+    for (uint32_t i = 0; i < n; i++)
+        mpz_init_set_ui(P->den[i], 1);
+    P->n = n;
+    return GBC_OK;
+}
+
+void sv_param_clear(gbc_ctx *ctx, sv_param *P)
+{
+    sv_zpoly_clear(ctx, &P->W);
+    sv_zpoly_clear(ctx, &P->Q);
+    if (P->V != NULL)
+        for (uint32_t i = 0; i < P->n; i++)
+            sv_zpoly_clear(ctx, &P->V[i]);
+    if (P->den != NULL)
+        for (uint32_t i = 0; i < P->n; i++)
+            mpz_clear(P->den[i]);
+    gbc_free(ctx, P->V);
+    gbc_free(ctx, P->den);
+    memset(P, 0, sizeof *P);
+}
+
+/* One real solution while its box is computed. */
+typedef struct sol {
+    sv_root r;      /* t isolated */
+    mpz_t *lo, *hi; /* the box: lo[i] / 2^e, hi[i] / 2^e */
+    unsigned long e;
+} sol;
+
+/* Scratch integers of the evaluation. */
+typedef struct scratch {
+    mpz_t t[4], nl, nh, dl, dh, q, u;
+} scratch;
+
+static void scratch_init(scratch *S)
+{
+    for (int i = 0; i < 4; i++)
+        mpz_init(S->t[i]);
+    mpz_init(S->nl);
+    mpz_init(S->nh);
+    mpz_init(S->dl);
+    mpz_init(S->dh);
+    mpz_init(S->q);
+    mpz_init(S->u);
+}
+
+static void scratch_clear(scratch *S)
+{
+    for (int i = 0; i < 4; i++)
+        mpz_clear(S->t[i]);
+    mpz_clear(S->nl);
+    mpz_clear(S->nh);
+    mpz_clear(S->dl);
+    mpz_clear(S->dh);
+    mpz_clear(S->q);
+    mpz_clear(S->u);
+}
+
+/* The box of s at its root's current interval: for each coordinate the quotient
+ * of V_i's range by den_i Q's range, rounded outward to the grid 2^-s->e, into
+ * s->lo, s->hi. Returns 0 when some range of Q holds 0 (the interval is too wide
+ * to divide), else 1; *excess is then the largest log2 of (width / 2^-prec),
+ * rounded up, over the coordinates (<= 0: narrow enough). */
+static int eval_box(sol *s, const sv_param *P, uint32_t prec, long *excess, scratch *S)
+{
+    unsigned long en, ed;
+    sv_dy_horner(S->dl, S->dh, &ed, &P->Q, s->r.a, s->r.b, s->r.e, S->t);
+    if (mpz_sgn(S->dl) != mpz_sgn(S->dh) || mpz_sgn(S->dl) == 0)
+        return 0;
+    *excess = -1;
+    for (uint32_t i = 0; i < P->n; i++) {
+        sv_dy_horner(S->nl, S->nh, &en, &P->V[i], s->r.a, s->r.b, s->r.e, S->t);
+        /* x = (n / 2^en) / (den d / 2^ed): grid value x 2^e = n 2^(e + ed - en) / (den d) */
+        long shift = (long)s->e + (long)ed - (long)en;
+        const mpz_t *nv[2] = {&S->nl, &S->nh};
+        const mpz_t *dv[2] = {&S->dl, &S->dh};
+        int first = 1;
+        for (int a = 0; a < 2; a++)
+            for (int b = 0; b < 2; b++) {
+                mpz_mul(S->q, *dv[b], P->den[i]);
+                sv_dy_div_round(S->t[0], *nv[a], S->q, shift, 0, S->u);
+                sv_dy_div_round(S->t[1], *nv[a], S->q, shift, 1, S->u);
+                if (first || mpz_cmp(S->t[0], s->lo[i]) < 0)
+                    mpz_set(s->lo[i], S->t[0]);
+                if (first || mpz_cmp(S->t[1], s->hi[i]) > 0)
+                    mpz_set(s->hi[i], S->t[1]);
+                first = 0;
+            }
+        /* width (hi - lo) 2^-e against 2^-prec */
+        mpz_sub(S->q, s->hi[i], s->lo[i]);
+        if (mpz_sgn(S->q) > 0) {
+            long x = (long)mpz_sizeinbase(S->q, 2) - ((long)s->e - (long)prec);
+            if (x > *excess)
+                *excess = x;
+        }
+    }
+    return 1;
+}
+
+/* Refine s's root until its box (grid 2^-s->e, s->e >= prec) has every interval at
+ * most 2^-prec wide. */
+static gbc_status sol_box(gbc_ctx *ctx, sol *s, const sv_param *P, uint32_t prec, scratch *S)
+{
+    for (;;) {
+        long excess = 0;
+        int ok = eval_box(s, P, prec, &excess, S);
+        if (ok && excess <= 0)
+            return GBC_OK;
+        gbc_status st = gbc_ctx_poll(ctx);
+        if (st != GBC_OK)
+            return st;
+        /* the range shrinks about linearly with the root's interval: halve it as
+         * many times as the width exceeds the bound (at least once) before the
+         * next evaluation; only the result of an evaluation is ever used */
+        if (s->r.exact)
+            return GBC_ERR_INTERNAL; /* Q vanishes at a root of W: not a parametrisation */
+        long steps = ok && excess > 1 ? excess - 1 : 1;
+        for (long k = 0; k < steps && !s->r.exact; k++)
+            sv_root_refine(&s->r, &P->W);
+    }
+}
+
+/* Whether the boxes of a and b meet (in every coordinate). */
+static int boxes_meet(const sol *a, const sol *b, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++)
+        if (sv_dy_cmp(a->hi[i], a->e, b->lo[i], b->e) < 0 ||
+            sv_dy_cmp(b->hi[i], b->e, a->lo[i], a->e) < 0)
+            return 0;
+    return 1;
+}
+
+static void sols_free(gbc_ctx *ctx, sol *s, size_t count, uint32_t n)
+{
+    if (s == NULL)
+        return;
+    for (size_t k = 0; k < count; k++) {
+        mpz_clear(s[k].r.a);
+        mpz_clear(s[k].r.b);
+        for (uint32_t i = 0; i < n; i++) {
+            mpz_clear(s[k].lo[i]);
+            mpz_clear(s[k].hi[i]);
+        }
+        gbc_free(ctx, s[k].lo);
+        gbc_free(ctx, s[k].hi);
+    }
+    gbc_free(ctx, s);
+}
+
+gbc_status sv_boxes(gbc_ctx *ctx, gbc_solutions *out, const sv_param *P, uint32_t prec)
+{
+    uint32_t n = P->n;
+    sv_root *roots = NULL;
+    size_t nroots = 0;
+    gbc_status st = sv_isolate(ctx, &roots, &nroots, &P->W);
+    if (st != GBC_OK)
+        return st;
+    scratch S;
+    scratch_init(&S);
+    sol *s = NULL;
+    size_t made = 0;
+    st = GBC_ZALLOC(ctx, s, nroots > 0 ? nroots : 1);
+    for (size_t k = 0; k < nroots && st == GBC_OK; k++) {
+        s[k].r = roots[k]; /* moved: roots[k]'s integers now belong to s[k] */
+        mpz_init(roots[k].a);
+        mpz_init(roots[k].b);
+        s[k].e = (unsigned long)prec + 2;
+        st = GBC_ALLOC(ctx, s[k].lo, n > 0 ? n : 1);
+        if (st == GBC_OK)
+            st = GBC_ALLOC(ctx, s[k].hi, n > 0 ? n : 1);
+        if (st != GBC_OK) {
+            gbc_free(ctx, s[k].lo);
+            mpz_clear(s[k].r.a);
+            mpz_clear(s[k].r.b);
+            s[k].lo = s[k].hi = NULL;
+            break;
+        }
+        for (uint32_t i = 0; i < n; i++) {
+            mpz_init(s[k].lo[i]);
+            mpz_init(s[k].hi[i]);
+        }
+        made = k + 1;
+        st = sol_box(ctx, &s[k], P, prec, &S);
+    }
+    sv_roots_free(ctx, roots, nroots);
+    /* Boxes of distinct solutions must not meet: refine both until they do not
+     * (the points differ, so boxes shrinking to them separate). Pairs of every
+     * box: O(r^2 n) comparisons for r real roots, below the cost of isolation. */
+    int again = 1;
+    while (st == GBC_OK && again) {
+        again = 0;
+        for (size_t a = 0; a < made && st == GBC_OK; a++)
+            for (size_t b = a + 1; b < made && st == GBC_OK; b++) {
+                if (!boxes_meet(&s[a], &s[b], n))
+                    continue;
+                again = 1;
+                sv_root_refine(&s[a].r, &P->W);
+                sv_root_refine(&s[b].r, &P->W);
+                s[a].e++;
+                s[b].e++;
+                st = sol_box(ctx, &s[a], P, prec, &S);
+                if (st == GBC_OK)
+                    st = sol_box(ctx, &s[b], P, prec, &S);
+                if (st == GBC_OK)
+                    st = gbc_ctx_check(ctx);
+            }
+    }
+    if (st == GBC_OK && made > 0) {
+        size_t m = made * n * 2;
+        st = GBC_ALLOC(ctx, out->num, m > 0 ? m : 1);
+        if (st == GBC_OK)
+            st = GBC_ALLOC(ctx, out->exp, m > 0 ? m : 1);
+        if (st == GBC_OK) {
+            for (size_t k = 0; k < made; k++)
+                for (uint32_t i = 0; i < n; i++)
+                    for (int u = 0; u < 2; u++) {
+                        size_t at = (k * n + i) * 2 + (size_t)u;
+                        mpz_t *q = u ? &s[k].hi[i] : &s[k].lo[i];
+                        /* q / 2^e in lowest terms */
+                        unsigned long e = s[k].e;
+                        if (mpz_sgn(*q) == 0) {
+                            e = 0;
+                        } else {
+                            mp_bitcnt_t z = mpz_scan1(*q, 0);
+                            if (z > e)
+                                z = e;
+                            mpz_fdiv_q_2exp(*q, *q, z);
+                            e -= z;
+                        }
+                        mpz_init_set(out->num[at], *q);
+                        out->exp[at] = (uint32_t)e;
+                    }
+            out->nalloc = m;
+            out->count = made;
+        }
+    }
+    sols_free(ctx, s, made, n);
+    scratch_clear(&S);
+    return st;
+}

@@ -1,0 +1,773 @@
+/* solve/modparam.c: msolve's rational parametrisation w(T) = 0, x_i = v_i(T) / w'(T)
+ * of a radical zero-dimensional ideal over Q, computed modulo primes and lifted
+ * (docs/solve.md, "Method"): per prime the lex basis of I + <T + l(x)> mod p in
+ * shape position gives w and v_i = g_i w' mod w, lifted by CRT and rational
+ * reconstruction, then checked over Q exactly. Much smaller coefficients than the
+ * lex basis over Q, and no Groebner basis over Q beyond the grevlex one. */
+#include <string.h>
+
+#include "gbc.h"
+#include "gbc_gmp.h"
+#include "field/crt.h"
+#include "field/field.h"
+#include "solve/solve.h"
+#include "solve/solve_int.h"
+
+/* ------------------------------------------------------------- arithmetic -- */
+
+static uint32_t mulm(uint32_t a, uint32_t b, uint32_t p)
+{
+    return (uint32_t)((uint64_t)a * b % p);
+}
+
+static uint32_t powm(uint32_t a, uint64_t e, uint32_t p)
+{
+    uint32_t r = 1 % p;
+    while (e > 0) {
+        if (e & 1)
+            r = mulm(r, a, p);
+        a = mulm(a, a, p);
+        e >>= 1;
+    }
+    return r;
+}
+
+/* a^-1 mod p (a != 0 mod p, p prime). */
+static uint32_t invm(uint32_t a, uint32_t p)
+{
+    return powm(a, p - 2, p);
+}
+
+/* Whether q is prime (GMP's test: BPSW, no composite below 2^64 passes). */
+static int is_prime(uint32_t q)
+{
+    mpz_t z;
+    mpz_init_set_ui(z, q);
+    int r = mpz_probab_prime_p(z, 30) != 0;
+    mpz_clear(z);
+    return r;
+}
+
+/* q mod p into *r: 0 when p divides q's denominator, else 1. */
+static int mpq_mod(uint32_t *r, const mpq_t q, uint32_t p)
+{
+    unsigned long d = mpz_fdiv_ui(mpq_denref(q), p);
+    if (d == 0)
+        return 0;
+    unsigned long n = mpz_fdiv_ui(mpq_numref(q), p);
+    *r = mulm((uint32_t)n, invm((uint32_t)d, p), p);
+    return 1;
+}
+
+/* The degree of gcd(A, B) over Z/p (A, B of na, nb coefficients, consumed as
+ * scratch); -1 when both are zero. */
+static long gcd_degree(uint32_t *A, size_t na, uint32_t *B, size_t nb, uint32_t p)
+{
+    while (na > 0 && A[na - 1] == 0)
+        na--;
+    while (nb > 0 && B[nb - 1] == 0)
+        nb--;
+    for (;;) {
+        if (nb == 0)
+            return (long)na - 1;
+        if (na < nb) {
+            uint32_t *T = A;
+            A = B;
+            B = T;
+            size_t t = na;
+            na = nb;
+            nb = t;
+            continue;
+        }
+        /* A <- A mod B */
+        uint32_t inv = invm(B[nb - 1], p);
+        while (na >= nb) {
+            uint32_t q = mulm(A[na - 1], inv, p);
+            size_t sh = na - nb;
+            for (size_t j = 0; j < nb; j++) {
+                uint32_t s = mulm(q, B[j], p);
+                uint32_t *c = &A[sh + j];
+                *c = *c >= s ? *c - s : *c + p - s;
+            }
+            while (na > 0 && A[na - 1] == 0)
+                na--;
+        }
+    }
+}
+
+/* --------------------------------------------------------- one prime's work -- */
+
+/* The input: the generators' terms (exponents over the n variables) and the
+ * linear form T + sum form[i] x_i. */
+typedef struct mp_input {
+    uint32_t n;
+    size_t ngens;
+    size_t *nterms;    /* per generator */
+    size_t total;      /* terms of all generators */
+    uint32_t *exps;    /* total x n */
+    mpq_t *coefs;      /* total */
+    const int64_t *form;
+} mp_input;
+
+/* The residues of w (monic of degree D: w_0 .. w_(D-1)) and of v_i = g_i w' mod w
+ * (D each) modulo p into r ((n + 1) D entries), from the reduced lex basis of
+ * <gens> + <T + l> over Z/p: *ok = 1. *ok = 0 when p does not serve (p divides a
+ * denominator, the basis is not in shape position or deg w != D), 2 when the
+ * basis is in shape position but w is not squarefree mod p. */
+static gbc_status prime_param(gbc_ctx *ctx, uint32_t *r, int *ok, const mp_input *in,
+                              const gbc_ring *Rp, uint32_t p, size_t D,
+                              const gbc_options *opts)
+{
+    uint32_t n = in->n, nv = n + 1;
+    *ok = 0;
+    size_t np = in->ngens + 1, tt = in->total + n + 1;
+    size_t *nt = NULL;
+    uint32_t *ex = NULL, *cf = NULL, *w = NULL, *g = NULL, *tmp = NULL;
+    size_t *lnt = NULL;
+    uint32_t *lex = NULL, *lcf = NULL;
+    gbc_polys *P = NULL, *L = NULL;
+    gbc_status st = GBC_ALLOC(ctx, nt, np);
+    if (st == GBC_OK)
+        st = GBC_ZALLOC(ctx, ex, tt * nv);
+    if (st == GBC_OK)
+        st = GBC_ALLOC(ctx, cf, tt);
+    if (st != GBC_OK)
+        goto out;
+    size_t k = 0;
+    for (size_t j = 0; j < in->ngens; j++)
+        nt[j] = in->nterms[j];
+    for (size_t t = 0; t < in->total; t++, k++) {
+        memcpy(ex + k * nv, in->exps + t * n, n * sizeof *ex);
+        if (!mpq_mod(&cf[k], in->coefs[t], p))
+            goto out; /* p divides a denominator */
+    }
+    nt[in->ngens] = 0;
+    ex[k * nv + n] = 1; /* T */
+    cf[k++] = 1;
+    nt[in->ngens]++;
+    for (uint32_t i = 0; i < n; i++) {
+        int64_t c = in->form[i] % (int64_t)p;
+        if (c == 0)
+            continue;
+        ex[k * nv + i] = 1;
+        cf[k++] = (uint32_t)(c < 0 ? c + (int64_t)p : c);
+        nt[in->ngens]++;
+    }
+    st = gbc_polys_from_arrays_zp(&P, Rp, np, nt, ex, cf, opts, NULL);
+    if (st == GBC_OK)
+        st = gbc_groebner(&L, P, opts, NULL);
+    if (st != GBC_OK)
+        goto out;
+    size_t count = gbc_polys_count(L);
+    if (count != (size_t)n + 1)
+        goto out;
+    st = gbc_polys_to_arrays_zp(&lnt, &lex, &lcf, L);
+    if (st != GBC_OK)
+        goto out;
+    /* w: D + 1 coefficients; g: n polynomials of D coefficients */
+    st = GBC_ZALLOC(ctx, w, D + 1);
+    if (st == GBC_OK)
+        st = GBC_ZALLOC(ctx, g, (size_t)n * D + 1);
+    if (st == GBC_OK)
+        st = GBC_ZALLOC(ctx, tmp, 2 * D + 1);
+    if (st != GBC_OK)
+        goto out;
+    int have_w = 0;
+    size_t at = 0;
+    uint32_t nseen = 0;
+    for (size_t e = 0; e < count; e++) {
+        const uint32_t *E = lex + at * nv;
+        const uint32_t *C = lcf + at;
+        size_t m = lnt[e];
+        at += m;
+        if (m == 0)
+            goto out;
+        /* the leading term: T^d alone, or x_v */
+        uint32_t v = nv;
+        int lead_t = 1;
+        for (uint32_t i = 0; i < n; i++)
+            if (E[i] != 0)
+                lead_t = 0;
+        if (!lead_t) {
+            for (uint32_t i = 0; i < n; i++)
+                if (E[i] == 1 && v == nv)
+                    v = i;
+                else if (E[i] != 0)
+                    v = nv + 1;
+            if (v >= nv || E[n] != 0 || C[0] != 1)
+                goto out;
+        }
+        /* every other term in T alone */
+        for (size_t j = 1; j < m; j++)
+            for (uint32_t i = 0; i < n; i++)
+                if (E[j * nv + i] != 0)
+                    goto out;
+        if (lead_t) {
+            if (have_w || E[n] != D || C[0] != 1)
+                goto out;
+            have_w = 1;
+            for (size_t j = 0; j < m; j++)
+                w[E[j * nv + n]] = C[j];
+        } else {
+            uint32_t *gv = g + (size_t)v * D;
+            for (size_t j = 1; j < m; j++) {
+                if (E[j * nv + n] >= D)
+                    goto out; /* reduced: cannot happen */
+                gv[E[j * nv + n]] = C[j] ? p - C[j] : 0;
+            }
+            nseen++;
+        }
+    }
+    if (!have_w || nseen != n)
+        goto out;
+    /* w not squarefree mod p: I is not radical (or p divides the discriminant) */
+    memcpy(tmp, w, (D + 1) * sizeof *tmp);
+    for (size_t b = 1; b <= D; b++)
+        tmp[D + b] = mulm(w[b], (uint32_t)(b % p), p);
+    if (gcd_degree(tmp, D + 1, tmp + D + 1, D, p) != 0) {
+        *ok = 2;
+        goto out;
+    }
+    /* v_i = g_i w' mod w */
+    for (size_t i = 0; i < D; i++)
+        r[i] = w[i];
+    for (uint32_t v = 0; v < n; v++) {
+        const uint32_t *gv = g + (size_t)v * D;
+        memset(tmp, 0, (2 * D + 1) * sizeof *tmp);
+        for (size_t a = 0; a < D; a++) {
+            if (gv[a] == 0)
+                continue;
+            for (size_t b = 1; b <= D; b++) {
+                uint32_t dw = mulm(w[b], (uint32_t)(b % p), p);
+                tmp[a + b - 1] = (uint32_t)((tmp[a + b - 1] + (uint64_t)mulm(gv[a], dw, p)) % p);
+            }
+        }
+        for (size_t top = 2 * D; top-- > D;) {
+            uint32_t q = tmp[top];
+            if (q == 0)
+                continue;
+            for (size_t j = 0; j <= D; j++) {
+                uint32_t s = mulm(q, w[j], p);
+                uint32_t *c = &tmp[top - D + j];
+                *c = *c >= s ? *c - s : *c + p - s;
+            }
+        }
+        memcpy(r + (size_t)(v + 1) * D, tmp, D * sizeof *r);
+    }
+    *ok = 1;
+out:
+    gbc_polys_free(P);
+    gbc_polys_free(L);
+    gbc_array_free(lnt);
+    gbc_array_free(lex);
+    gbc_array_free(lcf);
+    gbc_free(ctx, nt);
+    gbc_free(ctx, ex);
+    gbc_free(ctx, cf);
+    gbc_free(ctx, w);
+    gbc_free(ctx, g);
+    gbc_free(ctx, tmp);
+    return st;
+}
+
+/* ---------------------------------------------------------- the check over Q -- */
+
+/* *C = A B (C initialised here, not aliasing A or B). */
+static gbc_status zmul(gbc_ctx *ctx, sv_zpoly *C, const sv_zpoly *A, const sv_zpoly *B)
+{
+    if (A->n == 0 || B->n == 0)
+        return sv_zpoly_init(ctx, C, 0);
+    gbc_status st = sv_zpoly_init(ctx, C, A->n + B->n - 1);
+    if (st != GBC_OK)
+        return st;
+    for (size_t i = 0; i < A->n; i++) {
+        if (mpz_sgn(A->c[i]) == 0)
+            continue;
+        for (size_t j = 0; j < B->n; j++)
+            mpz_addmul(C->c[i + j], A->c[i], B->c[j]);
+    }
+    sv_zpoly_normalise(C);
+    return GBC_OK;
+}
+
+/* A cache of the products prod y_i^a_i Z^a_n (exponent vectors of n + 1 entries). */
+typedef struct mcache {
+    uint32_t nv;
+    size_t n, cap, ecap;
+    uint32_t *e;
+    sv_zpoly *p;
+} mcache;
+
+static void mcache_clear(gbc_ctx *ctx, mcache *M)
+{
+    for (size_t i = 0; i < M->n; i++)
+        sv_zpoly_clear(ctx, &M->p[i]);
+    gbc_free(ctx, M->p);
+    gbc_free(ctx, M->e);
+    memset(M, 0, sizeof *M);
+}
+
+/* The product of exponent vector a (nv entries, a nonzero) of the factors F
+ * (F[i] for i < nv): *out points into the cache. */
+static gbc_status mono(gbc_ctx *ctx, const sv_zpoly **out, mcache *M, const uint32_t *a,
+                       const sv_zpoly *F)
+{
+    uint32_t nv = M->nv;
+    for (size_t k = 0; k < M->n; k++)
+        if (memcmp(M->e + k * nv, a, nv * sizeof *a) == 0) {
+            *out = &M->p[k];
+            return GBC_OK;
+        }
+    uint32_t i = 0;
+    while (a[i] == 0)
+        i++;
+    uint32_t tot = 0;
+    for (uint32_t j = 0; j < nv; j++)
+        tot += a[j];
+    sv_zpoly prod;
+    gbc_status st;
+    if (tot == 1) {
+        st = sv_zpoly_init(ctx, &prod, F[i].n);
+        for (size_t j = 0; st == GBC_OK && j < F[i].n; j++)
+            mpz_set(prod.c[j], F[i].c[j]);
+    } else {
+        uint32_t *b = NULL;
+        st = GBC_ALLOC(ctx, b, nv);
+        if (st != GBC_OK)
+            return st;
+        memcpy(b, a, nv * sizeof *a);
+        b[i]--;
+        const sv_zpoly *rest = NULL;
+        st = mono(ctx, &rest, M, b, F);
+        gbc_free(ctx, b);
+        if (st == GBC_OK)
+            st = zmul(ctx, &prod, rest, &F[i]);
+    }
+    if (st != GBC_OK)
+        return st;
+    size_t cap = M->cap;
+    st = GBC_GROW(ctx, M->p, cap, M->n + 1);
+    if (st == GBC_OK)
+        st = GBC_GROW(ctx, M->e, M->ecap, (M->n + 1) * nv);
+    if (st != GBC_OK) {
+        sv_zpoly_clear(ctx, &prod);
+        return st;
+    }
+    M->cap = cap;
+    memcpy(M->e + M->n * nv, a, nv * sizeof *a);
+    M->p[M->n] = prod;
+    *out = &M->p[M->n++];
+    return GBC_OK;
+}
+
+/* Whether H = 0 mod W (W nonzero) in Q[T]: *zero. H is consumed (its pseudo-
+ * remainder left in it). */
+static gbc_status zero_mod(gbc_ctx *ctx, int *zero, sv_zpoly *H, const sv_zpoly *W)
+{
+    sv_zpoly_normalise(H);
+    gbc_status st = sv_zpoly_prem_primitive(ctx, H, W);
+    *zero = st == GBC_OK && H->n == 0;
+    return st;
+}
+
+/* Check over Q that P (x_i = V_i / (den_i W'), Q = W') parametrises solutions of
+ * in's generators and of the linear form: *ok. */
+static gbc_status check_over_q(gbc_ctx *ctx, int *ok, const sv_param *P, const mp_input *in)
+{
+    uint32_t n = in->n, nv = n + 1;
+    *ok = 0;
+    mcache M;
+    memset(&M, 0, sizeof M);
+    M.nv = nv;
+    sv_zpoly *F = NULL, H;
+    memset(&H, 0, sizeof H);
+    uint32_t *a = NULL;
+    mpz_t E, t, L;
+    mpz_init_set_ui(E, 1);
+    mpz_init(t);
+    mpz_init(L);
+    gbc_status st = GBC_ZALLOC(ctx, F, nv);
+    if (st == GBC_OK)
+        st = GBC_ALLOC(ctx, a, nv);
+    if (st != GBC_OK)
+        goto out;
+    /* x_i = y_i / Z with y_i = (E / den_i) V_i, Z = E W', E = lcm den_i */
+    for (uint32_t i = 0; i < n; i++)
+        mpz_lcm(E, E, P->den[i]);
+    for (uint32_t i = 0; i < n && st == GBC_OK; i++) {
+        st = sv_zpoly_init(ctx, &F[i], P->V[i].n);
+        mpz_divexact(t, E, P->den[i]);
+        for (size_t j = 0; st == GBC_OK && j < P->V[i].n; j++)
+            mpz_mul(F[i].c[j], P->V[i].c[j], t);
+    }
+    if (st == GBC_OK)
+        st = sv_zpoly_init(ctx, &F[n], P->Q.n);
+    for (size_t j = 0; st == GBC_OK && j < P->Q.n; j++)
+        mpz_mul(F[n].c[j], P->Q.c[j], E);
+    if (st != GBC_OK)
+        goto out;
+    /* the linear form: T Z + sum form_i y_i = 0 mod W */
+    st = sv_zpoly_init(ctx, &H, P->W.n + 1);
+    if (st != GBC_OK)
+        goto out;
+    for (size_t j = 0; j < F[n].n; j++)
+        mpz_set(H.c[j + 1], F[n].c[j]);
+    for (uint32_t i = 0; i < n; i++)
+        for (size_t j = 0; j < F[i].n; j++) {
+            if (in->form[i] >= 0)
+                mpz_addmul_ui(H.c[j], F[i].c[j], (unsigned long)in->form[i]);
+            else
+                mpz_submul_ui(H.c[j], F[i].c[j], (unsigned long)-in->form[i]);
+        }
+    int zero = 0;
+    st = zero_mod(ctx, &zero, &H, &P->W);
+    sv_zpoly_clear(ctx, &H);
+    if (st != GBC_OK || !zero)
+        goto out;
+    /* each generator, homogenised by Z: sum L c_a prod y_i^a_i Z^(d - |a|) = 0 mod W */
+    size_t at = 0;
+    for (size_t g = 0; g < in->ngens; g++) {
+        size_t m = in->nterms[g];
+        const uint32_t *ex = in->exps + at * n;
+        const mpq_t *cf = in->coefs + at;
+        at += m;
+        uint32_t d = 0;
+        mpz_set_ui(L, 1);
+        for (size_t k = 0; k < m; k++) {
+            uint32_t s = 0;
+            for (uint32_t i = 0; i < n; i++)
+                s += ex[k * n + i];
+            if (s > d)
+                d = s;
+            mpz_lcm(L, L, mpq_denref(cf[k]));
+        }
+        st = sv_zpoly_init(ctx, &H, 0);
+        if (st != GBC_OK)
+            goto out;
+        for (size_t k = 0; k < m && st == GBC_OK; k++) {
+            uint32_t s = 0;
+            for (uint32_t i = 0; i < n; i++) {
+                a[i] = ex[k * n + i];
+                s += a[i];
+            }
+            a[n] = d - s;
+            const sv_zpoly *pr = NULL;
+            sv_zpoly one;
+            int isone = d == 0;
+            if (isone) {
+                st = sv_zpoly_init(ctx, &one, 1);
+                if (st == GBC_OK)
+                    mpz_set_ui(one.c[0], 1);
+                pr = &one;
+            } else {
+                st = mono(ctx, &pr, &M, a, F);
+            }
+            if (st != GBC_OK)
+                break;
+            /* coefficient L c_a, an integer */
+            mpz_divexact(t, L, mpq_denref(cf[k]));
+            mpz_mul(t, t, mpq_numref(cf[k]));
+            if (H.cap < pr->n) {
+                sv_zpoly G;
+                st = sv_zpoly_init(ctx, &G, pr->n);
+                for (size_t j = 0; st == GBC_OK && j < H.n; j++)
+                    mpz_swap(G.c[j], H.c[j]);
+                if (st == GBC_OK) {
+                    sv_zpoly_clear(ctx, &H);
+                    H = G;
+                }
+            }
+            if (st == GBC_OK) {
+                if (H.n < pr->n)
+                    H.n = pr->n;
+                for (size_t j = 0; j < pr->n; j++)
+                    mpz_addmul(H.c[j], pr->c[j], t);
+            }
+            if (isone)
+                sv_zpoly_clear(ctx, &one);
+        }
+        if (st == GBC_OK)
+            st = zero_mod(ctx, &zero, &H, &P->W);
+        sv_zpoly_clear(ctx, &H);
+        if (st != GBC_OK || !zero)
+            goto out;
+        st = gbc_ctx_check(ctx);
+        if (st != GBC_OK)
+            goto out;
+    }
+    *ok = 1;
+out:
+    sv_zpoly_clear(ctx, &H);
+    if (F != NULL)
+        for (uint32_t i = 0; i < nv; i++)
+            sv_zpoly_clear(ctx, &F[i]);
+    gbc_free(ctx, F);
+    gbc_free(ctx, a);
+    mcache_clear(ctx, &M);
+    mpz_clear(E);
+    mpz_clear(t);
+    mpz_clear(L);
+    return st;
+}
+
+/* Whether W (integer, degree >= 1) is squarefree, proved modulo primes: a prime
+ * q not dividing lc(W) with gcd(W mod q, W' mod q) = 1 makes disc(W) nonzero mod q,
+ * so nonzero. Tries a few primes below 2^30, then the exact test over Z. */
+static gbc_status squarefree_proved(gbc_ctx *ctx, int *sq, const sv_zpoly *W)
+{
+    size_t n = W->n;
+    uint32_t *A = NULL, *B = NULL;
+    *sq = 0;
+    gbc_status st = GBC_ALLOC(ctx, A, n);
+    if (st == GBC_OK)
+        st = GBC_ALLOC(ctx, B, n);
+    uint32_t q = 1073741827u; /* the first prime above 2^30; the primes below it next */
+    for (int tries = 0; st == GBC_OK && tries < 4 && !*sq; tries++) {
+        do {
+            q -= 2;
+        } while (!is_prime(q));
+        if (mpz_fdiv_ui(W->c[n - 1], q) == 0)
+            continue;
+        for (size_t i = 0; i < n; i++)
+            A[i] = (uint32_t)mpz_fdiv_ui(W->c[i], q);
+        for (size_t i = 1; i < n; i++)
+            B[i - 1] = mulm(A[i], (uint32_t)(i % q), q);
+        *sq = gcd_degree(A, n, B, n - 1, q) == 0;
+    }
+    gbc_free(ctx, A);
+    gbc_free(ctx, B);
+    if (st == GBC_OK && !*sq) {
+        sv_zpoly S;
+        st = sv_zpoly_squarefree(ctx, &S, W);
+        if (st == GBC_OK) {
+            *sq = S.n == W->n;
+            sv_zpoly_clear(ctx, &S);
+        }
+    }
+    return st;
+}
+
+/* ----------------------------------------------------------------- the driver -- */
+
+/* The next prime below *p (p > 3, odd), into *p. */
+static void prev_prime(uint32_t *p)
+{
+    do {
+        *p -= 2;
+    } while (!is_prime(*p));
+}
+
+/* The parametrisation given by the lifted values q (w_0 .. w_(D-1), then v_i's D
+ * coefficients for each variable) into P (initialised here): W the primitive
+ * integer multiple c w of w, V_i / den_i = c v_i, Q = W'. */
+static gbc_status param_from_lift(gbc_ctx *ctx, sv_param *P, const mpq_t *q, uint32_t n,
+                                  size_t D)
+{
+    gbc_status st = sv_param_init(ctx, P, n);
+    if (st == GBC_OK)
+        st = sv_zpoly_init(ctx, &P->W, D + 1);
+    if (st == GBC_OK)
+        st = sv_zpoly_init(ctx, &P->Q, D);
+    for (uint32_t v = 0; v < n && st == GBC_OK; v++)
+        st = sv_zpoly_init(ctx, &P->V[v], D);
+    if (st != GBC_OK)
+        return st;
+    mpz_t l;
+    mpq_t c, t;
+    mpz_init_set_ui(l, 1);
+    mpq_init(c);
+    mpq_init(t);
+    for (size_t i = 0; i < D; i++)
+        mpz_lcm(l, l, mpq_denref(q[i]));
+    for (size_t i = 0; i < D; i++) {
+        mpz_divexact(P->W.c[i], l, mpq_denref(q[i]));
+        mpz_mul(P->W.c[i], P->W.c[i], mpq_numref(q[i]));
+    }
+    mpz_set(P->W.c[D], l);
+    sv_zpoly_primitive(&P->W); /* W = c w, c = lc(W) */
+    mpq_set_z(c, P->W.c[D]);
+    for (size_t i = 1; i <= D; i++)
+        mpz_mul_ui(P->Q.c[i - 1], P->W.c[i], (unsigned long)i);
+    for (uint32_t v = 0; v < n; v++) {
+        const mpq_t *qv = q + (size_t)(v + 1) * D;
+        for (size_t i = 0; i < D; i++) {
+            mpq_mul(t, qv[i], c);
+            mpz_lcm(P->den[v], P->den[v], mpq_denref(t));
+        }
+        for (size_t i = 0; i < D; i++) {
+            mpq_mul(t, qv[i], c);
+            mpz_divexact(P->V[v].c[i], P->den[v], mpq_denref(t));
+            mpz_mul(P->V[v].c[i], P->V[v].c[i], mpq_numref(t));
+        }
+        sv_zpoly_normalise(&P->V[v]);
+    }
+    mpz_clear(l);
+    mpq_clear(c);
+    mpq_clear(t);
+    return GBC_OK;
+}
+
+/* Whether the candidate q reduces to the residues r modulo p (a denominator
+ * divisible by p counts as a mismatch). */
+static int cand_matches(const mpq_t *q, const uint32_t *r, size_t m, uint32_t p)
+{
+    for (size_t i = 0; i < m; i++) {
+        uint32_t x;
+        if (!mpq_mod(&x, q[i], p) || x != r[i])
+            return 0;
+    }
+    return 1;
+}
+
+gbc_status sv_modular_param(gbc_ctx *ctx, sv_param *P, int *found, const gbc_polys *gens,
+                            const char *tname, const int64_t *form, size_t D,
+                            const gbc_options *opts, size_t *nprimes, int *nonradical)
+{
+    const gbc_ring *R = gbc_polys_ring(gens);
+    uint32_t n = gbc_ring_nvars(R), nv = n + 1;
+    size_t m = (size_t)nv * D;
+    *found = 0;
+    *nprimes = 0;
+    *nonradical = 0;
+    memset(P, 0, sizeof *P);
+    mp_input in;
+    memset(&in, 0, sizeof in);
+    in.n = n;
+    in.ngens = gbc_polys_count(gens);
+    in.form = form;
+    const char **names = NULL;
+    uint32_t *r = NULL;
+    mpq_t *cand = NULL;
+    size_t *glen = NULL;
+    zz_crt C;
+    int crt_live = 0;
+    gbc_status st = GBC_ALLOC(ctx, in.nterms, in.ngens > 0 ? in.ngens : 1);
+    if (st == GBC_OK) {
+        for (size_t j = 0; j < in.ngens; j++) {
+            in.nterms[j] = gbc_polys_nterms(gens, j);
+            in.total += in.nterms[j];
+        }
+        st = GBC_ALLOC(ctx, in.exps, in.total * n + 1);
+    }
+    if (st == GBC_OK)
+        st = GBC_ALLOC(ctx, in.coefs, in.total + 1);
+    if (st != GBC_OK)
+        goto out;
+    for (size_t t = 0; t < in.total; t++)
+        mpq_init(in.coefs[t]);
+    for (size_t j = 0, at = 0; j < in.ngens && st == GBC_OK; at += in.nterms[j], j++)
+        st = gbc_polys_get_mpq(in.exps + at * n, in.coefs + at, in.nterms[j], gens, j);
+    if (st == GBC_OK)
+        st = GBC_ALLOC(ctx, names, nv);
+    if (st == GBC_OK)
+        st = GBC_ALLOC(ctx, r, m + 1);
+    if (st == GBC_OK)
+        st = GBC_ALLOC(ctx, glen, nv);
+    if (st == GBC_OK)
+        st = GBC_ALLOC(ctx, cand, m + 1);
+    if (st != GBC_OK)
+        goto out;
+    for (size_t i = 0; i < m; i++)
+        mpq_init(cand[i]);
+    for (uint32_t i = 0; i < n; i++)
+        names[i] = gbc_ring_var_name(R, i);
+    names[n] = tname;
+    for (uint32_t i = 0; i < nv; i++)
+        glen[i] = D;
+    st = zz_crt_init_groups(ctx, &C, glen, nv);
+    if (st != GBC_OK)
+        goto out;
+    crt_live = 1;
+
+    uint32_t p = 2147483647u; /* 2^31 - 1, prime; then the primes below it */
+    size_t good = 0, bad = 0, agree = 0, failed_checks = 0;
+    int have = 0;
+    for (;;) {
+        st = gbc_ctx_check(ctx);
+        if (st != GBC_OK)
+            goto out;
+        if (*nprimes > 0)
+            prev_prime(&p);
+        gbc_ring *Rp = NULL;
+        st = gbc_ring_new(&Rp, nv, names, p, "lex", NULL);
+        if (st != GBC_OK)
+            goto out;
+        int ok = 0;
+        st = prime_param(ctx, r, &ok, &in, Rp, p, D, opts);
+        gbc_ring_free(Rp);
+        if (st != GBC_OK)
+            goto out;
+        (*nprimes)++;
+        if (ok != 1) {
+            /* before the first success: the form does not separate (or p is
+             * unlucky: the next form is as good), or, w not squarefree, I is not
+             * radical; after it p is unlucky, and many such give up the method */
+            if (good == 0) {
+                *nonradical = ok == 2;
+                goto out;
+            }
+            if (++bad > 8 + good / 4)
+                goto out;
+            continue;
+        }
+        good++;
+        if (have) {
+            if (cand_matches(cand, r, m, p)) {
+                agree++;
+            } else {
+                have = 0;
+                agree = 0;
+            }
+        }
+        st = zz_crt_add(ctx, &C, r, p, NULL);
+        if (st != GBC_OK)
+            goto out;
+        if (have && agree >= 2) {
+            /* stable over two further primes: check it over Q */
+            int sq = 0, chk = 0;
+            st = param_from_lift(ctx, P, cand, n, D);
+            if (st == GBC_OK)
+                st = squarefree_proved(ctx, &sq, &P->W);
+            if (st == GBC_OK && sq)
+                st = check_over_q(ctx, &chk, P, &in);
+            if (st != GBC_OK)
+                goto out;
+            if (sq && chk) {
+                *found = 1;
+                goto out;
+            }
+            sv_param_clear(ctx, P);
+            have = 0;
+            agree = 0;
+            if (++failed_checks >= 3)
+                goto out;
+        }
+        if (!have) {
+            int lifted = 0;
+            st = zz_crt_lift(ctx, &C, glen, nv, cand, &lifted);
+            if (st != GBC_OK)
+                goto out;
+            have = lifted;
+            agree = 0;
+        }
+    }
+out:
+    if (!*found)
+        sv_param_clear(ctx, P);
+    if (crt_live)
+        zz_crt_clear(ctx, &C);
+    if (cand != NULL)
+        for (size_t i = 0; i < m; i++)
+            mpq_clear(cand[i]);
+    gbc_free(ctx, cand);
+    gbc_free(ctx, glen);
+    gbc_free(ctx, r);
+    gbc_free(ctx, names);
+    if (in.coefs != NULL)
+        for (size_t t = 0; t < in.total; t++)
+            mpq_clear(in.coefs[t]);
+    gbc_free(ctx, in.coefs);
+    gbc_free(ctx, in.exps);
+    gbc_free(ctx, in.nterms);
+    return st;
+}
