@@ -1,7 +1,7 @@
 /* module: submodules of free modules R^r over a polynomial ring: their Groebner
  * bases, syzygies, minimal generators and graded free resolutions (Betti numbers).
- * This first version encodes a module in a polynomial ring with one extra variable
- * per component (docs/modules.md); callers see only the functions below, which
+ * Bases and syzygies encode a module in a polynomial ring with one extra variable
+ * per component, resolutions use Schreyer's algorithm (docs/modules.md); callers see only the functions below, which
  * take and return module elements in plain form, so that the representation can
  * change behind them. */
 #ifndef GBC_MODULE_H
