@@ -54,6 +54,10 @@ gbc_status mbasis_init(gbc_ctx *ctx, mbasis *B, const ring *R, uint32_t rank);
 void mbasis_clear(gbc_ctx *ctx, mbasis *B);
 /* Add element j of L (rank r) to the generators. */
 gbc_status mbasis_add(gbc_ctx *ctx, mbasis *B, const ring *R, const plist *L, size_t j);
+/* Append to nf the normal forms modulo G (updated first) of the encodings of the
+ * elements which[0..k) of L (rank r): polynomials of S, zero ones kept. */
+gbc_status mbasis_normal_forms(gbc_ctx *ctx, mbasis *B, const ring *R, const plist *L,
+                               const size_t *which, size_t k, plist *nf, gb_stats *stats);
 /* *in = whether element j of L lies in the submodule (updates G first). */
 gbc_status mbasis_contains(gbc_ctx *ctx, mbasis *B, const ring *R, const plist *L,
                            size_t j, int *in, gb_stats *stats);
