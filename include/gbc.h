@@ -885,6 +885,19 @@ GBC_API gbc_status gbc_module_member(int *member, const gbc_polys *elems,
 GBC_API gbc_status gbc_module_betti(uint64_t **betti, uint32_t *nrows, uint32_t *ncols,
                                     const gbc_polys *elems, uint32_t rank,
                                     const gbc_options *opts, gbc_stats *stats);
+/* How gbc_module_betti_with builds the resolution. */
+typedef enum gbc_res_algorithm {
+    GBC_RES_SCHREYER = 0, /* Schreyer's algorithm (a non-minimal resolution from one
+                           * Groebner basis, minimised on the Betti numbers): the
+                           * default, what gbc_module_betti uses */
+    GBC_RES_MINGENS = 1   /* minimal generators of syzygies, level by level, by
+                           * Groebner bases (slower; a cross-check) */
+} gbc_res_algorithm;
+/* gbc_module_betti by the algorithm algo (GBC_ERR_ARG for another value). */
+GBC_API gbc_status gbc_module_betti_with(uint64_t **betti, uint32_t *nrows, uint32_t *ncols,
+                                         const gbc_polys *elems, uint32_t rank,
+                                         gbc_res_algorithm algo, const gbc_options *opts,
+                                         gbc_stats *stats);
 /* The Betti table as text in Macaulay2's layout: a header of homological degrees,
  * a row "d:" per row of the table ("." for zero), then "total:" (the column sums)
  * last. Free *text with gbc_string_free. */

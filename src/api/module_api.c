@@ -228,14 +228,26 @@ GBC_API gbc_status gbc_module_betti(uint64_t **betti, uint32_t *nrows, uint32_t 
                                     const gbc_polys *elems, uint32_t rank,
                                     const gbc_options *opts, gbc_stats *stats)
 {
-    if (betti == NULL || nrows == NULL || ncols == NULL || !elems_ok(elems, rank))
+    return gbc_module_betti_with(betti, nrows, ncols, elems, rank, GBC_RES_SCHREYER, opts,
+                                 stats);
+}
+
+GBC_API gbc_status gbc_module_betti_with(uint64_t **betti, uint32_t *nrows, uint32_t *ncols,
+                                         const gbc_polys *elems, uint32_t rank,
+                                         gbc_res_algorithm algo, const gbc_options *opts,
+                                         gbc_stats *stats)
+{
+    if (betti == NULL || nrows == NULL || ncols == NULL || !elems_ok(elems, rank) ||
+        (algo != GBC_RES_SCHREYER && algo != GBC_RES_MINGENS))
         return GBC_ERR_ARG;
     call c;
     call_begin(&c, opts);
     uint64_t *tab = NULL;
     uint32_t nr = 0, nc = 0;
-    gbc_status st = module_betti(&c.ctx, &elems->ring->R, rank, &elems->L, &tab, &nr, &nc,
-                              &c.st);
+    gbc_status st = module_betti(&c.ctx, &elems->ring->R, rank, &elems->L,
+                                 algo == GBC_RES_MINGENS ? MODULE_RES_MINGENS
+                                                         : MODULE_RES_SCHREYER,
+                                 &tab, &nr, &nc, &c.st);
     if (st == GBC_OK) {
         /* hand over memory the caller frees with gbc_mem_free (unaccounted) */
         uint64_t *out = NULL;

@@ -342,39 +342,57 @@ gbc_status mbasis_add(gbc_ctx *ctx, mbasis *B, const ring *R, const plist *L, si
     return menc_encode(ctx, &B->E, R, B->rank, L, j, B->cmap, &B->add);
 }
 
+/* Bring G up to date with the generators added since it was computed. */
+static gbc_status mbasis_update(gbc_ctx *ctx, mbasis *B, const field *F, gb_stats *stats)
+{
+    if (B->add.n == 0)
+        return GBC_OK;
+    /* the basis so far plus the new generators: a basis of the new module */
+    plist all, G2;
+    plist_init(&all);
+    plist_init(&G2);
+    gbc_status st = plist_copy(ctx, &all, &B->G, B->E.S.nvars, F);
+    for (size_t k = 0; st == GBC_OK && k < B->add.n; k++)
+        st = id_plist_push_copy(ctx, &all, &B->add.p[k], B->E.S.nvars, F);
+    if (st == GBC_OK)
+        st = id_groebner(ctx, &B->E.S, &all, &G2, stats);
+    plist_clear(ctx, &all, F);
+    if (st != GBC_OK) {
+        plist_clear(ctx, &G2, F);
+        return st;
+    }
+    plist_clear(ctx, &B->G, F);
+    B->G = G2;
+    plist_clear(ctx, &B->add, F);
+    return GBC_OK;
+}
+
+gbc_status mbasis_normal_forms(gbc_ctx *ctx, mbasis *B, const ring *R, const plist *L,
+                               const size_t *which, size_t k, plist *nf, gb_stats *stats)
+{
+    const field *F = &R->F;
+    GBC_TRY(mbasis_update(ctx, B, F, stats));
+    plist q;
+    plist_init(&q);
+    gbc_status st = GBC_OK;
+    for (size_t t = 0; st == GBC_OK && t < k; t++)
+        st = menc_encode(ctx, &B->E, R, B->rank, L, which[t], B->cmap, &q);
+    if (st == GBC_OK)
+        st = id_normal_form(ctx, &B->E.S, &q, &B->G, nf);
+    plist_clear(ctx, &q, F);
+    return st;
+}
+
 gbc_status mbasis_contains(gbc_ctx *ctx, mbasis *B, const ring *R, const plist *L,
                            size_t j, int *in, gb_stats *stats)
 {
     const field *F = &R->F;
-    gbc_status st = GBC_OK;
-    plist nf, q;
+    plist nf;
     plist_init(&nf);
-    plist_init(&q);
-    if (B->add.n > 0) {
-        /* the basis so far plus the new generators: a basis of the new module */
-        plist all, G2;
-        plist_init(&all);
-        plist_init(&G2);
-        st = plist_copy(ctx, &all, &B->G, B->E.S.nvars, F);
-        for (size_t k = 0; st == GBC_OK && k < B->add.n; k++)
-            st = id_plist_push_copy(ctx, &all, &B->add.p[k], B->E.S.nvars, F);
-        if (st == GBC_OK)
-            st = id_groebner(ctx, &B->E.S, &all, &G2, stats);
-        plist_clear(ctx, &all, F);
-        if (st != GBC_OK) {
-            plist_clear(ctx, &G2, F);
-            return st;
-        }
-        plist_clear(ctx, &B->G, F);
-        B->G = G2;
-        plist_clear(ctx, &B->add, F);
-    }
-    GBC_CHECK(st, menc_encode(ctx, &B->E, R, B->rank, L, j, B->cmap, &q), done);
-    GBC_CHECK(st, id_normal_form(ctx, &B->E.S, &q, &B->G, &nf), done);
-    *in = nf.n == 1 && nf.p[0].len == 0;
-done:
+    gbc_status st = mbasis_normal_forms(ctx, B, R, L, &j, 1, &nf, stats);
+    if (st == GBC_OK)
+        *in = nf.n == 1 && nf.p[0].len == 0;
     plist_clear(ctx, &nf, F);
-    plist_clear(ctx, &q, F);
     return st;
 }
 

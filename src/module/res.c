@@ -5,14 +5,8 @@
 
 #include "module/module_int.h"
 
-/* One step of the resolution: its generators' degrees. */
-typedef struct level {
-    size_t n;
-    int64_t *deg;
-} level;
-
 /* The Betti table of the levels lev[0..nlev) (module_betti's layout). */
-static gbc_status levels_table(gbc_ctx *ctx, const level *lev, size_t nlev, uint64_t **betti,
+static gbc_status levels_table(gbc_ctx *ctx, const mlevel *lev, size_t nlev, uint64_t **betti,
                                uint32_t *nrows, uint32_t *ncols)
 {
     /* rows d = deg - i from 0 (minimal maps have no constant entries) */
@@ -39,26 +33,22 @@ static gbc_status levels_table(gbc_ctx *ctx, const level *lev, size_t nlev, uint
     return GBC_OK;
 }
 
-gbc_status module_betti(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in,
-                     uint64_t **betti, uint32_t *nrows, uint32_t *ncols, gb_stats *stats)
+/* The levels by minimal generators of syzygies of minimal generators (the first
+ * version: a Groebner basis per kept generator). Same contract as
+ * module_levels_schreyer. */
+static gbc_status levels_mingens(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in,
+                                 mlevel *lev, size_t maxlev, size_t *nlev, gb_stats *stats)
 {
-    if (rank < 1 || in->n % rank != 0)
-        return GBC_ERR_INTERNAL;
     const field *F = &R->F;
-    /* Hilbert's syzygy theorem: at most nvars + 1 maps after R^r */
-    const size_t maxlev = (size_t)R->nvars + 2;
-    level *lev = NULL;
-    size_t nlev = 0;
     plist cur, syz, next;
     plist_init(&cur);
     plist_init(&syz);
     plist_init(&next);
-    uint64_t *tab = NULL;
+    *nlev = 0;
     gbc_status st;
-    GBC_CHECK(st, GBC_ZALLOC(ctx, lev, maxlev + 1), done);
     GBC_CHECK(st, GBC_ZALLOC(ctx, lev[0].deg, rank), done);
     lev[0].n = rank;
-    nlev = 1;
+    size_t nl = 1;
     /* F_1: minimal generators of M (the basis vectors of R^r in degree 0) */
     GBC_CHECK(st, module_mingens(ctx, R, rank, lev[0].deg, in, &cur, &lev[1].deg, stats),
               done);
@@ -69,38 +59,70 @@ gbc_status module_betti(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist 
             goto done;
         }
     uint32_t crank = rank;
-    while (lev[nlev].n > 0) {
-        nlev++;
-        if (nlev > maxlev) {
+    while (lev[nl].n > 0) {
+        nl++;
+        if (nl > maxlev) {
             st = GBC_ERR_INTERNAL; /* longer than the syzygy theorem allows */
             goto done;
         }
-        const uint32_t m = (uint32_t)lev[nlev - 1].n;
+        const uint32_t m = (uint32_t)lev[nl - 1].n;
         plist_clear(ctx, &syz, F);
         GBC_CHECK(st, module_syz(ctx, R, crank, &cur, &syz, stats), done);
-        st = module_mingens(ctx, R, m, lev[nlev - 1].deg, &syz, &next, &lev[nlev].deg, stats);
+        st = module_mingens(ctx, R, m, lev[nl - 1].deg, &syz, &next, &lev[nl].deg, stats);
         if (st == GBC_ERR_DOMAIN)
             st = GBC_ERR_INTERNAL; /* syzygies of homogeneous elements are graded */
         if (st != GBC_OK)
             goto done;
-        lev[nlev].n = next.n / m;
+        lev[nl].n = next.n / m;
         plist_clear(ctx, &cur, F);
         cur = next;
         plist_init(&next);
         crank = m;
     }
+    *nlev = nl;
+done:
+    if (st != GBC_OK)
+        for (size_t i = 0; i < maxlev + 2; i++) {
+            gbc_free(ctx, lev[i].deg);
+            lev[i].deg = NULL;
+            lev[i].n = 0;
+        }
+    plist_clear(ctx, &cur, F);
+    plist_clear(ctx, &syz, F);
+    plist_clear(ctx, &next, F);
+    return st;
+}
+
+gbc_status module_betti(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in,
+                        module_res_algo algo, uint64_t **betti, uint32_t *nrows,
+                        uint32_t *ncols, gb_stats *stats)
+{
+    if (rank < 1 || in->n % rank != 0)
+        return GBC_ERR_INTERNAL;
+    if (algo != MODULE_RES_SCHREYER && algo != MODULE_RES_MINGENS)
+        return GBC_ERR_INTERNAL;
+    /* Hilbert's syzygy theorem: at most nvars + 1 maps after R^r */
+    const size_t maxlev = (size_t)R->nvars + 2;
+    mlevel *lev = NULL;
+    size_t nlev = 0;
+    uint64_t *tab = NULL;
+    gbc_status st;
+    GBC_CHECK(st, GBC_ZALLOC(ctx, lev, maxlev + 2), done);
+    if (algo == MODULE_RES_SCHREYER)
+        st = module_levels_schreyer(ctx, R, rank, in, lev, maxlev, &nlev, stats);
+    else
+        st = levels_mingens(ctx, R, rank, in, lev, maxlev, &nlev, stats);
+    if (st != GBC_OK)
+        goto done;
     GBC_CHECK(st, levels_table(ctx, lev, nlev, &tab, nrows, ncols), done);
     *betti = tab;
     tab = NULL;
 done:
     if (lev != NULL)
-        for (size_t i = 0; i <= maxlev; i++)
+        for (size_t i = 0; i < maxlev + 2; i++)
             gbc_free(ctx, lev[i].deg);
     gbc_free(ctx, lev);
     gbc_free(ctx, tab);
-    plist_clear(ctx, &cur, F);
-    plist_clear(ctx, &syz, F);
-    plist_clear(ctx, &next, F);
     return st;
 }
 

@@ -180,7 +180,23 @@ static char *canon_table(const char *text)
     return b.s;
 }
 
-/* Our Betti table of the input as text (Macaulay2's layout). */
+/* Our Betti table of the input as text (Macaulay2's layout), by algorithm algo. */
+static char *our_table_with(const input *in, gbc_res_algorithm algo)
+{
+    uint64_t *betti = NULL;
+    uint32_t nr = 0, nc = 0;
+    ck_assert_int_eq(
+        gbc_module_betti_with(&betti, &nr, &nc, in->elems, in->rank, algo, NULL, NULL),
+        GBC_OK);
+    char *t = NULL;
+    ck_assert_int_eq(gbc_betti_to_string(&t, betti, nr, nc), GBC_OK);
+    char *c = strdup(t);
+    gbc_mem_free(t);
+    gbc_mem_free(betti);
+    return c;
+}
+
+/* Our Betti table by the default algorithm (gbc_module_betti, Schreyer's). */
 static char *our_table(const input *in)
 {
     uint64_t *betti = NULL;
@@ -192,6 +208,9 @@ static char *our_table(const input *in)
     char *c = strdup(t);
     gbc_mem_free(t);
     gbc_mem_free(betti);
+    char *w = our_table_with(in, GBC_RES_SCHREYER);
+    ck_assert_str_eq(c, w);
+    free(w);
     return c;
 }
 
@@ -391,6 +410,94 @@ START_TEST(test_betti_random)
         check_betti_case(&c, 1, it < 2 && have_prog("M2"));
         free(gens);
     }
+}
+END_TEST
+
+/* Schreyer's algorithm (the default) and the minimal-generators path give the
+ * same Betti table on seeded random ideals and modules, mod p and over Q (no
+ * other program needed). */
+START_TEST(test_betti_algorithms)
+{
+    gbc_rng g;
+    uint64_t seed = tu_seed() ^ 0x5c4e;
+    printf("betti_algorithms: seed %llu\n", (unsigned long long)seed);
+    gbc_rng_seed(&g, seed);
+    int n = 10 * tu_mult();
+    for (int it = 0; it < n; it++) {
+        mcase c;
+        char vars[64];
+        uint32_t nv = 2 + (uint32_t)gbc_rng_below(&g, 3);
+        uint32_t r = it % 3 == 1 ? 2 : it % 3 == 2 ? 3 : 0;
+        unsigned p = it % 2 == 0 ? 0 : (it % 4 == 1 ? 101 : 32003);
+        char *gens = random_input(&g, nv, p, 1 + (uint32_t)gbc_rng_below(&g, 4), r, &c, vars,
+                                  sizeof vars);
+        char *text = case_text(&c);
+        input in = parse(text);
+        char *a = our_table_with(&in, GBC_RES_SCHREYER);
+        char *b = our_table_with(&in, GBC_RES_MINGENS);
+        ck_assert_msg(strcmp(a, b) == 0, "Schreyer\n%s\nminimal generators\n%s\ninput:\n%s", a,
+                      b, text);
+        free(a);
+        free(b);
+        free(text);
+        input_free(&in);
+        free(gens);
+    }
+}
+END_TEST
+
+/* Inputs the first version took seconds to minutes on (dense generic quadrics and
+ * cubics in five variables, the 2x5 generic minors, an Artinian monomial ideal):
+ * Schreyer's algorithm against Singular and Macaulay2. */
+START_TEST(test_betti_larger)
+{
+    int s = have_prog("Singular"), m = have_prog("M2");
+    if (!s && !m) {
+        printf("neither Singular nor M2 found: larger Betti tables skipped\n");
+        return;
+    }
+    gbc_rng g;
+    uint64_t seed = tu_seed() ^ 0x1a29;
+    printf("betti_larger: seed %llu\n", (unsigned long long)seed);
+    gbc_rng_seed(&g, seed);
+    static const char *names[] = {"x", "y", "z", "w", "v"};
+    for (int deg = 2; deg <= 3; deg++) {
+        /* five dense random forms of degree deg in five variables mod 32003 */
+        sbuf b;
+        sb_init(&b);
+        for (int j = 0; j < 5; j++) {
+            sb_puts(&b, j ? ", " : "");
+            int first = 1;
+            uint32_t e[5];
+            for (e[0] = 0; e[0] <= (uint32_t)deg; e[0]++)
+                for (e[1] = 0; e[0] + e[1] <= (uint32_t)deg; e[1]++)
+                    for (e[2] = 0; e[0] + e[1] + e[2] <= (uint32_t)deg; e[2]++)
+                        for (e[3] = 0; e[0] + e[1] + e[2] + e[3] <= (uint32_t)deg; e[3]++) {
+                            e[4] = (uint32_t)deg - e[0] - e[1] - e[2] - e[3];
+                            sb_printf(&b, "%s%u", first ? "" : " + ",
+                                      1 + (unsigned)gbc_rng_below(&g, 32002));
+                            first = 0;
+                            for (int v = 0; v < 5; v++)
+                                for (uint32_t k = 0; k < e[v]; k++)
+                                    sb_printf(&b, "*%s", names[v]);
+                        }
+        }
+        mcase c = {deg == 2 ? "five quadrics" : "five cubics", "x,y,z,w,v", 32003, b.s};
+        check_betti_case(&c, s, m);
+        sb_free(&b);
+    }
+    static const mcase fixed[] = {
+        {"2x5 generic minors mod 32003", "a,b,c,d,e,f,g,h,i,j", 32003,
+         "a*g-b*f, a*h-c*f, a*i-d*f, a*j-e*f, b*h-c*g, b*i-d*g, b*j-e*g, c*i-d*h, c*j-e*h, "
+         "d*j-e*i"},
+        {"2x4 generic minors over Q", "a,b,c,d,e,f,g,h", 0,
+         "a*f-b*e, a*g-c*e, a*h-d*e, b*g-c*f, b*h-d*f, c*h-d*g"},
+        {"Artinian monomial ideal", "x,y,z,w", 101, "x^2, y^3, z^2, w^2, x*y*z, y*z*w^1"},
+        {"sparse quadrics over Q", "x,y,z,w,v", 0,
+         "x*y - 3*z*w, y*z + 2*w*v - x^2, z*w - v^2 + 5*x*y, w*v - 7*x*z, v*x + y^2"},
+    };
+    for (size_t k = 0; k < sizeof fixed / sizeof fixed[0]; k++)
+        check_betti_case(&fixed[k], s, m);
 }
 END_TEST
 
@@ -838,6 +945,7 @@ int main(void)
         {"syz", test_syz},         {"compose", test_compose},
         {"euler", test_euler},     {"betti_classical", test_betti_classical},
         {"betti_random", test_betti_random}, {"gb_singular", test_gb_singular},
+        {"betti_algorithms", test_betti_algorithms}, {"betti_larger", test_betti_larger},
         {"faults", test_faults},
     };
     for (size_t k = 0; k < sizeof tests / sizeof tests[0]; k++) {

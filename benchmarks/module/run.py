@@ -1,0 +1,244 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Modules: gbc's gb, syz and res commands against Singular (std, syz,
+betti(mres(I,0))) and Macaulay2 (gb, syz gens, betti res) on homogeneous ideals:
+dense random quadrics and cubics in 5-7 variables, generic 2xn minors, canonical
+curves (the complete intersections of genus 4 and 5),
+homogenised Katsura systems. Mod 32003 by default, over Q with --char 0.
+
+Measured as in benchmarks/ideal: CPU seconds (user + system) of the whole
+process from wait4 (reading the input and printing count on every side), the
+median of --repeats runs, and its peak RSS in MB. For res the Betti tables of
+the three programs are compared (a difference is reported as MISMATCH); for gb
+and syz only the time is taken.
+
+Usage: python3 benchmarks/module/run.py [--cases a,b] [--ops gb,syz,res]
+                                        [--repeats 3] [--char 32003] [--gbc PATH]
+                                        [--timeout 600] [--list]
+Python 3 standard library only.
+"""
+import argparse
+import itertools
+import os
+import random
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(REPO, "benchmarks", "systems"))
+import gen  # noqa: E402
+
+
+def names_n(n):
+    return ["x%d" % i for i in range(n)]
+
+
+def dense_forms(names, k, deg, seed):
+    """k random forms of degree deg with every monomial, coefficients 1..32002."""
+    rng = random.Random(seed)
+    mons = list(itertools.combinations_with_replacement(names, deg))
+    return [" + ".join("%d*%s" % (rng.randint(1, 32002), "*".join(m)) for m in mons)
+            for _ in range(k)]
+
+
+def minors(n):
+    """The 2x2 minors of the generic 2 x n matrix (a_i over b_i)."""
+    a = ["a%d" % i for i in range(n)]
+    b = ["b%d" % i for i in range(n)]
+    gens = ["%s*%s-%s*%s" % (a[i], b[j], a[j], b[i])
+            for i in range(n) for j in range(i + 1, n)]
+    return a + b, gens
+
+
+def katsura_h(n):
+    """Katsura-n homogenised by a last variable h."""
+    names, polys = gen.system("katsura-%d" % n)
+    names = names_n(len(names)) + ["h"]
+    out = []
+    for p in polys:
+        d = max(sum(m) for m in p)
+        out.append(gen.poly_to_text(names, {m + (d - sum(m),): c for m, c in p.items()},
+                                    32003))
+    return names, out
+
+
+def cases():
+    c = {}
+    for n in (5, 6, 7):
+        nm = names_n(n)
+        c["quadrics-%d" % n] = (nm, dense_forms(nm, n, 2, 100 + n))
+    for n in (5, 6):
+        nm = names_n(n)
+        c["cubics-%d" % n] = (nm, dense_forms(nm, n - 1 if n > 5 else n, 3, 200 + n))
+    c["minors-2x5"] = minors(5)
+    c["minors-2x6"] = minors(6)
+    n4, n5 = names_n(4), names_n(5)
+    # general canonical curves that are complete intersections: genus 4 (a quadric
+    # and a cubic in P^3), genus 5 (three quadrics in P^4)
+    c["canonical-g4"] = (n4, dense_forms(n4, 1, 2, 304) + dense_forms(n4, 1, 3, 305))
+    c["canonical-g5"] = (n5, dense_forms(n5, 3, 2, 405))
+    c["katsura-5h"] = katsura_h(5)
+    c["katsura-6h"] = katsura_h(6)
+    return c
+
+
+def write_gbc(path, names, char, gens):
+    with open(path, "w") as f:
+        f.write("%s\n%d\n%s\n" % (",".join(names), char, ",\n".join(gens)))
+
+
+def singular_script(op, names, char, gens):
+    s = ["ring r = %d,(%s),dp;" % (char, ",".join(names)), "short = 0;",
+         "ideal i = %s;" % ",\n".join(gens)]
+    if op == "gb":
+        s.append("ideal g = std(i); print(size(g));")
+    elif op == "syz":
+        s.append("module s = syz(i); print(size(s));")
+    else:
+        s.append('print(betti(mres(i,0)),"betti");')
+    s.append("quit;")
+    return "\n".join(s) + "\n"
+
+
+def m2_script(op, names, char, gens):
+    ring = "R = (%s)[%s];" % ("QQ" if char == 0 else "ZZ/%d" % char, ",".join(names))
+    s = [ring, "I = ideal(%s);" % ",\n".join(gens)]
+    if op == "gb":
+        s.append("G = gb I; print numcols gens G;")
+    elif op == "syz":
+        s.append("S = syz gens I; print numcols S;")
+    else:
+        s.append("print toString betti res I;")
+    s.append("exit 0")
+    return "\n".join(s) + "\n"
+
+
+def measure(cmd, repeats, timeout):
+    """(median CPU seconds, peak RSS MB, stdout, exit status) of repeats runs of
+    cmd; the rusage of each process comes from wait4, so nothing else is counted.
+    The time is None when a run was stopped after timeout seconds."""
+    cpus, rss, out, status = [], 0.0, "", 0
+    for _ in range(repeats):
+        p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, text=True)
+        timer = threading.Timer(timeout, p.kill)
+        timer.start()
+        out = p.stdout.read()
+        p.stdout.close()
+        _, st, ru = os.wait4(p.pid, 0)
+        timer.cancel()
+        p.returncode = os.waitstatus_to_exitcode(st)
+        rss = max(rss, ru.ru_maxrss / 1024.0)
+        if p.returncode < 0:
+            return None, rss, "", p.returncode
+        cpus.append(ru.ru_utime + ru.ru_stime)
+        status = p.returncode
+    return statistics.median(cpus), rss, out, status
+
+
+def betti_of(text):
+    """{(row, column): value} of a Betti table as printed by gbc, Singular or
+    Macaulay2's toString (zero entries left out)."""
+    t = {}
+    m = re.search(r"new BettiTally from \{(.*)\}", text, re.S)
+    if m:  # Macaulay2: (i,{d},d) => v
+        for i, d, v in re.findall(r"\((\d+),\{(\d+)\},\d+\) => (\d+)", m.group(1)):
+            if int(v):
+                t[(int(d) - int(i), int(i))] = int(v)
+        return t
+    for line in text.splitlines():
+        m = re.match(r"\s*(\d+):(.*)", line)
+        if not m:
+            continue
+        for col, v in enumerate(m.group(2).split()):
+            if v not in (".", "-") and int(v):
+                t[(int(m.group(1)), col)] = int(v)
+    return t
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--cases", default="")
+    ap.add_argument("--ops", default="gb,syz,res")
+    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--char", type=int, default=32003)
+    ap.add_argument("--gbc", default=os.path.join(REPO, "build", "gbc"))
+    ap.add_argument("--singular", default="Singular")
+    ap.add_argument("--m2", default="M2")
+    ap.add_argument("--timeout", type=float, default=600)
+    ap.add_argument("--list", action="store_true")
+    a = ap.parse_args()
+    allc = cases()
+    if a.list:
+        print("\n".join(allc))
+        return 0
+    names = a.cases.split(",") if a.cases else list(allc)
+    for n in names:
+        if n not in allc:
+            print("unknown case %r (--list)" % n, file=sys.stderr)
+            return 2
+    sing = shutil.which(a.singular)
+    m2 = shutil.which(a.m2)
+    if not sing:
+        print("# Singular not found: skipped")
+    if not m2:
+        print("# Macaulay2 not found: skipped")
+    hdr = "%-14s %-4s %9s %7s %9s %7s %9s %7s %8s %8s" % (
+        "case", "op", "gbc s", "MB", "Sing s", "MB", "M2 s", "MB", "gbc/Sing", "gbc/M2")
+    print(hdr)
+    bad = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in names:
+            vars_, gens = allc[name]
+            inp = os.path.join(tmp, "in.txt")
+            write_gbc(inp, vars_, a.char, gens)
+            for op in a.ops.split(","):
+                r = {}
+                r["gbc"] = measure([a.gbc, op, inp], a.repeats, a.timeout)
+                if sing:
+                    sp = os.path.join(tmp, "s.sing")
+                    with open(sp, "w") as f:
+                        f.write(singular_script(op, vars_, a.char, gens))
+                    r["sing"] = measure([sing, "-q", sp], a.repeats, a.timeout)
+                if m2:
+                    mp = os.path.join(tmp, "m.m2")
+                    with open(mp, "w") as f:
+                        f.write(m2_script(op, vars_, a.char, gens))
+                    r["m2"] = measure([m2, "--script", mp], a.repeats, a.timeout)
+
+                def cell(k):
+                    if k not in r:
+                        return "%9s %7s" % ("-", "-")
+                    t, mb, _, stt = r[k]
+                    if t is None:
+                        return "%9s %7.1f" % (">%g" % a.timeout, mb)
+                    return "%9.3f %7.1f" % (t, mb) if stt == 0 else "%9s %7s" % ("err", "-")
+
+                def ratio(k):
+                    if k not in r or r["gbc"][0] is None or r[k][0] is None or r[k][0] == 0:
+                        return "%8s" % "-"
+                    return "%8.2f" % (r["gbc"][0] / r[k][0])
+
+                note = ""
+                if op == "res":
+                    ours = betti_of(r["gbc"][2])
+                    for k in ("sing", "m2"):
+                        if k in r and r[k][0] is not None and r[k][3] == 0:
+                            if betti_of(r[k][2]) != ours:
+                                note += " MISMATCH(%s)" % k
+                                bad += 1
+                print("%-14s %-4s %s %s %s %s %s%s" % (name, op, cell("gbc"), cell("sing"),
+                                                       cell("m2"), ratio("sing"), ratio("m2"),
+                                                       note), flush=True)
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
