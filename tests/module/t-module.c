@@ -350,12 +350,29 @@ static char *random_input(gbc_rng *g, uint32_t nv, unsigned p, uint32_t ngens, u
 
 /* ------------------------------------------------------------- tests -- */
 
+/* Whether the last component of every generator is zero: Singular's mres then
+ * takes the module in a free module of smaller rank (its rank is the last nonzero
+ * row, whatever the input says), so its table lacks that free summand's column-0
+ * entry; Macaulay2 and ours keep the rank as given. */
+static int last_component_zero(const input *in)
+{
+    if (in->rank < 2)
+        return 0;
+    size_t m = gbc_polys_count(in->elems) / in->rank;
+    for (size_t j = 0; j < m; j++)
+        if (gbc_polys_nterms(in->elems, j * in->rank + in->rank - 1) != 0)
+            return 0;
+    return 1;
+}
+
 static void check_betti_case(const mcase *c, int singular, int m2)
 {
     char *text = case_text(c);
     input in = parse(text);
     char *ours = our_table(&in);
     char *co = canon_table(ours);
+    if (singular && last_component_zero(&in))
+        singular = 0; /* compared with Macaulay2 only (see last_component_zero) */
     if (singular) {
         char *s = singular_betti(c, in.rank);
         char *cs = canon_table(s);
