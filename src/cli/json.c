@@ -1,6 +1,7 @@
 /* cli/json: text results to JSON (json.h). */
 #include "json.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -140,7 +141,7 @@ int cli_json(const char *command, cli_json_kind kind, const char *key, const cha
     int bad = 0, first = 1;
     puts_(&b, "{\"command\": ");
     put_str(&b, command, strlen(command));
-    if (kind == CLI_JSON_IDEAL || kind == CLI_JSON_LIFT)
+    if (kind == CLI_JSON_IDEAL || kind == CLI_JSON_LIFT || kind == CLI_JSON_MODULE)
         bad = put_header(&b, text, len, &pos);
     puts_(&b, ", ");
     put_str(&b, key, strlen(key));
@@ -186,6 +187,41 @@ int cli_json(const char *command, cli_json_kind kind, const char *key, const cha
         }
         put(&b, "]", 1);
         break;
+    case CLI_JSON_MODULE:
+    case CLI_JSON_VECTORS:
+    case CLI_JSON_BOXES:
+        put(&b, "[", 1);
+        while (next_line(text, len, &pos, &l, &n)) {
+            n = trim_comma(l, n);
+            if (n < 2 || l[0] != '[' || l[n - 1] != ']') {
+                bad = 1;
+                break;
+            }
+            puts_(&b, first ? "" : ", ");
+            first = 0;
+            if (kind != CLI_JSON_BOXES) {
+                put_items(&b, l + 1, n - 2);
+                continue;
+            }
+            /* "[a, b], [c, d]": the intervals between the brackets */
+            put(&b, "[", 1);
+            for (size_t i = 0; i < n;) {
+                const char *open = memchr(l + i, '[', n - i);
+                if (open == NULL)
+                    break;
+                const char *close = memchr(open, ']', (size_t)(l + n - open));
+                if (close == NULL) {
+                    bad = 1;
+                    break;
+                }
+                puts_(&b, open == memchr(l, '[', n) ? "" : ", ");
+                put_items(&b, open + 1, (size_t)(close - open - 1));
+                i = (size_t)(close - l) + 1;
+            }
+            put(&b, "]", 1);
+        }
+        put(&b, "]", 1);
+        break;
     case CLI_JSON_LIFT:
         /* pairs of lines: "# cofactors of ...: g", then the cofactors */
         put(&b, "[", 1);
@@ -212,6 +248,31 @@ int cli_json(const char *command, cli_json_kind kind, const char *key, const cha
     }
     puts_(&b, "}\n");
     if (bad || b.failed) {
+        free(b.s);
+        return -1;
+    }
+    *out = b.s;
+    *outlen = b.len;
+    return 0;
+}
+
+int cli_json_betti(const uint64_t *betti, uint32_t nrows, uint32_t ncols, char **out,
+                   size_t *outlen)
+{
+    jbuf b = {NULL, 0, 0, 0};
+    puts_(&b, "{\"command\": \"res\", \"betti\": [");
+    for (uint32_t d = 0; d < nrows; d++) {
+        puts_(&b, d ? ", [" : "[");
+        for (uint32_t i = 0; i < ncols; i++) {
+            char num[32];
+            snprintf(num, sizeof num, "%s%llu", i ? ", " : "",
+                     (unsigned long long)betti[(size_t)d * ncols + i]);
+            puts_(&b, num);
+        }
+        put(&b, "]", 1);
+    }
+    puts_(&b, "]}\n");
+    if (b.failed) {
         free(b.s);
         return -1;
     }

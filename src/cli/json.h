@@ -5,6 +5,7 @@
 #define GBC_CLI_JSON_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* What kind of result text is: */
 typedef enum cli_json_kind {
@@ -14,7 +15,10 @@ typedef enum cli_json_kind {
     CLI_JSON_LISTS,     /* lines of comma-separated items (irrdecom, assoprimes) */
     CLI_JSON_LINES,     /* one item a line (maxstandard) */
     CLI_JSON_BOOLS,     /* true / false a line (member) */
-    CLI_JSON_LIFT       /* header, then "# cofactors of basis element k: g" and a line */
+    CLI_JSON_LIFT,      /* header, then "# cofactors of basis element k: g" and a line */
+    CLI_JSON_MODULE,    /* header, then vectors "[f1, ..., fr]" a line */
+    CLI_JSON_VECTORS,   /* vectors a line, no header (solutions over Z/p) */
+    CLI_JSON_BOXES      /* "[lo, hi], [lo, hi], ..." a line (real solutions' boxes) */
 } cli_json_kind;
 
 /* The JSON object {"command": command, key: value, ...} for text (len bytes) of
@@ -23,5 +27,10 @@ typedef enum cli_json_kind {
  * text is not of that kind (an internal error). */
 int cli_json(const char *command, cli_json_kind kind, const char *key, const char *text,
              size_t len, char **out, size_t *outlen);
+
+/* The Betti table (nrows x ncols, row d column i = beta_{i,i+d}) as
+ * {"command": "res", "betti": [[...], ...]} in *out, as cli_json. */
+int cli_json_betti(const uint64_t *betti, uint32_t nrows, uint32_t ncols, char **out,
+                   size_t *outlen);
 
 #endif

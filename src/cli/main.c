@@ -839,16 +839,15 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
     /* modules: syz, res, and gb on vectors (cli/module_cmd.c) */
     if (strcmp(command, "syz") == 0 || strcmp(command, "res") == 0 ||
         (strcmp(command, "gb") == 0 && cli_module_text_has_vector(text, len))) {
-        if (leading || C.json) {
+        if (leading) {
             free(text);
             progress_clear(&L);
-            fprintf(stderr, "%s: %s applies to ideals, not to vector input\n", fname,
-                    leading ? "--leading" : "--format json");
+            fprintf(stderr, "%s: --leading applies to ideals, not to vector input\n", fname);
             rc = EXIT_USAGE;
             goto out;
         }
         rc = cli_module_command(command, fname, text, len, order, opts, stats, outfile,
-                                verbose, &L);
+                                verbose, &L, C.json);
         free(text);
         goto out;
     }

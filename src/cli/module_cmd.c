@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json.h"
 #include "monideal_cmd.h"
 
 int cli_module_text_has_vector(const char *text, size_t len)
@@ -66,7 +67,7 @@ static int report(const char *fname, gbc_status st)
 
 int cli_module_command(const char *command, const char *fname, const char *text,
                        size_t len, const char *order, gbc_options *opts, gbc_stats *stats,
-                       const char *outfile, int verbose, void *log)
+                       const char *outfile, int verbose, void *log, int json)
 {
     gbc_ring *ring = NULL;
     gbc_polys *elems = NULL, *res = NULL;
@@ -90,7 +91,8 @@ int cli_module_command(const char *command, const char *fname, const char *text,
                     err.message[0] ? err.message : gbc_status_string(st));
         return cli_exit_for(st);
     }
-    size_t outlen = 0;
+    size_t outlen = 0, joutlen = 0;
+    char *jout = NULL; /* the JSON form (malloc'd), when asked for */
     if (strcmp(command, "res") == 0) {
         size_t bad = first_inhomogeneous(elems, rank);
         if (bad > 0) {
@@ -113,10 +115,14 @@ int cli_module_command(const char *command, const char *fname, const char *text,
             rc = 1;
             goto done;
         }
-        if (st == GBC_OK)
+        if (st == GBC_OK && json) {
+            if (cli_json_betti(betti, nr, nc, &jout, &joutlen) != 0)
+                st = GBC_ERR_NOMEM;
+        } else if (st == GBC_OK) {
             st = gbc_betti_to_string(&out, betti, nr, nc);
-        if (st == GBC_OK)
-            outlen = strlen(out);
+            if (st == GBC_OK)
+                outlen = strlen(out);
+        }
     } else {
         uint32_t orank = rank;
         if (strcmp(command, "syz") == 0) {
@@ -137,10 +143,18 @@ int cli_module_command(const char *command, const char *fname, const char *text,
         rc = report(fname, st);
         goto done;
     }
+    if (json && jout == NULL &&
+        cli_json(command, CLI_JSON_MODULE, strcmp(command, "syz") == 0 ? "syzygies" : "basis",
+                 out, outlen, &jout, &joutlen) != 0) {
+        rc = report(fname, GBC_ERR_NOMEM);
+        goto done;
+    }
     cli_print_summary(stats, verbose);
-    if (cli_write_result(outfile, out, outlen, &open_failed) != 0)
+    if (cli_write_result(outfile, jout ? jout : out, jout ? joutlen : outlen, &open_failed) !=
+        0)
         rc = open_failed ? 1 : 3;
 done:
+    free(jout);
     gbc_string_free(out);
     gbc_mem_free(betti);
     gbc_polys_free(res);

@@ -13,9 +13,10 @@ int cli_module_text_has_vector(const char *text, size_t len);
 
 /* Run command ("gb", "syz" or "res") on the input text (fname names it in
  * messages) in the order spec order (NULL: grevlex) with opts, printing to outfile
- * (NULL or "-": standard output). Returns the process exit status. */
+ * (NULL or "-": standard output; json: as one JSON object, cli/json.h). Returns the
+ * process exit status. */
 int cli_module_command(const char *command, const char *fname, const char *text,
                        size_t len, const char *order, gbc_options *opts, gbc_stats *stats,
-                       const char *outfile, int verbose, void *log);
+                       const char *outfile, int verbose, void *log, int json);
 
 #endif

@@ -13,6 +13,7 @@
 
 #include "gbc.h"
 #include "interrupt.h"
+#include "json.h"
 #include "monideal_cmd.h" /* cli_write_result, cli_report_status, cli_exit_for */
 #include "reader.h"
 
@@ -91,7 +92,7 @@ static void help(void)
            "solution (an interval for each variable, holding the solution's coordinate;\n"
            "boxes of distinct solutions are disjoint). Over Z/p: the solutions with\n"
            "coordinates in Z/p, one a line '[a, b, ...]'.\n"
-           "  --format gbc|msolve  gbc (default): one solution a line, '[a, b], [c, d]',\n"
+           "  --format gbc|msolve|json  gbc (default): one solution a line, '[a, b], [c, d]',\n"
            "                  endpoints p/2^k as 'p/q'; msolve: msolve's output\n"
            "  --precision BITS  every interval at most 2^-BITS wide (default 64)\n"
            "  --parametrization  (with --format msolve) msolve's -P 1 parametrisation first\n"
@@ -111,6 +112,7 @@ int cli_solve_command(int argc, char **argv, int at)
     gbc_solve_format format = GBC_SOLVE_FORMAT_GBC;
     unsigned long precision = GBC_SOLVE_DEFAULT_PRECISION;
     int param = 0, lex = 0, certify = 0, verbose = 0, threads = 1, fixed_seed = 0, end_opts = 0;
+    int json = 0;
     unsigned long long seed = 0;
     size_t memory_limit = 0;
     double timeout = 0.0;
@@ -151,8 +153,11 @@ int cli_solve_command(int argc, char **argv, int at)
                 format = GBC_SOLVE_FORMAT_GBC;
             else if (strcmp(v, "msolve") == 0)
                 format = GBC_SOLVE_FORMAT_MSOLVE;
+            else if (strcmp(v, "json") == 0)
+                format = GBC_SOLVE_FORMAT_GBC; /* the gbc text, converted (cli/json.c) */
             else
-                return usage_error("unknown format '%s' (expected gbc or msolve)", v);
+                return usage_error("unknown format '%s' (expected gbc, msolve or json)", v);
+            json = strcmp(v, "json") == 0;
         } else if ((strcmp(a, "--precision") == 0 || strcmp(a, "-p") == 0) && v != NULL) {
             errno = 0;
             precision = strtoul(v, &end, 10);
@@ -299,9 +304,20 @@ int cli_solve_command(int argc, char **argv, int at)
         rc = cli_exit_for(st);
         goto done;
     }
+    char *jout = NULL;
+    size_t joutlen = 0;
+    if (json && cli_json("solve",
+                         gbc_ring_characteristic(gbc_polys_ring(gens)) == 0 ? CLI_JSON_BOXES
+                                                                            : CLI_JSON_VECTORS,
+                         "solutions", out, outlen, &jout, &joutlen) != 0) {
+        cli_report_status(fname, GBC_ERR_NOMEM);
+        rc = EXIT_RESOURCES;
+        goto done;
+    }
     int open_failed = 0;
-    if (cli_write_result(outfile, out, outlen, &open_failed) != 0)
+    if (cli_write_result(outfile, jout ? jout : out, jout ? joutlen : outlen, &open_failed) != 0)
         rc = open_failed ? EXIT_INPUT : EXIT_RESOURCES;
+    free(jout);
 done:
     gbc_string_free(out);
     gbc_solutions_free(sols);

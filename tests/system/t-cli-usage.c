@@ -800,6 +800,40 @@ START_TEST(test_json_output)
         result_free(&t);
         result_free(&j);
     }
+    /* modules, resolutions, solutions: valid JSON holding the text result's items */
+    put("m.txt", "x,y\n0\n[x, 0], [y, x], [0, y]\n");
+    put("c.txt", "x,y\n0\nx^2+y^2-1, x-y\n");
+    put("b.txt", "x,y\n7\nx^2-1, y^2-x\n");
+    static const struct {
+        const char *cmd, *file, *key;
+    } more[] = {{"gb", "m.txt", "\"basis\": [[\"0\", \"y\"], "},
+                {"syz", "m.txt", "\"syzygies\": [[\"y^2\", \"-x*y\", \"x^2\"]]"},
+                {"res", "m.txt", "\"betti\": [[2, 3, 0], [0, 0, 1]]"},
+                {"solve", "c.txt", "\"solutions\": [[[\""},
+                {"solve", "b.txt", "\"solutions\": [[\"1\", \"1\"], [\"1\", \"6\"]]"}};
+    for (size_t i = 0; i < sizeof more / sizeof more[0]; i++) {
+        result t = gbc(more[i].cmd, path(more[i].file), NULL);
+        result j = gbc(more[i].cmd, "--format", "json", path(more[i].file), NULL);
+        ck_assert_msg(t.status == 0 && j.status == 0, "%s %s", more[i].cmd, more[i].file);
+        assert_json(j.out);
+        ck_assert_msg(strstr(j.out, more[i].key) != NULL, "%s: no %s in %s", more[i].cmd,
+                      more[i].key, j.out);
+        if (strcmp(more[i].cmd, "solve") == 0 && strcmp(more[i].file, "c.txt") == 0) {
+            /* every endpoint of the text boxes, as a string */
+            for (const char *p = t.out; *p;) {
+                p += strcspn(p, "-0123456789");
+                size_t n = strspn(p, "-0123456789/");
+                if (n == 0)
+                    break;
+                char want[128];
+                snprintf(want, sizeof want, "\"%.*s\"", (int)n, p);
+                ck_assert_msg(strstr(j.out, want) != NULL, "%s missing", want);
+                p += n;
+            }
+        }
+        result_free(&t);
+        result_free(&j);
+    }
     result r = gbc("--format", "yaml", path("a.txt"), NULL);
     ck_assert_int_eq(r.status, 2);
     ck_assert_ptr_nonnull(strstr(r.err, "unknown format 'yaml'"));
