@@ -48,6 +48,8 @@ static void ob_reserve(obuf *b, size_t more)
 
 static void ob_put(obuf *b, const char *s, size_t n)
 {
+    if (n == 0)
+        return; /* (the buffer may not exist yet) */
     ob_reserve(b, n);
     if (b->failed)
         return;
