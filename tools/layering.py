@@ -118,19 +118,26 @@ def main():
 
     defre = re.compile(r"^(?!static|typedef|extern|#|struct|enum|union|\s)"
                        r"[A-Za-z_][\w \*]*?\b([A-Za-z_]\w*)\(", re.M)
+    # the library's definitions; each tool (a program of its own: the same name may
+    # be defined in two tools) also sees its own module's
     defs = {}
+    tooldefs = collections.defaultdict(dict)
     for p, t in files.items():
-        if p.endswith(".c") and module(p) not in TOOLS:
+        if p.endswith(".c"):
             for m in defre.finditer(t):
                 rest = t[m.end():m.end() + 2000]
                 b, s = rest.find("{"), rest.find(";")
                 if b != -1 and (s == -1 or b < s):
-                    defs.setdefault(m.group(1), p)
+                    if module(p) in TOOLS:
+                        tooldefs[module(p)].setdefault(m.group(1), p)
+                    else:
+                        defs.setdefault(m.group(1), p)
     calls = collections.defaultdict(set)
     for p, t in files.items():
         if p.endswith(".c"):
+            own = tooldefs.get(module(p), {})
             for m in re.finditer(r"\b([A-Za-z_]\w*)\s*\(", t):
-                q = defs.get(m.group(1))
+                q = defs.get(m.group(1)) or own.get(m.group(1))
                 if q and q != p:
                     calls[p].add(q)
     print("file call cycles:", "none" if not sccs(calls, sorted(calls)) else "")

@@ -17,8 +17,9 @@
 #include "gbc.h"
 #include "interrupt.h"
 #include "json.h"
-#include "monideal_cmd.h" /* cli_write_result */
+#include "output.h"
 #include "reader.h"
+#include "textbuf.h"
 
 
 static const char *const ideal_commands[] = {"eliminate", "intersect", "quotient",
@@ -303,120 +304,79 @@ static int same_ring(const gbc_ring *a, const gbc_ring *b, const char *what)
     return ok;
 }
 
-/* Print the text of L (with the header when header != 0) into the buffer *buf. */
-static gbc_status append_polys(char **buf, size_t *len, const gbc_polys *L, int header)
+/* Append the text of L (with the header when header != 0) to b. */
+static gbc_status append_polys(cli_buf *b, const gbc_polys *L, int header)
 {
     char *s;
     size_t n;
     gbc_status st = gbc_polys_to_string(&s, &n, L, header ? GBC_PRINT_HEADER : 0);
     if (st != GBC_OK)
         return st;
-    char *nb = realloc(*buf, *len + n + 1);
-    if (nb == NULL) {
-        gbc_string_free(s);
-        return GBC_ERR_NOMEM;
-    }
-    memcpy(nb + *len, s, n + 1);
-    *len += n;
-    *buf = nb;
+    cli_buf_put(b, s, n);
     gbc_string_free(s);
-    return GBC_OK;
-}
-
-static gbc_status append_text(char **buf, size_t *len, const char *s)
-{
-    size_t n = strlen(s);
-    char *nb = realloc(*buf, *len + n + 1);
-    if (nb == NULL)
-        return GBC_ERR_NOMEM;
-    memcpy(nb + *len, s, n + 1);
-    *len += n;
-    *buf = nb;
-    return GBC_OK;
+    return b->failed ? GBC_ERR_NOMEM : GBC_OK;
 }
 
 /* The header lines (variables, characteristic) of ring. */
-static gbc_status append_header(char **buf, size_t *len, const gbc_ring *ring)
+static void append_header(cli_buf *b, const gbc_ring *ring)
 {
-    gbc_status st = GBC_OK;
-    for (uint32_t i = 0; st == GBC_OK && i < gbc_ring_nvars(ring); i++) {
+    for (uint32_t i = 0; i < gbc_ring_nvars(ring); i++) {
         if (i)
-            st = append_text(buf, len, ",");
-        if (st == GBC_OK)
-            st = append_text(buf, len, gbc_ring_var_name(ring, i));
+            cli_buf_putc(b, ',');
+        cli_buf_puts(b, gbc_ring_var_name(ring, i));
     }
     char line[32];
     snprintf(line, sizeof line, "\n%u\n", gbc_ring_characteristic(ring));
-    return st == GBC_OK ? append_text(buf, len, line) : st;
+    cli_buf_puts(b, line);
+}
+
+/* The next line of the printed list at *p (lines end with ",\n" but the last),
+ * without its comma and newline; *p moves past it. */
+static const char *next_item(const char **p, size_t *len)
+{
+    const char *s = *p, *e = strchr(s, '\n');
+    size_t l = e ? (size_t)(e - s) : strlen(s);
+    *p = e ? e + 1 : s + l;
+    if (l > 0 && s[l - 1] == ',')
+        l--;
+    *len = l;
+    return s;
 }
 
 /* lift: the header, then row j (the m cofactors of basis element or member j) on
  * one line, rows separated by commas, each row after a comment naming its element:
  * valid input (a list of k m polynomials). */
-static gbc_status print_lift(char **buf, size_t *len, const gbc_ring *ring,
-                             const gbc_polys *rows_of, const gbc_polys *cof, size_t m,
-                             const char *kind, const gbc_options *opts)
+static gbc_status print_lift(cli_buf *b, const gbc_ring *ring, const gbc_polys *rows_of,
+                             const gbc_polys *cof, size_t m, const char *kind)
 {
-    (void)opts;
-    gbc_status st = append_header(buf, len, ring);
+    append_header(b, ring);
     size_t k = m ? gbc_polys_count(cof) / m : gbc_polys_count(rows_of);
-    char *rowtext = NULL;
-    size_t rowlen = 0;
-    if (st == GBC_OK)
-        st = gbc_polys_to_string(&rowtext, &rowlen, rows_of, 0);
-    const char *rp = rowtext;
-    char *cftext = NULL;
-    size_t cflen = 0;
+    char *rowtext = NULL, *cftext = NULL;
+    size_t rowlen = 0, cflen = 0;
+    gbc_status st = gbc_polys_to_string(&rowtext, &rowlen, rows_of, 0);
     if (st == GBC_OK)
         st = gbc_polys_to_string(&cftext, &cflen, cof, 0);
-    const char *cp = cftext;
+    const char *rp = rowtext, *cp = cftext;
     for (size_t j = 0; st == GBC_OK && j < k; j++) {
-        /* the element's line of rowtext (lines end with ",\n" but the last) */
-        const char *e = strchr(rp, '\n');
-        size_t el = e ? (size_t)(e - rp) : strlen(rp);
-        if (el > 0 && rp[el - 1] == ',')
-            el--;
+        size_t el;
+        const char *row = next_item(&rp, &el);
         char head[64];
         snprintf(head, sizeof head, "# %s %zu: ", kind, j + 1);
-        st = append_text(buf, len, head);
-        if (st == GBC_OK) {
-            char *one = malloc(el + 2);
-            if (one == NULL) {
-                st = GBC_ERR_NOMEM;
-                break;
-            }
-            memcpy(one, rp, el);
-            one[el] = '\n';
-            one[el + 1] = '\0';
-            st = append_text(buf, len, one);
-            free(one);
-        }
-        rp = e ? e + 1 : rp + el;
-        for (size_t i = 0; st == GBC_OK && i < m; i++) {
-            const char *ce = strchr(cp, '\n');
-            size_t cl = ce ? (size_t)(ce - cp) : strlen(cp);
-            if (cl > 0 && cp[cl - 1] == ',')
-                cl--;
-            char *one = malloc(cl + 3);
-            if (one == NULL) {
-                st = GBC_ERR_NOMEM;
-                break;
-            }
-            memcpy(one, cp, cl);
-            size_t ol = cl;
-            int last = j + 1 == k && i + 1 == m;
-            if (!last)
-                one[ol++] = ',';
-            one[ol++] = i + 1 == m ? '\n' : ' ';
-            one[ol] = '\0';
-            st = append_text(buf, len, one);
-            free(one);
-            cp = ce ? ce + 1 : cp + cl;
+        cli_buf_puts(b, head);
+        cli_buf_put(b, row, el);
+        cli_buf_putc(b, '\n');
+        for (size_t i = 0; i < m; i++) {
+            size_t cl;
+            const char *c = next_item(&cp, &cl);
+            cli_buf_put(b, c, cl);
+            if (!(j + 1 == k && i + 1 == m))
+                cli_buf_putc(b, ',');
+            cli_buf_putc(b, i + 1 == m ? '\n' : ' ');
         }
     }
     gbc_string_free(rowtext);
     gbc_string_free(cftext);
-    return st;
+    return st == GBC_OK && b->failed ? GBC_ERR_NOMEM : st;
 }
 
 static int run(icfg *c)
@@ -442,8 +402,7 @@ static int run(icfg *c)
     gbc_polys *a = NULL, *b = NULL, *res = NULL, *basis = NULL;
     uint32_t *vars = NULL;
     size_t nvars = 0;
-    char *out = NULL;
-    size_t outlen = 0;
+    cli_buf out = CLI_BUF_INIT;
     int rc = EXIT_OK;
     const char *fname = (c->file == NULL || strcmp(c->file, "-") == 0) ? "<stdin>" : c->file;
     if (gbc_options_new(&opts) != GBC_OK || gbc_stats_new(&stats) != GBC_OK) {
@@ -542,18 +501,15 @@ static int run(icfg *c)
                 gbc_stats_get(stats, "seconds"),
                 gbc_stats_get(stats, "peak_bytes") / 1048576.0);
     if (strcmp(cmd, "member") == 0) {
-        st = GBC_OK;
-        for (size_t i = 0; st == GBC_OK && i < gbc_polys_count(res); i++)
-            st = append_text(&out, &outlen, gbc_polys_nterms(res, i) == 0 ? "true\n"
-                                                                          : "false\n");
-        if (out == NULL && st == GBC_OK)
-            st = append_text(&out, &outlen, "");
+        for (size_t i = 0; i < gbc_polys_count(res); i++)
+            cli_buf_puts(&out, gbc_polys_nterms(res, i) == 0 ? "true\n" : "false\n");
+        st = out.failed ? GBC_ERR_NOMEM : GBC_OK;
     } else if (strcmp(cmd, "lift") == 0) {
         size_t m = gbc_polys_count(a);
-        st = print_lift(&out, &outlen, r1, basis ? basis : b, res, m,
-                        basis ? "cofactors of basis element" : "cofactors of", opts);
+        st = print_lift(&out, r1, basis ? basis : b, res, m,
+                        basis ? "cofactors of basis element" : "cofactors of");
     } else {
-        st = append_polys(&out, &outlen, res, 1);
+        st = append_polys(&out, res, 1);
     }
     if (st == GBC_OK && c->o.json) {
         const int member = strcmp(cmd, "member") == 0, reduce = strcmp(cmd, "reduce") == 0;
@@ -561,12 +517,12 @@ static int run(icfg *c)
         size_t jlen = 0;
         if (cli_json(cmd, member ? CLI_JSON_BOOLS : lift ? CLI_JSON_LIFT : CLI_JSON_IDEAL,
                      member ? "member" : lift ? "cofactors" : reduce ? "normal_forms" : "basis",
-                     out ? out : "", outlen, &js, &jlen) != 0) {
+                     out.s ? out.s : "", out.len, &js, &jlen) != 0) {
             st = GBC_ERR_NOMEM;
         } else {
-            free(out);
-            out = js;
-            outlen = jlen;
+            free(out.s);
+            out.s = js;
+            out.len = jlen;
         }
     }
     if (st != GBC_OK) {
@@ -575,10 +531,10 @@ static int run(icfg *c)
         goto done;
     }
     int open_failed;
-    if (cli_write_result(c->o.outfile, out, outlen, &open_failed) != 0)
+    if (cli_write_result(c->o.outfile, out.s ? out.s : "", out.len, &open_failed) != 0)
         rc = open_failed ? EXIT_INPUT : EXIT_RESOURCES;
 done:
-    free(out);
+    free(out.s);
     free(vars);
     gbc_polys_free(res);
     gbc_polys_free(basis);

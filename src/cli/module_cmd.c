@@ -8,7 +8,8 @@
 #include <string.h>
 
 #include "json.h"
-#include "monideal_cmd.h"
+#include "options.h"
+#include "output.h"
 
 int cli_module_text_has_vector(const char *text, size_t len)
 {

@@ -6,6 +6,9 @@
 #define _POSIX_C_SOURCE 200809L
 #include "monideal_cmd.h"
 #include "json.h"
+#include "options.h"
+#include "output.h"
+#include "textbuf.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -14,75 +17,6 @@
 #include <time.h>
 
 #include <gmp.h>
-
-enum { EXIT_OK = 0, EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_RESOURCES = 3 };
-
-/* ------------------------------------------------------------ out buffer -- */
-
-typedef struct obuf {
-    char *s;
-    size_t len, cap;
-    int failed;
-} obuf;
-
-static void ob_reserve(obuf *b, size_t more)
-{
-    if (b->failed || b->len + more <= b->cap)
-        return;
-    size_t nc = b->cap ? b->cap : 1 << 16;
-    while (nc < b->len + more) {
-        if (nc > ((size_t)-1) / 2) {
-            b->failed = 1;
-            return;
-        }
-        nc *= 2;
-    }
-    char *p = realloc(b->s, nc);
-    if (p == NULL) {
-        b->failed = 1;
-        return;
-    }
-    b->s = p;
-    b->cap = nc;
-}
-
-static void ob_put(obuf *b, const char *s, size_t n)
-{
-    if (n == 0)
-        return; /* (the buffer may not exist yet) */
-    ob_reserve(b, n);
-    if (b->failed)
-        return;
-    memcpy(b->s + b->len, s, n);
-    b->len += n;
-}
-
-static void ob_puts(obuf *b, const char *s)
-{
-    ob_put(b, s, strlen(s));
-}
-
-static void ob_putc(obuf *b, char c)
-{
-    ob_reserve(b, 1);
-    if (!b->failed)
-        b->s[b->len++] = c;
-}
-
-static void ob_u64(obuf *b, uint64_t v)
-{
-    char tmp[24];
-    int n = 0;
-    do {
-        tmp[n++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
-    ob_reserve(b, (size_t)n);
-    if (b->failed)
-        return;
-    while (n > 0)
-        b->s[b->len++] = tmp[--n];
-}
 
 /* ---------------------------------------------------------------- input -- */
 
@@ -142,10 +76,10 @@ static size_t fmt_u64(char *p, uint64_t v)
 
 /* One line of comma- or star-separated powers x^e (e > 1 printed, primes: never);
  * empty: the text empty_text. */
-static void put_row(obuf *b, const names *N, const uint32_t *r, char sep, int primes,
+static void put_row(cli_buf *b, const names *N, const uint32_t *r, char sep, int primes,
                     const char *empty_text, char end)
 {
-    ob_reserve(b, (size_t)N->n * (N->maxlen + 12) + 8);
+    cli_buf_reserve(b, (size_t)N->n * (N->maxlen + 12) + 8);
     if (b->failed)
         return;
     char *p = b->s + b->len, *p0 = p;
@@ -171,37 +105,38 @@ static void put_row(obuf *b, const names *N, const uint32_t *r, char sep, int pr
     if (end)
         *p++ = end;
     b->len += (size_t)(p - p0);
+    b->s[b->len] = '\0';
 }
 
 /* A signed coefficient before a monomial (first: no leading '+'). */
-static void put_coef(obuf *b, int64_t c, int first, int constant)
+static void put_coef(cli_buf *b, int64_t c, int first, int constant)
 {
     uint64_t a = c < 0 ? (uint64_t)0 - (uint64_t)c : (uint64_t)c;
     if (c < 0)
-        ob_putc(b, '-');
+        cli_buf_putc(b, '-');
     else if (!first)
-        ob_putc(b, '+');
+        cli_buf_putc(b, '+');
     if (a != 1 || constant) {
-        ob_u64(b, a);
+        cli_buf_u64(b, a);
         if (!constant)
-            ob_putc(b, '*');
+            cli_buf_putc(b, '*');
     }
 }
 
-static void put_header(obuf *b, const gbc_ring *ring)
+static void put_header(cli_buf *b, const gbc_ring *ring)
 {
     uint32_t n = gbc_ring_nvars(ring);
     for (uint32_t v = 0; v < n; v++) {
         if (v > 0)
-            ob_putc(b, ',');
-        ob_puts(b, gbc_ring_var_name(ring, v));
+            cli_buf_putc(b, ',');
+        cli_buf_puts(b, gbc_ring_var_name(ring, v));
     }
-    ob_putc(b, '\n');
-    ob_u64(b, gbc_ring_characteristic(ring));
-    ob_putc(b, '\n');
+    cli_buf_putc(b, '\n');
+    cli_buf_u64(b, gbc_ring_characteristic(ring));
+    cli_buf_putc(b, '\n');
 }
 
-static gbc_status cmd_hilbert(obuf *b, const gbc_monideal *I, const names *N,
+static gbc_status cmd_hilbert(cli_buf *b, const gbc_monideal *I, const names *N,
                               const gbc_options *opts, int multigraded)
 {
     size_t nt = 0;
@@ -214,10 +149,10 @@ static gbc_status cmd_hilbert(obuf *b, const gbc_monideal *I, const names *N,
         for (size_t i = 0; i < nt; i++) {
             put_coef(b, coef[i], i == 0, deg[i] == 0);
             if (deg[i] > 0) {
-                ob_putc(b, 't');
+                cli_buf_putc(b, 't');
                 if (deg[i] > 1) {
-                    ob_putc(b, '^');
-                    ob_u64(b, deg[i]);
+                    cli_buf_putc(b, '^');
+                    cli_buf_u64(b, deg[i]);
                 }
             }
         }
@@ -240,8 +175,8 @@ static gbc_status cmd_hilbert(obuf *b, const gbc_monideal *I, const names *N,
         gbc_monideal_array_free(exps);
     }
     if (nt == 0)
-        ob_putc(b, '0');
-    ob_putc(b, '\n');
+        cli_buf_putc(b, '0');
+    cli_buf_putc(b, '\n');
     gbc_monideal_array_free(coef);
     return GBC_OK;
 }
@@ -250,7 +185,7 @@ static gbc_status cmd_hilbert(obuf *b, const gbc_monideal *I, const names *N,
  * the dimension, N = h (1-t)^(n-d) and the Hilbert function of R/I is
  * sum_k h_k binom(s-k+d-1, d-1) for s > deg h - d, a polynomial in s of degree d-1
  * (P = 0 when d <= 0). Printed in t with rational coefficients, highest power first. */
-static gbc_status cmd_hilbert_poly(obuf *b, const gbc_monideal *I, const gbc_options *opts)
+static gbc_status cmd_hilbert_poly(cli_buf *b, const gbc_monideal *I, const gbc_options *opts)
 {
     size_t nt = 0;
     int64_t *coef = NULL;
@@ -260,7 +195,7 @@ static gbc_status cmd_hilbert_poly(obuf *b, const gbc_monideal *I, const gbc_opt
     if (st != GBC_OK)
         return st;
     if (d <= 0) {
-        ob_puts(b, "0\n");
+        cli_buf_puts(b, "0\n");
         return GBC_OK;
     }
     st = gbc_monideal_hilbert(&deg, &coef, &nt, I, opts);
@@ -335,7 +270,7 @@ static gbc_status cmd_hilbert_poly(obuf *b, const gbc_monideal *I, const gbc_opt
             mpq_canonicalize(c);
             int neg = mpq_sgn(c) < 0;
             mpq_abs(c, c);
-            ob_puts(b, neg ? "-" : first ? "" : "+");
+            cli_buf_puts(b, neg ? "-" : first ? "" : "+");
             int one = mpz_cmp_ui(mpq_numref(c), 1) == 0 && mpz_cmp_ui(mpq_denref(c), 1) == 0;
             if (!one || i == 0) {
                 char *txt = mpq_get_str(NULL, 10, c);
@@ -343,23 +278,23 @@ static gbc_status cmd_hilbert_poly(obuf *b, const gbc_monideal *I, const gbc_opt
                     st = GBC_ERR_NOMEM;
                     break;
                 }
-                ob_puts(b, txt);
+                cli_buf_puts(b, txt);
                 free(txt);
                 if (i > 0)
-                    ob_putc(b, '*');
+                    cli_buf_putc(b, '*');
             }
             if (i > 0) {
-                ob_putc(b, 't');
+                cli_buf_putc(b, 't');
                 if (i > 1) {
-                    ob_putc(b, '^');
-                    ob_u64(b, i);
+                    cli_buf_putc(b, '^');
+                    cli_buf_u64(b, i);
                 }
             }
             first = 0;
         }
         if (first)
-            ob_putc(b, '0');
-        ob_putc(b, '\n');
+            cli_buf_putc(b, '0');
+        cli_buf_putc(b, '\n');
         mpz_clear(fact);
         mpq_clear(c);
     }
@@ -377,7 +312,7 @@ static gbc_status cmd_hilbert_poly(obuf *b, const gbc_monideal *I, const gbc_opt
     return st;
 }
 
-static gbc_status run_named(obuf *b, const char *command, const gbc_monideal *I,
+static gbc_status run_named(cli_buf *b, const char *command, const gbc_monideal *I,
                             const gbc_ring *ring, const names *N, const gbc_options *opts,
                             int multigraded)
 {
@@ -392,12 +327,12 @@ static gbc_status run_named(obuf *b, const char *command, const gbc_monideal *I,
         st = gbc_monideal_dim(&d, I, opts);
         if (st == GBC_OK) {
             if (d < 0) {
-                ob_putc(b, '-');
-                ob_u64(b, (uint64_t)-d);
+                cli_buf_putc(b, '-');
+                cli_buf_u64(b, (uint64_t)-d);
             } else {
-                ob_u64(b, (uint64_t)d);
+                cli_buf_u64(b, (uint64_t)d);
             }
-            ob_putc(b, '\n');
+            cli_buf_putc(b, '\n');
         }
         return st;
     }
@@ -405,8 +340,8 @@ static gbc_status run_named(obuf *b, const char *command, const gbc_monideal *I,
         char *s = NULL;
         st = gbc_monideal_degree_string(&s, I, opts);
         if (st == GBC_OK) {
-            ob_puts(b, s);
-            ob_putc(b, '\n');
+            cli_buf_puts(b, s);
+            cli_buf_putc(b, '\n');
             gbc_string_free(s);
         }
         return st;
@@ -427,7 +362,7 @@ static gbc_status run_named(obuf *b, const char *command, const gbc_monideal *I,
             put_header(b, ring);
             for (size_t i = 0; i < k; i++) {
                 put_row(b, N, rows + i * n, '*', 0, "1", 0);
-                ob_put(b, i + 1 < k ? ",\n" : "\n", i + 1 < k ? 2 : 1);
+                cli_buf_put(b, i + 1 < k ? ",\n" : "\n", i + 1 < k ? 2 : 1);
             }
         }
         free(rows);
@@ -458,7 +393,7 @@ static gbc_status run_named(obuf *b, const char *command, const gbc_monideal *I,
     return st;
 }
 
-static gbc_status run(obuf *b, const char *command, const gbc_monideal *I,
+static gbc_status run(cli_buf *b, const char *command, const gbc_monideal *I,
                       const gbc_ring *ring, const gbc_options *opts, int multigraded)
 {
     names N;
@@ -499,7 +434,7 @@ int cli_monideal_command(const char *command, const char *fname, const gbc_ring 
     multigraded &= 3;
     double t1 = now();
     gbc_monideal *I = NULL;
-    obuf b = {NULL, 0, 0, 0};
+    cli_buf b = CLI_BUF_INIT;
     int rc = EXIT_OK;
     /* only the leading terms matter: a minimal basis is enough */
     gbc_options_set_basis(opts, GBC_BASIS_MINIMAL);

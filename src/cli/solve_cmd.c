@@ -14,10 +14,9 @@
 #include "gbc.h"
 #include "interrupt.h"
 #include "json.h"
-#include "monideal_cmd.h" /* cli_write_result, cli_report_status, cli_exit_for */
+#include "options.h"
+#include "output.h"
 #include "reader.h"
-
-enum { EXIT_OK = 0, EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_RESOURCES = 3 };
 
 static int usage_error(const char *fmt, const char *arg)
 {
