@@ -244,3 +244,20 @@ int cli_json_betti(const uint64_t *betti, uint32_t nrows, uint32_t ncols, char *
     *outlen = b.len;
     return 0;
 }
+
+int cli_json_null(const char *command, const char *key, char **out, size_t *outlen)
+{
+    cli_buf b = CLI_BUF_INIT;
+    cli_buf_puts(&b, "{\"command\": ");
+    put_str(&b, command, strlen(command));
+    cli_buf_puts(&b, ", ");
+    put_str(&b, key, strlen(key));
+    cli_buf_puts(&b, ": null}\n");
+    if (b.failed) {
+        free(b.s);
+        return -1;
+    }
+    *out = b.s;
+    *outlen = b.len;
+    return 0;
+}

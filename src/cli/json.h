@@ -28,6 +28,10 @@ typedef enum cli_json_kind {
 int cli_json(const char *command, cli_json_kind kind, const char *key, const char *text,
              size_t len, char **out, size_t *outlen);
 
+/* {"command": command, key: null} in *out, as cli_json (a value that does not
+ * exist, e.g. the regularity of the zero module, -infinity). */
+int cli_json_null(const char *command, const char *key, char **out, size_t *outlen);
+
 /* The Betti table (nrows x ncols, row d column i = beta_{i,i+d}) as
  * {"command": "res", "betti": [[...], ...]} in *out, as cli_json. */
 int cli_json_betti(const uint64_t *betti, uint32_t nrows, uint32_t ncols, char **out,

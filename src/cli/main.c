@@ -46,6 +46,8 @@ static void usage(FILE *f)
             "                  one vector a line (minimal for homogeneous generators)\n"
             "  res             the graded Betti table of a minimal free resolution of R/I\n"
             "                  (R^r/M for vectors), homogeneous input only\n"
+            "  regularity      the Castelnuovo-Mumford regularity of I (of M for\n"
+            "                  vectors), from that table: reg I = reg R/I + 1\n"
             "  hilbert         the numerator N(t) of the Hilbert series N(t)/(1-t)^n of\n"
             "                  R/LT(I); that of R/I when the order is graded (grevlex,\n"
             "                  deglex) or I is homogeneous; --multigraded: the multigraded\n"
@@ -186,7 +188,7 @@ static int is_command(const char *a)
     static const char *const commands[] = {"gb",       "hilbert",  "dim",
                                            "degree",   "irrdecom", "alexdual",
                                            "assoprimes", "maxstandard", "syz",
-                                           "res"};
+                                           "res",      "regularity"};
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (strcmp(a, commands[i]) == 0)
             return 1;
@@ -270,8 +272,8 @@ static int unknown_command(const char *name)
 {
     static const char *const all[] = {
         "gb",       "hilbert",   "dim",      "degree",   "irrdecom", "alexdual",
-        "assoprimes", "maxstandard", "syz",  "res",      "eliminate", "intersect",
-        "quotient", "saturate",  "reduce",   "member",   "lift",     "solve"};
+        "assoprimes", "maxstandard", "syz",  "res",      "regularity", "eliminate",
+        "intersect", "quotient", "saturate",  "reduce",   "member",   "lift",     "solve"};
     const char *near = NULL;
     int best = 3;
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
@@ -447,6 +449,7 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
         gbc_options_set_time_limit(opts, time_left(deadline));
     /* modules: syz, res, and gb on vectors (cli/module_cmd.c) */
     if (strcmp(command, "syz") == 0 || strcmp(command, "res") == 0 ||
+        strcmp(command, "regularity") == 0 ||
         (strcmp(command, "gb") == 0 && cli_module_text_has_vector(text, len))) {
         if (leading) {
             free(text);

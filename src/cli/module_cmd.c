@@ -60,6 +60,22 @@ static size_t first_inhomogeneous(const gbc_polys *elems, uint32_t rank)
     return bad;
 }
 
+/* The regularity of M (the module the table's columns 1, 2, ... resolve, shifted
+ * one step: beta_{i,j}(R^r/M) = beta_{i-1,j}(M)) as a line in line[32]: 1 + the
+ * last row with an entry in a column i >= 1, "-infinity" when there is none
+ * (M = 0). Returns its length. */
+static size_t regularity_text(char *line, const uint64_t *betti, uint32_t nr, uint32_t nc)
+{
+    int64_t last = -1;
+    for (uint32_t d = 0; d < nr; d++)
+        for (uint32_t i = 1; i < nc; i++)
+            if (betti[(size_t)d * nc + i] != 0)
+                last = d;
+    if (last < 0)
+        return (size_t)snprintf(line, 32, "-infinity\n");
+    return (size_t)snprintf(line, 32, "%lld\n", (long long)last + 1);
+}
+
 static int report(const char *fname, gbc_status st)
 {
     cli_report_status(fname, st);
@@ -94,14 +110,16 @@ int cli_module_command(const char *command, const char *fname, const char *text,
     }
     size_t outlen = 0, joutlen = 0;
     char *jout = NULL; /* the JSON form (malloc'd), when asked for */
-    if (strcmp(command, "res") == 0) {
+    char regline[32];  /* the regularity command's line (out stays NULL) */
+    const int regularity = strcmp(command, "regularity") == 0;
+    if (regularity || strcmp(command, "res") == 0) {
         size_t bad = first_inhomogeneous(elems, rank);
         if (bad > 0) {
             cli_log_done(log);
             fprintf(stderr,
-                    "%s: error: res needs homogeneous generators (every entry of a "
+                    "%s: error: %s needs homogeneous generators (every entry of a "
                     "generator of one degree); generator %zu is not homogeneous\n",
-                    fname, bad);
+                    fname, command, bad);
             rc = 1;
             goto done;
         }
@@ -110,13 +128,15 @@ int cli_module_command(const char *command, const char *fname, const char *text,
         cli_log_done(log);
         if (st == GBC_ERR_UNSUPPORTED) {
             fprintf(stderr,
-                    "%s: error: res: a generator of degree 0 (a nonzero constant %s) "
+                    "%s: error: %s: a generator of degree 0 (a nonzero constant %s) "
                     "is not supported: the quotient is then not minimally presented\n",
-                    fname, rank > 1 ? "vector" : "polynomial");
+                    fname, command, rank > 1 ? "vector" : "polynomial");
             rc = 1;
             goto done;
         }
-        if (st == GBC_OK && json) {
+        if (st == GBC_OK && regularity) {
+            outlen = regularity_text(regline, betti, nr, nc);
+        } else if (st == GBC_OK && json) {
             if (cli_json_betti(betti, nr, nc, &jout, &joutlen) != 0)
                 st = GBC_ERR_NOMEM;
         } else if (st == GBC_OK) {
@@ -145,14 +165,19 @@ int cli_module_command(const char *command, const char *fname, const char *text,
         goto done;
     }
     if (json && jout == NULL &&
-        cli_json(command, CLI_JSON_MODULE, strcmp(command, "syz") == 0 ? "syzygies" : "basis",
-                 out, outlen, &jout, &joutlen) != 0) {
+        (regularity && regline[0] == '-'
+             ? cli_json_null(command, "regularity", &jout, &joutlen)
+             : cli_json(command, regularity ? CLI_JSON_NUMBER : CLI_JSON_MODULE,
+                        regularity                       ? "regularity"
+                        : strcmp(command, "syz") == 0 ? "syzygies"
+                                                         : "basis",
+                        regularity ? regline : out, outlen, &jout, &joutlen)) != 0) {
         rc = report(fname, GBC_ERR_NOMEM);
         goto done;
     }
     cli_print_summary(stats, verbose);
-    if (cli_write_result(outfile, jout ? jout : out, jout ? joutlen : outlen, &open_failed) !=
-        0)
+    const char *text_out = jout ? jout : regularity ? regline : out;
+    if (cli_write_result(outfile, text_out, jout ? joutlen : outlen, &open_failed) != 0)
         rc = open_failed ? 1 : 3;
 done:
     free(jout);
