@@ -1434,6 +1434,14 @@ class BettiTable:
         """The total Betti numbers beta_i (the column sums)."""
         return [sum(r[i] for r in self.rows) for i in range(self.length)]
 
+    def regularity(self) -> Optional[int]:
+        """The Castelnuovo-Mumford regularity of the module the table's columns
+        1, 2, ... resolve (the ideal I for R/I, M for R^r/M; Macaulay2's
+        `regularity I`): 1 + the last row with an entry past column 0. None for the
+        zero module (regularity -infinity)."""
+        last = [d for d, r in enumerate(self.rows) if any(r[1:])]
+        return last[-1] + 1 if last else None
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, BettiTable) and self.rows == other.rows
 

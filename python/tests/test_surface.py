@@ -463,7 +463,8 @@ def test_time_limits_reach_the_new_calls():
 
 def test_betti_tables_agree_with_macaulay2():
     """Betti tables of random homogeneous ideals and modules (including a zero
-    last component, which the module keeps) equal Macaulay2's `betti res`."""
+    last component, which the module keeps) equal Macaulay2's `betti res`, and
+    their regularity Macaulay2's `regularity`."""
     import shutil
     import subprocess
     m2 = shutil.which("M2")
@@ -484,9 +485,9 @@ def test_betti_tables_agree_with_macaulay2():
     script = ["R = ZZ/32003[x,y,z]"]
     for M in cases:
         rows = list(zip(*[[str(f) for f in e] for e in M.elements]))
-        script.append('print "case"; print toString pairs betti res coker '
-                      'map(R^%d, , matrix{%s})' % (M.rank, ",".join(
-                          "{%s}" % ",".join(r) for r in rows)))
+        m = "map(R^%d, , matrix{%s})" % (M.rank, ",".join("{%s}" % ",".join(r) for r in rows))
+        script.append('print "case"; print toString pairs betti res coker %s; '
+                      'print "regularity"; print regularity image %s' % (m, m))
     out = subprocess.run([m2, "--script", "/dev/stdin"], input="\n".join(script) + "\n",
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
@@ -502,6 +503,8 @@ def test_betti_tables_agree_with_macaulay2():
                 want[(int(i), int(deg))] = int(b)
         got = {(i, i + d): b for d, row in enumerate(T.rows) for i, b in enumerate(row) if b}
         assert got == want, (M, str(T), text)
+        reg = text.split("regularity\n")[1].strip()
+        assert T.regularity() == (None if reg == "-infinity" else int(reg)), (M, str(T), reg)
 
 
 @pytest.mark.parametrize("p", [0, 32003])
