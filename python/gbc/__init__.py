@@ -453,8 +453,8 @@ class Polynomial:
     """A polynomial of a Ring: .terms is a tuple of (exponents, coefficient), in
     decreasing term order; coefficients are int (Z/p: in [0, p)) or Fraction.
     Immutable; +, -, * and ** (a non-negative int) work with Polynomials of the same
-    ring and with anything Ring.poly takes (numbers, text, SymPy); == compares with
-    the same."""
+    ring and with anything Ring.poly takes (numbers, text, SymPy); / divides by a
+    nonzero constant; == compares with the same."""
 
     __slots__ = ("ring", "terms")
 
@@ -571,6 +571,20 @@ class Polynomial:
             if k:
                 base = base._mul(base)
         return out
+
+    def __truediv__(self, other: PolyLike) -> "Polynomial":
+        """This polynomial divided by a nonzero constant (a number, or a constant of
+        the ring): over Z/p times its inverse modulo p, over Q with Fractions.
+        ZeroDivisionError for 0; TypeError for a non-constant divisor (divide by
+        polynomials with Ideal.reduce or lift)."""
+        d = self._other(other)
+        if not d.terms:
+            raise ZeroDivisionError("division of a polynomial by zero")
+        if len(d.terms) != 1 or any(d.terms[0][0]):
+            raise TypeError("a polynomial can be divided by a nonzero constant only, "
+                            "not by %s (use Ideal.reduce or Ideal.lift)" % (d,))
+        inv = _inverse(d.terms[0][1], self.ring.characteristic)
+        return self.ring._from_dict({e: self._norm(c * inv) for e, c in self.terms})
 
     def monic(self) -> "Polynomial":
         """This polynomial divided by its leading coefficient (0 stays 0)."""

@@ -58,15 +58,17 @@ ORDERS = ["grevlex", "lex", "deglex", "weights:3,1,2", "blocks:lex(1),grevlex(2)
 @pytest.mark.parametrize("order", ORDERS)
 @pytest.mark.parametrize("p", [0, 32003])
 def test_arithmetic_and_order_keys(order, p):
-    """+, -, *, ** agree with SymPy's expansion read back by the library, and the
+    """+, -, *, **, / (by a constant) agree with SymPy's expansion read back by the
+    library (over Z/p a fraction is its residue), and the
     Python sort key of each order sorts terms as the library does."""
     rng = rng_for("arith", order, p)
     R = gbc.Ring("x, y, z", field=p, order=order)
     for _ in range(15):
         f, g = R.poly(random_poly(rng, 3, p)), R.poly(random_poly(rng, 3, p))
         fs, gs = f.as_expr(), g.as_expr()
-        k = rng.randint(0, 3)
+        k, c = rng.randint(0, 3), rng.randint(1, 50)
         for got, want in ((f + g, fs + gs), (f - g, fs - gs), (f * g, fs * gs),
+                          (f / c, fs / c), (g / R.poly(-c), gs / -c),
                           (f ** k, fs ** k), (-f, -fs), (2 * f - 1, 2 * fs - 1),
                           (3 - g, 3 - gs), (f + "x*y", fs + x * y)):
             ref = R.poly(sympy.expand(want))  # sorted and reduced by the library
@@ -79,6 +81,10 @@ def test_arithmetic_and_order_keys(order, p):
     assert f ** 0 == 1 and f * 0 == 0 and (f == f + 0) and f != f + 1
     with pytest.raises(ValueError):
         f ** -1
+    with pytest.raises(ZeroDivisionError):
+        f / 0
+    with pytest.raises(TypeError):
+        f / "x"
     with pytest.raises(gbc.DomainError):
         f + gbc.Ring("x, y, z", field=7 if p != 7 else 11).poly("x")
 
