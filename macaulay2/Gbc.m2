@@ -11,7 +11,7 @@ newPackage("Gbc",
     Authors => {{Name => "gbc contributors"}},
     PackageImports => {"ForeignFunctions"})
 
-export {"gbcGroebner", "gbcNormalForm", "gbcMember", "gbcHilbertNumerator", "gbcVersion",
+export {"gbcGroebner", "gbcGB", "gbcNormalForm", "gbcMember", "gbcHilbertNumerator", "gbcVersion",
     "gbcIntersect", "gbcQuotient", "gbcSaturate", "gbcEliminate", "gbcLift",
     "gbcDim", "gbcDegree", "gbcSyz", "gbcBetti", "gbcRealSolutions", "gbcSolutions",
     "Threads", "Certify", "TimeLimit"}
@@ -280,6 +280,11 @@ basisOf := (R, L, o) -> withRing(R, o, ctx -> (
 gbcGroebner = method(Options => gbcOptions)
 gbcGroebner Ideal := Matrix => o -> I -> rowOf(ring I, basisOf(ring I, idealGens I, o))
 gbcGroebner Matrix := Matrix => o -> M -> rowOf(ring M, basisOf(ring M, rowGens M, o))
+-- the same basis as a GroebnerBasis object (forceGB: Macaulay2 takes it as is), so
+-- that %, gens and leadTerm work on it as on gb I
+gbcGB = method(Options => gbcOptions)
+gbcGB Ideal := GroebnerBasis => o -> I -> forceGB gbcGroebner(I, o)
+gbcGB Matrix := GroebnerBasis => o -> M -> forceGB gbcGroebner(M, o)
 
 -- normal forms of the list L modulo I, position for position
 normalForms := (L, I, o) -> withRing(ring I, o, ctx -> (
@@ -537,7 +542,7 @@ gbcRealSolutions List := List => o -> L -> (
 beginDocumentation()
 
 -- the functions that take the computation options, for the option nodes' keys
-optionKeys := opt -> concatenate apply({gbcGroebner, gbcNormalForm, gbcMember, gbcHilbertNumerator,
+optionKeys := opt -> concatenate apply({gbcGroebner, gbcGB, gbcNormalForm, gbcMember, gbcHilbertNumerator,
     gbcIntersect, gbcQuotient, gbcSaturate, gbcEliminate, gbcLift, gbcDim, gbcDegree, gbcSyz,
     gbcBetti, gbcRealSolutions, gbcSolutions}, f -> "  [" | toString f | ", " | opt | "]\n")
 
@@ -590,6 +595,7 @@ Description
 Subnodes
   :Groebner bases and normal forms
   gbcGroebner
+  gbcGB
   gbcNormalForm
   gbcMember
   gbcLift
@@ -681,6 +687,37 @@ Description
     The zero ideal gives a matrix with no column, the unit ideal the one-by-one matrix with entry 1.
 SeeAlso
   Threads
+///
+
+doc ///
+Key
+  gbcGB
+  (gbcGB, Ideal)
+  (gbcGB, Matrix)
+Headline
+  the reduced Groebner basis computed by gbc, as a GroebnerBasis object
+Usage
+  gbcGB I
+  gbcGB M
+Inputs
+  I:Ideal
+  M:Matrix
+    with one row, whose entries generate the ideal
+Outputs
+  :GroebnerBasis
+    {\tt forceGB} of @TO gbcGroebner@'s matrix: Macaulay2 takes it as a Groebner
+    basis without recomputing it, so that {\tt f % G}, {\tt gens G} and
+    {\tt leadTerm G} work as on {\tt gb I}
+Description
+  Example
+    R = ZZ/32003[x,y,z];
+    I = ideal(x^2 + y*z - 1, x*y - z^2, y^3 - x);
+    G = gbcGB I;
+    gens G == gens gb I
+    (x^5 + y^4) % G == (x^5 + y^4) % I
+SeeAlso
+  gbcGroebner
+  gbcNormalForm
 ///
 
 doc ///
@@ -1059,6 +1096,10 @@ TEST ///
   G = gbcGroebner I;
   assert(G == gens gb I);
   assert(gbcGroebner gens I == G);
+  B = gbcGB I;
+  assert(gens B == G);
+  assert(x^3 % B == x^3 % I and (x^5*y - z) % B == (x^5*y - z) % I);
+  assert(leadTerm B == leadTerm gb I);
   assert(gbcNormalForm(x^3, I) == x^3 % I);
   assert(gbcNormalForm(x^2+y^2+z^2-1, I) == 0);
   -- zero queries stay in place

@@ -50,6 +50,7 @@ scan(fields, K -> scan(orders, no -> (
             note("gbcGroebner (as sets)", R, I);
         f := randomPoly R * randomPoly R + randomPoly R;
         if gbcNormalForm(f, I) != f % I then note("gbcNormalForm", R, I);
+        if f % gbcGB I != f % I then note("gbcGB (%)", R, I);
         if K === ZZ/101 and trial == 0 and all(degrees R, d -> d == {1}) then (
             N := gbcHilbertNumerator I;
             H := hilbertSeries(ideal leadTerm gb I, Reduce => false);
