@@ -556,5 +556,6 @@ int cli_ideal_command(int argc, char **argv)
     int rc = parse_args(&c, argc, argv);
     if (rc >= 0)
         return rc;
+    cli_json_set_order(c.o.order);
     return run(&c);
 }

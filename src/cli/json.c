@@ -77,6 +77,14 @@ static void put_items(cli_buf *b, const char *s, size_t n)
 }
 
 /* The header of an ideal-format text: "variables" and "characteristic". */
+/* The term order of this run's results, named in every header (cli_json_set_order). */
+static const char *json_order = "grevlex";
+
+void cli_json_set_order(const char *order)
+{
+    json_order = order != NULL ? order : "grevlex";
+}
+
 static int put_header(cli_buf *b, const char *t, size_t len, size_t *pos)
 {
     const char *l;
@@ -92,6 +100,8 @@ static int put_header(cli_buf *b, const char *t, size_t len, size_t *pos)
             return -1;
     cli_buf_puts(b, ", \"characteristic\": ");
     cli_buf_put(b, l, n);
+    cli_buf_puts(b, ", \"order\": ");
+    put_str(b, json_order, strlen(json_order));
     return 0;
 }
 

@@ -21,6 +21,10 @@ typedef enum cli_json_kind {
     CLI_JSON_BOXES      /* "[lo, hi], [lo, hi], ..." a line (real solutions' boxes) */
 } cli_json_kind;
 
+/* The term order the results are in (the --order text; NULL: grevlex), which every
+ * result with a header (variables, characteristic) names as "order". */
+void cli_json_set_order(const char *order);
+
 /* The JSON object {"command": command, key: value, ...} for text (len bytes) of
  * kind, into *out (malloc'd, NUL-terminated, ending in a newline; *outlen its
  * length). key names the result's field. Returns 0, or -1 when out of memory or

@@ -395,6 +395,7 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
         return cli_usage_error("--multigraded applies to the hilbert command only, not to %s",
                            command);
     cli_report_limits(memory_limit, timeout);
+    cli_json_set_order(C.order);
 
     const char *fname = (file == NULL || strcmp(file, "-") == 0) ? "<stdin>" : file;
     char *text = NULL;

@@ -795,7 +795,7 @@ START_TEST(test_json_output)
                       cases[i].key, j.out);
         if (cases[i].from == 2)
             ck_assert_ptr_nonnull(strstr(j.out, "\"variables\": [\"x\", \"y\", \"z\", \"w\"], "
-                                                "\"characteristic\": 0"));
+                                                "\"characteristic\": 0, \"order\": \"grevlex\""));
         assert_lines_in(t.out, j.out, cases[i].from, cases[i].split);
         result_free(&t);
         result_free(&j);
@@ -834,6 +834,20 @@ START_TEST(test_json_output)
         result_free(&t);
         result_free(&j);
     }
+    /* the order the result is in; the lex basis differs from the grevlex one */
+    result lj = gbc("--order", "lex", "--format", "json", path("a.txt"), NULL);
+    result lt = gbc("--order", "lex", path("a.txt"), NULL);
+    ck_assert_int_eq(lj.status, 0);
+    ck_assert_msg(strstr(lj.out, "\"order\": \"lex\"") != NULL, "%s", lj.out);
+    assert_lines_in(lt.out, lj.out, 2, 0);
+    result_free(&lj);
+    result_free(&lt);
+    lj = gbc("intersect", "--order", "blocks:grevlex(2),grevlex(2)", "--format", "json",
+             path("a.txt"), path("a.txt"), NULL);
+    ck_assert_int_eq(lj.status, 0);
+    ck_assert_msg(strstr(lj.out, "\"order\": \"blocks:grevlex(2),grevlex(2)\"") != NULL, "%s",
+                  lj.out);
+    result_free(&lj);
     result r = gbc("--format", "yaml", path("a.txt"), NULL);
     ck_assert_int_eq(r.status, 2);
     ck_assert_ptr_nonnull(strstr(r.err, "unknown format 'yaml'"));
