@@ -300,6 +300,10 @@ normalForms := (L, I, o) -> withRing(ring I, o, ctx -> (
 gbcNormalForm = method(Options => gbcOptions)
 gbcNormalForm(RingElement, Ideal) := RingElement => o -> (f, I) -> first normalForms({f}, I, o)
 gbcNormalForm(List, Ideal) := List => o -> (L, I) -> normalForms(L, I, o)
+-- a GroebnerBasis stands for the ideal its generators generate
+gbcNormalForm(RingElement, GroebnerBasis) := RingElement => o -> (f, G) ->
+    gbcNormalForm(f, ideal gens G, o)
+gbcNormalForm(List, GroebnerBasis) := List => o -> (L, G) -> gbcNormalForm(L, ideal gens G, o)
 gbcNormalForm(Matrix, Ideal) := Matrix => o -> (M, I) ->
     matrix(ring I, {normalForms(rowGens M, I, o)})
 
@@ -314,6 +318,8 @@ memberOf := (L, I, o) -> withRing(ring I, o, ctx -> (
 gbcMember = method(Options => gbcOptions)
 gbcMember(RingElement, Ideal) := Boolean => o -> (f, I) -> first memberOf({f}, I, o)
 gbcMember(List, Ideal) := List => o -> (L, I) -> memberOf(L, I, o)
+gbcMember(RingElement, GroebnerBasis) := Boolean => o -> (f, G) -> gbcMember(f, ideal gens G, o)
+gbcMember(List, GroebnerBasis) := List => o -> (L, G) -> gbcMember(L, ideal gens G, o)
 
 -- an ideal operation of two ideals of R through fn(out, a, b, opts), the library call
 -- with out its out-pointer, a and b the two gbc lists and opts the gbc options
@@ -724,6 +730,8 @@ doc ///
 Key
   gbcNormalForm
   (gbcNormalForm, RingElement, Ideal)
+  (gbcNormalForm, RingElement, GroebnerBasis)
+  (gbcNormalForm, List, GroebnerBasis)
   (gbcNormalForm, List, Ideal)
   (gbcNormalForm, Matrix, Ideal)
 Headline
@@ -739,6 +747,7 @@ Inputs
   M:Matrix
     with one row
   I:Ideal
+    or a @TO GroebnerBasis@ (from @TO gbcGB@ or @TO gb@): the ideal of its generators
 Outputs
   :RingElement
     the normal form of f modulo the reduced Groebner basis of I (for a list or a
@@ -750,6 +759,7 @@ Description
     I = ideal(x^2 + y^2 + z^2 - 1, x - y, y - z^2);
     gbcNormalForm(x^3, I) == x^3 % I
     gbcNormalForm({x^3, 0, x - y}, I)
+    gbcNormalForm(x^3, gbcGB I) == x^3 % I
 ///
 
 doc ///
@@ -757,6 +767,8 @@ Key
   gbcMember
   (gbcMember, RingElement, Ideal)
   (gbcMember, List, Ideal)
+  (gbcMember, RingElement, GroebnerBasis)
+  (gbcMember, List, GroebnerBasis)
 Headline
   ideal membership
 Usage
@@ -767,6 +779,7 @@ Inputs
   L:List
     of elements of the ring of I
   I:Ideal
+    or a @TO GroebnerBasis@: the ideal of its generators
 Outputs
   :Boolean
     whether f lies in I (for a list, one answer per element, in place)
@@ -1098,6 +1111,8 @@ TEST ///
   assert(gbcGroebner gens I == G);
   B = gbcGB I;
   assert(gens B == G);
+  assert(gbcNormalForm(x^3, B) == x^3 % I and gbcNormalForm({0_R, x^3}, gb I) == {0, x^3 % I});
+  assert(gbcMember(x^2+y^2+z^2-1, B) and gbcMember({x, 0_R}, gb I) == {false, true});
   assert(x^3 % B == x^3 % I and (x^5*y - z) % B == (x^5*y - z) % I);
   assert(leadTerm B == leadTerm gb I);
   assert(gbcNormalForm(x^3, I) == x^3 % I);
