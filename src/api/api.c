@@ -8,6 +8,7 @@
 #include "f4/f4.h"
 #include "modular/modular.h"
 #include "strategy/strategy.h"
+#include "strategy/univariate.h"
 #include "fglm/fglm.h"
 #include "io/io.h"
 
@@ -624,7 +625,8 @@ GBC_API gbc_status gbc_groebner_write(const gbc_polys *gens, const gbc_options *
     api_plan_from_options(&plan, opts);
     const ring *R = &gens->ring->R;
     /* F4 alone streams its basis (f4_groebner_sink) */
-    if (plan.engine != GBC_ALGO_F4 || R->F.p == 0 || !ring_is_graded(R)) {
+    if (plan.engine != GBC_ALGO_F4 || R->F.p == 0 || !ring_is_graded(R) ||
+        strat_univariate_applies(R)) {
         gbc_polys *basis = NULL;
         gbc_status st = gbc_groebner(&basis, gens, opts, stats);
         if (st == GBC_OK)

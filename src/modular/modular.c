@@ -20,6 +20,7 @@
 #include "buchberger/buchberger.h"
 #include "common/pool.h"
 #include "strategy/strategy.h"
+#include "strategy/univariate.h"
 
 /* One batch of prime_loop: the trace compiled (with the other threads replaying
  * plainly beside it) or applied modulo nbatch fresh primes (with the check's
@@ -265,6 +266,10 @@ gbc_status mod_engine_groebner(gbc_ctx *ctx, const ring *R, const plist *in, pli
     const unsigned fbit = R->F.p != 0 ? STRAT_FIELD_ZP : STRAT_FIELD_Q;
     if ((eng->fields & fbit) != 0 && eng->any_order)
         return eng->groebner(ctx, R, in, out, stats, minimal);
+    /* one variable over Z/p: the gcd (every order is the same, and the engines'
+     * cost grows with the degree) */
+    if (strat_univariate_applies(R))
+        return strat_univariate(ctx, R, in, out, stats);
     if (R->F.p != 0)
         return strat_groebner(ctx, R, in, out, stats, minimal);
     /* the modular lift needs the unique reduced basis: minimal is not offered */

@@ -1,7 +1,8 @@
 /* Performance cliffs that were inside the limits: x^e - y, y^2 - x in lex (the
  * sparse FGLM's products by dense border columns: 73 s at e = 3000), a single
  * generator over Q with a 10^6-digit coefficient (the multi-modular path needs
- * about 2 * 3.3 * 10^6 / 31 primes: more than 60 s). Each must finish within 20 s
+ * about 2 * 3.3 * 10^6 / 31 primes: more than 60 s), univariate generators of
+ * degree 10^7 modulo p (1.28 GB in F4). Each must finish within 20 s
  * of wall-clock time (generous: the machine may be loaded) with the right basis.
  * Runs GBC_BIN by fork and exec. */
 #define _POSIX_C_SOURCE 200809L
@@ -93,6 +94,29 @@ START_TEST(test_one_huge_coefficient)
 }
 END_TEST
 
+START_TEST(test_univariate_high_degree)
+{
+    /* x^10000000 - 1, x^9999999 - 1 modulo p: the basis x - 1 (the gcd). F4 took
+     * 1.28 GB (a column per power of x); under a 64 MB limit it must now pass, in
+     * every order and with the signature engine too */
+    FILE *f = fopen(path("in.txt"), "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("x\n65521\nx^10000000-1, x^9999999-1\n", f);
+    ck_assert_int_eq(fclose(f), 0);
+    char *argv[] = {NULL, "--memory-limit", "64M", NULL, NULL};
+    ck_assert_int_eq(run20(argv, 3, "ref.txt"), 0);
+    char *out = file_text("ref.txt");
+    ck_assert_str_eq(out, "x\n65521\nx+65520\n");
+    free(out);
+    char *argv2[] = {NULL, "--memory-limit", "64M", "--order", "lex", "--algorithm", "sig",
+                     NULL, NULL};
+    ck_assert_int_eq(run20(argv2, 7, "lex.txt"), 0);
+    out = file_text("lex.txt");
+    ck_assert_str_eq(out, "x\n65521\nx+65520\n");
+    free(out);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("cli-cliffs");
@@ -101,6 +125,7 @@ int main(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, test_lex_chain);
     tcase_add_test(tc, test_one_huge_coefficient);
+    tcase_add_test(tc, test_univariate_high_degree);
     suite_add_tcase(s, tc);
     return tu_run(s);
 }

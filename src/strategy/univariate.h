@@ -1,0 +1,25 @@
+/* strategy/univariate: the reduced Groebner basis of an ideal of K[x] over Z/p, the
+ * monic gcd of its generators, by Euclid on sparse polynomials. In one variable
+ * every term order is the same, and the engines' cost grows with the degree (each
+ * monomial x^k an F4 column or a hash entry): x^10000000-1, x^9999999-1 takes one
+ * division here. docs/architecture.md ("Order paths"). */
+#ifndef GBC_STRATEGY_UNIVARIATE_H
+#define GBC_STRATEGY_UNIVARIATE_H
+
+#include "common/stats.h"
+#include "poly/poly.h"
+
+/* Whether strat_univariate computes the basis of in: R has one variable and its
+ * field is Z/p. */
+int strat_univariate_applies(const ring *R);
+
+/* The reduced Groebner basis of in (R: one variable, Z/p) into out (empty on
+ * failure): nothing for the zero ideal, else the monic gcd of the generators (1
+ * for the unit ideal). Remainders are taken by a heap of pending terms (memory
+ * proportional to the terms, not to the degree) or, for a divisor of small degree,
+ * as sums of powers x^e reduced by square-and-multiply, whichever costs fewer
+ * operations. Polls ctx; charges what it allocates. stats may be NULL. */
+gbc_status strat_univariate(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                            gb_stats *stats);
+
+#endif
