@@ -625,8 +625,7 @@ GBC_API gbc_status gbc_groebner_write(const gbc_polys *gens, const gbc_options *
     api_plan_from_options(&plan, opts);
     const ring *R = &gens->ring->R;
     /* F4 alone streams its basis (f4_groebner_sink) */
-    if (plan.engine != GBC_ALGO_F4 || R->F.p == 0 || !ring_is_graded(R) ||
-        strat_univariate_applies(R)) {
+    if (plan.engine != GBC_ALGO_F4 || !f4_ring_direct(R) || strat_univariate_applies(R)) {
         gbc_polys *basis = NULL;
         gbc_status st = gbc_groebner(&basis, gens, opts, stats);
         if (st == GBC_OK)

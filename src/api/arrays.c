@@ -99,7 +99,162 @@ typedef struct conv {
     uint32_t *cf;       /* Z/p coefficients of the current polynomial */
     mpq_t *cq;          /* Q coefficients (cqinit initialised) */
     size_t cap, cqinit;
+    const struct arr_coefs *K; /* the field's family (arr_coefs_of) */
 } conv;
+
+/* The conversions of coefficients, one family over Z/p (zp_*) and one over Q (qq_*),
+ * without a field branch inside; arr_coefs_of chooses one per call. */
+typedef struct arr_coefs {
+    /* Grow the scratch's coefficient slots to n (C->cap is updated by the caller). */
+    gbc_status (*reserve)(conv *C, size_t n);
+    /* Slot i = c (an unsigned integer, reduced modulo p over Z/p). */
+    void (*set_u32)(conv *C, size_t i, uint32_t c);
+    /* Slot i = q (canonical; q may be left changed). GBC_ERR_DOMAIN with *why when
+     * q has no value in the field. */
+    gbc_status (*set_q)(conv *C, size_t i, mpq_t q, const char **why);
+    /* Slot dst += slot src. */
+    void (*add)(conv *C, size_t dst, size_t src);
+    int (*is_zero)(const conv *C, size_t i);
+    /* p's term j = slot s (slot s may be left changed). */
+    void (*take)(conv *C, ppoly *p, size_t j, size_t s);
+    /* The coefficients of p as uint32 into dst; NULL in a family that has none (Q). */
+    void (*get_u32)(uint32_t *dst, const ppoly *p);
+    /* out = coefficient j of p. */
+    void (*get_q)(mpq_t out, const ppoly *p, size_t j);
+    /* Bytes (terminator included) that coefficient j of p needs as text, at most: an
+     * upper bound (mpz_sizeinbase may exceed by one). */
+    size_t (*size_bound)(const ppoly *p, size_t j);
+    /* Write coefficient j of p into buf (room for size_bound bytes); returns its
+     * length without the terminator. */
+    size_t (*write)(char *buf, const ppoly *p, size_t j);
+} arr_coefs;
+
+static gbc_status zp_reserve(conv *C, size_t n)
+{
+    return GBC_RESIZE(C->ctx, C->cf, n);
+}
+
+static gbc_status qq_reserve(conv *C, size_t n)
+{
+    GBC_TRY(GBC_RESIZE(C->ctx, C->cq, n));
+    for (; C->cqinit < n; C->cqinit++)
+        mpq_init(C->cq[C->cqinit]);
+    return GBC_OK;
+}
+
+static void zp_set_u32(conv *C, size_t i, uint32_t c)
+{
+    C->cf[i] = c % C->R->F.p;
+}
+
+static void qq_set_u32(conv *C, size_t i, uint32_t c)
+{
+    mpq_set_ui(C->cq[i], c, 1);
+}
+
+static gbc_status zp_set_q(conv *C, size_t i, mpq_t q, const char **why)
+{
+    const field *F = &C->R->F;
+    uint32_t d = zp_from_mpz(F, mpq_denref(q));
+    if (d == 0) {
+        *why = "has a denominator divisible by the characteristic";
+        return GBC_ERR_DOMAIN;
+    }
+    C->cf[i] = zp_mul(F, zp_from_mpz(F, mpq_numref(q)), zp_inv(F, d));
+    return GBC_OK;
+}
+
+static gbc_status qq_set_q(conv *C, size_t i, mpq_t q, const char **why)
+{
+    (void)why;
+    mpq_swap(C->cq[i], q);
+    return GBC_OK;
+}
+
+static void zp_add_slot(conv *C, size_t dst, size_t src)
+{
+    C->cf[dst] = zp_add(&C->R->F, C->cf[dst], C->cf[src]);
+}
+
+static void qq_add_slot(conv *C, size_t dst, size_t src)
+{
+    mpq_add(C->cq[dst], C->cq[dst], C->cq[src]);
+}
+
+static int zp_is_zero(const conv *C, size_t i)
+{
+    return C->cf[i] == 0;
+}
+
+static int qq_is_zero(const conv *C, size_t i)
+{
+    return mpq_sgn(C->cq[i]) == 0;
+}
+
+static void zp_take(conv *C, ppoly *p, size_t j, size_t s)
+{
+    p->cf[j] = C->cf[s];
+}
+
+static void qq_take(conv *C, ppoly *p, size_t j, size_t s)
+{
+    mpq_swap(p->cq[j], C->cq[s]);
+}
+
+static void zp_get_u32(uint32_t *dst, const ppoly *p)
+{
+    memcpy(dst, p->cf, p->len * sizeof(uint32_t));
+}
+
+static void zp_get_q(mpq_t out, const ppoly *p, size_t j)
+{
+    mpq_set_ui(out, p->cf[j], 1);
+}
+
+static void qq_get_q(mpq_t out, const ppoly *p, size_t j)
+{
+    mpq_set(out, p->cq[j]);
+}
+
+static size_t zp_size_bound(const ppoly *p, size_t j)
+{
+    (void)p;
+    (void)j;
+    return 11;
+}
+
+static size_t qq_size_bound(const ppoly *p, size_t j)
+{
+    const mpq_t *c = &p->cq[j];
+    size_t n = mpz_sizeinbase(mpq_numref(*c), 10) + 2;
+    if (mpz_cmp_ui(mpq_denref(*c), 1) != 0)
+        n += mpz_sizeinbase(mpq_denref(*c), 10) + 1;
+    return n;
+}
+
+static size_t zp_write(char *buf, const ppoly *p, size_t j)
+{
+    return (size_t)snprintf(buf, 11, "%u", (unsigned)p->cf[j]);
+}
+
+static size_t qq_write(char *buf, const ppoly *p, size_t j)
+{
+    mpq_get_str(buf, 10, p->cq[j]);
+    return strlen(buf);
+}
+
+static const arr_coefs arr_zp = {zp_reserve, zp_set_u32,   zp_set_q,   zp_add_slot,
+                                 zp_is_zero, zp_take,      zp_get_u32, zp_get_q,
+                                 zp_size_bound, zp_write};
+static const arr_coefs arr_qq = {qq_reserve, qq_set_u32,   qq_set_q,   qq_add_slot,
+                                 qq_is_zero, qq_take,      NULL,       qq_get_q,
+                                 qq_size_bound, qq_write};
+
+/* The family of R's field: the one field decision of the arrays API. */
+static const arr_coefs *arr_coefs_of(const ring *R)
+{
+    return R->F.p != 0 ? &arr_zp : &arr_qq;
+}
 
 /* The comparison that sorts term indices so that their exponent rows decrease
  * (arg: the conv_terms below). */
@@ -122,13 +277,7 @@ static gbc_status conv_reserve(conv *C, size_t n)
         return GBC_OK;
     gbc_ctx *ctx = C->ctx;
     GBC_TRY(GBC_RESIZE(ctx, C->idx, n));
-    if (C->R->F.p != 0) {
-        GBC_TRY(GBC_RESIZE(ctx, C->cf, n));
-    } else {
-        GBC_TRY(GBC_RESIZE(ctx, C->cq, n));
-        for (; C->cqinit < n; C->cqinit++)
-            mpq_init(C->cq[C->cqinit]);
-    }
+    GBC_TRY(C->K->reserve(C, n));
     C->cap = n;
     return GBC_OK;
 }
@@ -146,12 +295,8 @@ static void conv_clear(conv *C)
 static gbc_status read_coef(conv *C, const coef_src *src, size_t t, size_t i, mpq_t q,
                             const char **why)
 {
-    const field *F = &C->R->F;
     if (src->u32 != NULL) {
-        if (F->p != 0)
-            C->cf[i] = src->u32[t] % F->p;
-        else
-            mpq_set_ui(C->cq[i], src->u32[t], 1);
+        C->K->set_u32(C, i, src->u32[t]);
         return GBC_OK;
     }
     if (src->mpq != NULL) {
@@ -164,17 +309,7 @@ static gbc_status read_coef(conv *C, const coef_src *src, size_t t, size_t i, mp
     } else if (!parse_rational(q, src->str[t], why)) {
         return GBC_ERR_PARSE;
     }
-    if (F->p == 0) {
-        mpq_swap(C->cq[i], q);
-        return GBC_OK;
-    }
-    uint32_t d = zp_from_mpz(F, mpq_denref(q));
-    if (d == 0) {
-        *why = "has a denominator divisible by the characteristic";
-        return GBC_ERR_DOMAIN;
-    }
-    C->cf[i] = zp_mul(F, zp_from_mpz(F, mpq_numref(q)), zp_inv(F, d));
-    return GBC_OK;
+    return C->K->set_q(C, i, q, why);
 }
 
 /* Append polynomial k (n terms from global index t0) to L in canonical form. */
@@ -184,7 +319,7 @@ static gbc_status conv_poly(conv *C, plist *L, size_t k, size_t n, size_t t0,
 {
     const ring *R = C->R;
     const uint32_t nv = R->nvars;
-    const int zp = R->F.p != 0;
+    const arr_coefs *K = C->K;
     GBC_TRY(conv_reserve(C, n));
     static const uint32_t none[1] = {0}; /* the exponents when there are no variables */
     const uint32_t *e = nv > 0 && exps != NULL ? exps + t0 * nv : none; /* NULL: no term */
@@ -209,13 +344,10 @@ static gbc_status conv_poly(conv *C, plist *L, size_t k, size_t n, size_t t0,
         size_t b = a + 1, first = C->idx[a];
         while (b < n && (nv == 0 || memcmp(e + C->idx[b] * nv, e + first * nv,
                                            nv * sizeof(uint32_t)) == 0)) {
-            if (zp)
-                C->cf[first] = zp_add(&R->F, C->cf[first], C->cf[C->idx[b]]);
-            else
-                mpq_add(C->cq[first], C->cq[first], C->cq[C->idx[b]]);
+            K->add(C, first, C->idx[b]);
             b++;
         }
-        if (zp ? C->cf[first] != 0 : mpq_sgn(C->cq[first]) != 0)
+        if (!K->is_zero(C, first))
             C->idx[m++] = first;
         a = b;
     }
@@ -225,10 +357,7 @@ static gbc_status conv_poly(conv *C, plist *L, size_t k, size_t n, size_t t0,
         size_t s = C->idx[i];
         if (nv > 0)
             memcpy(p->exps + i * nv, e + s * nv, nv * sizeof(uint32_t));
-        if (zp)
-            p->cf[i] = C->cf[s];
-        else
-            mpq_swap(p->cq[i], C->cq[s]);
+        K->take(C, p, i, s);
     }
     return GBC_OK;
 }
@@ -264,6 +393,7 @@ static gbc_status polys_from_arrays(gbc_polys **polys, const gbc_ring *rg, size_
     memset(&C, 0, sizeof C);
     C.ctx = &ctx;
     C.R = R;
+    C.K = arr_coefs_of(R);
     plist L;
     plist_init(&L);
     mpq_t q;
@@ -340,14 +470,15 @@ GBC_API gbc_status gbc_polys_get_zp(uint32_t *exps, uint32_t *coefs, size_t cap,
         return GBC_ERR_ARG;
     const ppoly *p = &polys->L.p[i];
     const ring *R = &polys->ring->R;
-    if (coefs != NULL && R->F.p == 0)
+    const arr_coefs *K = arr_coefs_of(R);
+    if (coefs != NULL && K->get_u32 == NULL)
         return GBC_ERR_DOMAIN;
     if (cap < p->len)
         return GBC_ERR_ARG;
     if (exps != NULL && p->len > 0 && R->nvars > 0)
         memcpy(exps, p->exps, p->len * R->nvars * sizeof(uint32_t));
     if (coefs != NULL && p->len > 0)
-        memcpy(coefs, p->cf, p->len * sizeof(uint32_t));
+        K->get_u32(coefs, p);
     return GBC_OK;
 }
 
@@ -359,37 +490,11 @@ GBC_API gbc_status gbc_polys_get_mpq(uint32_t *exps, mpq_t *coefs, size_t cap,
     const ppoly *p = &polys->L.p[i];
     const ring *R = &polys->ring->R;
     GBC_TRY(gbc_polys_get_zp(exps, NULL, cap, polys, i));
+    const arr_coefs *K = arr_coefs_of(R);
     if (coefs != NULL)
-        for (size_t j = 0; j < p->len; j++) {
-            if (R->F.p != 0)
-                mpq_set_ui(coefs[j], p->cf[j], 1);
-            else
-                mpq_set(coefs[j], p->cq[j]);
-        }
+        for (size_t j = 0; j < p->len; j++)
+            K->get_q(coefs[j], p, j);
     return GBC_OK;
-}
-
-/* Bytes (terminator included) that coefficient c needs, at most: an upper bound
- * (mpz_sizeinbase may exceed by one). */
-static size_t coef_size_bound(const ring *R, const ppoly *p, size_t j)
-{
-    if (R->F.p != 0)
-        return 11;
-    const mpq_t *c = &p->cq[j];
-    size_t n = mpz_sizeinbase(mpq_numref(*c), 10) + 2;
-    if (mpz_cmp_ui(mpq_denref(*c), 1) != 0)
-        n += mpz_sizeinbase(mpq_denref(*c), 10) + 1;
-    return n;
-}
-
-/* Write coefficient j of p into buf (room for coef_size_bound bytes); returns its
- * length without the terminator. */
-static size_t coef_write(char *buf, const ring *R, const ppoly *p, size_t j)
-{
-    if (R->F.p != 0)
-        return (size_t)snprintf(buf, 11, "%u", (unsigned)p->cf[j]);
-    mpq_get_str(buf, 10, p->cq[j]);
-    return strlen(buf);
 }
 
 GBC_API gbc_status gbc_polys_get_coef_q(char *buf, size_t size, size_t *needed,
@@ -399,12 +504,13 @@ GBC_API gbc_status gbc_polys_get_coef_q(char *buf, size_t size, size_t *needed,
         return GBC_ERR_ARG;
     const ring *R = &polys->ring->R;
     const ppoly *p = &polys->L.p[i];
-    size_t bound = coef_size_bound(R, p, j);
+    const arr_coefs *K = arr_coefs_of(R);
+    size_t bound = K->size_bound(p, j);
     char small[64];
     char *tmp = bound <= sizeof small ? small : gbc_malloc(HANDLE_CTX, bound);
     if (tmp == NULL)
         return GBC_ERR_NOMEM;
-    size_t len = coef_write(tmp, R, p, j);
+    size_t len = K->write(tmp, p, j);
     gbc_status st = GBC_OK;
     if (needed != NULL)
         *needed = len + 1;
@@ -451,7 +557,8 @@ GBC_API gbc_status gbc_polys_to_arrays_zp(size_t **nterms, uint32_t **exps,
 {
     if (nterms == NULL || exps == NULL || coefs == NULL || polys == NULL)
         return GBC_ERR_ARG;
-    if (polys->ring->R.F.p == 0)
+    const arr_coefs *K = arr_coefs_of(&polys->ring->R);
+    if (K->get_u32 == NULL)
         return GBC_ERR_DOMAIN;
     const plist *L = &polys->L;
     size_t total = gbc_polys_total_terms(polys);
@@ -467,7 +574,7 @@ GBC_API gbc_status gbc_polys_to_arrays_zp(size_t **nterms, uint32_t **exps,
     size_t t = 0;
     for (size_t k = 0; k < L->n; k++) {
         if (L->p[k].len > 0)
-            memcpy(c + t, L->p[k].cf, L->p[k].len * sizeof(uint32_t));
+            K->get_u32(c + t, &L->p[k]);
         t += L->p[k].len;
     }
     *nterms = nt;
@@ -481,7 +588,7 @@ GBC_API gbc_status gbc_polys_to_arrays_q(size_t **nterms, uint32_t **exps, char 
 {
     if (nterms == NULL || exps == NULL || coefs == NULL || polys == NULL)
         return GBC_ERR_ARG;
-    const ring *R = &polys->ring->R;
+    const arr_coefs *K = arr_coefs_of(&polys->ring->R);
     const plist *L = &polys->L;
     size_t total = gbc_polys_total_terms(polys);
     /* one block: total pointers, then the characters they point to */
@@ -490,7 +597,7 @@ GBC_API gbc_status gbc_polys_to_arrays_q(size_t **nterms, uint32_t **exps, char 
         return GBC_ERR_NOMEM;
     for (size_t k = 0; k < L->n; k++)
         for (size_t j = 0; j < L->p[k].len; j++)
-            if (gbc_add_size(&bytes, bytes, coef_size_bound(R, &L->p[k], j)))
+            if (gbc_add_size(&bytes, bytes, K->size_bound(&L->p[k], j)))
                 return GBC_ERR_NOMEM;
     char **block = gbc_malloc(HANDLE_CTX, bytes);
     if (block == NULL)
@@ -507,7 +614,7 @@ GBC_API gbc_status gbc_polys_to_arrays_q(size_t **nterms, uint32_t **exps, char 
     for (size_t k = 0; k < L->n; k++)
         for (size_t j = 0; j < L->p[k].len; j++, t++) {
             block[t] = chars;
-            chars += coef_write(chars, R, &L->p[k], j) + 1;
+            chars += K->write(chars, &L->p[k], j) + 1;
         }
     *nterms = nt;
     *exps = e;

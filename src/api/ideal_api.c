@@ -167,7 +167,7 @@ static gbc_status reduce_core(call *c, const gbc_polys *polys, const gbc_polys *
         src = &P;
     }
     /* modulo p one F4 matrix for all of them (f4/nf.c); over Q the division */
-    if (R->F.p != 0)
+    if (f4_computes_over(&R->F))
         st = f4_normal_forms(&c->ctx, R, &G, src, L);
     else
         st = id_normal_form(&c->ctx, R, src, &G, L);

@@ -438,10 +438,20 @@ done:
 }
 
 
+int f4_computes_over(const field *F)
+{
+    return F->p != 0;
+}
+
+int f4_ring_direct(const ring *R)
+{
+    return f4_computes_over(&R->F) && ring_is_graded(R);
+}
+
 gbc_status f4_groebner_extend(gbc_ctx *ctx, const ring *R, const plist *G, const plist *in,
                               plist *out, gb_stats *stats, const f4_hook *hook)
 {
-    if (R->F.p == 0 || !ring_is_graded(R))
+    if (!f4_ring_direct(R))
         return GBC_ERR_INTERNAL;
     f4_run run = {.known = G, .hook = hook};
     return f4_core_known(ctx, R, in, out, stats, &run);
@@ -452,7 +462,7 @@ gbc_status f4_groebner_resume(gbc_ctx *ctx, const ring *R, f4_resume *rs, const 
 {
     gbc_status st = GBC_ERR_INTERNAL;
     rs->known = 0;
-    if (R->F.p != 0 && ring_is_graded(R)) {
+    if (f4_ring_direct(R)) {
         f4_run run = {.minimal = minimal, .resume = rs};
         st = f4_core_known(ctx, R, in, out, stats, &run);
     }
@@ -463,7 +473,7 @@ gbc_status f4_groebner_resume(gbc_ctx *ctx, const ring *R, f4_resume *rs, const 
 gbc_status f4_learn(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                     gb_stats *stats, f4_trace *tr)
 {
-    if (R->F.p == 0 || !ring_is_graded(R))
+    if (!f4_ring_direct(R))
         return GBC_ERR_INTERNAL;
     f4_run run = {.obs = &f4_trace_recorder, .rec = tr};
     return f4_core_known(ctx, R, in, out, stats, &run);
@@ -473,7 +483,7 @@ gbc_status f4_trace_compile(gbc_ctx *ctx, const ring *R, const plist *in, plist 
                             gb_stats *stats, f4_trace *tr, int *unlucky)
 {
     *unlucky = 0;
-    if (R->F.p == 0 || !ring_is_graded(R))
+    if (!f4_ring_direct(R))
         return GBC_ERR_INTERNAL;
     f4_run run = {.play = tr, .compile = tr, .unlucky = unlucky};
     return f4_core_known(ctx, R, in, out, stats, &run);
@@ -485,7 +495,7 @@ gbc_status f4_apply(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
     *unlucky = 0;
     if (plain != NULL)
         *plain = 0;
-    if (R->F.p == 0 || !ring_is_graded(R))
+    if (!f4_ring_direct(R))
         return GBC_ERR_INTERNAL;
     f4_run run = {.play = tr, .compiled = tr->cstate == CC_READY, .unlucky = unlucky};
     gbc_status st = f4_core_known(ctx, R, in, out, stats, &run);
@@ -505,7 +515,7 @@ gbc_status f4_replay_plain(gbc_ctx *ctx, const ring *R, const plist *in, plist *
                            gb_stats *stats, const f4_trace *tr, int *unlucky)
 {
     *unlucky = 0;
-    if (R->F.p == 0 || !ring_is_graded(R))
+    if (!f4_ring_direct(R))
         return GBC_ERR_INTERNAL;
     f4_run run = {.play = tr, .unlucky = unlucky};
     return f4_core_known(ctx, R, in, out, stats, &run);
@@ -518,7 +528,7 @@ gbc_status f4_apply_flat(gbc_ctx *ctx, const ring *R, const plist *in, plist *ou
     *unlucky = 0;
     *plain = 0;
     fl->state = F4_FLAT_NONE;
-    if (R->F.p == 0 || !ring_is_graded(R))
+    if (!f4_ring_direct(R))
         return GBC_ERR_INTERNAL;
     f4_run run = {.play = tr, .compiled = tr->cstate == CC_READY, .unlucky = unlucky,
                   .flat = fl};
@@ -544,7 +554,7 @@ gbc_status f4_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
 gbc_status f4_groebner_kind(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                             gb_stats *stats, int minimal)
 {
-    if (R->F.p == 0)
+    if (!f4_computes_over(&R->F))
         return GBC_ERR_DOMAIN;
     if (ring_is_graded(R)) {
         f4_run run = {.minimal = minimal};
@@ -556,7 +566,7 @@ gbc_status f4_groebner_kind(gbc_ctx *ctx, const ring *R, const plist *in, plist 
 gbc_status f4_groebner_sink(gbc_ctx *ctx, const ring *R, const plist *in, gb_stats *stats,
                             int minimal, const f4_sink *sink)
 {
-    if (R->F.p == 0 || !ring_is_graded(R) || sink == NULL)
+    if (!f4_ring_direct(R) || sink == NULL)
         return GBC_ERR_INTERNAL;
     /* out holds at most the polynomial being handed over */
     plist out;
@@ -570,7 +580,7 @@ gbc_status f4_groebner_sink(gbc_ctx *ctx, const ring *R, const plist *in, gb_sta
 gbc_status f4_groebner_homog(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                              gb_stats *stats, int minimal, const struct mi_upoly *target)
 {
-    if (R->F.p == 0)
+    if (!f4_computes_over(&R->F))
         return GBC_ERR_DOMAIN;
     /* The basis of the homogenised ideal in the order (degree, then R's order),
      * dehomogenised: the leading terms survive, so this is a Groebner basis for R's

@@ -357,7 +357,7 @@ gbc_status f4_learn_guided(gbc_ctx *ctx, const ring *R, const plist *in, plist *
                            gb_stats *stats, f4_trace *tr, const f4_guide *gd, int *failed)
 {
     *failed = 0;
-    if (R->F.p == 0 || !ring_is_graded(R) || gd->nvars != R->nvars)
+    if (!f4_ring_direct(R) || gd->nvars != R->nvars)
         return GBC_ERR_INTERNAL;
     double t0 = gbc_wall_time();
     f4_state S;

@@ -9,7 +9,7 @@
 gbc_status f4_normal_forms(gbc_ctx *ctx, const ring *R, const plist *G, const plist *P,
                            plist *out)
 {
-    if (R->F.p == 0)
+    if (!f4_computes_over(&R->F))
         return GBC_ERR_DOMAIN;
     f4_state S;
     gbc_status st;

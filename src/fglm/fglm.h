@@ -32,7 +32,7 @@ typedef enum fglm_path { FGLM_AUTO = 0, FGLM_CLASSIC = 1, FGLM_SPARSE = 2 } fglm
  * reduced Groebner basis for Rsrc's order is G (characteristic p > 0; the rings
  * differ only by their orders) into out (empty on entry): monic, by increasing
  * leading monomial. stats may be NULL (its fglm_* fields are filled).
- * Errors: GBC_ERR_DOMAIN if the ideal is not zero-dimensional (or p == 0);
+ * Errors: GBC_ERR_DOMAIN if the ideal is not zero-dimensional (or over Q);
  * GBC_ERR_UNSUPPORTED if it has more than FGLM_MAX_DIM standard monomials;
  * GBC_ERR_INTERNAL if G is not a reduced Groebner basis; NOMEM, LIMIT,
  * INTERRUPTED. */

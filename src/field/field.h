@@ -8,7 +8,7 @@
 
 #include "common/common.h"
 
-/* The characteristic of a computation: p > 0 for Z/p, p == 0 for Q. */
+/* The characteristic of a computation: p > 0 for Z/p, p = 0 for Q. */
 typedef struct field {
     uint32_t p;    /* prime modulus, or 0 for the rationals */
     uint64_t p2;   /* p * p, the delayed-reduction offset (0 for Q) */

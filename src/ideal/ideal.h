@@ -19,7 +19,34 @@ typedef enum id_sat_method {
     ID_SAT_F4 = 3         /* F4 runs and kernel steps (satf4.c), for each generator g */
 } id_sat_method;
 
+/* ---- the field kernels on coefficients (coef.c) ----
+ * One family over Z/p and one over Q, each without a field branch; id_coefs_of
+ * chooses the family once per call (the one field decision of ideal/), and the
+ * constructions call it for every coefficient they set, copy or compare. */
+typedef struct id_coefs {
+    /* q's term j = s times f's term i, s = +1 or -1 (f's coefficient nonzero). q's
+     * term j must be initialised (plist_push); over Q it is overwritten. */
+    void (*copy)(const field *F, ppoly *q, size_t j, const ppoly *f, size_t i, int s);
+    /* q's term j = s, s = +1 or -1. */
+    void (*set_unit)(const field *F, ppoly *q, size_t j, int s);
+    /* Whether p's term i and q's term j have the same coefficient. */
+    int (*equal)(const ppoly *p, size_t i, const ppoly *q, size_t j);
+    /* id_divide_exact over this field (its contract). */
+    gbc_status (*divide_exact)(gbc_ctx *ctx, poly *q, const poly *h, const poly *f, mht *t,
+                               const field *F);
+    /* The normal form of f from that of its integral form: r (appended, nonzero) is
+     * scale * NF(fz), fz = lc(fz) / lc(f) * f the primitive integer form of f
+     * (poly_from_plain); r becomes NF(f). Over Z/p r is NF(f) already: nothing. */
+    void (*nf_unscale)(ppoly *r, const mpz_t scale, const poly *fz, const ppoly *f);
+} id_coefs;
+
+/* The family of F's field (Z/p: p > 0; Q). The table is static and const. */
+const id_coefs *id_coefs_of(const field *F);
+
 /* ---- shared helpers (util.c) ---- */
+
+/* Append the polynomial 1 (ring R) to out: the basis of the unit ideal. */
+gbc_status id_push_one(gbc_ctx *ctx, const ring *R, plist *out);
 
 /* The reduced Groebner basis of in (ring R) into out (empty on entry), by the
  * plan's engine (ctx->plan): the dispatch of gbc_groebner (mod_engine_groebner).

@@ -36,25 +36,13 @@ void id_tring_clear(gbc_ctx *ctx, id_tring *T)
     memset(T, 0, sizeof *T);
 }
 
-/* coefficient s * c (s = +-1) of f's term i into q's term j */
-static void put_coef(const field *F, ppoly *q, size_t j, const ppoly *f, size_t i, int s)
-{
-    if (F->p != 0) {
-        uint32_t c = f->cf[i];
-        q->cf[j] = s > 0 ? c : F->p - c;
-    } else {
-        mpq_set(q->cq[j], f->cq[i]);
-        if (s < 0)
-            mpq_neg(q->cq[j], q->cq[j]);
-    }
-}
-
 gbc_status id_tring_push(gbc_ctx *ctx, const id_tring *T, plist *L, const ppoly *f, int st,
                          int s0, int s1)
 {
     const ring *S = &T->S;
     const uint32_t ns = S->nvars;
     const field *F = &S->F;
+    const id_coefs *C = id_coefs_of(F);
     size_t len = (st ? f->len : 0) + (s0 ? f->len : 0) + (s1 ? 1 : 0);
     ppoly *q;
     GBC_TRY(plist_push(ctx, L, len, ns, F, &q));
@@ -66,25 +54,22 @@ gbc_status id_tring_push(gbc_ctx *ctx, const id_tring *T, plist *L, const ppoly 
         for (size_t i = 0; i < f->len; i++, j++) {
             memcpy(q->exps + j * ns, f->exps + i * ns, sizeof(uint32_t) * ns);
             q->exps[j * ns] = 1;
-            put_coef(F, q, j, f, i, st);
+            C->copy(F, q, j, f, i, st);
         }
     if (s0)
         for (size_t i = 0; i < f->len; i++, j++) {
             memcpy(q->exps + j * ns, f->exps + i * ns, sizeof(uint32_t) * ns);
-            put_coef(F, q, j, f, i, s0);
+            C->copy(F, q, j, f, i, s0);
         }
-    if (s1) {
-        if (F->p != 0)
-            q->cf[j] = s1 > 0 ? 1 : F->p - 1;
-        else
-            mpq_set_si(q->cq[j], s1, 1);
-    }
+    if (s1)
+        C->set_unit(F, q, j, s1);
     return GBC_OK;
 }
 
 gbc_status id_reduce_basis(gbc_ctx *ctx, const ring *R, const plist *G, plist *out)
 {
-    return R->F.p != 0 ? f4_reduce_basis(ctx, R, G, out) : bb_reduce_basis(ctx, R, G, out);
+    return f4_computes_over(&R->F) ? f4_reduce_basis(ctx, R, G, out)
+                                    : bb_reduce_basis(ctx, R, G, out);
 }
 
 gbc_status id_intersect(gbc_ctx *ctx, const ring *R, const plist *A, const plist *B,
@@ -114,18 +99,6 @@ done:
     plist_clear(ctx, &As, &T.S.F);
     id_tring_clear(ctx, &T);
     return st;
-}
-
-static gbc_status push_one(gbc_ctx *ctx, const ring *R, plist *out)
-{
-    ppoly *q;
-    GBC_TRY(plist_push(ctx, out, 1, R->nvars, &R->F, &q));
-    memset(q->exps, 0, sizeof(uint32_t) * (R->nvars ? R->nvars : 1));
-    if (R->F.p != 0)
-        q->cf[0] = 1;
-    else
-        mpq_set_ui(q->cq[0], 1, 1);
-    return GBC_OK;
 }
 
 static int is_unit(const plist *G, uint32_t n)
@@ -185,7 +158,7 @@ gbc_status id_quotient(gbc_ctx *ctx, const ring *R, const plist *A, const plist 
 {
     const field *F = &R->F;
     if (id_plist_nonzero(B) == 0)
-        return push_one(ctx, R, out); /* I : 0 is the whole ring */
+        return id_push_one(ctx, R, out); /* I : 0 is the whole ring */
     if (id_plist_nonzero(A) == 0)
         return GBC_OK;                 /* 0 : J = 0 for J nonzero */
     plist acc, Qg, next;
@@ -215,7 +188,7 @@ gbc_status id_quotient(gbc_ctx *ctx, const ring *R, const plist *A, const plist 
         plist_init(&next);
     }
     if (!have) {
-        st = push_one(ctx, R, out);
+        st = id_push_one(ctx, R, out);
     } else {
         *out = acc;
         plist_init(&acc);

@@ -77,6 +77,7 @@ static gbc_status lift_gens(gbc_ctx *ctx, const lift_ring *L, const ring *R,
     const ring *S = &L->S;
     const uint32_t ns = S->nvars;
     const field *F = &S->F;
+    const id_coefs *C = id_coefs_of(F);
     plist fs;
     plist_init(&fs);
     gbc_status st;
@@ -89,17 +90,11 @@ static gbc_status lift_gens(gbc_ctx *ctx, const lift_ring *L, const ring *R,
         for (size_t k = 0; k < f->len; k++) {
             memcpy(q->exps + k * ns, f->exps + k * ns, sizeof(uint32_t) * ns);
             q->exps[k * ns] = 1;
-            if (F->p != 0)
-                q->cf[k] = f->cf[k];
-            else
-                mpq_set(q->cq[k], f->cq[k]);
+            C->copy(F, q, k, f, k, 1);
         }
         memset(q->exps + f->len * ns, 0, sizeof(uint32_t) * ns);
         q->exps[f->len * ns + i + 1] = 1;
-        if (F->p != 0)
-            q->cf[f->len] = 1;
-        else
-            mpq_set_ui(q->cq[f->len], 1, 1);
+        C->set_unit(F, q, f->len, 1);
     }
     for (uint32_t a = 0; a <= L->m; a++)
         for (uint32_t b = a; b <= L->m; b++) {
@@ -108,10 +103,7 @@ static gbc_status lift_gens(gbc_ctx *ctx, const lift_ring *L, const ring *R,
             memset(q->exps, 0, sizeof(uint32_t) * ns);
             q->exps[a] += 1;
             q->exps[b] += 1;
-            if (F->p != 0)
-                q->cf[0] = 1;
-            else
-                mpq_set_ui(q->cq[0], 1, 1);
+            C->set_unit(F, q, 0, 1);
         }
 done:
     plist_clear(ctx, &fs, F);
@@ -126,6 +118,7 @@ static gbc_status push_component(gbc_ctx *ctx, const lift_ring *L, const ring *R
     const ring *S = &L->S;
     const uint32_t ns = S->nvars;
     const field *F = &S->F;
+    const id_coefs *C = id_coefs_of(F);
     size_t cnt = 0;
     for (size_t k = 0; k < p->len; k++)
         cnt += p->exps[k * ns + c] != 0;
@@ -140,13 +133,7 @@ static gbc_status push_component(gbc_ctx *ctx, const lift_ring *L, const ring *R
             continue;
         memcpy(q->exps + j * ns, p->exps + k * ns, sizeof(uint32_t) * ns);
         q->exps[j * ns + c] = 0;
-        if (F->p != 0) {
-            q->cf[j] = s > 0 ? p->cf[k] : F->p - p->cf[k];
-        } else {
-            mpq_set(q->cq[j], p->cq[k]);
-            if (s < 0)
-                mpq_neg(q->cq[j], q->cq[j]);
-        }
+        C->copy(F, q, j, p, k, s);
         j++;
     }
     st = id_plist_map(ctx, S, &tmp, R, L->to_r, out);

@@ -82,20 +82,8 @@ static gbc_status nf_one(nf_state *S, const ppoly *f, plist *out)
         st = bb_red_take(ctx, &S->rd, &h);
     if (st == GBC_OK)
         st = plist_push_poly(ctx, out, &h, &S->t, F, 0);
-    if (st == GBC_OK && F->p == 0 && h.len > 0) {
-        /* fz = c f with c = lc(fz) / lc(f) (poly_from_plain made f primitive), and
-         * h = scale * NF(fz): NF(f) = h * lc(f) / (scale * lc(fz)). */
-        mpq_t k;
-        mpq_init(k);
-        mpz_mul(mpq_denref(k), S->rd.scale, fz.cz[0]);
-        mpz_set_ui(mpq_numref(k), 1);
-        mpq_canonicalize(k);
-        mpq_mul(k, k, f->cq[0]);
-        ppoly *r = &out->p[out->n - 1];
-        for (size_t i = 0; i < r->len; i++)
-            mpq_mul(r->cq[i], r->cq[i], k);
-        mpq_clear(k);
-    }
+    if (st == GBC_OK && h.len > 0)
+        id_coefs_of(F)->nf_unscale(&out->p[out->n - 1], S->rd.scale, &fz, f);
     poly_clear(ctx, &h, F);
     poly_clear(ctx, &fz, F);
     return st;
@@ -130,70 +118,5 @@ gbc_status id_divide_exact(gbc_ctx *ctx, poly *q, const poly *h, const poly *f, 
 {
     if (f->len == 0)
         return GBC_ERR_INTERNAL;
-    poly r, m, s, Q;
-    poly_init(&m);
-    poly_init(&s);
-    poly_init(&Q);
-    uint32_t qcap = 0;
-    mpz_t c;
-    mpz_init(c);
-    const uint32_t inv = F->p != 0 ? zp_inv(F, f->cf[0]) : 0;
-    gbc_status st = poly_copy(ctx, &r, h, F);
-    if (st != GBC_OK)
-        goto out0;
-    Q.len = 0;
-    while (r.len > 0) {
-        GBC_CHECK(st, gbc_ctx_poll(ctx), out);
-        if (!mht_divides(t, f->mon[0], t, r.mon[0])) {
-            st = GBC_ERR_INTERNAL;
-            goto out;
-        }
-        uint32_t mon;
-        GBC_CHECK(st, mht_insert_div(ctx, t, t, r.mon[0], f->mon[0], &mon), out);
-        /* the next quotient term c * mon (monomials come out decreasing) */
-        if (Q.len == qcap) {
-            uint32_t nc = qcap ? 2 * qcap : 8;
-            if (nc < qcap) {
-                st = GBC_ERR_LIMIT;
-                goto out;
-            }
-            GBC_CHECK(st, GBC_RESIZE(ctx, Q.mon, nc), out);
-            if (F->p != 0) {
-                GBC_CHECK(st, GBC_RESIZE(ctx, Q.cf, nc), out);
-            } else {
-                GBC_CHECK(st, GBC_RESIZE(ctx, Q.cz, nc), out);
-            }
-            qcap = nc;
-        }
-        uint32_t cf = 0;
-        if (F->p != 0) {
-            cf = zp_mul(F, r.cf[0], inv);
-            Q.cf[Q.len] = cf;
-        } else {
-            if (!mpz_divisible_p(r.cz[0], f->cz[0])) {
-                st = GBC_ERR_INTERNAL;
-                goto out;
-            }
-            mpz_divexact(c, r.cz[0], f->cz[0]);
-            mpz_init_set(Q.cz[Q.len], c);
-            mpz_neg(c, c);
-        }
-        Q.mon[Q.len++] = mon;
-        GBC_CHECK(st, poly_mul_mono(ctx, &m, f, mon, t, F), out);
-        GBC_CHECK(st, poly_add_scaled(ctx, &s, &r, &m, F->p ? F->p - cf : 0, c, t, F), out);
-        poly_clear(ctx, &m, F);
-        poly_clear(ctx, &r, F);
-        r = s;
-        poly_init(&s);
-    }
-    *q = Q;
-    poly_init(&Q);
-out:
-    poly_clear(ctx, &m, F);
-    poly_clear(ctx, &s, F);
-    poly_clear(ctx, &r, F);
-out0:
-    poly_clear(ctx, &Q, F);
-    mpz_clear(c);
-    return st;
+    return id_coefs_of(F)->divide_exact(ctx, q, h, f, t, F);
 }

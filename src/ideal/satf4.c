@@ -112,6 +112,237 @@ static gbc_status lead_ideal(gbc_ctx *ctx, const plist *G, uint32_t n, monideal 
     return GBC_OK;
 }
 
+/* The scratch of one kernel step, owned by it and freed by ks_clear. */
+typedef struct kstep {
+    mht_params par;
+    mht cols;                /* the monomials of the previous degree, then the columns */
+    plist P, N;              /* the rows psi B_k, their normal forms N_k */
+    uint32_t *mm;            /* one monomial */
+    uint32_t *cpos, *corder; /* column positions, by decreasing monomial */
+    size_t nc;               /* number of columns */
+    uint64_t *acc;           /* the row being reduced, dense, entries below p^2 */
+    uint32_t *pivat;         /* column -> its pivot row (UINT32_MAX: none) */
+    size_t *pstart;          /* pivot row i: entries [pstart[i], pstart[i + 1]) */
+    uint32_t *pidx, *pval;   /* the pivot rows' columns and values */
+    size_t npiv, pcap, pused;
+} kstep;
+
+static void ks_clear(gbc_ctx *ctx, kstep *K, const field *F)
+{
+    gbc_free(ctx, K->mm);
+    gbc_free(ctx, K->acc);
+    gbc_free(ctx, K->corder);
+    gbc_free(ctx, K->cpos);
+    gbc_free(ctx, K->pval);
+    gbc_free(ctx, K->pidx);
+    gbc_free(ctx, K->pstart);
+    gbc_free(ctx, K->pivat);
+    mht_clear(ctx, &K->cols);
+    mht_params_clear(ctx, &K->par);
+    plist_clear(ctx, &K->N, F);
+    plist_clear(ctx, &K->P, F);
+}
+
+/* K->P = the rows psi B_k of the kernel step (kernel_step's arguments). With the
+ * previous degree's normal forms pN (of its standard monomials pB), psi B_k =
+ * x_v psi m' = x_v NF(psi m') modulo the ideal, for m' = B_k / x_v of the previous
+ * degree (standard, as a divisor of B_k): rows already reduced but for the factor
+ * x_v (F4's simplification; msolve does the same). K->cols is empty on return. */
+static gbc_status ks_rows(satf4 *S, kstep *K, const uint32_t *B, size_t cnt,
+                          const uint32_t *pB, size_t pcnt, const plist *pN)
+{
+    gbc_ctx *ctx = S->ctx;
+    const uint32_t n = S->n;
+    const ppoly *psi = S->psi;
+    if (pN != NULL) {
+        GBC_TRY(mht_init(ctx, &K->cols, &K->par, 10));
+        for (size_t k = 0; k < pcnt; k++) {
+            uint32_t c;
+            GBC_TRY(mht_insert(ctx, &K->cols, pB + k * n, &c));
+        }
+    }
+    for (size_t k = 0; k < cnt; k++) {
+        ppoly *q;
+        const uint32_t *m = B + k * n;
+        uint32_t at = UINT32_MAX, v = 0;
+        if (pN != NULL) {
+            for (uint32_t u = 0; u < n; u++)
+                if (m[u] != 0)
+                    v = u;
+            memcpy(K->mm, m, sizeof(uint32_t) * n);
+            K->mm[v]--;
+            at = mht_find(&K->cols, K->mm);
+        }
+        if (at != UINT32_MAX) {
+            const ppoly *src = &pN->p[at];
+            GBC_TRY(plist_push(ctx, &K->P, src->len, n, S->F, &q));
+            memcpy(q->exps, src->exps, sizeof(uint32_t) * n * src->len);
+            for (size_t i = 0; i < src->len; i++)
+                q->exps[i * n + v]++;
+            memcpy(q->cf, src->cf, sizeof(uint32_t) * src->len);
+            continue;
+        }
+        GBC_TRY(plist_push(ctx, &K->P, psi->len, n, S->F, &q));
+        for (size_t i = 0; i < psi->len; i++) {
+            for (uint32_t u = 0; u < n; u++)
+                q->exps[i * n + u] = psi->exps[i * n + u] + m[u];
+            q->cf[i] = psi->cf[i];
+        }
+    }
+    mht_clear(ctx, &K->cols);
+    memset(&K->cols, 0, sizeof K->cols);
+    return GBC_OK;
+}
+
+/* The columns: the monomials of the normal forms K->N, into K->cols, and their
+ * positions by decreasing monomial (K->cpos, K->corder, K->nc). A normal form's
+ * leading term is then its first nonzero, rows with distinct leading monomials
+ * need no reduction at all, and the fill-in is that of an echelon form in the
+ * term order. */
+static gbc_status ks_columns(satf4 *S, kstep *K)
+{
+    gbc_ctx *ctx = S->ctx;
+    const uint32_t n = S->n;
+    GBC_TRY(mht_init(ctx, &K->cols, &K->par, 10));
+    for (size_t k = 0; k < K->N.n; k++)
+        for (size_t i = 0; i < K->N.p[k].len; i++) {
+            uint32_t c;
+            GBC_TRY(mht_insert(ctx, &K->cols, K->N.p[k].exps + i * n, &c));
+        }
+    const size_t nc = K->cols.size;
+    K->nc = nc;
+    GBC_TRY(GBC_ALLOC(ctx, K->cpos, nc ? nc : 1));
+    GBC_TRY(GBC_ALLOC(ctx, K->corder, nc ? nc : 1));
+    for (size_t c = 0; c < nc; c++)
+        K->corder[c] = (uint32_t)c;
+    GBC_TRY(mht_sort_desc(ctx, &K->cols, K->corder, nc));
+    for (size_t c = 0; c < nc; c++)
+        K->cpos[K->corder[c]] = (uint32_t)c;
+    return GBC_OK;
+}
+
+/* Reduce the dense row K->acc (zero before column 0's first nonzero) by the pivot
+ * rows over the columns [0, nc): returns the first column left nonzero without a
+ * pivot (its entry reduced modulo p), or nc when there is none; the columns before
+ * it are zero on return. */
+static size_t ks_reduce_row(const satf4 *S, kstep *K)
+{
+    const uint64_t p = S->F->p, p2 = p * p;
+    uint64_t *acc = K->acc;
+    const size_t nc = K->nc;
+    for (size_t c = 0; c < nc; c++) {
+        if (acc[c] == 0)
+            continue;
+        const uint32_t rc = (uint32_t)(acc[c] % p);
+        acc[c] = 0;
+        if (rc == 0)
+            continue;
+        if (K->pivat[c] == UINT32_MAX) {
+            acc[c] = rc;
+            return c;
+        }
+        const size_t q0 = K->pstart[K->pivat[c]], q1 = K->pstart[K->pivat[c] + 1];
+        const uint64_t m = p - rc;
+        for (size_t q = q0 + 1; q < q1; q++) {
+            uint64_t v = acc[K->pidx[q]] + m * K->pval[q];
+            acc[K->pidx[q]] = v >= p2 ? v - p2 : v;
+        }
+    }
+    return nc;
+}
+
+/* Move the row's nonzeros in [lead, wk) from K->acc (left zero) to the end of
+ * K->pidx / K->pval (from K->pused on, reduced modulo p); *len = their count. */
+static gbc_status ks_store_row(const satf4 *S, kstep *K, size_t lead, size_t wk, size_t *len)
+{
+    const uint64_t p = S->F->p;
+    *len = 0;
+    const size_t oldcap = K->pcap;
+    GBC_TRY(GBC_GROW(S->ctx, K->pidx, K->pcap, K->pused + (wk - lead)));
+    if (K->pcap != oldcap)
+        GBC_TRY(GBC_RESIZE(S->ctx, K->pval, K->pcap));
+    for (size_t j = lead; j < wk; j++) {
+        if (K->acc[j] == 0)
+            continue;
+        uint32_t v = (uint32_t)(K->acc[j] % p);
+        K->acc[j] = 0;
+        if (v == 0)
+            continue;
+        K->pidx[K->pused + *len] = (uint32_t)j;
+        K->pval[K->pused + (*len)++] = v;
+    }
+    return GBC_OK;
+}
+
+/* The stored row of len entries (ks_store_row), leading column lead < nc, made
+ * monic and kept as the pivot of column lead. */
+static void ks_add_pivot(const satf4 *S, kstep *K, size_t lead, size_t len)
+{
+    const uint32_t inv = zp_inv(S->F, K->pval[K->pused]);
+    for (size_t q = 0; q < len; q++)
+        K->pval[K->pused + q] = zp_mul(S->F, inv, K->pval[K->pused + q]);
+    K->pstart[K->npiv] = K->pused;
+    K->pused += len;
+    K->pstart[K->npiv + 1] = K->pused;
+    K->pivat[lead] = (uint32_t)K->npiv++;
+}
+
+/* The stored row of len entries, all in the provenance part: the kernel vector
+ * f = sum_j v_j B_j over the entries nc + j, leading monomial B_k (the entry at
+ * nc + k is 1), appended to found unless B_k lies in seen (then it joins seen). */
+static gbc_status ks_kernel_vector(const satf4 *S, const kstep *K, const uint32_t *B,
+                                   size_t k, size_t len, monideal *seen, plist *found,
+                                   size_t *nfound)
+{
+    const uint32_t n = S->n;
+    if (mi_contains(seen, B + k * n))
+        return GBC_OK;
+    GBC_TRY(mi_push(S->ctx, seen, B + k * n));
+    ppoly *f;
+    GBC_TRY(plist_push(S->ctx, found, len, n, S->F, &f));
+    for (size_t q = 0; q < len; q++) {
+        memcpy(f->exps + q * n, B + (K->pidx[K->pused + q] - K->nc) * n, sizeof(uint32_t) * n);
+        f->cf[q] = K->pval[K->pused + q];
+    }
+    (*nfound)++;
+    return GBC_OK;
+}
+
+/* The rows [N_k | e_k], reduced one after another by the pivots found so far;
+ * those that reduce to zero on the N part give kernel vectors (ks_kernel_vector).
+ * Pivot rows are kept sparse (1 at their pivot column, nothing before it); the
+ * row being reduced is dense in uint64 below p^2 (one conditional subtraction per
+ * update, no division) and reduced modulo p where read. */
+static gbc_status ks_eliminate(satf4 *S, kstep *K, const uint32_t *B, size_t cnt,
+                               monideal *seen, plist *found, size_t *nfound)
+{
+    gbc_ctx *ctx = S->ctx;
+    const uint32_t n = S->n;
+    const size_t nc = K->nc, w = nc + cnt;
+    GBC_TRY(GBC_ZALLOC(ctx, K->acc, w ? w : 1));
+    GBC_TRY(GBC_ALLOC(ctx, K->pivat, nc ? nc : 1));
+    GBC_TRY(GBC_ALLOC(ctx, K->pstart, (nc < cnt ? nc : cnt) + 1));
+    for (size_t c = 0; c < nc; c++)
+        K->pivat[c] = UINT32_MAX;
+    for (size_t k = 0; k < cnt; k++) {
+        GBC_TRY(gbc_ctx_check(ctx));
+        /* acc is zero on entry */
+        const ppoly *Nk = &K->N.p[k];
+        for (size_t i = 0; i < Nk->len; i++)
+            K->acc[K->cpos[mht_find(&K->cols, Nk->exps + i * n)]] = Nk->cf[i];
+        K->acc[nc + k] = 1;
+        /* the provenance part of every row so far lies in [nc, nc + k] */
+        const size_t lead = ks_reduce_row(S, K);
+        size_t len;
+        GBC_TRY(ks_store_row(S, K, lead, nc + k + 1, &len));
+        if (lead < nc)
+            ks_add_pivot(S, K, lead, len);
+        else
+            GBC_TRY(ks_kernel_vector(S, K, B, k, len, seen, found, nfound));
+    }
+    return GBC_OK;
+}
+
 /* The kernel step in degree d: B = the standard monomials of degree d (cnt rows,
  * in increasing order), N_k = NF_G(psi B_k); every f = sum c_k B_k with
  * sum c_k N_k = 0 has psi f in <G> and, being a nonzero combination of standard
@@ -126,190 +357,34 @@ static gbc_status kernel_step(satf4 *S, const plist *G, const uint32_t *B, size_
                               monideal *seen, plist *found, size_t *nfound)
 {
     gbc_ctx *ctx = S->ctx;
-    const uint32_t n = S->n;
-    const field *F = S->F;
-    const ppoly *psi = S->psi;
     *nfound = 0;
     if (cnt == 0)
         return GBC_OK;
     double t0 = gbc_wall_time();
-    plist P, N;
-    plist_init(&P);
-    plist_init(&N);
-    mht_params par;
-    mht cols;
-    memset(&par, 0, sizeof par);
-    memset(&cols, 0, sizeof cols);
-    uint32_t *pivat = NULL, *cpos = NULL, *corder = NULL, *pidx = NULL, *pval = NULL;
-    uint32_t *mm = NULL;
-    size_t *pstart = NULL;
-    uint64_t *acc = NULL;
-    size_t npiv = 0;
+    kstep K;
+    memset(&K, 0, sizeof K);
+    plist_init(&K.P);
+    plist_init(&K.N);
     gbc_status st;
-    GBC_CHECK(st, mht_params_init(ctx, &par, &S->R->ord, 0x5a7f4ULL), done);
-    GBC_CHECK(st, GBC_ALLOC(ctx, mm, n ? n : 1), done);
-    if (pN != NULL) {
-        /* psi B_k = x_v psi m' = x_v NF(psi m') modulo the ideal, for m' = B_k / x_v
-         * of the previous degree (standard, as a divisor of B_k): rows already
-         * reduced but for the factor x_v (F4's simplification; msolve does the
-         * same) */
-        GBC_CHECK(st, mht_init(ctx, &cols, &par, 10), done);
-        for (size_t k = 0; k < pcnt; k++) {
-            uint32_t c;
-            GBC_CHECK(st, mht_insert(ctx, &cols, pB + k * n, &c), done);
-        }
-    }
-    for (size_t k = 0; k < cnt; k++) {
-        ppoly *q;
-        const uint32_t *m = B + k * n;
-        uint32_t at = UINT32_MAX, v = 0;
-        if (pN != NULL) {
-            for (uint32_t u = 0; u < n; u++)
-                if (m[u] != 0)
-                    v = u;
-            memcpy(mm, m, sizeof(uint32_t) * n);
-            mm[v]--;
-            at = mht_find(&cols, mm);
-        }
-        if (at != UINT32_MAX) {
-            const ppoly *src = &pN->p[at];
-            GBC_CHECK(st, plist_push(ctx, &P, src->len, n, F, &q), done);
-            memcpy(q->exps, src->exps, sizeof(uint32_t) * n * src->len);
-            for (size_t i = 0; i < src->len; i++)
-                q->exps[i * n + v]++;
-            memcpy(q->cf, src->cf, sizeof(uint32_t) * src->len);
-            continue;
-        }
-        GBC_CHECK(st, plist_push(ctx, &P, psi->len, n, F, &q), done);
-        for (size_t i = 0; i < psi->len; i++) {
-            for (uint32_t u = 0; u < n; u++)
-                q->exps[i * n + u] = psi->exps[i * n + u] + m[u];
-            q->cf[i] = psi->cf[i];
-        }
-    }
-    mht_clear(ctx, &cols);
-    memset(&cols, 0, sizeof cols);
-    GBC_CHECK(st, f4_normal_forms(ctx, S->R, G, &P, &N), done);
-    plist_clear(ctx, &P, F);
+    GBC_CHECK(st, mht_params_init(ctx, &K.par, &S->R->ord, 0x5a7f4ULL), done);
+    GBC_CHECK(st, GBC_ALLOC(ctx, K.mm, S->n ? S->n : 1), done);
+    GBC_CHECK(st, ks_rows(S, &K, B, cnt, pB, pcnt, pN), done);
+    GBC_CHECK(st, f4_normal_forms(ctx, S->R, G, &K.P, &K.N), done);
+    plist_clear(ctx, &K.P, S->F);
     S->t_nf += gbc_wall_time() - t0;
-    /* columns: the monomials of the normal forms */
-    GBC_CHECK(st, mht_init(ctx, &cols, &par, 10), done);
-    for (size_t k = 0; k < N.n; k++)
-        for (size_t i = 0; i < N.p[k].len; i++) {
-            uint32_t c;
-            GBC_CHECK(st, mht_insert(ctx, &cols, N.p[k].exps + i * n, &c), done);
-        }
-    const size_t nc = cols.size, w = nc + cnt;
-    /* columns by decreasing monomial: a normal form's leading term is then its
-     * first nonzero, rows with distinct leading monomials need no reduction at
-     * all, and the fill-in is that of an echelon form in the term order */
-    GBC_CHECK(st, GBC_ALLOC(ctx, cpos, nc ? nc : 1), done);
-    GBC_CHECK(st, GBC_ALLOC(ctx, corder, nc ? nc : 1), done);
-    for (size_t c = 0; c < nc; c++)
-        corder[c] = (uint32_t)c;
-    GBC_CHECK(st, mht_sort_desc(ctx, &cols, corder, nc), done);
-    for (size_t c = 0; c < nc; c++)
-        cpos[corder[c]] = (uint32_t)c;
-    /* rows [N_k | e_k], reduced one after another by the pivots found so far.
-     * Pivot rows are kept sparse (1 at their pivot column, nothing before it);
-     * the row being reduced is dense in uint64 below p^2 (one conditional
-     * subtraction per update, no division) and reduced modulo p where read. */
-    const uint64_t p = F->p, p2 = p * p;
-    size_t pcap = 0, pused = 0;
-    GBC_CHECK(st, GBC_ZALLOC(ctx, acc, w ? w : 1), done);
-    GBC_CHECK(st, GBC_ALLOC(ctx, pivat, nc ? nc : 1), done);
-    GBC_CHECK(st, GBC_ALLOC(ctx, pstart, (nc < cnt ? nc : cnt) + 1), done);
-    for (size_t c = 0; c < nc; c++)
-        pivat[c] = UINT32_MAX;
-    for (size_t k = 0; k < cnt; k++) {
-        GBC_CHECK(st, gbc_ctx_check(ctx), done);
-        /* acc is zero on entry */
-        for (size_t i = 0; i < N.p[k].len; i++)
-            acc[cpos[mht_find(&cols, N.p[k].exps + i * n)]] = N.p[k].cf[i];
-        acc[nc + k] = 1;
-        /* the provenance part of every row so far lies in [nc, nc + k] */
-        const size_t wk = nc + k + 1;
-        size_t lead = nc;
-        for (size_t c = 0; c < nc; c++) {
-            if (acc[c] == 0)
-                continue;
-            const uint32_t rc = (uint32_t)(acc[c] % p);
-            acc[c] = 0;
-            if (rc == 0)
-                continue;
-            if (pivat[c] == UINT32_MAX) {
-                acc[c] = rc;
-                lead = c;
-                break;
-            }
-            const size_t q0 = pstart[pivat[c]], q1 = pstart[pivat[c] + 1];
-            const uint64_t m = p - rc;
-            for (size_t q = q0 + 1; q < q1; q++) {
-                uint64_t v = acc[pidx[q]] + m * pval[q];
-                acc[pidx[q]] = v >= p2 ? v - p2 : v;
-            }
-        }
-        /* the row's nonzeros from lead on (before lead it is zero now) */
-        size_t len = 0;
-        const size_t oldcap = pcap;
-        GBC_CHECK(st, GBC_GROW(ctx, pidx, pcap, pused + (wk - lead)), done);
-        if (pcap != oldcap)
-            GBC_CHECK(st, GBC_RESIZE(ctx, pval, pcap), done);
-        for (size_t j = lead; j < wk; j++) {
-            if (acc[j] == 0)
-                continue;
-            uint32_t v = (uint32_t)(acc[j] % p);
-            acc[j] = 0;
-            if (v == 0)
-                continue;
-            pidx[pused + len] = (uint32_t)j;
-            pval[pused + len++] = v;
-        }
-        if (lead < nc) {
-            const uint32_t inv = zp_inv(F, pval[pused]);
-            for (size_t q = 0; q < len; q++)
-                pval[pused + q] = zp_mul(F, inv, pval[pused + q]);
-            pstart[npiv] = pused;
-            pused += len;
-            pstart[npiv + 1] = pused;
-            pivat[lead] = (uint32_t)npiv++;
-            continue;
-        }
-        /* a kernel vector: f = sum_j v_j B_j over the entries nc + j, leading
-         * monomial B_k (the entry at nc + k is 1) */
-        if (mi_contains(seen, B + k * n))
-            continue;
-        GBC_CHECK(st, mi_push(ctx, seen, B + k * n), done);
-        ppoly *f;
-        GBC_CHECK(st, plist_push(ctx, found, len, n, F, &f), done);
-        for (size_t q = 0; q < len; q++) {
-            memcpy(f->exps + q * n, B + (pidx[pused + q] - nc) * n, sizeof(uint32_t) * n);
-            f->cf[q] = pval[pused + q];
-        }
-        (*nfound)++;
-    }
+    GBC_CHECK(st, ks_columns(S, &K), done);
+    GBC_CHECK(st, ks_eliminate(S, &K, B, cnt, seen, found, nfound), done);
     S->kernel_steps++;
     S->kernel_elements += *nfound;
     if (Nout != NULL) {
-        *Nout = N;
-        plist_init(&N);
+        *Nout = K.N;
+        plist_init(&K.N);
     }
-    gbc_log(ctx, 2, "saturate (f4): kernel step: %zu rows, %zu columns, %zu found", cnt, nc,
-            *nfound);
+    gbc_log(ctx, 2, "saturate (f4): kernel step: %zu rows, %zu columns, %zu found", cnt,
+            K.nc, *nfound);
 done:
     S->t_kernel += gbc_wall_time() - t0;
-    gbc_free(ctx, mm);
-    gbc_free(ctx, acc);
-    gbc_free(ctx, corder);
-    gbc_free(ctx, cpos);
-    gbc_free(ctx, pval);
-    gbc_free(ctx, pidx);
-    gbc_free(ctx, pstart);
-    gbc_free(ctx, pivat);
-    mht_clear(ctx, &cols);
-    mht_params_clear(ctx, &par);
-    plist_clear(ctx, &N, F);
-    plist_clear(ctx, &P, F);
+    ks_clear(ctx, &K, S->F);
     return st;
 }
 
@@ -510,6 +585,74 @@ static int is_unit_basis(const plist *G, uint32_t n)
     return G->n == 1 && G->p[0].len == 1 && mono_degree(G->p[0].exps, n) == 0;
 }
 
+/* With the reference reducer (no sweep inside its runs): the sweep over every
+ * degree of the basis G at once; *got = the number of elements added to found. */
+static gbc_status sweep_all(satf4 *S, const plist *G, plist *found, size_t *got)
+{
+    uint32_t dmax = 0;
+    for (size_t k = 0; k < G->n; k++) {
+        uint64_t d = mono_degree(G->p[k].exps, S->n);
+        dmax = d > dmax ? (uint32_t)d : dmax;
+    }
+    *got = 0;
+    if (dmax >= S->e)
+        GBC_TRY(sweep(S, G, dmax - S->e, found, got));
+    return GBC_OK;
+}
+
+/* The Hilbert test of the basis G (hilbert_test): *d0 = UINT32_MAX when <G> is
+ * saturated, else the least degree of a missing element. G2 is scratch (empty on
+ * return unless an error leaves it to the caller to clear). */
+static gbc_status saturated_test(satf4 *S, const plist *G, plist *G2, uint32_t *d0)
+{
+    plist one;
+    one.n = 1;
+    one.cap = 1;
+    one.p = (ppoly *)S->psi;
+    plist_clear(S->ctx, G2, S->F);
+    if (!S->bb)
+        GBC_TRY(f4_groebner_extend(S->ctx, S->R, G, &one, G2, S->stats, NULL));
+    else
+        GBC_TRY(grow(S, G, &one, G2));
+    GBC_TRY(hilbert_test(S, G, G2, d0));
+    plist_clear(S->ctx, G2, S->F);
+    return GBC_OK;
+}
+
+/* The kernel step in degree d0 over the standard monomials of G's leading ideal
+ * (M and seen: rebuilt here; cur, nxt: scratch of std_degree, owned by the
+ * caller): the missing elements the Hilbert test promised, appended to found
+ * (GBC_ERR_INTERNAL if there are none). */
+static gbc_status find_missing(satf4 *S, const plist *G, uint32_t d0, monideal *M,
+                               monideal *seen, uint32_t **cur, size_t *ccap, uint32_t **nxt,
+                               size_t *ncap, plist *found)
+{
+    gbc_ctx *ctx = S->ctx;
+    const uint32_t n = S->n;
+    mi_clear(ctx, M);
+    GBC_TRY(lead_ideal(ctx, G, n, M));
+    mi_clear(ctx, seen);
+    mi_init(seen, n);
+    size_t cnt, got;
+    GBC_TRY(std_degree(ctx, M, n, d0, cur, ccap, nxt, ncap, &cnt));
+    GBC_TRY(sort_increasing(ctx, S->R, *cur, cnt));
+    GBC_TRY(kernel_step(S, G, *cur, cnt, NULL, 0, NULL, NULL, seen, found, &got));
+    if (got == 0)
+        return GBC_ERR_INTERNAL; /* the test promised an element there */
+    return GBC_OK;
+}
+
+/* G = the reduced basis of <G + found> (grow); found is emptied, G2 is scratch. */
+static gbc_status grow_into(satf4 *S, plist *G, plist *found, plist *G2)
+{
+    GBC_TRY(grow(S, G, found, G2));
+    plist_clear(S->ctx, found, S->F);
+    plist_clear(S->ctx, G, S->F);
+    *G = *G2;
+    plist_init(G2);
+    return GBC_OK;
+}
+
 /* out = the reduced basis of <gens> : psi^infinity (ring S->R graded, gens and psi
  * homogeneous). Each F4 run sweeps between its degrees; once it ends, the Hilbert
  * test either proves the ideal saturated or names the least degree d0 of a
@@ -538,65 +681,26 @@ static gbc_status sat_homog(satf4 *S, const plist *gens, plist *out)
         if (G.n == 0 || is_unit_basis(&G, n))
             break; /* the zero ideal and the unit ideal are saturated */
         if (S->bb) {
-            /* no sweep inside the reference reducer: one over every degree here */
-            uint32_t dmax = 0;
-            for (size_t k = 0; k < G.n; k++) {
-                uint64_t d = mono_degree(G.p[k].exps, n);
-                dmax = d > dmax ? (uint32_t)d : dmax;
-            }
-            size_t got = 0;
-            if (dmax >= S->e)
-                GBC_CHECK(st, sweep(S, &G, dmax - S->e, &found, &got), done);
+            size_t got;
+            GBC_CHECK(st, sweep_all(S, &G, &found, &got), done);
             if (got > 0) {
-                GBC_CHECK(st, grow(S, &G, &found, &G2), done);
-                plist_clear(ctx, &found, F);
-                plist_clear(ctx, &G, F);
-                G = G2;
-                plist_init(&G2);
+                GBC_CHECK(st, grow_into(S, &G, &found, &G2), done);
                 continue;
             }
         }
-        /* the Hilbert test */
-        plist one;
-        one.n = 1;
-        one.cap = 1;
-        one.p = (ppoly *)S->psi;
-        plist_clear(ctx, &G2, F);
-        if (!S->bb)
-            st = f4_groebner_extend(ctx, S->R, &G, &one, &G2, S->stats, NULL);
-        else
-            st = grow(S, &G, &one, &G2);
-        if (st != GBC_OK)
-            goto done;
         uint32_t d0;
-        GBC_CHECK(st, hilbert_test(S, &G, &G2, &d0), done);
-        plist_clear(ctx, &G2, F);
+        GBC_CHECK(st, saturated_test(S, &G, &G2, &d0), done);
         if (d0 == UINT32_MAX) {
             gbc_log(ctx, 1, "saturate (f4): basis of %zu, Hilbert test: saturated", G.n);
             break;
         }
         gbc_log(ctx, 1, "saturate (f4): basis of %zu, Hilbert test: an element missing in "
                 "degree %u", G.n, d0);
-        mi_clear(ctx, &M);
-        GBC_CHECK(st, lead_ideal(ctx, &G, n, &M), done);
-        mi_clear(ctx, &seen);
-        mi_init(&seen, n);
-        size_t cnt, got;
-        GBC_CHECK(st, std_degree(ctx, &M, n, d0, &cur, &ccap, &nxt, &ncap, &cnt), done);
-        GBC_CHECK(st, sort_increasing(ctx, S->R, cur, cnt), done);
-        GBC_CHECK(st, kernel_step(S, &G, cur, cnt, NULL, 0, NULL, NULL, &seen, &found, &got),
+        GBC_CHECK(st, find_missing(S, &G, d0, &M, &seen, &cur, &ccap, &nxt, &ncap, &found),
                   done);
-        if (got == 0) {
-            st = GBC_ERR_INTERNAL; /* the test promised an element there */
-            goto done;
-        }
         /* degrees below d0 were clean; the new elements change d0 - e and up */
         S->done_below = d0 > S->e ? d0 - S->e : 0;
-        GBC_CHECK(st, grow(S, &G, &found, &G2), done);
-        plist_clear(ctx, &found, F);
-        plist_clear(ctx, &G, F);
-        G = G2;
-        plist_init(&G2);
+        GBC_CHECK(st, grow_into(S, &G, &found, &G2), done);
     }
     *out = G;
     plist_init(&G);
@@ -616,7 +720,7 @@ gbc_status id_sat_f4_one(gbc_ctx *ctx, const ring *R, const plist *A, const ppol
 {
     const uint32_t n = R->nvars;
     const field *F = &R->F;
-    if (F->p == 0)
+    if (!f4_computes_over(F))
         return GBC_ERR_INTERNAL;
     if (phi->len == 0)
         return GBC_ERR_INTERNAL;

@@ -4,6 +4,7 @@
  * generators of J), and by iterated quotients (I, I : J, (I : J) : J, ... until one
  * changes nothing; the chain of ideals increases, so it stops). docs/ideal.md says
  * which is faster. */
+#include "f4/f4.h"
 #include "ideal/ideal.h"
 
 /* I : g^infinity by elimination of t from I + <1 - t g>. */
@@ -105,21 +106,14 @@ gbc_status id_saturate(gbc_ctx *ctx, const ring *R, const plist *A, const plist 
 {
     if (id_plist_nonzero(B) == 0) {
         /* J = 0: I : 0 is the whole ring */
-        ppoly *q;
-        GBC_TRY(plist_push(ctx, out, 1, R->nvars, &R->F, &q));
-        memset(q->exps, 0, sizeof(uint32_t) * (R->nvars ? R->nvars : 1));
-        if (R->F.p != 0)
-            q->cf[0] = 1;
-        else
-            mpq_set_ui(q->cq[0], 1, 1);
-        return GBC_OK;
+        return id_push_one(ctx, R, out);
     }
     if (id_plist_nonzero(A) == 0)
         return GBC_OK;
     if (method == ID_SAT_ITERATE)
         return sat_iterate(ctx, R, A, B, out, stats);
     /* the F4 method works modulo p; over Q the elimination's multi-modular path */
-    if (method == ID_SAT_F4 && R->F.p != 0)
+    if (method == ID_SAT_F4 && f4_computes_over(&R->F))
         return sat_by_generator(ctx, R, A, B, id_sat_f4_one, out, stats);
     return sat_by_generator(ctx, R, A, B, sat_one, out, stats);
 }

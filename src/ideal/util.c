@@ -61,20 +61,10 @@ static const char *kind_name(mono_kind k)
     return k == MONO_LEX ? "lex" : k == MONO_DEGLEX ? "deglex" : "grevlex";
 }
 
-gbc_status id_ring_make(gbc_ctx *ctx, ring *S, const ring *R, uint32_t nnew,
-                        const uint32_t *perm, uint32_t nfront, const char *front,
-                        int *exact)
+/* Write the names of nnew new variables into pool (nnew slots of 32 bytes):
+ * "gbc_tK", or "gbcS_tK" with the least salt S for which none clashes with R's. */
+static void new_names(const ring *R, uint32_t nnew, char *pool)
 {
-    const uint32_t n = R->nvars;
-    if (nnew > UINT32_MAX - n || nnew + n == 0 || nfront > nnew + n)
-        return GBC_ERR_INTERNAL;
-    const uint32_t ns = nnew + n;
-    /* names: the new ones "gbc_tK" with K chosen so that none clashes with R's */
-    char *pool = NULL;
-    const char **cnames = NULL;
-    gbc_status st;
-    GBC_CHECK(st, GBC_ZALLOC(ctx, cnames, ns), done);
-    GBC_CHECK(st, GBC_ZALLOC(ctx, pool, (size_t)nnew * 32 + 1), done);
     for (uint32_t salt = 0;; salt++) {
         int clash = 0;
         for (uint32_t k = 0; k < nnew && !clash; k++) {
@@ -88,63 +78,94 @@ gbc_status id_ring_make(gbc_ctx *ctx, ring *S, const ring *R, uint32_t nnew,
         if (!clash)
             break;
     }
+}
+
+/* Append to spec (cap bytes, *pos used) the blocks of R's order restricted to R's
+ * variables perm[k] for k >= k0 (perm NULL: the identity), in that order, when the
+ * kept variables stay in block order: returns 1. Otherwise returns 0 and spec is
+ * left to be rewritten by the caller. */
+static int restricted_blocks(const ring *R, const uint32_t *perm, uint32_t k0, char *spec,
+                             size_t cap, size_t *pos)
+{
+    const uint32_t n = R->nvars;
+    int ex = 1;
+    uint32_t k = k0;
+    for (uint32_t b = 0; b < R->ord.nblocks && ex; b++) {
+        const mono_block *B = &R->ord.blocks[b];
+        uint32_t cnt = 0;
+        while (k < n) {
+            uint32_t v = perm ? perm[k] : k;
+            if (v < B->start || v >= B->start + B->len)
+                break;
+            cnt++;
+            k++;
+        }
+        spec_block(spec, cap, pos, kind_name(B->kind), cnt);
+    }
+    return k == n;
+}
+
+/* spec (cap bytes) = the order of id_ring_make's S: the front block of nfront
+ * variables, then R's order restricted to S's variables nfront..ns-1 (which all
+ * are R's variables unless nfront < nnew). Returns 1 when that restriction is
+ * exact, 0 when grevlex stands in for it. */
+static int ring_make_spec(const ring *R, const uint32_t *perm, uint32_t nnew, uint32_t nfront,
+                          const char *front, char *spec, size_t cap)
+{
+    const uint32_t n = R->nvars, ns = nnew + n;
+    size_t pos = (size_t)snprintf(spec, cap, "blocks:");
+    spec_block(spec, cap, &pos, front, nfront);
+    if (nfront < nnew) {
+        /* new variables after the front block (not used by the operations) */
+        spec_block(spec, cap, &pos, "grevlex", ns - nfront);
+        return 0;
+    }
+    /* R's variables perm[k] for k >= nfront - nnew, in that order */
+    const uint32_t k0 = nfront - nnew;
+    switch (R->ord.kind) {
+    case MONO_GREVLEX:
+    case MONO_LEX:
+    case MONO_DEGLEX:
+        spec_block(spec, cap, &pos, kind_name(R->ord.kind), n - k0);
+        return 1;
+    case MONO_BLOCKS:
+        /* restricting a product order to a subset of the variables keeps the
+         * blocks (emptied ones vanish) only when the kept variables stay in
+         * block order; otherwise fall back to grevlex */
+        if (restricted_blocks(R, perm, k0, spec, cap, &pos))
+            return 1;
+        pos = (size_t)snprintf(spec, cap, "blocks:");
+        spec_block(spec, cap, &pos, front, nfront);
+        spec_block(spec, cap, &pos, "grevlex", ns - nfront);
+        return 0;
+    default:
+        spec_block(spec, cap, &pos, "grevlex", ns - nfront);
+        return 0;
+    }
+}
+
+gbc_status id_ring_make(gbc_ctx *ctx, ring *S, const ring *R, uint32_t nnew,
+                        const uint32_t *perm, uint32_t nfront, const char *front,
+                        int *exact)
+{
+    const uint32_t n = R->nvars;
+    if (nnew > UINT32_MAX - n || nnew + n == 0 || nfront > nnew + n)
+        return GBC_ERR_INTERNAL;
+    const uint32_t ns = nnew + n;
+    char *pool = NULL;
+    const char **cnames = NULL;
+    gbc_status st;
+    GBC_CHECK(st, GBC_ZALLOC(ctx, cnames, ns), done);
+    GBC_CHECK(st, GBC_ZALLOC(ctx, pool, (size_t)nnew * 32 + 1), done);
+    new_names(R, nnew, pool);
     for (uint32_t k = 0; k < nnew; k++)
         cnames[k] = pool + (size_t)k * 32;
     for (uint32_t k = 0; k < n; k++)
         cnames[nnew + k] = R->names[perm ? perm[k] : k];
-
-    /* the order: front block, then R's order restricted to S's variables
-     * nfront..ns-1 (which all are R's variables unless nfront < nnew) */
-    size_t cap = 32 + 24 * (size_t)(R->ord.nblocks + 2), pos = 0;
+    size_t cap = 32 + 24 * (size_t)(R->ord.nblocks + 2);
     char *spec = NULL;
     GBC_CHECK(st, GBC_ALLOC(ctx, spec, cap), done);
-    pos = (size_t)snprintf(spec, cap, "blocks:");
-    spec_block(spec, cap, &pos, front, nfront);
-    int ex = 1;
-    if (nfront < nnew) {
-        /* new variables after the front block (not used by the operations) */
-        ex = 0;
-        spec_block(spec, cap, &pos, "grevlex", ns - nfront);
-    } else {
-        /* R's variables perm[k] for k >= nfront - nnew, in that order */
-        const uint32_t k0 = nfront - nnew;
-        switch (R->ord.kind) {
-        case MONO_GREVLEX:
-        case MONO_LEX:
-        case MONO_DEGLEX:
-            spec_block(spec, cap, &pos, kind_name(R->ord.kind), n - k0);
-            break;
-        case MONO_BLOCKS: {
-            /* restricting a product order to a subset of the variables keeps the
-             * blocks (emptied ones vanish) only when the kept variables stay in
-             * block order; otherwise fall back to grevlex */
-            uint32_t k = k0;
-            for (uint32_t b = 0; b < R->ord.nblocks && ex; b++) {
-                const mono_block *B = &R->ord.blocks[b];
-                uint32_t cnt = 0;
-                while (k < n) {
-                    uint32_t v = perm ? perm[k] : k;
-                    if (v < B->start || v >= B->start + B->len)
-                        break;
-                    cnt++;
-                    k++;
-                }
-                spec_block(spec, cap, &pos, kind_name(B->kind), cnt);
-            }
-            if (k != n) {
-                ex = 0;
-                pos = (size_t)snprintf(spec, cap, "blocks:");
-                spec_block(spec, cap, &pos, front, nfront);
-                spec_block(spec, cap, &pos, "grevlex", ns - nfront);
-            }
-            break;
-        }
-        default:
-            ex = 0;
-            spec_block(spec, cap, &pos, "grevlex", ns - nfront);
-            break;
-        }
-    }
+    const int ex = ring_make_spec(R, perm, nnew, nfront, front, spec, cap);
     char msg[128];
     st = ring_init(ctx, S, ns, cnames, R->F.p, spec, msg, sizeof msg);
     if (st == GBC_ERR_ARG || st == GBC_ERR_DOMAIN)
@@ -163,6 +184,7 @@ gbc_status id_plist_map(gbc_ctx *ctx, const ring *Rs, const plist *in, const rin
 {
     const uint32_t ns = Rs->nvars, nd = Rd->nvars;
     const field *F = &Rd->F;
+    const id_coefs *C = id_coefs_of(F);
     mht_params par;
     mht t;
     memset(&par, 0, sizeof par);
@@ -200,10 +222,7 @@ gbc_status id_plist_map(gbc_ctx *ctx, const ring *Rs, const plist *in, const rin
         for (size_t i = 0; i < p->len; i++) {
             uint32_t src = t.row[idx[i]].aux;
             memcpy(q->exps + i * nd, mht_exps(&t, idx[i]), sizeof(uint32_t) * nd);
-            if (F->p != 0)
-                q->cf[i] = p->cf[src];
-            else
-                mpq_set(q->cq[i], p->cq[src]);
+            C->copy(F, q, i, p, src, 1);
         }
     }
 done:
@@ -216,6 +235,7 @@ done:
 
 int id_plist_equal(const plist *a, const plist *b, uint32_t nvars, const field *F)
 {
+    const id_coefs *C = id_coefs_of(F);
     if (a->n != b->n)
         return 0;
     for (size_t k = 0; k < a->n; k++) {
@@ -227,7 +247,7 @@ int id_plist_equal(const plist *a, const plist *b, uint32_t nvars, const field *
         if (memcmp(p->exps, q->exps, sizeof(uint32_t) * p->len * nvars) != 0)
             return 0;
         for (size_t i = 0; i < p->len; i++)
-            if (F->p != 0 ? p->cf[i] != q->cf[i] : !mpq_equal(p->cq[i], q->cq[i]))
+            if (!C->equal(p, i, q, i))
                 return 0;
     }
     return 1;
@@ -250,12 +270,18 @@ gbc_status id_plist_push_copy(gbc_ctx *ctx, plist *L, const ppoly *p, uint32_t n
     if (p->len == 0)
         return GBC_OK;
     memcpy(q->exps, p->exps, sizeof(uint32_t) * p->len * nvars);
-    for (size_t i = 0; i < p->len; i++) {
-        if (F->p != 0)
-            q->cf[i] = p->cf[i];
-        else
-            mpq_set(q->cq[i], p->cq[i]);
-    }
+    const id_coefs *C = id_coefs_of(F);
+    for (size_t i = 0; i < p->len; i++)
+        C->copy(F, q, i, p, i, 1);
+    return GBC_OK;
+}
+
+gbc_status id_push_one(gbc_ctx *ctx, const ring *R, plist *out)
+{
+    ppoly *q;
+    GBC_TRY(plist_push(ctx, out, 1, R->nvars, &R->F, &q));
+    memset(q->exps, 0, sizeof(uint32_t) * (R->nvars ? R->nvars : 1));
+    id_coefs_of(&R->F)->set_unit(&R->F, q, 0, 1);
     return GBC_OK;
 }
 

@@ -256,6 +256,34 @@ gbc_status mod_q_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *o
     return mod_groebner(ctx, R, in, out, stats);
 }
 
+/* mod_engine_groebner over Z/p: the engine itself when it computes over Z/p in
+ * every order, else the gcd for one variable (strategy/univariate.c), else the
+ * order paths of strategy/ around its degree-compatible bases. */
+static gbc_status zp_engine_groebner(gbc_ctx *ctx, const strat_engine *eng, const ring *R,
+                                     const plist *in, plist *out, gb_stats *stats,
+                                     int minimal)
+{
+    if ((eng->fields & STRAT_FIELD_ZP) != 0 && eng->any_order)
+        return eng->groebner(ctx, R, in, out, stats, minimal);
+    /* one variable: the gcd (every order is the same, and the engines' cost grows
+     * with the degree) */
+    if (strat_univariate_applies(R))
+        return strat_univariate(ctx, R, in, out, stats);
+    return strat_groebner(ctx, R, in, out, stats, minimal);
+}
+
+/* mod_engine_groebner over Q: the engine itself when it computes over Q in every
+ * order, else the multi-modular path. */
+static gbc_status qq_engine_groebner(gbc_ctx *ctx, const strat_engine *eng, const ring *R,
+                                     const plist *in, plist *out, gb_stats *stats,
+                                     int minimal)
+{
+    if ((eng->fields & STRAT_FIELD_Q) != 0 && eng->any_order)
+        return eng->groebner(ctx, R, in, out, stats, minimal);
+    /* the modular lift needs the unique reduced basis: minimal is not offered */
+    return mod_q_groebner(ctx, R, in, out, stats);
+}
+
 gbc_status mod_engine_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                                gb_stats *stats, int minimal)
 {
@@ -263,15 +291,7 @@ gbc_status mod_engine_groebner(gbc_ctx *ctx, const ring *R, const plist *in, pli
     if (eng == NULL)
         return GBC_ERR_ARG;
     minimal = minimal && eng->minimal;
-    const unsigned fbit = R->F.p != 0 ? STRAT_FIELD_ZP : STRAT_FIELD_Q;
-    if ((eng->fields & fbit) != 0 && eng->any_order)
-        return eng->groebner(ctx, R, in, out, stats, minimal);
-    /* one variable over Z/p: the gcd (every order is the same, and the engines'
-     * cost grows with the degree) */
-    if (strat_univariate_applies(R))
-        return strat_univariate(ctx, R, in, out, stats);
     if (R->F.p != 0)
-        return strat_groebner(ctx, R, in, out, stats, minimal);
-    /* the modular lift needs the unique reduced basis: minimal is not offered */
-    return mod_q_groebner(ctx, R, in, out, stats);
+        return zp_engine_groebner(ctx, eng, R, in, out, stats, minimal);
+    return qq_engine_groebner(ctx, eng, R, in, out, stats, minimal);
 }

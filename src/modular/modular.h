@@ -39,7 +39,7 @@
 gbc_status mod_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                         gb_stats *stats);
 
-/* The basis over Q (R->F.p == 0) as mod_groebner computes it, after the first try
+/* The basis over Q (R of characteristic 0) as mod_groebner computes it, after the first try
  * of strat_order_first (strategy.h) when R's order is not degree-compatible and the
  * plan's path is GBC_ORDER_AUTO or GBC_ORDER_DIRECT. (Named for the strategy layer
  * whose choice it makes; it lives here because it calls up into mod_groebner, and

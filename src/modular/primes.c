@@ -31,26 +31,26 @@ int mod_prime_divides_lc(const modst *S, uint32_t p)
  * coefficient. */
 static gbc_status next_prime_from(modst *S, gbc_rng *r, uint32_t *out)
 {
-    uint32_t p = 0;
+    uint32_t prime = 0; /* none chosen yet */
     while (S->forced_next < S->plan->nforced) {
         uint32_t q = S->plan->forced_primes[S->forced_next++];
         if (q >= 2 && q < (1u << 31) && zp_is_prime(q) == 1 && !mod_prime_used(S, q) &&
             !mod_prime_divides_lc(S, q)) {
-            p = q;
+            prime = q;
             break;
         }
     }
-    while (p == 0) {
+    while (prime == 0) {
         /* odd numbers drawn until one is prime: every prime of the range equally
          * likely (the next prime after a random number would favour those after
          * long gaps); about 11 draws */
         uint32_t q = (uint32_t)((1u << 30) + gbc_rng_below(r, 1u << 30)) | 1u;
         if (zp_is_prime(q) == 1 && !mod_prime_used(S, q) && !mod_prime_divides_lc(S, q))
-            p = q;
+            prime = q;
     }
     GBC_TRY(GBC_GROW(S->ctx, S->used, S->ucap, S->nused + 1));
-    S->used[S->nused++] = p;
-    *out = p;
+    S->used[S->nused++] = prime;
+    *out = prime;
     return GBC_OK;
 }
 

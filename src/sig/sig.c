@@ -764,7 +764,7 @@ gbc_status sig_groebner_opts(gbc_ctx *ctx, const ring *R, const plist *in, plist
                              gb_stats *stats, int minimal, const sig_opts *o,
                              uint32_t *handed_over)
 {
-    if (R->F.p == 0)
+    if (!f4_computes_over(&R->F)) /* F4's rows: where F4 computes */
         return GBC_ERR_DOMAIN;
     if (o == NULL)
         o = &sig_opts_default;
@@ -840,7 +840,7 @@ gbc_status sig_learn(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
 {
     if (fell_back != NULL)
         *fell_back = 0;
-    if (R->F.p == 0 || !ring_is_graded(R))
+    if (!f4_ring_direct(R)) /* it guides F4's learning run */
         return GBC_ERR_INTERNAL;
     int homog = plist_is_homogeneous(in, R->nvars);
     ring Rh;

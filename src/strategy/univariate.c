@@ -316,7 +316,7 @@ static gbc_status gcd_into(gbc_ctx *ctx, const field *F, upoly *g, upoly *f)
 
 int strat_univariate_applies(const ring *R)
 {
-    return R->nvars == 1 && R->F.p != 0;
+    return R->nvars == 1;
 }
 
 gbc_status strat_univariate(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,

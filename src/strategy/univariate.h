@@ -9,8 +9,8 @@
 #include "common/stats.h"
 #include "poly/poly.h"
 
-/* Whether strat_univariate computes the basis of in: R has one variable and its
- * field is Z/p. */
+/* Whether strat_univariate computes the basis of an ideal of R over Z/p (the
+ * caller is on a Z/p path): R has one variable. */
 int strat_univariate_applies(const ring *R);
 
 /* The reduced Groebner basis of in (R: one variable, Z/p) into out (empty on

@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "apitest.h"
+#include "gbc_gmp.h"
 #include "testutil.h"
 
 /* Build a list from arrays over the ring's field, asserting success. */
@@ -443,6 +444,89 @@ START_TEST(test_random)
 }
 END_TEST
 
+/* The Z/p and the Q family of conversions agree through reduction modulo p: random
+ * rational coefficients (denominators prime to p) read over Q and printed, then
+ * parsed over Z/p by the text parser, give the list the Z/p family reads from the
+ * same strings and from the same mpq values; get_mpq returns the residues. */
+START_TEST(test_families_agree)
+{
+    rs = tu_seed() ^ 0xfa111e5ULL;
+    printf("t-arrays families: seed %llu (GBC_TEST_SEED to repeat)\n",
+           (unsigned long long)tu_seed());
+    static const uint32_t primes[] = {7, 65521, 2147483647};
+    const uint32_t nv = 3;
+    int n = 30 * tu_mult();
+    for (int it = 0; it < n; it++) {
+        const uint32_t p = primes[it % 3];
+        gbc_ring *Rq = at_ring(nv, 0, NULL), *Rp = at_ring(nv, p, NULL);
+        size_t nt[3], total = 0;
+        for (int k = 0; k < 3; k++)
+            total += nt[k] = 1 + (size_t)rnd(6);
+        uint32_t *e = malloc(total * nv * sizeof *e);
+        char **cq = malloc(total * sizeof *cq);
+        mpq_t *cm = malloc(total * sizeof *cm);
+        for (size_t t = 0; t < total; t++) {
+            for (uint32_t v = 0; v < nv; v++)
+                e[t * nv + v] = (uint32_t)rnd(2);
+            long num = (long)rnd(41) - 20, den = 1 + (long)rnd(6); /* den < 7 */
+            cq[t] = malloc(32);
+            snprintf(cq[t], 32, "%ld/%ld", num, den);
+            mpq_init(cm[t]);
+            mpq_set_si(cm[t], num, (unsigned long)den);
+            mpq_canonicalize(cm[t]);
+        }
+        gbc_polys *A = from_q(Rq, 3, nt, e, (const char *const *)cq);
+        gbc_polys *B = from_q(Rp, 3, nt, e, (const char *const *)cq);
+        gbc_polys *C = NULL;
+        gbc_error err;
+        ck_assert_int_eq(gbc_polys_from_arrays_mpq(&C, Rp, 3, nt, e, (const mpq_t *)cm, NULL,
+                                                   &err), GBC_OK);
+        at_assert_same(B, C);
+        int nonzero = 1;
+        for (size_t k = 0; k < 3; k++)
+            nonzero &= gbc_polys_nterms(A, k) > 0 && gbc_polys_nterms(B, k) > 0;
+        if (nonzero) {
+            /* the parser drops zero polynomials: compared when there are none */
+            char *sa = at_str(A);
+            gbc_polys *T = at_parse(Rp, sa);
+            at_assert_same(B, T);
+            gbc_polys_free(T);
+            gbc_string_free(sa);
+        }
+        for (size_t k = 0; k < 3; k++) {
+            size_t m = gbc_polys_nterms(B, k);
+            uint32_t *ez = malloc((m * nv + 1) * sizeof *ez), *cz = malloc((m + 1) * sizeof *cz);
+            mpq_t *qz = malloc((m + 1) * sizeof *qz);
+            for (size_t j = 0; j < m; j++)
+                mpq_init(qz[j]);
+            ck_assert_int_eq(gbc_polys_get_zp(ez, cz, m, B, k), GBC_OK);
+            ck_assert_int_eq(gbc_polys_get_mpq(ez, qz, m, B, k), GBC_OK);
+            for (size_t j = 0; j < m; j++) {
+                ck_assert(mpz_cmp_ui(mpq_denref(qz[j]), 1) == 0);
+                ck_assert(mpz_cmp_ui(mpq_numref(qz[j]), cz[j]) == 0);
+                ck_assert_uint_lt(cz[j], p);
+                mpq_clear(qz[j]);
+            }
+            free(qz);
+            free(cz);
+            free(ez);
+        }
+        gbc_polys_free(C);
+        gbc_polys_free(B);
+        gbc_polys_free(A);
+        for (size_t t = 0; t < total; t++) {
+            free(cq[t]);
+            mpq_clear(cm[t]);
+        }
+        free(cm);
+        free(cq);
+        free(e);
+        gbc_ring_free(Rp);
+        gbc_ring_free(Rq);
+    }
+}
+END_TEST
+
 START_TEST(test_katsura_arrays)
 {
     /* katsura-5 from arrays equals katsura-5 from text, over Z/65521 and Q */
@@ -479,6 +563,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_no_variables);
     tcase_add_test(tc, test_random);
     tcase_add_test(tc, test_katsura_arrays);
+    tcase_add_test(tc, test_families_agree);
     suite_add_tcase(s, tc);
     return s;
 }
