@@ -1,6 +1,7 @@
 /* monideal/hilbert_int.h: what the files of the Hilbert-series computation share
  * (hilbert.c the driver, hilbert_acc.c the term accumulator, hilbert32.c and
- * hilbert8.c the two kernels of Bigatti's recursion). Internal to monideal/. */
+ * hilbert8.c the two kernels of Bigatti's recursion). Internal to monideal/; the
+ * functions are named mih_ (monideal, Hilbert). */
 #ifndef GBC_MONIDEAL_HILBERT_INT_H
 #define GBC_MONIDEAL_HILBERT_INT_H
 
@@ -43,7 +44,6 @@ typedef struct acc {
     uint64_t *wdeg;
     mpz_t *wval;
 } acc;
-
 
 /* Above this many rows the Taylor base case enumerates subsets only for the
  * multigraded numerator (where all 2^k terms are in the answer). For the

@@ -1,6 +1,6 @@
 /* monideal/slice_int.h: what the two kernels of the slice algorithm share
  * (slice.c: the uint32 kernel and the entry points; slice8.c: the byte kernel).
- * Internal to monideal/. */
+ * Internal to monideal/; the functions are named mis_ (monideal, slice). */
 #ifndef GBC_MONIDEAL_SLICE_INT_H
 #define GBC_MONIDEAL_SLICE_INT_H
 
