@@ -471,6 +471,53 @@ static unsigned ilog2(size_t x)
     return r;
 }
 
+/* Leaf L could not be split (its entries and e are all equal, or it is oversized):
+ * doubles its capacity and appends (e, mask, val). dl->bytes follows the block;
+ * on failure L is unchanged. */
+static gbc_status grow_leaf(gbc_ctx *ctx, divlookup *dl, dl_leaf *L, const uint32_t *e,
+                            uint32_t mask, uint32_t val)
+{
+    const uint32_t n = dl->nvars;
+    uint32_t ncap = L->cap * 2;
+    if (ncap < L->cap)
+        return GBC_ERR_NOMEM;
+    uint32_t *block = gbc_malloc(ctx, leaf_block_bytes(ncap, n));
+    if (block == NULL)
+        return gbc_ctx_alloc_status(ctx);
+    dl_leaf NL = *L;
+    NL.cap = ncap;
+    leaf_set_ptrs(&NL, block, n);
+    memcpy(NL.x, L->x, sizeof(uint32_t) * (size_t)L->n * n);
+    memcpy(NL.m, L->m, sizeof(uint32_t) * L->n);
+    memcpy(NL.v, L->v, sizeof(uint32_t) * L->n);
+    dl->bytes += leaf_block_bytes(ncap, n) - leaf_block_bytes(L->cap, n);
+    gbc_free(ctx, L->x);
+    *L = NL;
+    leaf_append(L, n, e, mask, val);
+    return GBC_OK;
+}
+
+/* Moves the entries of L with exponent >= s in variable var to the empty leaf R,
+ * keeping the order of both parts (n: the number of variables). */
+static void partition_leaf(dl_leaf *L, dl_leaf *R, uint32_t n, uint32_t var, uint32_t s)
+{
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < L->n; i++) {
+        const uint32_t *row = L->x + (size_t)i * n;
+        if (row[var] >= s) {
+            leaf_append(R, n, row, L->m[i], L->v[i]);
+        } else {
+            if (k != i) {
+                memmove(L->x + (size_t)k * n, row, sizeof(uint32_t) * n);
+                L->m[k] = L->m[i];
+                L->v[k] = L->v[i];
+            }
+            k++;
+        }
+    }
+    L->n = k;
+}
+
 /* Split the full leaf of node nd, which also has to take (e, mask, val). */
 static gbc_status split_leaf(gbc_ctx *ctx, divlookup *dl, uint32_t nd, const uint32_t *e,
                              uint32_t mask, uint32_t val)
@@ -489,26 +536,8 @@ static gbc_status split_leaf(gbc_ctx *ctx, divlookup *dl, uint32_t nd, const uin
         rows[L->n] = e;
         ok = choose_split(rows, cnt, n, tmp, &var, &s);
     }
-    if (!ok) {
-        /* all equal (or an oversized leaf): grow the bucket */
-        uint32_t ncap = L->cap * 2;
-        if (ncap < L->cap)
-            return GBC_ERR_NOMEM;
-        uint32_t *block = gbc_malloc(ctx, leaf_block_bytes(ncap, n));
-        if (block == NULL)
-            return gbc_ctx_alloc_status(ctx);
-        dl_leaf NL = *L;
-        NL.cap = ncap;
-        leaf_set_ptrs(&NL, block, n);
-        memcpy(NL.x, L->x, sizeof(uint32_t) * (size_t)L->n * n);
-        memcpy(NL.m, L->m, sizeof(uint32_t) * L->n);
-        memcpy(NL.v, L->v, sizeof(uint32_t) * L->n);
-        dl->bytes += leaf_block_bytes(ncap, n) - leaf_block_bytes(L->cap, n);
-        gbc_free(ctx, L->x);
-        *L = NL;
-        leaf_append(L, n, e, mask, val);
-        return GBC_OK;
-    }
+    if (!ok)
+        return grow_leaf(ctx, dl, L, e, mask, val);
     /* nd becomes interior with two leaf children: a (the old leaf) and b (new) */
     uint32_t a, b, lb;
     GBC_TRY(new_node(ctx, dl, &a));
@@ -525,21 +554,7 @@ static gbc_status split_leaf(gbc_ctx *ctx, divlookup *dl, uint32_t nd, const uin
     }
     L = &dl->leaves[li]; /* new_leaf may have moved the leaves */
     dl_leaf *R = &dl->leaves[lb];
-    uint32_t k = 0;
-    for (uint32_t i = 0; i < L->n; i++) {
-        const uint32_t *row = L->x + (size_t)i * n;
-        if (row[var] >= s) {
-            leaf_append(R, n, row, L->m[i], L->v[i]);
-        } else {
-            if (k != i) {
-                memmove(L->x + (size_t)k * n, row, sizeof(uint32_t) * n);
-                L->m[k] = L->m[i];
-                L->v[k] = L->v[i];
-            }
-            k++;
-        }
-    }
-    L->n = k;
+    partition_leaf(L, R, n, var, s);
     leaf_append(e[var] >= s ? R : L, n, e, mask, val);
     L->node = a;
     dl_node *A = &dl->nodes[a], *B = &dl->nodes[b], *N = &dl->nodes[nd];

@@ -138,7 +138,7 @@ gbc_status mi_assoprimes(gbc_ctx *ctx, monideal *out, const monideal *I);
 /* The maximal standard monomials, in no particular order. */
 gbc_status mi_maxstandard(gbc_ctx *ctx, monideal *out, const monideal *I);
 
-/* ---- Hilbert-Poincare series (hilbert.c) ---- */
+/* ---- Hilbert-Poincare series (hilbert.c and the files it names) ---- */
 /* The numerator N of H(R/I) = N / prod (1 - x_i), multigraded: terms as rows of
  * exps (n x nvars) with int64 coefficients, no zero coefficient, rows sorted by
  * increasing degree then decreasing lex. */
@@ -185,11 +185,11 @@ gbc_status mi_hilbert_multi_stats(gbc_ctx *ctx, mi_poly *out, const monideal *I,
 gbc_status mi_dim_degree_from_hilbert(gbc_ctx *ctx, int64_t *dim, void *degree_mpz,
                                       const mi_upoly *N, uint32_t nvars);
 /* Krull dimension of R/I by a branch-and-bound minimum vertex cover of the
- * supports of the generators (-1 for the unit ideal). */
+ * supports of the generators (-1 for the unit ideal; dim.c). */
 gbc_status mi_dim(gbc_ctx *ctx, int64_t *dim, const monideal *I);
 
 /* The kth smallest of a[0..cnt) (cnt > 0), by quickselect: a is permuted. Used for
- * the median exponent of a pivot (hilbert.c, slice.c). */
+ * the median exponent of a pivot (hilbert32.c, slice.c). */
 uint32_t mi_select_kth(uint32_t *a, size_t cnt, size_t kth);
 
 #endif

@@ -86,6 +86,59 @@ gbc_status strat_order_first(gbc_ctx *ctx, const ring *R, const plist *in, plist
     return GBC_ERR_UNSUPPORTED;
 }
 
+/* The basis in R's order into out, from the reduced grevlex
+ * basis G of the same ideal in Rg (R with grevlex; G is only read), by the
+ * plan's path: Hilbert-driven when asked or when the ideal is not
+ * zero-dimensional, else FGLM, and Hilbert-driven after all when the ideal's
+ * degree is beyond FGLM's reach (unless FGLM itself was asked: then its status,
+ * GBC_ERR_DOMAIN when the ideal is not zero-dimensional). */
+static gbc_status strat_from_grevlex(gbc_ctx *ctx, const ring *R, const ring *Rg,
+                                     const plist *G, plist *out, gb_stats *stats,
+                                     int minimal, gbc_order_path path)
+{
+    char oname[128];
+    if (path == GBC_ORDER_HILBERT) {
+        gbc_log(ctx, 1, "order %s: the homogenised grevlex basis, Hilbert-driven (as asked)",
+                strat_order_name(R, oname, sizeof oname));
+        return strat_hilbert(ctx, R, G, out, stats, minimal);
+    }
+    if (fglm_is_zero_dim(Rg, G)) {
+        const double t1 = gbc_wall_time();
+        gbc_status st = fglm_change_order(ctx, Rg, G, R, out, stats, FGLM_AUTO);
+        if (st == GBC_OK) {
+            if (stats) {
+                stats->strategy = STRAT_TOOK_FGLM;
+                stats->basis_size = out->n;
+            }
+            gbc_log(ctx, 1,
+                    "order %s: zero-dimensional (degree %zu): grevlex basis, then FGLM "
+                    "(%s path) in %.3f s",
+                    strat_order_name(R, oname, sizeof oname),
+                    stats ? stats->fglm_dim : (size_t)0,
+                    stats && stats->fglm_path == 2 ? "sparse, shape position" : "classic",
+                    gbc_wall_time() - t1);
+            return GBC_OK;
+        }
+        if (st != GBC_ERR_UNSUPPORTED || path == GBC_ORDER_FGLM)
+            return st;
+        plist_clear(ctx, out, &R->F);
+        plist_init(out);
+        gbc_log(ctx, 1,
+                "order %s: zero-dimensional but of degree above %u: the homogenised "
+                "grevlex basis, Hilbert-driven",
+                strat_order_name(R, oname, sizeof oname), FGLM_MAX_DIM);
+    } else if (path == GBC_ORDER_FGLM) {
+        gbc_log(ctx, 1, "order %s: FGLM asked, but the ideal is not zero-dimensional",
+                strat_order_name(R, oname, sizeof oname));
+        return GBC_ERR_DOMAIN;
+    } else {
+        gbc_log(ctx, 1, "order %s: not zero-dimensional: the homogenised grevlex basis, "
+                "Hilbert-driven",
+                strat_order_name(R, oname, sizeof oname));
+    }
+    return strat_hilbert(ctx, R, G, out, stats, minimal);
+}
+
 gbc_status strat_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                           gb_stats *stats, int minimal)
 {
@@ -132,48 +185,7 @@ gbc_status strat_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *o
     st = eng->groebner(ctx, &Rg, in, &G, stats, 0);
     if (st != GBC_OK)
         goto done;
-    if (path == GBC_ORDER_HILBERT) {
-        gbc_log(ctx, 1, "order %s: the homogenised grevlex basis, Hilbert-driven (as asked)",
-                strat_order_name(R, oname, sizeof oname));
-        st = strat_hilbert(ctx, R, &G, out, stats, minimal);
-        goto done;
-    }
-    if (fglm_is_zero_dim(&Rg, &G)) {
-        const double t1 = gbc_wall_time();
-        st = fglm_change_order(ctx, &Rg, &G, R, out, stats, FGLM_AUTO);
-        if (st == GBC_OK) {
-            if (stats) {
-                stats->strategy = STRAT_TOOK_FGLM;
-                stats->basis_size = out->n;
-            }
-            gbc_log(ctx, 1,
-                    "order %s: zero-dimensional (degree %zu): grevlex basis, then FGLM "
-                    "(%s path) in %.3f s",
-                    strat_order_name(R, oname, sizeof oname),
-                    stats ? stats->fglm_dim : (size_t)0,
-                    stats && stats->fglm_path == 2 ? "sparse, shape position" : "classic",
-                    gbc_wall_time() - t1);
-            goto done;
-        }
-        if (st != GBC_ERR_UNSUPPORTED || path == GBC_ORDER_FGLM)
-            goto done;
-        plist_clear(ctx, out, &R->F);
-        plist_init(out);
-        gbc_log(ctx, 1,
-                "order %s: zero-dimensional but of degree above %u: the homogenised "
-                "grevlex basis, Hilbert-driven",
-                strat_order_name(R, oname, sizeof oname), FGLM_MAX_DIM);
-    } else if (path == GBC_ORDER_FGLM) {
-        gbc_log(ctx, 1, "order %s: FGLM asked, but the ideal is not zero-dimensional",
-                strat_order_name(R, oname, sizeof oname));
-        st = GBC_ERR_DOMAIN;
-        goto done;
-    } else {
-        gbc_log(ctx, 1, "order %s: not zero-dimensional: the homogenised grevlex basis, "
-                "Hilbert-driven",
-                strat_order_name(R, oname, sizeof oname));
-    }
-    st = strat_hilbert(ctx, R, &G, out, stats, minimal);
+    st = strat_from_grevlex(ctx, R, &Rg, &G, out, stats, minimal, path);
 done:
     plist_clear(ctx, &G, &R->F);
     if (stats)
