@@ -1,5 +1,6 @@
 /* solve/solve_int.h: the structure behind gbc_solutions and what the solver's
- * files share (the driver solve.c, the public calls and printers solve_api.c). */
+ * files share: the helpers of common.c, the two field families (solve.c and
+ * qq_out.c over Q, zp.c over Z/p) and the table that stands for them. */
 #ifndef GBC_SOLVE_INT_H
 #define GBC_SOLVE_INT_H
 
@@ -7,6 +8,8 @@
 
 #include "gbc.h"
 #include "common/common.h"
+
+struct sv_field;
 
 /* The result of gbc_solve. Over Q: count real solutions, each a box of nvars
  * intervals; endpoint u (0 lower, 1 upper) of coordinate i of solution k is
@@ -28,6 +31,7 @@ struct gbc_solutions {
     int64_t *form;     /* the linear form: T + sum form[i] x_i = 0 (newvar), or
                         * T = x_n (!newvar, form = (0, ..., 0, -1)) */
     int newvar;
+    const struct sv_field *field; /* the family that made it (set by gbc_solve) */
 };
 
 /* A growing NUL-terminated string allocated through a context. */
@@ -47,12 +51,56 @@ void sv_sb_clear(gbc_ctx *ctx, sv_sb *b);
  * positive-dimensional ideal; the unit ideal gives no solution and dim -1. With
  * GBC_SOLVE_PARAMETRIZATION in flags out->param gets msolve's parametrisation. On
  * failure out may hold partial results: the caller frees it. */
+/* The separators of a list of solutions in one output format: each solution is
+ * open, its coordinates joined by ", ", close; solutions are joined by sep. */
+typedef struct sv_layout {
+    const char *open, *close, *sep;
+} sv_layout;
+
+/* What depends on the field of a result: one const table per field (sv_field_qq in
+ * solve.c, sv_field_zp in zp.c), chosen once by gbc_solve from the ring's
+ * characteristic; nothing else in solve/ branches on the field. */
+typedef struct sv_field {
+    /* Fill out (zeroed; nvars, characteristic and precision set) with the
+     * solutions of the ideal of gens (sv_solve_q, sv_solve_zp). */
+    gbc_status (*solve)(gbc_ctx *ctx, gbc_solutions *out, const gbc_polys *gens,
+                        uint32_t prec, unsigned flags, const gbc_options *opts,
+                        gbc_error *err);
+    /* Append coordinate at (solution k, variable i: at = k nvars + i) of s to b
+     * (allocated unaccounted), as gbc's format or (msolve != 0) msolve's. */
+    gbc_status (*put_coord)(sv_sb *b, const gbc_solutions *s, size_t at, int msolve);
+    /* gbc_solutions_endpoint and gbc_solutions_get_zp after their argument checks
+     * (gbc.h): GBC_ERR_DOMAIN from the field that has no such value. */
+    gbc_status (*endpoint)(char *buf, size_t size, size_t *needed, uint32_t *exponent,
+                           const gbc_solutions *s, size_t at);
+    gbc_status (*point)(uint32_t *point, const gbc_solutions *s, size_t i);
+    sv_layout layout[2]; /* [0] gbc's format, [1] msolve's */
+    const char *msolve_open;  /* msolve's text before the list (no parametrisation) */
+    const char *msolve_close; /* and after it */
+} sv_field;
+
+extern const sv_field sv_field_qq, sv_field_zp;
+
+/* The solutions of s, one after the other, in s's field's layout for the format
+ * (msolve != 0: msolve's), appended to b (allocated unaccounted). */
+gbc_status sv_put_solutions(sv_sb *b, const gbc_solutions *s, int msolve);
+
+/* err's message from fmt (line and column 0); nothing when err is NULL. */
+void sv_set_err(gbc_error *err, const char *fmt, ...) GBC_PRINTF(2, 3);
+
 gbc_status sv_solve_q(gbc_ctx *ctx, gbc_solutions *out, const gbc_polys *gens, uint32_t prec,
                       unsigned flags, const gbc_options *opts, gbc_error *err);
 
-/* The same over Z/p: the solutions with coordinates in Z/p (out->zp). */
-gbc_status sv_solve_zp(gbc_ctx *ctx, gbc_solutions *out, const gbc_polys *gens,
-                       const gbc_options *opts, gbc_error *err);
+/* The same over Z/p: the solutions with coordinates in Z/p (out->zp); prec and
+ * flags do not apply. */
+gbc_status sv_solve_zp(gbc_ctx *ctx, gbc_solutions *out, const gbc_polys *gens, uint32_t prec,
+                       unsigned flags, const gbc_options *opts, gbc_error *err);
+
+/* Over Q (qq_out.c): coordinate at of s as the box's interval "[lo, hi]" (gbc's
+ * endpoints "p/q", msolve's "p / 2^k"), and the endpoint accessor (sv_field). */
+gbc_status sv_qq_put_interval(sv_sb *b, const gbc_solutions *s, size_t at, int msolve);
+gbc_status sv_qq_endpoint(char *buf, size_t size, size_t *needed, uint32_t *exponent,
+                          const gbc_solutions *s, size_t at);
 
 /* A univariate polynomial with rational coefficients, c[0..n), c[i] of T^i. */
 typedef struct qpoly {
@@ -85,7 +133,7 @@ void sv_solutions_free(gbc_solutions *s);
  * sv_solutions_free frees them). */
 gbc_status sv_boxes(gbc_ctx *ctx, gbc_solutions *out, const struct sv_param *P, uint32_t prec);
 
-/* Shared by solve.c and zp.c. A ring with R's variable names (and extra after
+/* Shared by solve.c and zp.c (common.c). A ring with R's variable names (and extra after
  * them, when not NULL), R's characteristic and the order given. */
 gbc_status sv_ring_like(gbc_ctx *ctx, gbc_ring **out, const gbc_ring *R, const char *extra,
                         const char *order, gbc_error *err);
@@ -96,5 +144,14 @@ gbc_status sv_basis_of_text(gbc_polys **basis, const gbc_ring *R, const char *te
  * deg is not NULL) the number of standard monomials. */
 gbc_status sv_dim_degree(int64_t *dim, uint64_t *deg, const gbc_polys *G,
                          const gbc_options *opts);
+/* The dimension check of both fields: the reduced grevlex basis *G0 (in the new
+ * ring *R0, with R's names and characteristic) of the ideal the polynomials of
+ * text generate, out->dim its dimension and *deg (when not NULL and dim is 0) its
+ * number of standard monomials. GBC_ERR_DOMAIN, reason in err, for a
+ * positive dimension; out->dim = -1 (unit ideal) is GBC_OK. *R0 and *G0 are the
+ * caller's to free, also on failure. */
+gbc_status sv_zero_dim(gbc_ctx *ctx, gbc_solutions *out, gbc_ring **R0, gbc_polys **G0,
+                       uint64_t *deg, const char *text, const gbc_ring *R,
+                       const gbc_options *opts, gbc_error *err);
 
 #endif
