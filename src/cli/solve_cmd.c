@@ -140,22 +140,20 @@ static int solve_option(solve_opts *o, int argc, char **argv, int *argi)
     return 1;
 }
 
-int cli_solve_command(int argc, char **argv, int at)
+/* solve's command line into so and c (argv[at], the word solve, skipped): -1 to
+ * go on; otherwise the exit status (--help printed: EXIT_OK; a usage error
+ * reported: EXIT_USAGE). */
+static int parse_args(solve_opts *so, cli_common *c, int argc, char **argv, int at)
 {
-    solve_opts so = {NULL, GBC_SOLVE_FORMAT_GBC, GBC_SOLVE_DEFAULT_PRECISION, 0, 0, 0};
-    cli_common c;
-    cli_common_init(&c);
-    c.accept = SOLVE_COMMON;
-    c.command = "solve";
     int end_opts = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (i == at)
             continue;
         if (end_opts || a[0] != '-' || a[1] == '\0') {
-            if (so.file != NULL)
+            if (so->file != NULL)
                 return usage_error("more than one input file ('%s')", a);
-            so.file = a;
+            so->file = a;
             continue;
         }
         if (strcmp(a, "--") == 0) {
@@ -169,24 +167,25 @@ int cli_solve_command(int argc, char **argv, int at)
         /* solve takes "--name=VALUE" but not "-x=VALUE" */
         if (a[1] != '-' && strchr(a, '=') != NULL)
             return usage_error("unknown option for solve '%s'", a);
-        int r = solve_option(&so, argc, argv, &i);
+        int r = solve_option(so, argc, argv, &i);
         if (r == 0)
-            r = cli_common_option(&c, argc, argv, &i);
+            r = cli_common_option(c, argc, argv, &i);
         if (r < 0)
             return EXIT_USAGE;
         if (r == 0)
             return usage_error("unknown option for solve '%s'", a);
     }
-    const char *file = so.file, *outfile = c.outfile;
-    gbc_solve_format format = so.format;
-    int param = so.param, lex = so.lex, json = so.json, verbose = c.verbose;
-    size_t memory_limit = c.memory_limit;
-    double timeout = c.timeout;
-    if (param && format != GBC_SOLVE_FORMAT_MSOLVE)
+    if (so->param && so->format != GBC_SOLVE_FORMAT_MSOLVE)
         return usage_error("%s needs --format msolve", "--parametrization");
+    return -1;
+}
 
-    const char *fname = (file == NULL || strcmp(file, "-") == 0) ? "<stdin>" : file;
-    double deadline = timeout > 0.0 ? cli_now() + timeout : 0.0;
+/* The whole input (file, or standard input for NULL or "-"; fname names it in
+ * messages) into *text (malloc'd, *len bytes), within memory_limit and deadline:
+ * -1; otherwise the error is reported and its exit status returned. */
+static int read_input(char **text, size_t *len, const char *file, const char *fname,
+                      size_t memory_limit, double deadline)
+{
     int fd = STDIN_FILENO;
     if (file != NULL && strcmp(file, "-") != 0) {
         fd = open(file, O_RDONLY | O_CLOEXEC);
@@ -195,43 +194,66 @@ int cli_solve_command(int argc, char **argv, int at)
             return EXIT_INPUT;
         }
     }
-    char *text = NULL;
-    size_t len = 0;
     int e = 0;
-    cli_read_status rs = cli_read_fd(fd, memory_limit, deadline, &text, &len, &e);
+    cli_read_status rs = cli_read_fd(fd, memory_limit, deadline, text, len, &e);
     if (fd != STDIN_FILENO)
         close(fd);
-    if (rs != CLI_READ_OK) {
-        if (rs == CLI_READ_LIMIT) {
-            cli_report_status(fname, GBC_ERR_LIMIT);
-            return EXIT_RESOURCES;
-        }
-        if (rs == CLI_READ_TIME || rs == CLI_READ_INTR) {
-            cli_report_status(fname, GBC_ERR_INTERRUPTED);
-            return EXIT_RESOURCES;
-        }
-        fprintf(stderr, "gbc: cannot read '%s': %s\n", fname,
-                rs == CLI_READ_IO && e ? strerror(e) : "out of memory");
-        return rs == CLI_READ_IO ? EXIT_INPUT : EXIT_RESOURCES;
-    }
-    gbc_options *opts = NULL;
-    if (gbc_options_new(&opts) != GBC_OK) {
-        free(text);
-        fprintf(stderr, "gbc: out of memory\n");
+    if (rs == CLI_READ_OK)
+        return -1;
+    if (rs == CLI_READ_LIMIT) {
+        cli_report_status(fname, GBC_ERR_LIMIT);
         return EXIT_RESOURCES;
     }
-    cli_common_apply(&c, opts); /* the options solve does not take keep their defaults */
-    if (timeout > 0.0)
-        gbc_options_set_time_limit(opts, timeout);
-    if (verbose > 1) /* -vv: the Groebner bases' own log */
-        gbc_options_set_log(opts, log_to_stderr, NULL, verbose - 1);
-    gbc_options_set_interrupt(opts, cli_interrupt_poll, NULL);
+    if (rs == CLI_READ_TIME || rs == CLI_READ_INTR) {
+        cli_report_status(fname, GBC_ERR_INTERRUPTED);
+        return EXIT_RESOURCES;
+    }
+    fprintf(stderr, "gbc: cannot read '%s': %s\n", fname,
+            rs == CLI_READ_IO && e ? strerror(e) : "out of memory");
+    return rs == CLI_READ_IO ? EXIT_INPUT : EXIT_RESOURCES;
+}
 
+/* The text of sols in so's format (JSON converted, for gens' field) written to
+ * c's output: the exit status (errors reported against fname). */
+static int write_solutions(const gbc_solutions *sols, const gbc_polys *gens,
+                           const solve_opts *so, const cli_common *c, const char *fname)
+{
+    char *out = NULL;
+    size_t outlen = 0;
+    gbc_status st = gbc_solutions_to_string(&out, &outlen, sols, so->format);
+    if (st != GBC_OK) {
+        cli_report_status(fname, st);
+        return cli_exit_for(st);
+    }
+    int rc = EXIT_OK;
+    char *jout = NULL;
+    size_t joutlen = 0;
+    if (so->json && cli_json("solve",
+                             gbc_ring_characteristic(gbc_polys_ring(gens)) == 0
+                                 ? CLI_JSON_BOXES
+                                 : CLI_JSON_VECTORS,
+                             "solutions", out, outlen, &jout, &joutlen) != 0) {
+        cli_report_status(fname, GBC_ERR_NOMEM);
+        rc = EXIT_RESOURCES;
+    } else {
+        int open_failed = 0;
+        if (cli_write_result(c->outfile, jout ? jout : out, jout ? joutlen : outlen,
+                             &open_failed) != 0)
+            rc = open_failed ? EXIT_INPUT : EXIT_RESOURCES;
+    }
+    free(jout);
+    gbc_string_free(out);
+    return rc;
+}
+
+/* Parse text (len bytes; consumed: freed here) and solve it under opts, then
+ * write the solutions: the exit status (errors reported against fname). */
+static int solve_text(char *text, size_t len, const solve_opts *so, const cli_common *c,
+                      const char *fname, const gbc_options *opts)
+{
     gbc_ring *ring = NULL;
     gbc_polys *gens = NULL;
     gbc_solutions *sols = NULL;
-    char *out = NULL;
-    size_t outlen = 0;
     gbc_error err;
     int rc = EXIT_OK;
     gbc_status st = gbc_parse(&ring, &gens, text, len, NULL, opts, &err);
@@ -248,8 +270,9 @@ int cli_solve_command(int argc, char **argv, int at)
         rc = cli_exit_for(st);
         goto done;
     }
-    unsigned flags = (param ? GBC_SOLVE_PARAMETRIZATION : 0u) | (lex ? GBC_SOLVE_LEX : 0u);
-    st = gbc_solve(&sols, gens, (uint32_t)so.precision, flags, opts, &err);
+    unsigned flags =
+        (so->param ? GBC_SOLVE_PARAMETRIZATION : 0u) | (so->lex ? GBC_SOLVE_LEX : 0u);
+    st = gbc_solve(&sols, gens, (uint32_t)so->precision, flags, opts, &err);
     if (st == GBC_ERR_DOMAIN) {
         fprintf(stderr, "%s: error: %s\n", fname, err.message);
         rc = EXIT_INPUT;
@@ -263,34 +286,47 @@ int cli_solve_command(int argc, char **argv, int at)
         rc = cli_exit_for(st);
         goto done;
     }
-    if (verbose > 0)
+    if (c->verbose > 0)
         fprintf(stderr, "gbc: %zu real solutions (%zu distinct complex solutions)\n",
                 gbc_solutions_count(sols), gbc_solutions_distinct(sols));
-    st = gbc_solutions_to_string(&out, &outlen, sols, format);
-    if (st != GBC_OK) {
-        cli_report_status(fname, st);
-        rc = cli_exit_for(st);
-        goto done;
-    }
-    char *jout = NULL;
-    size_t joutlen = 0;
-    if (json && cli_json("solve",
-                         gbc_ring_characteristic(gbc_polys_ring(gens)) == 0 ? CLI_JSON_BOXES
-                                                                            : CLI_JSON_VECTORS,
-                         "solutions", out, outlen, &jout, &joutlen) != 0) {
-        cli_report_status(fname, GBC_ERR_NOMEM);
-        rc = EXIT_RESOURCES;
-        goto done;
-    }
-    int open_failed = 0;
-    if (cli_write_result(outfile, jout ? jout : out, jout ? joutlen : outlen, &open_failed) != 0)
-        rc = open_failed ? EXIT_INPUT : EXIT_RESOURCES;
-    free(jout);
+    rc = write_solutions(sols, gens, so, c, fname);
 done:
-    gbc_string_free(out);
     gbc_solutions_free(sols);
     gbc_polys_free(gens);
     gbc_ring_free(ring);
+    return rc;
+}
+
+int cli_solve_command(int argc, char **argv, int at)
+{
+    solve_opts so = {NULL, GBC_SOLVE_FORMAT_GBC, GBC_SOLVE_DEFAULT_PRECISION, 0, 0, 0};
+    cli_common c;
+    cli_common_init(&c);
+    c.accept = SOLVE_COMMON;
+    c.command = "solve";
+    int rc = parse_args(&so, &c, argc, argv, at);
+    if (rc >= 0)
+        return rc;
+    const char *fname = (so.file == NULL || strcmp(so.file, "-") == 0) ? "<stdin>" : so.file;
+    double deadline = c.timeout > 0.0 ? cli_now() + c.timeout : 0.0;
+    char *text = NULL;
+    size_t len = 0;
+    rc = read_input(&text, &len, so.file, fname, c.memory_limit, deadline);
+    if (rc >= 0)
+        return rc;
+    gbc_options *opts = NULL;
+    if (gbc_options_new(&opts) != GBC_OK) {
+        free(text);
+        fprintf(stderr, "gbc: out of memory\n");
+        return EXIT_RESOURCES;
+    }
+    cli_common_apply(&c, opts); /* the options solve does not take keep their defaults */
+    if (c.timeout > 0.0)
+        gbc_options_set_time_limit(opts, c.timeout);
+    if (c.verbose > 1) /* -vv: the Groebner bases' own log */
+        gbc_options_set_log(opts, log_to_stderr, NULL, c.verbose - 1);
+    gbc_options_set_interrupt(opts, cli_interrupt_poll, NULL);
+    rc = solve_text(text, len, &so, &c, fname, opts);
     gbc_options_free(opts);
     return rc;
 }
