@@ -231,3 +231,25 @@ char *tu_system_text(const char *family, int nvars, uint32_t p)
     tu_put_system(&b, family, nvars);
     return b.s;
 }
+
+void tu_mpq_interval_mul(mpq_t lo, mpq_t hi, const mpq_t a, const mpq_t b)
+{
+    mpq_t p[4];
+    for (int i = 0; i < 4; i++)
+        mpq_init(p[i]);
+    mpq_mul(p[0], lo, a);
+    mpq_mul(p[1], lo, b);
+    mpq_mul(p[2], hi, a);
+    mpq_mul(p[3], hi, b);
+    int mn = 0, mx = 0;
+    for (int i = 1; i < 4; i++) {
+        if (mpq_cmp(p[i], p[mn]) < 0)
+            mn = i;
+        if (mpq_cmp(p[i], p[mx]) > 0)
+            mx = i;
+    }
+    mpq_set(lo, p[mn]);
+    mpq_set(hi, p[mx]);
+    for (int i = 0; i < 4; i++)
+        mpq_clear(p[i]);
+}

@@ -5,6 +5,7 @@
 #define GBC_TESTUTIL_H
 
 #include <check.h>
+#include <gmp.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -60,5 +61,9 @@ void tu_random_order(char *spec, size_t len, gbc_rng *r, uint32_t nvars, int kin
  * (tu_system_text). malloc'd; free() them. */
 char *tu_system_gens(const char *family, int nvars);
 char *tu_system_text(const char *family, int nvars, uint32_t p);
+
+/* Interval arithmetic over Q for the solver's tests: [lo, hi] <- [lo, hi] [a, b]
+ * (a <= b, lo <= hi; the product's exact range). */
+void tu_mpq_interval_mul(mpq_t lo, mpq_t hi, const mpq_t a, const mpq_t b);
 
 #endif

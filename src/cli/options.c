@@ -31,12 +31,20 @@ int cli_exit_for(gbc_status st)
     }
 }
 
-int cli_usage_error(const char *fmt, const char *arg)
+int cli_usage_error_in(const char *command, const char *fmt, const char *arg)
 {
     fprintf(stderr, "gbc: ");
     fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\nTry 'gbc --help' for more information.\n");
+    if (command != NULL)
+        fprintf(stderr, "\nTry 'gbc %s --help' for more information.\n", command);
+    else
+        fprintf(stderr, "\nTry 'gbc --help' for more information.\n");
     return EXIT_USAGE;
+}
+
+int cli_usage_error(const char *fmt, const char *arg)
+{
+    return cli_usage_error_in(NULL, fmt, arg);
 }
 
 int cli_option_value(int argc, char **argv, int *argi, const char *name, const char **v)
@@ -115,10 +123,32 @@ enum kind {
 static const struct {
     const char *name;
     enum kind kind;
-} valued[] = {{"--order-path", K_PATH}, {"--order", K_ORDER},         {"--algorithm", K_ALGO},
-              {"--learn", K_LEARN},     {"--threads", K_THREADS},     {"-t", K_THREADS},
-              {"--linear-algebra", K_LA}, {"--seed", K_SEED},         {"--memory-limit", K_MEM},
-              {"--timeout", K_TIME},    {"-o", K_OUT},                {"--format", K_FORMAT}};
+    unsigned bit; /* CLI_OPT_* */
+} valued[] = {{"--order-path", K_PATH, CLI_OPT_PATH},
+              {"--order", K_ORDER, CLI_OPT_ORDER},
+              {"--algorithm", K_ALGO, CLI_OPT_ALGO},
+              {"--learn", K_LEARN, CLI_OPT_LEARN},
+              {"--threads", K_THREADS, CLI_OPT_THREADS},
+              {"-t", K_THREADS, CLI_OPT_THREADS},
+              {"--linear-algebra", K_LA, CLI_OPT_LA},
+              {"--seed", K_SEED, CLI_OPT_SEED},
+              {"--memory-limit", K_MEM, CLI_OPT_MEM},
+              {"--timeout", K_TIME, CLI_OPT_TIME},
+              {"-o", K_OUT, CLI_OPT_OUT},
+              {"--format", K_FORMAT, CLI_OPT_FORMAT}};
+
+/* Whether c's command takes the options of bit. */
+static int takes(const cli_common *c, unsigned bit)
+{
+    return c->accept == 0 || (c->accept & bit) != 0;
+}
+
+/* The usage error of c's command (its hint), returning -1 for cli_common_option. */
+static int bad(const cli_common *c, const char *fmt, const char *arg)
+{
+    cli_usage_error_in(c->command, fmt, arg);
+    return -1;
+}
 
 static int set_value(cli_common *c, enum kind k, const char *v)
 {
@@ -129,38 +159,38 @@ static int set_value(cli_common *c, enum kind k, const char *v)
     case K_OUT: c->outfile = v; return 1;
     case K_FORMAT:
         if (strcmp(v, "text") != 0 && strcmp(v, "json") != 0)
-            return cli_usage_error("unknown format '%s' (expected text or json)", v), -1;
+            return bad(c, "unknown format '%s' (expected text or json)", v);
         c->json = strcmp(v, "json") == 0;
         return 1;
     case K_ALGO:
         if ((w = lookup(algorithms, NWORDS(algorithms), v)) < 0)
-            return cli_usage_error("unknown algorithm '%s' (expected f4, sig or buchberger)",
-                                   v), -1;
+            return bad(c, "unknown algorithm '%s' (expected f4, sig or buchberger)",
+                       v);
         c->algo = (gbc_algorithm)w;
         return 1;
     case K_LEARN:
         if ((w = lookup(learns, NWORDS(learns), v)) < 0)
-            return cli_usage_error("unknown learning run '%s' (expected f4 or sig)", v), -1;
+            return bad(c, "unknown learning run '%s' (expected f4 or sig)", v);
         c->learn = (gbc_learn)w;
         return 1;
     case K_LA:
         if ((w = lookup(las, NWORDS(las), v)) < 0)
-            return cli_usage_error("unknown linear algebra '%s' (expected auto, exact or "
-                                   "probabilistic)", v), -1;
+            return bad(c, "unknown linear algebra '%s' (expected auto, exact or "
+                       "probabilistic)", v);
         c->la = (gbc_linear_algebra)w;
         return 1;
     case K_PATH:
         if ((w = lookup(paths, NWORDS(paths), v)) < 0)
-            return cli_usage_error("unknown order path '%s' (expected auto, fglm, hilbert, "
-                                   "homogenise or direct)", v), -1;
+            return bad(c, "unknown order path '%s' (expected auto, fglm, hilbert, "
+                       "homogenise or direct)", v);
         c->opath = (gbc_order_path)w;
         return 1;
     case K_THREADS: {
         errno = 0;
         long n = strtol(v, &end, 10);
         if (errno || end == v || *end || n < 1 || n > 1024)
-            return cli_usage_error("--threads (-t) needs a number from 1 to 1024, not '%s'",
-                                   v), -1;
+            return bad(c, "--threads (-t) needs a number from 1 to 1024, not '%s'",
+                       v);
         c->threads = (int)n;
         return 1;
     }
@@ -168,21 +198,21 @@ static int set_value(cli_common *c, enum kind k, const char *v)
         errno = 0;
         c->seed = strtoull(v, &end, 10);
         if (errno || end == v || *end || v[0] == '-' || v[0] == '+')
-            return cli_usage_error("--seed needs a number from 0 to 18446744073709551615, "
-                                   "not '%s'", v), -1;
+            return bad(c, "--seed needs a number from 0 to 18446744073709551615, "
+                       "not '%s'", v);
         c->fixed_seed = 1;
         return 1;
     case K_MEM:
         if (!cli_parse_size(v, &c->memory_limit))
-            return cli_usage_error("--memory-limit needs a positive size such as 2G or "
-                                   "500M, not '%s'", v), -1;
+            return bad(c, "--memory-limit needs a positive size such as 2G or "
+                       "500M, not '%s'", v);
         return 1;
     case K_TIME:
         errno = 0;
         c->timeout = strtod(v, &end);
         if (errno || end == v || *end || !(c->timeout > 0.0) || c->timeout > 1e9)
-            return cli_usage_error("--timeout needs a positive number of seconds, not '%s'",
-                                   v), -1;
+            return bad(c, "--timeout needs a positive number of seconds, not '%s'",
+                       v);
         return 1;
     }
     return 0;
@@ -192,22 +222,25 @@ int cli_common_option(cli_common *c, int argc, char **argv, int *argi)
 {
     const char *a = argv[*argi];
     for (size_t i = 0; i < NWORDS(valued); i++) {
+        if (!takes(c, valued[i].bit))
+            continue;
         const char *v = NULL;
         int ov = cli_option_value(argc, argv, argi, valued[i].name, &v);
         if (ov < 0)
-            return cli_usage_error("option '%s' needs an argument", a), -1;
+            return bad(c, "option '%s' needs an argument", a);
         if (ov > 0)
             return set_value(c, valued[i].kind, v);
     }
-    if (strncmp(a, "-v", 2) == 0 && strspn(a + 1, "v") == strlen(a + 1)) {
+    if (takes(c, CLI_OPT_V) && strncmp(a, "-v", 2) == 0 &&
+        strspn(a + 1, "v") == strlen(a + 1)) {
         c->verbose += (int)strlen(a + 1);
         return 1;
     }
-    if (strcmp(a, "--verbose") == 0) {
+    if (takes(c, CLI_OPT_VERBOSE) && strcmp(a, "--verbose") == 0) {
         c->verbose++;
         return 1;
     }
-    if (strcmp(a, "--certify") == 0) {
+    if (takes(c, CLI_OPT_CERTIFY) && strcmp(a, "--certify") == 0) {
         c->certify = 1;
         return 1;
     }

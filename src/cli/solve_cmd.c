@@ -18,12 +18,14 @@
 #include "output.h"
 #include "reader.h"
 
+/* The shared options (options.c) that solve takes. */
+#define SOLVE_COMMON                                                                     \
+    (CLI_OPT_THREADS | CLI_OPT_SEED | CLI_OPT_MEM | CLI_OPT_TIME | CLI_OPT_OUT | CLI_OPT_V | \
+     CLI_OPT_CERTIFY)
+
 static int usage_error(const char *fmt, const char *arg)
 {
-    fprintf(stderr, "gbc: ");
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\nTry 'gbc solve --help' for more information.\n");
-    return EXIT_USAGE;
+    return cli_usage_error_in("solve", fmt, arg);
 }
 
 /* The options of solve that take a value. */
@@ -60,30 +62,6 @@ static void log_to_stderr(void *data, int level, const char *msg)
     fprintf(stderr, "%s\n", msg);
 }
 
-static int parse_size(const char *v, size_t *out)
-{
-    char *end;
-    errno = 0;
-    if (*v == '-' || *v == '+')
-        return 0;
-    unsigned long long n = strtoull(v, &end, 10);
-    if (errno || end == v)
-        return 0;
-    unsigned shift = 0;
-    if (*end == 'K' || *end == 'k')
-        shift = 10;
-    else if (*end == 'M' || *end == 'm')
-        shift = 20;
-    else if (*end == 'G' || *end == 'g')
-        shift = 30;
-    if (shift != 0)
-        end++;
-    if (*end != '\0' || n == 0 || n > (SIZE_MAX >> shift))
-        return 0;
-    *out = (size_t)n << shift;
-    return 1;
-}
-
 static void help(void)
 {
     printf("usage: gbc solve [OPTIONS] FILE\n"
@@ -105,24 +83,77 @@ static void help(void)
            "3 out of resources\n");
 }
 
-int cli_solve_command(int argc, char **argv, int at)
+/* solve's own options: --format gbc|msolve|json, --precision/-p, --parametrization,
+ * --lex, and -f FILE. 1 when argv[*argi] is one of them (recorded; *argi past its
+ * value), 0 for another argument, -1 after a usage error. */
+typedef struct solve_opts {
+    const char *file;
+    gbc_solve_format format;
+    unsigned long precision;
+    int param, lex, json;
+} solve_opts;
+
+static int solve_option(solve_opts *o, int argc, char **argv, int *argi)
 {
-    const char *file = NULL, *outfile = NULL;
-    gbc_solve_format format = GBC_SOLVE_FORMAT_GBC;
-    unsigned long precision = GBC_SOLVE_DEFAULT_PRECISION;
-    int param = 0, lex = 0, certify = 0, verbose = 0, threads = 1, fixed_seed = 0, end_opts = 0;
-    int json = 0;
-    unsigned long long seed = 0;
-    size_t memory_limit = 0;
-    double timeout = 0.0;
+    const char *a = argv[*argi], *v = NULL;
+    int ov;
+    if ((ov = cli_option_value(argc, argv, argi, "--format", &v)) > 0) {
+        if (strcmp(v, "gbc") == 0)
+            o->format = GBC_SOLVE_FORMAT_GBC;
+        else if (strcmp(v, "msolve") == 0)
+            o->format = GBC_SOLVE_FORMAT_MSOLVE;
+        else if (strcmp(v, "json") == 0)
+            o->format = GBC_SOLVE_FORMAT_GBC; /* the gbc text, converted (cli/json.c) */
+        else
+            return usage_error("unknown format '%s' (expected gbc, msolve or json)", v), -1;
+        o->json = strcmp(v, "json") == 0;
+        return 1;
+    }
+    if (ov == 0 && (ov = cli_option_value(argc, argv, argi, "--precision", &v)) == 0)
+        ov = cli_option_value(argc, argv, argi, "-p", &v);
+    if (ov > 0) {
+        char *end;
+        errno = 0;
+        o->precision = strtoul(v, &end, 10);
+        if (errno || end == v || *end || v[0] == '-' || o->precision < 1 ||
+            o->precision > GBC_SOLVE_MAX_PRECISION)
+            return usage_error("--precision needs a number of bits from 1 to 1048576, "
+                               "not '%s'",
+                               v),
+                   -1;
+        return 1;
+    }
+    if (ov == 0 && (ov = cli_option_value(argc, argv, argi, "-f", &v)) > 0) {
+        if (o->file != NULL)
+            return usage_error("more than one input file ('%s')", v), -1;
+        o->file = v;
+        return 1;
+    }
+    if (ov < 0)
+        return usage_error("option '%s' needs an argument", a), -1;
+    if (strcmp(a, "--parametrization") == 0)
+        o->param = 1;
+    else if (strcmp(a, "--lex") == 0)
+        o->lex = 1;
+    else
+        return 0;
+    return 1;
+}
+
+/* solve's command line into so and c (argv[at], the word solve, skipped): -1 to
+ * go on; otherwise the exit status (--help printed: EXIT_OK; a usage error
+ * reported: EXIT_USAGE). */
+static int parse_args(solve_opts *so, cli_common *c, int argc, char **argv, int at)
+{
+    int end_opts = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (i == at)
             continue;
         if (end_opts || a[0] != '-' || a[1] == '\0') {
-            if (file != NULL)
+            if (so->file != NULL)
                 return usage_error("more than one input file ('%s')", a);
-            file = a;
+            so->file = a;
             continue;
         }
         if (strcmp(a, "--") == 0) {
@@ -133,86 +164,28 @@ int cli_solve_command(int argc, char **argv, int at)
             help();
             return EXIT_OK;
         }
-        const char *v = NULL;
-        char *eq = strchr(a, '=');
-        char name[32];
-        if (strncmp(a, "--", 2) == 0 && eq != NULL && (size_t)(eq - a) < sizeof name) {
-            memcpy(name, a, (size_t)(eq - a));
-            name[eq - a] = '\0';
-            v = eq + 1;
-            a = name;
-        } else if (takes_value(a)) {
-            if (i + 1 >= argc)
-                return usage_error("option '%s' needs an argument", a);
-            v = argv[++i];
-        }
-        char *end;
-        if (strcmp(a, "--format") == 0 && v != NULL) {
-            if (strcmp(v, "gbc") == 0)
-                format = GBC_SOLVE_FORMAT_GBC;
-            else if (strcmp(v, "msolve") == 0)
-                format = GBC_SOLVE_FORMAT_MSOLVE;
-            else if (strcmp(v, "json") == 0)
-                format = GBC_SOLVE_FORMAT_GBC; /* the gbc text, converted (cli/json.c) */
-            else
-                return usage_error("unknown format '%s' (expected gbc, msolve or json)", v);
-            json = strcmp(v, "json") == 0;
-        } else if ((strcmp(a, "--precision") == 0 || strcmp(a, "-p") == 0) && v != NULL) {
-            errno = 0;
-            precision = strtoul(v, &end, 10);
-            if (errno || end == v || *end || v[0] == '-' || precision < 1 ||
-                precision > GBC_SOLVE_MAX_PRECISION)
-                return usage_error("--precision needs a number of bits from 1 to 1048576, "
-                                   "not '%s'",
-                                   v);
-        } else if (strcmp(a, "--parametrization") == 0 && v == NULL) {
-            param = 1;
-        } else if (strcmp(a, "--lex") == 0 && v == NULL) {
-            lex = 1;
-        } else if (strcmp(a, "--certify") == 0 && v == NULL) {
-            certify = 1;
-        } else if ((strcmp(a, "--threads") == 0 || strcmp(a, "-t") == 0) && v != NULL) {
-            errno = 0;
-            long n = strtol(v, &end, 10);
-            if (errno || end == v || *end || n < 1 || n > 1024)
-                return usage_error("--threads (-t) needs a number from 1 to 1024, not '%s'", v);
-            threads = (int)n;
-        } else if (strcmp(a, "--seed") == 0 && v != NULL) {
-            errno = 0;
-            seed = strtoull(v, &end, 10);
-            if (errno || end == v || *end || v[0] == '-' || v[0] == '+')
-                return usage_error("--seed needs a number from 0 to 18446744073709551615, "
-                                   "not '%s'",
-                                   v);
-            fixed_seed = 1;
-        } else if (strcmp(a, "--memory-limit") == 0 && v != NULL) {
-            if (!parse_size(v, &memory_limit))
-                return usage_error("--memory-limit needs a positive size such as 2G or "
-                                   "500M, not '%s'",
-                                   v);
-        } else if (strcmp(a, "--timeout") == 0 && v != NULL) {
-            errno = 0;
-            timeout = strtod(v, &end);
-            if (errno || end == v || *end || !(timeout > 0.0) || timeout > 1e9)
-                return usage_error("--timeout needs a positive number of seconds, not '%s'",
-                                   v);
-        } else if (strcmp(a, "-o") == 0 && v != NULL) {
-            outfile = v;
-        } else if (strcmp(a, "-f") == 0 && v != NULL) {
-            if (file != NULL)
-                return usage_error("more than one input file ('%s')", v);
-            file = v;
-        } else if (strncmp(a, "-v", 2) == 0 && strspn(a + 1, "v") == strlen(a + 1)) {
-            verbose += (int)strlen(a + 1);
-        } else {
-            return usage_error("unknown option for solve '%s'", argv[i]);
-        }
+        /* solve takes "--name=VALUE" but not "-x=VALUE" */
+        if (a[1] != '-' && strchr(a, '=') != NULL)
+            return usage_error("unknown option for solve '%s'", a);
+        int r = solve_option(so, argc, argv, &i);
+        if (r == 0)
+            r = cli_common_option(c, argc, argv, &i);
+        if (r < 0)
+            return EXIT_USAGE;
+        if (r == 0)
+            return usage_error("unknown option for solve '%s'", a);
     }
-    if (param && format != GBC_SOLVE_FORMAT_MSOLVE)
+    if (so->param && so->format != GBC_SOLVE_FORMAT_MSOLVE)
         return usage_error("%s needs --format msolve", "--parametrization");
+    return -1;
+}
 
-    const char *fname = (file == NULL || strcmp(file, "-") == 0) ? "<stdin>" : file;
-    double deadline = timeout > 0.0 ? cli_now() + timeout : 0.0;
+/* The whole input (file, or standard input for NULL or "-"; fname names it in
+ * messages) into *text (malloc'd, *len bytes), within memory_limit and deadline:
+ * -1; otherwise the error is reported and its exit status returned. */
+static int read_input(char **text, size_t *len, const char *file, const char *fname,
+                      size_t memory_limit, double deadline)
+{
     int fd = STDIN_FILENO;
     if (file != NULL && strcmp(file, "-") != 0) {
         fd = open(file, O_RDONLY | O_CLOEXEC);
@@ -221,48 +194,66 @@ int cli_solve_command(int argc, char **argv, int at)
             return EXIT_INPUT;
         }
     }
-    char *text = NULL;
-    size_t len = 0;
     int e = 0;
-    cli_read_status rs = cli_read_fd(fd, memory_limit, deadline, &text, &len, &e);
+    cli_read_status rs = cli_read_fd(fd, memory_limit, deadline, text, len, &e);
     if (fd != STDIN_FILENO)
         close(fd);
-    if (rs != CLI_READ_OK) {
-        if (rs == CLI_READ_LIMIT) {
-            cli_report_status(fname, GBC_ERR_LIMIT);
-            return EXIT_RESOURCES;
-        }
-        if (rs == CLI_READ_TIME || rs == CLI_READ_INTR) {
-            cli_report_status(fname, GBC_ERR_INTERRUPTED);
-            return EXIT_RESOURCES;
-        }
-        fprintf(stderr, "gbc: cannot read '%s': %s\n", fname,
-                rs == CLI_READ_IO && e ? strerror(e) : "out of memory");
-        return rs == CLI_READ_IO ? EXIT_INPUT : EXIT_RESOURCES;
-    }
-    gbc_options *opts = NULL;
-    if (gbc_options_new(&opts) != GBC_OK) {
-        free(text);
-        fprintf(stderr, "gbc: out of memory\n");
+    if (rs == CLI_READ_OK)
+        return -1;
+    if (rs == CLI_READ_LIMIT) {
+        cli_report_status(fname, GBC_ERR_LIMIT);
         return EXIT_RESOURCES;
     }
-    if (memory_limit != 0)
-        gbc_options_set_memory_limit(opts, memory_limit);
-    if (timeout > 0.0)
-        gbc_options_set_time_limit(opts, timeout);
-    gbc_options_set_certify(opts, certify);
-    gbc_options_set_threads(opts, threads);
-    if (fixed_seed)
-        gbc_options_set_seed(opts, (uint64_t)seed);
-    if (verbose > 1) /* -vv: the Groebner bases' own log */
-        gbc_options_set_log(opts, log_to_stderr, NULL, verbose - 1);
-    gbc_options_set_interrupt(opts, cli_interrupt_poll, NULL);
+    if (rs == CLI_READ_TIME || rs == CLI_READ_INTR) {
+        cli_report_status(fname, GBC_ERR_INTERRUPTED);
+        return EXIT_RESOURCES;
+    }
+    fprintf(stderr, "gbc: cannot read '%s': %s\n", fname,
+            rs == CLI_READ_IO && e ? strerror(e) : "out of memory");
+    return rs == CLI_READ_IO ? EXIT_INPUT : EXIT_RESOURCES;
+}
 
+/* The text of sols in so's format (JSON converted, for gens' field) written to
+ * c's output: the exit status (errors reported against fname). */
+static int write_solutions(const gbc_solutions *sols, const gbc_polys *gens,
+                           const solve_opts *so, const cli_common *c, const char *fname)
+{
+    char *out = NULL;
+    size_t outlen = 0;
+    gbc_status st = gbc_solutions_to_string(&out, &outlen, sols, so->format);
+    if (st != GBC_OK) {
+        cli_report_status(fname, st);
+        return cli_exit_for(st);
+    }
+    int rc = EXIT_OK;
+    char *jout = NULL;
+    size_t joutlen = 0;
+    if (so->json && cli_json("solve",
+                             gbc_ring_characteristic(gbc_polys_ring(gens)) == 0
+                                 ? CLI_JSON_BOXES
+                                 : CLI_JSON_VECTORS,
+                             "solutions", out, outlen, &jout, &joutlen) != 0) {
+        cli_report_status(fname, GBC_ERR_NOMEM);
+        rc = EXIT_RESOURCES;
+    } else {
+        int open_failed = 0;
+        if (cli_write_result(c->outfile, jout ? jout : out, jout ? joutlen : outlen,
+                             &open_failed) != 0)
+            rc = open_failed ? EXIT_INPUT : EXIT_RESOURCES;
+    }
+    free(jout);
+    gbc_string_free(out);
+    return rc;
+}
+
+/* Parse text (len bytes; consumed: freed here) and solve it under opts, then
+ * write the solutions: the exit status (errors reported against fname). */
+static int solve_text(char *text, size_t len, const solve_opts *so, const cli_common *c,
+                      const char *fname, const gbc_options *opts)
+{
     gbc_ring *ring = NULL;
     gbc_polys *gens = NULL;
     gbc_solutions *sols = NULL;
-    char *out = NULL;
-    size_t outlen = 0;
     gbc_error err;
     int rc = EXIT_OK;
     gbc_status st = gbc_parse(&ring, &gens, text, len, NULL, opts, &err);
@@ -279,8 +270,9 @@ int cli_solve_command(int argc, char **argv, int at)
         rc = cli_exit_for(st);
         goto done;
     }
-    unsigned flags = (param ? GBC_SOLVE_PARAMETRIZATION : 0u) | (lex ? GBC_SOLVE_LEX : 0u);
-    st = gbc_solve(&sols, gens, (uint32_t)precision, flags, opts, &err);
+    unsigned flags =
+        (so->param ? GBC_SOLVE_PARAMETRIZATION : 0u) | (so->lex ? GBC_SOLVE_LEX : 0u);
+    st = gbc_solve(&sols, gens, (uint32_t)so->precision, flags, opts, &err);
     if (st == GBC_ERR_DOMAIN) {
         fprintf(stderr, "%s: error: %s\n", fname, err.message);
         rc = EXIT_INPUT;
@@ -294,34 +286,48 @@ int cli_solve_command(int argc, char **argv, int at)
         rc = cli_exit_for(st);
         goto done;
     }
-    if (verbose > 0)
+    if (c->verbose > 0)
         fprintf(stderr, "gbc: %zu real solutions (%zu distinct complex solutions)\n",
                 gbc_solutions_count(sols), gbc_solutions_distinct(sols));
-    st = gbc_solutions_to_string(&out, &outlen, sols, format);
-    if (st != GBC_OK) {
-        cli_report_status(fname, st);
-        rc = cli_exit_for(st);
-        goto done;
-    }
-    char *jout = NULL;
-    size_t joutlen = 0;
-    if (json && cli_json("solve",
-                         gbc_ring_characteristic(gbc_polys_ring(gens)) == 0 ? CLI_JSON_BOXES
-                                                                            : CLI_JSON_VECTORS,
-                         "solutions", out, outlen, &jout, &joutlen) != 0) {
-        cli_report_status(fname, GBC_ERR_NOMEM);
-        rc = EXIT_RESOURCES;
-        goto done;
-    }
-    int open_failed = 0;
-    if (cli_write_result(outfile, jout ? jout : out, jout ? joutlen : outlen, &open_failed) != 0)
-        rc = open_failed ? EXIT_INPUT : EXIT_RESOURCES;
-    free(jout);
+    rc = write_solutions(sols, gens, so, c, fname);
 done:
-    gbc_string_free(out);
     gbc_solutions_free(sols);
     gbc_polys_free(gens);
     gbc_ring_free(ring);
+    return rc;
+}
+
+int cli_solve_command(int argc, char **argv, int at)
+{
+    solve_opts so = {NULL, GBC_SOLVE_FORMAT_GBC, GBC_SOLVE_DEFAULT_PRECISION, 0, 0, 0};
+    cli_common c;
+    cli_common_init(&c);
+    c.accept = SOLVE_COMMON;
+    c.command = "solve";
+    int rc = parse_args(&so, &c, argc, argv, at);
+    if (rc >= 0)
+        return rc;
+    const char *fname = (so.file == NULL || strcmp(so.file, "-") == 0) ? "<stdin>" : so.file;
+    cli_report_limits(c.memory_limit, c.timeout); /* named by the messages */
+    double deadline = c.timeout > 0.0 ? cli_now() + c.timeout : 0.0;
+    char *text = NULL;
+    size_t len = 0;
+    rc = read_input(&text, &len, so.file, fname, c.memory_limit, deadline);
+    if (rc >= 0)
+        return rc;
+    gbc_options *opts = NULL;
+    if (gbc_options_new(&opts) != GBC_OK) {
+        free(text);
+        fprintf(stderr, "gbc: out of memory\n");
+        return EXIT_RESOURCES;
+    }
+    cli_common_apply(&c, opts); /* the options solve does not take keep their defaults */
+    if (c.timeout > 0.0)
+        gbc_options_set_time_limit(opts, c.timeout);
+    if (c.verbose > 1) /* -vv: the Groebner bases' own log */
+        gbc_options_set_log(opts, log_to_stderr, NULL, c.verbose - 1);
+    gbc_options_set_interrupt(opts, cli_interrupt_poll, NULL);
+    rc = solve_text(text, len, &so, &c, fname, opts);
     gbc_options_free(opts);
     return rc;
 }

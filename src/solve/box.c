@@ -167,19 +167,14 @@ static void sols_free(gbc_ctx *ctx, sol *s, size_t count, uint32_t n)
     gbc_free(ctx, s);
 }
 
-gbc_status sv_boxes(gbc_ctx *ctx, gbc_solutions *out, const sv_param *P, uint32_t prec)
+/* The solutions s[0..nroots) (s zeroed by the caller) at the roots of W, each
+ * root moved out of roots (which keeps fresh integers), each box computed to
+ * precision prec; *made counts those set up (sols_free's count, also on failure). */
+static gbc_status make_sols(gbc_ctx *ctx, sol *s, size_t *made, sv_root *roots, size_t nroots,
+                            const sv_param *P, uint32_t prec, scratch *S)
 {
     uint32_t n = P->n;
-    sv_root *roots = NULL;
-    size_t nroots = 0;
-    gbc_status st = sv_isolate(ctx, &roots, &nroots, &P->W);
-    if (st != GBC_OK)
-        return st;
-    scratch S;
-    scratch_init(&S);
-    sol *s = NULL;
-    size_t made = 0;
-    st = GBC_ZALLOC(ctx, s, nroots > 0 ? nroots : 1);
+    gbc_status st = GBC_OK;
     for (size_t k = 0; k < nroots && st == GBC_OK; k++) {
         s[k].r = roots[k]; /* moved: roots[k]'s integers now belong to s[k] */
         mpz_init(roots[k].a);
@@ -199,62 +194,95 @@ gbc_status sv_boxes(gbc_ctx *ctx, gbc_solutions *out, const sv_param *P, uint32_
             mpz_init(s[k].lo[i]);
             mpz_init(s[k].hi[i]);
         }
-        made = k + 1;
-        st = sol_box(ctx, &s[k], P, prec, &S);
+        *made = k + 1;
+        st = sol_box(ctx, &s[k], P, prec, S);
     }
-    sv_roots_free(ctx, roots, nroots);
-    /* Boxes of distinct solutions must not meet: refine both until they do not
-     * (the points differ, so boxes shrinking to them separate). Pairs of every
-     * box: O(r^2 n) comparisons for r real roots, below the cost of isolation. */
+    return st;
+}
+
+/* Boxes of distinct solutions must not meet: refine both until they do not (the
+ * points differ, so boxes shrinking to them separate). Pairs of every box:
+ * O(r^2 n) comparisons for r real roots, below the cost of isolation. */
+static gbc_status separate_boxes(gbc_ctx *ctx, sol *s, size_t made, const sv_param *P,
+                                 uint32_t prec, scratch *S)
+{
+    gbc_status st = GBC_OK;
     int again = 1;
     while (st == GBC_OK && again) {
         again = 0;
         for (size_t a = 0; a < made && st == GBC_OK; a++)
             for (size_t b = a + 1; b < made && st == GBC_OK; b++) {
-                if (!boxes_meet(&s[a], &s[b], n))
+                if (!boxes_meet(&s[a], &s[b], P->n))
                     continue;
                 again = 1;
                 sv_root_refine(&s[a].r, &P->W);
                 sv_root_refine(&s[b].r, &P->W);
                 s[a].e++;
                 s[b].e++;
-                st = sol_box(ctx, &s[a], P, prec, &S);
+                st = sol_box(ctx, &s[a], P, prec, S);
                 if (st == GBC_OK)
-                    st = sol_box(ctx, &s[b], P, prec, &S);
+                    st = sol_box(ctx, &s[b], P, prec, S);
                 if (st == GBC_OK)
                     st = gbc_ctx_check(ctx);
             }
     }
-    if (st == GBC_OK && made > 0) {
-        size_t m = made * n * 2;
-        st = GBC_ALLOC(ctx, out->num, m > 0 ? m : 1);
-        if (st == GBC_OK)
-            st = GBC_ALLOC(ctx, out->exp, m > 0 ? m : 1);
-        if (st == GBC_OK) {
-            for (size_t k = 0; k < made; k++)
-                for (uint32_t i = 0; i < n; i++)
-                    for (int u = 0; u < 2; u++) {
-                        size_t at = (k * n + i) * 2 + (size_t)u;
-                        mpz_t *q = u ? &s[k].hi[i] : &s[k].lo[i];
-                        /* q / 2^e in lowest terms */
-                        unsigned long e = s[k].e;
-                        if (mpz_sgn(*q) == 0) {
-                            e = 0;
-                        } else {
-                            mp_bitcnt_t z = mpz_scan1(*q, 0);
-                            if (z > e)
-                                z = e;
-                            mpz_fdiv_q_2exp(*q, *q, z);
-                            e -= z;
-                        }
-                        mpz_init_set(out->num[at], *q);
-                        out->exp[at] = (uint32_t)e;
-                    }
-            out->nalloc = m;
-            out->count = made;
-        }
-    }
-    sols_free(ctx, s, made, n);
+    return st;
+}
+
+/* The boxes of s[0..made) (made > 0) into out, each endpoint q / 2^e in lowest
+ * terms (s's integers reduced in place). */
+static gbc_status store_boxes(gbc_ctx *ctx, gbc_solutions *out, sol *s, size_t made, uint32_t n)
+{
+    size_t m = made * n * 2;
+    gbc_status st = GBC_ALLOC(ctx, out->num, m > 0 ? m : 1);
+    if (st == GBC_OK)
+        st = GBC_ALLOC(ctx, out->exp, m > 0 ? m : 1);
+    if (st != GBC_OK)
+        return st;
+    for (size_t k = 0; k < made; k++)
+        for (uint32_t i = 0; i < n; i++)
+            for (int u = 0; u < 2; u++) {
+                size_t at = (k * n + i) * 2 + (size_t)u;
+                mpz_t *q = u ? &s[k].hi[i] : &s[k].lo[i];
+                /* q / 2^e in lowest terms */
+                unsigned long e = s[k].e;
+                if (mpz_sgn(*q) == 0) {
+                    e = 0;
+                } else {
+                    mp_bitcnt_t z = mpz_scan1(*q, 0);
+                    if (z > e)
+                        z = e;
+                    mpz_fdiv_q_2exp(*q, *q, z);
+                    e -= z;
+                }
+                mpz_init_set(out->num[at], *q);
+                out->exp[at] = (uint32_t)e;
+            }
+    out->nalloc = m;
+    out->count = made;
+    return GBC_OK;
+}
+
+gbc_status sv_boxes(gbc_ctx *ctx, gbc_solutions *out, const sv_param *P, uint32_t prec)
+{
+    sv_root *roots = NULL;
+    size_t nroots = 0;
+    gbc_status st = sv_isolate(ctx, &roots, &nroots, &P->W);
+    if (st != GBC_OK)
+        return st;
+    scratch S;
+    scratch_init(&S);
+    sol *s = NULL;
+    size_t made = 0;
+    st = GBC_ZALLOC(ctx, s, nroots > 0 ? nroots : 1);
+    if (st == GBC_OK)
+        st = make_sols(ctx, s, &made, roots, nroots, P, prec, &S);
+    sv_roots_free(ctx, roots, nroots);
+    if (st == GBC_OK)
+        st = separate_boxes(ctx, s, made, P, prec, &S);
+    if (st == GBC_OK && made > 0)
+        st = store_boxes(ctx, out, s, made, P->n);
+    sols_free(ctx, s, made, P->n);
     scratch_clear(&S);
     return st;
 }

@@ -109,37 +109,19 @@ typedef struct mp_input {
     const int64_t *form;
 } mp_input;
 
-/* The residues of w (monic of degree D: w_0 .. w_(D-1)) and of v_i = g_i w' mod w
- * (D each) modulo p into r ((n + 1) D entries), from the reduced lex basis of
- * <gens> + <T + l> over Z/p: *ok = 1. *ok = 0 when p does not serve (p divides a
- * denominator, the basis is not in shape position or deg w != D), 2 when the
- * basis is in shape position but w is not squarefree mod p. */
-static gbc_status prime_param(gbc_ctx *ctx, uint32_t *r, int *ok, const mp_input *in,
-                              const gbc_ring *Rp, uint32_t p, size_t D,
-                              const gbc_options *opts)
+/* The generators of I + <T + l> modulo p as arrays for gbc_polys_from_arrays_zp:
+ * nt (ngens + 1 term counts), ex (their exponents over n + 1 variables, zeroed by
+ * the caller), cf (coefficients). 0 when p divides a denominator, else 1. */
+static int gens_mod_p(size_t *nt, uint32_t *ex, uint32_t *cf, const mp_input *in, uint32_t p)
 {
     uint32_t n = in->n, nv = n + 1;
-    *ok = 0;
-    size_t np = in->ngens + 1, tt = in->total + n + 1;
-    size_t *nt = NULL;
-    uint32_t *ex = NULL, *cf = NULL, *w = NULL, *g = NULL, *tmp = NULL;
-    size_t *lnt = NULL;
-    uint32_t *lex = NULL, *lcf = NULL;
-    gbc_polys *P = NULL, *L = NULL;
-    gbc_status st = GBC_ALLOC(ctx, nt, np);
-    if (st == GBC_OK)
-        st = GBC_ZALLOC(ctx, ex, tt * nv);
-    if (st == GBC_OK)
-        st = GBC_ALLOC(ctx, cf, tt);
-    if (st != GBC_OK)
-        goto out;
     size_t k = 0;
     for (size_t j = 0; j < in->ngens; j++)
         nt[j] = in->nterms[j];
     for (size_t t = 0; t < in->total; t++, k++) {
         memcpy(ex + k * nv, in->exps + t * n, n * sizeof *ex);
         if (!mpq_mod(&cf[k], in->coefs[t], p))
-            goto out; /* p divides a denominator */
+            return 0;
     }
     nt[in->ngens] = 0;
     ex[k * nv + n] = 1; /* T */
@@ -153,25 +135,17 @@ static gbc_status prime_param(gbc_ctx *ctx, uint32_t *r, int *ok, const mp_input
         cf[k++] = (uint32_t)(c < 0 ? c + (int64_t)p : c);
         nt[in->ngens]++;
     }
-    st = gbc_polys_from_arrays_zp(&P, Rp, np, nt, ex, cf, opts, NULL);
-    if (st == GBC_OK)
-        st = gbc_groebner(&L, P, opts, NULL);
-    if (st != GBC_OK)
-        goto out;
-    size_t count = gbc_polys_count(L);
-    if (count != (size_t)n + 1)
-        goto out;
-    st = gbc_polys_to_arrays_zp(&lnt, &lex, &lcf, L);
-    if (st != GBC_OK)
-        goto out;
-    /* w: D + 1 coefficients; g: n polynomials of D coefficients */
-    st = GBC_ZALLOC(ctx, w, D + 1);
-    if (st == GBC_OK)
-        st = GBC_ZALLOC(ctx, g, (size_t)n * D + 1);
-    if (st == GBC_OK)
-        st = GBC_ZALLOC(ctx, tmp, 2 * D + 1);
-    if (st != GBC_OK)
-        goto out;
+    return 1;
+}
+
+/* Whether the reduced lex basis over Z/p (count elements: lnt term counts,
+ * exponents lex over n + 1 variables, coefficients lcf) is {x_i - g_i(T), w(T)}
+ * with w monic of degree D: then w (D + 1 coefficients) and g (n polynomials of D
+ * coefficients, zeroed by the caller) are filled. */
+static int read_shape_zp(uint32_t *w, uint32_t *g, const size_t *lnt, const uint32_t *lex,
+                         const uint32_t *lcf, size_t count, uint32_t n, size_t D, uint32_t p)
+{
+    uint32_t nv = n + 1;
     int have_w = 0;
     size_t at = 0;
     uint32_t nseen = 0;
@@ -181,7 +155,7 @@ static gbc_status prime_param(gbc_ctx *ctx, uint32_t *r, int *ok, const mp_input
         size_t m = lnt[e];
         at += m;
         if (m == 0)
-            goto out;
+            return 0;
         /* the leading term: T^d alone, or x_v */
         uint32_t v = nv;
         int lead_t = 1;
@@ -195,16 +169,16 @@ static gbc_status prime_param(gbc_ctx *ctx, uint32_t *r, int *ok, const mp_input
                 else if (E[i] != 0)
                     v = nv + 1;
             if (v >= nv || E[n] != 0 || C[0] != 1)
-                goto out;
+                return 0;
         }
         /* every other term in T alone */
         for (size_t j = 1; j < m; j++)
             for (uint32_t i = 0; i < n; i++)
                 if (E[j * nv + i] != 0)
-                    goto out;
+                    return 0;
         if (lead_t) {
             if (have_w || E[n] != D || C[0] != 1)
-                goto out;
+                return 0;
             have_w = 1;
             for (size_t j = 0; j < m; j++)
                 w[E[j * nv + n]] = C[j];
@@ -212,22 +186,27 @@ static gbc_status prime_param(gbc_ctx *ctx, uint32_t *r, int *ok, const mp_input
             uint32_t *gv = g + (size_t)v * D;
             for (size_t j = 1; j < m; j++) {
                 if (E[j * nv + n] >= D)
-                    goto out; /* reduced: cannot happen */
+                    return 0; /* reduced: cannot happen */
                 gv[E[j * nv + n]] = C[j] ? p - C[j] : 0;
             }
             nseen++;
         }
     }
-    if (!have_w || nseen != n)
-        goto out;
+    return have_w && nseen == n;
+}
+
+/* From the shape basis w, g (read_shape_zp) the residues of w_0 .. w_(D-1) and of
+ * v_i = g_i w' mod w into r ((n + 1) D entries): 1; 0 (r untouched) when w is not
+ * squarefree mod p. tmp: 2 D + 1 scratch entries. */
+static int residues_from_shape(uint32_t *r, const uint32_t *w, const uint32_t *g,
+                               uint32_t *tmp, uint32_t n, size_t D, uint32_t p)
+{
     /* w not squarefree mod p: I is not radical (or p divides the discriminant) */
     memcpy(tmp, w, (D + 1) * sizeof *tmp);
     for (size_t b = 1; b <= D; b++)
         tmp[D + b] = mulm(w[b], (uint32_t)(b % p), p);
-    if (gcd_degree(tmp, D + 1, tmp + D + 1, D, p) != 0) {
-        *ok = 2;
-        goto out;
-    }
+    if (gcd_degree(tmp, D + 1, tmp + D + 1, D, p) != 0)
+        return 0;
     /* v_i = g_i w' mod w */
     for (size_t i = 0; i < D; i++)
         r[i] = w[i];
@@ -254,7 +233,53 @@ static gbc_status prime_param(gbc_ctx *ctx, uint32_t *r, int *ok, const mp_input
         }
         memcpy(r + (size_t)(v + 1) * D, tmp, D * sizeof *r);
     }
-    *ok = 1;
+    return 1;
+}
+
+/* The residues of w (monic of degree D: w_0 .. w_(D-1)) and of v_i = g_i w' mod w
+ * (D each) modulo p into r ((n + 1) D entries), from the reduced lex basis of
+ * <gens> + <T + l> over Z/p: *ok = 1. *ok = 0 when p does not serve (p divides a
+ * denominator, the basis is not in shape position or deg w != D), 2 when the
+ * basis is in shape position but w is not squarefree mod p. */
+static gbc_status prime_param(gbc_ctx *ctx, uint32_t *r, int *ok, const mp_input *in,
+                              const gbc_ring *Rp, uint32_t p, size_t D,
+                              const gbc_options *opts)
+{
+    uint32_t n = in->n, nv = n + 1;
+    *ok = 0;
+    size_t np = in->ngens + 1, tt = in->total + n + 1;
+    size_t *nt = NULL;
+    uint32_t *ex = NULL, *cf = NULL, *w = NULL, *g = NULL, *tmp = NULL;
+    size_t *lnt = NULL;
+    uint32_t *lex = NULL, *lcf = NULL;
+    gbc_polys *P = NULL, *L = NULL;
+    gbc_status st = GBC_ALLOC(ctx, nt, np);
+    if (st == GBC_OK)
+        st = GBC_ZALLOC(ctx, ex, tt * nv);
+    if (st == GBC_OK)
+        st = GBC_ALLOC(ctx, cf, tt);
+    if (st != GBC_OK || !gens_mod_p(nt, ex, cf, in, p))
+        goto out; /* or p divides a denominator */
+    st = gbc_polys_from_arrays_zp(&P, Rp, np, nt, ex, cf, opts, NULL);
+    if (st == GBC_OK)
+        st = gbc_groebner(&L, P, opts, NULL);
+    if (st != GBC_OK)
+        goto out;
+    size_t count = gbc_polys_count(L);
+    if (count != (size_t)n + 1)
+        goto out;
+    st = gbc_polys_to_arrays_zp(&lnt, &lex, &lcf, L);
+    if (st != GBC_OK)
+        goto out;
+    /* w: D + 1 coefficients; g: n polynomials of D coefficients */
+    st = GBC_ZALLOC(ctx, w, D + 1);
+    if (st == GBC_OK)
+        st = GBC_ZALLOC(ctx, g, (size_t)n * D + 1);
+    if (st == GBC_OK)
+        st = GBC_ZALLOC(ctx, tmp, 2 * D + 1);
+    if (st != GBC_OK || !read_shape_zp(w, g, lnt, lex, lcf, count, n, D, p))
+        goto out;
+    *ok = residues_from_shape(r, w, g, tmp, n, D, p) ? 1 : 2;
 out:
     gbc_polys_free(P);
     gbc_polys_free(L);
@@ -370,30 +395,18 @@ static gbc_status zero_mod(gbc_ctx *ctx, int *zero, sv_zpoly *H, const sv_zpoly 
     return st;
 }
 
-/* Check over Q that P (x_i = V_i / (den_i W'), Q = W') parametrises solutions of
- * in's generators and of the linear form: *ok. */
-static gbc_status check_over_q(gbc_ctx *ctx, int *ok, const sv_param *P, const mp_input *in)
+/* The factors of the check: F[i] = (E / den_i) V_i for i < n and F[n] = E Q
+ * (E = lcm den_i), so that x_i = F[i] / F[n] at every root of W; each F[i]
+ * initialised here (F zeroed by the caller; its entries cleared by the caller
+ * also on failure). t: a scratch integer. */
+static gbc_status check_factors(gbc_ctx *ctx, sv_zpoly *F, const sv_param *P, uint32_t n,
+                                mpz_t t)
 {
-    uint32_t n = in->n, nv = n + 1;
-    *ok = 0;
-    mcache M;
-    memset(&M, 0, sizeof M);
-    M.nv = nv;
-    sv_zpoly *F = NULL, H;
-    memset(&H, 0, sizeof H);
-    uint32_t *a = NULL;
-    mpz_t E, t, L;
+    mpz_t E;
     mpz_init_set_ui(E, 1);
-    mpz_init(t);
-    mpz_init(L);
-    gbc_status st = GBC_ZALLOC(ctx, F, nv);
-    if (st == GBC_OK)
-        st = GBC_ALLOC(ctx, a, nv);
-    if (st != GBC_OK)
-        goto out;
-    /* x_i = y_i / Z with y_i = (E / den_i) V_i, Z = E W', E = lcm den_i */
     for (uint32_t i = 0; i < n; i++)
         mpz_lcm(E, E, P->den[i]);
+    gbc_status st = GBC_OK;
     for (uint32_t i = 0; i < n && st == GBC_OK; i++) {
         st = sv_zpoly_init(ctx, &F[i], P->V[i].n);
         mpz_divexact(t, E, P->den[i]);
@@ -404,12 +417,21 @@ static gbc_status check_over_q(gbc_ctx *ctx, int *ok, const sv_param *P, const m
         st = sv_zpoly_init(ctx, &F[n], P->Q.n);
     for (size_t j = 0; st == GBC_OK && j < P->Q.n; j++)
         mpz_mul(F[n].c[j], P->Q.c[j], E);
+    mpz_clear(E);
+    return st;
+}
+
+/* Whether the linear form vanishes on the parametrisation: T Z + sum form_i y_i
+ * = 0 mod W (y_i = F[i], Z = F[n]): *zero. */
+static gbc_status form_vanishes(gbc_ctx *ctx, int *zero, const sv_zpoly *F, const sv_param *P,
+                                const mp_input *in)
+{
+    uint32_t n = in->n;
+    sv_zpoly H;
+    *zero = 0;
+    gbc_status st = sv_zpoly_init(ctx, &H, P->W.n + 1);
     if (st != GBC_OK)
-        goto out;
-    /* the linear form: T Z + sum form_i y_i = 0 mod W */
-    st = sv_zpoly_init(ctx, &H, P->W.n + 1);
-    if (st != GBC_OK)
-        goto out;
+        return st;
     for (size_t j = 0; j < F[n].n; j++)
         mpz_set(H.c[j + 1], F[n].c[j]);
     for (uint32_t i = 0; i < n; i++)
@@ -419,92 +441,125 @@ static gbc_status check_over_q(gbc_ctx *ctx, int *ok, const sv_param *P, const m
             else
                 mpz_submul_ui(H.c[j], F[i].c[j], (unsigned long)-in->form[i]);
         }
-    int zero = 0;
-    st = zero_mod(ctx, &zero, &H, &P->W);
+    st = zero_mod(ctx, zero, &H, &P->W);
     sv_zpoly_clear(ctx, &H);
-    if (st != GBC_OK || !zero)
-        goto out;
-    /* each generator, homogenised by Z: sum L c_a prod y_i^a_i Z^(d - |a|) = 0 mod W */
-    size_t at = 0;
-    for (size_t g = 0; g < in->ngens; g++) {
-        size_t m = in->nterms[g];
-        const uint32_t *ex = in->exps + at * n;
-        const mpq_t *cf = in->coefs + at;
-        at += m;
-        uint32_t d = 0;
-        mpz_set_ui(L, 1);
-        for (size_t k = 0; k < m; k++) {
-            uint32_t s = 0;
-            for (uint32_t i = 0; i < n; i++)
-                s += ex[k * n + i];
-            if (s > d)
-                d = s;
-            mpz_lcm(L, L, mpq_denref(cf[k]));
-        }
-        st = sv_zpoly_init(ctx, &H, 0);
+    return st;
+}
+
+/* H += c pr (H's room grown to pr's length when needed). */
+static gbc_status add_scaled(gbc_ctx *ctx, sv_zpoly *H, const sv_zpoly *pr, const mpz_t c)
+{
+    if (H->cap < pr->n) {
+        sv_zpoly G;
+        gbc_status st = sv_zpoly_init(ctx, &G, pr->n);
         if (st != GBC_OK)
-            goto out;
-        for (size_t k = 0; k < m && st == GBC_OK; k++) {
-            uint32_t s = 0;
-            for (uint32_t i = 0; i < n; i++) {
-                a[i] = ex[k * n + i];
-                s += a[i];
-            }
-            a[n] = d - s;
-            const sv_zpoly *pr = NULL;
-            sv_zpoly one;
-            int isone = d == 0;
-            if (isone) {
-                st = sv_zpoly_init(ctx, &one, 1);
-                if (st == GBC_OK)
-                    mpz_set_ui(one.c[0], 1);
-                pr = &one;
-            } else {
-                st = mono(ctx, &pr, &M, a, F);
-            }
-            if (st != GBC_OK)
-                break;
-            /* coefficient L c_a, an integer */
-            mpz_divexact(t, L, mpq_denref(cf[k]));
-            mpz_mul(t, t, mpq_numref(cf[k]));
-            if (H.cap < pr->n) {
-                sv_zpoly G;
-                st = sv_zpoly_init(ctx, &G, pr->n);
-                for (size_t j = 0; st == GBC_OK && j < H.n; j++)
-                    mpz_swap(G.c[j], H.c[j]);
-                if (st == GBC_OK) {
-                    sv_zpoly_clear(ctx, &H);
-                    H = G;
-                }
-            }
-            if (st == GBC_OK) {
-                if (H.n < pr->n)
-                    H.n = pr->n;
-                for (size_t j = 0; j < pr->n; j++)
-                    mpz_addmul(H.c[j], pr->c[j], t);
-            }
-            if (isone)
-                sv_zpoly_clear(ctx, &one);
-        }
-        if (st == GBC_OK)
-            st = zero_mod(ctx, &zero, &H, &P->W);
-        sv_zpoly_clear(ctx, &H);
-        if (st != GBC_OK || !zero)
-            goto out;
-        st = gbc_ctx_check(ctx);
-        if (st != GBC_OK)
-            goto out;
+            return st;
+        for (size_t j = 0; j < H->n; j++)
+            mpz_swap(G.c[j], H->c[j]);
+        sv_zpoly_clear(ctx, H);
+        *H = G;
     }
-    *ok = 1;
-out:
+    if (H->n < pr->n)
+        H->n = pr->n;
+    for (size_t j = 0; j < pr->n; j++)
+        mpz_addmul(H->c[j], pr->c[j], c);
+    return GBC_OK;
+}
+
+/* Whether generator g of in (its m terms: exponents ex, coefficients cf) vanishes
+ * on the parametrisation, homogenised by Z: sum L c_a prod y_i^a_i Z^(d - |a|) = 0
+ * mod W (L the lcm of the denominators): *zero. M caches the products of the
+ * factors F; a (n + 1 entries), t and L are scratch. */
+static gbc_status gen_vanishes(gbc_ctx *ctx, int *zero, mcache *M, const sv_zpoly *F,
+                               const sv_param *P, uint32_t n, size_t m, const uint32_t *ex,
+                               const mpq_t *cf, uint32_t *a, mpz_t t, mpz_t L)
+{
+    *zero = 0;
+    uint32_t d = 0;
+    mpz_set_ui(L, 1);
+    for (size_t k = 0; k < m; k++) {
+        uint32_t s = 0;
+        for (uint32_t i = 0; i < n; i++)
+            s += ex[k * n + i];
+        if (s > d)
+            d = s;
+        mpz_lcm(L, L, mpq_denref(cf[k]));
+    }
+    sv_zpoly H;
+    gbc_status st = sv_zpoly_init(ctx, &H, 0);
+    if (st != GBC_OK)
+        return st;
+    for (size_t k = 0; k < m && st == GBC_OK; k++) {
+        uint32_t s = 0;
+        for (uint32_t i = 0; i < n; i++) {
+            a[i] = ex[k * n + i];
+            s += a[i];
+        }
+        a[n] = d - s;
+        const sv_zpoly *pr = NULL;
+        sv_zpoly one;
+        int isone = d == 0;
+        if (isone) {
+            st = sv_zpoly_init(ctx, &one, 1);
+            if (st == GBC_OK)
+                mpz_set_ui(one.c[0], 1);
+            pr = &one;
+        } else {
+            st = mono(ctx, &pr, M, a, F);
+        }
+        if (st != GBC_OK)
+            break;
+        /* coefficient L c_a, an integer */
+        mpz_divexact(t, L, mpq_denref(cf[k]));
+        mpz_mul(t, t, mpq_numref(cf[k]));
+        st = add_scaled(ctx, &H, pr, t);
+        if (isone)
+            sv_zpoly_clear(ctx, &one);
+    }
+    if (st == GBC_OK)
+        st = zero_mod(ctx, zero, &H, &P->W);
     sv_zpoly_clear(ctx, &H);
+    return st;
+}
+
+/* Check over Q that P (x_i = V_i / (den_i W'), Q = W') parametrises solutions of
+ * in's generators and of the linear form: *ok. */
+static gbc_status check_over_q(gbc_ctx *ctx, int *ok, const sv_param *P, const mp_input *in)
+{
+    uint32_t n = in->n, nv = n + 1;
+    *ok = 0;
+    mcache M;
+    memset(&M, 0, sizeof M);
+    M.nv = nv;
+    sv_zpoly *F = NULL;
+    uint32_t *a = NULL;
+    mpz_t t, L;
+    mpz_init(t);
+    mpz_init(L);
+    gbc_status st = GBC_ZALLOC(ctx, F, nv);
+    if (st == GBC_OK)
+        st = GBC_ALLOC(ctx, a, nv);
+    if (st == GBC_OK)
+        st = check_factors(ctx, F, P, n, t);
+    int zero = 0;
+    if (st == GBC_OK)
+        st = form_vanishes(ctx, &zero, F, P, in);
+    size_t at = 0;
+    for (size_t g = 0; g < in->ngens && st == GBC_OK && zero; g++) {
+        size_t m = in->nterms[g];
+        st = gen_vanishes(ctx, &zero, &M, F, P, n, m, in->exps + at * n, in->coefs + at, a,
+                          t, L);
+        at += m;
+        if (st == GBC_OK && zero)
+            st = gbc_ctx_check(ctx);
+    }
+    *ok = st == GBC_OK && zero;
     if (F != NULL)
         for (uint32_t i = 0; i < nv; i++)
             sv_zpoly_clear(ctx, &F[i]);
     gbc_free(ctx, F);
     gbc_free(ctx, a);
     mcache_clear(ctx, &M);
-    mpz_clear(E);
     mpz_clear(t);
     mpz_clear(L);
     return st;
@@ -619,84 +674,149 @@ static int cand_matches(const mpq_t *q, const uint32_t *r, size_t m, uint32_t p)
     return 1;
 }
 
-gbc_status sv_modular_param(gbc_ctx *ctx, sv_param *P, int *found, const gbc_polys *gens,
-                            const char *tname, const int64_t *form, size_t D,
-                            const gbc_options *opts, size_t *nprimes, int *nonradical)
+/* in from gens (n variables) and the form (kept by reference): the terms'
+ * exponents and rational coefficients, through ctx. input_clear frees it, also
+ * after a failure (in zeroed by the caller). */
+static gbc_status input_init(gbc_ctx *ctx, mp_input *in, const gbc_polys *gens, uint32_t n,
+                             const int64_t *form)
 {
-    const gbc_ring *R = gbc_polys_ring(gens);
-    uint32_t n = gbc_ring_nvars(R), nv = n + 1;
-    size_t m = (size_t)nv * D;
-    *found = 0;
-    *nprimes = 0;
-    *nonradical = 0;
-    memset(P, 0, sizeof *P);
-    mp_input in;
-    memset(&in, 0, sizeof in);
-    in.n = n;
-    in.ngens = gbc_polys_count(gens);
-    in.form = form;
-    const char **names = NULL;
-    uint32_t *r = NULL;
-    mpq_t *cand = NULL;
-    size_t *glen = NULL;
-    zz_crt C;
-    int crt_live = 0;
-    gbc_status st = GBC_ALLOC(ctx, in.nterms, in.ngens > 0 ? in.ngens : 1);
+    in->n = n;
+    in->ngens = gbc_polys_count(gens);
+    in->form = form;
+    gbc_status st = GBC_ALLOC(ctx, in->nterms, in->ngens > 0 ? in->ngens : 1);
     if (st == GBC_OK) {
-        for (size_t j = 0; j < in.ngens; j++) {
-            in.nterms[j] = gbc_polys_nterms(gens, j);
-            in.total += in.nterms[j];
+        for (size_t j = 0; j < in->ngens; j++) {
+            in->nterms[j] = gbc_polys_nterms(gens, j);
+            in->total += in->nterms[j];
         }
-        st = GBC_ALLOC(ctx, in.exps, in.total * n + 1);
+        st = GBC_ALLOC(ctx, in->exps, in->total * n + 1);
     }
     if (st == GBC_OK)
-        st = GBC_ALLOC(ctx, in.coefs, in.total + 1);
+        st = GBC_ALLOC(ctx, in->coefs, in->total + 1);
     if (st != GBC_OK)
-        goto out;
-    for (size_t t = 0; t < in.total; t++)
-        mpq_init(in.coefs[t]);
-    for (size_t j = 0, at = 0; j < in.ngens && st == GBC_OK; at += in.nterms[j], j++)
-        st = gbc_polys_get_mpq(in.exps + at * n, in.coefs + at, in.nterms[j], gens, j);
-    if (st == GBC_OK)
-        st = GBC_ALLOC(ctx, names, nv);
-    if (st == GBC_OK)
-        st = GBC_ALLOC(ctx, r, m + 1);
-    if (st == GBC_OK)
-        st = GBC_ALLOC(ctx, glen, nv);
-    if (st == GBC_OK)
-        st = GBC_ALLOC(ctx, cand, m + 1);
-    if (st != GBC_OK)
-        goto out;
-    for (size_t i = 0; i < m; i++)
-        mpq_init(cand[i]);
-    for (uint32_t i = 0; i < n; i++)
-        names[i] = gbc_ring_var_name(R, i);
-    names[n] = tname;
-    for (uint32_t i = 0; i < nv; i++)
-        glen[i] = D;
-    st = zz_crt_init_groups(ctx, &C, glen, nv);
-    if (st != GBC_OK)
-        goto out;
-    crt_live = 1;
+        return st;
+    for (size_t t = 0; t < in->total; t++)
+        mpq_init(in->coefs[t]);
+    for (size_t j = 0, at = 0; j < in->ngens && st == GBC_OK; at += in->nterms[j], j++)
+        st = gbc_polys_get_mpq(in->exps + at * n, in->coefs + at, in->nterms[j], gens, j);
+    return st;
+}
 
+static void input_clear(gbc_ctx *ctx, mp_input *in)
+{
+    if (in->coefs != NULL)
+        for (size_t t = 0; t < in->total; t++)
+            mpq_clear(in->coefs[t]);
+    gbc_free(ctx, in->coefs);
+    gbc_free(ctx, in->exps);
+    gbc_free(ctx, in->nterms);
+}
+
+/* The state of the lifting over the primes: the names of the ring mod p (R's and
+ * T), the residues r of one prime and the candidate cand (m = (n + 1) D entries
+ * each), and the CRT of the residues in n + 1 groups of D. */
+typedef struct lifting {
+    size_t m;
+    const char **names;
+    uint32_t *r;
+    mpq_t *cand;
+    size_t *glen;
+    zz_crt C;
+    int crt_live;
+} lifting;
+
+/* S for the ring R (n variables) and T named tname, D the degree; lifting_clear
+ * frees it, also after a failure (S zeroed by the caller). */
+static gbc_status lifting_init(gbc_ctx *ctx, lifting *S, const gbc_ring *R, const char *tname,
+                               uint32_t n, size_t D)
+{
+    uint32_t nv = n + 1;
+    S->m = (size_t)nv * D;
+    gbc_status st = GBC_ALLOC(ctx, S->names, nv);
+    if (st == GBC_OK)
+        st = GBC_ALLOC(ctx, S->r, S->m + 1);
+    if (st == GBC_OK)
+        st = GBC_ALLOC(ctx, S->glen, nv);
+    if (st == GBC_OK)
+        st = GBC_ALLOC(ctx, S->cand, S->m + 1);
+    if (st != GBC_OK)
+        return st;
+    for (size_t i = 0; i < S->m; i++)
+        mpq_init(S->cand[i]);
+    for (uint32_t i = 0; i < n; i++)
+        S->names[i] = gbc_ring_var_name(R, i);
+    S->names[n] = tname;
+    for (uint32_t i = 0; i < nv; i++)
+        S->glen[i] = D;
+    st = zz_crt_init_groups(ctx, &S->C, S->glen, nv);
+    S->crt_live = st == GBC_OK;
+    return st;
+}
+
+static void lifting_clear(gbc_ctx *ctx, lifting *S)
+{
+    if (S->crt_live)
+        zz_crt_clear(ctx, &S->C);
+    if (S->cand != NULL)
+        for (size_t i = 0; i < S->m; i++)
+            mpq_clear(S->cand[i]);
+    gbc_free(ctx, S->cand);
+    gbc_free(ctx, S->glen);
+    gbc_free(ctx, S->r);
+    gbc_free(ctx, S->names);
+}
+
+/* The residues of in's parametrisation modulo the prime p (prime_param, in the
+ * ring of S->names over Z/p in lex) into S->r: *ok as prime_param's. */
+static gbc_status residues_mod(gbc_ctx *ctx, int *ok, lifting *S, const mp_input *in,
+                               uint32_t p, size_t D, const gbc_options *opts)
+{
+    gbc_ring *Rp = NULL;
+    *ok = 0;
+    gbc_status st = gbc_ring_new(&Rp, in->n + 1, S->names, p, "lex", NULL);
+    if (st != GBC_OK)
+        return st;
+    st = prime_param(ctx, S->r, ok, in, Rp, p, D, opts);
+    gbc_ring_free(Rp);
+    return st;
+}
+
+/* The check of a stable candidate: P (initialised here) from S->cand, *found = 1
+ * when W is squarefree and P passes check_over_q; P is the caller's to clear. */
+static gbc_status check_candidate(gbc_ctx *ctx, sv_param *P, int *found, const lifting *S,
+                                  const mp_input *in, size_t D)
+{
+    int sq = 0, chk = 0;
+    gbc_status st = param_from_lift(ctx, P, S->cand, in->n, D);
+    if (st == GBC_OK)
+        st = squarefree_proved(ctx, &sq, &P->W);
+    if (st == GBC_OK && sq)
+        st = check_over_q(ctx, &chk, P, in);
+    *found = st == GBC_OK && sq && chk;
+    return st;
+}
+
+/* The primes' loop of sv_modular_param (its contract), from 2^31 - 1 down: each
+ * prime's residues into the CRT, a candidate lifted when there is none, checked
+ * once it agrees with two further primes. */
+static gbc_status lift_over_primes(gbc_ctx *ctx, sv_param *P, int *found, lifting *S,
+                                   const mp_input *in, size_t D, const gbc_options *opts,
+                                   size_t *nprimes, int *nonradical)
+{
+    uint32_t nv = in->n + 1;
     uint32_t p = 2147483647u; /* 2^31 - 1, prime; then the primes below it */
     size_t good = 0, bad = 0, agree = 0, failed_checks = 0;
     int have = 0;
     for (;;) {
-        st = gbc_ctx_check(ctx);
+        gbc_status st = gbc_ctx_check(ctx);
         if (st != GBC_OK)
-            goto out;
+            return st;
         if (*nprimes > 0)
             prev_prime(&p);
-        gbc_ring *Rp = NULL;
-        st = gbc_ring_new(&Rp, nv, names, p, "lex", NULL);
-        if (st != GBC_OK)
-            goto out;
         int ok = 0;
-        st = prime_param(ctx, r, &ok, &in, Rp, p, D, opts);
-        gbc_ring_free(Rp);
+        st = residues_mod(ctx, &ok, S, in, p, D, opts);
         if (st != GBC_OK)
-            goto out;
+            return st;
         (*nprimes)++;
         if (ok != 1) {
             /* before the first success: the form does not separate (or p is
@@ -704,70 +824,68 @@ gbc_status sv_modular_param(gbc_ctx *ctx, sv_param *P, int *found, const gbc_pol
              * radical; after it p is unlucky, and many such give up the method */
             if (good == 0) {
                 *nonradical = ok == 2;
-                goto out;
+                return GBC_OK;
             }
             if (++bad > 8 + good / 4)
-                goto out;
+                return GBC_OK;
             continue;
         }
         good++;
         if (have) {
-            if (cand_matches(cand, r, m, p)) {
+            if (cand_matches(S->cand, S->r, S->m, p)) {
                 agree++;
             } else {
                 have = 0;
                 agree = 0;
             }
         }
-        st = zz_crt_add(ctx, &C, r, p, NULL);
+        st = zz_crt_add(ctx, &S->C, S->r, p, NULL);
         if (st != GBC_OK)
-            goto out;
+            return st;
         if (have && agree >= 2) {
             /* stable over two further primes: check it over Q */
-            int sq = 0, chk = 0;
-            st = param_from_lift(ctx, P, cand, n, D);
-            if (st == GBC_OK)
-                st = squarefree_proved(ctx, &sq, &P->W);
-            if (st == GBC_OK && sq)
-                st = check_over_q(ctx, &chk, P, &in);
-            if (st != GBC_OK)
-                goto out;
-            if (sq && chk) {
-                *found = 1;
-                goto out;
-            }
+            st = check_candidate(ctx, P, found, S, in, D);
+            if (st != GBC_OK || *found)
+                return st;
             sv_param_clear(ctx, P);
             have = 0;
             agree = 0;
             if (++failed_checks >= 3)
-                goto out;
+                return GBC_OK;
         }
         if (!have) {
             int lifted = 0;
-            st = zz_crt_lift(ctx, &C, glen, nv, cand, &lifted);
+            st = zz_crt_lift(ctx, &S->C, S->glen, nv, S->cand, &lifted);
             if (st != GBC_OK)
-                goto out;
+                return st;
             have = lifted;
             agree = 0;
         }
     }
-out:
+}
+
+gbc_status sv_modular_param(gbc_ctx *ctx, sv_param *P, int *found, const gbc_polys *gens,
+                            const char *tname, const int64_t *form, size_t D,
+                            const gbc_options *opts, size_t *nprimes, int *nonradical)
+{
+    const gbc_ring *R = gbc_polys_ring(gens);
+    uint32_t n = gbc_ring_nvars(R);
+    *found = 0;
+    *nprimes = 0;
+    *nonradical = 0;
+    memset(P, 0, sizeof *P);
+    mp_input in;
+    memset(&in, 0, sizeof in);
+    lifting S;
+    memset(&S, 0, sizeof S);
+    gbc_status st = input_init(ctx, &in, gens, n, form);
+    if (st == GBC_OK)
+        st = lifting_init(ctx, &S, R, tname, n, D);
+    if (st == GBC_OK)
+        st = lift_over_primes(ctx, P, found, &S, &in, D, opts, nprimes, nonradical);
     if (!*found)
         sv_param_clear(ctx, P);
-    if (crt_live)
-        zz_crt_clear(ctx, &C);
-    if (cand != NULL)
-        for (size_t i = 0; i < m; i++)
-            mpq_clear(cand[i]);
-    gbc_free(ctx, cand);
-    gbc_free(ctx, glen);
-    gbc_free(ctx, r);
-    gbc_free(ctx, names);
-    if (in.coefs != NULL)
-        for (size_t t = 0; t < in.total; t++)
-            mpq_clear(in.coefs[t]);
-    gbc_free(ctx, in.coefs);
-    gbc_free(ctx, in.exps);
-    gbc_free(ctx, in.nterms);
+    lifting_clear(ctx, &S);
+    input_clear(ctx, &in);
     return st;
 }

@@ -3,8 +3,8 @@
  * a rational parametrisation by a separating linear form (the lex basis of
  * I + <T - l> in shape position, after taking the radical when needed), real root
  * isolation of the eliminating polynomial and exact interval evaluation of the
- * coordinates. Built on the public API (gbc.h) plus the context of common/. */
-#include <stdarg.h>
+ * coordinates; the Q family's table (sv_field_qq). Built on the public API (gbc.h)
+ * plus the context of common/. */
 #include <stdio.h>
 #include <string.h>
 
@@ -13,95 +13,6 @@
 #include "api/api.h"
 #include "solve/solve.h"
 #include "solve/solve_int.h"
-
-/* ------------------------------------------------------------ small helpers -- */
-
-static void set_err(gbc_error *err, const char *fmt, ...)
-{
-    if (err == NULL)
-        return;
-    err->line = 0;
-    err->column = 0;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err->message, sizeof err->message, fmt, ap);
-    va_end(ap);
-}
-
-gbc_status sv_sb_add(gbc_ctx *ctx, sv_sb *b, const char *s, size_t n)
-{
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 256;
-        while (cap < b->len + n + 1)
-            cap *= 2;
-        char *p = gbc_realloc(ctx, b->s, cap);
-        if (p == NULL)
-            return gbc_ctx_alloc_status(ctx);
-        b->s = p;
-        b->cap = cap;
-    }
-    memcpy(b->s + b->len, s, n);
-    b->len += n;
-    b->s[b->len] = '\0';
-    return GBC_OK;
-}
-
-gbc_status sv_sb_str(gbc_ctx *ctx, sv_sb *b, const char *s)
-{
-    return sv_sb_add(ctx, b, s, strlen(s));
-}
-
-gbc_status sv_sb_mpz(gbc_ctx *ctx, sv_sb *b, const mpz_t z)
-{
-    size_t n = mpz_sizeinbase(z, 10) + 2;
-    char *tmp = gbc_malloc(ctx, n);
-    if (tmp == NULL)
-        return gbc_ctx_alloc_status(ctx);
-    mpz_get_str(tmp, 10, z);
-    gbc_status st = sv_sb_str(ctx, b, tmp);
-    gbc_free(ctx, tmp);
-    return st;
-}
-
-gbc_status sv_sb_mpq(gbc_ctx *ctx, sv_sb *b, const mpq_t q)
-{
-    gbc_status st = sv_sb_mpz(ctx, b, mpq_numref(q));
-    if (st == GBC_OK && mpz_cmp_ui(mpq_denref(q), 1) != 0) {
-        st = sv_sb_str(ctx, b, "/");
-        if (st == GBC_OK)
-            st = sv_sb_mpz(ctx, b, mpq_denref(q));
-    }
-    return st;
-}
-
-void sv_sb_clear(gbc_ctx *ctx, sv_sb *b)
-{
-    gbc_free(ctx, b->s);
-    b->s = NULL;
-    b->len = b->cap = 0;
-}
-
-gbc_status qpoly_init(gbc_ctx *ctx, qpoly *P, size_t n)
-{
-    P->c = NULL;
-    P->n = 0;
-    gbc_status st = GBC_ALLOC(ctx, P->c, n > 0 ? n : 1);
-    if (st != GBC_OK)
-        return st;
-    for (size_t i = 0; i < n; i++)
-        mpq_init(P->c[i]);
-    P->n = n;
-    return GBC_OK;
-}
-
-void qpoly_clear(gbc_ctx *ctx, qpoly *P)
-{
-    for (size_t i = 0; i < P->n; i++)
-        mpq_clear(P->c[i]);
-    gbc_free(ctx, P->c);
-    P->c = NULL;
-    P->n = 0;
-}
 
 /* --------------------------------------------------------- ideal plumbing -- */
 
@@ -112,39 +23,6 @@ static gbc_status gens_text(char **text, const gbc_polys *gens)
     return gbc_polys_to_string(text, NULL, gens, 0);
 }
 
-/* A ring with gens' variable names (plus extra, when not NULL) in order. */
-gbc_status sv_ring_like(gbc_ctx *ctx, gbc_ring **out, const gbc_ring *R,
-                            const char *extra, const char *order, gbc_error *err)
-{
-    uint32_t n = gbc_ring_nvars(R);
-    const char **names = NULL;
-    gbc_status st0 = GBC_ALLOC(ctx, names, (size_t)n + 1);
-    if (st0 != GBC_OK) {
-        set_err(err, "%s", gbc_status_string(st0));
-        return st0;
-    }
-    for (uint32_t i = 0; i < n; i++)
-        names[i] = gbc_ring_var_name(R, i);
-    if (extra != NULL)
-        names[n] = extra;
-    gbc_status st = gbc_ring_new(out, n + (extra != NULL), names, gbc_ring_characteristic(R),
-                                 order, err);
-    gbc_free(ctx, names);
-    return st;
-}
-
-/* The reduced basis of the ideal given by text in ring R (order of R). */
-gbc_status sv_basis_of_text(gbc_polys **basis, const gbc_ring *R, const char *text,
-                                const gbc_options *opts, gbc_error *err)
-{
-    gbc_polys *P = NULL;
-    gbc_status st = gbc_polys_parse(&P, R, text, strlen(text), opts, err);
-    if (st != GBC_OK)
-        return st;
-    st = gbc_groebner(basis, P, opts, NULL);
-    gbc_polys_free(P);
-    return st;
-}
 
 /* Polynomial i of L: its terms (exps: nterms x nv, coefs), allocated through ctx;
  * free with terms_free. */
@@ -386,20 +264,6 @@ static gbc_status shape_boxes(gbc_ctx *ctx, gbc_solutions *out, const shape *S,
     return st;
 }
 
-/* The dimension and the number of standard monomials of the ideal whose grevlex
- * basis is G. */
-gbc_status sv_dim_degree(int64_t *dim, uint64_t *deg, const gbc_polys *G,
-                             const gbc_options *opts)
-{
-    gbc_monideal *lt = NULL;
-    gbc_status st = gbc_leading_ideal(&lt, G, GBC_LEADING_IS_BASIS, opts, NULL);
-    if (st == GBC_OK)
-        st = gbc_monideal_dim(dim, lt, opts);
-    if (st == GBC_OK && *dim == 0 && deg != NULL)
-        st = gbc_monideal_degree(deg, lt, opts);
-    gbc_monideal_free(lt);
-    return st;
-}
 
 /* Append to *text the squarefree parts of the eliminating polynomials of every
  * variable whose eliminating polynomial is not squarefree; *added says whether any
@@ -426,8 +290,8 @@ static gbc_status radical_text(gbc_ctx *ctx, sv_sb *text, int *added, const gbc_
             break;
         if (gbc_polys_count(E) != 1) {
             /* zero-dimensional: the elimination ideal is principal and nonzero */
-            set_err(err, "internal error: the elimination ideal of %s has %zu generators",
-                    gbc_ring_var_name(R, v), gbc_polys_count(E));
+            sv_set_err(err, "internal error: the elimination ideal of %s has %zu generators",
+                       gbc_ring_var_name(R, v), gbc_polys_count(E));
             gbc_polys_free(E);
             st = GBC_ERR_INTERNAL;
             break;
@@ -488,77 +352,37 @@ static void fresh_name(char *buf, size_t size, const gbc_ring *R)
     }
 }
 
-void sv_solutions_free(gbc_solutions *s)
-{
-    if (s == NULL)
-        return;
-    if (s->num != NULL)
-        for (size_t i = 0; i < s->nalloc; i++)
-            mpz_clear(s->num[i]);
-    gbc_free(NULL, s->num);
-    gbc_free(NULL, s->exp);
-    gbc_free(NULL, s->param);
-    gbc_free(NULL, s->form);
-    gbc_free(NULL, s->zp);
-    gbc_free(NULL, s);
-}
+/* One run of the solver over Q: what its phases share. */
+typedef struct qrun {
+    const gbc_ring *R; /* the input's ring, n variables */
+    uint32_t n;
+    sv_sb text;        /* the generators as text; later those of the radical */
+    gbc_ring *R0, *R1; /* R's variables in grevlex; and T after them, in lex */
+    gbc_polys *G0;     /* the grevlex basis of the ideal of text */
+    uint64_t deg;      /* dim_Q R/I */
+    char tname[32];    /* T's name */
+} qrun;
 
-gbc_status sv_solve_q(gbc_ctx *ctx, gbc_solutions *out, const gbc_polys *gens, uint32_t prec,
-                      unsigned flags, const gbc_options *opts, gbc_error *err)
+/* The fast path: msolve's parametrisation modulo primes, lifted and checked over
+ * Q (modparam.c), with the forms of form_coef in the same order as the exact path
+ * (the same random ones: rng seeded alike). It serves when I is radical and a form
+ * separates: deg w = D = dim_Q R/I; a first prime whose w is not squarefree sends
+ * a non-radical I to the exact path at once. *done = 1 when it filled out's
+ * solutions (and the parametrisation text with GBC_SOLVE_PARAMETRIZATION). */
+static gbc_status modular_path(gbc_ctx *ctx, gbc_solutions *out, int *done, const qrun *q,
+                               const gbc_polys *gens, uint32_t prec, unsigned flags,
+                               const gbc_options *opts)
 {
-    const gbc_ring *R = gbc_polys_ring(gens);
-    uint32_t n = gbc_ring_nvars(R);
-    char *gtext = NULL;
-    gbc_ring *R0 = NULL, *R1 = NULL;
-    gbc_polys *G0 = NULL;
-    sv_sb text = {NULL, 0, 0};
-    shape S;
-    memset(&S, 0, sizeof S);
-    int have_shape = 0;
-    char tname[32];
-    fresh_name(tname, sizeof tname, R);
-
-    gbc_status st = gens_text(&gtext, gens);
-    if (st == GBC_OK)
-        st = sv_sb_str(ctx, &text, gtext);
-    gbc_string_free(gtext);
-    if (st == GBC_OK)
-        st = sv_ring_like(ctx, &R0, R, NULL, "grevlex", err);
-    if (st == GBC_OK)
-        st = sv_basis_of_text(&G0, R0, text.s, opts, err);
-    int64_t dim = 0;
-    uint64_t deg = 0;
-    if (st == GBC_OK)
-        st = sv_dim_degree(&dim, &deg, G0, opts);
-    if (st != GBC_OK)
-        goto out;
-    out->dim = dim;
-    if (dim < 0) /* the unit ideal: no solution */
-        goto out;
-    if (dim > 0) {
-        set_err(err, "the ideal has dimension %lld: it is not zero-dimensional, so its "
-                     "solutions are not finitely many", (long long)dim);
-        st = GBC_ERR_DOMAIN;
-        goto out;
-    }
-    st = sv_ring_like(ctx, &R1, R, tname, "lex", err);
-    if (st == GBC_OK)
-        st = GBC_ZALLOC(ctx, out->form, n > 0 ? n : 1);
-    if (st != GBC_OK)
-        goto out;
-    /* The fast path: msolve's parametrisation modulo primes, lifted and checked
-     * over Q (modparam.c), with the forms of the list below in the same order (the
-     * same random ones: rng seeded alike). It serves when I is radical and a form
-     * separates: deg w = D = dim_Q R/I; a first prime whose w is not squarefree
-     * sends a non-radical I to the exact path at once. */
+    uint32_t n = q->n;
     gbc_rng frng;
     gbc_rng_seed(&frng, 0x736f6c7665ull);
     int nonradical = 0;
+    *done = 0;
     for (unsigned attempt = 0; attempt < 24 && !nonradical && !(flags & GBC_SOLVE_LEX);
          attempt++) {
-        st = gbc_ctx_check(ctx);
+        gbc_status st = gbc_ctx_check(ctx);
         if (st != GBC_OK)
-            goto out;
+            return st;
         uint64_t B = (uint64_t)attempt * attempt;
         for (uint32_t i = 0; i < n; i++)
             out->form[i] = form_coef(attempt, i, n, B, &frng);
@@ -566,133 +390,218 @@ gbc_status sv_solve_q(gbc_ctx *ctx, gbc_solutions *out, const gbc_polys *gens, u
         sv_param P;
         int found = 0;
         size_t nprimes = 0;
-        st = sv_modular_param(ctx, &P, &found, gens, tname, out->form, (size_t)deg, opts,
-                              &nprimes, &nonradical);
+        st = sv_modular_param(ctx, &P, &found, gens, q->tname, out->form, (size_t)q->deg,
+                              opts, &nprimes, &nonradical);
         if (st != GBC_OK)
-            goto out;
+            return st;
         if (found) {
-            out->distinct = (size_t)deg;
+            out->distinct = (size_t)q->deg;
             if (flags & GBC_SOLVE_PARAMETRIZATION)
-                st = sv_param_text_v(ctx, out, &P, R);
+                st = sv_param_text_v(ctx, out, &P, q->R);
             if (st == GBC_OK)
                 st = sv_boxes(ctx, out, &P, prec);
             sv_param_clear(ctx, &P);
-            goto out;
+            *done = 1;
+            return st;
         }
     }
+    return GBC_OK;
+}
+
+/* The reduced lex basis, in q->R1, of the ideal of q->text and T + sum c_i x_i
+ * with the form of try attempt (the coefficients c_i into out->form, from rng),
+ * read as a shape basis: *is_shape, and *S filled when it is (read_shape). */
+static gbc_status lex_try(gbc_ctx *ctx, gbc_solutions *out, int *is_shape, shape *S,
+                          const qrun *q, unsigned attempt, gbc_rng *rng,
+                          const gbc_options *opts, gbc_error *err)
+{
+    uint32_t n = q->n;
+    /* the linear form, as msolve chooses it: first T = x_n; then
+     * T = -(1^(k-1) x_1 + 2^(k-1) x_2 + ... + n^(k-1) x_n) at try k = 1..5; from
+     * try 6 on random coefficients in [-B, B], B = k^2 */
+    uint64_t B = (uint64_t)attempt * attempt;
+    sv_sb J = {NULL, 0, 0};
+    char buf[80];
+    gbc_status st = sv_sb_str(ctx, &J, q->text.s);
+    if (st == GBC_OK)
+        st = sv_sb_str(ctx, &J, ",\n");
+    if (st == GBC_OK)
+        st = sv_sb_str(ctx, &J, q->tname);
+    for (uint32_t i = 0; i < n && st == GBC_OK; i++) {
+        int64_t c = form_coef(attempt, i, n, B, rng);
+        out->form[i] = c;
+        snprintf(buf, sizeof buf, "+(%lld)*", (long long)c);
+        st = sv_sb_str(ctx, &J, buf);
+        if (st == GBC_OK)
+            st = sv_sb_str(ctx, &J, gbc_ring_var_name(q->R, i));
+    }
+    out->newvar = attempt > 0;
+    gbc_polys *L = NULL;
+    if (st == GBC_OK)
+        st = sv_basis_of_text(&L, q->R1, J.s, opts, err);
+    sv_sb_clear(ctx, &J);
+    if (st != GBC_OK)
+        return st;
+    size_t deg_w = 0;
+    st = read_shape(ctx, is_shape, S, &deg_w, L, n);
+    gbc_polys_free(L);
+    return st;
+}
+
+/* Replace q's ideal I by rad(I): q->text and q->G0 (when radical_text added
+ * anything) and *ndistinct = dim_K R/rad(I), the number of distinct solutions. */
+static gbc_status take_radical(gbc_ctx *ctx, qrun *q, uint64_t *ndistinct,
+                               const gbc_options *opts, gbc_error *err)
+{
+    int added = 0;
+    gbc_status st = radical_text(ctx, &q->text, &added, q->G0, opts, err);
+    if (st != GBC_OK || !added) {
+        *ndistinct = q->deg;
+        return st;
+    }
+    gbc_polys_free(q->G0);
+    q->G0 = NULL;
+    int64_t dim = 0;
+    st = sv_basis_of_text(&q->G0, q->R0, q->text.s, opts, err);
+    if (st == GBC_OK)
+        st = sv_dim_degree(&dim, ndistinct, q->G0, opts);
+    return st;
+}
+
+/* The exact path: a shape basis *S (the caller clears it on GBC_OK; nothing to
+ * clear otherwise) of I + <T + l>, over the forms of form_coef, taking the radical
+ * after three tries that are not in shape position. GBC_ERR_INTERNAL when no form
+ * of 24 separates. */
+static gbc_status exact_shape(gbc_ctx *ctx, gbc_solutions *out, shape *S, qrun *q,
+                              const gbc_options *opts, gbc_error *err)
+{
     gbc_rng rng;
     gbc_rng_seed(&rng, 0x736f6c7665ull); /* fixed: the result does not depend on it */
     int radical = 0;
     uint64_t ndistinct = 0; /* dim_K R/rad(I), once the radical is known */
-    for (unsigned attempt = 0; attempt < 24 && !have_shape; attempt++) {
-        st = gbc_ctx_check(ctx);
+    for (unsigned attempt = 0; attempt < 24; attempt++) {
+        gbc_status st = gbc_ctx_check(ctx);
         if (st != GBC_OK)
-            goto out;
-        /* the linear form, as msolve chooses it: first T = x_n; then
-         * T = -(1^(k-1) x_1 + 2^(k-1) x_2 + ... + n^(k-1) x_n) at try k = 1..5; from
-         * try 6 on random coefficients in [-B, B], B = k^2 */
-        uint64_t B = (uint64_t)attempt * attempt;
-        sv_sb J = {NULL, 0, 0};
-        char buf[80];
-        st = sv_sb_str(ctx, &J, text.s);
-        if (st == GBC_OK)
-            st = sv_sb_str(ctx, &J, ",\n");
-        if (st == GBC_OK)
-            st = sv_sb_str(ctx, &J, tname);
-        for (uint32_t i = 0; i < n && st == GBC_OK; i++) {
-            int64_t c = form_coef(attempt, i, n, B, &rng);
-            out->form[i] = c;
-            snprintf(buf, sizeof buf, "+(%lld)*", (long long)c);
-            st = sv_sb_str(ctx, &J, buf);
-            if (st == GBC_OK)
-                st = sv_sb_str(ctx, &J, gbc_ring_var_name(R, i));
-        }
-        out->newvar = attempt > 0;
-        gbc_polys *L = NULL;
-        if (st == GBC_OK)
-            st = sv_basis_of_text(&L, R1, J.s, opts, err);
-        sv_sb_clear(ctx, &J);
-        if (st != GBC_OK)
-            goto out;
-        size_t deg_w = 0;
+            return st;
         int is_shape = 0;
-        st = read_shape(ctx, &is_shape, &S, &deg_w, L, n);
-        gbc_polys_free(L);
+        st = lex_try(ctx, out, &is_shape, S, q, attempt, &rng, opts, err);
         if (st != GBC_OK)
-            goto out;
-        if (is_shape && radical && S.w.n - 1 != ndistinct) {
+            return st;
+        if (is_shape && radical && S->w.n - 1 != ndistinct) {
             /* cannot happen: a shape basis of a radical ideal has deg w = dim R/I */
-            set_err(err, "internal error: deg w = %zu but R/rad(I) has dimension %llu",
-                    S.w.n - 1, (unsigned long long)ndistinct);
-            shape_clear(ctx, &S);
-            st = GBC_ERR_INTERNAL;
-            goto out;
+            sv_set_err(err, "internal error: deg w = %zu but R/rad(I) has dimension %llu",
+                       S->w.n - 1, (unsigned long long)ndistinct);
+            shape_clear(ctx, S);
+            return GBC_ERR_INTERNAL;
         }
-        if (is_shape) {
-            have_shape = 1;
-            break;
-        }
+        if (is_shape)
+            return GBC_OK;
         if (!radical && attempt >= 2) {
             /* not in shape position three times: I is not radical or T does not
              * separate; go on with rad(I), of which dim_K R/rad(I) counts the
              * distinct solutions */
-            int added = 0;
-            st = radical_text(ctx, &text, &added, G0, opts, err);
+            st = take_radical(ctx, q, &ndistinct, opts, err);
             if (st != GBC_OK)
-                goto out;
+                return st;
             radical = 1;
-            if (added) {
-                gbc_polys_free(G0);
-                G0 = NULL;
-                st = sv_basis_of_text(&G0, R0, text.s, opts, err);
-                if (st == GBC_OK)
-                    st = sv_dim_degree(&dim, &ndistinct, G0, opts);
-                if (st != GBC_OK)
-                    goto out;
-            } else {
-                ndistinct = deg;
-            }
         }
     }
-    if (!have_shape) {
-        set_err(err, "no separating linear form found after 24 tries");
-        st = GBC_ERR_INTERNAL;
-        goto out;
-    }
-    out->distinct = S.w.n - 1;
-    /* w over Z, squarefree; its real roots are the real solutions' values of T */
+    sv_set_err(err, "no separating linear form found after 24 tries");
+    return GBC_ERR_INTERNAL;
+}
+
+/* The solutions (and with GBC_SOLVE_PARAMETRIZATION the parametrisation text)
+ * from the shape basis S of the ideal of the ring R: w made integral and
+ * squarefree, its real roots the real solutions' values of T. */
+static gbc_status shape_solutions(gbc_ctx *ctx, gbc_solutions *out, const shape *S,
+                                  uint32_t prec, unsigned flags, const gbc_ring *R)
+{
+    out->distinct = S->w.n - 1;
     sv_zpoly W0, W;
-    st = sv_zpoly_init(ctx, &W0, S.w.n);
+    gbc_status st = sv_zpoly_init(ctx, &W0, S->w.n);
     if (st != GBC_OK)
-        goto out;
-    {
-        mpz_t l;
-        mpz_init_set_ui(l, 1);
-        for (size_t i = 0; i < S.w.n; i++)
-            mpz_lcm(l, l, mpq_denref(S.w.c[i]));
-        for (size_t i = 0; i < S.w.n; i++) {
-            mpz_divexact(W0.c[i], l, mpq_denref(S.w.c[i]));
-            mpz_mul(W0.c[i], W0.c[i], mpq_numref(S.w.c[i]));
-        }
-        mpz_clear(l);
-        sv_zpoly_normalise(&W0);
+        return st;
+    mpz_t l;
+    mpz_init_set_ui(l, 1);
+    for (size_t i = 0; i < S->w.n; i++)
+        mpz_lcm(l, l, mpq_denref(S->w.c[i]));
+    for (size_t i = 0; i < S->w.n; i++) {
+        mpz_divexact(W0.c[i], l, mpq_denref(S->w.c[i]));
+        mpz_mul(W0.c[i], W0.c[i], mpq_numref(S->w.c[i]));
     }
+    mpz_clear(l);
+    sv_zpoly_normalise(&W0);
     st = sv_zpoly_squarefree(ctx, &W, &W0);
     sv_zpoly_clear(ctx, &W0);
     if (st != GBC_OK)
-        goto out;
+        return st;
     out->distinct = W.n - 1;
     if (flags & GBC_SOLVE_PARAMETRIZATION)
-        st = sv_param_text(ctx, out, &W, S.g, n, R);
+        st = sv_param_text(ctx, out, &W, S->g, S->nvars, R);
     if (st == GBC_OK)
-        st = shape_boxes(ctx, out, &S, &W, prec);
+        st = shape_boxes(ctx, out, S, &W, prec);
     sv_zpoly_clear(ctx, &W);
-out:
-    if (have_shape)
-        shape_clear(ctx, &S);
-    sv_sb_clear(ctx, &text);
-    gbc_polys_free(G0);
-    gbc_ring_free(R0);
-    gbc_ring_free(R1);
     return st;
 }
+
+gbc_status sv_solve_q(gbc_ctx *ctx, gbc_solutions *out, const gbc_polys *gens, uint32_t prec,
+                      unsigned flags, const gbc_options *opts, gbc_error *err)
+{
+    qrun q;
+    memset(&q, 0, sizeof q);
+    q.R = gbc_polys_ring(gens);
+    q.n = gbc_ring_nvars(q.R);
+    fresh_name(q.tname, sizeof q.tname, q.R);
+    char *gtext = NULL;
+    gbc_status st = gens_text(&gtext, gens);
+    if (st == GBC_OK)
+        st = sv_sb_str(ctx, &q.text, gtext);
+    gbc_string_free(gtext);
+    if (st == GBC_OK)
+        st = sv_zero_dim(ctx, out, &q.R0, &q.G0, &q.deg, q.text.s, q.R, opts, err);
+    if (st != GBC_OK || out->dim < 0) /* the unit ideal: no solution */
+        goto out;
+    st = sv_ring_like(ctx, &q.R1, q.R, q.tname, "lex", err);
+    if (st == GBC_OK)
+        st = GBC_ZALLOC(ctx, out->form, q.n > 0 ? q.n : 1);
+    int done = 0;
+    if (st == GBC_OK)
+        st = modular_path(ctx, out, &done, &q, gens, prec, flags, opts);
+    if (st != GBC_OK || done)
+        goto out;
+    shape S;
+    st = exact_shape(ctx, out, &S, &q, opts, err);
+    if (st != GBC_OK)
+        goto out;
+    st = shape_solutions(ctx, out, &S, prec, flags, q.R);
+    shape_clear(ctx, &S);
+out:
+    sv_sb_clear(ctx, &q.text);
+    gbc_polys_free(q.G0);
+    gbc_ring_free(q.R0);
+    gbc_ring_free(q.R1);
+    return st;
+}
+
+/* ------------------------------------------------------------ the Q family -- */
+
+/* A result over Q has boxes, no points in Z/p. */
+static gbc_status no_point(uint32_t *point, const gbc_solutions *s, size_t i)
+{
+    (void)point;
+    (void)s;
+    (void)i;
+    return GBC_ERR_DOMAIN;
+}
+
+/* gbc's format: one box a line, "[a, b], [c, d]"; msolve's: its list of boxes
+ * after the parametrisation (or its placeholder). */
+const sv_field sv_field_qq = {
+    .solve = sv_solve_q,
+    .put_coord = sv_qq_put_interval,
+    .endpoint = sv_qq_endpoint,
+    .point = no_point,
+    .layout = {{"", "\n", ""}, {"[", "]", ", "}},
+    .msolve_open = "[0, [1,\n[",
+    .msolve_close = "]\n]]:\n",
+};

@@ -298,12 +298,84 @@ static void piece_clear(gbc_ctx *ctx, piece *p)
     mpz_clear(p->c);
 }
 
+/* The first piece, for the roots of P in the half s (isolate_half), into *first:
+ * Q(x) = P(s 2^k x), whose roots in (0, 1) are those of P in the half, scaled. */
+static gbc_status first_piece(gbc_ctx *ctx, piece *first, const sv_zpoly *P, int s,
+                              unsigned long k)
+{
+    gbc_status st = sv_zpoly_init(ctx, &first->q, P->n);
+    if (st != GBC_OK)
+        return st;
+    mpz_init(first->c);
+    first->j = 0;
+    first->mid = 0;
+    for (size_t i = 0; i < P->n; i++) {
+        mpz_mul_2exp(first->q.c[i], P->c[i], k * i);
+        if (s < 0 && (i & 1))
+            mpz_neg(first->q.c[i], first->q.c[i]);
+    }
+    remove_two_power(&first->q);
+    return GBC_OK;
+}
+
+/* Bisect cur (two or more sign variations) and push the pieces on the stack
+ * (*top of them, room *cap): its right half, the midpoint when it is an exact
+ * root, then its left half (on top: the roots come out in increasing order of
+ * |t|). cur is consumed: moved onto the stack, or cleared on failure. */
+static gbc_status push_halves(gbc_ctx *ctx, piece **stack, size_t *cap, size_t *top, piece cur)
+{
+    /* halves: left q1(x) = 2^e q(x/2) (e = deg q), right q2(x) = q1(x + 1) */
+    size_t e = cur.q.n - 1;
+    for (size_t i = 0; i <= e; i++)
+        mpz_mul_2exp(cur.q.c[i], cur.q.c[i], e - i);
+    piece right;
+    gbc_status st = zpoly_copy(ctx, &right.q, &cur.q);
+    if (st != GBC_OK) {
+        piece_clear(ctx, &cur);
+        return st;
+    }
+    taylor_shift1(&right.q);
+    mpz_init(right.c);
+    mpz_mul_2exp(right.c, cur.c, 1);
+    mpz_add_ui(right.c, right.c, 1);
+    right.j = cur.j + 1;
+    right.mid = 0;
+    int midroot = mpz_sgn(right.q.c[0]) == 0;
+    if (midroot) { /* q(1/2) = 0: an exact root; divide it out of the right half */
+        mpz_clear(right.q.c[0]);
+        memmove(right.q.c, right.q.c + 1, sizeof(mpz_t) * (right.q.cap - 1));
+        mpz_init(right.q.c[right.q.cap - 1]);
+        right.q.n--;
+    }
+    remove_two_power(&right.q);
+    remove_two_power(&cur.q);
+    st = GBC_GROW(ctx, *stack, *cap, *top + 3);
+    if (st != GBC_OK) {
+        piece_clear(ctx, &cur);
+        piece_clear(ctx, &right);
+        return st;
+    }
+    (*stack)[(*top)++] = right;
+    if (midroot) {
+        piece *m = &(*stack)[*top];
+        m->q.c = NULL;
+        m->q.n = m->q.cap = 0;
+        mpz_init_set(m->c, right.c);
+        m->j = right.j;
+        m->mid = 1;
+        (*top)++;
+    }
+    mpz_mul_2exp(cur.c, cur.c, 1);
+    cur.j++;
+    (*stack)[(*top)++] = cur;
+    return GBC_OK;
+}
+
 /* The roots of P (P(0) != 0) in (0, 2^k) (s = 1) or (-2^k, 0) (s = -1), appended
  * to L in increasing order of |t|. */
 static gbc_status isolate_half(gbc_ctx *ctx, root_list *L, const sv_zpoly *P, int s,
                                unsigned long k)
 {
-    size_t d = P->n - 1;
     piece *stack = NULL;
     size_t top = 0, cap = 0;
     sv_zpoly T;
@@ -311,32 +383,18 @@ static gbc_status isolate_half(gbc_ctx *ctx, root_list *L, const sv_zpoly *P, in
     if (st != GBC_OK)
         return st;
     st = GBC_GROW(ctx, stack, cap, 1);
-    if (st != GBC_OK)
-        goto out;
-    /* Q(x) = P(s 2^k x): roots of P in the half map to roots of Q in (0, 1) */
-    st = sv_zpoly_init(ctx, &stack[0].q, P->n);
-    if (st != GBC_OK)
-        goto out;
-    mpz_init(stack[0].c);
-    stack[0].j = 0;
-    stack[0].mid = 0;
-    top = 1;
-    for (size_t i = 0; i <= d; i++) {
-        mpz_mul_2exp(stack[0].q.c[i], P->c[i], k * i);
-        if (s < 0 && (i & 1))
-            mpz_neg(stack[0].q.c[i], stack[0].q.c[i]);
-    }
-    remove_two_power(&stack[0].q);
-    while (top > 0) {
+    if (st == GBC_OK)
+        st = first_piece(ctx, &stack[0], P, s, k);
+    if (st == GBC_OK)
+        top = 1;
+    while (top > 0 && st == GBC_OK) {
         st = gbc_ctx_check(ctx);
         if (st != GBC_OK)
-            goto out;
+            break;
         piece cur = stack[--top];
         if (cur.mid) {
             st = emit(ctx, L, s, k, cur.c, cur.j, 1);
             piece_clear(ctx, &cur);
-            if (st != GBC_OK)
-                goto out;
             continue;
         }
         unsigned long var = cur.q.n > 1 ? descartes_01(&cur.q, &T) : 0;
@@ -344,56 +402,10 @@ static gbc_status isolate_half(gbc_ctx *ctx, root_list *L, const sv_zpoly *P, in
             if (var == 1)
                 st = emit(ctx, L, s, k, cur.c, cur.j, 0);
             piece_clear(ctx, &cur);
-            if (st != GBC_OK)
-                goto out;
             continue;
         }
-        /* halves: left q1(x) = 2^e q(x/2) (e = deg q), right q2(x) = q1(x + 1) */
-        size_t e = cur.q.n - 1;
-        for (size_t i = 0; i <= e; i++)
-            mpz_mul_2exp(cur.q.c[i], cur.q.c[i], e - i);
-        piece right;
-        st = zpoly_copy(ctx, &right.q, &cur.q);
-        if (st != GBC_OK) {
-            piece_clear(ctx, &cur);
-            goto out;
-        }
-        taylor_shift1(&right.q);
-        mpz_init(right.c);
-        mpz_mul_2exp(right.c, cur.c, 1);
-        mpz_add_ui(right.c, right.c, 1);
-        right.j = cur.j + 1;
-        right.mid = 0;
-        int midroot = mpz_sgn(right.q.c[0]) == 0;
-        if (midroot) { /* q(1/2) = 0: an exact root; divide it out of the right half */
-            mpz_clear(right.q.c[0]);
-            memmove(right.q.c, right.q.c + 1, sizeof(mpz_t) * (right.q.cap - 1));
-            mpz_init(right.q.c[right.q.cap - 1]);
-            right.q.n--;
-        }
-        remove_two_power(&right.q);
-        remove_two_power(&cur.q);
-        st = GBC_GROW(ctx, stack, cap, top + 3);
-        if (st != GBC_OK) {
-            piece_clear(ctx, &cur);
-            piece_clear(ctx, &right);
-            goto out;
-        }
-        stack[top++] = right;
-        if (midroot) {
-            piece *m = &stack[top];
-            m->q.c = NULL;
-            m->q.n = m->q.cap = 0;
-            mpz_init_set(m->c, right.c);
-            m->j = right.j;
-            m->mid = 1;
-            top++;
-        }
-        mpz_mul_2exp(cur.c, cur.c, 1);
-        cur.j++;
-        stack[top++] = cur;
+        st = push_halves(ctx, &stack, &cap, &top, cur);
     }
-out:
     for (size_t i = 0; i < top; i++)
         piece_clear(ctx, &stack[i]);
     gbc_free(ctx, stack);

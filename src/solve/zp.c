@@ -386,9 +386,11 @@ static gbc_status points(gbc_ctx *ctx, u32list *out, uint32_t *pt, uint32_t v,
     return st;
 }
 
-gbc_status sv_solve_zp(gbc_ctx *ctx, gbc_solutions *out, const gbc_polys *gens,
-                       const gbc_options *opts, gbc_error *err)
+gbc_status sv_solve_zp(gbc_ctx *ctx, gbc_solutions *out, const gbc_polys *gens, uint32_t prec,
+                       unsigned flags, const gbc_options *opts, gbc_error *err)
 {
+    (void)prec;
+    (void)flags;
     const gbc_ring *R = gbc_polys_ring(gens);
     uint32_t n = gbc_ring_nvars(R);
     char *gtext = NULL;
@@ -396,28 +398,11 @@ gbc_status sv_solve_zp(gbc_ctx *ctx, gbc_solutions *out, const gbc_polys *gens,
     gbc_polys *G0 = NULL;
     u32list pts = {NULL, 0, 0};
     uint32_t *pt = NULL;
-    int64_t dim = 0;
     gbc_status st = gbc_polys_to_string(&gtext, NULL, gens, 0);
     if (st == GBC_OK)
-        st = sv_ring_like(ctx, &R0, R, NULL, "grevlex", err);
-    if (st == GBC_OK)
-        st = sv_basis_of_text(&G0, R0, gtext, opts, err);
-    if (st == GBC_OK)
-        st = sv_dim_degree(&dim, NULL, G0, opts);
-    if (st != GBC_OK)
+        st = sv_zero_dim(ctx, out, &R0, &G0, NULL, gtext, R, opts, err);
+    if (st != GBC_OK || out->dim < 0)
         goto out;
-    out->dim = dim;
-    if (dim < 0)
-        goto out;
-    if (dim > 0) {
-        if (err != NULL)
-            snprintf(err->message, sizeof err->message,
-                     "the ideal has dimension %lld: it is not zero-dimensional, so its "
-                     "solutions are not finitely many",
-                     (long long)dim);
-        st = GBC_ERR_DOMAIN;
-        goto out;
-    }
     gbc_rng rng;
     gbc_rng_seed(&rng, 0x7a70ull);
     st = GBC_ZALLOC(ctx, pt, n + 1);
@@ -436,3 +421,46 @@ out:
     gbc_ring_free(R0);
     return st;
 }
+
+/* ------------------------------------------------------ the Z/p family -- */
+
+/* Coordinate at of s, a residue in decimal (the same in both formats). */
+static gbc_status put_residue(sv_sb *b, const gbc_solutions *s, size_t at, int msolve)
+{
+    (void)msolve;
+    char buf[16];
+    snprintf(buf, sizeof buf, "%u", s->zp[at]);
+    return sv_sb_str(NULL, b, buf);
+}
+
+/* A result over Z/p has points, no boxes. */
+static gbc_status no_endpoint(char *buf, size_t size, size_t *needed, uint32_t *exponent,
+                              const gbc_solutions *s, size_t at)
+{
+    (void)buf;
+    (void)size;
+    (void)needed;
+    (void)exponent;
+    (void)s;
+    (void)at;
+    return GBC_ERR_DOMAIN;
+}
+
+/* Solution i's coordinates into point (nvars of them). */
+static gbc_status get_point(uint32_t *point, const gbc_solutions *s, size_t i)
+{
+    if (s->nvars > 0)
+        memcpy(point, s->zp + i * s->nvars, sizeof(uint32_t) * s->nvars);
+    return GBC_OK;
+}
+
+/* gbc's format: one point a line, "[a, b, ...]"; msolve's: a list of lists. */
+const sv_field sv_field_zp = {
+    .solve = sv_solve_zp,
+    .put_coord = put_residue,
+    .endpoint = no_endpoint,
+    .point = get_point,
+    .layout = {{"[", "]\n", ""}, {"[", "]", ", "}},
+    .msolve_open = "[0, [",
+    .msolve_close = "]]:\n",
+};

@@ -27,29 +27,6 @@ static void rand_z(mpz_t z, gbc_rng *rng, unsigned bits)
         mpz_neg(z, z);
 }
 
-/* [lo, hi] <- [lo, hi] [a, b] over Q. */
-static void q_imul(mpq_t lo, mpq_t hi, const mpq_t a, const mpq_t b)
-{
-    mpq_t p[4];
-    for (int i = 0; i < 4; i++)
-        mpq_init(p[i]);
-    mpq_mul(p[0], lo, a);
-    mpq_mul(p[1], lo, b);
-    mpq_mul(p[2], hi, a);
-    mpq_mul(p[3], hi, b);
-    int mn = 0, mx = 0;
-    for (int i = 1; i < 4; i++) {
-        if (mpq_cmp(p[i], p[mn]) < 0)
-            mn = i;
-        if (mpq_cmp(p[i], p[mx]) > 0)
-            mx = i;
-    }
-    mpq_set(lo, p[mn]);
-    mpq_set(hi, p[mx]);
-    for (int i = 0; i < 4; i++)
-        mpq_clear(p[i]);
-}
-
 /* P(x) over Q. */
 static void q_eval(mpq_t v, const sv_zpoly *P, const mpq_t x)
 {
@@ -110,7 +87,7 @@ START_TEST(test_horner)
             mpq_set_z(qlo, P.c[P.n - 1]);
             mpq_set_z(qhi, P.c[P.n - 1]);
             for (size_t k = P.n - 1; k-- > 0;) {
-                q_imul(qlo, qhi, qa, qb);
+                tu_mpq_interval_mul(qlo, qhi, qa, qb);
                 mpq_set_z(c, P.c[k]);
                 mpq_add(qlo, qlo, c);
                 mpq_add(qhi, qhi, c);

@@ -4,7 +4,8 @@
  * independent count of the real solutions (Sturm sequences of eliminating
  * polynomials of linear forms, over Q in this file), and against systems whose
  * solutions are known exactly (random triangular systems, seed printed); over Z/p
- * against the enumeration of (Z/p)^n. */
+ * against the enumeration of (Z/p)^n; and the Q and Z/p results against each other
+ * on systems whose solutions are all integral. */
 #include <gmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -94,29 +95,6 @@ static gbc_status solve_text(solved *S, const char *text, uint32_t prec, gbc_err
     return solve_text_flags(S, text, prec, 0, err);
 }
 
-/* [lo, hi] <- [lo, hi] * [a, b] */
-static void imul(mpq_t lo, mpq_t hi, const mpq_t a, const mpq_t b)
-{
-    mpq_t p[4];
-    for (int i = 0; i < 4; i++)
-        mpq_init(p[i]);
-    mpq_mul(p[0], lo, a);
-    mpq_mul(p[1], lo, b);
-    mpq_mul(p[2], hi, a);
-    mpq_mul(p[3], hi, b);
-    int mn = 0, mx = 0;
-    for (int i = 1; i < 4; i++) {
-        if (mpq_cmp(p[i], p[mn]) < 0)
-            mn = i;
-        if (mpq_cmp(p[i], p[mx]) > 0)
-            mx = i;
-    }
-    mpq_set(lo, p[mn]);
-    mpq_set(hi, p[mx]);
-    for (int i = 0; i < 4; i++)
-        mpq_clear(p[i]);
-}
-
 /* The defining property of S's boxes for precision prec. */
 static void check_boxes(const solved *S, uint32_t prec, const char *name)
 {
@@ -148,7 +126,7 @@ static void check_boxes(const solved *S, uint32_t prec, const char *name)
                 mpq_set(thi, c[t]);
                 for (uint32_t i = 0; i < S->n; i++)
                     for (uint32_t e = 0; e < exps[t * S->n + i]; e++)
-                        imul(tlo, thi, S->b[k].lo[i], S->b[k].hi[i]);
+                        tu_mpq_interval_mul(tlo, thi, S->b[k].lo[i], S->b[k].hi[i]);
                 mpq_add(lo, lo, tlo);
                 mpq_add(hi, hi, thi);
             }
@@ -889,6 +867,117 @@ START_TEST(test_lifted_vs_lex)
 }
 END_TEST
 
+static int cmp_point3(const void *a, const void *b)
+{
+    return memcmp(a, b, 3 * sizeof(uint32_t));
+}
+
+/* The two field families of the solver (over Q: boxes; over Z/p: points) on the
+ * same systems with integer solutions only, seed printed: x1 runs over m distinct
+ * integers a and x_i = g_i(x1) with integer g_i, so every solution over Q is real
+ * and integral, and the solutions over Z/65521 are exactly their reductions. The
+ * integer in each Q interval, reduced, must give the Z/p points; the two results'
+ * texts have one line a solution; each family refuses the other's accessor. */
+START_TEST(test_zp_qq_agree)
+{
+    gbc_rng rng;
+    gbc_rng_seed(&rng, tu_seed() ^ 0x2f9a);
+    const uint32_t p = 65521;
+    int rounds = 10 * tu_mult();
+    for (int r = 0; r < rounds; r++) {
+        uint32_t n = 1 + (uint32_t)gbc_rng_below(&rng, 3), m = 1 + (uint32_t)gbc_rng_below(&rng, 4);
+        long a[4];
+        for (uint32_t j = 0; j < m; j++) {
+            int fresh;
+            do {
+                a[j] = (long)gbc_rng_below(&rng, 41) - 20;
+                fresh = 1;
+                for (uint32_t l = 0; l < j; l++)
+                    fresh &= a[l] != a[j];
+            } while (!fresh);
+        }
+        sbuf gens;
+        sb_init(&gens);
+        for (uint32_t j = 0; j < m; j++)
+            sb_printf(&gens, "%s(x1-(%ld))", j ? "*" : "", a[j]);
+        for (uint32_t i = 1; i < n; i++) {
+            sb_printf(&gens, ",\nx%u", i + 1);
+            for (uint32_t d = 0; d < m; d++)
+                sb_printf(&gens, "-(%d)*x1^%u", (int)gbc_rng_below(&rng, 11) - 5, d);
+        }
+        sbuf tq, tp;
+        sb_init(&tq);
+        sb_init(&tp);
+        for (uint32_t i = 0; i < n; i++) {
+            sb_printf(&tq, "%sx%u", i ? "," : "", i + 1);
+            sb_printf(&tp, "%sx%u", i ? "," : "", i + 1);
+        }
+        sb_printf(&tq, "\n0\n%s\n", gens.s);
+        sb_printf(&tp, "\n%u\n%s\n", p, gens.s);
+        solved Q;
+        gbc_error err;
+        T_ASSERT_MSG(solve_text(&Q, tq.s, 2 + (uint32_t)gbc_rng_below(&rng, 30), &err) == GBC_OK,
+                     "%s: %s", tq.s, err.message);
+        gbc_ring *R = NULL;
+        gbc_polys *P = NULL;
+        gbc_solutions *Z = NULL;
+        T_ASSERT(gbc_parse(&R, &P, tp.s, tp.len, NULL, NULL, &err) == GBC_OK);
+        T_ASSERT_MSG(gbc_solve(&Z, P, 0, 0, NULL, &err) == GBC_OK, "%s: %s", tp.s, err.message);
+        T_ASSERT_MSG(Q.count == m && gbc_solutions_count(Z) == m,
+                     "%s: %zu solutions over Q, %zu over Z/p, %u expected", tq.s, Q.count,
+                     gbc_solutions_count(Z), m);
+        /* the Q boxes' integer points, reduced, against the Z/p points */
+        uint32_t fromq[4 * 3] = {0}, fromp[4 * 3] = {0};
+        mpz_t z;
+        mpz_init(z);
+        for (size_t k = 0; k < m; k++)
+            for (uint32_t i = 0; i < n; i++) {
+                mpz_cdiv_q(z, mpq_numref(Q.b[k].lo[i]), mpq_denref(Q.b[k].lo[i]));
+                T_ASSERT_MSG(mpq_cmp_z(Q.b[k].hi[i], z) >= 0, "%s: box %zu, x%u: no integer",
+                             tq.s, k, i + 1);
+                fromq[k * 3 + i] = (uint32_t)mpz_fdiv_ui(z, p);
+            }
+        mpz_clear(z);
+        for (size_t k = 0; k < m; k++) {
+            uint32_t pt[3];
+            T_ASSERT(gbc_solutions_get_zp(pt, Z, k) == GBC_OK);
+            memcpy(fromp + k * 3, pt, n * sizeof(uint32_t));
+        }
+        qsort(fromq, m, 3 * sizeof(uint32_t), cmp_point3);
+        qsort(fromp, m, 3 * sizeof(uint32_t), cmp_point3);
+        T_ASSERT_MSG(memcmp(fromq, fromp, sizeof fromq) == 0,
+                     "%s: the Z/p solutions are not the reductions of the Q ones", tq.s);
+        /* one printer: a line a solution in gbc's format, msolve's list for both */
+        for (int f = 0; f < 2; f++) {
+            char *t[2] = {NULL, NULL};
+            gbc_solve_format fmt = f ? GBC_SOLVE_FORMAT_MSOLVE : GBC_SOLVE_FORMAT_GBC;
+            T_ASSERT(gbc_solutions_to_string(&t[0], NULL, Q.sols, fmt) == GBC_OK);
+            T_ASSERT(gbc_solutions_to_string(&t[1], NULL, Z, fmt) == GBC_OK);
+            for (int w = 0; w < 2; w++) {
+                size_t lines = 0;
+                for (const char *c = t[w]; *c; c++)
+                    lines += *c == '\n';
+                T_ASSERT_MSG(f ? strncmp(t[w], "[0, [", 5) == 0 && lines >= 1 : lines == m,
+                             "%s:\n%s", tq.s, t[w]);
+            }
+            gbc_string_free(t[0]);
+            gbc_string_free(t[1]);
+        }
+        uint32_t pt[3], e;
+        char buf[8];
+        T_ASSERT(gbc_solutions_get_zp(pt, Q.sols, 0) == GBC_ERR_DOMAIN);
+        T_ASSERT(gbc_solutions_endpoint(buf, sizeof buf, NULL, &e, Z, 0, 0, 0) == GBC_ERR_DOMAIN);
+        gbc_solutions_free(Z);
+        gbc_polys_free(P);
+        gbc_ring_free(R);
+        solved_free(&Q);
+        sb_free(&gens);
+        sb_free(&tq);
+        sb_free(&tp);
+    }
+}
+END_TEST
+
 static Suite *solve_suite(void)
 {
     Suite *s = suite_create("solve");
@@ -905,6 +994,7 @@ static Suite *solve_suite(void)
     tcase_add_test(tc, test_fail_alloc);
     tcase_add_test(tc, test_families);
     tcase_add_test(tc, test_lifted_vs_lex);
+    tcase_add_test(tc, test_zp_qq_agree);
     suite_add_tcase(s, tc);
     return s;
 }
