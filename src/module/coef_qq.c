@@ -40,50 +40,10 @@ static void qq_clear(gbc_ctx *ctx, mcv *v, size_t ninit)
     v->cq = NULL;
 }
 
-static void qq_set(mcv d, size_t i, mcv s, size_t j)
-{
-    mpq_set(d.cq[i], s.cq[j]);
-}
-
 static void qq_copy(mcv d, mcv s, size_t len)
 {
     for (size_t t = 0; t < len; t++)
         mpq_set(d.cq[t], s.cq[t]);
-}
-
-static void qq_set_one(mcv d, size_t i)
-{
-    mpq_set_ui(d.cq[i], 1, 1);
-}
-
-static void qq_set_zero(mcv d, size_t i)
-{
-    mpq_set_ui(d.cq[i], 0, 1);
-}
-
-static int qq_is_zero(mcv s, size_t j)
-{
-    return mpq_sgn(s.cq[j]) == 0;
-}
-
-static void qq_neg(const field *F, mcv d, size_t i, mcv s, size_t j)
-{
-    (void)F;
-    mpq_neg(d.cq[i], s.cq[j]);
-}
-
-static void qq_mul(const field *F, mcv d, size_t i, mcv a, size_t j, mcv b, size_t k)
-{
-    (void)F;
-    mpq_mul(d.cq[i], a.cq[j], b.cq[k]);
-}
-
-static void qq_addmul(const field *F, mcv d, size_t i, mcv a, size_t j, mcv b, size_t k,
-                      mcf_tmp *w)
-{
-    (void)F;
-    mpq_mul(w->a, a.cq[j], b.cq[k]);
-    mpq_add(d.cq[i], d.cq[i], w->a);
 }
 
 static void qq_scale_inv(const field *F, mcv d, size_t off, size_t len, size_t piv, mcf_tmp *w)
@@ -152,14 +112,14 @@ const mcf_ops mcf_qq = {
     .alloc = qq_alloc,
     .resize = qq_resize,
     .clear = qq_clear,
-    .set = qq_set,
+    .set = mqq_set,
     .copy = qq_copy,
-    .set_one = qq_set_one,
-    .set_zero = qq_set_zero,
-    .is_zero = qq_is_zero,
-    .neg = qq_neg,
-    .mul = qq_mul,
-    .addmul = qq_addmul,
+    .set_one = mqq_set_one,
+    .set_zero = mqq_set_zero,
+    .is_zero = mqq_is_zero,
+    .neg = mqq_neg,
+    .mul = mqq_mul,
+    .addmul = mqq_addmul,
     .scale_inv = qq_scale_inv,
     .first_nonzero = qq_first_nonzero,
     .row_elim = qq_row_elim,

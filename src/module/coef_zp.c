@@ -22,47 +22,10 @@ static void zp_clear(gbc_ctx *ctx, mcv *v, size_t ninit)
     v->cf = NULL;
 }
 
-static void zp_set(mcv d, size_t i, mcv s, size_t j)
-{
-    d.cf[i] = s.cf[j];
-}
-
 static void zp_copy(mcv d, mcv s, size_t len)
 {
     if (len > 0)
         memcpy(d.cf, s.cf, sizeof(uint32_t) * len);
-}
-
-static void zp_set_one(mcv d, size_t i)
-{
-    d.cf[i] = 1;
-}
-
-static void zp_set_zero(mcv d, size_t i)
-{
-    d.cf[i] = 0;
-}
-
-static int zp_is_zero(mcv s, size_t j)
-{
-    return s.cf[j] == 0;
-}
-
-static void zp_neg_(const field *F, mcv d, size_t i, mcv s, size_t j)
-{
-    d.cf[i] = zp_neg(F, s.cf[j]);
-}
-
-static void zp_mul_(const field *F, mcv d, size_t i, mcv a, size_t j, mcv b, size_t k)
-{
-    d.cf[i] = zp_mul(F, a.cf[j], b.cf[k]);
-}
-
-static void zp_addmul(const field *F, mcv d, size_t i, mcv a, size_t j, mcv b, size_t k,
-                      mcf_tmp *w)
-{
-    (void)w;
-    d.cf[i] = zp_add(F, d.cf[i], zp_mul(F, a.cf[j], b.cf[k]));
 }
 
 static void zp_scale_inv(const field *F, mcv d, size_t off, size_t len, size_t piv, mcf_tmp *w)
@@ -133,14 +96,14 @@ const mcf_ops mcf_zp = {
     .alloc = zp_alloc,
     .resize = zp_resize,
     .clear = zp_clear,
-    .set = zp_set,
+    .set = mzp_set,
     .copy = zp_copy,
-    .set_one = zp_set_one,
-    .set_zero = zp_set_zero,
-    .is_zero = zp_is_zero,
-    .neg = zp_neg_,
-    .mul = zp_mul_,
-    .addmul = zp_addmul,
+    .set_one = mzp_set_one,
+    .set_zero = mzp_set_zero,
+    .is_zero = mzp_is_zero,
+    .neg = mzp_neg,
+    .mul = mzp_mul,
+    .addmul = mzp_addmul,
     .scale_inv = zp_scale_inv,
     .first_nonzero = zp_first_nonzero,
     .row_elim = zp_row_elim,

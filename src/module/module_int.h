@@ -5,6 +5,7 @@
 #ifndef GBC_MODULE_INT_H
 #define GBC_MODULE_INT_H
 
+#include "module/coef_int.h"
 #include "module/module.h"
 
 /* ---- coefficients (coef_zp.c, coef_qq.c) ----
@@ -12,22 +13,12 @@
  * residues) and Q (GMP rationals), each a const table of the operations below;
  * a computation picks its table once (mcf_for) and calls through it, so that no
  * loop of module/ tests the field. A coefficient array is seen through an mcv:
- * the family uses its own member (cf for Z/p, cq for Q) and ignores the other. */
-typedef struct mcv {
-    uint32_t *cf;
-    mpq_t *cq;
-} mcv;
-
-/* Scratch of the Q family (unused by Z/p); mcf_tmp_init / mcf_tmp_clear. */
-typedef struct mcf_tmp {
-    mpq_t a, b;
-} mcf_tmp;
-
+ * the family uses its own member (cf for Z/p, cq for Q) and ignores the other
+ * (coef_int.h, which also holds the families' element kernels). */
 void mcf_tmp_init(mcf_tmp *w);
 void mcf_tmp_clear(mcf_tmp *w);
 
-/* Entries are named by array and index: d[i] is entry i of the array d. A
- * destination may be the same entry as a source unless said otherwise. F is
+/* A destination may be the same entry as a source unless said otherwise. F is
  * the field of the computation (only Z/p reads it). */
 typedef struct mcf_ops {
     /* storage, allocated through ctx: alloc makes room for cap entries (cap

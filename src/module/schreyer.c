@@ -57,13 +57,42 @@ typedef struct sres {
     mcv q;
     size_t qn, qcap, qqinit;
     mcf_tmp w;
+    /* the reduction of one syzygy (reduce_zp or reduce_qq: F's, chosen once in
+     * sres_init) */
+    gbc_status (*reduce)(struct sres *S, const slevel *lv, size_t j, const uint32_t *a,
+                         svec *out);
     /* the constant 1 as a coefficient array of one entry (one_cf or one_cq) */
     uint32_t one_cf;
     mpq_t one_cq;
-    mcv one;
     uint32_t *work; /* n scratch (acc_add) */
     uint32_t *bw;   /* n scratch (reduce_one) */
+    mcv one;
 } sres;
+
+static gbc_status reduce_zp(sres *S, const slevel *lv, size_t j, const uint32_t *a, svec *out);
+static gbc_status reduce_qq(sres *S, const slevel *lv, size_t j, const uint32_t *a, svec *out);
+
+/* The coefficient kernels of the reduction's inner loops, one family's (the
+ * element kernels of coef_int.h). The loops below are always inlined into one
+ * instance per family (reduce_zp, reduce_qq) that passes its table as a
+ * constant, so each instance has its arithmetic inline: no field test and no
+ * indirect call per term. */
+typedef struct skern {
+    int (*is_zero)(mcv s, size_t j);
+    void (*set)(mcv d, size_t i, mcv s, size_t j);
+    void (*set_zero)(mcv d, size_t i);
+    void (*neg)(const field *F, mcv d, size_t i, mcv s, size_t j);
+    void (*mul)(const field *F, mcv d, size_t i, mcv a, size_t j, mcv b, size_t k);
+    void (*addmul)(const field *F, mcv d, size_t i, mcv a, size_t j, mcv b, size_t k,
+                   mcf_tmp *w);
+} skern;
+
+static const skern skern_zp = {mzp_is_zero, mzp_set, mzp_set_zero, mzp_neg, mzp_mul,
+                               mzp_addmul};
+static const skern skern_qq = {mqq_is_zero, mqq_set, mqq_set_zero, mqq_neg, mqq_mul,
+                               mqq_addmul};
+
+#define SKERN_INLINE static inline __attribute__((always_inline))
 
 /* grevlex on exponent vectors: degree first, then the smaller exponent at the last
  * place where they differ means the larger monomial. */
@@ -162,6 +191,8 @@ static gbc_status sres_init(gbc_ctx *ctx, sres *S, uint32_t n, const field *F)
     S->n = n;
     S->F = *F;
     S->o = mcf_for(F);
+    /* the reduction's instance: chosen here once, with the family */
+    S->reduce = F->p != 0 ? reduce_zp : reduce_qq;
     mcf_tmp_init(&S->w);
     mpq_init(S->one_cq);
     S->one.cf = &S->one_cf;
@@ -311,8 +342,8 @@ static gbc_status quot_reserve(sres *S, size_t need)
 /* Add m[mi] * x^b * (the term (T, comp) with coefficient c[ci]) to the
  * accumulator (b NULL: x^0). GBC_ERR_OVERFLOW when an exponent would pass
  * 2^31 - 1. */
-static gbc_status acc_add(sres *S, const uint32_t *T, const uint32_t *b, uint32_t comp,
-                          mcv m, size_t mi, mcv c, size_t ci)
+SKERN_INLINE gbc_status acc_add(sres *S, const skern *K, const uint32_t *T, const uint32_t *b,
+                                uint32_t comp, mcv m, size_t mi, mcv c, size_t ci)
 {
     const uint32_t n = S->n;
     uint32_t *e = S->work;
@@ -328,7 +359,7 @@ static gbc_status acc_add(sres *S, const uint32_t *T, const uint32_t *b, uint32_
     while (S->slot[s] != -1) {
         size_t k = (size_t)S->slot[s];
         if (S->hcomp[k] == comp && memcmp(S->hT + k * n, e, sizeof(uint32_t) * n) == 0) {
-            S->o->addmul(&S->F, S->h, k, m, mi, c, ci, &S->w);
+            K->addmul(&S->F, S->h, k, m, mi, c, ci, &S->w);
             return GBC_OK;
         }
         s = (s + 1) & (S->nslot - 1);
@@ -338,7 +369,7 @@ static gbc_status acc_add(sres *S, const uint32_t *T, const uint32_t *b, uint32_
     GBC_TRY(acc_reserve(S, k + 1));
     memcpy(S->hT + k * n, e, sizeof(uint32_t) * n);
     S->hcomp[k] = comp;
-    S->o->mul(&S->F, S->h, k, m, mi, c, ci);
+    K->mul(&S->F, S->h, k, m, mi, c, ci);
     S->slot[s] = (int64_t)k;
     S->hn++;
     heap_push(S, k);
@@ -347,8 +378,8 @@ static gbc_status acc_add(sres *S, const uint32_t *T, const uint32_t *b, uint32_
 
 /* Append the quotient term (T, comp; T not in the quotient arrays) with
  * coefficient c[ci], or with neg != 0 -c[ci]. */
-static gbc_status quot_push(sres *S, const uint32_t *T, uint32_t comp, mcv c, size_t ci,
-                            int neg)
+SKERN_INLINE gbc_status quot_push(sres *S, const skern *K, const uint32_t *T, uint32_t comp,
+                                  mcv c, size_t ci, int neg)
 {
     const uint32_t n = S->n;
     size_t k = S->qn;
@@ -356,26 +387,27 @@ static gbc_status quot_push(sres *S, const uint32_t *T, uint32_t comp, mcv c, si
     memcpy(S->qT + k * n, T, sizeof(uint32_t) * n);
     S->qcomp[k] = comp;
     if (neg)
-        S->o->neg(&S->F, S->q, k, c, ci);
+        K->neg(&S->F, S->q, k, c, ci);
     else
-        S->o->set(S->q, k, c, ci);
+        K->set(S->q, k, c, ci);
     S->qn++;
     return GBC_OK;
 }
 
 /* Start the reduction of x^a f_j (f_j element j of lv): the accumulator holds
  * its terms, the quotients the leading term x^a eps_j with coefficient 1. */
-static gbc_status reduce_start(sres *S, const slevel *lv, size_t j, const uint32_t *a)
+SKERN_INLINE gbc_status reduce_start(sres *S, const skern *K, const slevel *lv, size_t j,
+                                     const uint32_t *a)
 {
     const uint32_t n = S->n;
     const svec *fj = &lv->v[j];
     acc_reset(S);
     S->qn = 0;
     for (size_t t = 0; t < fj->len; t++)
-        GBC_TRY(acc_add(S, fj->T + t * n, a, fj->comp[t], S->one, 0, fj->c, t));
+        GBC_TRY(acc_add(S, K, fj->T + t * n, a, fj->comp[t], S->one, 0, fj->c, t));
     for (uint32_t i = 0; i < n; i++)
         S->work[i] = a[i] + lv->lead[j * n + i];
-    return quot_push(S, S->work, (uint32_t)j, S->one, 0, 0);
+    return quot_push(S, K, S->work, (uint32_t)j, S->one, 0, 0);
 }
 
 /* The first element of lv whose leading term divides the term (Te, ce): among
@@ -398,19 +430,20 @@ static gbc_status find_reducer(const sres *S, const slevel *lv, const uint32_t *
 
 /* One reduction step: the accumulator's term e (nonzero) cancelled by element i of
  * lv, the quotient term recorded. */
-static gbc_status reduce_step(sres *S, const slevel *lv, size_t e, size_t i)
+SKERN_INLINE gbc_status reduce_step(sres *S, const skern *K, const slevel *lv, size_t e,
+                                    size_t i)
 {
     const uint32_t n = S->n;
     const svec *fi = &lv->v[i];
-    GBC_TRY(quot_push(S, S->hT + e * n, (uint32_t)i, S->h, e, 1));
+    GBC_TRY(quot_push(S, K, S->hT + e * n, (uint32_t)i, S->h, e, 1));
     const size_t qk = S->qn - 1;
     /* b = Te - lead_i (Te may move when the accumulator grows: use the copy) */
     const uint32_t *Tq = S->qT + qk * n;
     for (uint32_t v = 0; v < n; v++)
         S->bw[v] = Tq[v] - lv->lead[i * n + v];
-    S->o->set_zero(S->h, e);
+    K->set_zero(S->h, e);
     for (size_t t = 1; t < fi->len; t++)
-        GBC_TRY(acc_add(S, fi->T + t * n, S->bw, fi->comp[t], S->q, qk, fi->c, t));
+        GBC_TRY(acc_add(S, K, fi->T + t * n, S->bw, fi->comp[t], S->q, qk, fi->c, t));
     return GBC_OK;
 }
 
@@ -418,29 +451,42 @@ static gbc_status reduce_step(sres *S, const slevel *lv, size_t e, size_t i)
  * by the elements f of level L (a Groebner basis of what they generate, for the
  * order of F_{L-1}), the first step by an element of index below j, the quotients
  * recorded; the result x^a eps_j - sum c x^b eps_i goes to out. GBC_ERR_INTERNAL
- * when a term has no reducer (the level was not a Groebner basis). */
-static gbc_status reduce_one(sres *S, const slevel *lv, size_t j, const uint32_t *a, svec *out)
+ * when a term has no reducer (the level was not a Groebner basis). K: the
+ * family's kernels (a constant in each instance). */
+SKERN_INLINE gbc_status reduce_one(sres *S, const skern *K, const slevel *lv, size_t j,
+                                   const uint32_t *a, svec *out)
 {
     const uint32_t n = S->n;
-    GBC_TRY(reduce_start(S, lv, j, a));
+    GBC_TRY(reduce_start(S, K, lv, j, a));
     int first = 1;
     size_t steps = 0;
     while (S->heapn > 0) {
         size_t e = heap_pop(S);
-        if (S->o->is_zero(S->h, e))
+        if (K->is_zero(S->h, e))
             continue;
         if ((++steps & 255) == 0)
             GBC_TRY(gbc_ctx_poll(S->ctx));
         size_t i;
         GBC_TRY(find_reducer(S, lv, S->hT + e * n, S->hcomp[e], j, first, &i));
         first = 0;
-        GBC_TRY(reduce_step(S, lv, e, i));
+        GBC_TRY(reduce_step(S, K, lv, e, i));
     }
     GBC_TRY(svec_alloc(S->ctx, out, S->qn, n, S->o));
     memcpy(out->T, S->qT, sizeof(uint32_t) * n * S->qn);
     memcpy(out->comp, S->qcomp, sizeof(uint32_t) * S->qn);
     S->o->copy(out->c, S->q, S->qn);
     return GBC_OK;
+}
+
+/* reduce_one over Z/p and over Q (sres's reduce). */
+static gbc_status reduce_zp(sres *S, const slevel *lv, size_t j, const uint32_t *a, svec *out)
+{
+    return reduce_one(S, &skern_zp, lv, j, a, out);
+}
+
+static gbc_status reduce_qq(sres *S, const slevel *lv, size_t j, const uint32_t *a, svec *out)
+{
+    return reduce_one(S, &skern_qq, lv, j, a, out);
 }
 
 /* Order for sorting a level: by the index of the leading term, then lex on its
@@ -634,7 +680,7 @@ static gbc_status level_next(sres *S, const slevel *lv, slevel *out)
             cap = nc;
         }
         for (size_t k = 0; k < nk; k++) {
-            GBC_CHECK(st, reduce_one(S, lv, j, q + keep[k] * n, &out->v[base + k]), fail);
+            GBC_CHECK(st, S->reduce(S, lv, j, q + keep[k] * n, &out->v[base + k]), fail);
             out->n++;
             memcpy(out->lead + (base + k) * n, out->v[base + k].T, sizeof(uint32_t) * n);
             out->deg[base + k] = (int64_t)mono_degree(out->lead + (base + k) * n, n);
