@@ -140,33 +140,47 @@ void menc_clear(gbc_ctx *ctx, menc *E)
     memset(E, 0, sizeof *E);
 }
 
-gbc_status menc_encode(gbc_ctx *ctx, const menc *E, const ring *R, uint32_t rank,
-                       const plist *L, size_t j, const uint32_t *cmap, plist *out)
+size_t melem_len(const plist *L, uint32_t rank, size_t j)
 {
-    const uint32_t n = E->n, ns = E->S.nvars;
-    const field *F = &R->F;
     size_t len = 0;
     for (uint32_t i = 0; i < rank; i++)
         len += L->p[j * rank + i].len;
-    plist tmp;
-    plist_init(&tmp);
-    ppoly *q;
-    gbc_status st;
-    GBC_CHECK(st, plist_push(ctx, &tmp, len, ns, F, &q), done);
+    return len;
+}
+
+size_t melem_flatten(const mcf_ops *o, const plist *L, uint32_t rank, size_t j, uint32_t n,
+                     uint32_t *T, size_t stride, uint32_t ne, const uint32_t *cmap,
+                     uint32_t *comp, mcv cf)
+{
     size_t t = 0;
     for (uint32_t i = 0; i < rank; i++) {
         const ppoly *f = &L->p[j * rank + i];
         for (size_t k = 0; k < f->len; k++, t++) {
-            uint32_t *e = q->exps + t * ns;
+            uint32_t *e = T + t * stride;
             memcpy(e, f->exps + k * n, sizeof(uint32_t) * n);
-            memset(e + n, 0, sizeof(uint32_t) * E->ne);
-            e[n + cmap[i]] = 1;
-            if (F->p != 0)
-                q->cf[t] = f->cf[k];
-            else
-                mpq_set(q->cq[t], f->cq[k]);
+            if (ne > 0) {
+                memset(e + n, 0, sizeof(uint32_t) * ne);
+                e[n + cmap[i]] = 1;
+            }
+            if (comp != NULL)
+                comp[t] = i;
+            o->set(cf, t, mcv_of(f), k);
         }
     }
+    return t;
+}
+
+gbc_status menc_encode(gbc_ctx *ctx, const menc *E, const ring *R, uint32_t rank,
+                       const plist *L, size_t j, const uint32_t *cmap, plist *out)
+{
+    const uint32_t ns = E->S.nvars;
+    const field *F = &R->F;
+    plist tmp;
+    plist_init(&tmp);
+    ppoly *q;
+    gbc_status st;
+    GBC_CHECK(st, plist_push(ctx, &tmp, melem_len(L, rank, j), ns, F, &q), done);
+    melem_flatten(mcf_for(F), L, rank, j, E->n, q->exps, ns, E->ne, cmap, NULL, mcv_of(q));
     /* the terms of different components are distinct: sort them in S's order */
     st = id_plist_map(ctx, &E->S, &tmp, &E->S, NULL, out);
 done:
@@ -177,6 +191,7 @@ done:
 gbc_status menc_products(gbc_ctx *ctx, const menc *E, plist *out)
 {
     const uint32_t ns = E->S.nvars;
+    const mcf_ops *o = mcf_for(&E->S.F);
     for (uint32_t a = 0; a < E->ne; a++)
         for (uint32_t b = a; b < E->ne; b++) {
             ppoly *q;
@@ -184,10 +199,7 @@ gbc_status menc_products(gbc_ctx *ctx, const menc *E, plist *out)
             memset(q->exps, 0, sizeof(uint32_t) * ns);
             q->exps[E->n + a] += 1;
             q->exps[E->n + b] += 1;
-            if (E->S.F.p != 0)
-                q->cf[0] = 1;
-            else
-                mpq_set_ui(q->cq[0], 1, 1);
+            o->set_one(mcv_of(q), 0);
         }
     return GBC_OK;
 }
@@ -216,6 +228,7 @@ gbc_status menc_decode(gbc_ctx *ctx, const menc *E, const ring *R, const ppoly *
     if (p->len == 0)
         goto done;
     size_t base = out->n;
+    const mcf_ops *o = mcf_for(&R->F);
     for (uint32_t i = 0; i < rank; i++) {
         ppoly *q;
         GBC_CHECK(st, plist_push(ctx, out, cnt[i], n, &R->F, &q), undo);
@@ -230,10 +243,7 @@ gbc_status menc_decode(gbc_ctx *ctx, const menc *E, const ring *R, const ppoly *
         ppoly *q = &out->p[base + inv[which]];
         size_t at = fill[inv[which]]++;
         memcpy(q->exps + at * n, e, sizeof(uint32_t) * n);
-        if (R->F.p != 0)
-            q->cf[at] = p->cf[t];
-        else
-            mpq_set(q->cq[at], p->cq[t]);
+        o->set(mcv_of(q), at, mcv_of(p), t);
     }
     *taken = 1;
     goto done;
@@ -272,39 +282,50 @@ static int list_ok(uint32_t rank, const plist *L)
     return rank >= 1 && L->n % rank == 0;
 }
 
+gbc_status menc_module_basis(gbc_ctx *ctx, const menc *E, const ring *R, uint32_t rank,
+                             const plist *L, const uint32_t *cmap, const uint32_t *inv,
+                             uint32_t rout, plist *out, gb_stats *stats)
+{
+    plist enc, G;
+    plist_init(&enc);
+    plist_init(&G);
+    gbc_status st;
+    for (size_t j = 0; j < L->n / rank; j++) {
+        GBC_CHECK(st, menc_encode(ctx, E, R, rank, L, j, cmap, &enc), done);
+        if (enc.p[enc.n - 1].len == 0)
+            plist_pop(ctx, &enc, &R->F); /* a zero generator */
+    }
+    GBC_CHECK(st, menc_products(ctx, E, &enc), done);
+    GBC_CHECK(st, id_groebner(ctx, &E->S, &enc, &G, stats), done);
+    /* the reduced basis is homogeneous in the c's: its elements are the products
+     * (degree 2) and the module's reduced basis (degree 1); menc_decode keeps
+     * those of the latter whose component is wanted */
+    for (size_t k = 0; k < G.n; k++) {
+        int taken;
+        GBC_CHECK(st, menc_decode(ctx, E, R, &G.p[k], inv, rout, out, &taken), done);
+    }
+done:
+    plist_clear(ctx, &enc, &R->F);
+    plist_clear(ctx, &G, &R->F);
+    return st;
+}
+
 gbc_status module_groebner(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in,
                         module_order ord, plist *out, gb_stats *stats)
 {
     if (!list_ok(rank, in) || (ord != MODULE_TOP && ord != MODULE_POT))
         return GBC_ERR_INTERNAL;
     menc E;
-    plist enc, G;
-    plist_init(&enc);
-    plist_init(&G);
     uint32_t *cmap = NULL, *inv = NULL;
     gbc_status st;
     GBC_CHECK(st, menc_init(ctx, &E, R, rank, ord == MODULE_POT ? rank : 0), done0);
     GBC_CHECK(st, order_maps(ctx, rank, ord, &cmap, &inv), done);
-    for (size_t j = 0; j < in->n / rank; j++) {
-        GBC_CHECK(st, menc_encode(ctx, &E, R, rank, in, j, cmap, &enc), done);
-        if (enc.p[enc.n - 1].len == 0)
-            plist_pop(ctx, &enc, &R->F); /* a zero generator */
-    }
-    GBC_CHECK(st, menc_products(ctx, &E, &enc), done);
-    GBC_CHECK(st, id_groebner(ctx, &E.S, &enc, &G, stats), done);
-    /* the reduced basis is homogeneous in the c's: its elements are the products
-     * (degree 2) and the module's reduced basis (degree 1) */
-    for (size_t k = 0; k < G.n; k++) {
-        int taken;
-        GBC_CHECK(st, menc_decode(ctx, &E, R, &G.p[k], inv, rank, out, &taken), done);
-    }
+    st = menc_module_basis(ctx, &E, R, rank, in, cmap, inv, rank, out, stats);
 done:
     menc_clear(ctx, &E);
 done0:
     gbc_free(ctx, cmap);
     gbc_free(ctx, inv);
-    plist_clear(ctx, &enc, &R->F);
-    plist_clear(ctx, &G, &R->F);
     return st;
 }
 

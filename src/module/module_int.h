@@ -5,7 +5,72 @@
 #ifndef GBC_MODULE_INT_H
 #define GBC_MODULE_INT_H
 
+#include "module/coef_int.h"
 #include "module/module.h"
+
+/* ---- coefficients (coef_zp.c, coef_qq.c) ----
+ * module/'s arithmetic on coefficients comes in two families, Z/p (uint32
+ * residues) and Q (GMP rationals), each a const table of the operations below;
+ * a computation picks its table once (mcf_for) and calls through it, so that no
+ * loop of module/ tests the field. A coefficient array is seen through an mcv:
+ * the family uses its own member (cf for Z/p, cq for Q) and ignores the other
+ * (coef_int.h, which also holds the families' element kernels). */
+void mcf_tmp_init(mcf_tmp *w);
+void mcf_tmp_clear(mcf_tmp *w);
+
+/* A destination may be the same entry as a source unless said otherwise. F is
+ * the field of the computation (only Z/p reads it). */
+typedef struct mcf_ops {
+    /* storage, allocated through ctx: alloc makes room for cap entries (cap
+     * >= 1), the first len of them zero and usable (Q: initialised; Z/p: all cap
+     * zero); on failure *v is left as it was. resize makes the array cap entries
+     * long, every one usable (*ninit counts the initialised ones of Q, which
+     * stay initialised on failure). clear frees the array (Q: after clearing its
+     * first ninit entries) and sets its pointer to NULL. */
+    gbc_status (*alloc)(gbc_ctx *ctx, mcv *v, size_t cap, size_t len);
+    gbc_status (*resize)(gbc_ctx *ctx, mcv *v, size_t *ninit, size_t cap);
+    void (*clear)(gbc_ctx *ctx, mcv *v, size_t ninit);
+    /* single entries */
+    void (*set)(mcv d, size_t i, mcv s, size_t j);        /* d[i] = s[j] */
+    void (*copy)(mcv d, mcv s, size_t len); /* d[0 .. len) = s[0 .. len), no overlap */
+    void (*set_one)(mcv d, size_t i);                       /* d[i] = 1 */
+    void (*set_zero)(mcv d, size_t i);                      /* d[i] = 0 */
+    int (*is_zero)(mcv s, size_t j);                        /* s[j] == 0 */
+    void (*neg)(const field *F, mcv d, size_t i, mcv s, size_t j); /* d[i] = -s[j] */
+    /* d[i] = a[j] * b[k] (d[i] not one of the factors) */
+    void (*mul)(const field *F, mcv d, size_t i, mcv a, size_t j, mcv b, size_t k);
+    /* d[i] += a[j] * b[k] (d[i] not one of the factors; w: scratch) */
+    void (*addmul)(const field *F, mcv d, size_t i, mcv a, size_t j, mcv b, size_t k,
+                   mcf_tmp *w);
+    /* d[off .. off + len) *= 1 / d[off + piv] (nonzero, piv < len): making monic
+     * when piv is the leading entry */
+    void (*scale_inv)(const field *F, mcv d, size_t off, size_t len, size_t piv, mcf_tmp *w);
+    /* Dense matrices, row-major with nc entries a row, rows named by their first
+     * entry's index. first_nonzero: the least c < len with s[off + c] != 0, else
+     * len. row_elim: row d[i ..] -= d[i + c] * row d[r ..] on the first len
+     * entries, nothing when d[i + c] == 0 (rows i != r; row r has 1 at c).
+     * rank: the rank of the nr x nc matrix d (destroyed). */
+    size_t (*first_nonzero)(mcv s, size_t off, size_t len);
+    void (*row_elim)(const field *F, mcv d, size_t i, size_t r, size_t c, size_t len,
+                     mcf_tmp *w);
+    size_t (*rank)(const field *F, mcv d, size_t nr, size_t nc, mcf_tmp *w);
+} mcf_ops;
+
+extern const mcf_ops mcf_zp; /* coef_zp.c */
+extern const mcf_ops mcf_qq; /* coef_qq.c */
+
+/* The family of F: the one place module/ chooses between Z/p and Q. */
+static inline const mcf_ops *mcf_for(const field *F)
+{
+    return F->p != 0 ? &mcf_zp : &mcf_qq;
+}
+
+/* The coefficient arrays of a plain polynomial. */
+static inline mcv mcv_of(const ppoly *f)
+{
+    mcv v = {f->cf, f->cq};
+    return v;
+}
 
 /* The encoding ring S of a ring R (n variables) and ne components: S's variables
  * 0..n-1 are R's, n..n+ne-1 the component variables c_0..c_{ne-1} (names that do
@@ -29,6 +94,21 @@ void menc_clear(gbc_ctx *ctx, menc *E);
 gbc_status menc_encode(gbc_ctx *ctx, const menc *E, const ring *R, uint32_t rank,
                        const plist *L, size_t j, const uint32_t *cmap, plist *out);
 
+/* The number of terms of element j of L (rank r). */
+size_t melem_len(const plist *L, uint32_t rank, size_t j);
+
+/* Write the terms of element j of L (rank r, R's n variables) one after another,
+ * component 0's first, each component's in its order, and return their number:
+ * term t's exponents to T + t * stride (stride >= n + ne); with ne > 0 the ne
+ * entries after them are component variables, all 0 but 1 at cmap[i] for a term
+ * of component i; with comp != NULL comp[t] = i; its coefficient to cf[t] (o:
+ * the field's family). The caller provides room for melem_len terms. This is the
+ * one conversion of module elements into flat terms: the encoding (menc_encode)
+ * and the Schreyer frame's first level use it. */
+size_t melem_flatten(const mcf_ops *o, const plist *L, uint32_t rank, size_t j, uint32_t n,
+                     uint32_t *T, size_t stride, uint32_t ne, const uint32_t *cmap,
+                     uint32_t *comp, mcv cf);
+
 /* Append the products c_a c_b (a <= b) to out. */
 gbc_status menc_products(gbc_ctx *ctx, const menc *E, plist *out);
 
@@ -38,6 +118,15 @@ gbc_status menc_products(gbc_ctx *ctx, const menc *E, plist *out);
  * to 1; otherwise append nothing and set *taken to 0. */
 gbc_status menc_decode(gbc_ctx *ctx, const menc *E, const ring *R, const ppoly *p,
                        const uint32_t *inv, uint32_t rank, plist *out, int *taken);
+
+/* The set-up shared by module Groebner bases and syzygies: the reduced Groebner
+ * basis in E's ring of the encodings of the elements of L (rank r, component i to
+ * c_{cmap[i]}; zero elements left out) with the products, and of it the elements
+ * linear in the c's whose component variables c_k all have inv[k] !=
+ * UINT32_MAX, decoded (menc_decode) as elements of rank rout appended to out. */
+gbc_status menc_module_basis(gbc_ctx *ctx, const menc *E, const ring *R, uint32_t rank,
+                             const plist *L, const uint32_t *cmap, const uint32_t *inv,
+                             uint32_t rout, plist *out, gb_stats *stats);
 
 /* A submodule of R^r under construction (term over position): its generators'
  * encodings and a Groebner basis of them with the products, kept up to date

@@ -42,17 +42,142 @@ static void skip_header_line(const char *s, size_t len, size_t *pos)
     *pos = p < len ? p + 1 : p;
 }
 
+/* The state of scan: where it is in the bracket structure and what it has seen. */
+typedef struct scanner {
+    int in_vec, after_close, item_content, entry_content;
+    long depth;                                   /* parentheses open */
+    uint64_t vline, vcol, rline;                  /* the open '[', the first vector */
+    uint64_t pline, pcol, iline, icol;            /* first plain item, this item */
+    size_t entries, nplain;
+    size_t nvec;
+    uint32_t rank;
+} scanner;
+
+/* A '[' at line l, column k. */
+static gbc_status scan_open(scanner *z, uint64_t l, uint64_t k, gbc_error *err)
+{
+    if (z->in_vec) {
+        set_err(err, l, k, "nested '[': the entries of a vector are polynomials");
+        return GBC_ERR_PARSE;
+    }
+    if (z->after_close) {
+        set_err(err, l, k, "expected ',' between two vectors");
+        return GBC_ERR_PARSE;
+    }
+    if (z->item_content) {
+        set_err(err, l, k, "'[' inside a polynomial: a vector [f1, ..., fr] must "
+                           "be a whole generator");
+        return GBC_ERR_PARSE;
+    }
+    z->in_vec = 1;
+    z->entries = 1;
+    z->entry_content = 0;
+    z->item_content = 1;
+    z->vline = l;
+    z->vcol = k;
+    return GBC_OK;
+}
+
+/* A ']' at line l, column k: a vector ends, its rank is checked. */
+static gbc_status scan_close(scanner *z, uint64_t l, uint64_t k, gbc_error *err)
+{
+    if (!z->in_vec) {
+        set_err(err, l, k, "']' without a matching '['");
+        return GBC_ERR_PARSE;
+    }
+    if (!z->entry_content) {
+        set_err(err, l, k, z->entries == 1 ? "empty vector: a vector has at least "
+                                             "one entry"
+                                           : "empty entry in a vector");
+        return GBC_ERR_PARSE;
+    }
+    if (z->nvec == 0) {
+        z->rank = z->entries > UINT32_MAX ? UINT32_MAX : (uint32_t)z->entries;
+        z->rline = z->vline;
+    } else if (z->entries != z->rank) {
+        set_err(err, z->vline, z->vcol,
+                "a vector of rank %zu, but the first vector (line %llu) has rank "
+                "%u: every generator must have the same rank",
+                z->entries, (unsigned long long)z->rline, z->rank);
+        return GBC_ERR_PARSE;
+    }
+    z->nvec++;
+    z->in_vec = 0;
+    z->after_close = 1;
+    return GBC_OK;
+}
+
+/* An item ends: remember where the first plain polynomial (an item that is not a
+ * vector) started. */
+static void scan_item_end(scanner *z)
+{
+    if (z->item_content && !z->after_close && z->nplain++ == 0) {
+        z->pline = z->iline;
+        z->pcol = z->icol;
+    }
+}
+
+/* A ',' outside parentheses at line l, column k. */
+static gbc_status scan_comma(scanner *z, uint64_t l, uint64_t k, gbc_error *err)
+{
+    if (z->in_vec) {
+        if (!z->entry_content) {
+            set_err(err, l, k, "empty entry in a vector");
+            return GBC_ERR_PARSE;
+        }
+        z->entries++;
+        z->entry_content = 0;
+    } else {
+        scan_item_end(z);
+        z->item_content = z->after_close = 0;
+    }
+    return GBC_OK;
+}
+
+/* Any other character that is not blank, at line l, column k. */
+static gbc_status scan_other(scanner *z, char c, uint64_t l, uint64_t k, gbc_error *err)
+{
+    if (z->after_close) {
+        set_err(err, l, k, "expected ',' after ']'");
+        return GBC_ERR_PARSE;
+    }
+    if (c == '(')
+        z->depth++;
+    else if (c == ')')
+        z->depth--;
+    if (!z->item_content) {
+        z->iline = l;
+        z->icol = k;
+    }
+    z->item_content = z->entry_content = 1;
+    return GBC_OK;
+}
+
+/* The end of the text: no vector left open, no plain polynomial among vectors. */
+static gbc_status scan_finish(scanner *z, gbc_error *err)
+{
+    if (z->in_vec) {
+        set_err(err, z->vline, z->vcol, "'[' is not closed by ']'");
+        return GBC_ERR_PARSE;
+    }
+    scan_item_end(z);
+    if (z->nvec > 0 && z->nplain > 0) {
+        set_err(err, z->pline, z->pcol, "a plain polynomial among vectors: write every "
+                                        "generator as a vector [f1, ..., fr] of the same "
+                                        "rank");
+        return GBC_ERR_PARSE;
+    }
+    return GBC_OK;
+}
+
 /* The bracket structure of the generators in buf[from..len): checks it, blanks
  * the brackets, counts the vectors (*nvec) and their rank (*rank, 0 without
  * vectors). line/col: the position of buf[from]. */
 static gbc_status scan(char *buf, size_t len, size_t from, uint64_t line, uint64_t col,
                        size_t *nvec, uint32_t *rank, gbc_error *err)
 {
-    int in_vec = 0, after_close = 0, item_content = 0, entry_content = 0;
-    long depth = 0;
-    uint64_t vline = 0, vcol = 0, rline = 0;     /* the open '[', the first vector */
-    uint64_t pline = 0, pcol = 0, iline = 0, icol = 0; /* first plain item, this item */
-    size_t entries = 0, nplain = 0;
+    scanner z;
+    memset(&z, 0, sizeof z);
     *nvec = 0;
     *rank = 0;
     for (size_t p = from; p < len; p++) {
@@ -71,100 +196,18 @@ static gbc_status scan(char *buf, size_t len, size_t from, uint64_t line, uint64
         }
         if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v')
             continue;
-        if (c == '[') {
-            if (in_vec) {
-                set_err(err, l, k, "nested '[': the entries of a vector are polynomials");
-                return GBC_ERR_PARSE;
-            }
-            if (after_close) {
-                set_err(err, l, k, "expected ',' between two vectors");
-                return GBC_ERR_PARSE;
-            }
-            if (item_content) {
-                set_err(err, l, k, "'[' inside a polynomial: a vector [f1, ..., fr] must "
-                                   "be a whole generator");
-                return GBC_ERR_PARSE;
-            }
-            in_vec = 1;
-            entries = 1;
-            entry_content = 0;
-            item_content = 1;
-            vline = l;
-            vcol = k;
+        if (c == '[' || c == ']') {
+            GBC_TRY(c == '[' ? scan_open(&z, l, k, err) : scan_close(&z, l, k, err));
             buf[p] = ' ';
-            continue;
+        } else if (c == ',' && z.depth == 0) {
+            GBC_TRY(scan_comma(&z, l, k, err));
+        } else {
+            GBC_TRY(scan_other(&z, c, l, k, err));
         }
-        if (c == ']') {
-            if (!in_vec) {
-                set_err(err, l, k, "']' without a matching '['");
-                return GBC_ERR_PARSE;
-            }
-            if (!entry_content) {
-                set_err(err, l, k, entries == 1 ? "empty vector: a vector has at least "
-                                                  "one entry"
-                                                : "empty entry in a vector");
-                return GBC_ERR_PARSE;
-            }
-            if (*nvec == 0) {
-                *rank = entries > UINT32_MAX ? UINT32_MAX : (uint32_t)entries;
-                rline = vline;
-            } else if (entries != *rank) {
-                set_err(err, vline, vcol,
-                        "a vector of rank %zu, but the first vector (line %llu) has rank "
-                        "%u: every generator must have the same rank",
-                        entries, (unsigned long long)rline, *rank);
-                return GBC_ERR_PARSE;
-            }
-            (*nvec)++;
-            in_vec = 0;
-            after_close = 1;
-            buf[p] = ' ';
-            continue;
-        }
-        if (c == ',' && depth == 0) {
-            if (in_vec) {
-                if (!entry_content) {
-                    set_err(err, l, k, "empty entry in a vector");
-                    return GBC_ERR_PARSE;
-                }
-                entries++;
-                entry_content = 0;
-            } else {
-                if (item_content && !after_close && nplain++ == 0) {
-                    pline = iline;
-                    pcol = icol;
-                }
-                item_content = after_close = 0;
-            }
-            continue;
-        }
-        if (after_close) {
-            set_err(err, l, k, "expected ',' after ']'");
-            return GBC_ERR_PARSE;
-        }
-        if (c == '(')
-            depth++;
-        else if (c == ')')
-            depth--;
-        if (!item_content) {
-            iline = l;
-            icol = k;
-        }
-        item_content = entry_content = 1;
     }
-    if (in_vec) {
-        set_err(err, vline, vcol, "'[' is not closed by ']'");
-        return GBC_ERR_PARSE;
-    }
-    if (item_content && !after_close && nplain++ == 0) {
-        pline = iline;
-        pcol = icol;
-    }
-    if (*nvec > 0 && nplain > 0) {
-        set_err(err, pline, pcol, "a plain polynomial among vectors: write every generator "
-                                  "as a vector [f1, ..., fr] of the same rank");
-        return GBC_ERR_PARSE;
-    }
+    GBC_TRY(scan_finish(&z, err));
+    *nvec = z.nvec;
+    *rank = z.rank;
     return GBC_OK;
 }
 

@@ -20,8 +20,7 @@ typedef struct svec {
     size_t len;
     uint32_t *T;    /* len * n totals */
     uint32_t *comp; /* len indices of level L - 1 */
-    uint32_t *cf;   /* Z/p coefficients, or */
-    mpq_t *cq;      /* Q coefficients */
+    mcv c;          /* len coefficients */
 } svec;
 
 /* One level: its n elements (level >= 1), their leading totals and degrees, and
@@ -40,13 +39,13 @@ typedef struct sres {
     gbc_ctx *ctx;
     uint32_t n; /* variables */
     field F;
+    const mcf_ops *o; /* F's coefficient family, chosen once (sres_init) */
     /* the reduction's accumulator: a hash set of terms (T, comp) with their
      * coefficients, and a max-heap of them in F_{L-1}'s order */
     uint32_t *hT;
     uint32_t *hcomp;
-    uint32_t *hcf;
-    mpq_t *hcq;
-    size_t hn, hcap, hqinit; /* entries, capacity, mpq initialised */
+    mcv h;
+    size_t hn, hcap, hqinit; /* entries, capacity, coefficients initialised (Q) */
     int64_t *slot;
     size_t nslot; /* a power of 2 */
     size_t *heap;
@@ -55,13 +54,45 @@ typedef struct sres {
     /* the quotients of one reduction */
     uint32_t *qT;
     uint32_t *qcomp;
-    uint32_t *qcf;
-    mpq_t *qcq;
+    mcv q;
     size_t qn, qcap, qqinit;
-    mpq_t tmp;
+    mcf_tmp w;
+    /* the reduction of one syzygy (reduce_zp or reduce_qq: F's, chosen once in
+     * sres_init) */
+    gbc_status (*reduce)(struct sres *S, const slevel *lv, size_t j, const uint32_t *a,
+                         svec *out);
+    /* the constant 1 as a coefficient array of one entry (one_cf or one_cq) */
+    uint32_t one_cf;
+    mpq_t one_cq;
     uint32_t *work; /* n scratch (acc_add) */
     uint32_t *bw;   /* n scratch (reduce_one) */
+    mcv one;
 } sres;
+
+static gbc_status reduce_zp(sres *S, const slevel *lv, size_t j, const uint32_t *a, svec *out);
+static gbc_status reduce_qq(sres *S, const slevel *lv, size_t j, const uint32_t *a, svec *out);
+
+/* The coefficient kernels of the reduction's inner loops, one family's (the
+ * element kernels of coef_int.h). The loops below are always inlined into one
+ * instance per family (reduce_zp, reduce_qq) that passes its table as a
+ * constant, so each instance has its arithmetic inline: no field test and no
+ * indirect call per term. */
+typedef struct skern {
+    int (*is_zero)(mcv s, size_t j);
+    void (*set)(mcv d, size_t i, mcv s, size_t j);
+    void (*set_zero)(mcv d, size_t i);
+    void (*neg)(const field *F, mcv d, size_t i, mcv s, size_t j);
+    void (*mul)(const field *F, mcv d, size_t i, mcv a, size_t j, mcv b, size_t k);
+    void (*addmul)(const field *F, mcv d, size_t i, mcv a, size_t j, mcv b, size_t k,
+                   mcf_tmp *w);
+} skern;
+
+static const skern skern_zp = {mzp_is_zero, mzp_set, mzp_set_zero, mzp_neg, mzp_mul,
+                               mzp_addmul};
+static const skern skern_qq = {mqq_is_zero, mqq_set, mqq_set_zero, mqq_neg, mqq_mul,
+                               mqq_addmul};
+
+#define SKERN_INLINE static inline __attribute__((always_inline))
 
 /* grevlex on exponent vectors: degree first, then the smaller exponent at the last
  * place where they differ means the larger monomial. */
@@ -98,45 +129,36 @@ static int lex_cmp(const uint32_t *a, const uint32_t *b, uint32_t n)
     return 0;
 }
 
-static void svec_clear(gbc_ctx *ctx, svec *v, const field *F)
+/* Free v's arrays (o: the field's family) and zero it. */
+static void svec_clear(gbc_ctx *ctx, svec *v, const mcf_ops *o)
 {
-    if (F->p == 0 && v->cq != NULL)
-        for (size_t t = 0; t < v->len; t++)
-            mpq_clear(v->cq[t]);
     gbc_free(ctx, v->T);
     gbc_free(ctx, v->comp);
-    gbc_free(ctx, v->cf);
-    gbc_free(ctx, v->cq);
+    o->clear(ctx, &v->c, v->len);
     memset(v, 0, sizeof *v);
 }
 
-/* Room for len terms (coefficients zero). */
-static gbc_status svec_alloc(gbc_ctx *ctx, svec *v, size_t len, uint32_t n, const field *F)
+/* Room for len terms (coefficients zero); on failure v is left zeroed. */
+static gbc_status svec_alloc(gbc_ctx *ctx, svec *v, size_t len, uint32_t n, const mcf_ops *o)
 {
     memset(v, 0, sizeof *v);
     size_t l1 = len ? len : 1;
     gbc_status st;
     GBC_CHECK(st, GBC_ALLOC(ctx, v->T, l1 * (n ? n : 1)), fail);
     GBC_CHECK(st, GBC_ALLOC(ctx, v->comp, l1), fail);
-    if (F->p != 0) {
-        GBC_CHECK(st, GBC_ZALLOC(ctx, v->cf, l1), fail);
-    } else {
-        GBC_CHECK(st, GBC_ALLOC(ctx, v->cq, l1), fail);
-        for (size_t t = 0; t < len; t++)
-            mpq_init(v->cq[t]);
-    }
+    GBC_CHECK(st, o->alloc(ctx, &v->c, l1, len), fail);
     v->len = len;
     return GBC_OK;
 fail:
-    svec_clear(ctx, v, F);
+    svec_clear(ctx, v, o);
     return st;
 }
 
-static void level_clear(gbc_ctx *ctx, slevel *L, const field *F)
+static void level_clear(gbc_ctx *ctx, slevel *L, const mcf_ops *o)
 {
     if (L->v != NULL)
         for (size_t k = 0; k < L->n; k++)
-            svec_clear(ctx, &L->v[k], F);
+            svec_clear(ctx, &L->v[k], o);
     gbc_free(ctx, L->v);
     gbc_free(ctx, L->lead);
     gbc_free(ctx, L->deg);
@@ -147,24 +169,19 @@ static void level_clear(gbc_ctx *ctx, slevel *L, const field *F)
 static void sres_clear(sres *S)
 {
     gbc_ctx *ctx = S->ctx;
-    for (size_t k = 0; k < S->hqinit; k++)
-        mpq_clear(S->hcq[k]);
-    for (size_t k = 0; k < S->qqinit; k++)
-        mpq_clear(S->qcq[k]);
+    S->o->clear(ctx, &S->h, S->hqinit);
+    S->o->clear(ctx, &S->q, S->qqinit);
     gbc_free(ctx, S->hT);
     gbc_free(ctx, S->hcomp);
-    gbc_free(ctx, S->hcf);
-    gbc_free(ctx, S->hcq);
     gbc_free(ctx, S->slot);
     gbc_free(ctx, S->heap);
     gbc_free(ctx, S->hmul);
     gbc_free(ctx, S->qT);
     gbc_free(ctx, S->qcomp);
-    gbc_free(ctx, S->qcf);
-    gbc_free(ctx, S->qcq);
     gbc_free(ctx, S->work);
     gbc_free(ctx, S->bw);
-    mpq_clear(S->tmp);
+    mcf_tmp_clear(&S->w);
+    mpq_clear(S->one_cq);
 }
 
 static gbc_status sres_init(gbc_ctx *ctx, sres *S, uint32_t n, const field *F)
@@ -173,7 +190,14 @@ static gbc_status sres_init(gbc_ctx *ctx, sres *S, uint32_t n, const field *F)
     S->ctx = ctx;
     S->n = n;
     S->F = *F;
-    mpq_init(S->tmp);
+    S->o = mcf_for(F);
+    /* the reduction's instance: chosen here once, with the family */
+    S->reduce = F->p != 0 ? reduce_zp : reduce_qq;
+    mcf_tmp_init(&S->w);
+    mpq_init(S->one_cq);
+    S->one.cf = &S->one_cf;
+    S->one.cq = &S->one_cq;
+    S->o->set_one(S->one, 0);
     gbc_status st;
     GBC_CHECK(st, GBC_ALLOC(ctx, S->hmul, n + 1), fail);
     GBC_CHECK(st, GBC_ALLOC(ctx, S->work, n ? n : 1), fail);
@@ -297,13 +321,7 @@ static gbc_status acc_reserve(sres *S, size_t need)
     GBC_TRY(GBC_RESIZE(S->ctx, S->hcomp, cap));
     GBC_TRY(GBC_RESIZE(S->ctx, S->hT, cap * n1));
     GBC_TRY(GBC_RESIZE(S->ctx, S->heap, cap));
-    if (S->F.p != 0) {
-        GBC_TRY(GBC_RESIZE(S->ctx, S->hcf, cap));
-    } else {
-        GBC_TRY(GBC_RESIZE(S->ctx, S->hcq, cap));
-        while (S->hqinit < cap)
-            mpq_init(S->hcq[S->hqinit++]);
-    }
+    GBC_TRY(S->o->resize(S->ctx, &S->h, &S->hqinit, cap));
     S->hcap = cap;
     return GBC_OK;
 }
@@ -316,21 +334,16 @@ static gbc_status quot_reserve(sres *S, size_t need)
     const size_t cap = next_cap(S->qcap, need), n1 = S->n ? S->n : 1;
     GBC_TRY(GBC_RESIZE(S->ctx, S->qcomp, cap));
     GBC_TRY(GBC_RESIZE(S->ctx, S->qT, cap * n1));
-    if (S->F.p != 0) {
-        GBC_TRY(GBC_RESIZE(S->ctx, S->qcf, cap));
-    } else {
-        GBC_TRY(GBC_RESIZE(S->ctx, S->qcq, cap));
-        while (S->qqinit < cap)
-            mpq_init(S->qcq[S->qqinit++]);
-    }
+    GBC_TRY(S->o->resize(S->ctx, &S->q, &S->qqinit, cap));
     S->qcap = cap;
     return GBC_OK;
 }
 
-/* Add c * x^b * (the term (T, comp) with coefficient cf / cq) to the accumulator:
- * coefficient mod p is c * cf, over Q c * cq (c as S->tmp's operand cQ). */
-static gbc_status acc_add(sres *S, const uint32_t *T, const uint32_t *b, uint32_t comp,
-                          uint32_t cp, const mpq_t cq_mul, uint32_t cf, const mpq_t cq)
+/* Add m[mi] * x^b * (the term (T, comp) with coefficient c[ci]) to the
+ * accumulator (b NULL: x^0). GBC_ERR_OVERFLOW when an exponent would pass
+ * 2^31 - 1. */
+SKERN_INLINE gbc_status acc_add(sres *S, const skern *K, const uint32_t *T, const uint32_t *b,
+                                uint32_t comp, mcv m, size_t mi, mcv c, size_t ci)
 {
     const uint32_t n = S->n;
     uint32_t *e = S->work;
@@ -346,12 +359,7 @@ static gbc_status acc_add(sres *S, const uint32_t *T, const uint32_t *b, uint32_
     while (S->slot[s] != -1) {
         size_t k = (size_t)S->slot[s];
         if (S->hcomp[k] == comp && memcmp(S->hT + k * n, e, sizeof(uint32_t) * n) == 0) {
-            if (S->F.p != 0) {
-                S->hcf[k] = zp_add(&S->F, S->hcf[k], zp_mul(&S->F, cp, cf));
-            } else {
-                mpq_mul(S->tmp, cq_mul, cq);
-                mpq_add(S->hcq[k], S->hcq[k], S->tmp);
-            }
+            K->addmul(&S->F, S->h, k, m, mi, c, ci, &S->w);
             return GBC_OK;
         }
         s = (s + 1) & (S->nslot - 1);
@@ -361,30 +369,81 @@ static gbc_status acc_add(sres *S, const uint32_t *T, const uint32_t *b, uint32_
     GBC_TRY(acc_reserve(S, k + 1));
     memcpy(S->hT + k * n, e, sizeof(uint32_t) * n);
     S->hcomp[k] = comp;
-    if (S->F.p != 0)
-        S->hcf[k] = zp_mul(&S->F, cp, cf);
-    else
-        mpq_mul(S->hcq[k], cq_mul, cq);
+    K->mul(&S->F, S->h, k, m, mi, c, ci);
     S->slot[s] = (int64_t)k;
     S->hn++;
     heap_push(S, k);
     return GBC_OK;
 }
 
-/* Append the quotient term (T, comp) with coefficient cp / cq. */
-static gbc_status quot_push(sres *S, const uint32_t *T, uint32_t comp, uint32_t cp,
-                            const mpq_t cq)
+/* Append the quotient term (T, comp; T not in the quotient arrays) with
+ * coefficient c[ci], or with neg != 0 -c[ci]. */
+SKERN_INLINE gbc_status quot_push(sres *S, const skern *K, const uint32_t *T, uint32_t comp,
+                                  mcv c, size_t ci, int neg)
 {
     const uint32_t n = S->n;
     size_t k = S->qn;
     GBC_TRY(quot_reserve(S, k + 1));
     memcpy(S->qT + k * n, T, sizeof(uint32_t) * n);
     S->qcomp[k] = comp;
-    if (S->F.p != 0)
-        S->qcf[k] = cp;
+    if (neg)
+        K->neg(&S->F, S->q, k, c, ci);
     else
-        mpq_set(S->qcq[k], cq);
+        K->set(S->q, k, c, ci);
     S->qn++;
+    return GBC_OK;
+}
+
+/* Start the reduction of x^a f_j (f_j element j of lv): the accumulator holds
+ * its terms, the quotients the leading term x^a eps_j with coefficient 1. */
+SKERN_INLINE gbc_status reduce_start(sres *S, const skern *K, const slevel *lv, size_t j,
+                                     const uint32_t *a)
+{
+    const uint32_t n = S->n;
+    const svec *fj = &lv->v[j];
+    acc_reset(S);
+    S->qn = 0;
+    for (size_t t = 0; t < fj->len; t++)
+        GBC_TRY(acc_add(S, K, fj->T + t * n, a, fj->comp[t], S->one, 0, fj->c, t));
+    for (uint32_t i = 0; i < n; i++)
+        S->work[i] = a[i] + lv->lead[j * n + i];
+    return quot_push(S, K, S->work, (uint32_t)j, S->one, 0, 0);
+}
+
+/* The first element of lv whose leading term divides the term (Te, ce): among
+ * those with leading index ce, and with first != 0 only those before element j
+ * (the first step of reduce_one). GBC_ERR_INTERNAL when there is none. */
+static gbc_status find_reducer(const sres *S, const slevel *lv, const uint32_t *Te,
+                               uint32_t ce, size_t j, int first, size_t *reducer)
+{
+    const uint32_t n = S->n;
+    size_t lo = lv->start[ce], hi = lv->start[ce + 1];
+    if (first && hi > j)
+        hi = j;
+    for (size_t i = lo; i < hi; i++)
+        if (mono_divides(lv->lead + i * n, Te, n)) {
+            *reducer = i;
+            return GBC_OK;
+        }
+    return GBC_ERR_INTERNAL;
+}
+
+/* One reduction step: the accumulator's term e (nonzero) cancelled by element i of
+ * lv, the quotient term recorded. */
+SKERN_INLINE gbc_status reduce_step(sres *S, const skern *K, const slevel *lv, size_t e,
+                                    size_t i)
+{
+    const uint32_t n = S->n;
+    const svec *fi = &lv->v[i];
+    GBC_TRY(quot_push(S, K, S->hT + e * n, (uint32_t)i, S->h, e, 1));
+    const size_t qk = S->qn - 1;
+    /* b = Te - lead_i (Te may move when the accumulator grows: use the copy) */
+    const uint32_t *Tq = S->qT + qk * n;
+    for (uint32_t v = 0; v < n; v++)
+        S->bw[v] = Tq[v] - lv->lead[i * n + v];
+    K->set_zero(S->h, e);
+    for (size_t t = 1; t < fi->len; t++)
+        GBC_TRY(acc_add(S, K, fi->T + t * n, S->bw, fi->comp[t], S->q, qk, fi->c, t));
     return GBC_OK;
 }
 
@@ -392,83 +451,42 @@ static gbc_status quot_push(sres *S, const uint32_t *T, uint32_t comp, uint32_t 
  * by the elements f of level L (a Groebner basis of what they generate, for the
  * order of F_{L-1}), the first step by an element of index below j, the quotients
  * recorded; the result x^a eps_j - sum c x^b eps_i goes to out. GBC_ERR_INTERNAL
- * when a term has no reducer (the level was not a Groebner basis). */
-static gbc_status reduce_one(sres *S, const slevel *lv, size_t j, const uint32_t *a, svec *out)
+ * when a term has no reducer (the level was not a Groebner basis). K: the
+ * family's kernels (a constant in each instance). */
+SKERN_INLINE gbc_status reduce_one(sres *S, const skern *K, const slevel *lv, size_t j,
+                                   const uint32_t *a, svec *out)
 {
     const uint32_t n = S->n;
-    const field *F = &S->F;
-    const svec *fj = &lv->v[j];
-    mpq_t one, c;
-    mpq_init(one);
-    mpq_init(c);
-    mpq_set_ui(one, 1, 1);
-    gbc_status st = GBC_OK;
-    acc_reset(S);
-    S->qn = 0;
-    for (size_t t = 0; t < fj->len; t++)
-        GBC_CHECK(st,
-                  acc_add(S, fj->T + t * n, a, fj->comp[t], 1, one, F->p ? fj->cf[t] : 0,
-                          F->p ? one : fj->cq[t]),
-                  done);
-    /* the leading quotient term x^a eps_j, coefficient 1 */
-    for (uint32_t i = 0; i < n; i++)
-        S->work[i] = a[i] + lv->lead[j * n + i];
-    GBC_CHECK(st, quot_push(S, S->work, (uint32_t)j, 1, one), done);
+    GBC_TRY(reduce_start(S, K, lv, j, a));
     int first = 1;
     size_t steps = 0;
     while (S->heapn > 0) {
         size_t e = heap_pop(S);
-        if (F->p != 0 ? S->hcf[e] == 0 : mpq_sgn(S->hcq[e]) == 0)
+        if (K->is_zero(S->h, e))
             continue;
         if ((++steps & 255) == 0)
-            GBC_CHECK(st, gbc_ctx_poll(S->ctx), done);
-        const uint32_t *Te = S->hT + e * n;
-        const uint32_t ce = S->hcomp[e];
-        size_t lo = lv->start[ce], hi = lv->start[ce + 1];
-        if (first && hi > j)
-            hi = j;
-        size_t i = lo;
-        for (; i < hi; i++)
-            if (mono_divides(lv->lead + i * n, Te, n))
-                break;
-        if (i >= hi) {
-            st = GBC_ERR_INTERNAL;
-            goto done;
-        }
+            GBC_TRY(gbc_ctx_poll(S->ctx));
+        size_t i;
+        GBC_TRY(find_reducer(S, lv, S->hT + e * n, S->hcomp[e], j, first, &i));
         first = 0;
-        const svec *fi = &lv->v[i];
-        uint32_t cp = 0;
-        if (F->p != 0)
-            cp = zp_neg(F, S->hcf[e]);
-        else
-            mpq_neg(c, S->hcq[e]);
-        GBC_CHECK(st, quot_push(S, Te, (uint32_t)i, cp, c), done);
-        /* b = Te - lead_i (Te may move when the accumulator grows: use the copy) */
-        const uint32_t *Tq = S->qT + (S->qn - 1) * n;
-        for (uint32_t v = 0; v < n; v++)
-            S->bw[v] = Tq[v] - lv->lead[i * n + v];
-        if (F->p != 0)
-            S->hcf[e] = 0;
-        else
-            mpq_set_ui(S->hcq[e], 0, 1);
-        for (size_t t = 1; t < fi->len; t++)
-            GBC_CHECK(st,
-                      acc_add(S, fi->T + t * n, S->bw, fi->comp[t], cp, c,
-                              F->p ? fi->cf[t] : 0, F->p ? one : fi->cq[t]),
-                      done);
+        GBC_TRY(reduce_step(S, K, lv, e, i));
     }
-    GBC_CHECK(st, svec_alloc(S->ctx, out, S->qn, n, F), done);
+    GBC_TRY(svec_alloc(S->ctx, out, S->qn, n, S->o));
     memcpy(out->T, S->qT, sizeof(uint32_t) * n * S->qn);
     memcpy(out->comp, S->qcomp, sizeof(uint32_t) * S->qn);
-    if (F->p != 0)
-        memcpy(out->cf, S->qcf, sizeof(uint32_t) * S->qn);
-    else
-        for (size_t t = 0; t < S->qn; t++)
-            mpq_set(out->cq[t], S->qcq[t]);
-done:
-    mpq_clear(one);
-    mpq_clear(c);
-    return st;
+    S->o->copy(out->c, S->q, S->qn);
+    return GBC_OK;
+}
+
+/* reduce_one over Z/p and over Q (sres's reduce). */
+static gbc_status reduce_zp(sres *S, const slevel *lv, size_t j, const uint32_t *a, svec *out)
+{
+    return reduce_one(S, &skern_zp, lv, j, a, out);
+}
+
+static gbc_status reduce_qq(sres *S, const slevel *lv, size_t j, const uint32_t *a, svec *out)
+{
+    return reduce_one(S, &skern_qq, lv, j, a, out);
 }
 
 /* Order for sorting a level: by the index of the leading term, then lex on its
@@ -488,88 +506,62 @@ static int lead_before(const sortctx *sc, size_t a, size_t b)
     return lex_cmp(sc->lv->lead + a * sc->n, sc->lv->lead + b * sc->n, sc->n) < 0;
 }
 
-/* Level 1 from the reduced Groebner basis G (rank r, ring R, term over position,
- * grevlex): monic elements as svecs, sorted as lead_before says. */
-static gbc_status level_one(sres *S, const ring *R, uint32_t rank, const plist *G,
-                            slevel *out)
+/* The element k of G (rank r, n variables, nonzero) as an svec, v (zeroed): its
+ * terms sorted into decreasing order, made monic. */
+static gbc_status level_one_elem(sres *S, uint32_t rank, const plist *G, size_t k, svec *v)
 {
     gbc_ctx *ctx = S->ctx;
     const uint32_t n = S->n;
-    const field *F = &S->F;
-    const size_t m = G->n / rank;
-    slevel tmp;
-    memset(&tmp, 0, sizeof tmp);
-    memset(out, 0, sizeof *out);
-    size_t *perm = NULL;
+    const mcf_ops *o = S->o;
+    const size_t len = melem_len(G, rank, k);
     size_t *idx = NULL;
-    mpq_t inv;
-    mpq_init(inv);
     gbc_status st;
-    GBC_CHECK(st, GBC_ZALLOC(ctx, tmp.v, m ? m : 1), done);
-    tmp.n = m;
-    GBC_CHECK(st, GBC_ALLOC(ctx, tmp.lead, (m ? m : 1) * (n ? n : 1)), done);
-    for (size_t k = 0; k < m; k++) {
-        size_t len = 0;
-        for (uint32_t i = 0; i < rank; i++)
-            len += G->p[k * rank + i].len;
-        svec *v = &tmp.v[k];
-        GBC_CHECK(st, svec_alloc(ctx, v, len, n, F), done);
-        size_t t = 0;
-        for (uint32_t i = 0; i < rank; i++) {
-            const ppoly *f = &G->p[k * rank + i];
-            for (size_t u = 0; u < f->len; u++, t++) {
-                memcpy(v->T + t * n, f->exps + u * n, sizeof(uint32_t) * n);
-                v->comp[t] = i;
-                if (F->p != 0)
-                    v->cf[t] = f->cf[u];
-                else
-                    mpq_set(v->cq[t], f->cq[u]);
-            }
-        }
-        if (len == 0) {
-            st = GBC_ERR_INTERNAL; /* a reduced basis has no zero element */
-            goto done;
-        }
-        /* insertion sort into decreasing order (components are short) */
-        GBC_CHECK(st, GBC_ALLOC(ctx, idx, len), done);
-        for (size_t a = 0; a < len; a++) {
-            size_t b = a;
-            while (b > 0 && term_cmp(v->T + idx[b - 1] * n, v->comp[idx[b - 1]], v->T + a * n,
-                                     v->comp[a], n) < 0) {
-                idx[b] = idx[b - 1];
-                b--;
-            }
-            idx[b] = a;
-        }
-        svec w;
-        GBC_CHECK(st, svec_alloc(ctx, &w, len, n, F), done);
-        for (size_t a = 0; a < len; a++) {
-            memcpy(w.T + a * n, v->T + idx[a] * n, sizeof(uint32_t) * n);
-            w.comp[a] = v->comp[idx[a]];
-            if (F->p != 0)
-                w.cf[a] = v->cf[idx[a]];
-            else
-                mpq_set(w.cq[a], v->cq[idx[a]]);
-        }
-        gbc_free(ctx, idx);
-        idx = NULL;
-        svec_clear(ctx, v, F);
-        *v = w;
-        /* monic */
-        if (F->p != 0) {
-            uint32_t iv = zp_inv(F, v->cf[0]);
-            for (size_t a = 0; a < len; a++)
-                v->cf[a] = zp_mul(F, v->cf[a], iv);
-        } else {
-            mpq_inv(inv, v->cq[0]);
-            for (size_t a = 0; a < len; a++)
-                mpq_mul(v->cq[a], v->cq[a], inv);
-        }
-        memcpy(tmp.lead + k * n, v->T, sizeof(uint32_t) * n);
+    GBC_CHECK(st, svec_alloc(ctx, v, len, n, o), done);
+    melem_flatten(o, G, rank, k, n, v->T, n, 0, NULL, v->comp, v->c);
+    if (len == 0) {
+        st = GBC_ERR_INTERNAL; /* a reduced basis has no zero element */
+        goto done;
     }
-    /* sort the elements */
+    /* insertion sort into decreasing order (components are short) */
+    GBC_CHECK(st, GBC_ALLOC(ctx, idx, len), done);
+    for (size_t a = 0; a < len; a++) {
+        size_t b = a;
+        while (b > 0 && term_cmp(v->T + idx[b - 1] * n, v->comp[idx[b - 1]], v->T + a * n,
+                                 v->comp[a], n) < 0) {
+            idx[b] = idx[b - 1];
+            b--;
+        }
+        idx[b] = a;
+    }
+    svec w;
+    GBC_CHECK(st, svec_alloc(ctx, &w, len, n, o), done);
+    for (size_t a = 0; a < len; a++) {
+        memcpy(w.T + a * n, v->T + idx[a] * n, sizeof(uint32_t) * n);
+        w.comp[a] = v->comp[idx[a]];
+        o->set(w.c, a, v->c, idx[a]);
+    }
+    gbc_free(ctx, idx);
+    idx = NULL;
+    svec_clear(ctx, v, o);
+    *v = w;
+    o->scale_inv(&S->F, v->c, 0, len, 0, &S->w); /* monic */
+done:
+    gbc_free(ctx, idx);
+    return st;
+}
+
+/* out (zeroed): the m elements of tmp (level 1, its elements' leading terms in
+ * tmp->lead) moved over in the order lead_before says, with their degrees and
+ * the ranges start[] of their leading indices 0..r-1; tmp keeps what is left. */
+static gbc_status level_sort(sres *S, slevel *tmp, uint32_t rank, slevel *out)
+{
+    gbc_ctx *ctx = S->ctx;
+    const uint32_t n = S->n;
+    const size_t m = tmp->n;
+    size_t *perm = NULL;
+    gbc_status st;
     GBC_CHECK(st, GBC_ALLOC(ctx, perm, m ? m : 1), done);
-    sortctx sc = {&tmp, n};
+    sortctx sc = {tmp, n};
     for (size_t a = 0; a < m; a++) {
         size_t b = a;
         while (b > 0 && lead_before(&sc, a, perm[b - 1])) {
@@ -584,22 +576,42 @@ static gbc_status level_one(sres *S, const ring *R, uint32_t rank, const plist *
     GBC_CHECK(st, GBC_ZALLOC(ctx, out->start, (size_t)rank + 1), done);
     out->n = m;
     for (size_t a = 0; a < m; a++) {
-        out->v[a] = tmp.v[perm[a]];
-        memset(&tmp.v[perm[a]], 0, sizeof(svec));
-        memcpy(out->lead + a * n, tmp.lead + perm[a] * n, sizeof(uint32_t) * n);
+        out->v[a] = tmp->v[perm[a]];
+        memset(&tmp->v[perm[a]], 0, sizeof(svec));
+        memcpy(out->lead + a * n, tmp->lead + perm[a] * n, sizeof(uint32_t) * n);
         out->deg[a] = (int64_t)mono_degree(out->lead + a * n, n);
         out->start[out->v[a].comp[0] + 1]++;
     }
     for (uint32_t i = 0; i < rank; i++)
         out->start[i + 1] += out->start[i];
-    (void)R;
+done:
+    gbc_free(ctx, perm);
+    return st;
+}
+
+/* Level 1 from the reduced Groebner basis G (rank r, term over position,
+ * grevlex): monic elements as svecs, sorted as lead_before says. */
+static gbc_status level_one(sres *S, uint32_t rank, const plist *G, slevel *out)
+{
+    gbc_ctx *ctx = S->ctx;
+    const uint32_t n = S->n;
+    const size_t m = G->n / rank;
+    slevel tmp;
+    memset(&tmp, 0, sizeof tmp);
+    memset(out, 0, sizeof *out);
+    gbc_status st;
+    GBC_CHECK(st, GBC_ZALLOC(ctx, tmp.v, m ? m : 1), done);
+    tmp.n = m;
+    GBC_CHECK(st, GBC_ALLOC(ctx, tmp.lead, (m ? m : 1) * (n ? n : 1)), done);
+    for (size_t k = 0; k < m; k++) {
+        GBC_CHECK(st, level_one_elem(S, rank, G, k, &tmp.v[k]), done);
+        memcpy(tmp.lead + k * n, tmp.v[k].T, sizeof(uint32_t) * n);
+    }
+    st = level_sort(S, &tmp, rank, out);
 done:
     if (st != GBC_OK)
-        level_clear(ctx, out, F);
-    level_clear(ctx, &tmp, F);
-    gbc_free(ctx, perm);
-    gbc_free(ctx, idx);
-    mpq_clear(inv);
+        level_clear(ctx, out, S->o);
+    level_clear(ctx, &tmp, S->o);
     return st;
 }
 
@@ -611,7 +623,6 @@ static gbc_status level_next(sres *S, const slevel *lv, slevel *out)
     gbc_ctx *ctx = S->ctx;
     const uint32_t n = S->n;
     const uint32_t n1 = n ? n : 1;
-    const field *F = &S->F;
     memset(out, 0, sizeof *out);
     uint32_t *q = NULL; /* candidate monomials of one j */
     size_t qcap = 0;
@@ -669,7 +680,7 @@ static gbc_status level_next(sres *S, const slevel *lv, slevel *out)
             cap = nc;
         }
         for (size_t k = 0; k < nk; k++) {
-            GBC_CHECK(st, reduce_one(S, lv, j, q + keep[k] * n, &out->v[base + k]), fail);
+            GBC_CHECK(st, S->reduce(S, lv, j, q + keep[k] * n, &out->v[base + k]), fail);
             out->n++;
             memcpy(out->lead + (base + k) * n, out->v[base + k].T, sizeof(uint32_t) * n);
             out->deg[base + k] = (int64_t)mono_degree(out->lead + (base + k) * n, n);
@@ -683,64 +694,8 @@ static gbc_status level_next(sres *S, const slevel *lv, slevel *out)
 fail:
     gbc_free(ctx, q);
     gbc_free(ctx, keep);
-    level_clear(ctx, out, F);
+    level_clear(ctx, out, S->o);
     return st;
-}
-
-/* Rank over F of the dense nr x nc matrix A (row-major; destroyed). */
-static size_t rank_zp(const field *F, uint32_t *A, size_t nr, size_t nc)
-{
-    size_t r = 0;
-    for (size_t c = 0; c < nc && r < nr; c++) {
-        size_t p = r;
-        while (p < nr && A[p * nc + c] == 0)
-            p++;
-        if (p == nr)
-            continue;
-        if (p != r)
-            for (size_t k = 0; k < nc; k++) {
-                uint32_t t = A[p * nc + k];
-                A[p * nc + k] = A[r * nc + k];
-                A[r * nc + k] = t;
-            }
-        uint32_t iv = zp_inv(F, A[r * nc + c]);
-        for (size_t i = r + 1; i < nr; i++) {
-            uint32_t f = A[i * nc + c];
-            if (f == 0)
-                continue;
-            f = zp_mul(F, f, iv);
-            for (size_t k = c; k < nc; k++)
-                A[i * nc + k] = zp_sub(F, A[i * nc + k], zp_mul(F, f, A[r * nc + k]));
-        }
-        r++;
-    }
-    return r;
-}
-
-static size_t rank_q(mpq_t *A, size_t nr, size_t nc, mpq_t f, mpq_t t)
-{
-    size_t r = 0;
-    for (size_t c = 0; c < nc && r < nr; c++) {
-        size_t p = r;
-        while (p < nr && mpq_sgn(A[p * nc + c]) == 0)
-            p++;
-        if (p == nr)
-            continue;
-        if (p != r)
-            for (size_t k = 0; k < nc; k++)
-                mpq_swap(A[p * nc + k], A[r * nc + k]);
-        for (size_t i = r + 1; i < nr; i++) {
-            if (mpq_sgn(A[i * nc + c]) == 0)
-                continue;
-            mpq_div(f, A[i * nc + c], A[r * nc + c]);
-            for (size_t k = c; k < nc; k++) {
-                mpq_mul(t, f, A[r * nc + k]);
-                mpq_sub(A[i * nc + k], A[i * nc + k], t);
-            }
-        }
-        r++;
-    }
-    return r;
 }
 
 /* rk[d] = the rank of the constant part of the map level hi -> level lo (hi's
@@ -749,14 +704,10 @@ static gbc_status const_ranks(sres *S, const slevel *hi, const slevel *lo, int64
                               size_t *rk)
 {
     gbc_ctx *ctx = S->ctx;
-    const field *F = &S->F;
+    const mcf_ops *o = S->o;
     size_t *pos = NULL, *rows = NULL, *cols = NULL;
-    uint32_t *A = NULL;
-    mpq_t *Aq = NULL;
+    mcv A = {NULL, NULL};
     size_t nA = 0;
-    mpq_t f, t;
-    mpq_init(f);
-    mpq_init(t);
     gbc_status st;
     GBC_CHECK(st, GBC_ALLOC(ctx, pos, lo->n ? lo->n : 1), done);
     GBC_CHECK(st, GBC_ALLOC(ctx, rows, hi->n ? hi->n : 1), done);
@@ -785,104 +736,71 @@ static gbc_status const_ranks(sres *S, const slevel *hi, const slevel *lo, int64
         if (nr == 0)
             continue;
         size_t sz = nr * nc;
-        if (F->p != 0) {
-            gbc_free(ctx, A);
-            A = NULL;
-            GBC_CHECK(st, GBC_ZALLOC(ctx, A, sz), done);
-        } else {
-            for (size_t k = 0; k < nA; k++)
-                mpq_clear(Aq[k]);
-            gbc_free(ctx, Aq);
-            Aq = NULL;
-            nA = 0;
-            GBC_CHECK(st, GBC_ALLOC(ctx, Aq, sz), done);
-            for (; nA < sz; nA++)
-                mpq_init(Aq[nA]);
-        }
+        o->clear(ctx, &A, nA);
+        nA = 0;
+        GBC_CHECK(st, o->alloc(ctx, &A, sz, sz), done);
+        nA = sz;
         for (size_t r = 0; r < nr; r++) {
             const svec *v = &hi->v[rows[r]];
             for (size_t u = 0; u < v->len; u++)
-                if (lo->deg[v->comp[u]] == d) {
-                    size_t at = r * nc + pos[v->comp[u]];
-                    if (F->p != 0)
-                        A[at] = v->cf[u];
-                    else
-                        mpq_set(Aq[at], v->cq[u]);
-                }
+                if (lo->deg[v->comp[u]] == d)
+                    o->set(A, r * nc + pos[v->comp[u]], v->c, u);
         }
-        rk[d] = F->p != 0 ? rank_zp(F, A, nr, nc) : rank_q(Aq, nr, nc, f, t);
+        rk[d] = o->rank(&S->F, A, nr, nc, &S->w);
         GBC_CHECK(st, gbc_ctx_check(ctx), done);
     }
     st = GBC_OK;
 done:
-    for (size_t k = 0; k < nA; k++)
-        mpq_clear(Aq[k]);
-    gbc_free(ctx, Aq);
-    gbc_free(ctx, A);
+    o->clear(ctx, &A, nA);
     gbc_free(ctx, pos);
     gbc_free(ctx, rows);
     gbc_free(ctx, cols);
-    mpq_clear(f);
-    mpq_clear(t);
     return st;
 }
 
-gbc_status module_levels_schreyer(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in,
-                                  mlevel *lev, size_t maxlev, size_t *nlev, gb_stats *stats)
+/* The frame of the resolution in L (maxlev + 2 zeroed levels): level 0 (R^r,
+ * rank r, degree 0), level 1 from the reduced Groebner basis of in over Ru
+ * (grevlex), then the levels level_next builds until one is empty; *nl receives
+ * the number of levels built (the last one empty on success; the caller clears
+ * all maxlev + 2 whatever happens). GBC_ERR_UNSUPPORTED for a generator of degree
+ * 0, GBC_ERR_INTERNAL beyond maxlev levels. */
+static gbc_status build_frame(sres *S, const ring *Ru, uint32_t rank, const plist *in,
+                              slevel *L, size_t maxlev, size_t *nl, plist *G,
+                              gb_stats *stats)
 {
-    const uint32_t n = R->nvars;
-    const field *F = &R->F;
-    *nlev = 0;
-    for (size_t j = 0; j < in->n / rank; j++) {
-        int64_t d;
-        if (module_elem_degree(R, rank, in, j, NULL, &d) == 0)
-            return GBC_ERR_DOMAIN;
+    gbc_ctx *ctx = S->ctx;
+    const uint32_t n = S->n;
+    /* level 0: R^r, basis in degree 0 */
+    L[0].n = rank;
+    GBC_TRY(GBC_ZALLOC(ctx, L[0].lead, (size_t)rank * (n ? n : 1)));
+    GBC_TRY(GBC_ZALLOC(ctx, L[0].deg, rank));
+    *nl = 1;
+    GBC_TRY(module_groebner(ctx, Ru, rank, in, MODULE_TOP, G, stats));
+    GBC_TRY(level_one(S, rank, G, &L[1]));
+    *nl = 2;
+    for (size_t k = 0; k < L[1].n; k++)
+        if (L[1].deg[k] <= 0)
+            return GBC_ERR_UNSUPPORTED;
+    while (L[*nl - 1].n > 0) {
+        if (*nl > maxlev)
+            return GBC_ERR_INTERNAL; /* longer than Schreyer's bound */
+        GBC_TRY(level_next(S, &L[*nl - 1], &L[*nl]));
+        (*nl)++;
     }
-    ring Rg;
-    int own_ring = 0;
-    const ring *Ru = R;
-    if (R->ord.kind != MONO_GREVLEX) {
-        char msg[128];
-        gbc_status rs = ring_init(ctx, &Rg, n, (const char *const *)R->names, F->p, NULL, msg,
-                                  sizeof msg);
-        if (rs != GBC_OK)
-            return rs == GBC_ERR_ARG || rs == GBC_ERR_DOMAIN ? GBC_ERR_INTERNAL : rs;
-        own_ring = 1;
-        Ru = &Rg;
-    }
-    slevel *L = NULL;
-    size_t nl = 0;
+    return GBC_OK;
+}
+
+/* The minimal Betti numbers from the frame L[0..nl) (the last level empty) and
+ * the ranks of its maps' constant parts: b_{l,d} = f_{l,d} - rank(d_{l+1})_d -
+ * rank(d_l)_d, the degrees of level l to lev[l] (allocated through ctx), *nlev
+ * the levels up to the last nonzero one. On failure the caller frees lev. */
+static gbc_status frame_betti(sres *S, const slevel *L, size_t nl, mlevel *lev, size_t *nlev)
+{
+    gbc_ctx *ctx = S->ctx;
     size_t *rkbuf = NULL;
     int64_t *b = NULL;
     int64_t maxdeg = 0;
-    plist G;
-    plist_init(&G);
-    sres S;
     gbc_status st;
-    GBC_CHECK(st, sres_init(ctx, &S, n, F), done0);
-    GBC_CHECK(st, GBC_ZALLOC(ctx, L, maxlev + 2), done);
-    /* level 0: R^r, basis in degree 0 */
-    L[0].n = rank;
-    GBC_CHECK(st, GBC_ZALLOC(ctx, L[0].lead, (size_t)rank * (n ? n : 1)), done);
-    GBC_CHECK(st, GBC_ZALLOC(ctx, L[0].deg, rank), done);
-    nl = 1;
-    GBC_CHECK(st, module_groebner(ctx, Ru, rank, in, MODULE_TOP, &G, stats), done);
-    GBC_CHECK(st, level_one(&S, Ru, rank, &G, &L[1]), done);
-    nl = 2;
-    for (size_t k = 0; k < L[1].n; k++)
-        if (L[1].deg[k] <= 0) {
-            st = GBC_ERR_UNSUPPORTED;
-            goto done;
-        }
-    while (L[nl - 1].n > 0) {
-        if (nl > maxlev) {
-            st = GBC_ERR_INTERNAL; /* longer than Schreyer's bound */
-            goto done;
-        }
-        GBC_CHECK(st, level_next(&S, &L[nl - 1], &L[nl]), done);
-        nl++;
-    }
-    /* the last level is empty; minimal Betti numbers from the constant parts */
     for (size_t l = 0; l < nl; l++)
         for (size_t k = 0; k < L[l].n; k++)
             maxdeg = L[l].deg[k] > maxdeg ? L[l].deg[k] : maxdeg;
@@ -891,8 +809,7 @@ gbc_status module_levels_schreyer(gbc_ctx *ctx, const ring *R, uint32_t rank, co
     /* rkbuf[l * nd + d]: rank of d_l's constant part in degree d (l >= 2; d_1 has
      * none, as no element of the basis has degree 0) */
     for (size_t l = 2; l < nl; l++)
-        GBC_CHECK(st, const_ranks(&S, &L[l], &L[l - 1], maxdeg, rkbuf + l * nd), done);
-    /* b_{l,d} = f_{l,d} - rank(d_{l+1})_d - rank(d_l)_d */
+        GBC_CHECK(st, const_ranks(S, &L[l], &L[l - 1], maxdeg, rkbuf + l * nd), done);
     GBC_CHECK(st, GBC_ALLOC(ctx, b, nd), done);
     size_t last = 0;
     for (size_t l = 0; l < nl; l++) {
@@ -923,6 +840,45 @@ gbc_status module_levels_schreyer(gbc_ctx *ctx, const ring *R, uint32_t rank, co
     *nlev = last + 1;
     st = GBC_OK;
 done:
+    gbc_free(ctx, rkbuf);
+    gbc_free(ctx, b);
+    return st;
+}
+
+gbc_status module_levels_schreyer(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in,
+                                  mlevel *lev, size_t maxlev, size_t *nlev, gb_stats *stats)
+{
+    const uint32_t n = R->nvars;
+    const field *F = &R->F;
+    *nlev = 0;
+    for (size_t j = 0; j < in->n / rank; j++) {
+        int64_t d;
+        if (module_elem_degree(R, rank, in, j, NULL, &d) == 0)
+            return GBC_ERR_DOMAIN;
+    }
+    ring Rg;
+    int own_ring = 0;
+    const ring *Ru = R;
+    if (R->ord.kind != MONO_GREVLEX) {
+        char msg[128];
+        gbc_status rs = ring_init(ctx, &Rg, n, (const char *const *)R->names, F->p, NULL, msg,
+                                  sizeof msg);
+        if (rs != GBC_OK)
+            return rs == GBC_ERR_ARG || rs == GBC_ERR_DOMAIN ? GBC_ERR_INTERNAL : rs;
+        own_ring = 1;
+        Ru = &Rg;
+    }
+    slevel *L = NULL;
+    size_t nl = 0;
+    plist G;
+    plist_init(&G);
+    sres S;
+    gbc_status st;
+    GBC_CHECK(st, sres_init(ctx, &S, n, F), done0);
+    GBC_CHECK(st, GBC_ZALLOC(ctx, L, maxlev + 2), done);
+    GBC_CHECK(st, build_frame(&S, Ru, rank, in, L, maxlev, &nl, &G, stats), done);
+    st = frame_betti(&S, L, nl, lev, nlev);
+done:
     if (st != GBC_OK)
         for (size_t l = 0; l < maxlev + 2; l++) {
             gbc_free(ctx, lev[l].deg);
@@ -931,10 +887,8 @@ done:
         }
     if (L != NULL)
         for (size_t l = 0; l < maxlev + 2; l++)
-            level_clear(ctx, &L[l], F);
+            level_clear(ctx, &L[l], S.o);
     gbc_free(ctx, L);
-    gbc_free(ctx, rkbuf);
-    gbc_free(ctx, b);
     sres_clear(&S);
 done0:
     plist_clear(ctx, &G, F);

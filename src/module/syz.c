@@ -3,6 +3,46 @@
  * elements, and minimal generators of graded submodules degree by degree. */
 #include "module/module_int.h"
 
+/* The maps of the syzygy encoding of m elements of rank r into r + m components:
+ * c_0..c_{r-1} the generators' components, eliminated (the weight rows), then the
+ * syzygy components, term over position with the higher index larger; inv maps
+ * a syzygy component variable to its index 0..m-1 and leaves the generators'
+ * components out (UINT32_MAX). cmap and inv have r + m entries. */
+static void syz_maps(uint32_t rank, uint32_t m, uint32_t *cmap, uint32_t *inv)
+{
+    for (uint32_t i = 0; i < rank; i++) {
+        cmap[i] = i;
+        inv[i] = UINT32_MAX;
+    }
+    for (uint32_t j = 0; j < m; j++) {
+        cmap[rank + j] = rank + (m - 1 - j);
+        inv[rank + (m - 1 - j)] = j;
+    }
+}
+
+/* Append to ext the m elements (g_j, e_j) of R^(r+m), g_j element j of in (rank
+ * r; copied). */
+static gbc_status syz_extend(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in,
+                             size_t m, plist *ext)
+{
+    const uint32_t n = R->nvars;
+    const field *F = &R->F;
+    const mcf_ops *o = mcf_for(F);
+    for (size_t j = 0; j < m; j++) {
+        for (uint32_t i = 0; i < rank; i++)
+            GBC_TRY(id_plist_push_copy(ctx, ext, &in->p[j * rank + i], n, F));
+        for (size_t k = 0; k < m; k++) {
+            ppoly *q;
+            GBC_TRY(plist_push(ctx, ext, k == j, n, F, &q));
+            if (k == j) {
+                memset(q->exps, 0, sizeof(uint32_t) * (n ? n : 1));
+                o->set_one(mcv_of(q), 0);
+            }
+        }
+    }
+    return GBC_OK;
+}
+
 gbc_status module_syz(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in, plist *out,
                    gb_stats *stats)
 {
@@ -14,62 +54,25 @@ gbc_status module_syz(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *i
     if (m > UINT32_MAX / 4 - rank)
         return GBC_ERR_LIMIT;
     const uint32_t rt = rank + (uint32_t)m;
-    const uint32_t n = R->nvars;
-    const field *F = &R->F;
     menc E;
     memset(&E, 0, sizeof E);
-    plist ext, enc, G;
+    plist ext;
     plist_init(&ext);
-    plist_init(&enc);
-    plist_init(&G);
     uint32_t *cmap = NULL, *inv = NULL;
     gbc_status st;
     GBC_CHECK(st, GBC_ALLOC(ctx, cmap, rt), done);
     GBC_CHECK(st, GBC_ALLOC(ctx, inv, rt), done);
-    /* c_0..c_{r-1}: the generators' components, eliminated (the weight rows); then
-     * the syzygy components, term over position with the higher index larger */
-    for (uint32_t i = 0; i < rank; i++) {
-        cmap[i] = i;
-        inv[i] = UINT32_MAX;
-    }
-    for (uint32_t j = 0; j < m; j++) {
-        cmap[rank + j] = rank + ((uint32_t)m - 1 - j);
-        inv[rank + ((uint32_t)m - 1 - j)] = j;
-    }
+    syz_maps(rank, (uint32_t)m, cmap, inv);
     GBC_CHECK(st, menc_init(ctx, &E, R, rt, rank), done);
-    /* ext: element j is (g_j, e_j) in R^(r+m) */
-    for (size_t j = 0; j < m; j++) {
-        for (uint32_t i = 0; i < rank; i++)
-            GBC_CHECK(st, id_plist_push_copy(ctx, &ext, &in->p[j * rank + i], n, F), done);
-        for (size_t k = 0; k < m; k++) {
-            ppoly *q;
-            GBC_CHECK(st, plist_push(ctx, &ext, k == j, n, F, &q), done);
-            if (k == j) {
-                memset(q->exps, 0, sizeof(uint32_t) * (n ? n : 1));
-                if (F->p != 0)
-                    q->cf[0] = 1;
-                else
-                    mpq_set_ui(q->cq[0], 1, 1);
-            }
-        }
-    }
-    for (size_t j = 0; j < m; j++)
-        GBC_CHECK(st, menc_encode(ctx, &E, R, rt, &ext, j, cmap, &enc), done);
-    GBC_CHECK(st, menc_products(ctx, &E, &enc), done);
-    GBC_CHECK(st, id_groebner(ctx, &E.S, &enc, &G, stats), done);
+    GBC_CHECK(st, syz_extend(ctx, R, rank, in, m, &ext), done);
     /* the elements free of c_0..c_{r-1} (an elimination order for them) are a
      * Groebner basis of the syzygies; menc_decode skips the others */
-    for (size_t k = 0; k < G.n; k++) {
-        int taken;
-        GBC_CHECK(st, menc_decode(ctx, &E, R, &G.p[k], inv, (uint32_t)m, out, &taken), done);
-    }
+    st = menc_module_basis(ctx, &E, R, rt, &ext, cmap, inv, (uint32_t)m, out, stats);
 done:
     menc_clear(ctx, &E);
     gbc_free(ctx, cmap);
     gbc_free(ctx, inv);
-    plist_clear(ctx, &ext, F);
-    plist_clear(ctx, &enc, F);
-    plist_clear(ctx, &G, F);
+    plist_clear(ctx, &ext, &R->F);
     return st;
 }
 
@@ -97,12 +100,31 @@ int module_elem_degree(const ring *R, uint32_t rank, const plist *L, size_t j,
     return 1;
 }
 
-/* keep[i] = 1 when row i of rows (polynomials of S, ns variables) is not a linear
- * combination over F of the rows before it that were kept, else 0: forward
- * elimination on the dense matrix of their coefficients, one column per
- * monomial that occurs. */
-static gbc_status independent_rows(gbc_ctx *ctx, const plist *rows, uint32_t ns,
-                                   const field *F, int *keep)
+/* The columns of a set of rows (polynomials of S, ns variables): one per
+ * monomial that occurs, numbered in order of first occurrence; tcol[i][k] is the
+ * column of term k of row i. The monomials are found through an open-addressing
+ * table of pointers into the rows (which must outlive it). */
+typedef struct colmap {
+    size_t nr;
+    const uint32_t **slot; /* a monomial's exponents, or NULL */
+    size_t *scol;
+    size_t **tcol;
+    size_t ncol;
+} colmap;
+
+static void colmap_clear(gbc_ctx *ctx, colmap *M)
+{
+    if (M->tcol != NULL)
+        for (size_t i = 0; i < M->nr; i++)
+            gbc_free(ctx, M->tcol[i]);
+    gbc_free(ctx, M->tcol);
+    gbc_free(ctx, M->slot);
+    gbc_free(ctx, M->scol);
+    memset(M, 0, sizeof *M);
+}
+
+/* Fill M (zeroed by the caller) for rows; on failure the caller clears it. */
+static gbc_status colmap_build(gbc_ctx *ctx, colmap *M, const plist *rows, uint32_t ns)
 {
     const size_t nr = rows->n;
     size_t nt = 0;
@@ -111,111 +133,77 @@ static gbc_status independent_rows(gbc_ctx *ctx, const plist *rows, uint32_t ns,
     size_t nslot = 16;
     while (nslot < 2 * nt + 2)
         nslot *= 2;
-    const uint32_t **slot = NULL; /* a monomial's exponents, or NULL */
-    size_t *scol = NULL, *pc = NULL, *piv = NULL, npiv = 0, ncol = 0;
-    size_t **tcol = NULL; /* column of each term */
-    uint32_t *A = NULL;
-    mpq_t *Aq = NULL;
-    size_t nA = 0;
-    mpq_t f, t;
-    mpq_init(f);
-    mpq_init(t);
-    gbc_status st;
-    GBC_CHECK(st, GBC_ZALLOC(ctx, slot, nslot), done);
-    GBC_CHECK(st, GBC_ALLOC(ctx, scol, nslot), done);
-    GBC_CHECK(st, GBC_ZALLOC(ctx, tcol, nr ? nr : 1), done);
+    M->nr = nr;
+    GBC_TRY(GBC_ZALLOC(ctx, M->slot, nslot));
+    GBC_TRY(GBC_ALLOC(ctx, M->scol, nslot));
+    GBC_TRY(GBC_ZALLOC(ctx, M->tcol, nr ? nr : 1));
     for (size_t i = 0; i < nr; i++) {
         const ppoly *q = &rows->p[i];
-        GBC_CHECK(st, GBC_ALLOC(ctx, tcol[i], q->len ? q->len : 1), done);
+        GBC_TRY(GBC_ALLOC(ctx, M->tcol[i], q->len ? q->len : 1));
         for (size_t k = 0; k < q->len; k++) {
             const uint32_t *e = q->exps + k * ns;
             uint64_t h = 1469598103934665603ull;
             for (uint32_t v = 0; v < ns; v++)
                 h = (h ^ e[v]) * 1099511628211ull;
             size_t s = (size_t)(h ^ (h >> 31)) & (nslot - 1);
-            while (slot[s] != NULL && memcmp(slot[s], e, sizeof(uint32_t) * ns) != 0)
+            while (M->slot[s] != NULL && memcmp(M->slot[s], e, sizeof(uint32_t) * ns) != 0)
                 s = (s + 1) & (nslot - 1);
-            if (slot[s] == NULL) {
-                slot[s] = e;
-                scol[s] = ncol++;
+            if (M->slot[s] == NULL) {
+                M->slot[s] = e;
+                M->scol[s] = M->ncol++;
             }
-            tcol[i][k] = scol[s];
+            M->tcol[i][k] = M->scol[s];
         }
     }
-    const size_t nc = ncol ? ncol : 1;
+    return GBC_OK;
+}
+
+/* keep[i] = 1 when row i of rows (polynomials of S, ns variables) is not a linear
+ * combination over F of the rows before it that were kept, else 0: forward
+ * elimination on the dense matrix of their coefficients, one column per
+ * monomial that occurs. */
+static gbc_status independent_rows(gbc_ctx *ctx, const plist *rows, uint32_t ns,
+                                   const field *F, int *keep)
+{
+    const mcf_ops *o = mcf_for(F);
+    const size_t nr = rows->n;
+    colmap M;
+    memset(&M, 0, sizeof M);
+    size_t *pc = NULL, *piv = NULL, npiv = 0;
+    mcv A = {NULL, NULL};
+    size_t nA = 0;
+    mcf_tmp w;
+    mcf_tmp_init(&w);
+    gbc_status st;
+    GBC_CHECK(st, colmap_build(ctx, &M, rows, ns), done);
+    const size_t ncol = M.ncol, nc = ncol ? ncol : 1;
     GBC_CHECK(st, GBC_ALLOC(ctx, pc, nr ? nr : 1), done);
     GBC_CHECK(st, GBC_ALLOC(ctx, piv, nr ? nr : 1), done);
-    if (F->p != 0) {
-        GBC_CHECK(st, GBC_ZALLOC(ctx, A, (nr ? nr : 1) * nc), done);
-    } else {
-        GBC_CHECK(st, GBC_ALLOC(ctx, Aq, (nr ? nr : 1) * nc), done);
-        for (; nA < (nr ? nr : 1) * nc; nA++)
-            mpq_init(Aq[nA]);
-    }
+    GBC_CHECK(st, o->alloc(ctx, &A, (nr ? nr : 1) * nc, (nr ? nr : 1) * nc), done);
+    nA = (nr ? nr : 1) * nc;
     for (size_t i = 0; i < nr; i++) {
         const ppoly *q = &rows->p[i];
-        for (size_t k = 0; k < q->len; k++) {
-            if (F->p != 0)
-                A[i * nc + tcol[i][k]] = q->cf[k];
-            else
-                mpq_set(Aq[i * nc + tcol[i][k]], q->cq[k]);
-        }
+        for (size_t k = 0; k < q->len; k++)
+            o->set(A, i * nc + M.tcol[i][k], mcv_of(q), k);
         /* reduce by the pivot rows so far (each zero in the earlier pivots'
          * columns, its pivot entry 1) */
-        for (size_t j = 0; j < npiv; j++) {
-            const size_t r = piv[j], c = pc[j];
-            if (F->p != 0) {
-                uint32_t m = A[i * nc + c];
-                if (m == 0)
-                    continue;
-                for (size_t k = 0; k < ncol; k++)
-                    if (A[r * nc + k] != 0)
-                        A[i * nc + k] = zp_sub(F, A[i * nc + k], zp_mul(F, m, A[r * nc + k]));
-            } else {
-                if (mpq_sgn(Aq[i * nc + c]) == 0)
-                    continue;
-                mpq_set(f, Aq[i * nc + c]);
-                for (size_t k = 0; k < ncol; k++)
-                    if (mpq_sgn(Aq[r * nc + k]) != 0) {
-                        mpq_mul(t, f, Aq[r * nc + k]);
-                        mpq_sub(Aq[i * nc + k], Aq[i * nc + k], t);
-                    }
-            }
-        }
-        size_t c = 0;
-        while (c < ncol && (F->p != 0 ? A[i * nc + c] == 0 : mpq_sgn(Aq[i * nc + c]) == 0))
-            c++;
+        for (size_t j = 0; j < npiv; j++)
+            o->row_elim(F, A, i * nc, piv[j] * nc, pc[j], ncol, &w);
+        size_t c = o->first_nonzero(A, i * nc, ncol);
         keep[i] = c < ncol;
         if (!keep[i])
             continue;
-        if (F->p != 0) {
-            uint32_t iv = zp_inv(F, A[i * nc + c]);
-            for (size_t k = 0; k < ncol; k++)
-                A[i * nc + k] = zp_mul(F, A[i * nc + k], iv);
-        } else {
-            mpq_inv(f, Aq[i * nc + c]);
-            for (size_t k = 0; k < ncol; k++)
-                mpq_mul(Aq[i * nc + k], Aq[i * nc + k], f);
-        }
+        o->scale_inv(F, A, i * nc, ncol, c, &w);
         piv[npiv] = i;
         pc[npiv++] = c;
     }
     st = GBC_OK;
 done:
-    for (size_t k = 0; k < nA; k++)
-        mpq_clear(Aq[k]);
-    gbc_free(ctx, Aq);
-    gbc_free(ctx, A);
-    if (tcol != NULL)
-        for (size_t i = 0; i < nr; i++)
-            gbc_free(ctx, tcol[i]);
-    gbc_free(ctx, tcol);
-    gbc_free(ctx, slot);
-    gbc_free(ctx, scol);
+    o->clear(ctx, &A, nA);
+    colmap_clear(ctx, &M);
     gbc_free(ctx, pc);
     gbc_free(ctx, piv);
-    mpq_clear(f);
-    mpq_clear(t);
+    mcf_tmp_clear(&w);
     return st;
 }
 
