@@ -83,24 +83,8 @@ static gbc_status bb_spoly_nf(bb_state *S, const spair *p, poly *h)
     GBC_TRY(mht_insert_div(ctx, &S->t, &S->t, p->lcm, S->lm[p->i], &ui));
     GBC_TRY(mht_insert_div(ctx, &S->t, &S->t, p->lcm, S->lm[p->j], &uj));
     bb_red_begin(&S->rd);
-    if (S->F->p != 0) {
-        /* monic: S = ui*gi - uj*gj, the leading terms cancel */
-        GBC_TRY(bb_red_add(ctx, &S->rd, gi, 1, ui, 1, NULL));
-        GBC_TRY(bb_red_add(ctx, &S->rd, gj, 1, uj, S->F->p - 1, NULL));
-    } else {
-        /* S = (lc_j/d) ui gi - (lc_i/d) uj gj, d = gcd(lc_i, lc_j) */
-        mpz_t d, a, b;
-        mpz_inits(d, a, b, NULL);
-        mpz_gcd(d, gi->cz[0], gj->cz[0]);
-        mpz_divexact(a, gj->cz[0], d);
-        mpz_divexact(b, gi->cz[0], d);
-        mpz_neg(b, b);
-        gbc_status st = bb_red_add(ctx, &S->rd, gi, 1, ui, 0, a);
-        if (st == GBC_OK)
-            st = bb_red_add(ctx, &S->rd, gj, 1, uj, 0, b);
-        mpz_clears(d, a, b, NULL);
-        GBC_TRY(st);
-    }
+    /* S = ci ui gi + cj uj gj with poly/coef.h's multipliers: the leads cancel */
+    GBC_TRY(bb_red_add_spair(ctx, &S->rd, gi, ui, gj, uj));
     bb_reducers G = {S->g, &S->dl};
     GBC_TRY(bb_red_run(ctx, &S->rd, &G, 1));
     return bb_red_take(ctx, &S->rd, h);
@@ -164,10 +148,7 @@ static gbc_status emit_one(gbc_ctx *ctx, const ring *R, plist *out)
     ppoly *p;
     GBC_TRY(plist_push(ctx, out, 1, R->nvars, &R->F, &p));
     memset(p->exps, 0, sizeof(uint32_t) * R->nvars);
-    if (R->F.p != 0)
-        p->cf[0] = 1;
-    else
-        mpq_set_ui(p->cq[0], 1, 1);
+    ppoly_set_one(p, 0, &R->F);
     return GBC_OK;
 }
 
@@ -209,8 +190,7 @@ static gbc_status bb_interreduce(bb_state *S, const ring *R, plist *out)
         mpz_t one;
         mpz_init_set_ui(one, 1);
         /* the leading monomial is reducible only by f itself: emit it as is */
-        st = bb_red_emit(ctx, &S->rd, f->mon[0], S->F->p ? f->cf[0] : 0,
-                         S->F->p ? NULL : f->cz[0]);
+        st = bb_red_emit_lead(ctx, &S->rd, f);
         if (st == GBC_OK)
             st = bb_red_add(ctx, &S->rd, f, 1, UINT32_MAX, 1, one);
         mpz_clear(one);
