@@ -16,26 +16,6 @@ struct bb_red_ops {
     gbc_status (*take)(gbc_ctx *ctx, bb_red *r, poly *f);
 };
 
-static const struct bb_red_ops red_zp_ops, red_qq_ops;
-
-/* The reduction loops of F's field: the one place reduce.c looks at it. */
-static const struct bb_red_ops *red_ops_of(const field *F)
-{
-    return F->p != 0 ? &red_zp_ops : &red_qq_ops;
-}
-
-gbc_status bb_red_init(gbc_ctx *ctx, bb_red *r, mht *t, const field *F)
-{
-    (void)ctx;
-    memset(r, 0, sizeof *r);
-    r->F = F;
-    r->ops = red_ops_of(F);
-    r->t = t;
-    poly_init(&r->out);
-    mpz_inits(r->tmp1, r->tmp2, r->tmp3, r->scale, NULL);
-    return GBC_OK;
-}
-
 /* The limbs the accumulator and the output hold now. */
 static size_t red_zbytes(const bb_red *r)
 {
@@ -487,3 +467,21 @@ static const struct bb_red_ops red_zp_ops = {
 static const struct bb_red_ops red_qq_ops = {
     red_add_qq, red_add_spair_qq, red_emit_lead_qq, red_run_qq, red_take_qq,
 };
+
+/* The reduction loops of F's field: the one place reduce.c looks at it. */
+static const struct bb_red_ops *red_ops_of(const field *F)
+{
+    return F->p != 0 ? &red_zp_ops : &red_qq_ops;
+}
+
+gbc_status bb_red_init(gbc_ctx *ctx, bb_red *r, mht *t, const field *F)
+{
+    (void)ctx;
+    memset(r, 0, sizeof *r);
+    r->F = F;
+    r->ops = red_ops_of(F);
+    r->t = t;
+    poly_init(&r->out);
+    mpz_inits(r->tmp1, r->tmp2, r->tmp3, r->scale, NULL);
+    return GBC_OK;
+}
