@@ -83,24 +83,8 @@ static gbc_status bb_spoly_nf(bb_state *S, const spair *p, poly *h)
     GBC_TRY(mht_insert_div(ctx, &S->t, &S->t, p->lcm, S->lm[p->i], &ui));
     GBC_TRY(mht_insert_div(ctx, &S->t, &S->t, p->lcm, S->lm[p->j], &uj));
     bb_red_begin(&S->rd);
-    if (S->F->p != 0) {
-        /* monic: S = ui*gi - uj*gj, the leading terms cancel */
-        GBC_TRY(bb_red_add(ctx, &S->rd, gi, 1, ui, 1, NULL));
-        GBC_TRY(bb_red_add(ctx, &S->rd, gj, 1, uj, S->F->p - 1, NULL));
-    } else {
-        /* S = (lc_j/d) ui gi - (lc_i/d) uj gj, d = gcd(lc_i, lc_j) */
-        mpz_t d, a, b;
-        mpz_inits(d, a, b, NULL);
-        mpz_gcd(d, gi->cz[0], gj->cz[0]);
-        mpz_divexact(a, gj->cz[0], d);
-        mpz_divexact(b, gi->cz[0], d);
-        mpz_neg(b, b);
-        gbc_status st = bb_red_add(ctx, &S->rd, gi, 1, ui, 0, a);
-        if (st == GBC_OK)
-            st = bb_red_add(ctx, &S->rd, gj, 1, uj, 0, b);
-        mpz_clears(d, a, b, NULL);
-        GBC_TRY(st);
-    }
+    /* S = ci ui gi + cj uj gj with poly/coef.h's multipliers: the leads cancel */
+    GBC_TRY(bb_red_add_spair(ctx, &S->rd, gi, ui, gj, uj));
     bb_reducers G = {S->g, &S->dl};
     GBC_TRY(bb_red_run(ctx, &S->rd, &G, 1));
     return bb_red_take(ctx, &S->rd, h);
@@ -164,10 +148,7 @@ static gbc_status emit_one(gbc_ctx *ctx, const ring *R, plist *out)
     ppoly *p;
     GBC_TRY(plist_push(ctx, out, 1, R->nvars, &R->F, &p));
     memset(p->exps, 0, sizeof(uint32_t) * R->nvars);
-    if (R->F.p != 0)
-        p->cf[0] = 1;
-    else
-        mpq_set_ui(p->cq[0], 1, 1);
+    ppoly_set_one(p, 0, &R->F);
     return GBC_OK;
 }
 
@@ -209,8 +190,7 @@ static gbc_status bb_interreduce(bb_state *S, const ring *R, plist *out)
         mpz_t one;
         mpz_init_set_ui(one, 1);
         /* the leading monomial is reducible only by f itself: emit it as is */
-        st = bb_red_emit(ctx, &S->rd, f->mon[0], S->F->p ? f->cf[0] : 0,
-                         S->F->p ? NULL : f->cz[0]);
+        st = bb_red_emit_lead(ctx, &S->rd, f);
         if (st == GBC_OK)
             st = bb_red_add(ctx, &S->rd, f, 1, UINT32_MAX, 1, one);
         mpz_clear(one);
@@ -301,6 +281,114 @@ gbc_status bb_reduce_basis(gbc_ctx *ctx, const ring *R, const plist *G, plist *o
     return bb_reduce_basis_kind(ctx, R, G, out, 0);
 }
 
+/* The generators of in as the main loop takes them: converted into S's table,
+ * normalised, zeros dropped, in (*gens)[0..*ngens), and in *order their indices by
+ * degree, then leading monomial; *unit set when one is a constant. *gens and
+ * *order (NULL on entry) are the caller's to free, with the *ngens polynomials,
+ * on failure too. */
+static gbc_status bb_load_gens(bb_state *S, const plist *in, poly **gens, uint32_t **order,
+                               size_t *ngens, int *unit)
+{
+    gbc_ctx *ctx = S->ctx;
+    GBC_TRY(GBC_ZALLOC(ctx, *gens, in->n ? in->n : 1));
+    GBC_TRY(GBC_ALLOC(ctx, *order, in->n ? in->n : 1));
+    poly *g = *gens;
+    for (size_t i = 0; i < in->n; i++) {
+        size_t k = *ngens;
+        GBC_TRY(poly_from_plain(ctx, &g[k], &in->p[i], &S->t, S->F));
+        if (g[k].len == 0) {
+            poly_clear(ctx, &g[k], S->F);
+            continue;
+        }
+        poly_normalize_lc(&g[k], S->F);
+        if (is_constant(&g[k], &S->t))
+            *unit = 1;
+        (*order)[k] = (uint32_t)k;
+        (*ngens)++;
+    }
+    return sort_by_lead(ctx, *order, *ngens, g, &S->t, 1);
+}
+
+/* The next normal form of the main loop into *h with its sugar: the next
+ * generator (gens[order[*next]]) when no pair has a smaller weight, else the
+ * smallest pair's S-polynomial. */
+static gbc_status bb_next_nf(bb_state *S, const poly *gens, const uint32_t *order,
+                             size_t ngens, size_t *next, poly *h, uint32_t *sugar)
+{
+    int take_gen = 0;
+    if (*next < ngens) {
+        if (S->ps.n == 0) {
+            take_gen = 1;
+        } else {
+            const poly *f = &gens[order[*next]];
+            uint32_t df = poly_degree(f, &S->t);
+            uint32_t dp = pairs_min_deg(&S->ps);
+            take_gen = df <= dp;
+        }
+    }
+    if (take_gen) {
+        const poly *f = &gens[order[(*next)++]];
+        *sugar = poly_degree(f, &S->t);
+        return bb_poly_nf(S, f, h);
+    }
+    spair p;
+    pairs_pop_min(&S->ps, &S->t, &p);
+    *sugar = p.deg;
+    return bb_spoly_nf(S, &p, h);
+}
+
+/* The main loop (sugar strategy): the generators and the pairs in order of
+ * weight, each nonzero normal form normalised and added to the basis, until both
+ * are used up or a normal form is a constant (*unit). */
+static gbc_status bb_main_loop(bb_state *S, const poly *gens, const uint32_t *order,
+                               size_t ngens, gb_stats *stats, int *unit)
+{
+    gbc_ctx *ctx = S->ctx;
+    size_t next = 0;
+    uint64_t nreduced = 0;
+    while (!*unit && (next < ngens || S->ps.n > 0)) {
+        GBC_TRY(gbc_ctx_check(ctx));
+        gbc_progress(ctx, "buchberger", -1.0, nreduced++);
+        poly h;
+        poly_init(&h);
+        uint32_t sugar;
+        GBC_TRY(bb_next_nf(S, gens, order, ngens, &next, &h, &sugar));
+        if (stats)
+            stats->pairs_reduced++;
+        if (h.len == 0) {
+            poly_clear(ctx, &h, S->F);
+            if (stats)
+                stats->zero_reductions++;
+            continue;
+        }
+        poly_normalize_lc(&h, S->F);
+        if (is_constant(&h, &S->t)) {
+            poly_clear(ctx, &h, S->F);
+            *unit = 1;
+            break;
+        }
+        gbc_log(ctx, 2, "buchberger: new element %zu, degree %u, sugar %u, %u terms, %zu pairs",
+                S->n, S->t.row[h.mon[0]].deg, sugar, h.len, S->ps.n);
+        gbc_status st = bb_add(S, &h, sugar);
+        poly_clear(ctx, &h, S->F);
+        GBC_TRY(st);
+    }
+    return GBC_OK;
+}
+
+/* The run's counters into stats (which may be NULL) once the basis is out. */
+static void bb_add_stats(const bb_state *S, const plist *out, gb_stats *stats)
+{
+    if (stats == NULL)
+        return;
+    stats->basis_size = out->n;
+    stats->pairs_created += S->ps.stat_created;
+    stats->pairs_chain += S->ps.stat_chain;
+    stats->pairs_gm += S->ps.stat_gm;
+    stats->pairs_product += S->ps.stat_product;
+    stats->monomials = S->t.size;
+}
+
 /* Buchberger with the sugar strategy in R's order, on the ideal as given. Any order
  * is correct; in one that is not degree-compatible degrees can run away, which a
  * budget (0: none; GBC_ERR_UNSUPPORTED when spent) bounds: bb_groebner_direct. */
@@ -321,88 +409,16 @@ static gbc_status bb_core(gbc_ctx *ctx, const ring *R, const plist *in, plist *o
     GBC_CHECK(st, bb_setup(&S, ctx, R), done);
     S.minimal = minimal;
     S.rd.budget = budget;
-
-    /* Generators: normalised, zeros dropped. */
-    GBC_CHECK(st, GBC_ZALLOC(ctx, gens, in->n ? in->n : 1), done);
-    GBC_CHECK(st, GBC_ALLOC(ctx, order, in->n ? in->n : 1), done);
-    for (size_t i = 0; i < in->n; i++) {
-        GBC_CHECK(st, poly_from_plain(ctx, &gens[ngens], &in->p[i], &S.t, S.F), done);
-        if (gens[ngens].len == 0) {
-            poly_clear(ctx, &gens[ngens], S.F);
-            continue;
-        }
-        poly_normalize_lc(&gens[ngens], S.F);
-        if (is_constant(&gens[ngens], &S.t))
-            unit = 1;
-        order[ngens] = (uint32_t)ngens;
-        ngens++;
-    }
-    GBC_CHECK(st, sort_by_lead(ctx, order, ngens, gens, &S.t, 1), done);
-
-    size_t next = 0;
-    uint64_t nreduced = 0;
-    while (!unit && (next < ngens || S.ps.n > 0)) {
-        GBC_CHECK(st, gbc_ctx_check(ctx), done);
-        gbc_progress(ctx, "buchberger", -1.0, nreduced++);
-        poly h;
-        poly_init(&h);
-        uint32_t sugar;
-        int take_gen = 0;
-        spair p;
-        if (next < ngens) {
-            if (S.ps.n == 0) {
-                take_gen = 1;
-            } else {
-                const poly *f = &gens[order[next]];
-                uint32_t df = poly_degree(f, &S.t);
-                uint32_t dp = pairs_min_deg(&S.ps);
-                take_gen = df <= dp;
-            }
-        }
-        if (take_gen) {
-            const poly *f = &gens[order[next++]];
-            sugar = poly_degree(f, &S.t);
-            GBC_CHECK(st, bb_poly_nf(&S, f, &h), done);
-        } else {
-            pairs_pop_min(&S.ps, &S.t, &p);
-            sugar = p.deg;
-            GBC_CHECK(st, bb_spoly_nf(&S, &p, &h), done);
-        }
-        if (stats)
-            stats->pairs_reduced++;
-        if (h.len == 0) {
-            poly_clear(ctx, &h, S.F);
-            if (stats)
-                stats->zero_reductions++;
-            continue;
-        }
-        poly_normalize_lc(&h, S.F);
-        if (is_constant(&h, &S.t)) {
-            poly_clear(ctx, &h, S.F);
-            unit = 1;
-            break;
-        }
-        gbc_log(ctx, 2, "buchberger: new element %zu, degree %u, sugar %u, %u terms, %zu pairs",
-                S.n, S.t.row[h.mon[0]].deg, sugar, h.len, S.ps.n);
-        st = bb_add(&S, &h, sugar);
-        poly_clear(ctx, &h, S.F);
-        if (st != GBC_OK)
-            goto done;
-    }
+    GBC_CHECK(st, bb_load_gens(&S, in, &gens, &order, &ngens, &unit), done);
+    GBC_CHECK(st, bb_main_loop(&S, gens, order, ngens, stats, &unit), done);
     double t1 = gbc_wall_time();
     if (unit)
         GBC_CHECK(st, emit_one(ctx, R, out), done);
     else
         GBC_CHECK(st, bb_interreduce(&S, R, out), done);
-    if (stats) {
+    if (stats)
         stats->t_interreduce += gbc_wall_time() - t1;
-        stats->basis_size = out->n;
-        stats->pairs_created += S.ps.stat_created;
-        stats->pairs_chain += S.ps.stat_chain;
-        stats->pairs_gm += S.ps.stat_gm;
-        stats->pairs_product += S.ps.stat_product;
-        stats->monomials = S.t.size;
-    }
+    bb_add_stats(&S, out, stats);
     gbc_log(ctx, 1, "buchberger: %zu elements in the reduced basis, %zu reduction steps",
             out->n, S.rd.steps);
 done:

@@ -1,16 +1,20 @@
-/* buchberger/reduce: heap-driven normal forms (see reduce.h). */
+/* buchberger/reduce: heap-driven normal forms (see reduce.h). The heap, the marks
+ * and the lifecycle are shared; the accumulator and the reduction loop come in a
+ * Z/p and a Q version, chosen once by bb_red_init (red_ops_of) and called through
+ * bb_red.ops, so that no loop tests the field. */
 #include "buchberger/reduce.h"
 
-gbc_status bb_red_init(gbc_ctx *ctx, bb_red *r, mht *t, const field *F)
-{
-    (void)ctx;
-    memset(r, 0, sizeof *r);
-    r->F = F;
-    r->t = t;
-    poly_init(&r->out);
-    mpz_inits(r->tmp1, r->tmp2, r->tmp3, r->scale, NULL);
-    return GBC_OK;
-}
+#include "poly/coef.h"
+
+struct bb_red_ops {
+    gbc_status (*add)(gbc_ctx *ctx, bb_red *r, const poly *g, uint32_t from, uint32_t m,
+                      uint32_t c, const mpz_t cz);
+    gbc_status (*add_spair)(gbc_ctx *ctx, bb_red *r, const poly *gi, uint32_t ui,
+                            const poly *gj, uint32_t uj);
+    gbc_status (*emit_lead)(gbc_ctx *ctx, bb_red *r, const poly *f);
+    gbc_status (*run)(gbc_ctx *ctx, bb_red *r, const bb_reducers *G, int full);
+    gbc_status (*take)(gbc_ctx *ctx, bb_red *r, poly *f);
+};
 
 /* The limbs the accumulator and the output hold now. */
 static size_t red_zbytes(const bb_red *r)
@@ -61,10 +65,12 @@ void bb_red_clear(gbc_ctx *ctx, bb_red *r)
     memset(r, 0, sizeof *r);
 }
 
-/* Make the dense arrays cover every index of the table. */
-static gbc_status red_cover(gbc_ctx *ctx, bb_red *r)
+/* The capacity the dense arrays need to cover every index of the table, with the
+ * marks grown to it; 0 when they already do. */
+static gbc_status red_cover_marks(gbc_ctx *ctx, bb_red *r, size_t *ncap_out)
 {
     size_t need = r->t->size;
+    *ncap_out = 0;
     if (need <= r->acccap)
         return GBC_OK;
     size_t ncap = r->acccap ? r->acccap : 1024;
@@ -75,14 +81,33 @@ static gbc_status red_cover(gbc_ctx *ctx, bb_red *r)
         return gbc_ctx_alloc_status(ctx);
     memset(mark + r->acccap, 0, ncap - r->acccap);
     r->mark = mark;
-    if (r->F->p != 0) {
-        GBC_TRY(GBC_RESIZE(ctx, r->acc, ncap));
-    } else {
-        GBC_TRY(GBC_RESIZE(ctx, r->accz, ncap));
-        for (size_t i = r->accz_init; i < ncap; i++)
-            mpz_init(r->accz[i]);
-        r->accz_init = ncap;
-    }
+    *ncap_out = ncap;
+    return GBC_OK;
+}
+
+/* Make the marks and the residues cover every index of the table. */
+static gbc_status red_cover_zp(gbc_ctx *ctx, bb_red *r)
+{
+    size_t ncap;
+    GBC_TRY(red_cover_marks(ctx, r, &ncap));
+    if (ncap == 0)
+        return GBC_OK;
+    GBC_TRY(GBC_RESIZE(ctx, r->acc, ncap));
+    r->acccap = ncap;
+    return GBC_OK;
+}
+
+/* Make the marks and the integers cover every index of the table. */
+static gbc_status red_cover_qq(gbc_ctx *ctx, bb_red *r)
+{
+    size_t ncap;
+    GBC_TRY(red_cover_marks(ctx, r, &ncap));
+    if (ncap == 0)
+        return GBC_OK;
+    GBC_TRY(GBC_RESIZE(ctx, r->accz, ncap));
+    for (size_t i = r->accz_init; i < ncap; i++)
+        mpz_init(r->accz[i]);
+    r->accz_init = ncap;
     r->acccap = ncap;
     return GBC_OK;
 }
@@ -134,80 +159,164 @@ void bb_red_begin(bb_red *r)
 {
     GBC_ASSERT(r->hn == 0);
     r->out.len = 0; /* over Q the mpz slots stay initialised for reuse */
-    if (r->F->p == 0)
-        mpz_set_ui(r->scale, 1);
+    mpz_set_ui(r->scale, 1); /* read over Q only */
 }
 
-gbc_status bb_red_add(gbc_ctx *ctx, bb_red *r, const poly *g, uint32_t from, uint32_t m,
-                      uint32_t c, const mpz_t cz)
+/* Whether adding n more units of work (terms, or limbs over Q) passes the
+ * budget; counts them. */
+static inline int red_over_budget(bb_red *r, uint64_t n)
 {
+    r->terms += n;
+    return r->budget != 0 && r->terms > r->budget;
+}
+
+/* bb_red_add over Z/p: c * m * g[from..] into the residues. */
+static gbc_status red_add_zp(gbc_ctx *ctx, bb_red *r, const poly *g, uint32_t from,
+                             uint32_t m, uint32_t c, const mpz_t cz)
+{
+    (void)cz;
     mht *t = r->t;
     const field *F = r->F;
     if (from >= g->len)
         return GBC_OK;
-    if (F->p != 0) {
-        r->terms += g->len - from;
-    } else {
-        /* each sum grows by at most cz g_k and one limb */
-        size_t limbs = 0, cl = mpz_size(cz) + 1;
-        for (uint32_t k = from; k < g->len; k++)
-            limbs += mpz_size(g->cz[k]) + cl;
-        r->terms += limbs; /* over Q the work is in limbs */
-        if (r->budget == 0 || r->terms <= r->budget)
-            GBC_TRY(red_charge(ctx, r, zz_bytes_bound(limbs, 1)));
-    }
-    if (r->budget != 0 && r->terms > r->budget)
+    if (red_over_budget(r, g->len - from))
         return GBC_ERR_UNSUPPORTED;
     for (uint32_t k = from; k < g->len; k++) {
         uint32_t x = g->mon[k];
         if (m != UINT32_MAX)
             GBC_TRY(mht_insert_mul(ctx, t, t, x, t, m, &x));
-        GBC_TRY(red_cover(ctx, r));
-        if (F->p != 0) {
-            uint32_t v = zp_mul(F, c, g->cf[k]);
-            if (r->mark[x])
-                r->acc[x] = zp_add(F, r->acc[x], v);
-            else
-                r->acc[x] = v;
+        GBC_TRY(red_cover_zp(ctx, r));
+        uint32_t v = zp_mul(F, c, g->cf[k]);
+        if (r->mark[x]) {
+            r->acc[x] = zp_add(F, r->acc[x], v);
         } else {
-            if (!r->mark[x])
-                mpz_set_ui(r->accz[x], 0);
-            mpz_addmul(r->accz[x], cz, g->cz[k]);
+            r->acc[x] = v;
+            GBC_TRY(heap_push(ctx, r, x));
         }
+    }
+    return GBC_OK;
+}
+
+/* bb_red_add over Q: cz * m * g[from..] into the integers, their growth charged
+ * first. */
+static gbc_status red_add_qq(gbc_ctx *ctx, bb_red *r, const poly *g, uint32_t from,
+                             uint32_t m, uint32_t c, const mpz_t cz)
+{
+    (void)c;
+    mht *t = r->t;
+    if (from >= g->len)
+        return GBC_OK;
+    /* each sum grows by at most cz g_k and one limb; the work is in limbs */
+    size_t limbs = 0, cl = mpz_size(cz) + 1;
+    for (uint32_t k = from; k < g->len; k++)
+        limbs += mpz_size(g->cz[k]) + cl;
+    if (red_over_budget(r, limbs))
+        return GBC_ERR_UNSUPPORTED;
+    GBC_TRY(red_charge(ctx, r, zz_bytes_bound(limbs, 1)));
+    for (uint32_t k = from; k < g->len; k++) {
+        uint32_t x = g->mon[k];
+        if (m != UINT32_MAX)
+            GBC_TRY(mht_insert_mul(ctx, t, t, x, t, m, &x));
+        GBC_TRY(red_cover_qq(ctx, r));
+        if (!r->mark[x])
+            mpz_set_ui(r->accz[x], 0);
+        mpz_addmul(r->accz[x], cz, g->cz[k]);
         if (!r->mark[x])
             GBC_TRY(heap_push(ctx, r, x));
     }
     return GBC_OK;
 }
 
-/* Append a term to the output. */
-static gbc_status out_push(gbc_ctx *ctx, bb_red *r, uint32_t m, uint32_t c, const mpz_t cz)
+gbc_status bb_red_add(gbc_ctx *ctx, bb_red *r, const poly *g, uint32_t from, uint32_t m,
+                      uint32_t c, const mpz_t cz)
+{
+    return r->ops->add(ctx, r, g, from, m, c, cz);
+}
+
+static gbc_status red_add_spair_zp(gbc_ctx *ctx, bb_red *r, const poly *gi, uint32_t ui,
+                                   const poly *gj, uint32_t uj)
+{
+    uint32_t ci, cj;
+    zp_spair_coefs(r->F, gi->cf[0], gj->cf[0], &ci, &cj);
+    GBC_TRY(red_add_zp(ctx, r, gi, 1, ui, ci, NULL));
+    return red_add_zp(ctx, r, gj, 1, uj, cj, NULL);
+}
+
+static gbc_status red_add_spair_qq(gbc_ctx *ctx, bb_red *r, const poly *gi, uint32_t ui,
+                                   const poly *gj, uint32_t uj)
+{
+    /* tmp1..3 are free outside a reduction step */
+    qq_cancel_coefs(r->tmp2, r->tmp3, r->tmp1, gi->cz[0], gj->cz[0]);
+    GBC_TRY(red_add_qq(ctx, r, gi, 1, ui, 0, r->tmp2));
+    return red_add_qq(ctx, r, gj, 1, uj, 0, r->tmp3);
+}
+
+gbc_status bb_red_add_spair(gbc_ctx *ctx, bb_red *r, const poly *gi, uint32_t ui,
+                            const poly *gj, uint32_t uj)
+{
+    return r->ops->add_spair(ctx, r, gi, ui, gj, uj);
+}
+
+/* Room for one more term in the output: the monomials (the coefficients are the
+ * caller's, out_grow_zp / out_grow_qq). 0 in *ncap when there is room. */
+static gbc_status out_grow_mon(gbc_ctx *ctx, bb_red *r, uint32_t *ncap)
+{
+    *ncap = 0;
+    if (r->out.len < r->outcap)
+        return GBC_OK;
+    uint32_t nc = r->outcap ? 2 * r->outcap : 64;
+    GBC_TRY(GBC_RESIZE(ctx, r->out.mon, nc));
+    *ncap = nc;
+    return GBC_OK;
+}
+
+/* Append the term c * m to the output (Z/p). */
+static gbc_status out_push_zp(gbc_ctx *ctx, bb_red *r, uint32_t m, uint32_t c)
 {
     poly *o = &r->out;
-    if (o->len == r->outcap) {
-        uint32_t ncap = r->outcap ? 2 * r->outcap : 64;
-        GBC_TRY(GBC_RESIZE(ctx, o->mon, ncap));
-        if (r->F->p != 0) {
-            GBC_TRY(GBC_RESIZE(ctx, o->cf, ncap));
-        } else {
-            GBC_TRY(GBC_RESIZE(ctx, o->cz, ncap));
-            for (uint32_t i = r->outcap; i < ncap; i++)
-                mpz_init(o->cz[i]);
-        }
+    uint32_t ncap;
+    GBC_TRY(out_grow_mon(ctx, r, &ncap));
+    if (ncap != 0) {
+        GBC_TRY(GBC_RESIZE(ctx, o->cf, ncap));
         r->outcap = ncap;
     }
     o->mon[o->len] = m;
-    if (r->F->p != 0)
-        o->cf[o->len] = c;
-    else
-        mpz_set(o->cz[o->len], cz);
+    o->cf[o->len] = c;
     o->len++;
     return GBC_OK;
 }
 
-gbc_status bb_red_emit(gbc_ctx *ctx, bb_red *r, uint32_t m, uint32_t c, const mpz_t cz)
+/* Append the term cz * m to the output (Q). */
+static gbc_status out_push_qq(gbc_ctx *ctx, bb_red *r, uint32_t m, const mpz_t cz)
 {
-    return out_push(ctx, r, m, c, cz);
+    poly *o = &r->out;
+    uint32_t ncap;
+    GBC_TRY(out_grow_mon(ctx, r, &ncap));
+    if (ncap != 0) {
+        GBC_TRY(GBC_RESIZE(ctx, o->cz, ncap));
+        for (uint32_t i = r->outcap; i < ncap; i++)
+            mpz_init(o->cz[i]);
+        r->outcap = ncap;
+    }
+    o->mon[o->len] = m;
+    mpz_set(o->cz[o->len], cz);
+    o->len++;
+    return GBC_OK;
+}
+
+static gbc_status red_emit_lead_zp(gbc_ctx *ctx, bb_red *r, const poly *f)
+{
+    return out_push_zp(ctx, r, f->mon[0], f->cf[0]);
+}
+
+static gbc_status red_emit_lead_qq(gbc_ctx *ctx, bb_red *r, const poly *f)
+{
+    return out_push_qq(ctx, r, f->mon[0], f->cz[0]);
+}
+
+gbc_status bb_red_emit_lead(gbc_ctx *ctx, bb_red *r, const poly *f)
+{
+    return r->ops->emit_lead(ctx, r, f);
 }
 
 /* Discard everything pending (after an error or when the caller stops early). */
@@ -217,58 +326,36 @@ static void red_drain(bb_red *r)
         r->mark[r->heap[--r->hn]] = 0;
 }
 
-gbc_status bb_red_run(gbc_ctx *ctx, bb_red *r, const bb_reducers *G, int full)
+/* The reducer of monomial m (an index of G->g), or UINT32_MAX. */
+static inline uint32_t red_find(const bb_red *r, const bb_reducers *G, uint32_t m)
 {
-    mht *t = r->t;
-    const field *F = r->F;
+    return dl_find_divisor(G->dl, mht_exps(r->t, m), r->t->row[m].divmask);
+}
+
+/* bb_red_run over Z/p: the reducers are monic, a step subtracts acc[m] q g. */
+static gbc_status red_run_zp(gbc_ctx *ctx, bb_red *r, const bb_reducers *G, int full)
+{
     gbc_status st = GBC_OK;
     int reducing = 1;
     while (r->hn > 0) {
-        /* over Q one step rescales every pending coefficient, which can take
-         * milliseconds once they grow: consult the clock on every step there */
-        GBC_CHECK(st, F->p != 0 ? gbc_ctx_poll(ctx) : gbc_ctx_check(ctx), fail);
+        GBC_CHECK(st, gbc_ctx_poll(ctx), fail);
         uint32_t m = heap_pop(r);
-        if (F->p != 0 ? r->acc[m] == 0 : mpz_sgn(r->accz[m]) == 0)
+        if (r->acc[m] == 0)
             continue;
-        uint32_t gi = UINT32_MAX;
-        if (reducing)
-            gi = dl_find_divisor(G->dl, mht_exps(t, m), t->row[m].divmask);
+        uint32_t gi = reducing ? red_find(r, G, m) : UINT32_MAX;
         if (gi == UINT32_MAX) {
-            if (F->p != 0)
-                GBC_CHECK(st, out_push(ctx, r, m, r->acc[m], NULL), fail);
-            else
-                GBC_CHECK(st, out_push(ctx, r, m, 0, r->accz[m]), fail);
+            GBC_CHECK(st, out_push_zp(ctx, r, m, r->acc[m]), fail);
             if (!full)
                 reducing = 0;
             continue;
         }
         const poly *g = &G->g[gi];
         uint32_t q;
-        GBC_CHECK(st, mht_insert_div(ctx, t, t, m, g->mon[0], &q), fail);
+        GBC_CHECK(st, mht_insert_div(ctx, r->t, r->t, m, g->mon[0], &q), fail);
         r->steps++;
-        if (F->p != 0) {
-            /* g is monic: subtract acc[m] * q * g. */
-            uint32_t c = zp_neg(F, r->acc[m]);
-            r->acc[m] = 0;
-            GBC_CHECK(st, bb_red_add(ctx, r, g, 1, q, c, NULL), fail);
-        } else {
-            /* f <- (a/d) f - (c/d) q g with a = lc(g), c = acc[m], d = gcd(a, c). */
-            mpz_gcd(r->tmp1, g->cz[0], r->accz[m]);
-            mpz_divexact(r->tmp2, g->cz[0], r->tmp1);  /* a/d > 0 */
-            mpz_divexact(r->tmp3, r->accz[m], r->tmp1); /* c/d */
-            mpz_neg(r->tmp3, r->tmp3);
-            mpz_set_ui(r->accz[m], 0);
-            if (mpz_cmp_ui(r->tmp2, 1) != 0) {
-                GBC_CHECK(st, red_charge(ctx, r, zz_bytes_bound(r->hn + r->out.len + 1,
-                                                                mpz_size(r->tmp2))), fail);
-                mpz_mul(r->scale, r->scale, r->tmp2);
-                for (size_t k = 0; k < r->hn; k++)
-                    mpz_mul(r->accz[r->heap[k]], r->accz[r->heap[k]], r->tmp2);
-                for (uint32_t k = 0; k < r->out.len; k++)
-                    mpz_mul(r->out.cz[k], r->out.cz[k], r->tmp2);
-            }
-            GBC_CHECK(st, bb_red_add(ctx, r, g, 1, q, 0, r->tmp3), fail);
-        }
+        uint32_t c = zp_cancel_coef(r->F, r->acc[m], g->cf[0]);
+        r->acc[m] = 0;
+        GBC_CHECK(st, red_add_zp(ctx, r, g, 1, q, c, NULL), fail);
     }
     return GBC_OK;
 fail:
@@ -276,16 +363,78 @@ fail:
     return st;
 }
 
-gbc_status bb_red_take(gbc_ctx *ctx, bb_red *r, poly *f)
+/* One fraction-free step over Q at monomial m (quotient q, reducer g):
+ * f <- a f + c q g with qq_cancel_coefs' a = lc(g)/d > 0 and c = -acc[m]/d; the
+ * pending and emitted coefficients and the scale are multiplied by a. */
+static gbc_status red_step_qq(gbc_ctx *ctx, bb_red *r, uint32_t m, uint32_t q, const poly *g)
+{
+    qq_cancel_coefs(r->tmp2, r->tmp3, r->tmp1, r->accz[m], g->cz[0]);
+    mpz_set_ui(r->accz[m], 0);
+    if (mpz_cmp_ui(r->tmp2, 1) != 0) {
+        GBC_TRY(red_charge(ctx, r, zz_bytes_bound(r->hn + r->out.len + 1, mpz_size(r->tmp2))));
+        mpz_mul(r->scale, r->scale, r->tmp2);
+        for (size_t k = 0; k < r->hn; k++)
+            mpz_mul(r->accz[r->heap[k]], r->accz[r->heap[k]], r->tmp2);
+        for (uint32_t k = 0; k < r->out.len; k++)
+            mpz_mul(r->out.cz[k], r->out.cz[k], r->tmp2);
+    }
+    return red_add_qq(ctx, r, g, 1, q, 0, r->tmp3);
+}
+
+/* bb_red_run over Q. */
+static gbc_status red_run_qq(gbc_ctx *ctx, bb_red *r, const bb_reducers *G, int full)
+{
+    gbc_status st = GBC_OK;
+    int reducing = 1;
+    while (r->hn > 0) {
+        /* one step rescales every pending coefficient, which can take
+         * milliseconds once they grow: consult the clock on every step */
+        GBC_CHECK(st, gbc_ctx_check(ctx), fail);
+        uint32_t m = heap_pop(r);
+        if (mpz_sgn(r->accz[m]) == 0)
+            continue;
+        uint32_t gi = reducing ? red_find(r, G, m) : UINT32_MAX;
+        if (gi == UINT32_MAX) {
+            GBC_CHECK(st, out_push_qq(ctx, r, m, r->accz[m]), fail);
+            if (!full)
+                reducing = 0;
+            continue;
+        }
+        const poly *g = &G->g[gi];
+        uint32_t q;
+        GBC_CHECK(st, mht_insert_div(ctx, r->t, r->t, m, g->mon[0], &q), fail);
+        r->steps++;
+        GBC_CHECK(st, red_step_qq(ctx, r, m, q, g), fail);
+    }
+    return GBC_OK;
+fail:
+    red_drain(r);
+    return st;
+}
+
+gbc_status bb_red_run(gbc_ctx *ctx, bb_red *r, const bb_reducers *G, int full)
+{
+    return r->ops->run(ctx, r, G, full);
+}
+
+static gbc_status red_take_zp(gbc_ctx *ctx, bb_red *r, poly *f)
 {
     poly res;
     GBC_TRY(poly_alloc(ctx, &res, r->out.len, r->F));
-    if (r->out.len == 0) {
-        /* nothing to copy (the output arrays may not exist yet) */
-    } else if (r->F->p != 0) {
+    if (r->out.len != 0) { /* else the output arrays may not exist yet */
         memcpy(res.mon, r->out.mon, sizeof(uint32_t) * r->out.len);
         memcpy(res.cf, r->out.cf, sizeof(uint32_t) * r->out.len);
-    } else {
+    }
+    r->out.len = 0;
+    *f = res;
+    return GBC_OK;
+}
+
+static gbc_status red_take_qq(gbc_ctx *ctx, bb_red *r, poly *f)
+{
+    poly res;
+    GBC_TRY(poly_alloc(ctx, &res, r->out.len, r->F));
+    if (r->out.len != 0) { /* else the output arrays may not exist yet */
         memcpy(res.mon, r->out.mon, sizeof(uint32_t) * r->out.len);
         for (uint32_t i = 0; i < r->out.len; i++)
             mpz_swap(res.cz[i], r->out.cz[i]);
@@ -303,5 +452,36 @@ gbc_status bb_red_take(gbc_ctx *ctx, bb_red *r, poly *f)
     }
     r->out.len = 0;
     *f = res;
+    return GBC_OK;
+}
+
+gbc_status bb_red_take(gbc_ctx *ctx, bb_red *r, poly *f)
+{
+    return r->ops->take(ctx, r, f);
+}
+
+static const struct bb_red_ops red_zp_ops = {
+    red_add_zp, red_add_spair_zp, red_emit_lead_zp, red_run_zp, red_take_zp,
+};
+
+static const struct bb_red_ops red_qq_ops = {
+    red_add_qq, red_add_spair_qq, red_emit_lead_qq, red_run_qq, red_take_qq,
+};
+
+/* The reduction loops of F's field: the one place reduce.c looks at it. */
+static const struct bb_red_ops *red_ops_of(const field *F)
+{
+    return F->p != 0 ? &red_zp_ops : &red_qq_ops;
+}
+
+gbc_status bb_red_init(gbc_ctx *ctx, bb_red *r, mht *t, const field *F)
+{
+    (void)ctx;
+    memset(r, 0, sizeof *r);
+    r->F = F;
+    r->ops = red_ops_of(F);
+    r->t = t;
+    poly_init(&r->out);
+    mpz_inits(r->tmp1, r->tmp2, r->tmp3, r->scale, NULL);
     return GBC_OK;
 }

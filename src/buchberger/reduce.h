@@ -9,8 +9,12 @@
 #include "divlookup/divlookup.h"
 #include "poly/poly.h"
 
+/* The reduction loops of one field (reduce.c), chosen by bb_red_init. */
+struct bb_red_ops;
+
 typedef struct bb_red {
     const field *F;
+    const struct bb_red_ops *ops;
     mht *t;
     uint32_t *acc;   /* Z/p coefficient per monomial index */
     mpz_t *accz;     /* Q coefficient per monomial index */
@@ -46,8 +50,15 @@ void bb_red_begin(bb_red *r);
  * r->budget is set and the terms added would pass it. */
 gbc_status bb_red_add(gbc_ctx *ctx, bb_red *r, const poly *g, uint32_t from, uint32_t m,
                       uint32_t c, const mpz_t cz);
-/* Emit a term directly into the output (must be larger than everything pending). */
-gbc_status bb_red_emit(gbc_ctx *ctx, bb_red *r, uint32_t m, uint32_t c, const mpz_t cz);
+/* Add the S-polynomial of gi and gj, their leading terms left out: ci ui gi[1..] +
+ * cj uj gj[1..] with ui, uj the monomials taking their leads to the lcm and the
+ * multipliers of poly/coef.h (Z/p: 1/lc gi and -1/lc gj; Q: fraction-free,
+ * qq_cancel_coefs). As bb_red_add otherwise. */
+gbc_status bb_red_add_spair(gbc_ctx *ctx, bb_red *r, const poly *gi, uint32_t ui,
+                            const poly *gj, uint32_t uj);
+/* Emit f's leading term (nonzero f) directly into the output (it must be larger
+ * than everything pending). */
+gbc_status bb_red_emit_lead(gbc_ctx *ctx, bb_red *r, const poly *f);
 
 /* The reducers: basis polynomials g[val] whose leading monomials are in dl; the
  * Z/p ones monic, the Q ones with positive leading coefficient. */

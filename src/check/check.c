@@ -43,42 +43,11 @@ fail:
     return st;
 }
 
-/* f <- a*f - c*m*g (Z/p: a = 1, c = lc(f)/lc(g); Q: fraction-free), which cancels
- * the leading term of f. */
+/* f <- a*f - c*m*g (poly_reduce_lead: Z/p a = 1, c = lc(f)/lc(g); Q
+ * fraction-free, the result primitive), which cancels the leading term of f. */
 static gbc_status ck_step(ck *C, poly *f, const poly *g)
 {
-    uint32_t m;
-    GBC_TRY(mht_insert_div(C->ctx, &C->t, &C->t, f->mon[0], g->mon[0], &m));
-    poly mg, r;
-    GBC_TRY(poly_mul_mono(C->ctx, &mg, g, m, &C->t, C->F));
-    gbc_status st;
-    if (C->F->p != 0) {
-        uint32_t c = zp_mul(C->F, f->cf[0], zp_inv(C->F, g->cf[0]));
-        st = poly_add_scaled(C->ctx, &r, f, &mg, zp_neg(C->F, c), NULL, &C->t, C->F);
-    } else {
-        mpz_t d, a, c;
-        mpz_inits(d, a, c, NULL);
-        mpz_gcd(d, f->cz[0], g->cz[0]);
-        mpz_divexact(a, g->cz[0], d);
-        mpz_divexact(c, f->cz[0], d);
-        mpz_neg(c, c);
-        if (mpz_sgn(a) < 0) {
-            mpz_neg(a, a);
-            mpz_neg(c, c);
-        }
-        poly_scale(f, 0, a, C->F);
-        st = poly_add_scaled(C->ctx, &r, f, &mg, 0, c, &C->t, C->F);
-        mpz_clears(d, a, c, NULL);
-    }
-    poly_clear(C->ctx, &mg, C->F);
-    if (st != GBC_OK)
-        return st;
-    GBC_ASSERT(r.len == 0 || mht_cmp(&C->t, r.mon[0], f->mon[0]) < 0);
-    poly_clear(C->ctx, f, C->F);
-    *f = r;
-    if (C->F->p == 0)
-        poly_normalize_lc(f, C->F);
-    return GBC_OK;
+    return poly_reduce_lead(C->ctx, f, g, &C->t, C->F);
 }
 
 /* Top-reduce f by the basis until it is zero or its lead is irreducible; *zero says
@@ -179,8 +148,6 @@ static gbc_status ck_criteria(ck *C, const ring *R, int *is_gb, size_t *bi, size
             st = dl_insert(ctx, &dl, mht_exps(&C->t, C->g[i].mon[0]),
                            C->t.row[C->g[i].mon[0]].divmask, (uint32_t)i);
     bb_reducers RG = {C->g, &dl};
-    mpz_t a, b, d;
-    mpz_inits(a, b, d, NULL);
     *is_gb = 1;
     for (size_t q = 0; q < ps.n && st == GBC_OK && *is_gb; q++) {
         const poly *gi = &C->g[ps.p[q].i], *gj = &C->g[ps.p[q].j];
@@ -189,18 +156,7 @@ static gbc_status ck_criteria(ck *C, const ring *R, int *is_gb, size_t *bi, size
         GBC_CHECK(st, mht_insert_div(ctx, &C->t, &C->t, ps.p[q].lcm, gi->mon[0], &ui), out);
         GBC_CHECK(st, mht_insert_div(ctx, &C->t, &C->t, ps.p[q].lcm, gj->mon[0], &uj), out);
         bb_red_begin(&rd);
-        if (C->F->p != 0) {
-            uint32_t ci = zp_inv(C->F, gi->cf[0]), cj = zp_neg(C->F, zp_inv(C->F, gj->cf[0]));
-            GBC_CHECK(st, bb_red_add(ctx, &rd, gi, 1, ui, ci, NULL), out);
-            GBC_CHECK(st, bb_red_add(ctx, &rd, gj, 1, uj, cj, NULL), out);
-        } else {
-            mpz_gcd(d, gi->cz[0], gj->cz[0]);
-            mpz_divexact(a, gj->cz[0], d);
-            mpz_divexact(b, gi->cz[0], d);
-            mpz_neg(b, b);
-            GBC_CHECK(st, bb_red_add(ctx, &rd, gi, 1, ui, 0, a), out);
-            GBC_CHECK(st, bb_red_add(ctx, &rd, gj, 1, uj, 0, b), out);
-        }
+        GBC_CHECK(st, bb_red_add_spair(ctx, &rd, gi, ui, gj, uj), out);
         GBC_CHECK(st, bb_red_run(ctx, &rd, &RG, 0), out);
         if (rd.out.len != 0) {
             *is_gb = 0;
@@ -212,7 +168,6 @@ static gbc_status ck_criteria(ck *C, const ring *R, int *is_gb, size_t *bi, size
         poly_clear(ctx, &h, C->F);
     }
 out:
-    mpz_clears(a, b, d, NULL);
     bb_red_clear(ctx, &rd);
     dl_clear(ctx, &dl);
     pairs_clear(ctx, &ps);
@@ -236,8 +191,7 @@ static void ck_reduced(const ck *C, const ring *R, const plist *G, check_report 
     rep->is_reduced = rep->is_groebner;
     for (size_t i = 0; i < C->n && rep->is_reduced; i++) {
         const ppoly *p = &G->p[i];
-        int monic = p->len > 0 && (R->F.p != 0 ? p->cf[0] == 1 : mpq_cmp_ui(p->cq[0], 1, 1) == 0);
-        if (!monic) {
+        if (!ppoly_is_monic(p, &R->F)) {
             rep->is_reduced = 0;
             rep->bad_i = i;
             snprintf(rep->reason, sizeof rep->reason, "element %zu is not monic", i + 1);
@@ -406,9 +360,8 @@ int check_plist_equal(const ring *R, const plist *A, const plist *B)
             return 0;
         if (memcmp(a->exps, b->exps, sizeof(uint32_t) * a->len * R->nvars) != 0)
             return 0;
-        for (size_t i = 0; i < a->len; i++)
-            if (R->F.p != 0 ? a->cf[i] != b->cf[i] : !mpq_equal(a->cq[i], b->cq[i]))
-                return 0;
+        if (!ppoly_coefs_equal(a, b, a->len, &R->F))
+            return 0;
     }
     return 1;
 }

@@ -92,16 +92,15 @@ static uint32_t pair_weight(const pairs_basis *B, const mht *pt, uint32_t i, uin
     return s > UINT32_MAX ? UINT32_MAX : (uint32_t)s;
 }
 
-gbc_status pairs_update(gbc_ctx *ctx, pairset *ps, pairs_basis *B)
+/* The candidates of an update in ps->cand: (i, new) with lcm(lm_i, lt) in pt for
+ * every older element i (redundant ones too: the chain criterion needs lcm(i, new)
+ * for any i in an existing pair), weighed by pair_weight, or PAIR_KNOWN for a
+ * known pair (pairs_basis.ecart; *kn says whether the new element is known). */
+static gbc_status update_candidates(gbc_ctx *ctx, pairset *ps, const pairs_basis *B, mht *pt,
+                                    int *kn)
 {
     mht *t = B->t;
-    mht *pt = B->lcms != NULL ? B->lcms : t; /* the lcms' table */
-    const uint32_t pt0 = pt->size;      /* the lcms known before this update */
-    const uint32_t nw = B->n - 1;       /* the new element */
-    const uint32_t lt = B->lm[nw];
-
-    /* Candidates: lcm(lm_i, lt) for every older element (redundant ones too: the
-     * chain criterion below needs lcm(i, new) for any i in an existing pair). */
+    const uint32_t nw = B->n - 1, lt = B->lm[nw];
     GBC_TRY(GBC_GROW(ctx, ps->cand, ps->ccap, (size_t)nw + 1));
     spair *C = ps->cand;
     for (uint32_t i = 0; i < nw; i++) {
@@ -110,10 +109,10 @@ gbc_status pairs_update(gbc_ctx *ctx, pairset *ps, pairs_basis *B)
         GBC_TRY(mht_insert_lcm(ctx, pt, t, B->lm[i], lt, &C[i].lcm));
         C[i].deg = pair_weight(B, pt, i, nw, C[i].lcm);
     }
-    /* Known pairs (pairs_basis.ecart): their weight becomes PAIR_KNOWN (candidates
-     * only; a known pair is never stored). */
-    const int kn = B->ecart != NULL && nw < B->nknown;
-    if (kn) {
+    /* Known pairs: their weight becomes PAIR_KNOWN (candidates only; a known pair
+     * is never stored). */
+    *kn = B->ecart != NULL && nw < B->nknown;
+    if (*kn) {
         GBC_ASSERT(B->sugar == NULL);
         const uint32_t ew = B->ecart[nw];
         for (uint32_t i = 0; i < nw; i++) {
@@ -122,9 +121,14 @@ gbc_status pairs_update(gbc_ctx *ctx, pairset *ps, pairs_basis *B)
                 C[i].deg = PAIR_KNOWN;
         }
     }
+    return GBC_OK;
+}
 
-    /* Chain criterion on the old pairs: drop (i, j) when lt divides lcm(i, j) and
-     * both lcm(i, new) and lcm(j, new) differ from it. */
+/* Chain criterion on the old pairs: drop (i, j) when lt divides lcm(i, j) and
+ * both lcm(i, new) and lcm(j, new) (the candidates C) differ from it. */
+static void update_chain(pairset *ps, const mht *t, const mht *pt, uint32_t lt,
+                         const spair *C)
+{
     size_t k = 0;
     for (size_t q = 0; q < ps->n; q++) {
         spair *p = &ps->p[q];
@@ -136,26 +140,26 @@ gbc_status pairs_update(gbc_ctx *ctx, pairset *ps, pairs_basis *B)
         ps->p[k++] = *p;
     }
     ps->n = k;
+}
 
-    /* New pairs, only with non-redundant elements, in ascending lcm order. */
-    size_t nc = 0;
-    for (uint32_t i = 0; i < nw; i++)
-        if (!B->redundant[i])
-            C[nc++] = C[i];
-    ps->stat_created += nc;
-    /* Sort by (lcm, i): degree first so that divisors come before multiples. */
-    GBC_TRY(gbc_sort_cmp(ctx, C, nc, sizeof *C, cand_cmp, pt));
-    /* Criteria M and F, then the product criterion (Becker-Weispfenning, UPDATE):
-     * of the candidates with one lcm (a class) one stands for all: a coprime one if
-     * there is one (then the whole class goes with the product criterion below),
-     * else the oldest, so that the rows of a degree come from the oldest elements,
-     * as in msolve (katsura-11: the same matrices as msolve's, 19% fewer rows than
-     * with the newest at degree 9). A non-coprime class goes when a live
-     * candidate's lcm (a proper divisor: classes come in lcm order) divides its
-     * own; then the coprime ones are dropped. */
+/* Criteria M and F (Becker-Weispfenning, UPDATE) on the nc candidates of C, sorted
+ * by cand_cmp: of the candidates with one lcm (a class) one stands for all: a
+ * coprime one if there is one (then the whole class goes with the product
+ * criterion, update_store), else a known one (kn), else the oldest, so that the
+ * rows of a degree come from the oldest elements, as in msolve (katsura-11: the
+ * same matrices as msolve's, 19% fewer rows than with the newest at degree 9). A
+ * non-coprime class goes when a kept candidate's lcm (a proper divisor: classes
+ * come in lcm order) divides its own. The kept candidates' indices into C go to
+ * ps->alive, their number to *na. */
+static gbc_status update_classes(gbc_ctx *ctx, pairset *ps, const pairs_basis *B,
+                                 const mht *pt, int kn, size_t nc, size_t *na)
+{
+    const mht *t = B->t;
+    const uint32_t lt = B->lm[B->n - 1];
+    const spair *C = ps->cand;
     GBC_TRY(GBC_GROW(ctx, ps->alive, ps->acap, nc + 1));
-    uint32_t *alive = ps->alive; /* indices into C of the kept candidates */
-    size_t na = 0;
+    uint32_t *alive = ps->alive;
+    size_t n = 0;
     for (size_t a = 0, e; a < nc; a = e) {
         uint32_t la = C[a].lcm;
         size_t rep = a;
@@ -176,19 +180,29 @@ gbc_status pairs_update(gbc_ctx *ctx, pairset *ps, pairs_basis *B)
                 }
         ps->stat_gm += e - a - 1;
         int dominated = 0;
-        for (size_t b = 0; b < na && !coprime && !dominated; b++)
+        for (size_t b = 0; b < n && !coprime && !dominated; b++)
             if (mht_divides(pt, C[alive[b]].lcm, pt, la))
                 dominated = 1;
         if (dominated) {
             ps->stat_gm++;
             continue;
         }
-        alive[na++] = (uint32_t)rep;
+        alive[n++] = (uint32_t)rep;
     }
+    *na = n;
+    return GBC_OK;
+}
+
+/* Store the na kept candidates (ps->alive) as pairs, but for the coprime ones
+ * (the product criterion) and the known ones. */
+static gbc_status update_store(gbc_ctx *ctx, pairset *ps, const pairs_basis *B, int kn,
+                               size_t na)
+{
+    const mht *t = B->t;
+    const uint32_t lt = B->lm[B->n - 1];
     GBC_TRY(GBC_GROW(ctx, ps->p, ps->cap, ps->n + na));
-    const size_t n0 = ps->n;
     for (size_t b = 0; b < na; b++) {
-        const spair *c = &C[alive[b]];
+        const spair *c = &ps->cand[ps->alive[b]];
         if (mht_coprime(t, B->lm[c->i], lt)) {
             ps->stat_product++;
             continue;
@@ -199,17 +213,50 @@ gbc_status pairs_update(gbc_ctx *ctx, pairset *ps, pairs_basis *B)
         }
         ps->p[ps->n++] = *c;
     }
-    if (B->lcms != NULL) {
-        /* A table of the lcms alone keeps those of the new pairs: the other
-         * candidates' lcms (most of them) are forgotten at once. alive is free
-         * again and holds at least as many entries as there are new pairs. */
-        size_t nn = ps->n - n0;
-        for (size_t q = 0; q < nn; q++)
-            alive[q] = ps->p[n0 + q].lcm;
-        mht_keep_last(pt, pt0, alive, nn);
-        for (size_t q = 0; q < nn; q++)
-            ps->p[n0 + q].lcm = alive[q];
-    }
+    return GBC_OK;
+}
+
+/* A table of the lcms alone (pairs_basis.lcms) keeps those of the pairs from n0 on
+ * (the new ones; mht_keep_last from its size pt0 before the update): the other
+ * candidates' lcms (most of them) are forgotten at once. ps->alive is free again
+ * and holds at least as many entries as there are new pairs. */
+static void update_keep_lcms(pairset *ps, mht *pt, uint32_t pt0, size_t n0)
+{
+    uint32_t *alive = ps->alive;
+    size_t nn = ps->n - n0;
+    for (size_t q = 0; q < nn; q++)
+        alive[q] = ps->p[n0 + q].lcm;
+    mht_keep_last(pt, pt0, alive, nn);
+    for (size_t q = 0; q < nn; q++)
+        ps->p[n0 + q].lcm = alive[q];
+}
+
+gbc_status pairs_update(gbc_ctx *ctx, pairset *ps, pairs_basis *B)
+{
+    mht *t = B->t;
+    mht *pt = B->lcms != NULL ? B->lcms : t; /* the lcms' table */
+    const uint32_t pt0 = pt->size;      /* the lcms known before this update */
+    const uint32_t nw = B->n - 1;       /* the new element */
+    const uint32_t lt = B->lm[nw];
+    int kn;
+    GBC_TRY(update_candidates(ctx, ps, B, pt, &kn));
+    update_chain(ps, t, pt, lt, ps->cand);
+
+    /* New pairs, only with non-redundant elements, in ascending lcm order. */
+    spair *C = ps->cand;
+    size_t nc = 0;
+    for (uint32_t i = 0; i < nw; i++)
+        if (!B->redundant[i])
+            C[nc++] = C[i];
+    ps->stat_created += nc;
+    /* Sort by (lcm, i): degree first so that divisors come before multiples. */
+    GBC_TRY(gbc_sort_cmp(ctx, C, nc, sizeof *C, cand_cmp, pt));
+    size_t na;
+    GBC_TRY(update_classes(ctx, ps, B, pt, kn, nc, &na));
+    const size_t n0 = ps->n;
+    GBC_TRY(update_store(ctx, ps, B, kn, na));
+    if (B->lcms != NULL)
+        update_keep_lcms(ps, pt, pt0, n0);
 
     /* Older elements whose lead the new lead divides leave the basis. */
     for (uint32_t i = 0; i < nw; i++)

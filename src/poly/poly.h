@@ -3,7 +3,9 @@
  * mpz integers for Q (the rational path keeps polynomials primitive and scales
  * them to monic only when they leave a computation). Also the plain "exchange"
  * form (exponent arrays and uint32 or mpq coefficients) that crosses module and API
- * boundaries, and the ring description (names, field, order). */
+ * boundaries, and the ring description (names, field, order). The operations
+ * depend on the field through one family of functions per field (poly_int.h,
+ * zp_poly.c and qq_poly.c), which each function below picks once per call. */
 #ifndef GBC_POLY_H
 #define GBC_POLY_H
 
@@ -75,6 +77,13 @@ void poly_scale(poly *f, uint32_t c, const mpz_t cz, const field *F);
 gbc_status poly_mul_mono(gbc_ctx *ctx, poly *r, const poly *f, uint32_t m, mht *t,
                          const field *F);
 
+/* f <- a f - c m g, cancelling f's leading term by g's (lm g divides lm f; m the
+ * quotient): over Z/p a = 1 and c = lc f / lc g; over Q a and c coprime integers
+ * (poly/coef.h's qq_cancel_coefs, a made positive) and the result made primitive
+ * with a positive lead. The plain top-reduction step of the verifiers. On failure
+ * f is still an associate of itself (over Q it may have been scaled by a). */
+gbc_status poly_reduce_lead(gbc_ctx *ctx, poly *f, const poly *g, mht *t, const field *F);
+
 /* Whether f is canonical: strictly decreasing monomials, nonzero reduced
  * coefficients. For assertions and tests. */
 int poly_is_canonical(const poly *f, const mht *t, const field *F);
@@ -136,6 +145,13 @@ gbc_status plist_push(gbc_ctx *ctx, plist *L, size_t len, uint32_t nvars, const 
  * or uninitialised list). */
 gbc_status plist_copy(gbc_ctx *ctx, plist *dst, const plist *src, uint32_t nvars,
                       const field *F);
+
+/* Set p's coefficient i to 1. */
+void ppoly_set_one(ppoly *p, size_t i, const field *F);
+/* Whether p is nonzero with leading coefficient exactly 1. */
+int ppoly_is_monic(const ppoly *p, const field *F);
+/* Whether the first n coefficients of a and b are equal. */
+int ppoly_coefs_equal(const ppoly *a, const ppoly *b, size_t n, const field *F);
 
 /* Convert f (monomials in t) to plain form in L. Over Q with monic != 0 the
  * coefficients are divided by the leading one; otherwise copied as integers. */
