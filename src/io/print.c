@@ -1,4 +1,6 @@
-/* io/print: polynomial lists in the contract's output format. */
+/* io/print: polynomial lists in the contract's output format: a growable string,
+ * the coefficients of Z/p and of Q (one printer each, chosen once per polynomial),
+ * monomials, and a stream that hands the text on in pieces. */
 #include <stdio.h>
 
 #include "io/io.h"
@@ -72,49 +74,71 @@ static gbc_status put_monomial(gbc_ctx *ctx, io_buf *b, const ring *R, const uin
     return GBC_OK;
 }
 
+/* Whether the exponent vector e (R's variables) is that of the monomial 1. */
+static int is_constant(const ring *R, const uint32_t *e)
+{
+    int constant = 1;
+    for (uint32_t v = 0; v < R->nvars; v++)
+        if (e[v] != 0)
+            constant = 0;
+    return constant;
+}
+
+/* Term i's coefficient over Z/p with its sign ('+' before all but the first term)
+ * and the '*' before a monomial; constant says whether the monomial is 1. A
+ * coefficient 1 is printed only before the monomial 1. */
+static gbc_status put_zp_coeff(gbc_ctx *ctx, io_buf *b, const ppoly *p, size_t i, int constant)
+{
+    if (i > 0)
+        GBC_TRY(io_buf_puts(ctx, b, "+", 1));
+    int unit = p->cf[i] == 1;
+    if (!unit || constant) {
+        GBC_TRY(put_u64(ctx, b, p->cf[i]));
+        if (!constant)
+            GBC_TRY(io_buf_puts(ctx, b, "*", 1));
+    }
+    return GBC_OK;
+}
+
+/* Term i's coefficient over Q, a/b in lowest terms, with its sign and the '*'
+ * before a monomial: put_zp_coeff's rules, +1 and -1 printed as signs. */
+static gbc_status put_qq_coeff(gbc_ctx *ctx, io_buf *b, const ppoly *p, size_t i, int constant)
+{
+    const mpq_t *c = &p->cq[i];
+    int neg = mpq_sgn(*c) < 0;
+    if (neg)
+        GBC_TRY(io_buf_puts(ctx, b, "-", 1));
+    else if (i > 0)
+        GBC_TRY(io_buf_puts(ctx, b, "+", 1));
+    int unit = mpz_cmpabs_ui(mpq_numref(*c), 1) == 0 && mpz_cmp_ui(mpq_denref(*c), 1) == 0;
+    if (!unit || constant) {
+        mpz_t a;
+        mpz_init(a);
+        mpz_abs(a, mpq_numref(*c));
+        gbc_status st = put_mpz(ctx, b, a);
+        mpz_clear(a);
+        GBC_TRY(st);
+        if (mpz_cmp_ui(mpq_denref(*c), 1) != 0) {
+            GBC_TRY(io_buf_puts(ctx, b, "/", 1));
+            GBC_TRY(put_mpz(ctx, b, mpq_denref(*c)));
+        }
+        if (!constant)
+            GBC_TRY(io_buf_puts(ctx, b, "*", 1));
+    }
+    return GBC_OK;
+}
+
 gbc_status io_print_poly(gbc_ctx *ctx, io_buf *b, const ring *R, const ppoly *p)
 {
     if (p->len == 0)
         return io_buf_puts(ctx, b, "0", 1);
+    /* the field chosen once per polynomial */
+    gbc_status (*put_coeff)(gbc_ctx *, io_buf *, const ppoly *, size_t, int) =
+        R->F.p != 0 ? put_zp_coeff : put_qq_coeff;
     for (size_t i = 0; i < p->len; i++) {
         const uint32_t *e = p->exps + i * R->nvars;
-        int constant = 1;
-        for (uint32_t v = 0; v < R->nvars; v++)
-            if (e[v] != 0)
-                constant = 0;
-        int unit; /* coefficient is +1 or -1 */
-        if (R->F.p != 0) {
-            if (i > 0)
-                GBC_TRY(io_buf_puts(ctx, b, "+", 1));
-            unit = p->cf[i] == 1;
-            if (!unit || constant) {
-                GBC_TRY(put_u64(ctx, b, p->cf[i]));
-                if (!constant)
-                    GBC_TRY(io_buf_puts(ctx, b, "*", 1));
-            }
-        } else {
-            const mpq_t *c = &p->cq[i];
-            int neg = mpq_sgn(*c) < 0;
-            if (neg)
-                GBC_TRY(io_buf_puts(ctx, b, "-", 1));
-            else if (i > 0)
-                GBC_TRY(io_buf_puts(ctx, b, "+", 1));
-            unit = mpz_cmpabs_ui(mpq_numref(*c), 1) == 0 && mpz_cmp_ui(mpq_denref(*c), 1) == 0;
-            if (!unit || constant) {
-                mpz_t a;
-                mpz_init(a);
-                mpz_abs(a, mpq_numref(*c));
-                gbc_status st = put_mpz(ctx, b, a);
-                mpz_clear(a);
-                GBC_TRY(st);
-                if (mpz_cmp_ui(mpq_denref(*c), 1) != 0) {
-                    GBC_TRY(io_buf_puts(ctx, b, "/", 1));
-                    GBC_TRY(put_mpz(ctx, b, mpq_denref(*c)));
-                }
-                if (!constant)
-                    GBC_TRY(io_buf_puts(ctx, b, "*", 1));
-            }
-        }
+        int constant = is_constant(R, e);
+        GBC_TRY(put_coeff(ctx, b, p, i, constant));
         int printed;
         GBC_TRY(put_monomial(ctx, b, R, e, &printed));
     }
