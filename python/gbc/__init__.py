@@ -166,30 +166,33 @@ class _Options:
         that nothing it uses is freed under it."""
         box = {}
         started = threading.Event()
-        done = _thread.allocate_lock()
-        done.acquire()
+        finished = threading.Event()
 
         def work():
             started.set()
             try:
                 box["st"] = call()
             finally:
-                done.release()
+                finished.set()
 
-        launching = False
+        launched = False
         try:
-            launching = True
             _thread.start_new_thread(work, ())
-            while not done.acquire(timeout=0.05):
+            launched = True
+            while not finished.wait(0.05):
                 pass
         except KeyboardInterrupt:
             lib.gbc_options_cancel(self.h)
-            # an interrupt just before the thread was launched leaves nothing to wait
-            # for; once launched, the worker starts within milliseconds
-            if launching and started.wait(2.0):
+            # Once the worker exists, wait for it whatever happens: it uses the
+            # caller's handles. An Event (not a lock the loop may already have taken)
+            # so that an interrupt arriving just as the worker finishes cannot leave
+            # this wait without a wake-up. An interrupt between the launch and the
+            # flag leaves the worker's existence unknown: it starts within
+            # milliseconds if it was launched at all.
+            if launched or started.wait(10.0):
                 while True:
                     try:
-                        done.acquire()
+                        finished.wait()
                         break
                     except KeyboardInterrupt:
                         lib.gbc_options_cancel(self.h)

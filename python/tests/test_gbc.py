@@ -2,6 +2,8 @@
 ideals (over Q and Z/p, in grevlex, deglex and lex), normal forms and membership,
 Hilbert series against counted monomials, the monomial-ideal operations against
 definitions, options (threads, timeout, certify), errors and Ctrl-C."""
+import faulthandler
+import os
 import _thread
 import threading
 import time
@@ -217,6 +219,26 @@ def test_keyboard_interrupt_cancels():
     assert time.monotonic() - t0 < 5
     # the library is still usable afterwards
     assert len(gbc.groebner([x - 1], x)) == 1
+
+
+def test_interrupt_as_the_call_returns():
+    """An interrupt that arrives just as the computation finishes (here: requested
+    by the call itself) raises KeyboardInterrupt and does not wait for a wake-up
+    that already happened (the wait once took the worker's only signal)."""
+    done = []
+
+    def watchdog():
+        time.sleep(60)
+        if not done:
+            faulthandler.dump_traceback(all_threads=True)
+            os._exit(1)
+
+    threading.Thread(target=watchdog, daemon=True).start()
+    with gbc._Options() as o:
+        for _ in range(20):
+            with pytest.raises(KeyboardInterrupt):
+                o.run(lambda: (_thread.interrupt_main(), 0)[1])
+    done.append(True)
 
 
 def test_errors_carry_the_library_message():

@@ -53,5 +53,8 @@ case "$where" in
     "$tmp/venv/"*"$tmp/prefix/"*) ;;
     *) fail "gbc was not imported from the venv with the installed libgbc" ;;
 esac
-"$tmp/venv/bin/python" -m pytest -q -p no:cacheprovider "$src/python/tests" ||
+# a test that runs for minutes has hung: faulthandler prints every thread's stack
+# then, so that the log names it (ctest stops the test at 600 s)
+"$tmp/venv/bin/python" -m pytest -q -p no:cacheprovider -o faulthandler_timeout=240 \
+    --durations=5 "$src/python/tests" ||
     fail "the package's tests failed"
