@@ -253,3 +253,15 @@ void tu_mpq_interval_mul(mpq_t lo, mpq_t hi, const mpq_t a, const mpq_t b)
     for (int i = 0; i < 4; i++)
         mpq_clear(p[i]);
 }
+
+gbc_ctx tu_ctx;
+
+void tu_ctx_setup(void)
+{
+    gbc_ctx_init(&tu_ctx);
+}
+
+void tu_ctx_teardown(void)
+{
+    ck_assert_uint_eq(tu_ctx.mem_used, 0);
+}

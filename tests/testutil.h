@@ -24,6 +24,14 @@
             ck_abort_msg(__VA_ARGS__);                                         \
     } while (0)
 
+/* The context of a unit test's allocations (the library polls it, so it is never
+ * NULL): tu_ctx_setup, as a checked fixture, initialises it before each test and
+ * tu_ctx_teardown asserts that the test gave every byte back. */
+extern gbc_ctx tu_ctx;
+#define TU_CTX (&tu_ctx)
+void tu_ctx_setup(void);
+void tu_ctx_teardown(void);
+
 /* The seed for this test program: GBC_TEST_SEED if set, else from the clock. The
  * seed is printed once so that a failure can be replayed. */
 uint64_t tu_seed(void);

@@ -71,35 +71,80 @@ static gbc_status quot_subtract(gbc_ctx *ctx, poly *r, poly *m, poly *s, const p
     return GBC_OK;
 }
 
-static gbc_status zp_divide_exact(gbc_ctx *ctx, poly *q, const poly *h, const poly *f, mht *t,
-                                  const field *F)
+/* One field's steps of exact division: grow the quotient's coefficients to nc
+ * entries; set the quotient coefficient LC(r) / LC(f) at Q[i] and its negation in
+ * *negc (Z/p) or negz (Q), the factor that quot_subtract takes (inv: 1 / LC(f) over
+ * Z/p, unused over Q). GBC_ERR_INTERNAL when the division is not exact. */
+typedef struct {
+    gbc_status (*grow)(gbc_ctx *ctx, poly *Q, uint32_t nc);
+    gbc_status (*coef)(const field *F, poly *Q, uint32_t i, const poly *r, const poly *f,
+                       uint32_t inv, uint32_t *negc, mpz_t negz);
+} quot_steps;
+
+static gbc_status zp_quot_grow(gbc_ctx *ctx, poly *Q, uint32_t nc)
+{
+    return GBC_RESIZE(ctx, Q->cf, nc);
+}
+
+static gbc_status qq_quot_grow(gbc_ctx *ctx, poly *Q, uint32_t nc)
+{
+    return GBC_RESIZE(ctx, Q->cz, nc);
+}
+
+static gbc_status zp_quot_coef(const field *F, poly *Q, uint32_t i, const poly *r,
+                               const poly *f, uint32_t inv, uint32_t *negc, mpz_t negz)
+{
+    (void)f;
+    (void)negz;
+    const uint32_t cf = zp_mul(F, r->cf[0], inv);
+    Q->cf[i] = cf;
+    *negc = F->p - cf;
+    return GBC_OK;
+}
+
+static gbc_status qq_quot_coef(const field *F, poly *Q, uint32_t i, const poly *r,
+                               const poly *f, uint32_t inv, uint32_t *negc, mpz_t negz)
+{
+    (void)F;
+    (void)inv;
+    if (!mpz_divisible_p(r->cz[0], f->cz[0]))
+        return GBC_ERR_INTERNAL;
+    mpz_divexact(negz, r->cz[0], f->cz[0]);
+    mpz_init_set(Q->cz[i], negz);
+    mpz_neg(negz, negz);
+    *negc = 0;
+    return GBC_OK;
+}
+
+/* id_divide_exact with one field's steps (inv as quot_steps.coef takes it). */
+static gbc_status divide_exact_with(gbc_ctx *ctx, poly *q, const poly *h, const poly *f,
+                                    mht *t, const field *F, const quot_steps *steps,
+                                    uint32_t inv)
 {
     poly r, m, s, Q;
     poly_init(&m);
     poly_init(&s);
     poly_init(&Q);
     uint32_t qcap = 0;
-    mpz_t c; /* unused modulo p: poly_add_scaled's integer factor */
+    mpz_t c; /* the negated quotient coefficient over Q (unused modulo p) */
     mpz_init(c);
-    const uint32_t inv = zp_inv(F, f->cf[0]);
     gbc_status st = poly_copy(ctx, &r, h, F);
     if (st != GBC_OK)
         goto out0;
     Q.len = 0;
     while (r.len > 0) {
-        uint32_t mon;
+        uint32_t mon, negc;
         GBC_CHECK(st, quot_mon(ctx, &r, f, t, &mon), out);
-        /* the next quotient term cf * mon (monomials come out decreasing) */
+        /* the next quotient term (monomials come out decreasing) */
         if (Q.len == qcap) {
             uint32_t nc;
             GBC_CHECK(st, quot_grow_mon(ctx, &Q, &qcap, &nc), out);
-            GBC_CHECK(st, GBC_RESIZE(ctx, Q.cf, nc), out);
+            GBC_CHECK(st, steps->grow(ctx, &Q, nc), out);
             qcap = nc;
         }
-        const uint32_t cf = zp_mul(F, r.cf[0], inv);
-        Q.cf[Q.len] = cf;
+        GBC_CHECK(st, steps->coef(F, &Q, Q.len, &r, f, inv, &negc, c), out);
         Q.mon[Q.len++] = mon;
-        GBC_CHECK(st, quot_subtract(ctx, &r, &m, &s, f, mon, F->p - cf, c, t, F), out);
+        GBC_CHECK(st, quot_subtract(ctx, &r, &m, &s, f, mon, negc, c, t, F), out);
     }
     *q = Q;
     poly_init(&Q);
@@ -113,50 +158,18 @@ out0:
     return st;
 }
 
+static gbc_status zp_divide_exact(gbc_ctx *ctx, poly *q, const poly *h, const poly *f, mht *t,
+                                  const field *F)
+{
+    static const quot_steps steps = {zp_quot_grow, zp_quot_coef};
+    return divide_exact_with(ctx, q, h, f, t, F, &steps, zp_inv(F, f->cf[0]));
+}
+
 static gbc_status qq_divide_exact(gbc_ctx *ctx, poly *q, const poly *h, const poly *f, mht *t,
                                   const field *F)
 {
-    poly r, m, s, Q;
-    poly_init(&m);
-    poly_init(&s);
-    poly_init(&Q);
-    uint32_t qcap = 0;
-    mpz_t c;
-    mpz_init(c);
-    gbc_status st = poly_copy(ctx, &r, h, F);
-    if (st != GBC_OK)
-        goto out0;
-    Q.len = 0;
-    while (r.len > 0) {
-        uint32_t mon;
-        GBC_CHECK(st, quot_mon(ctx, &r, f, t, &mon), out);
-        /* the next quotient term c * mon (monomials come out decreasing) */
-        if (Q.len == qcap) {
-            uint32_t nc;
-            GBC_CHECK(st, quot_grow_mon(ctx, &Q, &qcap, &nc), out);
-            GBC_CHECK(st, GBC_RESIZE(ctx, Q.cz, nc), out);
-            qcap = nc;
-        }
-        if (!mpz_divisible_p(r.cz[0], f->cz[0])) {
-            st = GBC_ERR_INTERNAL;
-            goto out;
-        }
-        mpz_divexact(c, r.cz[0], f->cz[0]);
-        mpz_init_set(Q.cz[Q.len], c);
-        mpz_neg(c, c);
-        Q.mon[Q.len++] = mon;
-        GBC_CHECK(st, quot_subtract(ctx, &r, &m, &s, f, mon, 0, c, t, F), out);
-    }
-    *q = Q;
-    poly_init(&Q);
-out:
-    poly_clear(ctx, &m, F);
-    poly_clear(ctx, &s, F);
-    poly_clear(ctx, &r, F);
-out0:
-    poly_clear(ctx, &Q, F);
-    mpz_clear(c);
-    return st;
+    static const quot_steps steps = {qq_quot_grow, qq_quot_coef};
+    return divide_exact_with(ctx, q, h, f, t, F, &steps, 0);
 }
 
 static void zp_nf_unscale(ppoly *r, const mpz_t scale, const poly *fz, const ppoly *f)

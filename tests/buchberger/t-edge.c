@@ -17,19 +17,7 @@
 #include "io/io.h"
 #include "testutil.h"
 
-/* Every allocation goes through this context; the teardown checks it is empty. */
-static gbc_ctx tctx;
-#define CTX (&tctx)
-
-static void ctx_setup(void)
-{
-    gbc_ctx_init(&tctx);
-}
-
-static void ctx_teardown(void)
-{
-    ck_assert_uint_eq(tctx.mem_used, 0);
-}
+#define CTX TU_CTX
 
 static const char *const names[] = {"x", "y", "z", "w", "v"};
 
@@ -742,7 +730,7 @@ int main(void)
     Suite *s = suite_create("buchberger-edge");
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 600);
-    tcase_add_checked_fixture(tc, ctx_setup, ctx_teardown);
+    tcase_add_checked_fixture(tc, tu_ctx_setup, tu_ctx_teardown);
     tcase_add_test(tc, test_zero_ideal);
     tcase_add_test(tc, test_unit_ideal);
     tcase_add_test(tc, test_zero_and_duplicate_generators);

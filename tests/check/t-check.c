@@ -21,18 +21,7 @@
 #include "io/io.h"
 #include "testutil.h"
 
-static gbc_ctx tctx;
-#define CTX (&tctx)
-
-static void ctx_setup(void)
-{
-    gbc_ctx_init(&tctx);
-}
-
-static void ctx_teardown(void)
-{
-    ck_assert_uint_eq(tctx.mem_used, 0);
-}
+#define CTX TU_CTX
 
 static const char *const vnames[] = {"x0", "x1", "x2", "x3", "x4", "x5"};
 
@@ -438,7 +427,7 @@ static Suite *check_suite(void)
 {
     Suite *s = suite_create("check");
     TCase *tc = tcase_create("check");
-    tcase_add_checked_fixture(tc, ctx_setup, ctx_teardown);
+    tcase_add_checked_fixture(tc, tu_ctx_setup, tu_ctx_teardown);
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, test_small_cases);
     tcase_add_test(tc, test_known_systems);

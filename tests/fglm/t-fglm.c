@@ -32,20 +32,7 @@
 #include "testutil.h"
 #include "tu_plan.h"
 
-/* Every allocation of the rings and lists goes through this context; the teardown
- * checks it is empty. */
-static gbc_ctx tctx;
-#define CTX (&tctx)
-
-static void ctx_setup(void)
-{
-    gbc_ctx_init(&tctx);
-}
-
-static void ctx_teardown(void)
-{
-    ck_assert_uint_eq(tctx.mem_used, 0);
-}
+#define CTX TU_CTX
 
 static const char *const vnames[] = {"x0", "x1", "x2", "x3", "x4", "x5", "x6", "x7"};
 
@@ -1440,7 +1427,7 @@ int main(void)
     Suite *s = suite_create("fglm");
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 900);
-    tcase_add_checked_fixture(tc, ctx_setup, ctx_teardown);
+    tcase_add_checked_fixture(tc, tu_ctx_setup, tu_ctx_teardown);
     tcase_add_test(tc, test_zero_dim);
     tcase_add_test(tc, test_unit_and_errors);
     tcase_add_test(tc, test_too_large);

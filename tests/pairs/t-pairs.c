@@ -27,18 +27,7 @@
 #include "pairs/pairs.h"
 #include "testutil.h"
 
-static gbc_ctx tctx;
-#define CTX (&tctx)
-
-static void ctx_setup(void)
-{
-    gbc_ctx_init(&tctx);
-}
-
-static void ctx_teardown(void)
-{
-    ck_assert_uint_eq(tctx.mem_used, 0);
-}
+#define CTX TU_CTX
 
 /* ---------------------------------------------------------- a lead list -- */
 
@@ -776,7 +765,7 @@ static Suite *pairs_suite(void)
 {
     Suite *s = suite_create("pairs");
     TCase *tc = tcase_create("pairs");
-    tcase_add_checked_fixture(tc, ctx_setup, ctx_teardown);
+    tcase_add_checked_fixture(tc, tu_ctx_setup, tu_ctx_teardown);
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, test_cover_detects);
     tcase_add_test(tc, test_update_small);

@@ -11,18 +11,7 @@
 
 #define NV 3
 
-static gbc_ctx tctx;
-#define CTX (&tctx)
-
-static void ctx_setup(void)
-{
-    gbc_ctx_init(&tctx);
-}
-
-static void ctx_teardown(void)
-{
-    ck_assert_uint_eq(tctx.mem_used, 0);
-}
+#define CTX TU_CTX
 
 static const uint32_t primes[] = {2, 3, 65521, 2147483647u};
 #define NPRIMES (sizeof primes / sizeof primes[0])
@@ -410,7 +399,7 @@ int main(void)
     Suite *s = suite_create("poly-family");
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 600);
-    tcase_add_checked_fixture(tc, ctx_setup, ctx_teardown);
+    tcase_add_checked_fixture(tc, tu_ctx_setup, tu_ctx_teardown);
     tcase_add_test(tc, test_ops_agree_mod_p);
     tcase_add_test(tc, test_reduce_lead);
     tcase_add_test(tc, test_plain_agree);

@@ -10,20 +10,7 @@
 
 #define NV 4
 
-/* Every allocation of a test goes through this context (poly_mul polls it, so it
- * cannot be NULL); the teardown checks that everything was given back. */
-static gbc_ctx tctx;
-#define CTX (&tctx)
-
-static void ctx_setup(void)
-{
-    gbc_ctx_init(&tctx);
-}
-
-static void ctx_teardown(void)
-{
-    ck_assert_uint_eq(tctx.mem_used, 0);
-}
+#define CTX TU_CTX
 
 static const uint32_t primes[] = {2, 3, 65521, 2147483647u, 0};
 #define NFIELDS (sizeof primes / sizeof primes[0])
@@ -683,7 +670,7 @@ START_TEST(test_mul_alloc_failure)
             gbc_ctx_init(&ctx);
             ctx.fail_at = i;
             poly r;
-            size_t before = tctx.mem_used;
+            size_t before = tu_ctx.mem_used;
             gbc_status st = poly_mul(&ctx, &r, &f, &g, &x.t, &x.F);
             if (st == GBC_OK) {
                 T_ASSERT(poly_equal(&r, &want, &x.F));
@@ -693,7 +680,7 @@ START_TEST(test_mul_alloc_failure)
                 T_ASSERT(st == GBC_ERR_NOMEM);
             }
             T_ASSERT(ctx.mem_used == 0);
-            T_ASSERT(tctx.mem_used == before);
+            T_ASSERT(tu_ctx.mem_used == before);
         }
         T_ASSERT(ok);
         poly_clear(CTX, &f, &x.F);
@@ -709,7 +696,7 @@ int main(void)
     Suite *s = suite_create("poly");
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 600);
-    tcase_add_checked_fixture(tc, ctx_setup, ctx_teardown);
+    tcase_add_checked_fixture(tc, tu_ctx_setup, tu_ctx_teardown);
     tcase_add_test(tc, test_canonicalize);
     tcase_add_test(tc, test_add_scaled);
     tcase_add_test(tc, test_mul);

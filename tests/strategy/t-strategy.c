@@ -25,18 +25,7 @@
 #include "testutil.h"
 #include "tu_plan.h"
 
-static gbc_ctx tctx;
-#define CTX (&tctx)
-
-static void ctx_setup(void)
-{
-    gbc_ctx_init(&tctx);
-}
-
-static void ctx_teardown(void)
-{
-    ck_assert_uint_eq(tctx.mem_used, 0);
-}
+#define CTX TU_CTX
 
 static const char *const vnames[] = {"x", "y", "z", "w"};
 
@@ -481,7 +470,7 @@ static Suite *strategy_suite(void)
 {
     Suite *s = suite_create("strategy");
     TCase *tc = tcase_create("strategy");
-    tcase_add_checked_fixture(tc, ctx_setup, ctx_teardown);
+    tcase_add_checked_fixture(tc, tu_ctx_setup, tu_ctx_teardown);
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, test_homog_roundtrip);
     tcase_add_test(tc, test_grevlex_ring);
