@@ -905,6 +905,24 @@ GBC_API gbc_status gbc_betti_to_string(char **text, const uint64_t *betti, uint3
                                        uint32_t ncols);
 /* ========================================================== end modules == */
 
+/* ================================== the quotient ring (docs/solve.md) == */
+/* The quotient ring R/I of a zero-dimensional ideal I = <gens>, in gens' ring and
+ * order. *kbase: the normal set B = {b_0 < b_1 < ... < b_{D-1}}, the D standard
+ * monomials of I's reduced Groebner basis (monomials outside its leading ideal),
+ * increasing, each with coefficient 1; D = dim_K R/I. When mult is not NULL,
+ * *mult: n * D polynomials (n variables), polynomial i * D + k the normal form of
+ * x_i * b_k, a combination of B: the multiplication matrix M_i of x_i in the basis
+ * B has in column k the coefficients of that polynomial (M_i[j][k] = coefficient
+ * of b_j). The matrices commute and every generator f has f(M_1, ..., M_n) = 0.
+ * The Groebner basis is computed with opts as gbc_groebner computes it (over Q:
+ * checked modulo a fresh prime, or proved with gbc_options_set_certify); the
+ * normal forms are exact. The unit ideal gives empty lists (D = 0).
+ * GBC_ERR_DOMAIN, with the dimension in err (may be NULL), when I is not
+ * zero-dimensional. Both lists belong to the caller (gbc_polys_free). */
+GBC_API gbc_status gbc_kbase(gbc_polys **kbase, gbc_polys **mult, const gbc_polys *gens,
+                             const gbc_options *opts, gbc_error *err);
+/* ============================================== end the quotient ring == */
+
 /* ============================================== Solving (docs/solve.md) == */
 /* The solutions of a zero-dimensional system: over Q its real solutions, each as
  * an isolating box (one interval per variable, each holding that coordinate of the

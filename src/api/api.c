@@ -576,6 +576,24 @@ GBC_API size_t gbc_default_memory_ceiling(void)
     return gbc_memory_ceiling();
 }
 
+gbc_status api_groebner(gbc_ctx *ctx, const gbc_polys *gens, plist *out, gb_stats *stats)
+{
+    const strat_engine *eng = strat_engine_of(ctx);
+    const ring *R = &gens->ring->R;
+    gbc_status st;
+    if (eng != NULL && R->F.p == 0 && !(eng->fields & STRAT_FIELD_Q) &&
+        api_one_generator(&gens->L) != NULL)
+        st = api_monic_generator(ctx, R, &gens->L, out); /* no need for primes */
+    else
+        st = mod_engine_groebner(ctx, R, &gens->L, out, stats,
+                                 ctx->plan->basis == GBC_BASIS_MINIMAL);
+    /* on failure the reducers may leave a partial basis behind (an interrupt or a
+     * failed allocation in the final interreduction) */
+    if (st != GBC_OK)
+        plist_clear(ctx, out, &R->F);
+    return st;
+}
+
 GBC_API gbc_status gbc_groebner(gbc_polys **basis, const gbc_polys *gens,
                                 const gbc_options *opts, gbc_stats *stats)
 {
@@ -584,23 +602,14 @@ GBC_API gbc_status gbc_groebner(gbc_polys **basis, const gbc_polys *gens,
     gbc_plan plan;
     gbc_ctx ctx;
     api_ctx_from_options(&ctx, &plan, opts);
-    const strat_engine *eng = strat_engine_of(&ctx);
     const ring *R = &gens->ring->R;
     plist out;
     plist_init(&out);
     gb_stats local;
     memset(&local, 0, sizeof local);
-    gbc_status st;
-    if (eng != NULL && R->F.p == 0 && !(eng->fields & STRAT_FIELD_Q) &&
-        api_one_generator(&gens->L) != NULL)
-        st = api_monic_generator(&ctx, R, &gens->L, &out); /* no need for primes */
-    else
-        st = mod_engine_groebner(&ctx, R, &gens->L, &out, &local,
-                                 plan.basis == GBC_BASIS_MINIMAL);
+    gbc_status st = api_groebner(&ctx, gens, &out, &local);
     if (st == GBC_OK)
         st = api_polys_wrap(&ctx, basis, gens->ring, &out);
-    /* on failure the reducers may leave a partial basis behind (an interrupt or a
-     * failed allocation in the final interreduction) */
     if (st != GBC_OK)
         plist_clear(&ctx, &out, &R->F);
     local.peak_bytes = ctx.mem_peak;

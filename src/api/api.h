@@ -56,6 +56,9 @@ void api_ctx_from_options(gbc_ctx *ctx, gbc_plan *P, const gbc_options *opts);
  * that limits and fault injection cover it; on failure L is left as it was. */
 gbc_status api_polys_wrap(gbc_ctx *ctx, gbc_polys **out, gbc_ring *ring, plist *L);
 void api_ring_ref(gbc_ring *ring);
+/* The basis gbc_groebner returns (reduced, or minimal under a GBC_BASIS_MINIMAL
+ * plan) of gens into out (empty, and left empty on failure), under ctx. */
+gbc_status api_groebner(gbc_ctx *ctx, const gbc_polys *gens, plist *out, gb_stats *stats);
 
 /* Testing only (not in gbc.h): computations run with opts fail their n-th
  * allocation request with GBC_ERR_NOMEM (0: never). Counted per computation, from

@@ -72,6 +72,9 @@ static void usage(FILE *f)
             "  solve           the real solutions of a zero-dimensional I as isolating\n"
             "                  boxes, over Z/p its solutions in Z/p (--format gbc|msolve,\n"
             "                  --precision BITS, --parametrization; 'gbc solve --help')\n"
+            "  kbase           the normal set of R/I (zero-dimensional I), one monomial\n"
+            "                  a line; --matrices: also the multiplication matrices by\n"
+            "                  the variables ('gbc kbase --help')\n"
             "\n"
             "options (every command honours every option; --multigraded is hilbert's):\n"
             "  -f FILE         read FILE (also the last non-option argument; '-': stdin)\n"
@@ -273,7 +276,8 @@ static int unknown_command(const char *name)
     static const char *const all[] = {
         "gb",       "hilbert",   "dim",      "degree",   "irrdecom", "alexdual",
         "assoprimes", "maxstandard", "syz",  "res",      "regularity", "eliminate",
-        "intersect", "quotient", "saturate",  "reduce",   "member",   "lift",     "solve"};
+        "intersect", "quotient", "saturate",  "reduce",   "member",   "lift",     "solve",
+        "kbase"};
     const char *near = NULL;
     int best = 3;
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {

@@ -1,6 +1,7 @@
 /* cli/solve_cmd: `gbc solve FILE`, the real solutions of a zero-dimensional system
- * over Q (the solutions in Z/p over a prime field), on the public API only
- * (gbc_parse, gbc_solve, gbc_solutions_to_string). */
+ * over Q (the solutions in Z/p over a prime field), and `gbc kbase FILE`, the
+ * quotient ring's normal set and multiplication matrices, on the public API only
+ * (gbc_parse, gbc_solve, gbc_solutions_to_string, gbc_kbase). */
 #define _POSIX_C_SOURCE 200809L
 #include "solve_cmd.h"
 
@@ -14,6 +15,7 @@
 #include "gbc.h"
 #include "interrupt.h"
 #include "json.h"
+#include "kbase_cmd.h"
 #include "options.h"
 #include "output.h"
 #include "reader.h"
@@ -22,10 +24,15 @@
 #define SOLVE_COMMON                                                                     \
     (CLI_OPT_THREADS | CLI_OPT_SEED | CLI_OPT_MEM | CLI_OPT_TIME | CLI_OPT_OUT | CLI_OPT_V | \
      CLI_OPT_CERTIFY)
+/* kbase: those and the order */
+#define KBASE_COMMON (SOLVE_COMMON | CLI_OPT_ORDER)
+
+/* The command being run ("solve" or "kbase"), for the usage errors. */
+static const char *command_name = "solve";
 
 static int usage_error(const char *fmt, const char *arg)
 {
-    return cli_usage_error_in("solve", fmt, arg);
+    return cli_usage_error_in(command_name, fmt, arg);
 }
 
 /* The options of solve that take a value. */
@@ -45,7 +52,7 @@ int cli_find_solve_command(int argc, char **argv)
 {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (strcmp(a, "solve") == 0)
+        if (strcmp(a, "solve") == 0 || strcmp(a, "kbase") == 0)
             return i;
         if (a[0] != '-' || a[1] == '\0' || strcmp(a, "--") == 0)
             return 0;
@@ -60,6 +67,23 @@ static void log_to_stderr(void *data, int level, const char *msg)
     (void)data;
     (void)level;
     fprintf(stderr, "%s\n", msg);
+}
+
+static void help_kbase(void)
+{
+    printf("usage: gbc kbase [OPTIONS] FILE\n"
+           "The normal set of R/I for a zero-dimensional ideal I: the standard monomials\n"
+           "b_0 = 1 < b_1 < ... < b_{D-1} of its reduced Groebner basis in the order,\n"
+           "one a line (D = dim_K R/I).\n"
+           "  --matrices      then, for each variable x, a line '# multiplication by x'\n"
+           "                  and D lines '[c_0, ..., c_{D-1}]': line k the coordinates\n"
+           "                  of the normal form of x*b_k in b_0, ..., b_{D-1}\n"
+           "  --format text|json  json: {\"command\": \"kbase\", \"monomials\": [...],\n"
+           "                  \"matrices\": {\"x\": [[...], ...], ...}}, entries as strings\n"
+           "  --order ORDER, --certify, --seed N, --threads N, --memory-limit SIZE,\n"
+           "  --timeout S, -o FILE, -v  as for gb (see 'gbc --help')\n"
+           "exit status: 0 success, 1 bad input (also: not zero-dimensional), 2 bad usage,\n"
+           "3 out of resources\n");
 }
 
 static void help(void)
@@ -91,13 +115,20 @@ typedef struct solve_opts {
     gbc_solve_format format;
     unsigned long precision;
     int param, lex, json;
+    int kbase, matrices; /* the kbase command; its --matrices */
 } solve_opts;
 
 static int solve_option(solve_opts *o, int argc, char **argv, int *argi)
 {
     const char *a = argv[*argi], *v = NULL;
     int ov;
-    if ((ov = cli_option_value(argc, argv, argi, "--format", &v)) > 0) {
+    if ((ov = cli_option_value(argc, argv, argi, "--format", &v)) > 0 && o->kbase) {
+        if (strcmp(v, "text") != 0 && strcmp(v, "json") != 0)
+            return usage_error("unknown format '%s' (expected text or json)", v), -1;
+        o->json = strcmp(v, "json") == 0;
+        return 1;
+    }
+    if (ov > 0) {
         if (strcmp(v, "gbc") == 0)
             o->format = GBC_SOLVE_FORMAT_GBC;
         else if (strcmp(v, "msolve") == 0)
@@ -109,7 +140,7 @@ static int solve_option(solve_opts *o, int argc, char **argv, int *argi)
         o->json = strcmp(v, "json") == 0;
         return 1;
     }
-    if (ov == 0 && (ov = cli_option_value(argc, argv, argi, "--precision", &v)) == 0)
+    if (ov == 0 && !o->kbase && (ov = cli_option_value(argc, argv, argi, "--precision", &v)) == 0)
         ov = cli_option_value(argc, argv, argi, "-p", &v);
     if (ov > 0) {
         char *end;
@@ -131,6 +162,8 @@ static int solve_option(solve_opts *o, int argc, char **argv, int *argi)
     }
     if (ov < 0)
         return usage_error("option '%s' needs an argument", a), -1;
+    if (o->kbase)
+        return strcmp(a, "--matrices") == 0 ? (o->matrices = 1) : 0;
     if (strcmp(a, "--parametrization") == 0)
         o->param = 1;
     else if (strcmp(a, "--lex") == 0)
@@ -161,19 +194,22 @@ static int parse_args(solve_opts *so, cli_common *c, int argc, char **argv, int 
             continue;
         }
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            help();
+            if (so->kbase)
+                help_kbase();
+            else
+                help();
             return EXIT_OK;
         }
         /* solve takes "--name=VALUE" but not "-x=VALUE" */
         if (a[1] != '-' && strchr(a, '=') != NULL)
-            return usage_error("unknown option for solve '%s'", a);
+            return usage_error(so->kbase ? "unknown option for kbase '%s'" : "unknown option for solve '%s'", a);
         int r = solve_option(so, argc, argv, &i);
         if (r == 0)
             r = cli_common_option(c, argc, argv, &i);
         if (r < 0)
             return EXIT_USAGE;
         if (r == 0)
-            return usage_error("unknown option for solve '%s'", a);
+            return usage_error(so->kbase ? "unknown option for kbase '%s'" : "unknown option for solve '%s'", a);
     }
     if (so->param && so->format != GBC_SOLVE_FORMAT_MSOLVE)
         return usage_error("%s needs --format msolve", "--parametrization");
@@ -246,8 +282,44 @@ static int write_solutions(const gbc_solutions *sols, const gbc_polys *gens,
     return rc;
 }
 
-/* Parse text (len bytes; consumed: freed here) and solve it under opts, then
- * write the solutions: the exit status (errors reported against fname). */
+/* A failed gbc_solve or gbc_kbase reported against fname: the exit status. */
+static int report_failure(gbc_status st, const gbc_error *err, const char *fname)
+{
+    if (st == GBC_ERR_DOMAIN || st == GBC_ERR_INTERNAL || st == GBC_ERR_VERIFY)
+        fprintf(stderr, "%s: error: %s\n", fname, err->message);
+    else
+        cli_report_status(fname, st);
+    return st == GBC_ERR_DOMAIN ? EXIT_INPUT : cli_exit_for(st);
+}
+
+/* The normal set (and with --matrices the multiplication matrices) of gens'
+ * quotient ring written to c's output: the exit status. */
+static int kbase_run(const gbc_polys *gens, const solve_opts *so, const cli_common *c,
+                     const char *fname, const gbc_options *opts)
+{
+    gbc_polys *kb = NULL, *mult = NULL;
+    gbc_error err;
+    gbc_status st = gbc_kbase(&kb, so->matrices ? &mult : NULL, gens, opts, &err);
+    if (st != GBC_OK)
+        return report_failure(st, &err, fname);
+    if (c->verbose > 0)
+        fprintf(stderr, "gbc: %zu standard monomials\n", gbc_polys_count(kb));
+    cli_buf b = CLI_BUF_INIT;
+    st = cli_kbase_text(&b, kb, mult, so->json);
+    int rc = EXIT_OK, open_failed = 0;
+    if (st != GBC_OK)
+        rc = report_failure(st, &err, fname);
+    else if (cli_write_result(c->outfile, b.s ? b.s : "", b.len, &open_failed) != 0)
+        rc = open_failed ? EXIT_INPUT : EXIT_RESOURCES;
+    free(b.s);
+    gbc_polys_free(kb);
+    gbc_polys_free(mult);
+    return rc;
+}
+
+/* Parse text (len bytes; consumed: freed here) and solve it under opts (or, for
+ * kbase, compute its quotient ring), then write the result: the exit status
+ * (errors reported against fname). */
 static int solve_text(char *text, size_t len, const solve_opts *so, const cli_common *c,
                       const char *fname, const gbc_options *opts)
 {
@@ -256,7 +328,7 @@ static int solve_text(char *text, size_t len, const solve_opts *so, const cli_co
     gbc_solutions *sols = NULL;
     gbc_error err;
     int rc = EXIT_OK;
-    gbc_status st = gbc_parse(&ring, &gens, text, len, NULL, opts, &err);
+    gbc_status st = gbc_parse(&ring, &gens, text, len, so->kbase ? c->order : NULL, opts, &err);
     free(text);
     if (st != GBC_OK) {
         if (st == GBC_ERR_LIMIT || st == GBC_ERR_INTERRUPTED)
@@ -270,20 +342,15 @@ static int solve_text(char *text, size_t len, const solve_opts *so, const cli_co
         rc = cli_exit_for(st);
         goto done;
     }
+    if (so->kbase) {
+        rc = kbase_run(gens, so, c, fname, opts);
+        goto done;
+    }
     unsigned flags =
         (so->param ? GBC_SOLVE_PARAMETRIZATION : 0u) | (so->lex ? GBC_SOLVE_LEX : 0u);
     st = gbc_solve(&sols, gens, (uint32_t)so->precision, flags, opts, &err);
-    if (st == GBC_ERR_DOMAIN) {
-        fprintf(stderr, "%s: error: %s\n", fname, err.message);
-        rc = EXIT_INPUT;
-        goto done;
-    }
     if (st != GBC_OK) {
-        if (st == GBC_ERR_INTERNAL || st == GBC_ERR_VERIFY)
-            fprintf(stderr, "%s: error: %s\n", fname, err.message);
-        else
-            cli_report_status(fname, st);
-        rc = cli_exit_for(st);
+        rc = report_failure(st, &err, fname);
         goto done;
     }
     if (c->verbose > 0)
@@ -299,11 +366,13 @@ done:
 
 int cli_solve_command(int argc, char **argv, int at)
 {
-    solve_opts so = {NULL, GBC_SOLVE_FORMAT_GBC, GBC_SOLVE_DEFAULT_PRECISION, 0, 0, 0};
+    solve_opts so = {NULL, GBC_SOLVE_FORMAT_GBC, GBC_SOLVE_DEFAULT_PRECISION, 0, 0, 0, 0, 0};
+    so.kbase = strcmp(argv[at], "kbase") == 0;
+    command_name = argv[at];
     cli_common c;
     cli_common_init(&c);
-    c.accept = SOLVE_COMMON;
-    c.command = "solve";
+    c.accept = so.kbase ? KBASE_COMMON : SOLVE_COMMON;
+    c.command = command_name;
     int rc = parse_args(&so, &c, argc, argv, at);
     if (rc >= 0)
         return rc;
