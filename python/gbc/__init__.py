@@ -1125,6 +1125,60 @@ class Ideal:
         finally:
             lib.gbc_solutions_free(sols)
 
+    # -- the quotient ring -------------------------------------------------------------
+    def _quotient(self, matrices, options):
+        _check_options(options)
+        gens = self.ring._handle(self.gens)
+        kb, mult = ctypes.c_void_p(), ctypes.c_void_p()
+        err = _lib.Error()
+        try:
+            with _Options(**options) as o:
+                st = [OK]
+
+                def call():
+                    st[0] = lib.gbc_kbase(ctypes.byref(kb),
+                                          ctypes.byref(mult) if matrices else None, gens,
+                                          o.h, ctypes.byref(err))
+                    return OK
+                o.run(call)
+                if st[0] == INTERRUPTED and options.get("timeout") is not None:
+                    _raise(st[0], timed_out=True)
+                _check(st[0], err)
+        finally:
+            _free_all(gens)
+        try:
+            return (self.ring._read_list(kb),
+                    self.ring._read_list(mult) if matrices else None)
+        finally:
+            lib.gbc_polys_free(kb)
+            lib.gbc_polys_free(mult)
+
+    def kbase(self, **options: Any) -> List[Polynomial]:
+        """The normal set of R/I for a zero-dimensional ideal: the standard monomials
+        b_0 = 1 < b_1 < ... of its reduced Groebner basis in the ring's order,
+        increasing; len() is dim_K R/I. DomainError (with the dimension) when the
+        ideal is not zero-dimensional; the unit ideal gives []."""
+        return self._quotient(False, options)[0]
+
+    def multiplication_matrices(self, **options: Any
+                                ) -> Tuple[List[Polynomial], Dict[str, List[List[Any]]]]:
+        """(kbase, matrices): the normal set as kbase() gives it and, for each variable
+        name x, the matrix M of multiplication by x in that basis as a list of rows:
+        M[j][k] is the coefficient of b_j in the normal form of x*b_k (int in [0, p)
+        over Z/p, Fraction over Q). The matrices commute, and every generator f has
+        f(M) applied to (1, 0, ..., 0) equal to 0."""
+        kb, prods = self._quotient(True, options)
+        index = {b.terms[0][0]: j for j, b in enumerate(kb)}
+        d, zero = len(kb), Fraction(0) if not self.ring.characteristic else 0
+        out = {}
+        for i, name in enumerate(self.ring.variables):
+            m = [[zero] * d for _ in range(d)]
+            for k in range(d):
+                for e, c in prods[i * d + k].terms:
+                    m[index[e]][k] = c
+            out[name] = m
+        return kb, out
+
     # -- modules --------------------------------------------------------------------
     def syzygies(self, **options: Any) -> List[Tuple[Polynomial, ...]]:
         """The syzygies of the generators: tuples (a_1, ..., a_m) with

@@ -159,6 +159,8 @@ _proto("gbc_module_betti", c_int, P(P(ctypes.c_uint64)), P(c_uint32), P(c_uint32
        c_void_p, c_uint32, c_void_p, c_void_p)
 _proto("gbc_betti_to_string", c_int, P(c_void_p), P(ctypes.c_uint64), c_uint32, c_uint32)
 _proto("gbc_string_free", None, c_void_p)
+# the quotient ring (gbc.h)
+_proto("gbc_kbase", c_int, P(c_void_p), P(c_void_p), c_void_p, c_void_p, P(Error))
 # solving (gbc.h "Solving")
 _proto("gbc_solve", c_int, P(c_void_p), c_void_p, c_uint32, ctypes.c_uint, c_void_p,
        P(Error))

@@ -348,6 +348,50 @@ def test_solve_errors():
             R.ideal("x", "y").real_roots(precision=bad)
 
 
+@pytest.mark.parametrize("p", [0, 32003])
+@pytest.mark.parametrize("order", ["grevlex", "lex"])
+def test_multiplication_matrices_against_sympy(p, order):
+    """kbase() and multiplication_matrices() against SymPy: the normal set is the
+    monomials no leading monomial of SymPy's reduced basis divides, and column k of
+    x's matrix holds SymPy's remainder of x*b_k on division by that basis."""
+    rng = rng_for("kbase", p, order)
+    R = gbc.Ring("x, y, z", field=p, order=order)
+    dom = sympy.GF(p) if p else sympy.QQ
+    done = 0
+    for _ in range(40):
+        if done == 3:
+            break
+        I = R.ideal(["x^2 - %s" % random_poly(rng, 3, p, 2, 1),
+                     "y^2 - %s" % random_poly(rng, 3, p, 2, 1),
+                     "z^2 - %s" % random_poly(rng, 3, p, 2, 1)])
+        if I.dimension() > 0:
+            with pytest.raises(gbc.DomainError):
+                I.kbase()
+            continue
+        kb, mats = I.multiplication_matrices()
+        assert I.kbase() == kb
+        G = sympy.groebner([g.as_expr() for g in I.gens], x, y, z, order=order, domain=dom)
+        leads = [sympy.Poly(g, x, y, z, domain=dom).monoms(order=order)[0] for g in G.exprs]
+        want = sorted(e for e in itertools.product(range(8), repeat=3)
+                      if not any(all(a >= b for a, b in zip(e, m)) for m in leads))
+        assert sorted(b.terms[0][0] for b in kb) == want
+        basis = [b.as_expr() for b in kb]
+        for name, v in zip("xyz", (x, y, z)):
+            M = mats[name]
+            for k, b in enumerate(basis):
+                _, r = sympy.reduced(v * b, G.exprs, x, y, z, order=order, domain=dom)
+                mine = sum((sympy.Rational(M[j][k].numerator, M[j][k].denominator)
+                            if not p else M[j][k]) * basis[j] for j in range(len(kb)))
+                diff = sympy.Poly(sympy.expand(r - mine), x, y, z, domain=dom)
+                assert diff.is_zero, (name, k, r, mine)
+        done += 1
+    assert done == 3, "too few zero-dimensional random systems"
+    with pytest.raises(gbc.DomainError) as e:
+        R.ideal("x*y", "z").kbase()
+    assert "dimension 1" in str(e.value)
+    assert R.ideal("x", "x - 1").kbase() == []
+
+
 def test_syzygies_multiply_to_zero_and_generate():
     """Every syzygy combines the generators to zero; the Koszul syzygies of the
     generators lie in the syzygy module; the module Groebner basis generates the
