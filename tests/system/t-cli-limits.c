@@ -120,6 +120,41 @@ START_TEST(test_memory_limit_stops)
 }
 END_TEST
 
+/* Seven dense quadrics in seven variables modulo 32003 (coefficients from a
+ * fixed linear congruential sequence): a free resolution of seconds of work. */
+static void write_quadrics(void)
+{
+    char text[16384];
+    size_t l = (size_t)snprintf(text, sizeof text, "a,b,c,d,e,f,g\n32003\n");
+    uint32_t r = 12345;
+    for (int q = 0; q < 7; q++) {
+        l += (size_t)snprintf(text + l, sizeof text - l, "%s", q ? ",\n" : "");
+        for (int i = 0; i < 7; i++)
+            for (int j = i; j < 7; j++) {
+                r = r * 1103515245u + 12345u;
+                l += (size_t)snprintf(text + l, sizeof text - l, "+%u*%c*%c",
+                                      1 + (r >> 8) % 32002, 'a' + i, 'a' + j);
+            }
+    }
+    ck_assert_uint_lt(l + 2, sizeof text);
+    snprintf(text + l, sizeof text - l, "\n");
+    write_text("in.txt", text);
+}
+
+/* The limits stop the module commands and kbase as they stop gb. */
+START_TEST(test_other_commands_stop)
+{
+    write_quadrics();
+    expect_stopped("res --timeout 0.2", "time limit");
+    expect_stopped("res --memory-limit 2M", "memory limit");
+    expect_stopped("syz --memory-limit 2M", "memory limit");
+    expect_stopped("regularity --timeout 0.2", "time limit");
+    write_long_input();
+    expect_stopped("kbase --timeout 0.2", "time limit");
+    expect_stopped("kbase --matrices --memory-limit 2M", "memory limit");
+}
+END_TEST
+
 /* The product of two sums of 150 terms with 168,000-bit coefficients: 22,500 terms
  * of 42 KB, about 950 MB of GMP's memory (the old parser counted 360 KB of it). */
 static void write_big_coefficients(void)
@@ -391,6 +426,7 @@ int main(void)
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_timeout_stops);
     tcase_add_test(tc, test_memory_limit_stops);
+    tcase_add_test(tc, test_other_commands_stop);
     tcase_add_test(tc, test_within_limits_same_result);
     tcase_add_test(tc, test_bad_values);
     tcase_add_test(tc, test_limits_independent_of_threads);
