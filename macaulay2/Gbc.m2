@@ -14,6 +14,7 @@ newPackage("Gbc",
 export {"gbcGroebner", "gbcGB", "gbcNormalForm", "gbcMember", "gbcHilbertNumerator", "gbcVersion",
     "gbcIntersect", "gbcQuotient", "gbcSaturate", "gbcEliminate", "gbcLift",
     "gbcDim", "gbcDegree", "gbcSyz", "gbcBetti", "gbcRealSolutions", "gbcSolutions",
+    "gbcKbase", "gbcMultiplicationMatrices",
     "Threads", "Certify", "TimeLimit"}
 
 gbcLib := (
@@ -58,6 +59,7 @@ fModuleBetti := ff("gbc_module_betti", int,
     {voidstar, voidstar, voidstar, voidstar, uint32, voidstar, voidstar})
 fSolve := ff("gbc_solve", int, {voidstar, voidstar, uint32, uint, voidstar, voidstar})
 fSolutionsFree := ff("gbc_solutions_free", void, voidstar)
+fKbase := ff("gbc_kbase", int, {voidstar, voidstar, voidstar, voidstar, voidstar})
 fSolutionsCount := ff("gbc_solutions_count", ulong, voidstar)
 fSolutionsDim := ff("gbc_solutions_dim", int64, voidstar)
 fSolutionsZp := ff("gbc_solutions_get_zp", int, {voidstar, voidstar, ulong})
@@ -545,12 +547,36 @@ gbcSolutions List := List => o -> L -> (
 gbcRealSolutions List := List => o -> L -> (
     if #L == 0 then error "gbc: real solutions: the list of polynomials is empty";
     gbcRealSolutions(ideal L, o))
+
+-- the normal set of R/I (gbc_kbase: increasing in R's order) and, with matrices,
+-- the normal forms of x_i * b_k, i-major
+quotientOf := (I, matrices, o) -> withRing(ring I, o, ctx -> (
+    sc := ctx#"scope";
+    g := toGbc(ctx, idealGens I);
+    kb := voidstar nullPointer; mu := voidstar nullPointer;
+    check(sc, fKbase(address kb, if matrices then address mu else nullPointer, g, ctx#"opts",
+        ctx#"err"), "kbase", ctx#"err");
+    B := fromGbc(ctx, outList(ctx, kb), false);
+    (B, if matrices then fromGbc(ctx, outList(ctx, mu), false) else {})))
+
+gbcKbase = method(Options => gbcOptions)
+gbcKbase Ideal := Matrix => o -> I -> rowOf(ring I, first quotientOf(I, false, o))
+
+gbcMultiplicationMatrices = method(Options => gbcOptions)
+gbcMultiplicationMatrices Ideal := List => o -> I -> (
+    R := ring I;
+    K := coefficientRing R;
+    (B, P) := quotientOf(I, true, o);
+    D := #B;
+    if #P != D * numgens R then error "gbc: kbase: the library returned a list of the wrong length";
+    apply(numgens R, i -> map(K^D, K^D, (j, k) -> coefficient(B#j, P#(i * D + k)))))
 beginDocumentation()
 
 -- the functions that take the computation options, for the option nodes' keys
 optionKeys := opt -> concatenate apply({gbcGroebner, gbcGB, gbcNormalForm, gbcMember, gbcHilbertNumerator,
     gbcIntersect, gbcQuotient, gbcSaturate, gbcEliminate, gbcLift, gbcDim, gbcDegree, gbcSyz,
-    gbcBetti, gbcRealSolutions, gbcSolutions}, f -> "  [" | toString f | ", " | opt | "]\n")
+    gbcBetti, gbcRealSolutions, gbcSolutions, gbcKbase, gbcMultiplicationMatrices},
+    f -> "  [" | toString f | ", " | opt | "]\n")
 
 doc ///
 Key
@@ -566,8 +592,9 @@ Description
     elimination (@TO gbcIntersect@, @TO gbcQuotient@, @TO gbcSaturate@,
     @TO gbcEliminate@), cofactors (@TO gbcLift@), dimension, degree and Hilbert series
     (@TO gbcDim@, @TO gbcDegree@, @TO gbcHilbertNumerator@), syzygies and Betti
-    tables (@TO gbcSyz@, @TO gbcBetti@) and isolating boxes of real solutions
-    (@TO gbcRealSolutions@). The library is found at the path in the environment
+    tables (@TO gbcSyz@, @TO gbcBetti@), the quotient ring of a zero-dimensional
+    ideal (@TO gbcKbase@, @TO gbcMultiplicationMatrices@) and isolating boxes of real
+    solutions (@TO gbcRealSolutions@). The library is found at the path in the environment
     variable GBC_LIBRARY, else as libgbc by the system's loader.
   Example
     R = QQ[x,y,z];
@@ -620,6 +647,8 @@ Subnodes
   :Solving
   gbcRealSolutions
   gbcSolutions
+  gbcKbase
+  gbcMultiplicationMatrices
   :Options and version
   Threads
   gbcVersion
@@ -1070,6 +1099,64 @@ Description
     gbcSolutions ideal(x^2 - 3, y)
 SeeAlso
   gbcRealSolutions
+///
+
+doc ///
+Key
+  gbcKbase
+  (gbcKbase, Ideal)
+Headline
+  the normal set of R/I for a zero-dimensional ideal
+Usage
+  gbcKbase I
+Inputs
+  I:Ideal
+    zero-dimensional, in a polynomial ring over QQ or ZZ/p
+Outputs
+  :Matrix
+    one row: the standard monomials of the reduced Groebner basis of I (the
+    monomials outside its leading ideal), increasing in the ring's order, 1 first;
+    their number is the degree of I. The same monomials as Macaulay2's
+    basis(R/I); an error for an ideal that is not zero-dimensional
+Description
+  Example
+    R = QQ[x,y];
+    I = ideal(x^2 - 1, y^2 - x);
+    B = gbcKbase I
+    sort flatten entries B == sort flatten entries lift(basis(R/I), R)
+SeeAlso
+  gbcMultiplicationMatrices
+///
+
+doc ///
+Key
+  gbcMultiplicationMatrices
+  (gbcMultiplicationMatrices, Ideal)
+Headline
+  the matrices of multiplication by the variables in R/I
+Usage
+  gbcMultiplicationMatrices I
+Inputs
+  I:Ideal
+    zero-dimensional, in a polynomial ring over QQ or ZZ/p
+Outputs
+  :List
+    one square matrix over the coefficient field per variable x, in the basis
+    b_0, b_1, ... that gbcKbase gives: column k holds the coordinates of the normal
+    form of x*b_k
+Description
+  Example
+    R = QQ[x,y];
+    I = ideal(x^2 - 1, y - 2*x);
+    B = flatten entries gbcKbase I
+    M = gbcMultiplicationMatrices I
+    M#0 * M#1 == M#1 * M#0
+  Text
+    Column k of the matrix of x is the normal form of x*b_k:
+  Example
+    (x * B#1) % I
+SeeAlso
+  gbcKbase
 ///
 
 doc ///

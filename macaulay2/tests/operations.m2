@@ -167,6 +167,21 @@ scan({(ZZ/7, 2), (ZZ/11, 2), (ZZ/5, 3)}, Kn -> (
                 "gbcSolutions", P, (I, got, want)))
         else expect(try (gbcSolutions I; false) else true, "gbcSolutions of a positive-dimensional ideal", P, I)))));
 
+-- the quotient ring against basis(R/I) and M2's own normal forms
+scan({ZZ/32003, QQ}, K -> scan({GRevLex, Lex}, ord -> (
+    R := K[x, y, z, MonomialOrder => ord];
+    scan(3, trial -> (
+        I := ideal(x^2 - randomPoly R, y^2 - randomPoly R, z^2 - randomPoly R);
+        if dim I == 0 then (
+            B := flatten entries gbcKbase I;
+            expect(sort B == sort flatten entries lift(basis(R / I), R), "gbcKbase against basis", R, I);
+            M := gbcMultiplicationMatrices I;
+            scan(3, i -> scan(#B, k -> (
+                nf := (R_i * B#k) % I;
+                expect(apply(#B, j -> coefficient(B#j, nf)) == flatten entries (M#i)_{k},
+                    "gbcMultiplicationMatrices column " | toString k | " of " | toString R_i, R, I)))))
+        else expect(try (gbcKbase I; false) else true, "gbcKbase refuses dimension > 0", R, I))))));
+
 print("operations: " | toString checked | " comparisons");
 if #failures > 0 then (
     scan(failures, print);
@@ -176,6 +191,7 @@ if #failures > 0 then (
 refused := {
     ("real solutions over ZZ/p", () -> (T := ZZ/101[s, t]; gbcRealSolutions ideal(T_0^2 - 1, T_1))),
     ("real solutions of a curve", () -> (T := QQ[s, t]; gbcRealSolutions ideal(T_0^2 - T_1))),
+    ("the normal set of a curve", () -> (T := QQ[s, t]; gbcKbase ideal(T_0^2 - T_1))),
     ("Betti numbers of an inhomogeneous ideal", () -> (T := QQ[s, t]; gbcBetti ideal(T_0^2 - T_1))),
     ("syz of a 0 x 0 matrix", () -> (T := QQ[s, t]; gbcSyz map(T^0, T^0, 0))),
     ("Strategy => \"Magic\"", () -> (T := QQ[s, t]; gbcGroebner(ideal(T_0), Strategy => "Magic"))),
