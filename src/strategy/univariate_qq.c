@@ -1,6 +1,7 @@
 /* strategy/univariate_qq: the basis of an ideal of Q[x] as the monic gcd of its
  * generators (univariate.h), by gcds modulo primes (univariate.c's Euclid, once per
- * prime), their CRT, and a proof over Z by exact division. The memory follows the
+ * prime), their CRT, and a proof over Z by exact division (or, for a small monic
+ * candidate, by exact powers x^e modulo it). The memory follows the
  * terms of the polynomials and of the gcd, not the degree, as over Z/p. The
  * argument that the proved candidate is the gcd: docs/architecture.md ("Order
  * paths"). */
@@ -12,6 +13,11 @@
 
 /* Primes drawn when the plan sets no limit. */
 #define QQ_MAX_PRIMES 100000
+/* A monic candidate of at most this degree is proved by powers x^e mod c (when
+ * cheaper than the division), while their integers stay within POW_MAX_LIMBS limbs
+ * (roots of modulus 1, as in x^2+1, keep them small; others make them grow with e). */
+#define POW_MAX_DEG 32
+#define POW_MAX_LIMBS 256
 /* Memory of integers is charged to the context in blocks of at least this. */
 #define QQ_CHARGE_BLOCK ((size_t)1 << 16)
 
@@ -433,6 +439,114 @@ static gbc_status divides_exactly(qqst *S, const ipoly *f, const ipoly *c, int *
     return st;
 }
 
+/* ----------------------------------------- powers modulo a small c -- */
+
+/* x = x * y mod c over Z, dense (length d; c monic of degree d, cd its coefficients
+ * below x^d; x and y may be the same); t holds 2d scratch integers. */
+static void zmulmod(mpz_t *x, mpz_t *y, mpz_t *cd, uint32_t d, mpz_t *t)
+{
+    for (uint32_t i = 0; i < 2 * d; i++)
+        mpz_set_ui(t[i], 0);
+    for (uint32_t i = 0; i < d; i++)
+        if (mpz_sgn(x[i]) != 0)
+            for (uint32_t j = 0; j < d; j++)
+                mpz_addmul(t[i + j], x[i], y[j]);
+    for (uint32_t k = 2 * d - 1; k-- > d;) /* x^k = x^(k-d) (x^d - c) */
+        if (mpz_sgn(t[k]) != 0)
+            for (uint32_t j = 0; j < d; j++)
+                mpz_submul(t[k - d + j], t[k], cd[j]);
+    for (uint32_t i = 0; i < d; i++)
+        mpz_swap(x[i], t[i]);
+}
+
+/* Whether some integer of v[0..n) has more than POW_MAX_LIMBS limbs. */
+static int too_big(mpz_t *v, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (mpz_size(v[i]) > POW_MAX_LIMBS)
+            return 1;
+    return 0;
+}
+
+/* acc += a * (x^e mod c) with pw and t as scratch (z: the dense form of x mod c);
+ * *big: an integer outgrew POW_MAX_LIMBS (acc is then not meaningful). */
+static gbc_status add_power(gbc_ctx *ctx, mpz_t *acc, const mpz_t a, uint32_t e, mpz_t *cd,
+                            uint32_t d, mpz_t *pw, mpz_t *z, mpz_t *t, int *big)
+{
+    for (uint32_t i = 0; i < d; i++)
+        mpz_set_ui(pw[i], i == 0);
+    for (int bit = 31; bit >= 0 && !*big; bit--) {
+        GBC_TRY(gbc_ctx_poll(ctx));
+        zmulmod(pw, pw, cd, d, t);
+        if ((e >> bit) & 1u)
+            zmulmod(pw, z, cd, d, t);
+        *big = too_big(pw, d);
+    }
+    for (uint32_t i = 0; i < d && !*big; i++)
+        mpz_addmul(acc[i], a, pw[i]);
+    *big = *big || too_big(acc, d);
+    return GBC_OK;
+}
+
+/* *divides: c (monic, 1 <= deg c <= POW_MAX_DEG) divides f, by f mod c taken as the
+ * sum of its terms' powers x^e mod c, each by square-and-multiply over Z. *big: the
+ * integers outgrew POW_MAX_LIMBS, or their charge did not fit (no answer: the heap
+ * division decides). */
+static gbc_status divides_by_powers(qqst *S, const ipoly *f, const ipoly *c, int *divides,
+                                    int *big)
+{
+    const uint32_t d = c->e[0];
+    const size_t n = 6 * (size_t)d, bytes = n * (2 * POW_MAX_LIMBS + 4) * sizeof(mp_limb_t);
+    *big = 1;
+    if (qq_need(S, bytes) != GBC_OK)
+        return GBC_OK;
+    mpz_t *v;
+    if (GBC_ALLOC(S->ctx, v, n) != GBC_OK) {
+        qq_done(S, bytes);
+        return gbc_ctx_alloc_status(S->ctx);
+    }
+    for (size_t i = 0; i < n; i++)
+        mpz_init(v[i]);
+    mpz_t *cd = v, *acc = v + d, *pw = v + 2 * (size_t)d, *z = v + 3 * (size_t)d;
+    mpz_t *t = v + 4 * (size_t)d;
+    for (size_t j = 1; j < c->len; j++)
+        mpz_set(cd[c->e[j]], c->c[j]);
+    if (d > 1) /* z = x mod c */
+        mpz_set_ui(z[1], 1);
+    else
+        mpz_neg(z[0], cd[0]);
+    gbc_status st = GBC_OK;
+    *big = 0;
+    for (size_t k = 0; k < f->len && st == GBC_OK && !*big; k++)
+        st = add_power(S->ctx, acc, f->c[k], f->e[k], cd, d, pw, z, t, big);
+    *divides = 1;
+    for (uint32_t i = 0; i < d; i++)
+        *divides = *divides && mpz_sgn(acc[i]) == 0;
+    for (size_t i = 0; i < n; i++)
+        mpz_clear(v[i]);
+    gbc_free(S->ctx, v);
+    qq_done(S, bytes);
+    return st;
+}
+
+/* *divides: c divides f over Z, by the powers (when c is monic of small degree and
+ * that costs fewer operations than the division, and its integers stay small), else
+ * by the heap division. */
+static gbc_status proves_division(qqst *S, const ipoly *f, const ipoly *c, int *divides)
+{
+    const uint32_t d = c->e[0];
+    if (d <= POW_MAX_DEG && mpz_cmp_ui(c->c[0], 1) == 0 && f->e[0] > d) {
+        double steps = ((double)f->e[0] - d + 1) * (double)c->len;
+        double pow_cost = (double)f->len * 64.0 * (double)d * d * 8.0;
+        int big = 1;
+        if (pow_cost < steps)
+            GBC_TRY(divides_by_powers(S, f, c, divides, &big));
+        if (!big)
+            return GBC_OK;
+    }
+    return divides_exactly(S, f, c, divides);
+}
+
 /* *ok: the candidate c (A's value made primitive, positive leading coefficient)
  * divides every generator over Z. */
 static gbc_status prove(qqst *S, const qcrt *A, ipoly *c, int *ok)
@@ -462,7 +576,7 @@ static gbc_status prove(qqst *S, const qcrt *A, ipoly *c, int *ok)
     mpz_clear(g);
     *ok = 1;
     for (size_t i = 0; i < S->ng && *ok && st == GBC_OK; i++)
-        st = divides_exactly(S, &S->g[i], c, ok);
+        st = proves_division(S, &S->g[i], c, ok);
     return st;
 }
 

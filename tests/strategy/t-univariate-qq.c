@@ -8,8 +8,9 @@
  *   every generator and a random combination of them (check_ideal_contains).
  * - Sparse high degrees, where the gcd identity checks it:
  *   gcd(u (x^a - 1) v, w (x^b - 1) v) = (x^gcd(a,b) - 1) v for rational scalars u, w
- *   and a small v, a up to 10^6; x^10000000-1, x^9999999-1; the zero ideal, the
- *   unit ideal, zero generators.
+ *   and a small v, a up to 10^6; x^10000000-1, x^9999999-1; degrees near 2^31
+ *   (the proof by powers x^e mod c); a proof where those powers grow (the
+ *   division instead); the zero ideal, the unit ideal, zero generators.
  * - Limits: a memory limit and a prime budget end it with a status, memory given
  *   back.
  * - The dispatch: gbc_groebner (F4, sig) on a one-variable ring over Q takes this
@@ -229,6 +230,11 @@ START_TEST(sparse_high_degrees)
     /* the cliff that led to this path */
     check_basis("x^10000000-1, x^9999999-1", "x-1");
     check_basis("x^1000000-1, 3*x^999999-3, (x-1)^2*(x+2)", "x-1");
+    /* proved by powers x^e mod c: x^(2^31) = (x^2)^(2^30) = 1 modulo x^2 + 1 */
+    check_basis("x^2147483648-1, 5/3*x^2+5/3", "x^2+1");
+    check_basis("x^2147483647-x^2147483645+x^3-x, x^4-1", "x^2-1");
+    /* powers modulo x - 2 grow (2^e): the division decides */
+    check_basis("(x-2)*(x^300000-3), (x-2)*(x^3+1)", "x-2");
     check_basis("0, 0", "0");
     check_basis("0, 3/5*x^5+x, 7/2", "1");
     check_basis("2/3*x^3+4, 0", "x^3+6");
