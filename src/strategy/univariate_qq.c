@@ -439,6 +439,100 @@ static gbc_status divides_exactly(qqst *S, const ipoly *f, const ipoly *c, int *
     return st;
 }
 
+/* A max-heap (on the exponent) of terms with machine-word coefficients. */
+typedef struct wheap {
+    struct went {
+        uint32_t e;
+        int64_t c;
+    } *v;
+    size_t n, cap;
+} wheap;
+
+static gbc_status wh_push(gbc_ctx *ctx, wheap *h, uint32_t e, int64_t c)
+{
+    GBC_TRY(GBC_GROW(ctx, h->v, h->cap, h->n + 1));
+    size_t i = h->n++;
+    while (i > 0 && h->v[(i - 1) / 2].e < e) {
+        h->v[i] = h->v[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    h->v[i].e = e;
+    h->v[i].c = c;
+    return GBC_OK;
+}
+
+static int64_t wh_pop(wheap *h)
+{
+    int64_t top = h->v[0].c;
+    struct went x = h->v[--h->n];
+    size_t i = 0;
+    for (;;) {
+        size_t l = 2 * i + 1, m = i;
+        uint32_t best = x.e;
+        if (l < h->n && h->v[l].e > best) {
+            m = l;
+            best = h->v[l].e;
+        }
+        if (l + 1 < h->n && h->v[l + 1].e > best)
+            m = l + 1;
+        if (m == i)
+            break;
+        h->v[i] = h->v[m];
+        i = m;
+    }
+    if (h->n > 0)
+        h->v[i] = x;
+    return top;
+}
+
+/* divides_exactly with machine words, when every coefficient of f and c fits one:
+ * *verdict 1 (c divides f), 0 (it does not) or -1 (a sum or a product overflowed,
+ * or a coefficient does not fit: no answer). */
+static gbc_status divides_words(gbc_ctx *ctx, const ipoly *f, const ipoly *c, int *verdict)
+{
+    *verdict = -1;
+    for (size_t k = 0; k < f->len; k++)
+        if (!mpz_fits_slong_p(f->c[k]) || mpz_sizeinbase(f->c[k], 2) > 62)
+            return GBC_OK;
+    for (size_t k = 0; k < c->len; k++)
+        if (!mpz_fits_slong_p(c->c[k]) || mpz_sizeinbase(c->c[k], 2) > 62)
+            return GBC_OK;
+    wheap h = {NULL, 0, 0};
+    gbc_status st = GBC_OK;
+    const uint32_t dc = c->e[0];
+    const int64_t lc = mpz_get_si(c->c[0]);
+    for (size_t k = 0; k < f->len && st == GBC_OK; k++)
+        st = wh_push(ctx, &h, f->e[k], mpz_get_si(f->c[k]));
+    int v = 1;
+    while (st == GBC_OK && h.n > 0 && v == 1) {
+        uint32_t k = h.v[0].e;
+        int64_t s = wh_pop(&h);
+        while (h.n > 0 && h.v[0].e == k && v == 1)
+            if (__builtin_add_overflow(s, wh_pop(&h), &s))
+                v = -1;
+        if (v != 1 || (st = gbc_ctx_poll(ctx)) != GBC_OK || s == 0)
+            continue;
+        if (s == INT64_MIN) { /* -s / lc would overflow for lc = 1 */
+            v = -1;
+            break;
+        }
+        if (k < dc || s % lc != 0) {
+            v = 0;
+            break;
+        }
+        int64_t q = -(s / lc), t;
+        for (size_t j = 1; j < c->len && st == GBC_OK && v == 1; j++) {
+            if (__builtin_mul_overflow(q, mpz_get_si(c->c[j]), &t))
+                v = -1;
+            else
+                st = wh_push(ctx, &h, k - dc + c->e[j], t);
+        }
+    }
+    gbc_free(ctx, h.v);
+    *verdict = v;
+    return st;
+}
+
 /* ----------------------------------------- powers modulo a small c -- */
 
 /* x = x * y mod c over Z, dense (length d; c monic of degree d, cd its coefficients
@@ -531,7 +625,7 @@ static gbc_status divides_by_powers(qqst *S, const ipoly *f, const ipoly *c, int
 
 /* *divides: c divides f over Z, by the powers (when c is monic of small degree and
  * that costs fewer operations than the division, and its integers stay small), else
- * by the heap division. */
+ * by the heap division, on machine words while they do not overflow. */
 static gbc_status proves_division(qqst *S, const ipoly *f, const ipoly *c, int *divides)
 {
     const uint32_t d = c->e[0];
@@ -543,6 +637,12 @@ static gbc_status proves_division(qqst *S, const ipoly *f, const ipoly *c, int *
             GBC_TRY(divides_by_powers(S, f, c, divides, &big));
         if (!big)
             return GBC_OK;
+    }
+    int v;
+    GBC_TRY(divides_words(S->ctx, f, c, &v));
+    if (v >= 0) {
+        *divides = v;
+        return GBC_OK;
     }
     return divides_exactly(S, f, c, divides);
 }
