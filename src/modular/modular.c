@@ -273,13 +273,16 @@ static gbc_status zp_engine_groebner(gbc_ctx *ctx, const strat_engine *eng, cons
 }
 
 /* mod_engine_groebner over Q: the engine itself when it computes over Q in every
- * order, else the multi-modular path. */
+ * order, else the gcd for one variable (strategy/univariate_qq.c: gcds modulo
+ * primes, proved over Z), else the multi-modular path. */
 static gbc_status qq_engine_groebner(gbc_ctx *ctx, const strat_engine *eng, const ring *R,
                                      const plist *in, plist *out, gb_stats *stats,
                                      int minimal)
 {
     if ((eng->fields & STRAT_FIELD_Q) != 0 && eng->any_order)
         return eng->groebner(ctx, R, in, out, stats, minimal);
+    if (strat_univariate_applies(R))
+        return strat_univariate_qq(ctx, R, in, out, stats);
     /* the modular lift needs the unique reduced basis: minimal is not offered */
     return mod_q_groebner(ctx, R, in, out, stats);
 }

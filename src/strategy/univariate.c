@@ -9,13 +9,7 @@
 
 #include <string.h>
 
-/* A sparse polynomial of Z/p[x]: len terms, exponents strictly decreasing,
- * coefficients in [1, p). */
-typedef struct upoly {
-    size_t len, cap;
-    uint32_t *e;
-    uint32_t *c;
-} upoly;
+#include "strategy/univariate_int.h"
 
 /* Degrees of a divisor up to this use the powering method when it is cheaper. */
 #define POW_MAX_DEG 64
@@ -24,54 +18,6 @@ typedef struct upoly {
 /* Divisors of at most this many terms use the heap (its size stays about the
  * divisor's terms times its degree's span in flight). */
 #define HEAP_MAX_TERMS 8
-
-static void up_init(upoly *f)
-{
-    memset(f, 0, sizeof *f);
-}
-
-static void up_clear(gbc_ctx *ctx, upoly *f)
-{
-    gbc_free(ctx, f->e);
-    gbc_free(ctx, f->c);
-    up_init(f);
-}
-
-/* Room for n terms; the terms are kept. */
-static gbc_status up_reserve(gbc_ctx *ctx, upoly *f, size_t n)
-{
-    if (n <= f->cap)
-        return GBC_OK;
-    size_t cap = f->cap;
-    GBC_TRY(GBC_GROW(ctx, f->e, cap, n));
-    size_t cap2 = f->cap;
-    GBC_TRY(GBC_GROW(ctx, f->c, cap2, n));
-    f->cap = cap < cap2 ? cap : cap2;
-    return GBC_OK;
-}
-
-static gbc_status up_push(gbc_ctx *ctx, upoly *f, uint32_t e, uint32_t c)
-{
-    GBC_TRY(up_reserve(ctx, f, f->len + 1));
-    f->e[f->len] = e;
-    f->c[f->len++] = c;
-    return GBC_OK;
-}
-
-static void up_swap(upoly *a, upoly *b)
-{
-    upoly t = *a;
-    *a = *b;
-    *b = t;
-}
-
-/* f scaled to leading coefficient 1 (f nonzero). */
-static void up_make_monic(const field *F, upoly *f)
-{
-    uint32_t inv = zp_inv(F, f->c[0]);
-    for (size_t i = 0; i < f->len; i++)
-        f->c[i] = zp_mul(F, f->c[i], inv);
-}
 
 /* ------------------------------------------------------------ the heap -- */
 
@@ -314,6 +260,15 @@ static gbc_status gcd_into(gbc_ctx *ctx, const field *F, upoly *g, upoly *f)
     return st;
 }
 
+gbc_status uni_gcd_take(gbc_ctx *ctx, const field *F, upoly *g, upoly *f)
+{
+    if (g->len > 0)
+        return gcd_into(ctx, F, g, f);
+    up_swap(g, f);
+    up_make_monic(F, g);
+    return GBC_OK;
+}
+
 int strat_univariate_applies(const ring *R)
 {
     return R->nvars == 1;
@@ -358,12 +313,7 @@ gbc_status strat_univariate(gbc_ctx *ctx, const ring *R, const plist *in, plist 
         f.len = w;
         if (f.len == 0)
             continue;
-        if (g.len == 0) {
-            up_swap(&g, &f);
-            up_make_monic(F, &g);
-        } else {
-            st = gcd_into(ctx, F, &g, &f);
-        }
+        st = uni_gcd_take(ctx, F, &g, &f);
         if (st == GBC_OK && g.len == 1 && g.e[0] == 0)
             break; /* the unit ideal */
     }
