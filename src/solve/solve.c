@@ -100,7 +100,10 @@ static gbc_status terms_to_zpoly(gbc_ctx *ctx, sv_zpoly *Z, const terms *t, uint
     }
     mpz_clear(l);
     sv_zpoly_normalise(Z);
-    return GBC_OK;
+    st = sv_zpoly_settle(ctx, Z);
+    if (st != GBC_OK)
+        sv_zpoly_clear(ctx, Z);
+    return st;
 }
 
 /* Append ", c_0 + c_1*name^1 + ..." (Z in the variable name) to b. */
@@ -242,6 +245,8 @@ static gbc_status shape_boxes(gbc_ctx *ctx, gbc_solutions *out, const shape *S,
     for (size_t i = 0; st == GBC_OK && i < W->n; i++)
         mpz_set(P.W.c[i], W->c[i]);
     if (st == GBC_OK)
+        st = sv_zpoly_settle(ctx, &P.W);
+    if (st == GBC_OK)
         st = sv_zpoly_init(ctx, &P.Q, 1);
     if (st == GBC_OK)
         mpz_set_ui(P.Q.c[0], 1);
@@ -257,6 +262,7 @@ static gbc_status shape_boxes(gbc_ctx *ctx, gbc_solutions *out, const shape *S,
             mpz_mul(P.V[v].c[i], P.V[v].c[i], mpq_numref(g->c[i]));
         }
         sv_zpoly_normalise(&P.V[v]);
+        st = sv_zpoly_settle(ctx, &P.V[v]);
     }
     if (st == GBC_OK)
         st = sv_boxes(ctx, out, &P, prec);
@@ -285,7 +291,8 @@ static gbc_status radical_text(gbc_ctx *ctx, sv_sb *text, int *added, const gbc_
             if (i != v)
                 vars[k++] = i;
         gbc_polys *E = NULL;
-        st = gbc_eliminate(&E, gens, vars, k, opts, NULL);
+        gbc_options sub;
+        st = gbc_eliminate(&E, gens, vars, k, sv_sub_options(&sub, ctx, opts), NULL);
         if (st != GBC_OK)
             break;
         if (gbc_polys_count(E) != 1) {
@@ -438,7 +445,7 @@ static gbc_status lex_try(gbc_ctx *ctx, gbc_solutions *out, int *is_shape, shape
     out->newvar = attempt > 0;
     gbc_polys *L = NULL;
     if (st == GBC_OK)
-        st = sv_basis_of_text(&L, q->R1, J.s, opts, err);
+        st = sv_basis_of_text(ctx, &L, q->R1, J.s, opts, err);
     sv_sb_clear(ctx, &J);
     if (st != GBC_OK)
         return st;
@@ -462,9 +469,9 @@ static gbc_status take_radical(gbc_ctx *ctx, qrun *q, uint64_t *ndistinct,
     gbc_polys_free(q->G0);
     q->G0 = NULL;
     int64_t dim = 0;
-    st = sv_basis_of_text(&q->G0, q->R0, q->text.s, opts, err);
+    st = sv_basis_of_text(ctx, &q->G0, q->R0, q->text.s, opts, err);
     if (st == GBC_OK)
-        st = sv_dim_degree(&dim, ndistinct, q->G0, opts);
+        st = sv_dim_degree(ctx, &dim, ndistinct, q->G0, opts);
     return st;
 }
 
@@ -531,7 +538,9 @@ static gbc_status shape_solutions(gbc_ctx *ctx, gbc_solutions *out, const shape 
     }
     mpz_clear(l);
     sv_zpoly_normalise(&W0);
-    st = sv_zpoly_squarefree(ctx, &W, &W0);
+    st = sv_zpoly_settle(ctx, &W0);
+    if (st == GBC_OK)
+        st = sv_zpoly_squarefree(ctx, &W, &W0);
     sv_zpoly_clear(ctx, &W0);
     if (st != GBC_OK)
         return st;
