@@ -117,6 +117,22 @@ const gbc_options *sv_sub_options(gbc_options *sub, const gbc_ctx *ctx,
     return sub;
 }
 
+size_t sv_polys_bytes(const gbc_polys *G)
+{
+    if (G == NULL)
+        return 0;
+    size_t nv = gbc_ring_nvars(gbc_polys_ring(G)), b = 0;
+    for (size_t i = 0; i < G->L.n; i++) {
+        const ppoly *p = &G->L.p[i];
+        b += p->len * (nv * sizeof(uint32_t) + (p->cq != NULL ? sizeof(mpq_t) : sizeof(uint32_t)));
+        if (p->cq != NULL)
+            for (size_t k = 0; k < p->len; k++)
+                b += (mpz_size(mpq_numref(p->cq[k])) + mpz_size(mpq_denref(p->cq[k]))) *
+                     sizeof(mp_limb_t);
+    }
+    return b;
+}
+
 /* A ring with gens' variable names (plus extra, when not NULL) in order. */
 gbc_status sv_ring_like(gbc_ctx *ctx, gbc_ring **out, const gbc_ring *R,
                         const char *extra, const char *order, gbc_error *err)

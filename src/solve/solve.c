@@ -135,10 +135,13 @@ typedef struct shape {
     qpoly w;
     qpoly *g; /* nvars of them */
     uint32_t nvars;
+    size_t zb; /* bytes charged to the context for it (those of the lex basis) */
 } shape;
 
 static void shape_clear(gbc_ctx *ctx, shape *S)
 {
+    gbc_ctx_uncharge(ctx, S->zb);
+    S->zb = 0;
     qpoly_clear(ctx, &S->w);
     if (S->g != NULL)
         for (uint32_t i = 0; i < S->nvars; i++)
@@ -366,9 +369,19 @@ typedef struct qrun {
     sv_sb text;        /* the generators as text; later those of the radical */
     gbc_ring *R0, *R1; /* R's variables in grevlex; and T after them, in lex */
     gbc_polys *G0;     /* the grevlex basis of the ideal of text */
+    size_t g0_zb;      /* its bytes (sv_polys_bytes), charged to the context */
     uint64_t deg;      /* dim_Q R/I */
     char tname[32];    /* T's name */
 } qrun;
+
+/* Charge q->G0's bytes to ctx while q holds it (q->g0_zb). */
+static gbc_status hold_g0(gbc_ctx *ctx, qrun *q)
+{
+    size_t b = sv_polys_bytes(q->G0);
+    GBC_TRY(gbc_ctx_charge(ctx, b));
+    q->g0_zb = b;
+    return GBC_OK;
+}
 
 /* The fast path: msolve's parametrisation modulo primes, lifted and checked over
  * Q (modparam.c), with the forms of form_coef in the same order as the exact path
@@ -451,6 +464,15 @@ static gbc_status lex_try(gbc_ctx *ctx, gbc_solutions *out, int *is_shape, shape
         return st;
     size_t deg_w = 0;
     st = read_shape(ctx, is_shape, S, &deg_w, L, n);
+    if (st == GBC_OK && *is_shape) {
+        /* S holds L's coefficients: charged while it lives */
+        size_t b = sv_polys_bytes(L);
+        st = gbc_ctx_charge(ctx, b);
+        if (st == GBC_OK)
+            S->zb = b;
+        else
+            shape_clear(ctx, S);
+    }
     gbc_polys_free(L);
     return st;
 }
@@ -468,8 +490,12 @@ static gbc_status take_radical(gbc_ctx *ctx, qrun *q, uint64_t *ndistinct,
     }
     gbc_polys_free(q->G0);
     q->G0 = NULL;
+    gbc_ctx_uncharge(ctx, q->g0_zb);
+    q->g0_zb = 0;
     int64_t dim = 0;
     st = sv_basis_of_text(ctx, &q->G0, q->R0, q->text.s, opts, err);
+    if (st == GBC_OK)
+        st = hold_g0(ctx, q);
     if (st == GBC_OK)
         st = sv_dim_degree(ctx, &dim, ndistinct, q->G0, opts);
     return st;
@@ -568,6 +594,8 @@ gbc_status sv_solve_q(gbc_ctx *ctx, gbc_solutions *out, const gbc_polys *gens, u
     gbc_string_free(gtext);
     if (st == GBC_OK)
         st = sv_zero_dim(ctx, out, &q.R0, &q.G0, &q.deg, q.text.s, q.R, opts, err);
+    if (st == GBC_OK)
+        st = hold_g0(ctx, &q);
     if (st != GBC_OK || out->dim < 0) /* the unit ideal: no solution */
         goto out;
     st = sv_ring_like(ctx, &q.R1, q.R, q.tname, "lex", err);
@@ -587,6 +615,7 @@ gbc_status sv_solve_q(gbc_ctx *ctx, gbc_solutions *out, const gbc_polys *gens, u
 out:
     sv_sb_clear(ctx, &q.text);
     gbc_polys_free(q.G0);
+    gbc_ctx_uncharge(ctx, q.g0_zb);
     gbc_ring_free(q.R0);
     gbc_ring_free(q.R1);
     return st;

@@ -145,6 +145,11 @@ gbc_status sv_boxes(gbc_ctx *ctx, gbc_solutions *out, const struct sv_param *P, 
 const gbc_options *sv_sub_options(gbc_options *sub, const gbc_ctx *ctx,
                                   const gbc_options *opts);
 
+/* An estimate of the bytes G holds (exponents, coefficients and their limbs): a
+ * result of a sub-computation that the solver keeps is charged to its context
+ * (gbc_ctx_charge) while it holds it. */
+size_t sv_polys_bytes(const gbc_polys *G);
+
 /* Shared by solve.c and zp.c (common.c). A ring with R's variable names (and extra after
  * them, when not NULL), R's characteristic and the order given. */
 gbc_status sv_ring_like(gbc_ctx *ctx, gbc_ring **out, const gbc_ring *R, const char *extra,

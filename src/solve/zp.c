@@ -406,6 +406,8 @@ gbc_status sv_solve_zp(gbc_ctx *ctx, gbc_solutions *out, const gbc_polys *gens, 
         st = sv_zero_dim(ctx, out, &R0, &G0, NULL, gtext, R, opts, err);
     if (st != GBC_OK || out->dim < 0)
         goto out;
+    gbc_polys_free(G0); /* it served the dimension check; not held meanwhile */
+    G0 = NULL;
     gbc_rng rng;
     gbc_rng_seed(&rng, 0x7a70ull);
     st = GBC_ZALLOC(ctx, pt, n + 1);
