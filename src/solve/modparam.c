@@ -789,7 +789,7 @@ static gbc_status lifting_init(gbc_ctx *ctx, lifting *S, const gbc_ring *R, cons
     for (uint32_t i = 0; i < nv; i++)
         S->glen[i] = D;
     st = zz_crt_init_groups(ctx, &S->C, S->glen, nv);
-    S->crt_live = st == GBC_OK;
+    S->crt_live = 1; /* also after a failure: zz_crt_clear frees what it made */
     return st;
 }
 
