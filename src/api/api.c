@@ -284,6 +284,33 @@ void api_plan_from_options(gbc_plan *P, const gbc_options *opts)
     P->time_limit = opts->time_limit;
 }
 
+void api_options_sub(gbc_options *sub, const gbc_options *opts, const atomic_int *cancel,
+                     size_t memory_limit, double time_limit)
+{
+    /* field by field: the cancel flag may be written by another thread meanwhile */
+    sub->algorithm = opts->algorithm;
+    sub->basis = opts->basis;
+    sub->memory_limit = memory_limit;
+    sub->interrupt = opts->interrupt;
+    sub->interrupt_data = opts->interrupt_data;
+    sub->log = opts->log;
+    sub->log_data = opts->log_data;
+    sub->verbosity = opts->verbosity;
+    sub->progress = opts->progress;
+    sub->progress_data = opts->progress_data;
+    atomic_init(&sub->cancel, 0);
+    sub->fail_alloc = opts->fail_alloc;
+    sub->certify = opts->certify;
+    sub->learn = opts->learn;
+    sub->threads = opts->threads;
+    sub->la_mode = opts->la_mode;
+    sub->order_path = opts->order_path;
+    sub->fixed_seed = opts->fixed_seed;
+    sub->seed = opts->seed;
+    sub->time_limit = time_limit;
+    sub->cancel_from = cancel;
+}
+
 void api_ctx_from_options(gbc_ctx *ctx, gbc_plan *P, const gbc_options *opts)
 {
     api_plan_from_options(P, opts);
@@ -297,7 +324,7 @@ void api_ctx_from_options(gbc_ctx *ctx, gbc_plan *P, const gbc_options *opts)
         return;
     ctx->interrupt = opts->interrupt;
     ctx->interrupt_data = opts->interrupt_data;
-    ctx->cancel = &opts->cancel;
+    ctx->cancel = opts->cancel_from != NULL ? opts->cancel_from : &opts->cancel;
     ctx->log = opts->log;
     ctx->log_data = opts->log_data;
     ctx->verbosity = opts->verbosity;

@@ -37,6 +37,8 @@ struct gbc_options {
     int fixed_seed;      /* gbc_options_set_seed was called */
     uint64_t seed;
     double time_limit;   /* seconds per computation (0: none) */
+    const atomic_int *cancel_from; /* a sub-computation's (api_options_sub): the
+                                    * caller's flag, watched instead of cancel */
 };
 
 struct gbc_stats {
@@ -46,6 +48,13 @@ struct gbc_stats {
 /* The plan of a computation under opts (NULL: the defaults): the one place where
  * gbc_options become the choices every layer reads (common/plan.h). */
 void api_plan_from_options(gbc_plan *P, const gbc_options *opts);
+/* sub = opts for a part of a computation run through the public calls (the
+ * solver's Groebner bases, say): every choice and callback of opts, but the given
+ * memory limit and time limit (what the caller has left; 0: none) and
+ * cancellation watched through the caller's flag cancel (may be NULL: sub's own).
+ * sub must not outlive opts' callbacks or the flag. */
+void api_options_sub(gbc_options *sub, const gbc_options *opts, const atomic_int *cancel,
+                     size_t memory_limit, double time_limit);
 /* A context configured from opts (NULL: defaults): *P = api_plan_from_options(opts)
  * and ctx->plan = P; the memory limit, deadline and threads from P; callbacks, the
  * cancel flag (ctx->cancel points into opts) and the fault-injection counter from

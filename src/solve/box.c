@@ -45,12 +45,47 @@ typedef struct sol {
     sv_root r;      /* t isolated */
     mpz_t *lo, *hi; /* the box: lo[i] / 2^e, hi[i] / 2^e */
     unsigned long e;
+    size_t zb;      /* bytes of its integers charged to the context */
 } sol;
 
 /* Scratch integers of the evaluation. */
 typedef struct scratch {
     mpz_t t[4], nl, nh, dl, dh, q, u;
+    size_t zb;      /* bytes of their limbs charged to the context */
 } scratch;
+
+/* Replace the charge *zb by bytes (the size of what it stands for now). */
+static gbc_status settle(gbc_ctx *ctx, size_t *zb, size_t bytes)
+{
+    if (bytes < *zb)
+        gbc_ctx_uncharge(ctx, *zb - bytes);
+    else if (bytes > *zb)
+        GBC_TRY(gbc_ctx_charge(ctx, bytes - *zb));
+    *zb = bytes;
+    return GBC_OK;
+}
+
+static size_t zbytes(const mpz_t z)
+{
+    return mpz_size(z) * sizeof(mp_limb_t);
+}
+
+static gbc_status scratch_settle(gbc_ctx *ctx, scratch *S)
+{
+    size_t b = zbytes(S->nl) + zbytes(S->nh) + zbytes(S->dl) + zbytes(S->dh) + zbytes(S->q) +
+               zbytes(S->u);
+    for (int i = 0; i < 4; i++)
+        b += zbytes(S->t[i]);
+    return settle(ctx, &S->zb, b);
+}
+
+static gbc_status sol_settle(gbc_ctx *ctx, sol *s, uint32_t n)
+{
+    size_t b = zbytes(s->r.a) + zbytes(s->r.b);
+    for (uint32_t i = 0; i < n; i++)
+        b += zbytes(s->lo[i]) + zbytes(s->hi[i]);
+    return settle(ctx, &s->zb, b);
+}
 
 static void scratch_init(scratch *S)
 {
@@ -62,10 +97,13 @@ static void scratch_init(scratch *S)
     mpz_init(S->dh);
     mpz_init(S->q);
     mpz_init(S->u);
+    S->zb = 0;
 }
 
-static void scratch_clear(scratch *S)
+static void scratch_clear(gbc_ctx *ctx, scratch *S)
 {
+    gbc_ctx_uncharge(ctx, S->zb);
+    S->zb = 0;
     for (int i = 0; i < 4; i++)
         mpz_clear(S->t[i]);
     mpz_clear(S->nl);
@@ -78,18 +116,22 @@ static void scratch_clear(scratch *S)
 
 /* The box of s at its root's current interval: for each coordinate the quotient
  * of V_i's range by den_i Q's range, rounded outward to the grid 2^-s->e, into
- * s->lo, s->hi. Returns 0 when some range of Q holds 0 (the interval is too wide
+ * s->lo, s->hi. *ok = 0 when some range of Q holds 0 (the interval is too wide
  * to divide), else 1; *excess is then the largest log2 of (width / 2^-prec),
- * rounded up, over the coordinates (<= 0: narrow enough). */
-static int eval_box(sol *s, const sv_param *P, uint32_t prec, long *excess, scratch *S)
+ * rounded up, over the coordinates (<= 0: narrow enough). Polls and charges ctx
+ * (the scratch integers settled after each coordinate). */
+static gbc_status eval_box(gbc_ctx *ctx, int *ok, sol *s, const sv_param *P, uint32_t prec,
+                           long *excess, scratch *S)
 {
     unsigned long en, ed;
-    sv_dy_horner(S->dl, S->dh, &ed, &P->Q, s->r.a, s->r.b, s->r.e, S->t);
+    *ok = 0;
+    GBC_TRY(sv_dy_horner(ctx, S->dl, S->dh, &ed, &P->Q, s->r.a, s->r.b, s->r.e, S->t));
+    GBC_TRY(scratch_settle(ctx, S));
     if (mpz_sgn(S->dl) != mpz_sgn(S->dh) || mpz_sgn(S->dl) == 0)
-        return 0;
+        return GBC_OK;
     *excess = -1;
     for (uint32_t i = 0; i < P->n; i++) {
-        sv_dy_horner(S->nl, S->nh, &en, &P->V[i], s->r.a, s->r.b, s->r.e, S->t);
+        GBC_TRY(sv_dy_horner(ctx, S->nl, S->nh, &en, &P->V[i], s->r.a, s->r.b, s->r.e, S->t));
         /* x = (n / 2^en) / (den d / 2^ed): grid value x 2^e = n 2^(e + ed - en) / (den d) */
         long shift = (long)s->e + (long)ed - (long)en;
         const mpz_t *nv[2] = {&S->nl, &S->nh};
@@ -113,8 +155,10 @@ static int eval_box(sol *s, const sv_param *P, uint32_t prec, long *excess, scra
             if (x > *excess)
                 *excess = x;
         }
+        GBC_TRY(scratch_settle(ctx, S));
     }
-    return 1;
+    *ok = 1;
+    return sol_settle(ctx, s, P->n);
 }
 
 /* Refine s's root until its box (grid 2^-s->e, s->e >= prec) has every interval at
@@ -123,12 +167,11 @@ static gbc_status sol_box(gbc_ctx *ctx, sol *s, const sv_param *P, uint32_t prec
 {
     for (;;) {
         long excess = 0;
-        int ok = eval_box(s, P, prec, &excess, S);
+        int ok = 0;
+        GBC_TRY(eval_box(ctx, &ok, s, P, prec, &excess, S));
         if (ok && excess <= 0)
             return GBC_OK;
-        gbc_status st = gbc_ctx_poll(ctx);
-        if (st != GBC_OK)
-            return st;
+        GBC_TRY(gbc_ctx_check(ctx));
         /* the range shrinks about linearly with the root's interval: halve it as
          * many times as the width exceeds the bound (at least once) before the
          * next evaluation; only the result of an evaluation is ever used */
@@ -136,7 +179,8 @@ static gbc_status sol_box(gbc_ctx *ctx, sol *s, const sv_param *P, uint32_t prec
             return GBC_ERR_INTERNAL; /* Q vanishes at a root of W: not a parametrisation */
         long steps = ok && excess > 1 ? excess - 1 : 1;
         for (long k = 0; k < steps && !s->r.exact; k++)
-            sv_root_refine(&s->r, &P->W);
+            GBC_TRY(sv_root_refine(ctx, &s->r, &P->W));
+        GBC_TRY(sol_settle(ctx, s, P->n));
     }
 }
 
@@ -155,6 +199,7 @@ static void sols_free(gbc_ctx *ctx, sol *s, size_t count, uint32_t n)
     if (s == NULL)
         return;
     for (size_t k = 0; k < count; k++) {
+        gbc_ctx_uncharge(ctx, s[k].zb);
         mpz_clear(s[k].r.a);
         mpz_clear(s[k].r.b);
         for (uint32_t i = 0; i < n; i++) {
@@ -215,8 +260,11 @@ static gbc_status separate_boxes(gbc_ctx *ctx, sol *s, size_t made, const sv_par
                 if (!boxes_meet(&s[a], &s[b], P->n))
                     continue;
                 again = 1;
-                sv_root_refine(&s[a].r, &P->W);
-                sv_root_refine(&s[b].r, &P->W);
+                st = sv_root_refine(ctx, &s[a].r, &P->W);
+                if (st == GBC_OK)
+                    st = sv_root_refine(ctx, &s[b].r, &P->W);
+                if (st != GBC_OK)
+                    break;
                 s[a].e++;
                 s[b].e++;
                 st = sol_box(ctx, &s[a], P, prec, S);
@@ -283,6 +331,6 @@ gbc_status sv_boxes(gbc_ctx *ctx, gbc_solutions *out, const sv_param *P, uint32_
     if (st == GBC_OK && made > 0)
         st = store_boxes(ctx, out, s, made, P->n);
     sols_free(ctx, s, made, P->n);
-    scratch_clear(&S);
+    scratch_clear(ctx, &S);
     return st;
 }

@@ -99,6 +99,40 @@ void qpoly_clear(gbc_ctx *ctx, qpoly *P)
 
 /* --------------------------------------------------------- ideal plumbing -- */
 
+const gbc_options *sv_sub_options(gbc_options *sub, const gbc_ctx *ctx,
+                                  const gbc_options *opts)
+{
+    if (opts == NULL)
+        return NULL;
+    size_t mem = 0;
+    if (ctx->mem_limit != 0)
+        mem = ctx->mem_used < ctx->mem_limit ? ctx->mem_limit - ctx->mem_used : 1;
+    double left = 0.0;
+    if (ctx->deadline != 0.0) {
+        left = ctx->deadline - gbc_wall_time();
+        if (left < 1e-6)
+            left = 1e-6; /* 0 would mean none: stop at the first poll instead */
+    }
+    api_options_sub(sub, opts, ctx->cancel, mem, left);
+    return sub;
+}
+
+size_t sv_polys_bytes(const gbc_polys *G)
+{
+    if (G == NULL)
+        return 0;
+    size_t nv = gbc_ring_nvars(gbc_polys_ring(G)), b = 0;
+    for (size_t i = 0; i < G->L.n; i++) {
+        const ppoly *p = &G->L.p[i];
+        b += p->len * (nv * sizeof(uint32_t) + (p->cq != NULL ? sizeof(mpq_t) : sizeof(uint32_t)));
+        if (p->cq != NULL)
+            for (size_t k = 0; k < p->len; k++)
+                b += (mpz_size(mpq_numref(p->cq[k])) + mpz_size(mpq_denref(p->cq[k]))) *
+                     sizeof(mp_limb_t);
+    }
+    return b;
+}
+
 /* A ring with gens' variable names (plus extra, when not NULL) in order. */
 gbc_status sv_ring_like(gbc_ctx *ctx, gbc_ring **out, const gbc_ring *R,
                         const char *extra, const char *order, gbc_error *err)
@@ -121,29 +155,33 @@ gbc_status sv_ring_like(gbc_ctx *ctx, gbc_ring **out, const gbc_ring *R,
 }
 
 /* The reduced basis of the ideal given by text in ring R (order of R). */
-gbc_status sv_basis_of_text(gbc_polys **basis, const gbc_ring *R, const char *text,
-                            const gbc_options *opts, gbc_error *err)
+gbc_status sv_basis_of_text(gbc_ctx *ctx, gbc_polys **basis, const gbc_ring *R,
+                            const char *text, const gbc_options *opts, gbc_error *err)
 {
     gbc_polys *P = NULL;
-    gbc_status st = gbc_polys_parse(&P, R, text, strlen(text), opts, err);
+    gbc_options sub;
+    gbc_status st = gbc_polys_parse(&P, R, text, strlen(text),
+                                    sv_sub_options(&sub, ctx, opts), err);
     if (st != GBC_OK)
         return st;
-    st = gbc_groebner(basis, P, opts, NULL);
+    st = gbc_groebner(basis, P, sv_sub_options(&sub, ctx, opts), NULL);
     gbc_polys_free(P);
     return st;
 }
 
 /* The dimension and the number of standard monomials of the ideal whose grevlex
  * basis is G. */
-gbc_status sv_dim_degree(int64_t *dim, uint64_t *deg, const gbc_polys *G,
+gbc_status sv_dim_degree(gbc_ctx *ctx, int64_t *dim, uint64_t *deg, const gbc_polys *G,
                          const gbc_options *opts)
 {
     gbc_monideal *lt = NULL;
-    gbc_status st = gbc_leading_ideal(&lt, G, GBC_LEADING_IS_BASIS, opts, NULL);
+    gbc_options sub;
+    gbc_status st = gbc_leading_ideal(&lt, G, GBC_LEADING_IS_BASIS,
+                                      sv_sub_options(&sub, ctx, opts), NULL);
     if (st == GBC_OK)
-        st = gbc_monideal_dim(dim, lt, opts);
+        st = gbc_monideal_dim(dim, lt, sv_sub_options(&sub, ctx, opts));
     if (st == GBC_OK && *dim == 0 && deg != NULL)
-        st = gbc_monideal_degree(deg, lt, opts);
+        st = gbc_monideal_degree(deg, lt, sv_sub_options(&sub, ctx, opts));
     gbc_monideal_free(lt);
     return st;
 }
@@ -155,9 +193,9 @@ gbc_status sv_zero_dim(gbc_ctx *ctx, gbc_solutions *out, gbc_ring **R0, gbc_poly
     int64_t dim = 0;
     gbc_status st = sv_ring_like(ctx, R0, R, NULL, "grevlex", err);
     if (st == GBC_OK)
-        st = sv_basis_of_text(G0, *R0, text, opts, err);
+        st = sv_basis_of_text(ctx, G0, *R0, text, opts, err);
     if (st == GBC_OK)
-        st = sv_dim_degree(&dim, deg, *G0, opts);
+        st = sv_dim_degree(ctx, &dim, deg, *G0, opts);
     if (st != GBC_OK)
         return st;
     out->dim = dim;

@@ -4,20 +4,39 @@
  * dyadic points, and quotients rounded outward to a grid. No mpq: no gcd. */
 #include "solve/solve.h"
 
-void sv_dy_horner(mpz_t lo, mpz_t hi, unsigned long *eout, const sv_zpoly *P, const mpz_t a,
-                  const mpz_t b, unsigned long e, mpz_t tmp[4])
+/* A bound in bits on the integers of a Horner evaluation of P (n >= 1) at
+ * mantissas of mbits bits over 2^e: after step j, at most maxbits(P) +
+ * j (max(mbits, e) + 1) + 1 bits (a product adds mbits, a term c 2^(j e) has
+ * maxbits(P) + j e, each addition a carry). */
+static size_t horner_bits(const sv_zpoly *P, size_t mbits, unsigned long e)
+{
+    size_t step = (mbits > (size_t)e ? mbits : (size_t)e) + 1;
+    return sv_zpoly_maxbits(P) + (P->n - 1) * step + 1;
+}
+
+gbc_status sv_dy_horner(gbc_ctx *ctx, mpz_t lo, mpz_t hi, unsigned long *eout,
+                        const sv_zpoly *P, const mpz_t a, const mpz_t b, unsigned long e,
+                        mpz_t tmp[4])
 {
     *eout = 0;
     if (P->n == 0) {
         mpz_set_ui(lo, 0);
         mpz_set_ui(hi, 0);
-        return;
+        return GBC_OK;
     }
+    size_t ab = mpz_sizeinbase(a, 2), bb = mpz_sizeinbase(b, 2);
+    /* lo, hi and the four products: six integers of the final size at most */
+    size_t charge = 6 * sv_bits_bytes(horner_bits(P, ab > bb ? ab : bb, e));
+    GBC_TRY(gbc_ctx_charge(ctx, charge));
+    gbc_status st = GBC_OK;
     mpz_set(lo, P->c[P->n - 1]);
     mpz_set(hi, P->c[P->n - 1]);
     int point = mpz_cmp(a, b) == 0;
     unsigned long sh = 0; /* after j steps the value is over 2^(j e) */
     for (size_t k = P->n - 1; k-- > 0;) {
+        st = sv_poll(ctx, mpz_size(lo) + mpz_size(a));
+        if (st != GBC_OK)
+            break;
         if (point) {
             mpz_mul(lo, lo, a);
             mpz_set(hi, lo);
@@ -47,19 +66,29 @@ void sv_dy_horner(mpz_t lo, mpz_t hi, unsigned long *eout, const sv_zpoly *P, co
             mpz_add(hi, hi, tmp[0]);
         }
     }
+    gbc_ctx_uncharge(ctx, charge);
     *eout = sh;
+    return st;
 }
 
-int sv_zpoly_sign_dyadic(const sv_zpoly *P, const mpz_t m, unsigned long e)
+gbc_status sv_zpoly_sign_dyadic(gbc_ctx *ctx, int *sign, const sv_zpoly *P, const mpz_t m,
+                                unsigned long e)
 {
     /* sign of 2^(d e) P(m / 2^e) = sum c_i m^i 2^((d-i) e), by Horner */
+    *sign = 0;
     if (P->n == 0)
-        return 0;
+        return GBC_OK;
+    size_t charge = 2 * sv_bits_bytes(horner_bits(P, mpz_sizeinbase(m, 2), e));
+    GBC_TRY(gbc_ctx_charge(ctx, charge));
+    gbc_status st = GBC_OK;
     mpz_t acc, t;
     mpz_init_set(acc, P->c[P->n - 1]);
     mpz_init(t);
     unsigned long sh = 0;
     for (size_t i = P->n - 1; i-- > 0;) {
+        st = sv_poll(ctx, mpz_size(acc) + mpz_size(m));
+        if (st != GBC_OK)
+            break;
         sh += e;
         mpz_mul(acc, acc, m);
         if (mpz_sgn(P->c[i]) != 0) {
@@ -67,10 +96,12 @@ int sv_zpoly_sign_dyadic(const sv_zpoly *P, const mpz_t m, unsigned long e)
             mpz_add(acc, acc, t);
         }
     }
-    int s = mpz_sgn(acc);
+    if (st == GBC_OK)
+        *sign = mpz_sgn(acc);
     mpz_clear(acc);
     mpz_clear(t);
-    return s;
+    gbc_ctx_uncharge(ctx, charge);
+    return st;
 }
 
 void sv_dy_div_round(mpz_t out, const mpz_t n, const mpz_t d, long shift, int up, mpz_t tmp)

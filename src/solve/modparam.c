@@ -8,6 +8,7 @@
 
 #include "gbc.h"
 #include "gbc_gmp.h"
+#include "api/api.h"
 #include "field/crt.h"
 #include "field/field.h"
 #include "solve/solve.h"
@@ -260,9 +261,10 @@ static gbc_status prime_param(gbc_ctx *ctx, uint32_t *r, int *ok, const mp_input
         st = GBC_ALLOC(ctx, cf, tt);
     if (st != GBC_OK || !gens_mod_p(nt, ex, cf, in, p))
         goto out; /* or p divides a denominator */
-    st = gbc_polys_from_arrays_zp(&P, Rp, np, nt, ex, cf, opts, NULL);
+    gbc_options sub;
+    st = gbc_polys_from_arrays_zp(&P, Rp, np, nt, ex, cf, sv_sub_options(&sub, ctx, opts), NULL);
     if (st == GBC_OK)
-        st = gbc_groebner(&L, P, opts, NULL);
+        st = gbc_groebner(&L, P, sv_sub_options(&sub, ctx, opts), NULL);
     if (st != GBC_OK)
         goto out;
     size_t count = gbc_polys_count(L);
@@ -305,14 +307,25 @@ static gbc_status zmul(gbc_ctx *ctx, sv_zpoly *C, const sv_zpoly *A, const sv_zp
     gbc_status st = sv_zpoly_init(ctx, C, A->n + B->n - 1);
     if (st != GBC_OK)
         return st;
-    for (size_t i = 0; i < A->n; i++) {
+    /* each coefficient: at most min(n_A, n_B) products of bits(A) + bits(B) */
+    size_t ab = sv_zpoly_maxbits(A), bb = sv_zpoly_maxbits(B);
+    size_t terms = A->n < B->n ? A->n : B->n, lg = 1;
+    while (((size_t)1 << lg) < terms)
+        lg++;
+    st = sv_zpoly_reserve(ctx, C, C->n * sv_bits_bytes(ab + bb + lg));
+    for (size_t i = 0; i < A->n && st == GBC_OK; i++) {
         if (mpz_sgn(A->c[i]) == 0)
             continue;
-        for (size_t j = 0; j < B->n; j++)
+        st = sv_poll(ctx, B->n * (mpz_size(A->c[i]) + bb / GMP_NUMB_BITS + 1));
+        for (size_t j = 0; j < B->n && st == GBC_OK; j++)
             mpz_addmul(C->c[i + j], A->c[i], B->c[j]);
     }
     sv_zpoly_normalise(C);
-    return GBC_OK;
+    if (st == GBC_OK)
+        st = sv_zpoly_settle(ctx, C);
+    if (st != GBC_OK)
+        sv_zpoly_clear(ctx, C);
+    return st;
 }
 
 /* A cache of the products prod y_i^a_i Z^a_n (exponent vectors of n + 1 entries). */
@@ -355,6 +368,10 @@ static gbc_status mono(gbc_ctx *ctx, const sv_zpoly **out, mcache *M, const uint
         st = sv_zpoly_init(ctx, &prod, F[i].n);
         for (size_t j = 0; st == GBC_OK && j < F[i].n; j++)
             mpz_set(prod.c[j], F[i].c[j]);
+        if (st == GBC_OK)
+            st = sv_zpoly_settle(ctx, &prod);
+        if (st != GBC_OK)
+            sv_zpoly_clear(ctx, &prod);
     } else {
         uint32_t *b = NULL;
         st = GBC_ALLOC(ctx, b, nv);
@@ -410,13 +427,24 @@ static gbc_status check_factors(gbc_ctx *ctx, sv_zpoly *F, const sv_param *P, ui
     for (uint32_t i = 0; i < n && st == GBC_OK; i++) {
         st = sv_zpoly_init(ctx, &F[i], P->V[i].n);
         mpz_divexact(t, E, P->den[i]);
+        if (st == GBC_OK)
+            st = sv_zpoly_reserve(ctx, &F[i],
+                                  P->V[i].n * sv_bits_bytes(sv_zpoly_maxbits(&P->V[i]) +
+                                                            mpz_sizeinbase(t, 2)));
         for (size_t j = 0; st == GBC_OK && j < P->V[i].n; j++)
             mpz_mul(F[i].c[j], P->V[i].c[j], t);
+        if (st == GBC_OK)
+            st = sv_zpoly_settle(ctx, &F[i]);
     }
     if (st == GBC_OK)
         st = sv_zpoly_init(ctx, &F[n], P->Q.n);
+    if (st == GBC_OK)
+        st = sv_zpoly_reserve(ctx, &F[n], P->Q.n * sv_bits_bytes(sv_zpoly_maxbits(&P->Q) +
+                                                                 mpz_sizeinbase(E, 2)));
     for (size_t j = 0; st == GBC_OK && j < P->Q.n; j++)
         mpz_mul(F[n].c[j], P->Q.c[j], E);
+    if (st == GBC_OK)
+        st = sv_zpoly_settle(ctx, &F[n]);
     mpz_clear(E);
     return st;
 }
@@ -441,7 +469,9 @@ static gbc_status form_vanishes(gbc_ctx *ctx, int *zero, const sv_zpoly *F, cons
             else
                 mpz_submul_ui(H.c[j], F[i].c[j], (unsigned long)-in->form[i]);
         }
-    st = zero_mod(ctx, zero, &H, &P->W);
+    st = sv_zpoly_settle(ctx, &H);
+    if (st == GBC_OK)
+        st = zero_mod(ctx, zero, &H, &P->W);
     sv_zpoly_clear(ctx, &H);
     return st;
 }
@@ -461,9 +491,12 @@ static gbc_status add_scaled(gbc_ctx *ctx, sv_zpoly *H, const sv_zpoly *pr, cons
     }
     if (H->n < pr->n)
         H->n = pr->n;
+    GBC_TRY(sv_zpoly_reserve(ctx, H, pr->n * sv_bits_bytes(sv_zpoly_maxbits(pr) +
+                                                           mpz_sizeinbase(c, 2) + 1)));
+    GBC_TRY(sv_poll(ctx, pr->n * (mpz_size(c) + 1)));
     for (size_t j = 0; j < pr->n; j++)
         mpz_addmul(H->c[j], pr->c[j], c);
-    return GBC_OK;
+    return sv_zpoly_settle(ctx, H);
 }
 
 /* Whether generator g of in (its m terms: exponents ex, coefficients cf) vanishes
@@ -659,7 +692,13 @@ static gbc_status param_from_lift(gbc_ctx *ctx, sv_param *P, const mpq_t *q, uin
     mpz_clear(l);
     mpq_clear(c);
     mpq_clear(t);
-    return GBC_OK;
+    /* the sizes of the lifted values (charged with the candidate): settled after */
+    st = sv_zpoly_settle(ctx, &P->W);
+    if (st == GBC_OK)
+        st = sv_zpoly_settle(ctx, &P->Q);
+    for (uint32_t v = 0; v < n && st == GBC_OK; v++)
+        st = sv_zpoly_settle(ctx, &P->V[v]);
+    return st;
 }
 
 /* Whether the candidate q reduces to the residues r modulo p (a denominator
@@ -723,6 +762,7 @@ typedef struct lifting {
     size_t *glen;
     zz_crt C;
     int crt_live;
+    size_t cand_zb; /* bytes of cand's integers charged to the context */
 } lifting;
 
 /* S for the ring R (n variables) and T named tname, D the degree; lifting_clear
@@ -749,12 +789,13 @@ static gbc_status lifting_init(gbc_ctx *ctx, lifting *S, const gbc_ring *R, cons
     for (uint32_t i = 0; i < nv; i++)
         S->glen[i] = D;
     st = zz_crt_init_groups(ctx, &S->C, S->glen, nv);
-    S->crt_live = st == GBC_OK;
+    S->crt_live = 1; /* also after a failure: zz_crt_clear frees what it made */
     return st;
 }
 
 static void lifting_clear(gbc_ctx *ctx, lifting *S)
 {
+    gbc_ctx_uncharge(ctx, S->cand_zb);
     if (S->crt_live)
         zz_crt_clear(ctx, &S->C);
     if (S->cand != NULL)
@@ -764,6 +805,21 @@ static void lifting_clear(gbc_ctx *ctx, lifting *S)
     gbc_free(ctx, S->glen);
     gbc_free(ctx, S->r);
     gbc_free(ctx, S->names);
+}
+
+/* Charge S->cand's integers as they are now (after a lift). */
+static gbc_status cand_settle(gbc_ctx *ctx, lifting *S)
+{
+    size_t b = 0;
+    for (size_t i = 0; i < S->m; i++)
+        b += (mpz_size(mpq_numref(S->cand[i])) + mpz_size(mpq_denref(S->cand[i]))) *
+             sizeof(mp_limb_t);
+    if (b > S->cand_zb)
+        GBC_TRY(gbc_ctx_charge(ctx, b - S->cand_zb));
+    else
+        gbc_ctx_uncharge(ctx, S->cand_zb - b);
+    S->cand_zb = b;
+    return GBC_OK;
 }
 
 /* The residues of in's parametrisation modulo the prime p (prime_param, in the
@@ -856,6 +912,8 @@ static gbc_status lift_over_primes(gbc_ctx *ctx, sv_param *P, int *found, liftin
         if (!have) {
             int lifted = 0;
             st = zz_crt_lift(ctx, &S->C, S->glen, nv, S->cand, &lifted);
+            if (st == GBC_OK)
+                st = cand_settle(ctx, S);
             if (st != GBC_OK)
                 return st;
             have = lifted;

@@ -100,7 +100,10 @@ static gbc_status terms_to_zpoly(gbc_ctx *ctx, sv_zpoly *Z, const terms *t, uint
     }
     mpz_clear(l);
     sv_zpoly_normalise(Z);
-    return GBC_OK;
+    st = sv_zpoly_settle(ctx, Z);
+    if (st != GBC_OK)
+        sv_zpoly_clear(ctx, Z);
+    return st;
 }
 
 /* Append ", c_0 + c_1*name^1 + ..." (Z in the variable name) to b. */
@@ -132,10 +135,13 @@ typedef struct shape {
     qpoly w;
     qpoly *g; /* nvars of them */
     uint32_t nvars;
+    size_t zb; /* bytes charged to the context for it (those of the lex basis) */
 } shape;
 
 static void shape_clear(gbc_ctx *ctx, shape *S)
 {
+    gbc_ctx_uncharge(ctx, S->zb);
+    S->zb = 0;
     qpoly_clear(ctx, &S->w);
     if (S->g != NULL)
         for (uint32_t i = 0; i < S->nvars; i++)
@@ -242,6 +248,8 @@ static gbc_status shape_boxes(gbc_ctx *ctx, gbc_solutions *out, const shape *S,
     for (size_t i = 0; st == GBC_OK && i < W->n; i++)
         mpz_set(P.W.c[i], W->c[i]);
     if (st == GBC_OK)
+        st = sv_zpoly_settle(ctx, &P.W);
+    if (st == GBC_OK)
         st = sv_zpoly_init(ctx, &P.Q, 1);
     if (st == GBC_OK)
         mpz_set_ui(P.Q.c[0], 1);
@@ -257,6 +265,7 @@ static gbc_status shape_boxes(gbc_ctx *ctx, gbc_solutions *out, const shape *S,
             mpz_mul(P.V[v].c[i], P.V[v].c[i], mpq_numref(g->c[i]));
         }
         sv_zpoly_normalise(&P.V[v]);
+        st = sv_zpoly_settle(ctx, &P.V[v]);
     }
     if (st == GBC_OK)
         st = sv_boxes(ctx, out, &P, prec);
@@ -285,7 +294,8 @@ static gbc_status radical_text(gbc_ctx *ctx, sv_sb *text, int *added, const gbc_
             if (i != v)
                 vars[k++] = i;
         gbc_polys *E = NULL;
-        st = gbc_eliminate(&E, gens, vars, k, opts, NULL);
+        gbc_options sub;
+        st = gbc_eliminate(&E, gens, vars, k, sv_sub_options(&sub, ctx, opts), NULL);
         if (st != GBC_OK)
             break;
         if (gbc_polys_count(E) != 1) {
@@ -359,9 +369,19 @@ typedef struct qrun {
     sv_sb text;        /* the generators as text; later those of the radical */
     gbc_ring *R0, *R1; /* R's variables in grevlex; and T after them, in lex */
     gbc_polys *G0;     /* the grevlex basis of the ideal of text */
+    size_t g0_zb;      /* its bytes (sv_polys_bytes), charged to the context */
     uint64_t deg;      /* dim_Q R/I */
     char tname[32];    /* T's name */
 } qrun;
+
+/* Charge q->G0's bytes to ctx while q holds it (q->g0_zb). */
+static gbc_status hold_g0(gbc_ctx *ctx, qrun *q)
+{
+    size_t b = sv_polys_bytes(q->G0);
+    GBC_TRY(gbc_ctx_charge(ctx, b));
+    q->g0_zb = b;
+    return GBC_OK;
+}
 
 /* The fast path: msolve's parametrisation modulo primes, lifted and checked over
  * Q (modparam.c), with the forms of form_coef in the same order as the exact path
@@ -438,12 +458,21 @@ static gbc_status lex_try(gbc_ctx *ctx, gbc_solutions *out, int *is_shape, shape
     out->newvar = attempt > 0;
     gbc_polys *L = NULL;
     if (st == GBC_OK)
-        st = sv_basis_of_text(&L, q->R1, J.s, opts, err);
+        st = sv_basis_of_text(ctx, &L, q->R1, J.s, opts, err);
     sv_sb_clear(ctx, &J);
     if (st != GBC_OK)
         return st;
     size_t deg_w = 0;
     st = read_shape(ctx, is_shape, S, &deg_w, L, n);
+    if (st == GBC_OK && *is_shape) {
+        /* S holds L's coefficients: charged while it lives */
+        size_t b = sv_polys_bytes(L);
+        st = gbc_ctx_charge(ctx, b);
+        if (st == GBC_OK)
+            S->zb = b;
+        else
+            shape_clear(ctx, S);
+    }
     gbc_polys_free(L);
     return st;
 }
@@ -461,10 +490,14 @@ static gbc_status take_radical(gbc_ctx *ctx, qrun *q, uint64_t *ndistinct,
     }
     gbc_polys_free(q->G0);
     q->G0 = NULL;
+    gbc_ctx_uncharge(ctx, q->g0_zb);
+    q->g0_zb = 0;
     int64_t dim = 0;
-    st = sv_basis_of_text(&q->G0, q->R0, q->text.s, opts, err);
+    st = sv_basis_of_text(ctx, &q->G0, q->R0, q->text.s, opts, err);
     if (st == GBC_OK)
-        st = sv_dim_degree(&dim, ndistinct, q->G0, opts);
+        st = hold_g0(ctx, q);
+    if (st == GBC_OK)
+        st = sv_dim_degree(ctx, &dim, ndistinct, q->G0, opts);
     return st;
 }
 
@@ -531,7 +564,9 @@ static gbc_status shape_solutions(gbc_ctx *ctx, gbc_solutions *out, const shape 
     }
     mpz_clear(l);
     sv_zpoly_normalise(&W0);
-    st = sv_zpoly_squarefree(ctx, &W, &W0);
+    st = sv_zpoly_settle(ctx, &W0);
+    if (st == GBC_OK)
+        st = sv_zpoly_squarefree(ctx, &W, &W0);
     sv_zpoly_clear(ctx, &W0);
     if (st != GBC_OK)
         return st;
@@ -559,6 +594,8 @@ gbc_status sv_solve_q(gbc_ctx *ctx, gbc_solutions *out, const gbc_polys *gens, u
     gbc_string_free(gtext);
     if (st == GBC_OK)
         st = sv_zero_dim(ctx, out, &q.R0, &q.G0, &q.deg, q.text.s, q.R, opts, err);
+    if (st == GBC_OK)
+        st = hold_g0(ctx, &q);
     if (st != GBC_OK || out->dim < 0) /* the unit ideal: no solution */
         goto out;
     st = sv_ring_like(ctx, &q.R1, q.R, q.tname, "lex", err);
@@ -578,6 +615,7 @@ gbc_status sv_solve_q(gbc_ctx *ctx, gbc_solutions *out, const gbc_polys *gens, u
 out:
     sv_sb_clear(ctx, &q.text);
     gbc_polys_free(q.G0);
+    gbc_ctx_uncharge(ctx, q.g0_zb);
     gbc_ring_free(q.R0);
     gbc_ring_free(q.R1);
     return st;

@@ -15,7 +15,48 @@
 typedef struct sv_zpoly {
     mpz_t *c;
     size_t n, cap;
+    size_t zb; /* bytes of the coefficients' limbs charged to a context (an estimate
+                * made before they grow, settled to their size after) */
 } sv_zpoly;
+
+/* GMP's memory in the solver (docs/solve.md, "Limits"): the library installs no GMP
+ * allocation functions, so an integer-heavy step first charges an upper bound on
+ * what it will hold to the context (gbc_ctx_charge) and afterwards settles the
+ * charge to the limbs actually held (mpz_size); the limit or the machine's ceiling
+ * then stops the step with GBC_ERR_LIMIT / GBC_ERR_NOMEM before GMP could run out.
+ * Bytes of an integer of bits bits (with a limb of slack). */
+static inline size_t sv_bits_bytes(size_t bits)
+{
+    return (bits / GMP_NUMB_BITS + 2) * sizeof(mp_limb_t);
+}
+/* Bytes of the limbs of P's coefficients as they are now. */
+size_t sv_zpoly_bytes(const sv_zpoly *P);
+/* Charge bytes more for P (before a step that makes its coefficients grow). */
+gbc_status sv_zpoly_reserve(gbc_ctx *ctx, sv_zpoly *P, size_t bytes);
+/* Replace P's charge by its actual size; fails only when the size exceeds the
+ * charge and the excess does not fit. */
+gbc_status sv_zpoly_settle(gbc_ctx *ctx, sv_zpoly *P);
+/* The largest size in bits of P's coefficients. */
+static inline size_t sv_zpoly_maxbits(const sv_zpoly *P)
+{
+    size_t m = 0;
+    for (size_t i = 0; i < P->n; i++) {
+        size_t b = mpz_sizeinbase(P->c[i], 2);
+        if (b > m)
+            m = b;
+    }
+    return m;
+}
+
+/* Polling in the solver's integer loops: a step of about limbs limb operations
+ * polls through gbc_ctx_check (the clock every call) when it is long, else
+ * through gbc_ctx_poll (the clock every 64 calls), so that a stop request is
+ * seen within about a millisecond whatever the size of the integers. */
+#define SV_LONG_STEP 2048
+static inline gbc_status sv_poll(gbc_ctx *ctx, size_t limbs)
+{
+    return limbs >= SV_LONG_STEP ? gbc_ctx_check(ctx) : gbc_ctx_poll(ctx);
+}
 
 /* P with room for n coefficients, all zero (P->n = n; normalise after filling).
  * GBC_ERR_NOMEM / GBC_ERR_LIMIT through ctx; P is then empty and needs no clear. */
@@ -55,19 +96,23 @@ typedef struct sv_root {
 gbc_status sv_isolate(gbc_ctx *ctx, sv_root **roots, size_t *nroots, const sv_zpoly *P);
 void sv_roots_free(gbc_ctx *ctx, sv_root *roots, size_t nroots);
 /* Halve the interval of r (a root of P, squarefree) by the sign at its midpoint;
- * an exact root stays as it is. */
-void sv_root_refine(sv_root *r, const sv_zpoly *P);
+ * an exact root stays as it is. Charges and polls ctx (sv_zpoly_sign_dyadic). */
+gbc_status sv_root_refine(gbc_ctx *ctx, sv_root *r, const sv_zpoly *P);
 
 /* --- dyadic interval arithmetic (dyadic.c) --- */
 
 /* [lo, hi] / 2^(*eout) encloses P(t) for every t in [a / 2^e, b / 2^e] (a <= b):
  * Horner over intervals, exact (no rounding: the mantissas grow by the bits of
  * a and b each step), *eout = e deg P. tmp: four initialised scratch integers.
- * lo, hi must not alias a, b or tmp. */
-void sv_dy_horner(mpz_t lo, mpz_t hi, unsigned long *eout, const sv_zpoly *P, const mpz_t a,
-                  const mpz_t b, unsigned long e, mpz_t tmp[4]);
-/* The sign (-1, 0, 1) of P at m / 2^e, exactly. */
-int sv_zpoly_sign_dyadic(const sv_zpoly *P, const mpz_t m, unsigned long e);
+ * lo, hi must not alias a, b or tmp. Polls ctx each step; charges it a bound on
+ * the integers while it runs (the caller charges what lo, hi and tmp keep after). */
+gbc_status sv_dy_horner(gbc_ctx *ctx, mpz_t lo, mpz_t hi, unsigned long *eout,
+                        const sv_zpoly *P, const mpz_t a, const mpz_t b, unsigned long e,
+                        mpz_t tmp[4]);
+/* The sign (-1, 0, 1) of P at m / 2^e, exactly, into *sign. Charges ctx a bound on
+ * its integers while it runs and polls it each step. */
+gbc_status sv_zpoly_sign_dyadic(gbc_ctx *ctx, int *sign, const sv_zpoly *P, const mpz_t m,
+                                unsigned long e);
 /* out = floor (up = 0) or ceil (up = 1) of n 2^shift / d (d != 0); tmp is an
  * initialised scratch integer; out may alias n but not d or tmp. */
 void sv_dy_div_round(mpz_t out, const mpz_t n, const mpz_t d, long shift, int up, mpz_t tmp);

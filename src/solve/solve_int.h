@@ -135,16 +135,32 @@ void sv_solutions_free(gbc_solutions *s);
  * sv_solutions_free frees them). */
 gbc_status sv_boxes(gbc_ctx *ctx, gbc_solutions *out, const struct sv_param *P, uint32_t prec);
 
+/* The options of a sub-computation (a Groebner basis, an elimination, a parse)
+ * that the solver running under ctx with the caller's opts starts through the
+ * public calls: opts' choices and callbacks, the memory the caller has left under
+ * its limit (limit - ctx's usage, at least a byte), the time left before its
+ * deadline (at least a microsecond), and the caller's cancel flag watched (common.c,
+ * through api_options_sub). Returns sub, filled, or NULL (the defaults) when opts
+ * is NULL. Build it just before the call: what is left shrinks. */
+const gbc_options *sv_sub_options(gbc_options *sub, const gbc_ctx *ctx,
+                                  const gbc_options *opts);
+
+/* An estimate of the bytes G holds (exponents, coefficients and their limbs): a
+ * result of a sub-computation that the solver keeps is charged to its context
+ * (gbc_ctx_charge) while it holds it. */
+size_t sv_polys_bytes(const gbc_polys *G);
+
 /* Shared by solve.c and zp.c (common.c). A ring with R's variable names (and extra after
  * them, when not NULL), R's characteristic and the order given. */
 gbc_status sv_ring_like(gbc_ctx *ctx, gbc_ring **out, const gbc_ring *R, const char *extra,
                         const char *order, gbc_error *err);
-/* The reduced basis, in R's order, of the ideal the polynomials of text generate. */
-gbc_status sv_basis_of_text(gbc_polys **basis, const gbc_ring *R, const char *text,
-                            const gbc_options *opts, gbc_error *err);
+/* The reduced basis, in R's order, of the ideal the polynomials of text generate
+ * (run under sv_sub_options(ctx, opts)). */
+gbc_status sv_basis_of_text(gbc_ctx *ctx, gbc_polys **basis, const gbc_ring *R,
+                            const char *text, const gbc_options *opts, gbc_error *err);
 /* The dimension of R/I for the Groebner basis G of I and (when zero-dimensional and
- * deg is not NULL) the number of standard monomials. */
-gbc_status sv_dim_degree(int64_t *dim, uint64_t *deg, const gbc_polys *G,
+ * deg is not NULL) the number of standard monomials (under sv_sub_options). */
+gbc_status sv_dim_degree(gbc_ctx *ctx, int64_t *dim, uint64_t *deg, const gbc_polys *G,
                          const gbc_options *opts);
 /* The dimension check of both fields: the reduced grevlex basis *G0 (in the new
  * ring *R0, with R's names and characteristic) of the ideal the polynomials of

@@ -10,6 +10,7 @@ gbc_status sv_zpoly_init(gbc_ctx *ctx, sv_zpoly *P, size_t n)
 {
     P->c = NULL;
     P->n = P->cap = 0;
+    P->zb = 0;
     size_t cap = n > 0 ? n : 1;
     gbc_status st = GBC_ALLOC(ctx, P->c, cap);
     if (st != GBC_OK)
@@ -23,6 +24,8 @@ gbc_status sv_zpoly_init(gbc_ctx *ctx, sv_zpoly *P, size_t n)
 
 void sv_zpoly_clear(gbc_ctx *ctx, sv_zpoly *P)
 {
+    gbc_ctx_uncharge(ctx, P->zb);
+    P->zb = 0;
     if (P->c != NULL) {
         for (size_t i = 0; i < P->cap; i++)
             mpz_clear(P->c[i]);
@@ -30,6 +33,34 @@ void sv_zpoly_clear(gbc_ctx *ctx, sv_zpoly *P)
     }
     P->c = NULL;
     P->n = P->cap = 0;
+}
+
+size_t sv_zpoly_bytes(const sv_zpoly *P)
+{
+    size_t b = 0;
+    for (size_t i = 0; i < P->n; i++)
+        b += mpz_size(P->c[i]);
+    return b * sizeof(mp_limb_t);
+}
+
+gbc_status sv_zpoly_reserve(gbc_ctx *ctx, sv_zpoly *P, size_t bytes)
+{
+    GBC_TRY(gbc_ctx_charge(ctx, bytes));
+    P->zb += bytes;
+    return GBC_OK;
+}
+
+gbc_status sv_zpoly_settle(gbc_ctx *ctx, sv_zpoly *P)
+{
+    size_t actual = sv_zpoly_bytes(P);
+    if (actual < P->zb) {
+        gbc_ctx_uncharge(ctx, P->zb - actual);
+        P->zb = actual;
+    } else if (actual > P->zb) {
+        GBC_TRY(gbc_ctx_charge(ctx, actual - P->zb));
+        P->zb = actual;
+    }
+    return GBC_OK;
 }
 
 void sv_zpoly_normalise(sv_zpoly *P)
@@ -59,8 +90,12 @@ void sv_zpoly_primitive(sv_zpoly *P)
 static gbc_status zpoly_copy(gbc_ctx *ctx, sv_zpoly *Q, const sv_zpoly *P)
 {
     gbc_status st = sv_zpoly_init(ctx, Q, P->n);
-    if (st != GBC_OK)
+    if (st == GBC_OK)
+        st = sv_zpoly_reserve(ctx, Q, sv_zpoly_bytes(P));
+    if (st != GBC_OK) {
+        sv_zpoly_clear(ctx, Q);
         return st;
+    }
     for (size_t i = 0; i < P->n; i++)
         mpz_set(Q->c[i], P->c[i]);
     return GBC_OK;
@@ -70,8 +105,13 @@ gbc_status sv_zpoly_prem_primitive(gbc_ctx *ctx, sv_zpoly *A, const sv_zpoly *B)
 {
     mpz_t lca;
     mpz_init(lca);
+    size_t bbits = sv_zpoly_maxbits(B), blimbs = bbits / GMP_NUMB_BITS + 1;
     while (A->n >= B->n && A->n > 0) {
-        gbc_status st = gbc_ctx_poll(ctx);
+        /* the step makes A's coefficients at most bits(A) + bits(B) + 1 long */
+        size_t abits = sv_zpoly_maxbits(A);
+        gbc_status st = sv_poll(ctx, A->n * (abits / GMP_NUMB_BITS + blimbs));
+        if (st == GBC_OK)
+            st = sv_zpoly_reserve(ctx, A, A->n * sv_bits_bytes(abits + bbits + 1));
         if (st != GBC_OK) {
             mpz_clear(lca);
             return st;
@@ -84,6 +124,11 @@ gbc_status sv_zpoly_prem_primitive(gbc_ctx *ctx, sv_zpoly *A, const sv_zpoly *B)
             mpz_submul(A->c[i + k], lca, B->c[i]);
         sv_zpoly_normalise(A);
         sv_zpoly_primitive(A);
+        st = sv_zpoly_settle(ctx, A);
+        if (st != GBC_OK) {
+            mpz_clear(lca);
+            return st;
+        }
     }
     mpz_clear(lca);
     return GBC_OK;
@@ -139,7 +184,9 @@ gbc_status sv_zpoly_squarefree(gbc_ctx *ctx, sv_zpoly *S, const sv_zpoly *P)
         goto fail;
     for (size_t i = 1; i < S->n; i++)
         mpz_mul_ui(D.c[i - 1], S->c[i], (unsigned long)i);
-    st = zpoly_gcd(ctx, &G, S, &D);
+    st = sv_zpoly_settle(ctx, &D);
+    if (st == GBC_OK)
+        st = zpoly_gcd(ctx, &G, S, &D);
     sv_zpoly_clear(ctx, &D);
     if (st != GBC_OK)
         goto fail;
@@ -153,7 +200,12 @@ gbc_status sv_zpoly_squarefree(gbc_ctx *ctx, sv_zpoly *S, const sv_zpoly *P)
             sv_zpoly_clear(ctx, &G);
             goto fail;
         }
-        for (size_t k = qn; k-- > 0;) {
+        /* |quotient coefficients| need no more bits than S's (Mignotte's bound
+         * allows more, but S / G with G primitive: charged by the settle) */
+        for (size_t k = qn; k-- > 0 && st == GBC_OK;) {
+            st = sv_poll(ctx, G.n * (mpz_size(S->c[k + G.n - 1]) + 1));
+            if (st != GBC_OK)
+                break;
             mpz_t *lead = &S->c[k + G.n - 1];
             if (!mpz_divisible_p(*lead, G.c[G.n - 1])) {
                 st = GBC_ERR_INTERNAL;
@@ -169,6 +221,8 @@ gbc_status sv_zpoly_squarefree(gbc_ctx *ctx, sv_zpoly *S, const sv_zpoly *P)
         sv_zpoly_clear(ctx, S);
         *S = Q;
         sv_zpoly_primitive(S);
+        if (st == GBC_OK)
+            st = sv_zpoly_settle(ctx, S);
         if (st != GBC_OK) {
             sv_zpoly_clear(ctx, &G);
             goto fail;
@@ -200,24 +254,38 @@ int sv_zpoly_sign_at(const sv_zpoly *P, const mpq_t x)
     return s;
 }
 
-/* In place: P(t) <- P(t + 1) (classical Taylor shift, O(d^2) additions). */
-static void taylor_shift1(sv_zpoly *P)
+/* In place: P(t) <- P(t + 1) (classical Taylor shift, O(d^2) additions). The
+ * coefficients grow by at most n bits (each is a sum of at most 2^n multiples of
+ * the old ones): charged before, settled after. Polls ctx each row. */
+static gbc_status taylor_shift1(gbc_ctx *ctx, sv_zpoly *P)
 {
     size_t n = P->n;
-    for (size_t i = 0; i + 1 < n; i++)
+    if (n < 2)
+        return GBC_OK;
+    size_t limbs = sv_zpoly_maxbits(P) / GMP_NUMB_BITS + n / GMP_NUMB_BITS + 1;
+    GBC_TRY(sv_zpoly_reserve(ctx, P, n * sv_bits_bytes(n)));
+    for (size_t i = 0; i + 1 < n; i++) {
+        GBC_TRY(sv_poll(ctx, (n - i) * limbs));
         for (size_t j = n - 1; j-- > i;)
             mpz_add(P->c[j], P->c[j], P->c[j + 1]);
+    }
+    return sv_zpoly_settle(ctx, P);
 }
 
 /* Sign variations of the coefficients of (x+1)^d q(1/(x+1)), which bound (with
- * the same parity) the number of roots of q in (0, 1) (Descartes). T is scratch
- * with room for q->n coefficients. */
-static unsigned long descartes_01(const sv_zpoly *q, sv_zpoly *T)
+ * the same parity) the number of roots of q in (0, 1) (Descartes), into *nvar. T
+ * is scratch with room for q->n coefficients (charged to ctx as it grows). */
+static gbc_status descartes_01(gbc_ctx *ctx, unsigned long *nvar, const sv_zpoly *q,
+                               sv_zpoly *T)
 {
+    *nvar = 0;
     T->n = q->n;
+    gbc_status st = sv_zpoly_reserve(ctx, T, sv_zpoly_bytes(q));
+    if (st != GBC_OK)
+        return st;
     for (size_t i = 0; i < q->n; i++)
         mpz_set(T->c[i], q->c[q->n - 1 - i]);
-    taylor_shift1(T);
+    GBC_TRY(taylor_shift1(ctx, T));
     unsigned long var = 0;
     int last = 0;
     for (size_t i = 0; i < T->n; i++) {
@@ -228,7 +296,8 @@ static unsigned long descartes_01(const sv_zpoly *q, sv_zpoly *T)
             last = s;
         }
     }
-    return var;
+    *nvar = var;
+    return GBC_OK;
 }
 
 /* Divide every coefficient by the largest power of two dividing them all. */
@@ -309,13 +378,23 @@ static gbc_status first_piece(gbc_ctx *ctx, piece *first, const sv_zpoly *P, int
     mpz_init(first->c);
     first->j = 0;
     first->mid = 0;
+    /* coefficient i grows by k i bits */
+    st = sv_zpoly_reserve(ctx, &first->q,
+                          sv_zpoly_bytes(P) + P->n * sv_bits_bytes(k * P->n));
+    if (st != GBC_OK) {
+        piece_clear(ctx, first);
+        return st;
+    }
     for (size_t i = 0; i < P->n; i++) {
         mpz_mul_2exp(first->q.c[i], P->c[i], k * i);
         if (s < 0 && (i & 1))
             mpz_neg(first->q.c[i], first->q.c[i]);
     }
     remove_two_power(&first->q);
-    return GBC_OK;
+    st = sv_zpoly_settle(ctx, &first->q);
+    if (st != GBC_OK)
+        piece_clear(ctx, first);
+    return st;
 }
 
 /* Bisect cur (two or more sign variations) and push the pieces on the stack
@@ -326,16 +405,26 @@ static gbc_status push_halves(gbc_ctx *ctx, piece **stack, size_t *cap, size_t *
 {
     /* halves: left q1(x) = 2^e q(x/2) (e = deg q), right q2(x) = q1(x + 1) */
     size_t e = cur.q.n - 1;
-    for (size_t i = 0; i <= e; i++)
-        mpz_mul_2exp(cur.q.c[i], cur.q.c[i], e - i);
-    piece right;
-    gbc_status st = zpoly_copy(ctx, &right.q, &cur.q);
+    gbc_status st = sv_zpoly_reserve(ctx, &cur.q, cur.q.n * sv_bits_bytes(e));
     if (st != GBC_OK) {
         piece_clear(ctx, &cur);
         return st;
     }
-    taylor_shift1(&right.q);
+    for (size_t i = 0; i <= e; i++)
+        mpz_mul_2exp(cur.q.c[i], cur.q.c[i], e - i);
+    piece right;
+    st = zpoly_copy(ctx, &right.q, &cur.q);
+    if (st != GBC_OK) {
+        piece_clear(ctx, &cur);
+        return st;
+    }
     mpz_init(right.c);
+    st = taylor_shift1(ctx, &right.q);
+    if (st != GBC_OK) {
+        piece_clear(ctx, &cur);
+        piece_clear(ctx, &right);
+        return st;
+    }
     mpz_mul_2exp(right.c, cur.c, 1);
     mpz_add_ui(right.c, right.c, 1);
     right.j = cur.j + 1;
@@ -349,7 +438,11 @@ static gbc_status push_halves(gbc_ctx *ctx, piece **stack, size_t *cap, size_t *
     }
     remove_two_power(&right.q);
     remove_two_power(&cur.q);
-    st = GBC_GROW(ctx, *stack, *cap, *top + 3);
+    st = sv_zpoly_settle(ctx, &right.q);
+    if (st == GBC_OK)
+        st = sv_zpoly_settle(ctx, &cur.q);
+    if (st == GBC_OK)
+        st = GBC_GROW(ctx, *stack, *cap, *top + 3);
     if (st != GBC_OK) {
         piece_clear(ctx, &cur);
         piece_clear(ctx, &right);
@@ -359,7 +452,7 @@ static gbc_status push_halves(gbc_ctx *ctx, piece **stack, size_t *cap, size_t *
     if (midroot) {
         piece *m = &(*stack)[*top];
         m->q.c = NULL;
-        m->q.n = m->q.cap = 0;
+        m->q.n = m->q.cap = m->q.zb = 0;
         mpz_init_set(m->c, right.c);
         m->j = right.j;
         m->mid = 1;
@@ -397,9 +490,11 @@ static gbc_status isolate_half(gbc_ctx *ctx, root_list *L, const sv_zpoly *P, in
             piece_clear(ctx, &cur);
             continue;
         }
-        unsigned long var = cur.q.n > 1 ? descartes_01(&cur.q, &T) : 0;
-        if (var <= 1) {
-            if (var == 1)
+        unsigned long var = 0;
+        if (cur.q.n > 1)
+            st = descartes_01(ctx, &var, &cur.q, &T);
+        if (st != GBC_OK || var <= 1) {
+            if (st == GBC_OK && var == 1)
                 st = emit(ctx, L, s, k, cur.c, cur.j, 0);
             piece_clear(ctx, &cur);
             continue;
@@ -443,6 +538,7 @@ gbc_status sv_isolate(gbc_ctx *ctx, sv_root **roots, size_t *nroots, const sv_zp
     }
     for (size_t i = 1; i < Q.n; i++)
         mpz_mul_ui(D.c[i - 1], Q.c[i], (unsigned long)i);
+    st = sv_zpoly_settle(ctx, &D);
     /* a root at 0 (simple: P is squarefree) is exact; divide it out */
     int zero = mpz_sgn(Q.c[0]) == 0;
     if (zero) {
@@ -461,7 +557,7 @@ gbc_status sv_isolate(gbc_ctx *ctx, sv_root **roots, size_t *nroots, const sv_zp
     size_t bd = mpz_sizeinbase(Q.c[Q.n - 1], 2);
     unsigned long k = (m + 1 > bd ? (unsigned long)(m + 1 - bd) : 0) + 1;
     size_t nneg = 0;
-    if (Q.n >= 2) {
+    if (st == GBC_OK && Q.n >= 2) {
         st = isolate_half(ctx, &L, &Q, -1, k);
         nneg = L.n;
     }
@@ -481,12 +577,15 @@ gbc_status sv_isolate(gbc_ctx *ctx, sv_root **roots, size_t *nroots, const sv_zp
             L.r[j - 1] = t;
         }
         /* the sign of P just right of a: P(a), or P'(a) when a is a root */
-        for (size_t i = 0; i < L.n; i++) {
+        for (size_t i = 0; i < L.n && st == GBC_OK; i++) {
             if (L.r[i].exact)
                 continue;
-            int s = sv_zpoly_sign_dyadic(P, L.r[i].a, L.r[i].e);
-            L.r[i].sa = s != 0 ? s : sv_zpoly_sign_dyadic(&D, L.r[i].a, L.r[i].e);
-            if (L.r[i].sa == 0)
+            int s = 0;
+            st = sv_zpoly_sign_dyadic(ctx, &s, P, L.r[i].a, L.r[i].e);
+            if (st == GBC_OK && s == 0)
+                st = sv_zpoly_sign_dyadic(ctx, &s, &D, L.r[i].a, L.r[i].e);
+            L.r[i].sa = s;
+            if (st == GBC_OK && s == 0)
                 st = GBC_ERR_INTERNAL; /* P was not squarefree */
         }
     }
@@ -501,16 +600,21 @@ gbc_status sv_isolate(gbc_ctx *ctx, sv_root **roots, size_t *nroots, const sv_zp
     return GBC_OK;
 }
 
-void sv_root_refine(sv_root *r, const sv_zpoly *P)
+gbc_status sv_root_refine(gbc_ctx *ctx, sv_root *r, const sv_zpoly *P)
 {
     if (r->exact)
-        return;
+        return GBC_OK;
     /* over 2^(e+1): a -> 2a, b -> 2b, the midpoint is a + b */
     mpz_t m;
     mpz_init(m);
     mpz_add(m, r->a, r->b);
+    int s = 0;
+    gbc_status st = sv_zpoly_sign_dyadic(ctx, &s, P, m, r->e + 1);
+    if (st != GBC_OK) {
+        mpz_clear(m); /* r unchanged */
+        return st;
+    }
     r->e++;
-    int s = sv_zpoly_sign_dyadic(P, m, r->e);
     if (s == 0) {
         mpz_set(r->a, m);
         mpz_set(r->b, m);
@@ -523,4 +627,5 @@ void sv_root_refine(sv_root *r, const sv_zpoly *P)
         mpz_swap(r->b, m);
     }
     mpz_clear(m);
+    return GBC_OK;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "gbc.h"
+#include "api/api.h"
 #include "solve/solve.h"
 #include "solve/solve_int.h"
 
@@ -344,7 +345,9 @@ static gbc_status points(gbc_ctx *ctx, u32list *out, uint32_t *pt, uint32_t v,
     }
     gbc_polys *P = NULL, *E = NULL;
     uint32_t *vars = NULL;
-    gbc_status st = gbc_polys_parse(&P, R, text, strlen(text), opts, err);
+    gbc_options sub;
+    gbc_status st = gbc_polys_parse(&P, R, text, strlen(text), sv_sub_options(&sub, ctx, opts),
+                                    err);
     if (st == GBC_OK)
         st = GBC_ALLOC(ctx, vars, n);
     size_t k = 0;
@@ -352,7 +355,7 @@ static gbc_status points(gbc_ctx *ctx, u32list *out, uint32_t *pt, uint32_t v,
         if (i != v)
             vars[k++] = i;
     if (st == GBC_OK)
-        st = gbc_eliminate(&E, P, vars, k, opts, NULL);
+        st = gbc_eliminate(&E, P, vars, k, sv_sub_options(&sub, ctx, opts), NULL);
     gbc_free(ctx, vars);
     gbc_polys_free(P);
     if (st != GBC_OK)
@@ -403,6 +406,8 @@ gbc_status sv_solve_zp(gbc_ctx *ctx, gbc_solutions *out, const gbc_polys *gens, 
         st = sv_zero_dim(ctx, out, &R0, &G0, NULL, gtext, R, opts, err);
     if (st != GBC_OK || out->dim < 0)
         goto out;
+    gbc_polys_free(G0); /* it served the dimension check; not held meanwhile */
+    G0 = NULL;
     gbc_rng rng;
     gbc_rng_seed(&rng, 0x7a70ull);
     st = GBC_ZALLOC(ctx, pt, n + 1);
