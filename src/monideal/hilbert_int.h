@@ -55,6 +55,13 @@ typedef struct acc {
 #define TAYLOR_MAX_ENUM 6
 #endif
 
+/* The byte kernel's Scarf base case (hilbert8.c) runs on strongly generic
+ * subproblems of at least this many rows. Below it the pivot recursion and the
+ * Taylor base case are as fast (benchmarks/monideal/RESULTS.md). */
+#ifndef SCARF_MIN_ROWS
+#define SCARF_MIN_ROWS 3
+#endif
+
 /* ---- the term table (hilbert_acc.c) ---- */
 
 /* T empty, keys of kw bytes, memory charged to ctx; nothing allocated yet. */
@@ -94,7 +101,10 @@ void mih_acc_clear(gbc_ctx *ctx, acc *A);
  * recursion nodes, also on failure. M is only read. */
 gbc_status mih_run32(gbc_ctx *ctx, acc *A, const monideal *M, uint64_t *nodes);
 /* The same on the rank-compressed minimal ideal C (every rank below 256, at most
- * S8N variables, hilbert8.c); A->R must map C's ranks back to exponents. */
-gbc_status mih_run8(gbc_ctx *ctx, acc *A, const monideal *C, uint64_t *nodes);
+ * S8N variables, hilbert8.c); A->R must map C's ranks back to exponents. With
+ * scarf set, strongly generic subproblems end in the Scarf base case. stats
+ * receives nodes, scarf and scarf_faces, also on failure. */
+gbc_status mih_run8(gbc_ctx *ctx, acc *A, const monideal *C, int scarf,
+                    mi_hilbert_stats *stats);
 
 #endif
