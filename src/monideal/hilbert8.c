@@ -300,6 +300,23 @@ static gbc_status h8_scarf_rec(hb8 *H, const uint8_t *G, size_t k, const uint8_t
     return GBC_OK;
 }
 
+/* Whether the Scarf base case is worth taking on the generic rows of G (shifted
+ * by q). The multigraded numerator always: each face is a term of N(I), which
+ * the pivot recursion adds at least once too. The univariate one only when the
+ * degree span of the lcm is at least SCARF_UNI_MIN_SPAN: the faces can be
+ * exponentially many more than the degrees (small exponents in few variables),
+ * and then the recursion, whose terms collide by degree, is far cheaper. Uses
+ * H->lcm. */
+static int h8_scarf_pays(hb8 *H, const uint8_t *G, size_t k, const uint8_t *q)
+{
+    if (!H->A->uni)
+        return 1;
+    memset(H->lcm, 0, H->W);
+    for (size_t i = 0; i < k; i++)
+        vr_max(H->lcm, G + i * H->W, H->B);
+    return h8_degree(H, q, H->lcm) - h8_degree(H, q, NULL) >= SCARF_UNI_MIN_SPAN;
+}
+
 /* Adds x^q N(I) for the strongly generic minimal ideal I of the k rows of G by
  * its Scarf complex. Uses H->flags. */
 static gbc_status h8_scarf(hb8 *H, const uint8_t *G, size_t k, const uint8_t *q)
@@ -352,7 +369,8 @@ static gbc_status h8_rec(hb8 *H, uint8_t *G, size_t k, uint8_t *q)
             if (h8_disjoint(H, G, k))
                 return h8_uni_product(H, G, k, q);
         }
-        if (H->scarf_on && k >= SCARF_MIN_ROWS && h8_generic(H, G, k))
+        if (H->scarf_on && k >= SCARF_MIN_ROWS && h8_generic(H, G, k) &&
+            h8_scarf_pays(H, G, k, q))
             return h8_scarf(H, G, k, q);
         mi_mark mark = mi_arena_mark(&H->ar);
         uint8_t *D = mi_arena_alloc(&H->ar, (k + 2) * W);

@@ -61,6 +61,14 @@ typedef struct acc {
 #ifndef SCARF_MIN_ROWS
 #define SCARF_MIN_ROWS 3
 #endif
+/* The univariate numerator takes the Scarf base case only when the lcm's degree
+ * exceeds the gcd's by at least this much (hilbert8.c, h8_scarf_pays): on a
+ * random 15x500 ideal with exponents up to 6 it took 50 times longer without
+ * this bound, and near-generic ideals with exponents up to 10^4 have spans of
+ * thousands (benchmarks/monideal/RESULTS.md). */
+#ifndef SCARF_UNI_MIN_SPAN
+#define SCARF_UNI_MIN_SPAN 1024
+#endif
 
 /* ---- the term table (hilbert_acc.c) ---- */
 
