@@ -7,7 +7,10 @@
  * pivots, as in Roune's study of pivot strategies). A common factor g of all
  * generators is split off first: N(g J) = 1 - x^g + x^g N(J). Base case: when
  * every generator attains the lcm alone in some variable the Taylor complex is
- * minimal and N = sum over subsets T of (-1)^|T| x^lcm(T) without cancellation.
+ * minimal and N = sum over subsets T of (-1)^|T| x^lcm(T) without cancellation;
+ * in the byte kernel, when no two generators share a non-zero exponent in any
+ * variable (strongly generic), N = the same sum over the faces of the Scarf
+ * complex (hilbert8.c states it; mi_hilbert_opts can turn it off).
  * Terms go into one accumulator: a hash table of exponent vectors (multigraded) or
  * an array indexed by degree (univariate). In the multigraded numerator every
  * addition is by +-1, so int64 coefficients cannot overflow within any feasible

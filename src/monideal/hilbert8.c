@@ -412,7 +412,7 @@ gbc_status mih_run8(gbc_ctx *ctx, acc *A, const monideal *C, int scarf,
     H.ctx = ctx;
     H.A = A;
     H.n = n;
-    H.scarf_on = scarf;
+    H.scarf_on = scarf && A->R->maxrank >= SCARF_MIN_RANKS;
     H.B = n ? (n + 15) / 16 : 1;
     H.W = 16 * (size_t)H.B;
     mi_arena_init(&H.ar, ctx);

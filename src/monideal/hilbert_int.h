@@ -66,6 +66,14 @@ typedef struct acc {
  * random 15x500 ideal with exponents up to 6 it took 50 times longer without
  * this bound, and near-generic ideals with exponents up to 10^4 have spans of
  * thousands (benchmarks/monideal/RESULTS.md). */
+/* ... and only on ideals with at least this many distinct exponents in some
+ * variable: with fewer, a generic subproblem has few rows per variable, the
+ * pivot recursion and the Taylor base case take it as fast, and the genericity
+ * test at every node cost 6 % of the instructions on a random 10x100 ideal with
+ * exponents up to 10 (measured with callgrind). */
+#ifndef SCARF_MIN_RANKS
+#define SCARF_MIN_RANKS 16
+#endif
 #ifndef SCARF_UNI_MIN_SPAN
 #define SCARF_UNI_MIN_SPAN 1024
 #endif
