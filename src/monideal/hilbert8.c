@@ -238,7 +238,9 @@ static gbc_status h8_two_rows(hb8 *H, const uint8_t *G, const uint8_t *q)
  * subset G != F with lcm G = lcm F has a member outside F, against (a), or is
  * inside F and misses a member, against (b). The faces form a simplicial complex,
  * so a depth-first search that adds rows in index order and prunes non-faces
- * meets every face once. A face has at most n members (each owns a column). */
+ * meets every face once. A face has at most n members (each owns a column). A
+ * column is owned by the member strictly above the others there: in a generic
+ * ideal the non-zero maximum of a column is attained once. */
 
 /* Whether the k rows of G are strongly generic. Uses H->seen. */
 static int h8_generic(hb8 *H, const uint8_t *G, size_t k)

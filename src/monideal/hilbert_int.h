@@ -118,7 +118,8 @@ void mih_acc_clear(gbc_ctx *ctx, acc *A);
 gbc_status mih_run32(gbc_ctx *ctx, acc *A, const monideal *M, uint64_t *nodes);
 /* The same on the rank-compressed minimal ideal C (every rank below 256, at most
  * S8N variables, hilbert8.c); A->R must map C's ranks back to exponents. With
- * scarf set, strongly generic subproblems end in the Scarf base case. stats
+ * scarf set, strongly generic subproblems end in the Scarf base case where the
+ * SCARF_ thresholds above allow it. stats
  * receives nodes, scarf and scarf_faces, also on failure. */
 gbc_status mih_run8(gbc_ctx *ctx, acc *A, const monideal *C, int scarf,
                     mi_hilbert_stats *stats);
