@@ -5,6 +5,8 @@
  *   mibench msm FILE        slice algorithm on the ideal itself (maxstandard)
  *   mibench hilbert FILE    univariate Hilbert numerator (Bigatti)
  *   mibench hilbert-mg FILE multigraded numerator
+ *                           (either with --no-scarf after FILE: without the
+ *                           Scarf base case)
  *   mibench replay STREAM.. run recorded divisor-lookup streams through DL_LIST and
  *                           DL_TREE, check that the answers agree, time both
  *
@@ -120,7 +122,7 @@ static gbc_status count_emit(void *data, const uint32_t *m)
     return GBC_OK;
 }
 
-static int run_ideal(const char *what, const char *path)
+static int run_ideal(const char *what, const char *path, const mi_hilbert_opts *ho)
 {
     monideal I;
     if (!read_ideal(path, &I)) {
@@ -169,19 +171,23 @@ static int run_ideal(const char *what, const char *path)
         mi_upoly N;
         mi_upoly_init(&N);
         mi_hilbert_stats hs;
-        st = mi_hilbert_uni_stats(&ctx, &N, &I, &hs);
-        printf("hilbert: %zu terms, %.3f s; %llu nodes, %llu terms added\n", N.n,
-               gbc_cpu_time() - t0, (unsigned long long)hs.nodes,
-               (unsigned long long)hs.adds);
+        st = mi_hilbert_uni_opts(&ctx, &N, &I, ho, &hs);
+        printf("hilbert: %zu terms, %.3f s; %llu nodes, %llu terms added, %llu Scarf base "
+               "cases with %llu faces\n",
+               N.n, gbc_cpu_time() - t0, (unsigned long long)hs.nodes,
+               (unsigned long long)hs.adds, (unsigned long long)hs.scarf,
+               (unsigned long long)hs.scarf_faces);
         mi_upoly_clear(&ctx, &N);
     } else if (strcmp(what, "hilbert-mg") == 0) {
         mi_poly P;
         mi_poly_init(&P, I.nvars);
         mi_hilbert_stats hs;
-        st = mi_hilbert_multi_stats(&ctx, &P, &I, &hs);
-        printf("hilbert-mg: %zu terms, %.3f s; %llu nodes, %llu terms added, %llu distinct\n",
+        st = mi_hilbert_multi_opts(&ctx, &P, &I, ho, &hs);
+        printf("hilbert-mg: %zu terms, %.3f s; %llu nodes, %llu terms added, %llu distinct, "
+               "%llu Scarf base cases with %llu faces\n",
                P.mons.n, gbc_cpu_time() - t0, (unsigned long long)hs.nodes,
-               (unsigned long long)hs.adds, (unsigned long long)hs.distinct);
+               (unsigned long long)hs.adds, (unsigned long long)hs.distinct,
+               (unsigned long long)hs.scarf, (unsigned long long)hs.scarf_faces);
         mi_poly_clear(&ctx, &P);
     } else {
         fprintf(stderr, "unknown command %s\n", what);
@@ -425,11 +431,14 @@ static int run_replay(int argc, char **argv)
 int main(int argc, char **argv)
 {
     if (argc < 3) {
-        fprintf(stderr, "usage: mibench slice|msm|hilbert|hilbert-mg FILE\n"
+        fprintf(stderr, "usage: mibench slice|msm|hilbert|hilbert-mg FILE [--no-scarf]\n"
                         "       mibench replay STREAM...\n");
         return 2;
     }
     if (strcmp(argv[1], "replay") == 0)
         return run_replay(argc - 2, argv + 2);
-    return run_ideal(argv[1], argv[2]);
+    mi_hilbert_opts ho;
+    memset(&ho, 0, sizeof ho);
+    ho.no_scarf = argc > 3 && strcmp(argv[3], "--no-scarf") == 0;
+    return run_ideal(argv[1], argv[2], &ho);
 }

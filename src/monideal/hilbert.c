@@ -7,7 +7,10 @@
  * pivots, as in Roune's study of pivot strategies). A common factor g of all
  * generators is split off first: N(g J) = 1 - x^g + x^g N(J). Base case: when
  * every generator attains the lcm alone in some variable the Taylor complex is
- * minimal and N = sum over subsets T of (-1)^|T| x^lcm(T) without cancellation.
+ * minimal and N = sum over subsets T of (-1)^|T| x^lcm(T) without cancellation;
+ * in the byte kernel, when no two generators share a non-zero exponent in any
+ * variable (strongly generic), N = the same sum over the faces of the Scarf
+ * complex (hilbert8.c states it; mi_hilbert_opts can turn it off).
  * Terms go into one accumulator: a hash table of exponent vectors (multigraded) or
  * an array indexed by degree (univariate). In the multigraded numerator every
  * addition is by +-1, so int64 coefficients cannot overflow within any feasible
@@ -30,7 +33,8 @@
  * table and dense array). R receives the rank tables when the byte kernel ran
  * (then the multigraded keys are byte rows of width A->tab.kw). */
 static gbc_status hilbert_run(gbc_ctx *ctx, const monideal *I, int uni, acc *A, mi_ranks *R,
-                              int *bytes, mi_hilbert_stats *stats)
+                              int *bytes, const mi_hilbert_opts *opts,
+                              mi_hilbert_stats *stats)
 {
     const uint32_t n = I->nvars;
     memset(A, 0, sizeof *A);
@@ -41,7 +45,8 @@ static gbc_status hilbert_run(gbc_ctx *ctx, const monideal *I, int uni, acc *A, 
     monideal M, C;
     mi_init(&M, n);
     mi_init(&C, n);
-    uint64_t nodes = 0;
+    mi_hilbert_stats run;
+    memset(&run, 0, sizeof run);
     gbc_status st = GBC_OK;
     GBC_CHECK(st, mi_copy(ctx, &M, I), done);
     GBC_CHECK(st, mi_minimize(ctx, &M), done);
@@ -69,14 +74,14 @@ static gbc_status hilbert_run(gbc_ctx *ctx, const monideal *I, int uni, acc *A, 
         *bytes = 1;
         A->R = R;
         mih_tt_init(&A->tab, ctx, uni ? 8 : 16 * (size_t)(n ? (n + 15) / 16 : 1));
-        st = mih_run8(ctx, A, &C, &nodes);
+        st = mih_run8(ctx, A, &C, opts == NULL || !opts->no_scarf, &run);
     } else {
         mih_tt_init(&A->tab, ctx, uni ? 8 : 4 * (size_t)n);
-        st = mih_run32(ctx, A, &M, &nodes);
+        st = mih_run32(ctx, A, &M, &run.nodes);
     }
 done:
     if (stats != NULL) {
-        stats->nodes = nodes;
+        *stats = run;
         stats->adds = A->adds;
         stats->distinct = A->tab.n;
     }
@@ -139,14 +144,14 @@ static int term_cmp(const void *pa, const void *pb, void *arg)
     return 0;
 }
 
-gbc_status mi_hilbert_multi_stats(gbc_ctx *ctx, mi_poly *out, const monideal *I,
-                                  mi_hilbert_stats *stats)
+gbc_status mi_hilbert_multi_opts(gbc_ctx *ctx, mi_poly *out, const monideal *I,
+                                 const mi_hilbert_opts *opts, mi_hilbert_stats *stats)
 {
     const uint32_t n = I->nvars;
     acc A;
     mi_ranks R;
     int bytes;
-    gbc_status st = hilbert_run(ctx, I, 0, &A, &R, &bytes, stats);
+    gbc_status st = hilbert_run(ctx, I, 0, &A, &R, &bytes, opts, stats);
     monideal T;
     mi_init(&T, n);
     int64_t *tc = NULL, *pc = NULL;
@@ -203,9 +208,15 @@ done:
     return st;
 }
 
+gbc_status mi_hilbert_multi_stats(gbc_ctx *ctx, mi_poly *out, const monideal *I,
+                                  mi_hilbert_stats *stats)
+{
+    return mi_hilbert_multi_opts(ctx, out, I, NULL, stats);
+}
+
 gbc_status mi_hilbert_multi(gbc_ctx *ctx, mi_poly *out, const monideal *I)
 {
-    return mi_hilbert_multi_stats(ctx, out, I, NULL);
+    return mi_hilbert_multi_opts(ctx, out, I, NULL, NULL);
 }
 
 /* (degree, coefficient) pairs by increasing degree. */
@@ -281,12 +292,12 @@ done:
 }
 
 static gbc_status hilbert_uni(gbc_ctx *ctx, mi_upoly *out, const monideal *I,
-                              mi_hilbert_stats *stats, int exact)
+                              const mi_hilbert_opts *opts, mi_hilbert_stats *stats, int exact)
 {
     acc A;
     mi_ranks R;
     int bytes;
-    gbc_status st = hilbert_run(ctx, I, 1, &A, &R, &bytes, stats);
+    gbc_status st = hilbert_run(ctx, I, 1, &A, &R, &bytes, opts, stats);
     mi_upoly P;
     mi_upoly_init(&P);
     if (st != GBC_OK)
@@ -348,17 +359,23 @@ done:
 gbc_status mi_hilbert_uni_stats(gbc_ctx *ctx, mi_upoly *out, const monideal *I,
                                 mi_hilbert_stats *stats)
 {
-    return hilbert_uni(ctx, out, I, stats, 0);
+    return hilbert_uni(ctx, out, I, NULL, stats, 0);
+}
+
+gbc_status mi_hilbert_uni_opts(gbc_ctx *ctx, mi_upoly *out, const monideal *I,
+                               const mi_hilbert_opts *opts, mi_hilbert_stats *stats)
+{
+    return hilbert_uni(ctx, out, I, opts, stats, 0);
 }
 
 gbc_status mi_hilbert_uni(gbc_ctx *ctx, mi_upoly *out, const monideal *I)
 {
-    return hilbert_uni(ctx, out, I, NULL, 0);
+    return hilbert_uni(ctx, out, I, NULL, NULL, 0);
 }
 
 gbc_status mi_hilbert_uni_exact(gbc_ctx *ctx, mi_upoly *out, const monideal *I)
 {
-    return hilbert_uni(ctx, out, I, NULL, 1);
+    return hilbert_uni(ctx, out, I, NULL, NULL, 1);
 }
 
 /* ------------------------------------------------------ dimension, degree -- */

@@ -18,6 +18,14 @@ typedef struct hb8 {
     uint8_t *vals, *flags;  /* per row */
     uint32_t cnt[S8N];
     uint64_t nodes;
+    /* the Scarf base case: on unless disabled; (n + 1) lcm rows and
+     * (n + 1) x (n + 1) ownership masks for the face enumeration, allocated on
+     * first use; a 256-bit set of values per column for the genericity test */
+    int scarf_on;
+    uint8_t *sL;
+    uint64_t *sown;
+    uint64_t seen[4 * S8N];
+    uint64_t scarf, faces;
 } hb8;
 
 static gbc_status h8_add(hb8 *H, const uint8_t *e, int64_t c)
@@ -219,6 +227,113 @@ static gbc_status h8_two_rows(hb8 *H, const uint8_t *G, const uint8_t *q)
     return h8_add_sum(H, q, g, 1);
 }
 
+/* ---- the Scarf base case ----
+ * When no two rows share a non-zero value in any column (I strongly generic)
+ * the Scarf complex of I is a minimal free resolution of R/I (D. Bayer, I. Peeva,
+ * B. Sturmfels, "Monomial resolutions", Math. Res. Lett. 5 (1998), Thm. 3.2), so
+ * N(I) = sum over its faces F of (-1)^|F| x^lcm(F), each term distinct. F is a
+ * face when no other subset has the same lcm, that is when (a) no row outside F
+ * divides lcm(F) (else adding it keeps the lcm) and (b) every member of F attains
+ * lcm(F) alone in some column (else removing it keeps the lcm); conversely a
+ * subset G != F with lcm G = lcm F has a member outside F, against (a), or is
+ * inside F and misses a member, against (b). The faces form a simplicial complex,
+ * so a depth-first search that adds rows in index order and prunes non-faces
+ * meets every face once. A face has at most n members (each owns a column). A
+ * column is owned by the member strictly above the others there: in a generic
+ * ideal the non-zero maximum of a column is attained once. */
+
+/* Whether the k rows of G are strongly generic. Uses H->seen. */
+static int h8_generic(hb8 *H, const uint8_t *G, size_t k)
+{
+    memset(H->seen, 0, sizeof(uint64_t) * 4 * H->n);
+    for (size_t i = 0; i < k; i++) {
+        const uint8_t *r = G + i * H->W;
+        uint64_t m = vr_nzmask(r, H->B);
+        while (m) {
+            uint32_t v = (uint32_t)__builtin_ctzll(m);
+            m &= m - 1;
+            uint64_t *w = &H->seen[4 * v + (r[v] >> 6)], bit = (uint64_t)1 << (r[v] & 63);
+            if (*w & bit)
+                return 0;
+            *w |= bit;
+        }
+    }
+    return 1;
+}
+
+/* Emits the face at depth d (lcm H->sL row d, its members' owned columns
+ * H->sown row d, members flagged in H->flags) and the faces that extend it by
+ * rows from index `from` on. */
+static gbc_status h8_scarf_rec(hb8 *H, const uint8_t *G, size_t k, const uint8_t *q,
+                               size_t d, size_t from)
+{
+    const uint32_t B = H->B, n = H->n;
+    const size_t W = H->W;
+    const uint64_t cols = n >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
+    const uint8_t *L = H->sL + d * W;
+    H->faces++;
+    GBC_TRY(gbc_ctx_poll(H->ctx));
+    GBC_TRY(h8_add_sum(H, q, L, (d & 1) ? -1 : 1));
+    if (d == n)
+        return GBC_OK;
+    uint8_t *L2 = H->sL + (d + 1) * W;
+    const uint64_t *own = H->sown + d * (n + 1);
+    uint64_t *own2 = H->sown + (d + 1) * (n + 1);
+    for (size_t g = from; g < k; g++) {
+        const uint8_t *r = G + g * W;
+        vr_copy(L2, L, B);
+        vr_max(L2, r, B);
+        /* the columns g takes over; never empty, as F satisfies (a) */
+        uint64_t S = ~vr_eqmask(L2, L, B) & cols;
+        size_t j = 0;
+        while (j < d && (own2[j] = own[j] & ~S) != 0)
+            j++;
+        if (j < d)
+            continue; /* (b) fails for member j */
+        own2[d] = S;
+        H->flags[g] = 1;
+        size_t h = 0;
+        while (h < k && (H->flags[h] || !vr_divides(G + h * W, L2, B)))
+            h++;
+        gbc_status st = h == k ? h8_scarf_rec(H, G, k, q, d + 1, g + 1) : GBC_OK;
+        H->flags[g] = 0;
+        GBC_TRY(st);
+    }
+    return GBC_OK;
+}
+
+/* Whether the Scarf base case is worth taking on the generic rows of G (shifted
+ * by q). The multigraded numerator always: each face is a term of N(I), which
+ * the pivot recursion adds at least once too. The univariate one only when the
+ * degree span of the lcm is at least SCARF_UNI_MIN_SPAN: the faces can be
+ * exponentially many more than the degrees (small exponents in few variables),
+ * and then the recursion, whose terms collide by degree, is far cheaper. Uses
+ * H->lcm. */
+static int h8_scarf_pays(hb8 *H, const uint8_t *G, size_t k, const uint8_t *q)
+{
+    if (!H->A->uni)
+        return 1;
+    memset(H->lcm, 0, H->W);
+    for (size_t i = 0; i < k; i++)
+        vr_max(H->lcm, G + i * H->W, H->B);
+    return h8_degree(H, q, H->lcm) - h8_degree(H, q, NULL) >= SCARF_UNI_MIN_SPAN;
+}
+
+/* Adds x^q N(I) for the strongly generic minimal ideal I of the k rows of G by
+ * its Scarf complex. Uses H->flags. */
+static gbc_status h8_scarf(hb8 *H, const uint8_t *G, size_t k, const uint8_t *q)
+{
+    const size_t n = H->n;
+    if (H->sL == NULL) {
+        GBC_TRY(GBC_ALLOC(H->ctx, H->sL, (n + 1) * H->W));
+        GBC_TRY(GBC_ALLOC(H->ctx, H->sown, (n + 1) * (n + 1)));
+    }
+    H->scarf++;
+    memset(H->sL, 0, H->W);
+    memset(H->flags, 0, k);
+    return h8_scarf_rec(H, G, k, q, 0, 0);
+}
+
 /* Adds x^q N(I) for the ideal I of the k rows of G to the accumulator. G and q
  * are the caller's scratch: both are overwritten (the gcd is split off into q, the
  * outer ideal of each pivot step replaces G in place, which holds room for k
@@ -256,6 +371,9 @@ static gbc_status h8_rec(hb8 *H, uint8_t *G, size_t k, uint8_t *q)
             if (h8_disjoint(H, G, k))
                 return h8_uni_product(H, G, k, q);
         }
+        if (H->scarf_on && k >= SCARF_MIN_ROWS && h8_generic(H, G, k) &&
+            h8_scarf_pays(H, G, k, q))
+            return h8_scarf(H, G, k, q);
         mi_mark mark = mi_arena_mark(&H->ar);
         uint8_t *D = mi_arena_alloc(&H->ar, (k + 2) * W);
         if (D == NULL)
@@ -287,7 +405,8 @@ static gbc_status h8_rec(hb8 *H, uint8_t *G, size_t k, uint8_t *q)
 }
 
 /* The byte kernel on C (ranks below 256, at most S8N variables). */
-gbc_status mih_run8(gbc_ctx *ctx, acc *A, const monideal *C, uint64_t *nodes)
+gbc_status mih_run8(gbc_ctx *ctx, acc *A, const monideal *C, int scarf,
+                    mi_hilbert_stats *stats)
 {
     const uint32_t n = C->nvars;
     hb8 H;
@@ -295,6 +414,7 @@ gbc_status mih_run8(gbc_ctx *ctx, acc *A, const monideal *C, uint64_t *nodes)
     H.ctx = ctx;
     H.A = A;
     H.n = n;
+    H.scarf_on = scarf && A->R->maxrank >= SCARF_MIN_RANKS;
     H.B = n ? (n + 15) / 16 : 1;
     H.W = 16 * (size_t)H.B;
     mi_arena_init(&H.ar, ctx);
@@ -316,8 +436,12 @@ gbc_status mih_run8(gbc_ctx *ctx, acc *A, const monideal *C, uint64_t *nodes)
             G[i * W + v] = (uint8_t)mi_row(C, i)[v];
     st = h8_rec(&H, G, k, G + k * W);
 done:
-    *nodes = H.nodes;
+    stats->nodes = H.nodes;
+    stats->scarf = H.scarf;
+    stats->scarf_faces = H.faces;
     mi_arena_clear(&H.ar);
+    gbc_free(ctx, H.sL);
+    gbc_free(ctx, H.sown);
     gbc_free(ctx, H.vals);
     gbc_free(ctx, H.flags);
     gbc_free(ctx, H.stack);

@@ -55,6 +55,29 @@ typedef struct acc {
 #define TAYLOR_MAX_ENUM 6
 #endif
 
+/* The byte kernel's Scarf base case (hilbert8.c) runs on strongly generic
+ * subproblems of at least this many rows. Below it the pivot recursion and the
+ * Taylor base case are as fast (benchmarks/monideal/RESULTS.md). */
+#ifndef SCARF_MIN_ROWS
+#define SCARF_MIN_ROWS 3
+#endif
+/* The univariate numerator takes the Scarf base case only when the lcm's degree
+ * exceeds the gcd's by at least this much (hilbert8.c, h8_scarf_pays): on a
+ * random 15x500 ideal with exponents up to 6 it took 50 times longer without
+ * this bound, and near-generic ideals with exponents up to 10^4 have spans of
+ * thousands (benchmarks/monideal/RESULTS.md). */
+/* ... and only on ideals with at least this many distinct exponents in some
+ * variable: with fewer, a generic subproblem has few rows per variable, the
+ * pivot recursion and the Taylor base case take it as fast, and the genericity
+ * test at every node cost 6 % of the instructions on a random 10x100 ideal with
+ * exponents up to 10 (measured with callgrind). */
+#ifndef SCARF_MIN_RANKS
+#define SCARF_MIN_RANKS 16
+#endif
+#ifndef SCARF_UNI_MIN_SPAN
+#define SCARF_UNI_MIN_SPAN 1024
+#endif
+
 /* ---- the term table (hilbert_acc.c) ---- */
 
 /* T empty, keys of kw bytes, memory charged to ctx; nothing allocated yet. */
@@ -94,7 +117,11 @@ void mih_acc_clear(gbc_ctx *ctx, acc *A);
  * recursion nodes, also on failure. M is only read. */
 gbc_status mih_run32(gbc_ctx *ctx, acc *A, const monideal *M, uint64_t *nodes);
 /* The same on the rank-compressed minimal ideal C (every rank below 256, at most
- * S8N variables, hilbert8.c); A->R must map C's ranks back to exponents. */
-gbc_status mih_run8(gbc_ctx *ctx, acc *A, const monideal *C, uint64_t *nodes);
+ * S8N variables, hilbert8.c); A->R must map C's ranks back to exponents. With
+ * scarf set, strongly generic subproblems end in the Scarf base case where the
+ * SCARF_ thresholds above allow it. stats
+ * receives nodes, scarf and scarf_faces, also on failure. */
+gbc_status mih_run8(gbc_ctx *ctx, acc *A, const monideal *C, int scarf,
+                    mi_hilbert_stats *stats);
 
 #endif

@@ -174,11 +174,22 @@ typedef struct mi_hilbert_stats {
     uint64_t nodes;    /* recursion nodes */
     uint64_t adds;     /* terms added to the accumulator */
     uint64_t distinct; /* distinct keys in the accumulator's table */
+    uint64_t scarf;       /* subproblems ended by the Scarf base case */
+    uint64_t scarf_faces; /* Scarf faces enumerated (one term each) */
 } mi_hilbert_stats;
+/* Choices for one run; all zero (or a NULL pointer) is the default. */
+typedef struct mi_hilbert_opts {
+    int no_scarf; /* never take the Scarf base case (to compare the two paths) */
+} mi_hilbert_opts;
 gbc_status mi_hilbert_uni_stats(gbc_ctx *ctx, mi_upoly *out, const monideal *I,
                                 mi_hilbert_stats *stats);
 gbc_status mi_hilbert_multi_stats(gbc_ctx *ctx, mi_poly *out, const monideal *I,
                                   mi_hilbert_stats *stats);
+/* As the _stats forms with options (opts and stats may be NULL). */
+gbc_status mi_hilbert_uni_opts(gbc_ctx *ctx, mi_upoly *out, const monideal *I,
+                               const mi_hilbert_opts *opts, mi_hilbert_stats *stats);
+gbc_status mi_hilbert_multi_opts(gbc_ctx *ctx, mi_poly *out, const monideal *I,
+                                 const mi_hilbert_opts *opts, mi_hilbert_stats *stats);
 /* Dimension (-1 for the unit ideal) and degree of R/I from the univariate
  * numerator (big coefficients included); degree is an initialised mpz_t-compatible pointer (void * keeps GMP
  * out of this header); may be NULL. */
