@@ -7,6 +7,14 @@
 
 #include "clitest.h"
 
+#if defined(__SANITIZE_ADDRESS__)
+#define GBC_TEST_UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define GBC_TEST_UNDER_ASAN 1
+#endif
+#endif
+
 static void setup(void)
 {
     ct_dir_make("t-cli-solve-limits");
@@ -125,8 +133,14 @@ START_TEST(test_memory_limit)
     printf("t-cli-solve-limits: katsura-7 --memory-limit 2M: exit 3 after %.3f s, peak RSS "
            "%ld KB (a tiny system: %ld KB)\n", r.secs, r.rss_kb, base.rss_kb);
     /* the library counts GMP's memory by estimates and malloc keeps what it frees:
-     * the resident size may pass the limit, by a bounded amount */
+     * the resident size may pass the limit, by a bounded amount. Not under
+     * AddressSanitizer, whose shadow memory and quarantine of freed blocks make the
+     * resident size say nothing about the library's accounting (140 MB here). */
+#if !defined(GBC_TEST_UNDER_ASAN)
     ck_assert_msg(r.rss_kb - base.rss_kb < 3 * 2048 + 4096, "peak RSS %ld KB", r.rss_kb);
+#else
+    printf("t-cli-solve-limits: the resident-size bound is not checked under ASan\n");
+#endif
     /* within the limits: the same output */
     write_katsura(4);
     run free_run = solve(none);
