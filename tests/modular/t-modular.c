@@ -1031,9 +1031,21 @@ START_TEST(test_vanished_coefficients)
             for (size_t i = 1; i < F.p[k].len; i++)
                 if (gbc_rng_below(&r, 3) == 0)
                     mpz_mul_ui(mpq_numref(F.p[k].cq[i]), mpq_numref(F.p[k].cq[i]), p);
-        if (runnable(&F, nvars)) {
+        /* the reference, Buchberger over Q, may meet a coefficient explosion on
+         * these inputs (coefficients times a prime near 2^31, in lex or block
+         * orders): it gets 30 s of wall time, and a case it cannot finish is
+         * printed and skipped */
+        ctx.deadline = gbc_wall_time() + 30.0;
+        gbc_status ref = runnable(&F, nvars) ? bb_groebner(&ctx, &R, &F, &B, NULL) : GBC_OK;
+        ctx.deadline = 0.0;
+        if (ref == GBC_ERR_INTERRUPTED) {
             char *gens = list_text(&R, &F);
-            T_ASSERT(bb_groebner(&ctx, &R, &F, &B, NULL) == GBC_OK);
+            printf("order %s: Buchberger over Q did not finish in 30 s, skipped:\n%s\n", order,
+                   gens);
+            free(gens);
+        } else if (runnable(&F, nvars)) {
+            char *gens = list_text(&R, &F);
+            T_ASSERT(ref == GBC_OK);
             uint64_t seed = gbc_rng_next(&r);
             gbc_status st = modular(&ctx, &R, &F, &G, 0, seed, &p, 1, NULL);
             expect_same(st, &R, &G, &B, "learning prime dividing coefficients", nvars, order,
