@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "gbc.h"
+#include "common/sort.h"
 #include "api/api.h"
 #include "solve/solve.h"
 #include "solve/solve_int.h"
@@ -257,8 +258,9 @@ static gbc_status split_roots(gbc_ctx *ctx, u32list *L, const zpp *h, uint64_t p
     }
 }
 
-static int cmp_u32(const void *a, const void *b)
+static int cmp_u32(const void *a, const void *b, void *arg)
 {
+    (void)arg;
     uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
     return (x > y) - (x < y);
 }
@@ -321,7 +323,8 @@ static gbc_status roots_of(gbc_ctx *ctx, u32list *L, const gbc_polys *E, uint32_
         size_t first = L->n;
         st = split_roots(ctx, L, &h, p, rng);
         if (st == GBC_OK && L->n > first)
-            qsort(L->v + first, L->n - first, sizeof(uint32_t), cmp_u32);
+            st = gbc_sort_cmp(ctx, L->v + first, L->n - first, sizeof(uint32_t), cmp_u32,
+                              NULL);
     }
     zpp_clear(ctx, &f);
     zpp_clear(ctx, &x);

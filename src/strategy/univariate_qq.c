@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "strategy/univariate_int.h"
+#include "common/sort.h"
 
 /* Primes drawn when the plan sets no limit. */
 #define QQ_MAX_PRIMES 100000
@@ -100,8 +101,9 @@ typedef struct eidx {
     size_t i;
 } eidx;
 
-static int eidx_cmp(const void *a, const void *b)
+static int eidx_cmp(const void *a, const void *b, void *arg)
 {
+    (void)arg;
     const eidx *x = a, *y = b;
     if (x->e != y->e)
         return x->e < y->e ? 1 : -1;
@@ -120,8 +122,11 @@ static gbc_status sum_terms(gbc_ctx *ctx, const ppoly *p, uint32_t *e, mpq_t *q,
         ix[k].i = k;
         sorted = sorted && (k == 0 || ix[k].e < ix[k - 1].e);
     }
-    if (!sorted)
-        qsort(ix, p->len, sizeof *ix, eidx_cmp);
+    gbc_status st = sorted ? GBC_OK : gbc_sort_cmp(ctx, ix, p->len, sizeof *ix, eidx_cmp, NULL);
+    if (st != GBC_OK) {
+        gbc_free(ctx, ix);
+        return st;
+    }
     size_t w = 0;
     for (size_t k = 0; k < p->len; k++) {
         if (w > 0 && e[w - 1] == ix[k].e) {
