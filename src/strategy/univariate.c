@@ -40,26 +40,12 @@ static gbc_status heap_push(gbc_ctx *ctx, theap *h, uint32_t e, uint32_t c)
     return GBC_OK;
 }
 
+#define KEY_SELF(x) (x)
+
 static uint64_t heap_pop(theap *h)
 {
-    uint64_t top = h->v[0], x = h->v[--h->n];
-    size_t i = 0;
-    for (;;) {
-        size_t l = 2 * i + 1, m = i;
-        uint64_t best = x;
-        if (l < h->n && h->v[l] > best) {
-            m = l;
-            best = h->v[l];
-        }
-        if (l + 1 < h->n && h->v[l + 1] > best)
-            m = l + 1;
-        if (m == i)
-            break;
-        h->v[i] = h->v[m];
-        i = m;
-    }
-    if (h->n > 0)
-        h->v[i] = x;
+    uint64_t top = h->v[0];
+    UNI_HEAP_DROP_TOP(uint64_t, h->v, h->n, KEY_SELF);
     return top;
 }
 

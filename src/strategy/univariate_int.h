@@ -64,6 +64,32 @@ static inline void up_make_monic(const field *F, upoly *f)
         f->c[i] = zp_mul(F, f->c[i], inv);
 }
 
+/* Drop the top of the max-heap v[0..n) of elements of type T (n > 0; n is
+ * decremented): the last element is sifted down from the root. KEY(x) is an
+ * element's ordering key (an exponent). The heaps of univariate.c and
+ * univariate_qq.c share it. */
+#define UNI_HEAP_DROP_TOP(T, v, n, KEY)                                        \
+    do {                                                                       \
+        T uni_x_ = (v)[--(n)];                                                 \
+        size_t uni_i_ = 0;                                                     \
+        for (;;) {                                                             \
+            size_t uni_l_ = 2 * uni_i_ + 1, uni_m_ = uni_i_;                   \
+            uint64_t uni_b_ = KEY(uni_x_);                                     \
+            if (uni_l_ < (n) && KEY((v)[uni_l_]) > uni_b_) {                   \
+                uni_m_ = uni_l_;                                               \
+                uni_b_ = KEY((v)[uni_l_]);                                     \
+            }                                                                  \
+            if (uni_l_ + 1 < (n) && KEY((v)[uni_l_ + 1]) > uni_b_)             \
+                uni_m_ = uni_l_ + 1;                                           \
+            if (uni_m_ == uni_i_)                                              \
+                break;                                                         \
+            (v)[uni_i_] = (v)[uni_m_];                                         \
+            uni_i_ = uni_m_;                                                   \
+        }                                                                      \
+        if ((n) > 0)                                                           \
+            (v)[uni_i_] = uni_x_;                                              \
+    } while (0)
+
 /* g = gcd(g, f), monic, for a nonzero f (consumed as scratch: its terms are lost)
  * and g either empty (then g becomes f made monic) or monic and nonzero. The
  * remainders are taken by univariate.c's cheapest method; polls ctx. */

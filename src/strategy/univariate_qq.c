@@ -370,27 +370,13 @@ static gbc_status zh_push(qqst *S, zheap *h, uint32_t e, const mpz_t q, const mp
     return GBC_OK;
 }
 
+#define KEY_E(x) ((x).e)
+
 /* Remove the top term, adding its integer to acc (its own integer kept spare). */
 static gbc_status zh_pop_into(qqst *S, zheap *h, mpz_t acc)
 {
-    zent top = h->v[0], x = h->v[--h->n];
-    size_t i = 0;
-    for (;;) {
-        size_t l = 2 * i + 1, m = i;
-        uint32_t best = x.e;
-        if (l < h->n && h->v[l].e > best) {
-            m = l;
-            best = h->v[l].e;
-        }
-        if (l + 1 < h->n && h->v[l + 1].e > best)
-            m = l + 1;
-        if (m == i)
-            break;
-        h->v[i] = h->v[m];
-        i = m;
-    }
-    if (h->n > 0)
-        h->v[i] = x;
+    zent top = h->v[0];
+    UNI_HEAP_DROP_TOP(zent, h->v, h->n, KEY_E);
     mpz_add(acc, acc, top.c);
     qq_done(S, top.bytes);
     gbc_status st = GBC_GROW(S->ctx, h->spare, h->capspare, h->nspare + 1);
@@ -469,24 +455,7 @@ static gbc_status wh_push(gbc_ctx *ctx, wheap *h, uint32_t e, int64_t c)
 static int64_t wh_pop(wheap *h)
 {
     int64_t top = h->v[0].c;
-    struct went x = h->v[--h->n];
-    size_t i = 0;
-    for (;;) {
-        size_t l = 2 * i + 1, m = i;
-        uint32_t best = x.e;
-        if (l < h->n && h->v[l].e > best) {
-            m = l;
-            best = h->v[l].e;
-        }
-        if (l + 1 < h->n && h->v[l + 1].e > best)
-            m = l + 1;
-        if (m == i)
-            break;
-        h->v[i] = h->v[m];
-        i = m;
-    }
-    if (h->n > 0)
-        h->v[i] = x;
+    UNI_HEAP_DROP_TOP(struct went, h->v, h->n, KEY_E);
     return top;
 }
 
