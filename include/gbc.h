@@ -208,6 +208,20 @@ GBC_API void gbc_options_cancel(gbc_options *opts);
 GBC_API void gbc_options_reset_cancel(gbc_options *opts);
 /* Whether a cancel request is pending (0 for NULL). */
 GBC_API int gbc_options_cancelled(const gbc_options *opts);
+/* A signal as a cancel, for hosts whose own interrupt handling cannot reach a
+ * running call (an interpreter calling through a foreign-function interface, whose
+ * Ctrl-C is only seen between calls). gbc_signal_watch_begin installs a handler of
+ * signum (SIGINT, say) that calls gbc_options_cancel(opts); gbc_signal_watch_end
+ * gives the signal back the disposition it had at begin and returns 1 when the
+ * signal came in between (opts then stays cancelled until gbc_options_reset_cancel),
+ * 0 when not, -1 when no watch was open. One watch at a time in a process (a second
+ * begin is GBC_ERR_ARG, as are a NULL opts and SIGKILL, SIGSTOP or a number that is
+ * no signal); a signal the process ignores stays ignored. The disposition of a
+ * signal belongs to the whole process: call both from the thread that runs the
+ * computation, and keep opts alive until the end. The one process-wide state of
+ * the library (docs/api.md, "Signals"). Since 0.2.0. */
+GBC_API gbc_status gbc_signal_watch_begin(gbc_options *opts, int signum);
+GBC_API int gbc_signal_watch_end(void);
 
 /* Which Groebner basis gbc_groebner returns. */
 typedef enum gbc_basis_kind {

@@ -35,6 +35,9 @@ fSetAlgorithm := ff("gbc_options_set_algorithm", int, {voidstar, int})
 fSetThreads := ff("gbc_options_set_threads", int, {voidstar, int})
 fSetCertify := ff("gbc_options_set_certify", int, {voidstar, int})
 fSetTimeLimit := ff("gbc_options_set_time_limit", int, {voidstar, double})
+fCancelled := ff("gbc_options_cancelled", int, voidstar)
+fWatchBegin := ff("gbc_signal_watch_begin", int, {voidstar, int})
+fWatchEnd := ff("gbc_signal_watch_end", int, void)
 fRingMake := ff("gbc_ring_make", voidstar, {charstar, uint32, charstar, voidstar})
 fRingFree := ff("gbc_ring_free", void, voidstar)
 fParseList := ff("gbc_polys_parse_list", int, {voidstar, voidstar, charstar, ulong, voidstar, voidstar})
@@ -76,7 +79,8 @@ errorBytes := 16 + 256
 -- The C objects of one call: each is owned by the scope, freed (in reverse order)
 -- by release, which every exit path calls: the normal return (withRing) and every
 -- error the package raises (fail). Only an error raised by Macaulay2 itself between
--- two calls (an interrupt with Ctrl-C, say) would skip it and leave them allocated.
+-- two calls would skip it and leave them allocated (Ctrl-C during a call is the
+-- library's: see makeOptions).
 newScope := () -> new MutableHashTable from {"items" => {}}
 own := (sc, p, freeFn) -> (sc#"items" = append(sc#"items", (p, freeFn)); p)
 release := sc -> (
@@ -90,6 +94,8 @@ check := (sc, st, what, err) -> (
     s := if instance(st, ZZ) then st else value st;
     if s != 0 then fail(sc, what,
         if err =!= null and value fErrorMessage err != "" then value fErrorMessage err
+        else if s == 4 and sc#?"options" and value fCancelled(sc#"options") != 0 then
+            "interrupted (Ctrl-C)"
         else if s == 4 then "interrupted: the time limit (TimeLimit) was reached"
         else value fStatusString s))
 
@@ -116,6 +122,14 @@ makeOptions := (sc, o) -> (
     check(sc, fSetThreads(h, o.Threads), "Threads", null);
     check(sc, fSetCertify(h, if o.Certify then 1 else 0), "Certify", null);
     check(sc, fSetTimeLimit(h, o.TimeLimit * 1.0), "TimeLimit", null);
+    -- Ctrl-C (SIGINT, 2) while the scope lives cancels its computations: Macaulay2
+    -- sees an interrupt only between two calls, so the library takes the signal
+    -- until the scope is released, which gives it back to Macaulay2 (the watch is
+    -- released before the options). A nested scope finds the watch taken and
+    -- leaves it to the outer one.
+    if value fWatchBegin(h, 2) == 0 then (
+        sc#"options" = h;
+        own(sc, h, x -> fWatchEnd()));
     h)
 
 -- The ring R as gbc can take it, or an error naming what it cannot: commutative

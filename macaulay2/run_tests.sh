@@ -3,7 +3,8 @@
 # differential test macaulay2/tests/differential.m2 (random ideals in every order
 # the package maps, compared with M2's own gb, % and hilbertSeries; every ring it
 # must refuse raises an error) and macaulay2/tests/operations.m2 (the ideal
-# operations, syzygies, Betti tables and real solutions against M2's own); then
+# operations, syzygies, Betti tables and real solutions against M2's own), then
+# macaulay2/tests/interrupt.sh (Ctrl-C stops a running call); then
 # installPackage into a temporary prefix, running every documentation example, and
 # check that the package's help pages were written and no example printed false. Exits 77 (skipped) without M2,
 # unless GBC_REQUIRE_M2=1 (CI). GBC_TEST_SEED sets the randomised tests' seed.
@@ -26,6 +27,9 @@ load \"$src/macaulay2/tests/differential.m2\";
 load \"$src/macaulay2/tests/operations.m2\";
 print \"Gbc: all tests passed\";
 exit 0" </dev/null
+
+# Ctrl-C during a call
+sh "$src/macaulay2/tests/interrupt.sh" "$lib" "$src" "$tmp"
 
 # installPackage: the examples run (an error in one fails the install), the pages
 # are written; a warning (an undocumented symbol, a node outside the tree) fails too

@@ -21,6 +21,7 @@ import argparse
 import os
 import re
 import resource
+import signal
 import subprocess
 import sys
 import tempfile
@@ -129,14 +130,16 @@ def run(cmd, timeout, tmp):
     if os.path.exists(TIME):
         cmd = [TIME, "-f", "%M", "-o", mem_path] + cmd
     with open(out_path, "w") as fo, open(err_path, "w") as fe:
-        p = subprocess.Popen(cmd, stdout=fo, stderr=fe)
+        # its own process group, so that a timeout stops the measured program
+        # too, not only GNU time around it
+        p = subprocess.Popen(cmd, stdout=fo, stderr=fe, start_new_session=True)
         t0 = time.time()
         while True:
             pid, status, ru = os.wait4(p.pid, os.WNOHANG)
             if pid != 0:
                 break
             if time.time() - t0 > timeout:
-                p.kill()
+                os.killpg(p.pid, signal.SIGKILL)
                 pid, status, ru = os.wait4(p.pid, 0)
                 status = -1
                 break

@@ -188,6 +188,18 @@ if #failures > 0 then (
     error("operations: " | toString(#failures) | " disagreements (seed " | toString seed | ")"));
 
 -- what must be refused with an error
+-- katsura-n over QQ (n + 1 variables) and six generic quadrics modulo 32003, for
+-- the time limits below
+katsuraIdeal := n -> (
+    T := QQ[vars(0..n)];
+    X := gens T;
+    u := i -> if abs i <= n then X#(abs i) else 0_T;
+    ideal(apply(n, m -> sum(toList(-n..n), l -> u(l) * u(m - l)) - u(m))
+        | {sum(toList(-n..n), l -> u l) - 1}));
+genericQuadrics := () -> (
+    T := ZZ/32003[vars(0..5)];
+    setRandomSeed 7;
+    ideal apply(6, i -> random(2, T)));
 refused := {
     ("real solutions over ZZ/p", () -> (T := ZZ/101[s, t]; gbcRealSolutions ideal(T_0^2 - 1, T_1))),
     ("real solutions of a curve", () -> (T := QQ[s, t]; gbcRealSolutions ideal(T_0^2 - T_1))),
@@ -205,7 +217,16 @@ refused := {
         gbcGroebner(ideal(a+b+c+d+e+f+g, a*b+b*c+c*d+d*e+e*f+f*g+g*a, a*b*c+b*c*d+c*d*e+d*e*f+e*f*g+f*g*a+g*a*b,
             a*b*c*d+b*c*d*e+c*d*e*f+d*e*f*g+e*f*g*a+f*g*a*b+g*a*b*c, a*b*c*d*e+b*c*d*e*f+c*d*e*f*g+d*e*f*g*a+e*f*g*a*b+f*g*a*b*c+g*a*b*c*d,
             a*b*c*d*e*f+b*c*d*e*f*g+c*d*e*f*g*a+d*e*f*g*a*b+e*f*g*a*b*c+f*g*a*b*c*d+g*a*b*c*d*e, a*b*c*d*e*f*g-1),
-            TimeLimit => 0.05)))};
+            TimeLimit => 0.05))),
+    -- the time limit reaches the solving, quotient-ring and module calls too:
+    -- katsura-6 over QQ and six generic quadrics modulo 32003 take far longer than
+    -- a millisecond
+    ("a time limit in gbcRealSolutions", () -> gbcRealSolutions(katsuraIdeal 6, TimeLimit => 0.001)),
+    ("a time limit in gbcKbase", () -> gbcKbase(katsuraIdeal 6, TimeLimit => 0.001)),
+    ("a time limit in gbcMultiplicationMatrices", () ->
+        gbcMultiplicationMatrices(katsuraIdeal 6, TimeLimit => 0.001)),
+    ("a time limit in gbcSyz", () -> gbcSyz(gens genericQuadrics(), TimeLimit => 0.001)),
+    ("a time limit in gbcBetti", () -> gbcBetti(genericQuadrics(), TimeLimit => 0.001))};
 scan(refused, c -> (
     (name, fn) := c;
     r := try (fn(); "answered") else "refused";

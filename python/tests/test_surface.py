@@ -516,6 +516,49 @@ def test_time_limits_reach_the_new_calls():
             call()
 
 
+def test_limits_reach_solving_kbase_and_modules():
+    """timeout= and memory_limit= stop the solving, quotient-ring and module calls
+    with TimeLimitExceeded and ResourceError, and the same objects compute again
+    without them."""
+    R = gbc.Ring(["x%d" % i for i in range(8)], field=0)
+    v = R.variables
+    # katsura-7 over Q (a second or more to solve): never done in a millisecond
+    gens = []
+    for m in range(7):
+        gens.append(" + ".join("%s*%s" % (v[abs(l)], v[abs(m - l)])
+                               for l in range(-7, 8) if abs(m - l) <= 7) + " - " + v[m])
+    gens.append(" + ".join(v[abs(l)] for l in range(-7, 8)) + " - 1")
+    I = R.ideal(gens)
+    calls = (lambda **o: I.solve(**o), lambda **o: I.real_roots(**o),
+             lambda **o: I.kbase(**o), lambda **o: I.multiplication_matrices(**o))
+    for call in calls:
+        with pytest.raises(gbc.TimeLimitExceeded):
+            call(timeout=0.001)
+        with pytest.raises(gbc.ResourceError):
+            call(memory_limit=64 * 1024)
+    # six generic quadrics in six variables modulo 32003: the syzygies and the
+    # resolution take far more than a millisecond and 64 KB
+    S = gbc.Ring(["y%d" % i for i in range(6)], field=32003)
+    rng = rng_for("limits-modules")
+    w = S.variables
+    quads = []
+    for _ in range(6):
+        quads.append(" + ".join("%d*%s*%s" % (rng.randrange(1, 32003), w[i], w[j])
+                                for i in range(6) for j in range(i, 6)))
+    J = S.ideal(quads)
+    M = gbc.Module(S, [(q,) for q in J.gens])
+    for call in (lambda **o: J.syzygies(**o), lambda **o: J.betti(**o),
+                 lambda **o: M.syzygies(**o), lambda **o: M.betti(**o)):
+        with pytest.raises(gbc.TimeLimitExceeded):
+            call(timeout=0.001)
+        with pytest.raises(gbc.ResourceError):
+            call(memory_limit=64 * 1024)
+    # nothing is left broken: the small cases compute
+    small = R.ideal(["x0^2 - 2", "x1 - x0"] + ["x%d" % i for i in range(2, 8)])
+    assert len(small.real_roots()) == 2
+    assert J.betti().totals()[0] == 1
+
+
 def test_betti_tables_agree_with_macaulay2():
     """Betti tables of random homogeneous ideals and modules (including a zero
     last component, which the module keeps) equal Macaulay2's `betti res`, and
