@@ -945,8 +945,10 @@ GBC_API gbc_status gbc_kbase(gbc_polys **kbase, gbc_polys **mult, const gbc_poly
 typedef struct gbc_solutions gbc_solutions;
 #define GBC_SOLVE_DEFAULT_PRECISION 64u
 #define GBC_SOLVE_MAX_PRECISION 1048576u
-/* gbc_solve's flags: keep msolve's rational parametrisation (over Q) for the
- * msolve format of gbc_solutions_to_string. */
+/* gbc_solve's flags: keep msolve's rational parametrisation for the msolve format
+ * of gbc_solutions_to_string; over Z/p that format is then msolve's output there,
+ * the parametrisation modulo p alone (GBC_ERR_UNSUPPORTED for an ideal that is not
+ * radical; docs/solve.md). */
 #define GBC_SOLVE_PARAMETRIZATION 1u
 /* gbc_solve's flags: over Q, take the exact lex basis over Q (the slower path of
  * docs/solve.md) instead of the parametrisation computed modulo primes. Both give

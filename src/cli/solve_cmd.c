@@ -285,7 +285,8 @@ static int write_solutions(const gbc_solutions *sols, const gbc_polys *gens,
 /* A failed gbc_solve or gbc_kbase reported against fname: the exit status. */
 static int report_failure(gbc_status st, const gbc_error *err, const char *fname)
 {
-    if (st == GBC_ERR_DOMAIN || st == GBC_ERR_INTERNAL || st == GBC_ERR_VERIFY)
+    if (st == GBC_ERR_DOMAIN || st == GBC_ERR_INTERNAL || st == GBC_ERR_VERIFY ||
+        (st == GBC_ERR_UNSUPPORTED && err->message[0] != '\0'))
         fprintf(stderr, "%s: error: %s\n", fname, err->message);
     else
         cli_report_status(fname, st);
@@ -346,8 +347,12 @@ static int solve_text(char *text, size_t len, const solve_opts *so, const cli_co
         rc = kbase_run(gens, so, c, fname, opts);
         goto done;
     }
-    unsigned flags =
-        (so->param ? GBC_SOLVE_PARAMETRIZATION : 0u) | (so->lex ? GBC_SOLVE_LEX : 0u);
+    /* over Z/p msolve's output is its parametrisation modulo p: --format msolve
+     * asks for it there without --parametrization */
+    int zp_msolve = so->format == GBC_SOLVE_FORMAT_MSOLVE && !so->json &&
+                    gbc_ring_characteristic(gbc_polys_ring(gens)) != 0;
+    unsigned flags = (so->param || zp_msolve ? GBC_SOLVE_PARAMETRIZATION : 0u) |
+                     (so->lex ? GBC_SOLVE_LEX : 0u);
     st = gbc_solve(&sols, gens, (uint32_t)so->precision, flags, opts, &err);
     if (st != GBC_OK) {
         rc = report_failure(st, &err, fname);

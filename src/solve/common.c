@@ -222,6 +222,68 @@ void sv_solutions_free(gbc_solutions *s)
     gbc_free(NULL, s);
 }
 
+/* Coefficient i of the linear form at try attempt, as msolve chooses it: first
+ * T = x_n; then T = -(1^(k-1) x_1 + 2^(k-1) x_2 + ... + n^(k-1) x_n) at try
+ * k = 1..5; from try 6 on random coefficients in [-B, B] from rng. */
+int64_t sv_form_coef(unsigned attempt, uint32_t i, uint32_t n, uint64_t B, gbc_rng *rng)
+{
+    if (attempt == 0)
+        return i + 1 == n ? -1 : 0;
+    if (attempt <= 5) {
+        int64_t c = 1;
+        for (unsigned e = 1; e < attempt; e++)
+            c *= (int64_t)i + 1;
+        return c;
+    }
+    return (int64_t)gbc_rng_below(rng, 2 * B + 1) - (int64_t)B;
+}
+
+/* A name for the new variable T that no variable of R has. */
+void sv_fresh_name(char *buf, size_t size, const gbc_ring *R)
+{
+    for (unsigned k = 0;; k++) {
+        if (k == 0)
+            snprintf(buf, size, "T_");
+        else
+            snprintf(buf, size, "T_%u", k);
+        int clash = 0;
+        for (uint32_t i = 0; i < gbc_ring_nvars(R); i++)
+            clash |= strcmp(buf, gbc_ring_var_name(R, i)) == 0;
+        if (!clash)
+            return;
+    }
+}
+
+/* msolve's text of a parametrisation up to its polynomials: "[0, [char, \nN, \nD,
+ * \n['x', ..., 'A'],\n[form],\n[1,\n[" (N counts A when out->newvar). */
+gbc_status sv_param_head(sv_sb *b, const gbc_solutions *out, size_t d, const gbc_ring *R)
+{
+    uint32_t n = gbc_ring_nvars(R);
+    char buf[96];
+    snprintf(buf, sizeof buf, "[0, [%u, \n%u, \n%zu, \n[", out->characteristic,
+             out->newvar ? n + 1 : n, d);
+    gbc_status st = sv_sb_str(NULL, b, buf);
+    for (uint32_t i = 0; i < n && st == GBC_OK; i++) {
+        st = sv_sb_str(NULL, b, i > 0 ? ", '" : "'");
+        if (st == GBC_OK)
+            st = sv_sb_str(NULL, b, gbc_ring_var_name(R, i));
+        if (st == GBC_OK)
+            st = sv_sb_str(NULL, b, "'");
+    }
+    if (st == GBC_OK)
+        st = sv_sb_str(NULL, b, out->newvar ? ", 'A'],\n[" : "],\n[");
+    for (uint32_t i = 0; i < n && st == GBC_OK; i++) {
+        if (out->newvar)
+            snprintf(buf, sizeof buf, "%lld,", (long long)out->form[i]);
+        else
+            snprintf(buf, sizeof buf, "%s, ", i + 1 < n ? "0" : "1");
+        st = sv_sb_str(NULL, b, i + 1 < n || out->newvar ? buf : "1");
+    }
+    if (st == GBC_OK)
+        st = sv_sb_str(NULL, b, out->newvar ? "1],\n[1,\n[" : "],\n[1,\n[");
+    return st;
+}
+
 /* ------------------------------------------------------------ the printer -- */
 
 gbc_status sv_put_solutions(sv_sb *b, const gbc_solutions *s, int msolve)

@@ -97,28 +97,8 @@ gbc_status sv_param_text_v(gbc_ctx *ctx, gbc_solutions *out, const sv_param *P,
     uint32_t n = P->n;
     size_t d = W->n - 1;
     sv_sb b = {NULL, 0, 0};
-    char buf[64];
     uint32_t shown = out->newvar ? n : n - 1; /* !newvar: the last variable is A */
-    snprintf(buf, sizeof buf, "[0, [0, \n%u, \n%zu, \n[", out->newvar ? n + 1 : n, d);
-    gbc_status st = sv_sb_str(NULL, &b, buf);
-    for (uint32_t i = 0; i < n && st == GBC_OK; i++) {
-        st = sv_sb_str(NULL, &b, i > 0 ? ", '" : "'");
-        if (st == GBC_OK)
-            st = sv_sb_str(NULL, &b, gbc_ring_var_name(R, i));
-        if (st == GBC_OK)
-            st = sv_sb_str(NULL, &b, "'");
-    }
-    if (st == GBC_OK)
-        st = sv_sb_str(NULL, &b, out->newvar ? ", 'A'],\n[" : "],\n[");
-    for (uint32_t i = 0; i < n && st == GBC_OK; i++) {
-        if (out->newvar)
-            snprintf(buf, sizeof buf, "%lld,", (long long)out->form[i]);
-        else
-            snprintf(buf, sizeof buf, "%s, ", i + 1 < n ? "0" : "1");
-        st = sv_sb_str(NULL, &b, i + 1 < n || out->newvar ? buf : "1");
-    }
-    if (st == GBC_OK)
-        st = sv_sb_str(NULL, &b, out->newvar ? "1],\n[1,\n[" : "],\n[1,\n[");
+    gbc_status st = sv_param_head(&b, out, d, R);
     if (st == GBC_OK)
         st = put_upoly(&b, W->c, W->n);
     if (st == GBC_OK)

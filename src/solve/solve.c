@@ -330,38 +330,6 @@ static gbc_status radical_text(gbc_ctx *ctx, sv_sb *text, int *added, const gbc_
     return st;
 }
 
-/* Coefficient i of the linear form at try attempt, as msolve chooses it: first
- * T = x_n; then T = -(1^(k-1) x_1 + 2^(k-1) x_2 + ... + n^(k-1) x_n) at try
- * k = 1..5; from try 6 on random coefficients in [-B, B] from rng. */
-static int64_t form_coef(unsigned attempt, uint32_t i, uint32_t n, uint64_t B, gbc_rng *rng)
-{
-    if (attempt == 0)
-        return i + 1 == n ? -1 : 0;
-    if (attempt <= 5) {
-        int64_t c = 1;
-        for (unsigned e = 1; e < attempt; e++)
-            c *= (int64_t)i + 1;
-        return c;
-    }
-    return (int64_t)gbc_rng_below(rng, 2 * B + 1) - (int64_t)B;
-}
-
-/* A name for the new variable T that no variable of R has. */
-static void fresh_name(char *buf, size_t size, const gbc_ring *R)
-{
-    for (unsigned k = 0;; k++) {
-        if (k == 0)
-            snprintf(buf, size, "T_");
-        else
-            snprintf(buf, size, "T_%u", k);
-        int clash = 0;
-        for (uint32_t i = 0; i < gbc_ring_nvars(R); i++)
-            clash |= strcmp(buf, gbc_ring_var_name(R, i)) == 0;
-        if (!clash)
-            return;
-    }
-}
-
 /* One run of the solver over Q: what its phases share. */
 typedef struct qrun {
     const gbc_ring *R; /* the input's ring, n variables */
@@ -405,7 +373,7 @@ static gbc_status modular_path(gbc_ctx *ctx, gbc_solutions *out, int *done, cons
             return st;
         uint64_t B = (uint64_t)attempt * attempt;
         for (uint32_t i = 0; i < n; i++)
-            out->form[i] = form_coef(attempt, i, n, B, &frng);
+            out->form[i] = sv_form_coef(attempt, i, n, B, &frng);
         out->newvar = attempt > 0;
         sv_param P;
         int found = 0;
@@ -448,7 +416,7 @@ static gbc_status lex_try(gbc_ctx *ctx, gbc_solutions *out, int *is_shape, shape
     if (st == GBC_OK)
         st = sv_sb_str(ctx, &J, q->tname);
     for (uint32_t i = 0; i < n && st == GBC_OK; i++) {
-        int64_t c = form_coef(attempt, i, n, B, rng);
+        int64_t c = sv_form_coef(attempt, i, n, B, rng);
         out->form[i] = c;
         snprintf(buf, sizeof buf, "+(%lld)*", (long long)c);
         st = sv_sb_str(ctx, &J, buf);
@@ -586,7 +554,7 @@ gbc_status sv_solve_q(gbc_ctx *ctx, gbc_solutions *out, const gbc_polys *gens, u
     memset(&q, 0, sizeof q);
     q.R = gbc_polys_ring(gens);
     q.n = gbc_ring_nvars(q.R);
-    fresh_name(q.tname, sizeof q.tname, q.R);
+    sv_fresh_name(q.tname, sizeof q.tname, q.R);
     char *gtext = NULL;
     gbc_status st = gens_text(&gtext, gens);
     if (st == GBC_OK)

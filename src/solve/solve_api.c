@@ -117,8 +117,9 @@ GBC_API gbc_status gbc_solutions_to_string(char **text, size_t *len, const gbc_s
     gbc_status st = sv_sb_str(NULL, &b, "");
     if (st == GBC_OK && msolve && sols->dim < 0) {
         st = sv_sb_str(NULL, &b, "[-1]:\n");
+    } else if (st == GBC_OK && msolve && sols->param != NULL && F->param_alone) {
+        st = sv_sb_str(NULL, &b, sols->param); /* over Z/p: msolve's whole output */
     } else if (st == GBC_OK && msolve) {
-        /* only a result over Q has a parametrisation */
         if (sols->param != NULL) {
             st = sv_sb_str(NULL, &b, sols->param);
             if (st == GBC_OK)

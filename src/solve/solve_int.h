@@ -73,6 +73,8 @@ typedef struct sv_field {
     sv_layout layout[2]; /* [0] gbc's format, [1] msolve's */
     const char *msolve_open;  /* msolve's text before the list (no parametrisation) */
     const char *msolve_close; /* and after it */
+    int param_alone; /* msolve's output with a parametrisation is that text alone
+                      * (over Z/p: msolve lists no solutions there) */
 } sv_field;
 
 extern const sv_field sv_field_qq, sv_field_zp;
@@ -92,8 +94,10 @@ void sv_set_err(gbc_error *err, const char *fmt, ...) GBC_PRINTF(2, 3);
 gbc_status sv_solve_q(gbc_ctx *ctx, gbc_solutions *out, const gbc_polys *gens, uint32_t prec,
                       unsigned flags, const gbc_options *opts, gbc_error *err);
 
-/* The same over Z/p: the solutions with coordinates in Z/p (out->zp); prec and
- * flags do not apply. */
+/* The same over Z/p: the solutions with coordinates in Z/p (out->zp); with
+ * GBC_SOLVE_PARAMETRIZATION also msolve's parametrisation modulo p, its whole
+ * output over Z/p, into out->param (GBC_ERR_UNSUPPORTED, reason in err, for an
+ * ideal that is not radical). prec does not apply. */
 gbc_status sv_solve_zp(gbc_ctx *ctx, gbc_solutions *out, const gbc_polys *gens, uint32_t prec,
                        unsigned flags, const gbc_options *opts, gbc_error *err);
 
@@ -128,6 +132,18 @@ gbc_status sv_param_text_v(gbc_ctx *ctx, gbc_solutions *out, const struct sv_par
                            const gbc_ring *R);
 
 void sv_solutions_free(gbc_solutions *s);
+
+/* Coefficient i (of n) of the linear form at try attempt, as msolve chooses it
+ * (common.c): first T = x_n (form (0, ..., 0, -1)); then T = -(1^(k-1) x_1 +
+ * 2^(k-1) x_2 + ... + n^(k-1) x_n) at try k = 1..5; from try 6 on random
+ * coefficients in [-B, B] from rng. */
+int64_t sv_form_coef(unsigned attempt, uint32_t i, uint32_t n, uint64_t B, gbc_rng *rng);
+/* A name for the new variable T that no variable of R has, into buf. */
+void sv_fresh_name(char *buf, size_t size, const gbc_ring *R);
+/* msolve's text of a parametrisation of degree d of the variables of R, up to its
+ * polynomials (the characteristic, the counts, the names, out->form and
+ * out->newvar, "[1,\n["), appended to b (allocated unaccounted). */
+gbc_status sv_param_head(sv_sb *b, const gbc_solutions *out, size_t d, const gbc_ring *R);
 
 /* The isolating boxes (docs/solve.md) of the real solutions given by the
  * parametrisation P (solve.h), every interval at most 2^-prec wide, into out->num,

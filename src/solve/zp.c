@@ -392,11 +392,257 @@ static gbc_status points(gbc_ctx *ctx, u32list *out, uint32_t *pt, uint32_t v,
     return st;
 }
 
+/* ------------------------------------ msolve's parametrisation over Z/p -- */
+
+/* The arrays of a reduced lex basis over Z/p (gbc_polys_to_arrays_zp). */
+typedef struct lexarrays {
+    size_t *nt;
+    uint32_t *ex, *cf;
+} lexarrays;
+
+/* Whether term j of polynomial k's terms (exponents e, nv of them) is a power of
+ * T (the last variable) alone. */
+static int t_only(const uint32_t *e, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++)
+        if (e[i] != 0)
+            return 0;
+    return 1;
+}
+
+/* Read the reduced lex basis A (count polynomials, ring x_1..x_n, T) as a shape
+ * basis {x_i - g_i(T), w(T)}: *ok, w (monic, room for its degree d + 1
+ * coefficients) into *w and g_i (d coefficients each, n of them) into g (room
+ * n (d + 1) given by the caller once d is known: *d first, g NULL to ask). */
+static void read_zp_shape(int *ok, size_t *d, zpp *w, uint64_t *g, const lexarrays *A,
+                          size_t count, uint32_t n, uint64_t p)
+{
+    uint32_t nv = n + 1;
+    *ok = count == (size_t)n + 1;
+    size_t off = 0;
+    for (size_t k = 0; k < count && *ok; k++) {
+        const uint32_t *e = A->ex + off * nv;
+        size_t m = A->nt[k];
+        off += m;
+        if (m == 0) {
+            *ok = 0;
+        } else if (t_only(e, n)) { /* w: every term a power of T */
+            for (size_t j = 0; j < m; j++)
+                *ok &= t_only(e + j * nv, n);
+            *d = e[n];
+            if (*ok && g == NULL)
+                continue; /* the degree asked for */
+            if (*ok && w->cap > *d) {
+                w->n = *d + 1;
+                for (size_t j = 0; j < m; j++)
+                    w->c[e[j * nv + n]] = A->cf[off - m + j];
+            }
+        } else if (g != NULL) { /* x_v - g_v(T), monic */
+            uint32_t v = n;
+            for (uint32_t i = 0; i < n; i++)
+                if (e[i] == 1)
+                    v = i;
+            int lead = v < n && e[n] == 0 && A->cf[off - m] == 1;
+            for (uint32_t i = 0; i < n && lead; i++)
+                lead = i == v || e[i] == 0;
+            *ok &= lead;
+            for (size_t j = 1; j < m && *ok; j++) {
+                const uint32_t *ej = e + j * nv;
+                *ok &= t_only(ej, n) && ej[n] < *d;
+                if (*ok)
+                    g[(size_t)v * *d + ej[n]] = (p - A->cf[off - m + j]) % p;
+            }
+        }
+    }
+}
+
+/* Whether w (monic, degree >= 1) is squarefree over Z/p: gcd(w, w') = 1. */
+static gbc_status zpp_squarefree(gbc_ctx *ctx, int *sq, const zpp *w, uint64_t p)
+{
+    zpp dw, h;
+    *sq = 0;
+    GBC_TRY(zpp_init(ctx, &dw, w->n));
+    for (size_t i = 1; i < w->n; i++)
+        dw.c[i - 1] = w->c[i] * (i % p) % p;
+    dw.n = w->n - 1;
+    zpp_norm(&dw);
+    gbc_status st = GBC_OK;
+    if (dw.n > 0) { /* w' = 0: w is a p-th power */
+        st = zpp_gcd(ctx, &h, w, &dw, p);
+        if (st == GBC_OK)
+            *sq = h.n == 1;
+        if (st == GBC_OK)
+            zpp_clear(ctx, &h);
+    }
+    zpp_clear(ctx, &dw);
+    return st;
+}
+
+/* msolve's text of the parametrisation over Z/p from w (monic, degree d) and the
+ * x_i = g_i(T) (g: n d residues): x_i = -v_i(T) with v_i = -g_i, the
+ * denominator 1; the variables but A (the last one when !out->newvar) get one. */
+static gbc_status zp_param_text(gbc_solutions *out, const zpp *w, const uint64_t *g,
+                                size_t d, const gbc_ring *R)
+{
+    uint32_t n = gbc_ring_nvars(R);
+    uint32_t shown = out->newvar ? n : n - 1;
+    sv_sb b = {NULL, 0, 0};
+    char buf[40];
+    gbc_status st = sv_param_head(&b, out, d, R);
+    snprintf(buf, sizeof buf, "[%zu,\n[", d);
+    if (st == GBC_OK)
+        st = sv_sb_str(NULL, &b, buf);
+    for (size_t i = 0; i <= d && st == GBC_OK; i++) {
+        snprintf(buf, sizeof buf, i > 0 ? ", %llu" : "%llu", (unsigned long long)w->c[i]);
+        st = sv_sb_str(NULL, &b, buf);
+    }
+    if (st == GBC_OK)
+        st = sv_sb_str(NULL, &b, "]],\n[0,\n[1]],\n[\n");
+    for (uint32_t v = 0; v < shown && st == GBC_OK; v++) {
+        /* v_i to its degree, as msolve writes it (a zero v_i as the constant 0) */
+        size_t len = d;
+        while (len > 1 && g[(size_t)v * d + len - 1] == 0)
+            len--;
+        snprintf(buf, sizeof buf, "%s[[%zu,\n[", v > 0 ? ",\n" : "", len - 1);
+        st = sv_sb_str(NULL, &b, buf);
+        uint64_t p = out->characteristic;
+        for (size_t i = 0; i < len && st == GBC_OK; i++) {
+            uint64_t c = (p - g[(size_t)v * d + i]) % p;
+            snprintf(buf, sizeof buf, i > 0 ? ", %llu" : "%llu", (unsigned long long)c);
+            st = sv_sb_str(NULL, &b, buf);
+        }
+        if (st == GBC_OK)
+            st = sv_sb_str(NULL, &b, "]]]");
+    }
+    if (st == GBC_OK)
+        st = sv_sb_str(NULL, &b, shown > 0 ? "\n]]]]]:\n" : "]]]]]:\n");
+    if (st != GBC_OK) {
+        sv_sb_clear(NULL, &b);
+        return st;
+    }
+    out->param = b.s;
+    return GBC_OK;
+}
+
+/* The text of I + <T + c.x> (c = out->form, the generators' text gtext) in
+ * variable tname, into *J (sv_sb_clear frees it). */
+static gbc_status form_ideal_text(gbc_ctx *ctx, sv_sb *J, const char *gtext, const char *tname,
+                                  const gbc_solutions *out, const gbc_ring *R)
+{
+    char buf[48];
+    gbc_status st = sv_sb_str(ctx, J, gtext);
+    if (st == GBC_OK)
+        st = sv_sb_str(ctx, J, ",\n");
+    if (st == GBC_OK)
+        st = sv_sb_str(ctx, J, tname);
+    for (uint32_t i = 0; i < out->nvars && st == GBC_OK; i++) {
+        snprintf(buf, sizeof buf, "+(%lld)*", (long long)out->form[i]);
+        st = sv_sb_str(ctx, J, buf);
+        if (st == GBC_OK)
+            st = sv_sb_str(ctx, J, gbc_ring_var_name(R, i));
+    }
+    return st;
+}
+
+/* One form of zp_param: the lex basis of I + <T + c.x> in R1 (R's variables and T,
+ * lex), and when it is a shape basis with w squarefree the text (*done = 1); a
+ * shape basis whose w is not squarefree: I is not radical (*nonradical = 1). */
+static gbc_status zp_param_try(gbc_ctx *ctx, gbc_solutions *out, int *done, int *nonradical,
+                               const char *gtext, const char *tname, const gbc_ring *R,
+                               const gbc_ring *R1, uint64_t D, const gbc_options *opts,
+                               gbc_error *err)
+{
+    uint32_t n = out->nvars;
+    uint64_t p = out->characteristic;
+    sv_sb J = {NULL, 0, 0};
+    gbc_polys *L = NULL;
+    lexarrays A = {NULL, NULL, NULL};
+    zpp w = {NULL, 0, 0};
+    uint64_t *g = NULL;
+    gbc_status st = form_ideal_text(ctx, &J, gtext, tname, out, R);
+    if (st == GBC_OK)
+        st = sv_basis_of_text(ctx, &L, R1, J.s, opts, err);
+    if (st == GBC_OK)
+        st = gbc_polys_to_arrays_zp(&A.nt, &A.ex, &A.cf, L);
+    int ok = 0;
+    size_t d = 0;
+    if (st == GBC_OK)
+        read_zp_shape(&ok, &d, &w, NULL, &A, gbc_polys_count(L), n, p);
+    if (st == GBC_OK && ok && d >= 1) {
+        st = zpp_init(ctx, &w, d + 1);
+        if (st == GBC_OK)
+            st = GBC_ZALLOC(ctx, g, (size_t)n * d + 1);
+        if (st == GBC_OK)
+            read_zp_shape(&ok, &d, &w, g, &A, gbc_polys_count(L), n, p);
+        int sq = 0;
+        if (st == GBC_OK && ok)
+            st = zpp_squarefree(ctx, &sq, &w, p);
+        if (st == GBC_OK && ok && !sq)
+            *nonradical = 1;
+        /* a shape basis with w squarefree: R/I ~ (Z/p)[T]/(w), reduced, of
+         * dimension d, which must then be D */
+        if (st == GBC_OK && ok && sq && d != D)
+            st = GBC_ERR_INTERNAL;
+        if (st == GBC_OK && ok && sq) {
+            st = zp_param_text(out, &w, g, d, R);
+            *done = st == GBC_OK;
+        }
+    }
+    sv_sb_clear(ctx, &J);
+    gbc_polys_free(L);
+    gbc_array_free(A.nt);
+    gbc_array_free(A.ex);
+    gbc_array_free(A.cf);
+    zpp_clear(ctx, &w);
+    gbc_free(ctx, g);
+    return st;
+}
+
+/* msolve's parametrisation of the solutions over Z/p (its output there) into
+ * out->param: the forms in msolve's order (sv_form_coef) until the lex basis of
+ * I + <T + c.x> is in shape position with w squarefree (then I is radical and the
+ * shape gives every solution over the algebraic closure). GBC_ERR_UNSUPPORTED with
+ * a reason for an ideal that is not radical or when 24 forms do not separate. */
+static gbc_status zp_param(gbc_ctx *ctx, gbc_solutions *out, const char *gtext,
+                           const gbc_ring *R, uint64_t D, const gbc_options *opts,
+                           gbc_error *err)
+{
+    uint32_t n = out->nvars;
+    char tname[32];
+    sv_fresh_name(tname, sizeof tname, R);
+    gbc_ring *R1 = NULL;
+    GBC_TRY(sv_ring_like(ctx, &R1, R, tname, "lex", err));
+    gbc_status st = GBC_ZALLOC(ctx, out->form, n > 0 ? n : 1);
+    gbc_rng frng;
+    gbc_rng_seed(&frng, 0x736f6c7665ull);
+    int done = 0, nonradical = 0;
+    for (unsigned attempt = 0; st == GBC_OK && attempt < 24 && !done && !nonradical;
+         attempt++) {
+        uint64_t B = (uint64_t)attempt * attempt;
+        for (uint32_t i = 0; i < n; i++)
+            out->form[i] = sv_form_coef(attempt, i, n, B, &frng);
+        out->newvar = attempt > 0;
+        st = gbc_ctx_check(ctx);
+        if (st == GBC_OK)
+            st = zp_param_try(ctx, out, &done, &nonradical, gtext, tname, R, R1, D, opts,
+                              err);
+    }
+    gbc_ring_free(R1);
+    if (st == GBC_OK && !done) {
+        sv_set_err(err, nonradical
+                            ? "the ideal is not radical: msolve's parametrisation modulo p "
+                              "is given for radical ideals only"
+                            : "no linear form of the first 24 separates the solutions "
+                              "modulo p (the ideal may not be radical)");
+        st = GBC_ERR_UNSUPPORTED;
+    }
+    return st;
+}
+
 gbc_status sv_solve_zp(gbc_ctx *ctx, gbc_solutions *out, const gbc_polys *gens, uint32_t prec,
                        unsigned flags, const gbc_options *opts, gbc_error *err)
 {
     (void)prec;
-    (void)flags;
     const gbc_ring *R = gbc_polys_ring(gens);
     uint32_t n = gbc_ring_nvars(R);
     char *gtext = NULL;
@@ -404,11 +650,17 @@ gbc_status sv_solve_zp(gbc_ctx *ctx, gbc_solutions *out, const gbc_polys *gens, 
     gbc_polys *G0 = NULL;
     u32list pts = {NULL, 0, 0};
     uint32_t *pt = NULL;
+    uint64_t D = 0;
     gbc_status st = gbc_polys_to_string(&gtext, NULL, gens, 0);
     if (st == GBC_OK)
-        st = sv_zero_dim(ctx, out, &R0, &G0, NULL, gtext, R, opts, err);
+        st = sv_zero_dim(ctx, out, &R0, &G0, &D, gtext, R, opts, err);
     if (st != GBC_OK || out->dim < 0)
         goto out;
+    if (flags & GBC_SOLVE_PARAMETRIZATION) {
+        st = zp_param(ctx, out, gtext, R, D, opts, err);
+        if (st != GBC_OK)
+            goto out;
+    }
     gbc_polys_free(G0); /* it served the dimension check; not held meanwhile */
     G0 = NULL;
     gbc_rng rng;
@@ -471,4 +723,5 @@ const sv_field sv_field_zp = {
     .layout = {{"[", "]\n", ""}, {"[", "]", ", "}},
     .msolve_open = "[0, [",
     .msolve_close = "]]:\n",
+    .param_alone = 1,
 };
