@@ -700,6 +700,69 @@ START_TEST(test_euler)
 }
 END_TEST
 
+/* Append to b the terms of degree `left` in the variables x_v.. (e[0..v) fixed),
+ * each with a random coefficient in 1..cmax; *first: no term written yet. */
+static void form_terms(sbuf *b, gbc_rng *g, uint32_t nv, uint32_t v, uint32_t left,
+                       uint32_t *e, int *first, unsigned cmax)
+{
+    if (v + 1 < nv) {
+        for (uint32_t x = left + 1; x-- > 0;) {
+            e[v] = x;
+            form_terms(b, g, nv, v + 1, left - x, e, first, cmax);
+        }
+        return;
+    }
+    e[v] = left;
+    sb_printf(b, "%s%u", *first ? "" : " + ", 1 + (unsigned)gbc_rng_below(g, cmax));
+    *first = 0;
+    for (uint32_t u = 0; u < nv; u++)
+        for (uint32_t t = 0; t < e[u]; t++)
+            sb_printf(b, "*x%u", u);
+}
+
+/* Append to b k dense forms of degree deg in the nv (<= 8) variables x0.. (every
+ * monomial, random coefficients in 1..cmax), separated by commas. */
+static void dense_forms(sbuf *b, gbc_rng *g, uint32_t nv, int k, uint32_t deg, unsigned cmax)
+{
+    uint32_t e[8];
+    for (int j = 0; j < k; j++) {
+        int first = 1;
+        sb_puts(b, j ? ",\n" : "");
+        form_terms(b, g, nv, 0, deg, e, &first, cmax);
+    }
+}
+
+/* The Euler characteristic against the Hilbert numerator on inputs whose
+ * Schreyer frames are large (dense quadrics and cubics in six variables, as in
+ * benchmarks/module/run.py): each level's reductions share thousands of reducer
+ * rows there. Independent of other programs. */
+START_TEST(test_euler_larger)
+{
+    gbc_rng g;
+    uint64_t seed = tu_seed() ^ 0xe11e;
+    printf("euler_larger: seed %llu\n", (unsigned long long)seed);
+    gbc_rng_seed(&g, seed);
+    static const struct {
+        uint32_t nv;
+        int k;
+        uint32_t deg;
+        unsigned p, cmax;
+    } cs[] = {{6, 6, 2, 32003, 32002}, {6, 5, 3, 32003, 32002}, {5, 5, 2, 0, 9},
+              {4, 3, 3, 0, 5}};
+    for (size_t c = 0; c < sizeof cs / sizeof cs[0]; c++) {
+        sbuf b;
+        sb_init(&b);
+        for (uint32_t v = 0; v < cs[c].nv; v++)
+            sb_printf(&b, "%sx%u", v ? "," : "", v);
+        sb_printf(&b, "\n%u\n", cs[c].p);
+        dense_forms(&b, &g, cs[c].nv, cs[c].k, cs[c].deg, cs[c].cmax);
+        sb_puts(&b, "\n");
+        check_euler(b.s);
+        sb_free(&b);
+    }
+}
+END_TEST
+
 /* Module Groebner bases: the reduced basis equals Singular's (option(redSB), each
  * element divided by its leading coefficient), in term over position ((dp, C),
  * Singular's default) and position over term ((c, dp)). */
@@ -960,7 +1023,8 @@ int main(void)
     } tests[] = {
         {"format", test_format},   {"parse_errors", test_parse_errors},
         {"syz", test_syz},         {"compose", test_compose},
-        {"euler", test_euler},     {"betti_classical", test_betti_classical},
+        {"euler", test_euler},     {"euler_larger", test_euler_larger},
+        {"betti_classical", test_betti_classical},
         {"betti_random", test_betti_random}, {"gb_singular", test_gb_singular},
         {"betti_algorithms", test_betti_algorithms}, {"betti_larger", test_betti_larger},
         {"faults", test_faults},
