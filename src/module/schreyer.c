@@ -846,12 +846,13 @@ done:
 
 /* The frame of the resolution in L (maxlev + 2 zeroed levels): level 0 (R^r,
  * rank r, degree 0), level 1 from the reduced Groebner basis of in over Ru
- * (grevlex), then the levels level_next builds until one is empty; *nl receives
- * the number of levels built (the last one empty on success; the caller clears
- * all maxlev + 2 whatever happens). GBC_ERR_UNSUPPORTED for a generator of degree
+ * (grevlex), then the levels level_next builds until one is empty or level upto
+ * is built; *nl receives the number of levels built (the last one empty on
+ * success unless upto stopped it; the caller clears all maxlev + 2 whatever
+ * happens). GBC_ERR_UNSUPPORTED for a generator of degree
  * 0, GBC_ERR_INTERNAL beyond maxlev levels. */
 static gbc_status build_frame(sres *S, const ring *Ru, uint32_t rank, const plist *in,
-                              slevel *L, size_t maxlev, size_t *nl, plist *G,
+                              slevel *L, size_t maxlev, size_t upto, size_t *nl, plist *G,
                               gb_stats *stats)
 {
     gbc_ctx *ctx = S->ctx;
@@ -867,7 +868,7 @@ static gbc_status build_frame(sres *S, const ring *Ru, uint32_t rank, const plis
     for (size_t k = 0; k < L[1].n; k++)
         if (L[1].deg[k] <= 0)
             return GBC_ERR_UNSUPPORTED;
-    while (L[*nl - 1].n > 0) {
+    while (L[*nl - 1].n > 0 && *nl <= upto) {
         if (*nl > maxlev)
             return GBC_ERR_INTERNAL; /* longer than Schreyer's bound */
         GBC_TRY(level_next(S, &L[*nl - 1], &L[*nl]));
@@ -876,11 +877,13 @@ static gbc_status build_frame(sres *S, const ring *Ru, uint32_t rank, const plis
     return GBC_OK;
 }
 
-/* The minimal Betti numbers from the frame L[0..nl) (the last level empty) and
- * the ranks of its maps' constant parts: b_{l,d} = f_{l,d} - rank(d_{l+1})_d -
- * rank(d_l)_d, the degrees of level l to lev[l] (allocated through ctx), *nlev
- * the levels up to the last nonzero one. On failure the caller frees lev. */
-static gbc_status frame_betti(sres *S, const slevel *L, size_t nl, mlevel *lev, size_t *nlev)
+/* The minimal Betti numbers of levels 0..nout from the frame L[0..nl) (the last
+ * level empty when nout = nl, else nout = nl - 1) and the ranks of its maps'
+ * constant parts: b_{l,d} = f_{l,d} - rank(d_{l+1})_d - rank(d_l)_d, the degrees
+ * of level l to lev[l] (allocated through ctx), *nlev the levels up to the last
+ * nonzero one. On failure the caller frees lev. */
+static gbc_status frame_betti(sres *S, const slevel *L, size_t nl, size_t nout, mlevel *lev,
+                              size_t *nlev)
 {
     gbc_ctx *ctx = S->ctx;
     size_t *rkbuf = NULL;
@@ -898,7 +901,7 @@ static gbc_status frame_betti(sres *S, const slevel *L, size_t nl, mlevel *lev, 
         GBC_CHECK(st, const_ranks(S, &L[l], &L[l - 1], maxdeg, rkbuf + l * nd), done);
     GBC_CHECK(st, GBC_ALLOC(ctx, b, nd), done);
     size_t last = 0;
-    for (size_t l = 0; l < nl; l++) {
+    for (size_t l = 0; l < nout; l++) {
         size_t cnt = 0;
         memset(b, 0, sizeof(int64_t) * nd);
         for (size_t k = 0; k < L[l].n; k++)
@@ -932,7 +935,8 @@ done:
 }
 
 gbc_status module_levels_schreyer(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in,
-                                  mlevel *lev, size_t maxlev, size_t *nlev, gb_stats *stats)
+                                  mlevel *lev, size_t maxlev, size_t upto, size_t *nlev,
+                                  gb_stats *stats)
 {
     const uint32_t n = R->nvars;
     const field *F = &R->F;
@@ -962,8 +966,8 @@ gbc_status module_levels_schreyer(gbc_ctx *ctx, const ring *R, uint32_t rank, co
     gbc_status st;
     GBC_CHECK(st, sres_init(ctx, &S, n, F), done0);
     GBC_CHECK(st, GBC_ZALLOC(ctx, L, maxlev + 2), done);
-    GBC_CHECK(st, build_frame(&S, Ru, rank, in, L, maxlev, &nl, &G, stats), done);
-    st = frame_betti(&S, L, nl, lev, nlev);
+    GBC_CHECK(st, build_frame(&S, Ru, rank, in, L, maxlev, upto, &nl, &G, stats), done);
+    st = frame_betti(&S, L, nl, L[nl - 1].n > 0 ? nl - 1 : nl, lev, nlev);
 done:
     if (st != GBC_OK)
         for (size_t l = 0; l < maxlev + 2; l++) {

@@ -11,6 +11,7 @@
 
 #include "api/api.h"
 #include "gbc.h"
+#include "module/module.h"
 #include "testutil.h"
 
 /* ------------------------------------------------------------- helpers -- */
@@ -603,6 +604,82 @@ START_TEST(test_syz)
 }
 END_TEST
 
+/* gbc_module_syz's minimal syzygies of homogeneous input mod p (chosen with the
+ * counts per degree from the first levels of the resolution, and linear algebra
+ * on the multiples of the kept elements) are exactly those module_mingens picks
+ * from module_syz's basis with a Groebner basis per degree: same elements, same
+ * order, same coefficients. */
+static void check_syz_counted(const char *text)
+{
+    input in = parse(text);
+    gbc_polys *A = NULL;
+    ck_assert_int_eq(gbc_module_syz(&A, in.elems, in.rank, NULL, NULL), GBC_OK);
+    gbc_ctx ctx;
+    gbc_ctx_init(&ctx);
+    const ring *R = &in.elems->ring->R;
+    const plist *G = &in.elems->L;
+    const size_t m = G->n / in.rank;
+    plist S, L;
+    plist_init(&S);
+    plist_init(&L);
+    int64_t *shift = calloc(m ? m : 1, sizeof *shift), *degs = NULL;
+    ck_assert_ptr_nonnull(shift);
+    ck_assert_int_eq(module_syz(&ctx, R, in.rank, G, &S, NULL), GBC_OK);
+    for (size_t j = 0; j < m; j++)
+        (void)module_elem_degree(R, in.rank, G, j, NULL, &shift[j]);
+    ck_assert_int_eq(module_mingens(&ctx, R, (uint32_t)m, shift, &S, &L, &degs, NULL), GBC_OK);
+    const uint32_t n = R->nvars;
+    ck_assert_msg(A->L.n == L.n, "%zu against %zu polynomials\n%s", A->L.n, L.n, text);
+    for (size_t k = 0; k < L.n; k++) {
+        const ppoly *a = &A->L.p[k], *b = &L.p[k];
+        ck_assert_msg(a->len == b->len, "polynomial %zu: %zu against %zu terms\n%s", k,
+                      a->len, b->len, text);
+        ck_assert(a->len == 0 || memcmp(a->exps, b->exps, sizeof(uint32_t) * n * a->len) == 0);
+        ck_assert(a->len == 0 || memcmp(a->cf, b->cf, sizeof(uint32_t) * a->len) == 0);
+    }
+    gbc_free(&ctx, degs);
+    free(shift);
+    plist_clear(&ctx, &S, &R->F);
+    plist_clear(&ctx, &L, &R->F);
+    gbc_polys_free(A);
+    input_free(&in);
+}
+
+START_TEST(test_syz_counted)
+{
+    static const char *fixed[] = {
+        /* repeated, zero and redundant generators */
+        "x,y\n101\nx^2, x*y, x^2, 0, y^3, x*y^2\n",
+        "x,y,z\n32003\n[x, y], [y, z], [x^2, x*y], [x*y, y^2], [0, 0], [z, x]\n",
+        /* a linear resolution (counts all or nothing), a complete intersection of
+         * a linear form and quadrics (one degree decided by linear algebra) */
+        "a,b,c,d,e,f,g,h\n32003\na*f-b*e, a*g-c*e, a*h-d*e, b*g-c*f, b*h-d*f, c*h-d*g\n",
+        "x,y,z,w,h\n32003\nx+2*y+2*z+2*w-h, x^2+2*y^2+2*z^2+2*w^2-x*h, "
+        "2*x*y+2*y*z+2*z*w-y*h, y^2+2*x*z+2*y*w-z*h\n",
+        /* a constant generator: no counts (the resolution is not minimal there) */
+        "x,y\n101\nx, 1, y^2\n",
+    };
+    for (size_t k = 0; k < sizeof fixed / sizeof fixed[0]; k++)
+        check_syz_counted(fixed[k]);
+    gbc_rng g;
+    uint64_t seed = tu_seed() ^ 0x5c0d;
+    printf("syz_counted: seed %llu\n", (unsigned long long)seed);
+    gbc_rng_seed(&g, seed);
+    int n = 12 * tu_mult();
+    for (int it = 0; it < n; it++) {
+        mcase c;
+        char vars[64];
+        char *gens = random_input(&g, 3 + (uint32_t)gbc_rng_below(&g, 2),
+                                  it % 2 ? 101 : 32003, 2 + (uint32_t)gbc_rng_below(&g, 5),
+                                  (uint32_t)gbc_rng_below(&g, 4), &c, vars, sizeof vars);
+        char *text = case_text(&c);
+        check_syz_counted(text);
+        free(text);
+        free(gens);
+    }
+}
+END_TEST
+
 /* A chain of syzygies (d_1 the generators, d_{k+1} = syz(d_k)): consecutive maps
  * compose to zero, and the chain ends within nvars + 1 steps for homogeneous
  * input (minimal syzygies at every step). */
@@ -1022,7 +1099,8 @@ int main(void)
         const TTest *test;
     } tests[] = {
         {"format", test_format},   {"parse_errors", test_parse_errors},
-        {"syz", test_syz},         {"compose", test_compose},
+        {"syz", test_syz},         {"syz_counted", test_syz_counted},
+        {"compose", test_compose},
         {"euler", test_euler},     {"euler_larger", test_euler_larger},
         {"betti_classical", test_betti_classical},
         {"betti_random", test_betti_random}, {"gb_singular", test_gb_singular},
