@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 """Modules: gbc's gb, syz and res commands against Singular (std, syz,
-betti(mres(I,0))) and Macaulay2 (gb, syz gens, betti res) on homogeneous ideals:
+betti(mres(I,0))), Macaulay2 (gb, syz gens, betti res) and mathicgb (gb, and syz
+through an encoding, see mgb_input) on homogeneous ideals:
 dense random quadrics and cubics in 5-7 variables, generic 2xn minors, canonical
 curves (the complete intersections of genus 4 and 5),
 homogenised Katsura systems. Mod 32003 by default, over Q with --char 0.
@@ -120,6 +121,78 @@ def m2_script(op, names, char, gens):
     return "\n".join(s) + "\n"
 
 
+def parse_poly(names, text, char):
+    """{exponent tuple: coefficient mod char} of a polynomial written as in the
+    cases above: terms joined by + and -, each a product of integers, variables
+    and powers var^k."""
+    idx = {v: i for i, v in enumerate(names)}
+    poly = {}
+    for sign, term in re.findall(r"([+-]?)\s*([^+-]+)", text.replace(" ", "")):
+        c, e = (-1 if sign == "-" else 1), [0] * len(names)
+        for f in term.split("*"):
+            if f.isdigit():
+                c *= int(f)
+            else:
+                v, _, k = f.partition("^")
+                e[idx[v]] += int(k) if k else 1
+        e = tuple(e)
+        poly[e] = (poly.get(e, 0) + c) % char
+    return {e: c for e, c in poly.items() if c}
+
+
+def mgb_term(letters, e, c, char):
+    mono = "".join(l + (str(k) if k > 1 else "") for l, k in zip(letters, e) if k)
+    if not mono:
+        return "%d" % c
+    return mono if c == 1 else ("-" + mono if c == char - 1 else "%d%s" % (c, mono))
+
+
+def mgb_poly(letters, poly, char):
+    out = ""
+    for e in sorted(poly, reverse=True):
+        t = mgb_term(letters, e, poly[e], char)
+        out += t if not out or t.startswith("-") else "+" + t
+    return out or "0"
+
+
+def mgb_input(op, names, char, gens):
+    """mathicgb's .ideal text for op, or None when its format cannot express it.
+    gb: the ideal in grevlex. syz: the syzygy encoding of docs/modules.md (the
+    generators f_j c_0 + c_j and all products c_a c_b, one new variable c_k per
+    component, a weight row that eliminates c_0, then degree, then reverse lex
+    from the last variable; the elements free of c_0 are a Groebner basis of the
+    syzygies). mathicgb's own module mode (-module) applies Buchberger's product
+    criterion to leading terms in one component, which loses syzygies, so it is
+    not used. res: no resolutions in mathicgb."""
+    if op == "res" or char == 0:
+        return None
+    polys = [parse_poly(names, g, char) for g in gens]
+    n, m = len(names), len(gens)
+    nv = n + (m + 1 if op == "syz" else 0)
+    if nv > len(gen.MGB_LETTERS):
+        return None
+    L = gen.MGB_LETTERS[:nv]
+    if op == "gb":
+        rows = [" " + " ".join(["1"] * n)]
+        out = [mgb_poly(L, p, char) for p in polys]
+    else:
+        rows = [" " + " ".join(["0"] * n + ["1"] + ["0"] * m),
+                " " + " ".join(["1"] * nv)]
+        out = []
+        for j, p in enumerate(polys):
+            q = {e + tuple(1 if k == 0 else 0 for k in range(m + 1)): c for e, c in p.items()}
+            q[(0,) * n + tuple(1 if k == j + 1 else 0 for k in range(m + 1))] = 1
+            out.append(mgb_poly(L, q, char))
+        for a in range(m + 1):
+            for b in range(a, m + 1):
+                e = [0] * nv
+                e[n + a] += 1
+                e[n + b] += 1
+                out.append(mgb_poly(L, {tuple(e): 1}, char))
+    return "%d %d\nrevlex %d\n%s\n%d\n%s\n" % (char, nv, len(rows), "\n".join(rows),
+                                             len(out), "\n".join(out))
+
+
 def measure(cmd, repeats, timeout):
     """(median CPU seconds, peak RSS MB, stdout, exit status) of repeats runs of
     cmd; the rusage of each process comes from wait4, so nothing else is counted.
@@ -172,6 +245,7 @@ def main():
     ap.add_argument("--gbc", default=os.path.join(REPO, "build", "gbc"))
     ap.add_argument("--singular", default="Singular")
     ap.add_argument("--m2", default="M2")
+    ap.add_argument("--mgb", default="mgb")
     ap.add_argument("--timeout", type=float, default=600)
     ap.add_argument("--list", action="store_true")
     a = ap.parse_args()
@@ -186,12 +260,16 @@ def main():
             return 2
     sing = shutil.which(a.singular)
     m2 = shutil.which(a.m2)
+    mgb = shutil.which(a.mgb)
     if not sing:
         print("# Singular not found: skipped")
     if not m2:
         print("# Macaulay2 not found: skipped")
-    hdr = "%-14s %-4s %9s %7s %9s %7s %9s %7s %8s %8s" % (
-        "case", "op", "gbc s", "MB", "Sing s", "MB", "M2 s", "MB", "gbc/Sing", "gbc/M2")
+    if not mgb:
+        print("# mathicgb (mgb) not found: skipped")
+    hdr = "%-14s %-4s %9s %7s %9s %7s %9s %7s %9s %7s %8s %8s %8s" % (
+        "case", "op", "gbc s", "MB", "Sing s", "MB", "M2 s", "MB", "mgb s", "MB",
+        "gbc/Sing", "gbc/M2", "gbc/mgb")
     print(hdr)
     bad = 0
     with tempfile.TemporaryDirectory() as tmp:
@@ -212,6 +290,12 @@ def main():
                     with open(mp, "w") as f:
                         f.write(m2_script(op, vars_, a.char, gens))
                     r["m2"] = measure([m2, "--script", mp], a.repeats, a.timeout)
+                mtext = mgb_input(op, vars_, a.char, gens) if mgb else None
+                if mtext is not None:
+                    with open(os.path.join(tmp, "g.ideal"), "w") as f:
+                        f.write(mtext)
+                    r["mgb"] = measure([mgb, "gb", os.path.join(tmp, "g"), "-threadCount", "1"],
+                                       a.repeats, a.timeout)
 
                 def cell(k):
                     if k not in r:
@@ -234,9 +318,9 @@ def main():
                             if betti_of(r[k][2]) != ours:
                                 note += " MISMATCH(%s)" % k
                                 bad += 1
-                print("%-14s %-4s %s %s %s %s %s%s" % (name, op, cell("gbc"), cell("sing"),
-                                                       cell("m2"), ratio("sing"), ratio("m2"),
-                                                       note), flush=True)
+                print("%-14s %-4s %s %s %s %s %s %s %s%s" % (
+                    name, op, cell("gbc"), cell("sing"), cell("m2"), cell("mgb"),
+                    ratio("sing"), ratio("m2"), ratio("mgb"), note), flush=True)
     return 1 if bad else 0
 
 

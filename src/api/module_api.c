@@ -178,7 +178,7 @@ GBC_API gbc_status gbc_module_syz(gbc_polys **syz, const gbc_polys *elems, uint3
             (void)module_elem_degree(R, rank, &elems->L, j, NULL, &shift[j]);
         }
         if (st == GBC_OK)
-            st = module_mingens(&c.ctx, R, (uint32_t)m, shift, &S, &L, &degs, &c.st);
+            st = module_syz_mingens(&c.ctx, R, rank, &elems->L, shift, &S, &L, &degs, &c.st);
         if (st == GBC_ERR_DOMAIN)
             st = GBC_ERR_INTERNAL; /* syzygies of homogeneous elements are graded */
     } else if (st == GBC_OK) {

@@ -92,6 +92,18 @@ gbc_status module_mingens(gbc_ctx *ctx, const ring *R, uint32_t rank, const int6
 
 /* ---- resolutions (res.c) ---- */
 
+/* module_mingens for the syzygies of homogeneous generators: syz (rank m = the
+ * number of generators, the degrees shift as in module_elem_degree) generates the
+ * syzygy module of the m elements of gens (rank r; their degrees in shift, 0 for
+ * a zero one). The result is module_mingens's on syz, found with fewer Groebner
+ * bases: modulo p the numbers of minimal generators per degree are read off the
+ * first levels of the minimal resolution of R^r / M (Schreyer's frame, up to its
+ * third level), and a degree whose count is 0 or all of its elements is decided
+ * without normal forms. */
+gbc_status module_syz_mingens(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *gens,
+                              const int64_t *shift, const plist *syz, plist *out,
+                              int64_t **degs, gb_stats *stats);
+
 /* How module_betti builds the resolution (the values of gbc.h's
  * gbc_res_algorithm). */
 typedef enum module_res_algo {

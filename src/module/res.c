@@ -109,7 +109,7 @@ gbc_status module_betti(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist 
     gbc_status st;
     GBC_CHECK(st, GBC_ZALLOC(ctx, lev, maxlev + 2), done);
     if (algo == MODULE_RES_SCHREYER)
-        st = module_levels_schreyer(ctx, R, rank, in, lev, maxlev, &nlev, stats);
+        st = module_levels_schreyer(ctx, R, rank, in, lev, maxlev, SIZE_MAX, &nlev, stats);
     else
         st = levels_mingens(ctx, R, rank, in, lev, maxlev, &nlev, stats);
     if (st != GBC_OK)
@@ -178,5 +178,35 @@ gbc_status module_betti_format(gbc_ctx *ctx, io_buf *b, const uint64_t *betti, u
 done:
     gbc_free(ctx, cw);
     gbc_free(ctx, tot);
+    return st;
+}
+
+gbc_status module_syz_mingens(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *gens,
+                              const int64_t *shift, const plist *syz, plist *out,
+                              int64_t **degs, gb_stats *stats)
+{
+    *degs = NULL;
+    const size_t m = gens->n / rank;
+    if (rank < 1 || gens->n % rank != 0 || m > UINT32_MAX)
+        return GBC_ERR_INTERNAL;
+    if (mcf_for(&R->F) == &mcf_qq) /* over Q the frame's coefficients can grow */
+        return module_mingens_counted(ctx, R, (uint32_t)m, shift, syz, NULL, out, degs, stats);
+    const size_t maxlev = (size_t)R->nvars + 2;
+    mlevel *lev = NULL;
+    size_t nlev = 0;
+    gbc_status st;
+    GBC_CHECK(st, GBC_ZALLOC(ctx, lev, maxlev + 2), done);
+    st = module_levels_schreyer(ctx, R, rank, gens, lev, maxlev, 3, &nlev, stats);
+    if (st == GBC_ERR_UNSUPPORTED) { /* a constant generator: no counts */
+        st = module_mingens_counted(ctx, R, (uint32_t)m, shift, syz, NULL, out, degs, stats);
+    } else if (st == GBC_OK) {
+        mcount c = {&lev[1], &lev[2], shift, m};
+        st = module_mingens_counted(ctx, R, (uint32_t)m, shift, syz, &c, out, degs, stats);
+    }
+done:
+    if (lev != NULL)
+        for (size_t l = 0; l < maxlev + 2; l++)
+            gbc_free(ctx, lev[l].deg);
+    gbc_free(ctx, lev);
     return st;
 }

@@ -40,17 +40,31 @@ typedef struct sres {
     uint32_t n; /* variables */
     field F;
     const mcf_ops *o; /* F's coefficient family, chosen once (sres_init) */
-    /* the reduction's accumulator: a hash set of terms (T, comp) with their
-     * coefficients, and a max-heap of them in F_{L-1}'s order */
-    uint32_t *hT;
-    uint32_t *hcomp;
-    mcv h;
-    size_t hn, hcap, hqinit; /* entries, capacity, coefficients initialised (Q) */
+    /* The columns of the current level's reductions: every term (T, comp) of
+     * F_{L-1} met while reducing the level's syzygies, numbered as met and found
+     * through a hash table. A column's reducer row is built the first time the
+     * column has to be cancelled and then serves every reduction of the level
+     * that meets it (the same x^b f_i cancels it each time). */
+    uint32_t *cT;     /* ncol * n totals */
+    uint32_t *ccomp;  /* ncol indices of level L - 1 */
+    int64_t *crow;    /* ncol: the column's reducer row, -1 while not built */
+    uint32_t *cstamp; /* ncol: the last reduction that put the column on the heap */
+    mcv h;            /* ncol: the accumulator, zero outside a reduction */
+    size_t ncol, ccap, hqinit; /* columns, capacity, coefficients initialised (Q) */
     int64_t *slot;
-    size_t nslot; /* a power of 2 */
-    size_t *heap;
-    size_t heapn, heapcap;
+    size_t nslot;   /* a power of 2 */
     uint64_t *hmul; /* hash multipliers, n + 1 */
+    /* the reducer rows: row r is x^b f_i, i = relem[r]; the columns of its terms
+     * after the leading one are rcol[roff[r] ..] (as many as f_i has) */
+    uint32_t *relem;
+    size_t *roff;
+    size_t nrow, rcap;
+    uint32_t *rcol;
+    size_t rn, rncap;
+    /* a max-heap of columns in F_{L-1}'s order: the accumulator's terms */
+    size_t *heap;
+    size_t heapn;
+    uint32_t rid; /* the current reduction's stamp (cstamp) */
     /* the quotients of one reduction */
     uint32_t *qT;
     uint32_t *qcomp;
@@ -64,8 +78,8 @@ typedef struct sres {
     /* the constant 1 as a coefficient array of one entry (one_cf or one_cq) */
     uint32_t one_cf;
     mpq_t one_cq;
-    uint32_t *work; /* n scratch (acc_add) */
-    uint32_t *bw;   /* n scratch (reduce_one) */
+    uint32_t *work; /* n scratch (col_of) */
+    uint32_t *bw;   /* n scratch (row_build) */
     mcv one;
 } sres;
 
@@ -171,11 +185,16 @@ static void sres_clear(sres *S)
     gbc_ctx *ctx = S->ctx;
     S->o->clear(ctx, &S->h, S->hqinit);
     S->o->clear(ctx, &S->q, S->qqinit);
-    gbc_free(ctx, S->hT);
-    gbc_free(ctx, S->hcomp);
+    gbc_free(ctx, S->cT);
+    gbc_free(ctx, S->ccomp);
+    gbc_free(ctx, S->crow);
+    gbc_free(ctx, S->cstamp);
     gbc_free(ctx, S->slot);
     gbc_free(ctx, S->heap);
     gbc_free(ctx, S->hmul);
+    gbc_free(ctx, S->relem);
+    gbc_free(ctx, S->roff);
+    gbc_free(ctx, S->rcol);
     gbc_free(ctx, S->qT);
     gbc_free(ctx, S->qcomp);
     gbc_free(ctx, S->work);
@@ -227,24 +246,21 @@ static uint64_t term_hash(const sres *S, const uint32_t *T, uint32_t comp)
     return h ^ (h >> 29);
 }
 
-static void acc_reset(sres *S)
+/* Forget the columns and rows of the level before (the accumulator is zero). */
+static void cols_reset(sres *S)
 {
-    for (size_t k = 0; k < S->hn; k++) {
-        uint64_t h = term_hash(S, S->hT + k * S->n, S->hcomp[k]);
-        size_t s = (size_t)h & (S->nslot - 1);
-        while (S->slot[s] != -1) {
-            S->slot[s] = -1;
-            s = (s + 1) & (S->nslot - 1);
-        }
-    }
-    S->hn = 0;
+    for (size_t k = 0; k < S->nslot; k++)
+        S->slot[k] = -1;
+    S->ncol = 0;
+    S->nrow = 0;
+    S->rn = 0;
     S->heapn = 0;
 }
 
-/* Heap order: the larger term first. */
+/* Heap order: the larger column (term) first. */
 static int heap_less(const sres *S, size_t a, size_t b)
 {
-    return term_cmp(S->hT + a * S->n, S->hcomp[a], S->hT + b * S->n, S->hcomp[b], S->n) < 0;
+    return term_cmp(S->cT + a * S->n, S->ccomp[a], S->cT + b * S->n, S->ccomp[b], S->n) < 0;
 }
 
 static void heap_push(sres *S, size_t e)
@@ -281,16 +297,16 @@ static size_t heap_pop(sres *S)
     return top;
 }
 
-/* Double the slot table (entries stay). */
-static gbc_status acc_rehash(sres *S)
+/* Double the slot table (columns stay). */
+static gbc_status cols_rehash(sres *S)
 {
     size_t ns = S->nslot * 2;
     int64_t *sl = NULL;
     GBC_TRY(GBC_ALLOC(S->ctx, sl, ns));
     for (size_t k = 0; k < ns; k++)
         sl[k] = -1;
-    for (size_t k = 0; k < S->hn; k++) {
-        size_t s = (size_t)term_hash(S, S->hT + k * S->n, S->hcomp[k]) & (ns - 1);
+    for (size_t k = 0; k < S->ncol; k++) {
+        size_t s = (size_t)term_hash(S, S->cT + k * S->n, S->ccomp[k]) & (ns - 1);
         while (sl[s] != -1)
             s = (s + 1) & (ns - 1);
         sl[s] = (int64_t)k;
@@ -310,19 +326,40 @@ static size_t next_cap(size_t cap, size_t need)
     return c;
 }
 
-/* Room for need entries in the accumulator's parallel arrays. On failure the
- * arrays that were resized keep their new size (hcap, the usable size, does not
- * change), so clearing stays correct. */
-static gbc_status acc_reserve(sres *S, size_t need)
+/* Room for need columns in the parallel arrays (the new accumulator entries
+ * zero). On failure the arrays that were resized keep their new size (ccap, the
+ * usable size, does not change), so clearing stays correct. */
+static gbc_status cols_reserve(sres *S, size_t need)
 {
-    if (need <= S->hcap)
+    if (need <= S->ccap)
         return GBC_OK;
-    const size_t cap = next_cap(S->hcap, need), n1 = S->n ? S->n : 1;
-    GBC_TRY(GBC_RESIZE(S->ctx, S->hcomp, cap));
-    GBC_TRY(GBC_RESIZE(S->ctx, S->hT, cap * n1));
+    const size_t cap = next_cap(S->ccap, need), n1 = S->n ? S->n : 1;
+    GBC_TRY(GBC_RESIZE(S->ctx, S->ccomp, cap));
+    GBC_TRY(GBC_RESIZE(S->ctx, S->cT, cap * n1));
+    GBC_TRY(GBC_RESIZE(S->ctx, S->crow, cap));
+    GBC_TRY(GBC_RESIZE(S->ctx, S->cstamp, cap));
     GBC_TRY(GBC_RESIZE(S->ctx, S->heap, cap));
     GBC_TRY(S->o->resize(S->ctx, &S->h, &S->hqinit, cap));
-    S->hcap = cap;
+    for (size_t k = S->ccap; k < cap; k++)
+        S->o->set_zero(S->h, k);
+    S->ccap = cap;
+    return GBC_OK;
+}
+
+/* Room for one more reducer row of len columns. */
+static gbc_status rows_reserve(sres *S, size_t len)
+{
+    if (S->nrow + 1 > S->rcap) {
+        const size_t cap = next_cap(S->rcap, S->nrow + 1);
+        GBC_TRY(GBC_RESIZE(S->ctx, S->relem, cap));
+        GBC_TRY(GBC_RESIZE(S->ctx, S->roff, cap));
+        S->rcap = cap;
+    }
+    if (S->rn + len > S->rncap) {
+        const size_t cap = next_cap(S->rncap, S->rn + len);
+        GBC_TRY(GBC_RESIZE(S->ctx, S->rcol, cap));
+        S->rncap = cap;
+    }
     return GBC_OK;
 }
 
@@ -339,11 +376,11 @@ static gbc_status quot_reserve(sres *S, size_t need)
     return GBC_OK;
 }
 
-/* Add m[mi] * x^b * (the term (T, comp) with coefficient c[ci]) to the
- * accumulator (b NULL: x^0). GBC_ERR_OVERFLOW when an exponent would pass
- * 2^31 - 1. */
-SKERN_INLINE gbc_status acc_add(sres *S, const skern *K, const uint32_t *T, const uint32_t *b,
-                                uint32_t comp, mcv m, size_t mi, mcv c, size_t ci)
+/* *col = the column of the term x^b (T, comp) (b NULL: x^0), a new one when it
+ * was not met yet. GBC_ERR_OVERFLOW when an exponent would pass 2^31 - 1,
+ * GBC_ERR_LIMIT past 2^32 - 2 columns. */
+static gbc_status col_of(sres *S, const uint32_t *T, const uint32_t *b, uint32_t comp,
+                         size_t *col)
 {
     const uint32_t n = S->n;
     uint32_t *e = S->work;
@@ -353,27 +390,82 @@ SKERN_INLINE gbc_status acc_add(sres *S, const skern *K, const uint32_t *T, cons
             return GBC_ERR_OVERFLOW;
         e[i] = (uint32_t)s;
     }
-    if (2 * (S->hn + 1) > S->nslot)
-        GBC_TRY(acc_rehash(S));
+    if (2 * (S->ncol + 1) > S->nslot)
+        GBC_TRY(cols_rehash(S));
     size_t s = (size_t)term_hash(S, e, comp) & (S->nslot - 1);
     while (S->slot[s] != -1) {
         size_t k = (size_t)S->slot[s];
-        if (S->hcomp[k] == comp && memcmp(S->hT + k * n, e, sizeof(uint32_t) * n) == 0) {
-            K->addmul(&S->F, S->h, k, m, mi, c, ci, &S->w);
+        if (S->ccomp[k] == comp && memcmp(S->cT + k * n, e, sizeof(uint32_t) * n) == 0) {
+            *col = k;
             return GBC_OK;
         }
         s = (s + 1) & (S->nslot - 1);
     }
-    /* a new term */
-    size_t k = S->hn;
-    GBC_TRY(acc_reserve(S, k + 1));
-    memcpy(S->hT + k * n, e, sizeof(uint32_t) * n);
-    S->hcomp[k] = comp;
-    K->mul(&S->F, S->h, k, m, mi, c, ci);
+    const size_t k = S->ncol;
+    if (k >= UINT32_MAX - 1)
+        return GBC_ERR_LIMIT; /* the rows hold columns as uint32 */
+    GBC_TRY(cols_reserve(S, k + 1));
+    memcpy(S->cT + k * n, e, sizeof(uint32_t) * n);
+    S->ccomp[k] = comp;
+    S->crow[k] = -1;
+    S->cstamp[k] = 0;
     S->slot[s] = (int64_t)k;
-    S->hn++;
-    heap_push(S, k);
+    S->ncol++;
+    *col = k;
     return GBC_OK;
+}
+
+/* The first element of lv whose leading term divides the term (Te, ce), among
+ * those with leading index ce. GBC_ERR_INTERNAL when there is none. */
+static gbc_status find_reducer(const sres *S, const slevel *lv, const uint32_t *Te,
+                               uint32_t ce, size_t *reducer)
+{
+    const uint32_t n = S->n;
+    for (size_t i = lv->start[ce]; i < lv->start[ce + 1]; i++)
+        if (mono_divides(lv->lead + i * n, Te, n)) {
+            *reducer = i;
+            return GBC_OK;
+        }
+    return GBC_ERR_INTERNAL;
+}
+
+/* Build the reducer row of column col: x^b f_i for the first element f_i of lv
+ * whose leading term divides the column's (find_reducer), x^b the quotient; the
+ * columns of its terms after the leading one (which is col). */
+static gbc_status row_build(sres *S, const slevel *lv, size_t col)
+{
+    const uint32_t n = S->n;
+    size_t i;
+    GBC_TRY(find_reducer(S, lv, S->cT + col * n, S->ccomp[col], &i));
+    const svec *fi = &lv->v[i];
+    const size_t len = fi->len - 1;
+    GBC_TRY(rows_reserve(S, len));
+    for (uint32_t v = 0; v < n; v++)
+        S->bw[v] = S->cT[col * n + v] - lv->lead[i * n + v];
+    uint32_t *rc = S->rcol + S->rn;
+    for (size_t t = 1; t < fi->len; t++) {
+        size_t c;
+        GBC_TRY(col_of(S, fi->T + t * n, S->bw, fi->comp[t], &c));
+        rc[t - 1] = (uint32_t)c;
+    }
+    S->relem[S->nrow] = (uint32_t)i;
+    S->roff[S->nrow] = S->rn;
+    S->rn += len;
+    S->crow[col] = (int64_t)S->nrow++;
+    return GBC_OK;
+}
+
+/* The accumulator's column col += m[mi] * c[ci]; the column goes on the heap the
+ * first time this reduction meets it. A column the reduction has cancelled is
+ * never met again: the terms added are below the one being cancelled. */
+SKERN_INLINE void acc_add(sres *S, const skern *K, size_t col, mcv m, size_t mi, mcv c,
+                          size_t ci)
+{
+    K->addmul(&S->F, S->h, col, m, mi, c, ci, &S->w);
+    if (S->cstamp[col] != S->rid) {
+        S->cstamp[col] = S->rid;
+        heap_push(S, col);
+    }
 }
 
 /* Append the quotient term (T, comp; T not in the quotient arrays) with
@@ -401,64 +493,59 @@ SKERN_INLINE gbc_status reduce_start(sres *S, const skern *K, const slevel *lv, 
 {
     const uint32_t n = S->n;
     const svec *fj = &lv->v[j];
-    acc_reset(S);
+    if (++S->rid == 0) { /* the stamps wrapped: none may look current */
+        memset(S->cstamp, 0, sizeof(uint32_t) * S->ncol);
+        S->rid = 1;
+    }
     S->qn = 0;
-    for (size_t t = 0; t < fj->len; t++)
-        GBC_TRY(acc_add(S, K, fj->T + t * n, a, fj->comp[t], S->one, 0, fj->c, t));
+    S->heapn = 0;
+    for (size_t t = 0; t < fj->len; t++) {
+        size_t col;
+        GBC_TRY(col_of(S, fj->T + t * n, a, fj->comp[t], &col));
+        acc_add(S, K, col, S->one, 0, fj->c, t);
+    }
     for (uint32_t i = 0; i < n; i++)
         S->work[i] = a[i] + lv->lead[j * n + i];
     return quot_push(S, K, S->work, (uint32_t)j, S->one, 0, 0);
 }
 
-/* The first element of lv whose leading term divides the term (Te, ce): among
- * those with leading index ce, and with first != 0 only those before element j
- * (the first step of reduce_one). GBC_ERR_INTERNAL when there is none. */
-static gbc_status find_reducer(const sres *S, const slevel *lv, const uint32_t *Te,
-                               uint32_t ce, size_t j, int first, size_t *reducer)
-{
-    const uint32_t n = S->n;
-    size_t lo = lv->start[ce], hi = lv->start[ce + 1];
-    if (first && hi > j)
-        hi = j;
-    for (size_t i = lo; i < hi; i++)
-        if (mono_divides(lv->lead + i * n, Te, n)) {
-            *reducer = i;
-            return GBC_OK;
-        }
-    return GBC_ERR_INTERNAL;
-}
-
-/* One reduction step: the accumulator's term e (nonzero) cancelled by element i of
- * lv, the quotient term recorded. */
+/* One reduction step: the accumulator's column e (nonzero) cancelled by its
+ * reducer row (built when first needed), whose element must have an index below
+ * `below`; the quotient term recorded. */
 SKERN_INLINE gbc_status reduce_step(sres *S, const skern *K, const slevel *lv, size_t e,
-                                    size_t i)
+                                    size_t below)
 {
     const uint32_t n = S->n;
+    if (S->crow[e] < 0)
+        GBC_TRY(row_build(S, lv, e));
+    const size_t r = (size_t)S->crow[e];
+    const size_t i = S->relem[r];
+    if (i >= below)
+        return GBC_ERR_INTERNAL;
     const svec *fi = &lv->v[i];
-    GBC_TRY(quot_push(S, K, S->hT + e * n, (uint32_t)i, S->h, e, 1));
+    GBC_TRY(quot_push(S, K, S->cT + e * n, (uint32_t)i, S->h, e, 1));
     const size_t qk = S->qn - 1;
-    /* b = Te - lead_i (Te may move when the accumulator grows: use the copy) */
-    const uint32_t *Tq = S->qT + qk * n;
-    for (uint32_t v = 0; v < n; v++)
-        S->bw[v] = Tq[v] - lv->lead[i * n + v];
     K->set_zero(S->h, e);
+    const uint32_t *rc = S->rcol + S->roff[r];
     for (size_t t = 1; t < fi->len; t++)
-        GBC_TRY(acc_add(S, K, fi->T + t * n, S->bw, fi->comp[t], S->q, qk, fi->c, t));
+        acc_add(S, K, rc[t - 1], S->q, qk, fi->c, t);
     return GBC_OK;
 }
 
 /* The syzygy of level L + 1 with leading term x^a eps_j: x^a f_j reduced to zero
  * by the elements f of level L (a Groebner basis of what they generate, for the
- * order of F_{L-1}), the first step by an element of index below j, the quotients
- * recorded; the result x^a eps_j - sum c x^b eps_i goes to out. GBC_ERR_INTERNAL
- * when a term has no reducer (the level was not a Groebner basis). K: the
- * family's kernels (a constant in each instance). */
+ * order of F_{L-1}), each term by the first element whose leading term divides
+ * it, the quotients recorded; the result x^a eps_j - sum c x^b eps_i goes to out.
+ * The first step's element has an index below j (x^a is a multiple of some
+ * lcm(lead_i, lead_j) / lead_j with i < j, level_next). GBC_ERR_INTERNAL when a
+ * term has no reducer (the level was not a Groebner basis). K: the family's
+ * kernels (a constant in each instance). */
 SKERN_INLINE gbc_status reduce_one(sres *S, const skern *K, const slevel *lv, size_t j,
                                    const uint32_t *a, svec *out)
 {
     const uint32_t n = S->n;
     GBC_TRY(reduce_start(S, K, lv, j, a));
-    int first = 1;
+    size_t below = j;
     size_t steps = 0;
     while (S->heapn > 0) {
         size_t e = heap_pop(S);
@@ -466,10 +553,8 @@ SKERN_INLINE gbc_status reduce_one(sres *S, const skern *K, const slevel *lv, si
             continue;
         if ((++steps & 255) == 0)
             GBC_TRY(gbc_ctx_poll(S->ctx));
-        size_t i;
-        GBC_TRY(find_reducer(S, lv, S->hT + e * n, S->hcomp[e], j, first, &i));
-        first = 0;
-        GBC_TRY(reduce_step(S, K, lv, e, i));
+        GBC_TRY(reduce_step(S, K, lv, e, below));
+        below = SIZE_MAX;
     }
     GBC_TRY(svec_alloc(S->ctx, out, S->qn, n, S->o));
     memcpy(out->T, S->qT, sizeof(uint32_t) * n * S->qn);
@@ -630,6 +715,7 @@ static gbc_status level_next(sres *S, const slevel *lv, slevel *out)
     size_t kcap = 0;
     size_t cap = 0;
     gbc_status st;
+    cols_reset(S); /* the columns and rows are the level's */
     GBC_CHECK(st, GBC_ZALLOC(ctx, out->start, lv->n + 1), fail);
     for (size_t j = 0; j < lv->n; j++) {
         const uint32_t cj = lv->v[j].comp[0];
@@ -760,12 +846,13 @@ done:
 
 /* The frame of the resolution in L (maxlev + 2 zeroed levels): level 0 (R^r,
  * rank r, degree 0), level 1 from the reduced Groebner basis of in over Ru
- * (grevlex), then the levels level_next builds until one is empty; *nl receives
- * the number of levels built (the last one empty on success; the caller clears
- * all maxlev + 2 whatever happens). GBC_ERR_UNSUPPORTED for a generator of degree
+ * (grevlex), then the levels level_next builds until one is empty or level upto
+ * is built; *nl receives the number of levels built (the last one empty on
+ * success unless upto stopped it; the caller clears all maxlev + 2 whatever
+ * happens). GBC_ERR_UNSUPPORTED for a generator of degree
  * 0, GBC_ERR_INTERNAL beyond maxlev levels. */
 static gbc_status build_frame(sres *S, const ring *Ru, uint32_t rank, const plist *in,
-                              slevel *L, size_t maxlev, size_t *nl, plist *G,
+                              slevel *L, size_t maxlev, size_t upto, size_t *nl, plist *G,
                               gb_stats *stats)
 {
     gbc_ctx *ctx = S->ctx;
@@ -781,7 +868,7 @@ static gbc_status build_frame(sres *S, const ring *Ru, uint32_t rank, const plis
     for (size_t k = 0; k < L[1].n; k++)
         if (L[1].deg[k] <= 0)
             return GBC_ERR_UNSUPPORTED;
-    while (L[*nl - 1].n > 0) {
+    while (L[*nl - 1].n > 0 && *nl <= upto) {
         if (*nl > maxlev)
             return GBC_ERR_INTERNAL; /* longer than Schreyer's bound */
         GBC_TRY(level_next(S, &L[*nl - 1], &L[*nl]));
@@ -790,11 +877,13 @@ static gbc_status build_frame(sres *S, const ring *Ru, uint32_t rank, const plis
     return GBC_OK;
 }
 
-/* The minimal Betti numbers from the frame L[0..nl) (the last level empty) and
- * the ranks of its maps' constant parts: b_{l,d} = f_{l,d} - rank(d_{l+1})_d -
- * rank(d_l)_d, the degrees of level l to lev[l] (allocated through ctx), *nlev
- * the levels up to the last nonzero one. On failure the caller frees lev. */
-static gbc_status frame_betti(sres *S, const slevel *L, size_t nl, mlevel *lev, size_t *nlev)
+/* The minimal Betti numbers of levels 0..nout from the frame L[0..nl) (the last
+ * level empty when nout = nl, else nout = nl - 1) and the ranks of its maps'
+ * constant parts: b_{l,d} = f_{l,d} - rank(d_{l+1})_d - rank(d_l)_d, the degrees
+ * of level l to lev[l] (allocated through ctx), *nlev the levels up to the last
+ * nonzero one. On failure the caller frees lev. */
+static gbc_status frame_betti(sres *S, const slevel *L, size_t nl, size_t nout, mlevel *lev,
+                              size_t *nlev)
 {
     gbc_ctx *ctx = S->ctx;
     size_t *rkbuf = NULL;
@@ -812,7 +901,7 @@ static gbc_status frame_betti(sres *S, const slevel *L, size_t nl, mlevel *lev, 
         GBC_CHECK(st, const_ranks(S, &L[l], &L[l - 1], maxdeg, rkbuf + l * nd), done);
     GBC_CHECK(st, GBC_ALLOC(ctx, b, nd), done);
     size_t last = 0;
-    for (size_t l = 0; l < nl; l++) {
+    for (size_t l = 0; l < nout; l++) {
         size_t cnt = 0;
         memset(b, 0, sizeof(int64_t) * nd);
         for (size_t k = 0; k < L[l].n; k++)
@@ -846,7 +935,8 @@ done:
 }
 
 gbc_status module_levels_schreyer(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in,
-                                  mlevel *lev, size_t maxlev, size_t *nlev, gb_stats *stats)
+                                  mlevel *lev, size_t maxlev, size_t upto, size_t *nlev,
+                                  gb_stats *stats)
 {
     const uint32_t n = R->nvars;
     const field *F = &R->F;
@@ -876,8 +966,8 @@ gbc_status module_levels_schreyer(gbc_ctx *ctx, const ring *R, uint32_t rank, co
     gbc_status st;
     GBC_CHECK(st, sres_init(ctx, &S, n, F), done0);
     GBC_CHECK(st, GBC_ZALLOC(ctx, L, maxlev + 2), done);
-    GBC_CHECK(st, build_frame(&S, Ru, rank, in, L, maxlev, &nl, &G, stats), done);
-    st = frame_betti(&S, L, nl, lev, nlev);
+    GBC_CHECK(st, build_frame(&S, Ru, rank, in, L, maxlev, upto, &nl, &G, stats), done);
+    st = frame_betti(&S, L, nl, L[nl - 1].n > 0 ? nl - 1 : nl, lev, nlev);
 done:
     if (st != GBC_OK)
         for (size_t l = 0; l < maxlev + 2; l++) {

@@ -11,6 +11,7 @@
 
 #include "api/api.h"
 #include "gbc.h"
+#include "module/module.h"
 #include "testutil.h"
 
 /* ------------------------------------------------------------- helpers -- */
@@ -603,6 +604,82 @@ START_TEST(test_syz)
 }
 END_TEST
 
+/* gbc_module_syz's minimal syzygies of homogeneous input mod p (chosen with the
+ * counts per degree from the first levels of the resolution, and linear algebra
+ * on the multiples of the kept elements) are exactly those module_mingens picks
+ * from module_syz's basis with a Groebner basis per degree: same elements, same
+ * order, same coefficients. */
+static void check_syz_counted(const char *text)
+{
+    input in = parse(text);
+    gbc_polys *A = NULL;
+    ck_assert_int_eq(gbc_module_syz(&A, in.elems, in.rank, NULL, NULL), GBC_OK);
+    gbc_ctx ctx;
+    gbc_ctx_init(&ctx);
+    const ring *R = &in.elems->ring->R;
+    const plist *G = &in.elems->L;
+    const size_t m = G->n / in.rank;
+    plist S, L;
+    plist_init(&S);
+    plist_init(&L);
+    int64_t *shift = calloc(m ? m : 1, sizeof *shift), *degs = NULL;
+    ck_assert_ptr_nonnull(shift);
+    ck_assert_int_eq(module_syz(&ctx, R, in.rank, G, &S, NULL), GBC_OK);
+    for (size_t j = 0; j < m; j++)
+        (void)module_elem_degree(R, in.rank, G, j, NULL, &shift[j]);
+    ck_assert_int_eq(module_mingens(&ctx, R, (uint32_t)m, shift, &S, &L, &degs, NULL), GBC_OK);
+    const uint32_t n = R->nvars;
+    ck_assert_msg(A->L.n == L.n, "%zu against %zu polynomials\n%s", A->L.n, L.n, text);
+    for (size_t k = 0; k < L.n; k++) {
+        const ppoly *a = &A->L.p[k], *b = &L.p[k];
+        ck_assert_msg(a->len == b->len, "polynomial %zu: %zu against %zu terms\n%s", k,
+                      a->len, b->len, text);
+        ck_assert(a->len == 0 || memcmp(a->exps, b->exps, sizeof(uint32_t) * n * a->len) == 0);
+        ck_assert(a->len == 0 || memcmp(a->cf, b->cf, sizeof(uint32_t) * a->len) == 0);
+    }
+    gbc_free(&ctx, degs);
+    free(shift);
+    plist_clear(&ctx, &S, &R->F);
+    plist_clear(&ctx, &L, &R->F);
+    gbc_polys_free(A);
+    input_free(&in);
+}
+
+START_TEST(test_syz_counted)
+{
+    static const char *fixed[] = {
+        /* repeated, zero and redundant generators */
+        "x,y\n101\nx^2, x*y, x^2, 0, y^3, x*y^2\n",
+        "x,y,z\n32003\n[x, y], [y, z], [x^2, x*y], [x*y, y^2], [0, 0], [z, x]\n",
+        /* a linear resolution (counts all or nothing), a complete intersection of
+         * a linear form and quadrics (one degree decided by linear algebra) */
+        "a,b,c,d,e,f,g,h\n32003\na*f-b*e, a*g-c*e, a*h-d*e, b*g-c*f, b*h-d*f, c*h-d*g\n",
+        "x,y,z,w,h\n32003\nx+2*y+2*z+2*w-h, x^2+2*y^2+2*z^2+2*w^2-x*h, "
+        "2*x*y+2*y*z+2*z*w-y*h, y^2+2*x*z+2*y*w-z*h\n",
+        /* a constant generator: no counts (the resolution is not minimal there) */
+        "x,y\n101\nx, 1, y^2\n",
+    };
+    for (size_t k = 0; k < sizeof fixed / sizeof fixed[0]; k++)
+        check_syz_counted(fixed[k]);
+    gbc_rng g;
+    uint64_t seed = tu_seed() ^ 0x5c0d;
+    printf("syz_counted: seed %llu\n", (unsigned long long)seed);
+    gbc_rng_seed(&g, seed);
+    int n = 12 * tu_mult();
+    for (int it = 0; it < n; it++) {
+        mcase c;
+        char vars[64];
+        char *gens = random_input(&g, 3 + (uint32_t)gbc_rng_below(&g, 2),
+                                  it % 2 ? 101 : 32003, 2 + (uint32_t)gbc_rng_below(&g, 5),
+                                  (uint32_t)gbc_rng_below(&g, 4), &c, vars, sizeof vars);
+        char *text = case_text(&c);
+        check_syz_counted(text);
+        free(text);
+        free(gens);
+    }
+}
+END_TEST
+
 /* A chain of syzygies (d_1 the generators, d_{k+1} = syz(d_k)): consecutive maps
  * compose to zero, and the chain ends within nvars + 1 steps for homogeneous
  * input (minimal syzygies at every step). */
@@ -696,6 +773,69 @@ START_TEST(test_euler)
         check_euler(text);
         free(text);
         free(gens);
+    }
+}
+END_TEST
+
+/* Append to b the terms of degree `left` in the variables x_v.. (e[0..v) fixed),
+ * each with a random coefficient in 1..cmax; *first: no term written yet. */
+static void form_terms(sbuf *b, gbc_rng *g, uint32_t nv, uint32_t v, uint32_t left,
+                       uint32_t *e, int *first, unsigned cmax)
+{
+    if (v + 1 < nv) {
+        for (uint32_t x = left + 1; x-- > 0;) {
+            e[v] = x;
+            form_terms(b, g, nv, v + 1, left - x, e, first, cmax);
+        }
+        return;
+    }
+    e[v] = left;
+    sb_printf(b, "%s%u", *first ? "" : " + ", 1 + (unsigned)gbc_rng_below(g, cmax));
+    *first = 0;
+    for (uint32_t u = 0; u < nv; u++)
+        for (uint32_t t = 0; t < e[u]; t++)
+            sb_printf(b, "*x%u", u);
+}
+
+/* Append to b k dense forms of degree deg in the nv (<= 8) variables x0.. (every
+ * monomial, random coefficients in 1..cmax), separated by commas. */
+static void dense_forms(sbuf *b, gbc_rng *g, uint32_t nv, int k, uint32_t deg, unsigned cmax)
+{
+    uint32_t e[8];
+    for (int j = 0; j < k; j++) {
+        int first = 1;
+        sb_puts(b, j ? ",\n" : "");
+        form_terms(b, g, nv, 0, deg, e, &first, cmax);
+    }
+}
+
+/* The Euler characteristic against the Hilbert numerator on inputs whose
+ * Schreyer frames are large (dense quadrics and cubics in six variables, as in
+ * benchmarks/module/run.py): each level's reductions share thousands of reducer
+ * rows there. Independent of other programs. */
+START_TEST(test_euler_larger)
+{
+    gbc_rng g;
+    uint64_t seed = tu_seed() ^ 0xe11e;
+    printf("euler_larger: seed %llu\n", (unsigned long long)seed);
+    gbc_rng_seed(&g, seed);
+    static const struct {
+        uint32_t nv;
+        int k;
+        uint32_t deg;
+        unsigned p, cmax;
+    } cs[] = {{6, 6, 2, 32003, 32002}, {6, 5, 3, 32003, 32002}, {5, 5, 2, 0, 9},
+              {4, 3, 3, 0, 5}};
+    for (size_t c = 0; c < sizeof cs / sizeof cs[0]; c++) {
+        sbuf b;
+        sb_init(&b);
+        for (uint32_t v = 0; v < cs[c].nv; v++)
+            sb_printf(&b, "%sx%u", v ? "," : "", v);
+        sb_printf(&b, "\n%u\n", cs[c].p);
+        dense_forms(&b, &g, cs[c].nv, cs[c].k, cs[c].deg, cs[c].cmax);
+        sb_puts(&b, "\n");
+        check_euler(b.s);
+        sb_free(&b);
     }
 }
 END_TEST
@@ -959,8 +1099,10 @@ int main(void)
         const TTest *test;
     } tests[] = {
         {"format", test_format},   {"parse_errors", test_parse_errors},
-        {"syz", test_syz},         {"compose", test_compose},
-        {"euler", test_euler},     {"betti_classical", test_betti_classical},
+        {"syz", test_syz},         {"syz_counted", test_syz_counted},
+        {"compose", test_compose},
+        {"euler", test_euler},     {"euler_larger", test_euler_larger},
+        {"betti_classical", test_betti_classical},
         {"betti_random", test_betti_random}, {"gb_singular", test_gb_singular},
         {"betti_algorithms", test_betti_algorithms}, {"betti_larger", test_betti_larger},
         {"faults", test_faults},
