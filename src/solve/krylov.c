@@ -131,13 +131,13 @@ static int ksquarefree(const uint32_t *w, size_t D, uint32_t *dw, uint32_t *sc, 
  * scratch words). The sequence's minimal polynomial when its degree is at most D. */
 static void kbm(uint32_t *w, size_t *L, const uint32_t *s, size_t D, uint32_t *sc, uint32_t p)
 {
-    size_t N = 2 * D, l = 0, m = 1;
+    size_t N = 2 * D, l = 0, m = 1, dc = 0, db = 0;
     uint32_t *C = sc, *B = sc + N + 1, *T = sc + 2 * (N + 1), b = 1;
     memset(sc, 0, 2 * (N + 1) * sizeof *sc);
     C[0] = B[0] = 1;
     for (size_t k = 0; k < N; k++) {
         uint64_t d = s[k];
-        for (size_t i = 1; i <= l; i++)
+        for (size_t i = 1; i <= l && i <= dc; i++)
             d = (d + (uint64_t)C[i] * s[k - i]) % p;
         if (d == 0) {
             m++;
@@ -145,12 +145,17 @@ static void kbm(uint32_t *w, size_t *L, const uint32_t *s, size_t D, uint32_t *s
         }
         uint32_t coef = kmul((uint32_t)d, kinv(b, p), p);
         int grow = 2 * l <= k;
+        size_t dt = dc;
         if (grow)
-            memcpy(T, C, (N + 1) * sizeof *T);
-        for (size_t i = m; i <= N; i++)
-            C[i] = ksub(C[i], kmul(coef, B[i - m], p), p);
+            memcpy(T, C, (dc + 1) * sizeof *T);
+        for (size_t i = 0; i <= db && i + m <= N; i++)
+            C[i + m] = ksub(C[i + m], kmul(coef, B[i], p), p);
+        if (db + m > dc)
+            dc = db + m < N ? db + m : N;
         if (grow) {
-            memcpy(B, T, (N + 1) * sizeof *B);
+            memset(B, 0, (db + 1) * sizeof *B);
+            memcpy(B, T, (dt + 1) * sizeof *B);
+            db = dt;
             l = k + 1 - l;
             b = (uint32_t)d;
             m = 1;
@@ -160,7 +165,7 @@ static void kbm(uint32_t *w, size_t *L, const uint32_t *s, size_t D, uint32_t *s
     }
     *L = l;
     for (size_t j = 0; j <= l; j++)
-        w[j] = C[l - j];
+        w[j] = l - j <= dc ? C[l - j] : 0;
 }
 
 /* ---------------------------------------------------- G modulo the primes -- */
@@ -265,6 +270,9 @@ typedef struct kwork {
     uint32_t D, n, p;
     size_t *cp, cap;
     kent *e;
+    uint32_t *dcol;   /* D: column j's row in dense, or UINT32_MAX (sparse) */
+    uint32_t *dense;  /* the dense columns, D entries each */
+    size_t ndense, dcap;
     uint32_t *rho, *rho2, *s, *si, *w, *dw, *N, *Ni, *h, *sc;
     uint64_t *acc;
 } kwork;
@@ -273,6 +281,8 @@ static void kwork_clear(gbc_ctx *ctx, kwork *K)
 {
     gbc_free(ctx, K->cp);
     gbc_free(ctx, K->e);
+    gbc_free(ctx, K->dcol);
+    gbc_free(ctx, K->dense);
     gbc_free(ctx, K->rho);
     gbc_free(ctx, K->rho2);
     gbc_free(ctx, K->s);
@@ -295,6 +305,7 @@ static gbc_status kwork_init(gbc_ctx *ctx, kwork *K, uint32_t D, uint32_t n, uin
     K->cap = 4 * d + 1;
     GBC_TRY(GBC_ALLOC(ctx, K->cp, d + 1));
     GBC_TRY(GBC_ALLOC(ctx, K->e, K->cap));
+    GBC_TRY(GBC_ALLOC(ctx, K->dcol, d));
     GBC_TRY(GBC_ALLOC(ctx, K->rho, d));
     GBC_TRY(GBC_ALLOC(ctx, K->rho2, d));
     GBC_TRY(GBC_ALLOC(ctx, K->s, 2 * d));
@@ -331,11 +342,23 @@ static gbc_status kmatrix(gbc_ctx *ctx, kwork *K, fg_src *S, const int64_t *form
             GBC_TRY(fg_nf_need(S, FG_INDEX(code)));
             fg_axpy(K->acc, a, S->bnf[FG_INDEX(code)], D, p2, 0);
         }
-        GBC_TRY(GBC_GROW(ctx, K->e, K->cap, nnz + D));
+        size_t nz = 0;
         for (uint32_t j = 0; j < D; j++) {
-            uint32_t v = (uint32_t)(K->acc[j] % p);
-            if (v != 0)
-                K->e[nnz++] = (kent){j, v};
+            K->acc[j] %= p;
+            nz += K->acc[j] != 0;
+        }
+        K->dcol[k] = UINT32_MAX;
+        if (nz * 8 > D) {
+            /* a dense column: its dot products vectorised (fg_dot) */
+            GBC_TRY(GBC_GROW(ctx, K->dense, K->dcap, (K->ndense + 1) * D));
+            for (uint32_t j = 0; j < D; j++)
+                K->dense[K->ndense * D + j] = (uint32_t)K->acc[j];
+            K->dcol[k] = (uint32_t)K->ndense++;
+        } else {
+            GBC_TRY(GBC_GROW(ctx, K->e, K->cap, nnz + nz));
+            for (uint32_t j = 0; j < D; j++)
+                if (K->acc[j] != 0)
+                    K->e[nnz++] = (kent){j, (uint32_t)K->acc[j]};
         }
         K->cp[k + 1] = nnz;
     }
@@ -372,8 +395,12 @@ static gbc_status krylov(gbc_ctx *ctx, kwork *K, const fg_src *S)
         GBC_TRY(sv_poll(ctx, K->cp[D] / 8));
         for (uint32_t j = 0; j < D; j++) {
             uint64_t a = 0;
-            for (size_t t = K->cp[j]; t < K->cp[j + 1]; t++)
-                a = fg_acc(a, (uint64_t)K->rho[K->e[t].i] * K->e[t].v, p2);
+            if (K->dcol[j] != UINT32_MAX) {
+                a = fg_dot(K->rho, K->dense + (size_t)K->dcol[j] * D, D, p2, 0);
+            } else {
+                for (size_t t = K->cp[j]; t < K->cp[j + 1]; t++)
+                    a = fg_acc(a, (uint64_t)K->rho[K->e[t].i] * K->e[t].v, p2);
+            }
             K->rho2[j] = (uint32_t)(a % p);
         }
         uint32_t *x = K->rho;

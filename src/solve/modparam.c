@@ -215,13 +215,40 @@ static gbc_status mono(gbc_ctx *ctx, const sv_zpoly **out, mcache *M, const uint
     return GBC_OK;
 }
 
-/* Whether H = 0 mod W (W nonzero) in Q[T]: *zero. H is consumed (its pseudo-
- * remainder left in it). */
+/* Whether H = 0 mod W in Q[T] (W primitive, of degree >= 1): *zero. By Gauss's
+ * lemma W divides H in Q[T] exactly when it divides it in Z[T], so H is divided
+ * exactly over Z from the top: a top coefficient that lc(W) does not divide, or a
+ * nonzero remainder, proves W does not divide H. The quotient's coefficients stay
+ * near H's size (no pseudo-remainder growth). H is consumed. */
 static gbc_status zero_mod(gbc_ctx *ctx, int *zero, sv_zpoly *H, const sv_zpoly *W)
 {
     sv_zpoly_normalise(H);
-    gbc_status st = sv_zpoly_prem_primitive(ctx, H, W);
-    *zero = st == GBC_OK && H->n == 0;
+    size_t dw = W->n - 1;
+    const mpz_srcptr lc = W->c[dw];
+    *zero = 0;
+    mpz_t q;
+    mpz_init(q);
+    gbc_status st = GBC_OK;
+    int divides = 1;
+    for (size_t top = H->n; top-- > dw && st == GBC_OK && divides;) {
+        if (mpz_sgn(H->c[top]) == 0)
+            continue;
+        divides = mpz_divisible_p(H->c[top], lc);
+        if (!divides)
+            break;
+        mpz_divexact(q, H->c[top], lc);
+        st = sv_poll(ctx, W->n * (mpz_size(q) + mpz_size(lc)));
+        for (size_t j = 0; j < dw && st == GBC_OK; j++)
+            mpz_submul(H->c[top - dw + j], q, W->c[j]);
+        mpz_set_ui(H->c[top], 0);
+        if (st == GBC_OK && (top & 15) == 0)
+            st = sv_zpoly_settle(ctx, H);
+    }
+    mpz_clear(q);
+    if (st == GBC_OK)
+        st = sv_zpoly_settle(ctx, H);
+    sv_zpoly_normalise(H);
+    *zero = st == GBC_OK && divides && H->n == 0;
     return st;
 }
 
