@@ -112,6 +112,84 @@ typedef struct mp_input {
 
 /* ---------------------------------------------------------- the check over Q -- */
 
+/* Kronecker substitution: A(2^k) and B(2^k) multiplied as two integers (GMP's
+ * fast multiplication) instead of na nb coefficient products. The slots are L
+ * limbs (k = L GMP_NUMB_BITS bits), wide enough for every signed coefficient of
+ * the product. */
+
+/* X = A(2^k) with slots of L limbs: the positive and the negative coefficients
+ * written straight into the limbs of two integers, then subtracted. */
+static void kron_pack(mpz_t X, mpz_t tmp, const sv_zpoly *A, size_t L)
+{
+    size_t nl = A->n * L;
+    mp_limb_t *xp = mpz_limbs_write(X, nl), *tp = mpz_limbs_write(tmp, nl);
+    memset(xp, 0, nl * sizeof *xp);
+    memset(tp, 0, nl * sizeof *tp);
+    for (size_t i = 0; i < A->n; i++) {
+        size_t sz = mpz_size(A->c[i]);
+        mp_limb_t *dst = mpz_sgn(A->c[i]) > 0 ? xp : tp;
+        memcpy(dst + i * L, mpz_limbs_read(A->c[i]), sz * sizeof *dst);
+    }
+    mpz_limbs_finish(X, (mp_size_t)nl);
+    mpz_limbs_finish(tmp, (mp_size_t)nl);
+    mpz_sub(X, X, tmp);
+}
+
+/* The coefficients of Z = C(2^k) (slots of L limbs, each coefficient below 2^(k-1)
+ * in absolute value) into C's n coefficients. half = 2^(k-1), full = 2^k. */
+static void kron_unpack(sv_zpoly *C, const mpz_t Z, size_t L, const mpz_t half, const mpz_t full,
+                        mp_limb_t *slot)
+{
+    int neg = mpz_sgn(Z) < 0;
+    size_t zl = mpz_size(Z);
+    const mp_limb_t *zp = mpz_limbs_read(Z);
+    mp_limb_t carry = 0;
+    for (size_t j = 0; j < C->n; j++) {
+        for (size_t t = 0; t < L; t++)
+            slot[t] = j * L + t < zl ? zp[j * L + t] : 0;
+        slot[L] = carry != 0 ? mpn_add_1(slot, slot, (mp_size_t)L, carry) : 0;
+        mpz_t u;
+        mpz_roinit_n(u, slot, (mp_size_t)(L + 1));
+        if (mpz_cmp(u, half) >= 0) {
+            mpz_sub(C->c[j], u, full);
+            carry = 1;
+        } else {
+            mpz_set(C->c[j], u);
+            carry = 0;
+        }
+        if (neg)
+            mpz_neg(C->c[j], C->c[j]);
+    }
+}
+
+/* zmul's contract by Kronecker substitution (C initialised, of A->n + B->n - 1
+ * coefficients, its room reserved by the caller); lg: the bits of min(na, nb). */
+static gbc_status zmul_kron(gbc_ctx *ctx, sv_zpoly *C, const sv_zpoly *A, const sv_zpoly *B,
+                            size_t ab, size_t bb, size_t lg)
+{
+    size_t L = (ab + bb + lg + 2) / GMP_NUMB_BITS + 1;
+    size_t bytes = (A->n + B->n) * L * 3 * sizeof(mp_limb_t);
+    GBC_TRY(gbc_ctx_charge(ctx, bytes));
+    mp_limb_t *slot = NULL;
+    gbc_status st = GBC_ALLOC(ctx, slot, L + 1);
+    if (st != GBC_OK) {
+        gbc_ctx_uncharge(ctx, bytes);
+        return st;
+    }
+    mpz_t X, Y, tmp, half, full;
+    mpz_inits(X, Y, tmp, half, full, NULL);
+    kron_pack(X, tmp, A, L);
+    kron_pack(Y, tmp, B, L);
+    mpz_mul(X, X, Y);
+    mpz_setbit(half, L * GMP_NUMB_BITS - 1);
+    mpz_setbit(full, L * GMP_NUMB_BITS);
+    kron_unpack(C, X, L, half, full, slot);
+    mpz_clears(X, Y, tmp, half, full, NULL);
+    gbc_free(ctx, slot);
+    gbc_ctx_uncharge(ctx, bytes);
+    return sv_poll(ctx, (A->n + B->n) * L);
+}
+
 /* *C = A B (C initialised here, not aliasing A or B). */
 static gbc_status zmul(gbc_ctx *ctx, sv_zpoly *C, const sv_zpoly *A, const sv_zpoly *B)
 {
@@ -126,7 +204,9 @@ static gbc_status zmul(gbc_ctx *ctx, sv_zpoly *C, const sv_zpoly *A, const sv_zp
     while (((size_t)1 << lg) < terms)
         lg++;
     st = sv_zpoly_reserve(ctx, C, C->n * sv_bits_bytes(ab + bb + lg));
-    for (size_t i = 0; i < A->n && st == GBC_OK; i++) {
+    if (st == GBC_OK && terms >= 16)
+        st = zmul_kron(ctx, C, A, B, ab, bb, lg);
+    for (size_t i = 0; i < A->n && st == GBC_OK && terms < 16; i++) {
         if (mpz_sgn(A->c[i]) == 0)
             continue;
         st = sv_poll(ctx, B->n * (mpz_size(A->c[i]) + bb / GMP_NUMB_BITS + 1));
