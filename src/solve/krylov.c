@@ -349,7 +349,7 @@ static gbc_status kmatrix(gbc_ctx *ctx, kwork *K, fg_src *S, const int64_t *form
         }
         K->dcol[k] = UINT32_MAX;
         if (nz * 8 > D) {
-            /* a dense column: its dot products vectorised (fg_dot) */
+            /* a dense column: its dot products vectorised (kdot) */
             GBC_TRY(GBC_GROW(ctx, K->dense, K->dcap, (K->ndense + 1) * D));
             for (uint32_t j = 0; j < D; j++)
                 K->dense[K->ndense * D + j] = (uint32_t)K->acc[j];
