@@ -1,7 +1,7 @@
 /* solve/modparam.c: msolve's rational parametrisation w(T) = 0, x_i = v_i(T) / w'(T)
  * of a radical zero-dimensional ideal over Q, computed modulo primes and lifted
- * (docs/solve.md, "Method"): per prime the lex basis of I + <T + l(x)> mod p in
- * shape position gives w and v_i = g_i w' mod w, lifted by CRT and rational
+ * (docs/solve.md, "Method"): per prime w and v_i = x_i w' mod w from the grevlex
+ * basis of I reduced modulo p (krylov.c), lifted by CRT and rational
  * reconstruction, then checked over Q exactly. Much smaller coefficients than the
  * lex basis over Q, and no Groebner basis over Q beyond the grevlex one. */
 #include <string.h>
@@ -110,194 +110,85 @@ typedef struct mp_input {
     const int64_t *form;
 } mp_input;
 
-/* The generators of I + <T + l> modulo p as arrays for gbc_polys_from_arrays_zp:
- * nt (ngens + 1 term counts), ex (their exponents over n + 1 variables, zeroed by
- * the caller), cf (coefficients). 0 when p divides a denominator, else 1. */
-static int gens_mod_p(size_t *nt, uint32_t *ex, uint32_t *cf, const mp_input *in, uint32_t p)
-{
-    uint32_t n = in->n, nv = n + 1;
-    size_t k = 0;
-    for (size_t j = 0; j < in->ngens; j++)
-        nt[j] = in->nterms[j];
-    for (size_t t = 0; t < in->total; t++, k++) {
-        memcpy(ex + k * nv, in->exps + t * n, n * sizeof *ex);
-        if (!mpq_mod(&cf[k], in->coefs[t], p))
-            return 0;
-    }
-    nt[in->ngens] = 0;
-    ex[k * nv + n] = 1; /* T */
-    cf[k++] = 1;
-    nt[in->ngens]++;
-    for (uint32_t i = 0; i < n; i++) {
-        int64_t c = in->form[i] % (int64_t)p;
-        if (c == 0)
-            continue;
-        ex[k * nv + i] = 1;
-        cf[k++] = (uint32_t)(c < 0 ? c + (int64_t)p : c);
-        nt[in->ngens]++;
-    }
-    return 1;
-}
-
-/* Whether the reduced lex basis over Z/p (count elements: lnt term counts,
- * exponents lex over n + 1 variables, coefficients lcf) is {x_i - g_i(T), w(T)}
- * with w monic of degree D: then w (D + 1 coefficients) and g (n polynomials of D
- * coefficients, zeroed by the caller) are filled. */
-static int read_shape_zp(uint32_t *w, uint32_t *g, const size_t *lnt, const uint32_t *lex,
-                         const uint32_t *lcf, size_t count, uint32_t n, size_t D, uint32_t p)
-{
-    uint32_t nv = n + 1;
-    int have_w = 0;
-    size_t at = 0;
-    uint32_t nseen = 0;
-    for (size_t e = 0; e < count; e++) {
-        const uint32_t *E = lex + at * nv;
-        const uint32_t *C = lcf + at;
-        size_t m = lnt[e];
-        at += m;
-        if (m == 0)
-            return 0;
-        /* the leading term: T^d alone, or x_v */
-        uint32_t v = nv;
-        int lead_t = 1;
-        for (uint32_t i = 0; i < n; i++)
-            if (E[i] != 0)
-                lead_t = 0;
-        if (!lead_t) {
-            for (uint32_t i = 0; i < n; i++)
-                if (E[i] == 1 && v == nv)
-                    v = i;
-                else if (E[i] != 0)
-                    v = nv + 1;
-            if (v >= nv || E[n] != 0 || C[0] != 1)
-                return 0;
-        }
-        /* every other term in T alone */
-        for (size_t j = 1; j < m; j++)
-            for (uint32_t i = 0; i < n; i++)
-                if (E[j * nv + i] != 0)
-                    return 0;
-        if (lead_t) {
-            if (have_w || E[n] != D || C[0] != 1)
-                return 0;
-            have_w = 1;
-            for (size_t j = 0; j < m; j++)
-                w[E[j * nv + n]] = C[j];
-        } else {
-            uint32_t *gv = g + (size_t)v * D;
-            for (size_t j = 1; j < m; j++) {
-                if (E[j * nv + n] >= D)
-                    return 0; /* reduced: cannot happen */
-                gv[E[j * nv + n]] = C[j] ? p - C[j] : 0;
-            }
-            nseen++;
-        }
-    }
-    return have_w && nseen == n;
-}
-
-/* From the shape basis w, g (read_shape_zp) the residues of w_0 .. w_(D-1) and of
- * v_i = g_i w' mod w into r ((n + 1) D entries): 1; 0 (r untouched) when w is not
- * squarefree mod p. tmp: 2 D + 1 scratch entries. */
-static int residues_from_shape(uint32_t *r, const uint32_t *w, const uint32_t *g,
-                               uint32_t *tmp, uint32_t n, size_t D, uint32_t p)
-{
-    /* w not squarefree mod p: I is not radical (or p divides the discriminant) */
-    memcpy(tmp, w, (D + 1) * sizeof *tmp);
-    for (size_t b = 1; b <= D; b++)
-        tmp[D + b] = mulm(w[b], (uint32_t)(b % p), p);
-    if (gcd_degree(tmp, D + 1, tmp + D + 1, D, p) != 0)
-        return 0;
-    /* v_i = g_i w' mod w */
-    for (size_t i = 0; i < D; i++)
-        r[i] = w[i];
-    for (uint32_t v = 0; v < n; v++) {
-        const uint32_t *gv = g + (size_t)v * D;
-        memset(tmp, 0, (2 * D + 1) * sizeof *tmp);
-        for (size_t a = 0; a < D; a++) {
-            if (gv[a] == 0)
-                continue;
-            for (size_t b = 1; b <= D; b++) {
-                uint32_t dw = mulm(w[b], (uint32_t)(b % p), p);
-                tmp[a + b - 1] = (uint32_t)((tmp[a + b - 1] + (uint64_t)mulm(gv[a], dw, p)) % p);
-            }
-        }
-        for (size_t top = 2 * D; top-- > D;) {
-            uint32_t q = tmp[top];
-            if (q == 0)
-                continue;
-            for (size_t j = 0; j <= D; j++) {
-                uint32_t s = mulm(q, w[j], p);
-                uint32_t *c = &tmp[top - D + j];
-                *c = *c >= s ? *c - s : *c + p - s;
-            }
-        }
-        memcpy(r + (size_t)(v + 1) * D, tmp, D * sizeof *r);
-    }
-    return 1;
-}
-
-/* The residues of w (monic of degree D: w_0 .. w_(D-1)) and of v_i = g_i w' mod w
- * (D each) modulo p into r ((n + 1) D entries), from the reduced lex basis of
- * <gens> + <T + l> over Z/p: *ok = 1. *ok = 0 when p does not serve (p divides a
- * denominator, the basis is not in shape position or deg w != D), 2 when the
- * basis is in shape position but w is not squarefree mod p. */
-static gbc_status prime_param(gbc_ctx *ctx, uint32_t *r, int *ok, const mp_input *in,
-                              const gbc_ring *Rp, uint32_t p, size_t D,
-                              const gbc_options *opts)
-{
-    uint32_t n = in->n, nv = n + 1;
-    *ok = 0;
-    size_t np = in->ngens + 1, tt = in->total + n + 1;
-    size_t *nt = NULL;
-    uint32_t *ex = NULL, *cf = NULL, *w = NULL, *g = NULL, *tmp = NULL;
-    size_t *lnt = NULL;
-    uint32_t *lex = NULL, *lcf = NULL;
-    gbc_polys *P = NULL, *L = NULL;
-    gbc_status st = GBC_ALLOC(ctx, nt, np);
-    if (st == GBC_OK)
-        st = GBC_ZALLOC(ctx, ex, tt * nv);
-    if (st == GBC_OK)
-        st = GBC_ALLOC(ctx, cf, tt);
-    if (st != GBC_OK || !gens_mod_p(nt, ex, cf, in, p))
-        goto out; /* or p divides a denominator */
-    gbc_options sub;
-    st = gbc_polys_from_arrays_zp(&P, Rp, np, nt, ex, cf, sv_sub_options(&sub, ctx, opts), NULL);
-    if (st == GBC_OK)
-        st = gbc_groebner(&L, P, sv_sub_options(&sub, ctx, opts), NULL);
-    if (st != GBC_OK)
-        goto out;
-    size_t count = gbc_polys_count(L);
-    if (count != (size_t)n + 1)
-        goto out;
-    st = gbc_polys_to_arrays_zp(&lnt, &lex, &lcf, L);
-    if (st != GBC_OK)
-        goto out;
-    /* w: D + 1 coefficients; g: n polynomials of D coefficients */
-    st = GBC_ZALLOC(ctx, w, D + 1);
-    if (st == GBC_OK)
-        st = GBC_ZALLOC(ctx, g, (size_t)n * D + 1);
-    if (st == GBC_OK)
-        st = GBC_ZALLOC(ctx, tmp, 2 * D + 1);
-    if (st != GBC_OK || !read_shape_zp(w, g, lnt, lex, lcf, count, n, D, p))
-        goto out;
-    *ok = residues_from_shape(r, w, g, tmp, n, D, p) ? 1 : 2;
-out:
-    gbc_polys_free(P);
-    gbc_polys_free(L);
-    gbc_array_free(lnt);
-    gbc_array_free(lex);
-    gbc_array_free(lcf);
-    gbc_free(ctx, nt);
-    gbc_free(ctx, ex);
-    gbc_free(ctx, cf);
-    gbc_free(ctx, w);
-    gbc_free(ctx, g);
-    gbc_free(ctx, tmp);
-    return st;
-}
-
 /* ---------------------------------------------------------- the check over Q -- */
+
+/* Kronecker substitution: A(2^k) and B(2^k) multiplied as two integers (GMP's
+ * fast multiplication) instead of na nb coefficient products. The slots are L
+ * limbs (k = L GMP_NUMB_BITS bits), wide enough for every signed coefficient of
+ * the product. */
+
+/* X = A(2^k) with slots of L limbs: the positive and the negative coefficients
+ * written straight into the limbs of two integers, then subtracted. */
+static void kron_pack(mpz_t X, mpz_t tmp, const sv_zpoly *A, size_t L)
+{
+    size_t nl = A->n * L;
+    mp_limb_t *xp = mpz_limbs_write(X, nl), *tp = mpz_limbs_write(tmp, nl);
+    memset(xp, 0, nl * sizeof *xp);
+    memset(tp, 0, nl * sizeof *tp);
+    for (size_t i = 0; i < A->n; i++) {
+        size_t sz = mpz_size(A->c[i]);
+        mp_limb_t *dst = mpz_sgn(A->c[i]) > 0 ? xp : tp;
+        memcpy(dst + i * L, mpz_limbs_read(A->c[i]), sz * sizeof *dst);
+    }
+    mpz_limbs_finish(X, (mp_size_t)nl);
+    mpz_limbs_finish(tmp, (mp_size_t)nl);
+    mpz_sub(X, X, tmp);
+}
+
+/* The coefficients of Z = C(2^k) (slots of L limbs, each coefficient below 2^(k-1)
+ * in absolute value) into C's n coefficients. half = 2^(k-1), full = 2^k. */
+static void kron_unpack(sv_zpoly *C, const mpz_t Z, size_t L, const mpz_t half, const mpz_t full,
+                        mp_limb_t *slot)
+{
+    int neg = mpz_sgn(Z) < 0;
+    size_t zl = mpz_size(Z);
+    const mp_limb_t *zp = mpz_limbs_read(Z);
+    mp_limb_t carry = 0;
+    for (size_t j = 0; j < C->n; j++) {
+        for (size_t t = 0; t < L; t++)
+            slot[t] = j * L + t < zl ? zp[j * L + t] : 0;
+        slot[L] = carry != 0 ? mpn_add_1(slot, slot, (mp_size_t)L, carry) : 0;
+        mpz_t u;
+        mpz_roinit_n(u, slot, (mp_size_t)(L + 1));
+        if (mpz_cmp(u, half) >= 0) {
+            mpz_sub(C->c[j], u, full);
+            carry = 1;
+        } else {
+            mpz_set(C->c[j], u);
+            carry = 0;
+        }
+        if (neg)
+            mpz_neg(C->c[j], C->c[j]);
+    }
+}
+
+/* zmul's contract by Kronecker substitution (C initialised, of A->n + B->n - 1
+ * coefficients, its room reserved by the caller); lg: the bits of min(na, nb). */
+static gbc_status zmul_kron(gbc_ctx *ctx, sv_zpoly *C, const sv_zpoly *A, const sv_zpoly *B,
+                            size_t ab, size_t bb, size_t lg)
+{
+    size_t L = (ab + bb + lg + 2) / GMP_NUMB_BITS + 1;
+    size_t bytes = (A->n + B->n) * L * 3 * sizeof(mp_limb_t);
+    GBC_TRY(gbc_ctx_charge(ctx, bytes));
+    mp_limb_t *slot = NULL;
+    gbc_status st = GBC_ALLOC(ctx, slot, L + 1);
+    if (st != GBC_OK) {
+        gbc_ctx_uncharge(ctx, bytes);
+        return st;
+    }
+    mpz_t X, Y, tmp, half, full;
+    mpz_inits(X, Y, tmp, half, full, NULL);
+    kron_pack(X, tmp, A, L);
+    kron_pack(Y, tmp, B, L);
+    mpz_mul(X, X, Y);
+    mpz_setbit(half, L * GMP_NUMB_BITS - 1);
+    mpz_setbit(full, L * GMP_NUMB_BITS);
+    kron_unpack(C, X, L, half, full, slot);
+    mpz_clears(X, Y, tmp, half, full, NULL);
+    gbc_free(ctx, slot);
+    gbc_ctx_uncharge(ctx, bytes);
+    return sv_poll(ctx, (A->n + B->n) * L);
+}
 
 /* *C = A B (C initialised here, not aliasing A or B). */
 static gbc_status zmul(gbc_ctx *ctx, sv_zpoly *C, const sv_zpoly *A, const sv_zpoly *B)
@@ -313,7 +204,9 @@ static gbc_status zmul(gbc_ctx *ctx, sv_zpoly *C, const sv_zpoly *A, const sv_zp
     while (((size_t)1 << lg) < terms)
         lg++;
     st = sv_zpoly_reserve(ctx, C, C->n * sv_bits_bytes(ab + bb + lg));
-    for (size_t i = 0; i < A->n && st == GBC_OK; i++) {
+    if (st == GBC_OK && terms >= 16)
+        st = zmul_kron(ctx, C, A, B, ab, bb, lg);
+    for (size_t i = 0; i < A->n && st == GBC_OK && terms < 16; i++) {
         if (mpz_sgn(A->c[i]) == 0)
             continue;
         st = sv_poll(ctx, B->n * (mpz_size(A->c[i]) + bb / GMP_NUMB_BITS + 1));
@@ -402,13 +295,40 @@ static gbc_status mono(gbc_ctx *ctx, const sv_zpoly **out, mcache *M, const uint
     return GBC_OK;
 }
 
-/* Whether H = 0 mod W (W nonzero) in Q[T]: *zero. H is consumed (its pseudo-
- * remainder left in it). */
+/* Whether H = 0 mod W in Q[T] (W primitive, of degree >= 1): *zero. By Gauss's
+ * lemma W divides H in Q[T] exactly when it divides it in Z[T], so H is divided
+ * exactly over Z from the top: a top coefficient that lc(W) does not divide, or a
+ * nonzero remainder, proves W does not divide H. The quotient's coefficients stay
+ * near H's size (no pseudo-remainder growth). H is consumed. */
 static gbc_status zero_mod(gbc_ctx *ctx, int *zero, sv_zpoly *H, const sv_zpoly *W)
 {
     sv_zpoly_normalise(H);
-    gbc_status st = sv_zpoly_prem_primitive(ctx, H, W);
-    *zero = st == GBC_OK && H->n == 0;
+    size_t dw = W->n - 1;
+    const mpz_srcptr lc = W->c[dw];
+    *zero = 0;
+    mpz_t q;
+    mpz_init(q);
+    gbc_status st = GBC_OK;
+    int divides = 1;
+    for (size_t top = H->n; top-- > dw && st == GBC_OK && divides;) {
+        if (mpz_sgn(H->c[top]) == 0)
+            continue;
+        divides = mpz_divisible_p(H->c[top], lc);
+        if (!divides)
+            break;
+        mpz_divexact(q, H->c[top], lc);
+        st = sv_poll(ctx, W->n * (mpz_size(q) + mpz_size(lc)));
+        for (size_t j = 0; j < dw && st == GBC_OK; j++)
+            mpz_submul(H->c[top - dw + j], q, W->c[j]);
+        mpz_set_ui(H->c[top], 0);
+        if (st == GBC_OK && (top & 15) == 0)
+            st = sv_zpoly_settle(ctx, H);
+    }
+    mpz_clear(q);
+    if (st == GBC_OK)
+        st = sv_zpoly_settle(ctx, H);
+    sv_zpoly_normalise(H);
+    *zero = st == GBC_OK && divides && H->n == 0;
     return st;
 }
 
@@ -751,12 +671,11 @@ static void input_clear(gbc_ctx *ctx, mp_input *in)
     gbc_free(ctx, in->nterms);
 }
 
-/* The state of the lifting over the primes: the names of the ring mod p (R's and
- * T), the residues r of one prime and the candidate cand (m = (n + 1) D entries
- * each), and the CRT of the residues in n + 1 groups of D. */
+/* The state of the lifting over the primes: the residues r of one prime and the
+ * candidate cand (m = (n + 1) D entries each), and the CRT of the residues in
+ * n + 1 groups of D. */
 typedef struct lifting {
     size_t m;
-    const char **names;
     uint32_t *r;
     mpq_t *cand;
     size_t *glen;
@@ -765,16 +684,13 @@ typedef struct lifting {
     size_t cand_zb; /* bytes of cand's integers charged to the context */
 } lifting;
 
-/* S for the ring R (n variables) and T named tname, D the degree; lifting_clear
+/* S for n variables and the degree D; lifting_clear
  * frees it, also after a failure (S zeroed by the caller). */
-static gbc_status lifting_init(gbc_ctx *ctx, lifting *S, const gbc_ring *R, const char *tname,
-                               uint32_t n, size_t D)
+static gbc_status lifting_init(gbc_ctx *ctx, lifting *S, uint32_t n, size_t D)
 {
     uint32_t nv = n + 1;
     S->m = (size_t)nv * D;
-    gbc_status st = GBC_ALLOC(ctx, S->names, nv);
-    if (st == GBC_OK)
-        st = GBC_ALLOC(ctx, S->r, S->m + 1);
+    gbc_status st = GBC_ALLOC(ctx, S->r, S->m + 1);
     if (st == GBC_OK)
         st = GBC_ALLOC(ctx, S->glen, nv);
     if (st == GBC_OK)
@@ -783,9 +699,6 @@ static gbc_status lifting_init(gbc_ctx *ctx, lifting *S, const gbc_ring *R, cons
         return st;
     for (size_t i = 0; i < S->m; i++)
         mpq_init(S->cand[i]);
-    for (uint32_t i = 0; i < n; i++)
-        S->names[i] = gbc_ring_var_name(R, i);
-    S->names[n] = tname;
     for (uint32_t i = 0; i < nv; i++)
         S->glen[i] = D;
     st = zz_crt_init_groups(ctx, &S->C, S->glen, nv);
@@ -804,7 +717,6 @@ static void lifting_clear(gbc_ctx *ctx, lifting *S)
     gbc_free(ctx, S->cand);
     gbc_free(ctx, S->glen);
     gbc_free(ctx, S->r);
-    gbc_free(ctx, S->names);
 }
 
 /* Charge S->cand's integers as they are now (after a lift). */
@@ -820,21 +732,6 @@ static gbc_status cand_settle(gbc_ctx *ctx, lifting *S)
         gbc_ctx_uncharge(ctx, S->cand_zb - b);
     S->cand_zb = b;
     return GBC_OK;
-}
-
-/* The residues of in's parametrisation modulo the prime p (prime_param, in the
- * ring of S->names over Z/p in lex) into S->r: *ok as prime_param's. */
-static gbc_status residues_mod(gbc_ctx *ctx, int *ok, lifting *S, const mp_input *in,
-                               uint32_t p, size_t D, const gbc_options *opts)
-{
-    gbc_ring *Rp = NULL;
-    *ok = 0;
-    gbc_status st = gbc_ring_new(&Rp, in->n + 1, S->names, p, "lex", NULL);
-    if (st != GBC_OK)
-        return st;
-    st = prime_param(ctx, S->r, ok, in, Rp, p, D, opts);
-    gbc_ring_free(Rp);
-    return st;
 }
 
 /* The check of a stable candidate: P (initialised here) from S->cand, *found = 1
@@ -856,7 +753,8 @@ static gbc_status check_candidate(gbc_ctx *ctx, sv_param *P, int *found, const l
  * prime's residues into the CRT, a candidate lifted when there is none, checked
  * once it agrees with two further primes. */
 static gbc_status lift_over_primes(gbc_ctx *ctx, sv_param *P, int *found, lifting *S,
-                                   const mp_input *in, size_t D, const gbc_options *opts,
+                                   const mp_input *in, sv_gbmod *G, size_t D,
+                                   const gbc_options *opts,
                                    size_t *nprimes, int *nonradical)
 {
     uint32_t nv = in->n + 1;
@@ -870,7 +768,7 @@ static gbc_status lift_over_primes(gbc_ctx *ctx, sv_param *P, int *found, liftin
         if (*nprimes > 0)
             prev_prime(&p);
         int ok = 0;
-        st = residues_mod(ctx, &ok, S, in, p, D, opts);
+        st = sv_param_mod_p(ctx, S->r, &ok, G, in->form, p, D, opts);
         if (st != GBC_OK)
             return st;
         (*nprimes)++;
@@ -923,11 +821,10 @@ static gbc_status lift_over_primes(gbc_ctx *ctx, sv_param *P, int *found, liftin
 }
 
 gbc_status sv_modular_param(gbc_ctx *ctx, sv_param *P, int *found, const gbc_polys *gens,
-                            const char *tname, const int64_t *form, size_t D,
+                            sv_gbmod *G, const int64_t *form, size_t D,
                             const gbc_options *opts, size_t *nprimes, int *nonradical)
 {
-    const gbc_ring *R = gbc_polys_ring(gens);
-    uint32_t n = gbc_ring_nvars(R);
+    uint32_t n = gbc_ring_nvars(gbc_polys_ring(gens));
     *found = 0;
     *nprimes = 0;
     *nonradical = 0;
@@ -938,9 +835,9 @@ gbc_status sv_modular_param(gbc_ctx *ctx, sv_param *P, int *found, const gbc_pol
     memset(&S, 0, sizeof S);
     gbc_status st = input_init(ctx, &in, gens, n, form);
     if (st == GBC_OK)
-        st = lifting_init(ctx, &S, R, tname, n, D);
+        st = lifting_init(ctx, &S, n, D);
     if (st == GBC_OK)
-        st = lift_over_primes(ctx, P, found, &S, &in, D, opts, nprimes, nonradical);
+        st = lift_over_primes(ctx, P, found, &S, &in, G, D, opts, nprimes, nonradical);
     if (!*found)
         sv_param_clear(ctx, P);
     lifting_clear(ctx, &S);

@@ -351,8 +351,39 @@ static gbc_status hold_g0(gbc_ctx *ctx, qrun *q)
     return GBC_OK;
 }
 
+/* One form of the fast path (try attempt, its coefficients into out->form from
+ * frng): *done = 1 when its parametrisation passed (out filled), *nonradical as
+ * sv_modular_param's. */
+static gbc_status modular_try(gbc_ctx *ctx, gbc_solutions *out, int *done, int *nonradical,
+                              const qrun *q, const gbc_polys *gens, sv_gbmod *G,
+                              unsigned attempt, gbc_rng *frng, uint32_t prec, unsigned flags,
+                              const gbc_options *opts)
+{
+    uint64_t B = (uint64_t)attempt * attempt;
+    for (uint32_t i = 0; i < q->n; i++)
+        out->form[i] = sv_form_coef(attempt, i, q->n, B, frng);
+    out->newvar = attempt > 0;
+    sv_param P;
+    int found = 0;
+    size_t nprimes = 0;
+    gbc_status st = sv_modular_param(ctx, &P, &found, gens, G, out->form, (size_t)q->deg,
+                                     opts, &nprimes, nonradical);
+    gbc_log(ctx, 1, "solve: form %u: %zu primes, %s", attempt, nprimes,
+            found ? "checked over Q" : *nonradical ? "not radical" : "given up");
+    if (st != GBC_OK || !found)
+        return st;
+    out->distinct = (size_t)q->deg;
+    if (flags & GBC_SOLVE_PARAMETRIZATION)
+        st = sv_param_text_v(ctx, out, &P, q->R);
+    if (st == GBC_OK)
+        st = sv_boxes(ctx, out, &P, prec);
+    sv_param_clear(ctx, &P);
+    *done = 1;
+    return st;
+}
+
 /* The fast path: msolve's parametrisation modulo primes, lifted and checked over
- * Q (modparam.c), with the forms of form_coef in the same order as the exact path
+ * Q (modparam.c), with the forms of sv_form_coef in the same order as the exact path
  * (the same random ones: rng seeded alike). It serves when I is radical and a form
  * separates: deg w = D = dim_Q R/I; a first prime whose w is not squarefree sends
  * a non-radical I to the exact path at once. *done = 1 when it filled out's
@@ -361,39 +392,24 @@ static gbc_status modular_path(gbc_ctx *ctx, gbc_solutions *out, int *done, cons
                                const gbc_polys *gens, uint32_t prec, unsigned flags,
                                const gbc_options *opts)
 {
-    uint32_t n = q->n;
     gbc_rng frng;
     gbc_rng_seed(&frng, 0x736f6c7665ull);
     int nonradical = 0;
     *done = 0;
-    for (unsigned attempt = 0; attempt < 24 && !nonradical && !(flags & GBC_SOLVE_LEX);
+    if (flags & GBC_SOLVE_LEX)
+        return GBC_OK;
+    sv_gbmod G;
+    memset(&G, 0, sizeof G);
+    gbc_status st = sv_gbmod_init(ctx, &G, q->G0);
+    for (unsigned attempt = 0; st == GBC_OK && attempt < 24 && !nonradical && !*done;
          attempt++) {
-        gbc_status st = gbc_ctx_check(ctx);
-        if (st != GBC_OK)
-            return st;
-        uint64_t B = (uint64_t)attempt * attempt;
-        for (uint32_t i = 0; i < n; i++)
-            out->form[i] = sv_form_coef(attempt, i, n, B, &frng);
-        out->newvar = attempt > 0;
-        sv_param P;
-        int found = 0;
-        size_t nprimes = 0;
-        st = sv_modular_param(ctx, &P, &found, gens, q->tname, out->form, (size_t)q->deg,
-                              opts, &nprimes, &nonradical);
-        if (st != GBC_OK)
-            return st;
-        if (found) {
-            out->distinct = (size_t)q->deg;
-            if (flags & GBC_SOLVE_PARAMETRIZATION)
-                st = sv_param_text_v(ctx, out, &P, q->R);
-            if (st == GBC_OK)
-                st = sv_boxes(ctx, out, &P, prec);
-            sv_param_clear(ctx, &P);
-            *done = 1;
-            return st;
-        }
+        st = gbc_ctx_check(ctx);
+        if (st == GBC_OK)
+            st = modular_try(ctx, out, done, &nonradical, q, gens, &G, attempt, &frng, prec,
+                             flags, opts);
     }
-    return GBC_OK;
+    sv_gbmod_clear(ctx, &G);
+    return st;
 }
 
 /* The reduced lex basis, in q->R1, of the ideal of q->text and T + sum c_i x_i
@@ -470,7 +486,7 @@ static gbc_status take_radical(gbc_ctx *ctx, qrun *q, uint64_t *ndistinct,
 }
 
 /* The exact path: a shape basis *S (the caller clears it on GBC_OK; nothing to
- * clear otherwise) of I + <T + l>, over the forms of form_coef, taking the radical
+ * clear otherwise) of I + <T + l>, over the forms of sv_form_coef, taking the radical
  * after three tries that are not in shape position. GBC_ERR_INTERNAL when no form
  * of 24 separates. */
 static gbc_status exact_shape(gbc_ctx *ctx, gbc_solutions *out, shape *S, qrun *q,

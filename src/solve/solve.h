@@ -137,11 +137,41 @@ typedef struct sv_param {
 gbc_status sv_param_init(gbc_ctx *ctx, sv_param *P, uint32_t n);
 void sv_param_clear(gbc_ctx *ctx, sv_param *P);
 
+/* --- one prime's parametrisation (krylov.c) --- */
+
+/* The reduced grevlex basis G of I over Q (n variables) kept for reduction modulo
+ * primes: its terms' exponents, each polynomial's coefficients made integral by the
+ * lcm of their denominators, and one prime's residues. */
+typedef struct sv_gbmod {
+    uint32_t n;
+    size_t ng, total, nnum, nlcm, zb;
+    size_t *nterms;
+    const char **names; /* G's ring's (G must outlive the struct) */
+    uint32_t *exps;     /* total x n */
+    mpz_t *num;         /* total */
+    mpz_t *lcm;         /* ng */
+    uint32_t *cf;       /* total: scratch */
+} sv_gbmod;
+
+/* B (zeroed by the caller) from G; sv_gbmod_clear frees it, also after a failure. */
+gbc_status sv_gbmod_init(gbc_ctx *ctx, sv_gbmod *B, const gbc_polys *G);
+void sv_gbmod_clear(gbc_ctx *ctx, sv_gbmod *B);
+/* The residues modulo p of msolve's parametrisation for T = -sum form_i x_i: w
+ * (monic, degree D: w_0 .. w_(D-1)) and v_i = x_i w' mod w (D each) into r
+ * ((n + 1) D entries), from B's basis reduced modulo p (no Groebner basis is
+ * computed; the normal set must have D monomials). *ok = 1 then; 0 when p does
+ * not serve (it divides a denominator, T does not separate modulo p, the
+ * projection was unlucky thrice); 2 when w is of degree D but not squarefree
+ * modulo p (I mod p is not radical). No result is trusted: the caller proves the
+ * lifted one over Q. */
+gbc_status sv_param_mod_p(gbc_ctx *ctx, uint32_t *r, int *ok, sv_gbmod *B, const int64_t *form,
+                          uint32_t p, size_t D, const gbc_options *opts);
+
 /* --- the parametrisation modulo primes, lifted (modparam.c) --- */
 
 /* msolve's parametrisation of the ideal I of gens (a ring over Q, n variables),
- * for the separating form T + sum form[i] x_i (T named tname), computed modulo
- * primes and lifted, into *P (Q = W'; initialised here, the caller clears it when
+ * for the separating form T + sum form[i] x_i, computed modulo primes from G (I's
+ * reduced grevlex basis over Q, sv_gbmod_init; its scratch is used) and lifted, into *P (Q = W'; initialised here, the caller clears it when
  * *found). *found = 1 only when the result passed the exact check over Q: W is
  * squarefree of degree D, and at every root t of W the point x(t) = V(t) / (den W'(t))
  * satisfies every generator and t + sum form[i] x_i(t) = 0; so W's D roots give D
@@ -153,7 +183,7 @@ void sv_param_clear(gbc_ctx *ctx, sv_param *P);
  * the discriminant: either way the caller is better off with the radical).
  * *nprimes: the primes used. */
 gbc_status sv_modular_param(gbc_ctx *ctx, sv_param *P, int *found, const gbc_polys *gens,
-                            const char *tname, const int64_t *form, size_t D,
+                            sv_gbmod *G, const int64_t *form, size_t D,
                             const gbc_options *opts, size_t *nprimes, int *nonradical);
 
 #endif

@@ -1,0 +1,543 @@
+/* solve/krylov.c: the parametrisation of one prime for modparam.c, from the grevlex
+ * basis G of I over Q reduced modulo p: no Groebner basis modulo p is computed. The
+ * multiplication matrix of T on the normal set (fglm/source.c), a Krylov sequence
+ * of its transpose (Wiedemann's projection), Berlekamp-Massey for w, and
+ * v_i = x_i w' mod w from the same sequence (docs/solve.md, "Method", step 3). */
+#include <string.h>
+
+#include "gbc.h"
+#include "gbc_gmp.h"
+#include "api/api.h"
+#include "fglm/fglm_int.h"
+#include "solve/solve.h"
+#include "solve/solve_int.h"
+
+/* ------------------------------------------------------------- arithmetic -- */
+
+static uint32_t kmul(uint32_t a, uint32_t b, uint32_t p)
+{
+    return (uint32_t)((uint64_t)a * b % p);
+}
+
+static uint32_t kinv(uint32_t a, uint32_t p)
+{
+    uint32_t r = 1, e = p - 2;
+    while (e > 0) {
+        if (e & 1)
+            r = kmul(r, a, p);
+        a = kmul(a, a, p);
+        e >>= 1;
+    }
+    return r;
+}
+
+static uint32_t ksub(uint32_t a, uint32_t b, uint32_t p)
+{
+    return a >= b ? a - b : a + p - b;
+}
+
+/* The degree of a (n coefficients), -1 for zero. */
+static long kdeg(const uint32_t *a, size_t n)
+{
+    while (n > 0 && a[n - 1] == 0)
+        n--;
+    return (long)n - 1;
+}
+
+/* r = a b mod w (a, b below degree D, w monic of degree D; r may alias neither;
+ * tmp: 2 D scratch words). */
+static void kmulmod(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *w,
+                    size_t D, uint64_t *tmp, uint32_t p)
+{
+    const uint64_t p2 = (uint64_t)p * p;
+    memset(tmp, 0, 2 * D * sizeof *tmp);
+    for (size_t i = 0; i < D; i++) {
+        if (a[i] == 0)
+            continue;
+        for (size_t j = 0; j < D; j++)
+            tmp[i + j] = fg_acc(tmp[i + j], (uint64_t)a[i] * b[j], p2);
+    }
+    for (size_t top = 2 * D; top-- > D;) {
+        uint32_t q = (uint32_t)(tmp[top] % p);
+        if (q == 0)
+            continue;
+        uint64_t nq = p - q;
+        for (size_t j = 0; j < D; j++)
+            tmp[top - D + j] = fg_acc(tmp[top - D + j], nq * w[j], p2);
+    }
+    for (size_t i = 0; i < D; i++)
+        r[i] = (uint32_t)(tmp[i] % p);
+}
+
+/* inv = a^-1 mod w (a below degree D, w monic of degree D): 1; 0 when gcd(a, w) is
+ * not 1. sc: 4 (D + 1) scratch words. The extended Euclidean algorithm with the
+ * cofactors of a only. */
+static int kinvmod(uint32_t *inv, const uint32_t *a, const uint32_t *w, size_t D, uint32_t *sc,
+                   uint32_t p)
+{
+    size_t m = D + 1;
+    uint32_t *r0 = sc, *r1 = sc + m, *t0 = sc + 2 * m, *t1 = sc + 3 * m;
+    memcpy(r0, w, m * sizeof *r0);
+    memcpy(r1, a, D * sizeof *r1);
+    r1[D] = 0;
+    memset(t0, 0, 2 * m * sizeof *t0);
+    t1[0] = 1;
+    /* invariant: r_k = t_k a mod w */
+    long d0 = (long)D, d1 = kdeg(r1, m);
+    while (d1 > 0) {
+        uint32_t li = kinv(r1[d1], p);
+        while (d0 >= d1) {
+            uint32_t q = kmul(r0[d0], li, p);
+            size_t s = (size_t)(d0 - d1);
+            for (long j = 0; j <= d1; j++)
+                r0[s + (size_t)j] = ksub(r0[s + (size_t)j], kmul(q, r1[j], p), p);
+            for (size_t j = 0; j + s < m; j++)
+                if (t1[j] != 0)
+                    t0[s + j] = ksub(t0[s + j], kmul(q, t1[j], p), p);
+            d0 = kdeg(r0, (size_t)d0 + 1);
+        }
+        uint32_t *x = r0;
+        r0 = r1;
+        r1 = x;
+        x = t0;
+        t0 = t1;
+        t1 = x;
+        long dx = d0;
+        d0 = d1;
+        d1 = dx;
+    }
+    if (d1 < 0)
+        return 0;
+    uint32_t c = kinv(r1[0], p);
+    for (size_t j = 0; j < D; j++)
+        inv[j] = kmul(t1[j], c, p);
+    return 1;
+}
+
+/* Whether w (monic, degree D) is squarefree mod p: gcd(w, w') = 1. sc: 4 (D + 1)
+ * scratch words; dw: D words for w'. */
+static int ksquarefree(const uint32_t *w, size_t D, uint32_t *dw, uint32_t *sc, uint32_t p)
+{
+    for (size_t b = 1; b <= D; b++)
+        dw[b - 1] = kmul(w[b], (uint32_t)(b % p), p);
+    if (kdeg(dw, D) < 0)
+        return 0;
+    uint32_t *inv = sc + 4 * (D + 1);
+    return kinvmod(inv, dw, w, D, sc, p);
+}
+
+/* The minimal polynomial of the sequence s[0..2D) (Berlekamp-Massey) into w, monic,
+ * of degree *L (w: 2 D + 1 words, meaningful up to degree *L; sc: 3 (2 D + 1)
+ * scratch words). The sequence's minimal polynomial when its degree is at most D. */
+static void kbm(uint32_t *w, size_t *L, const uint32_t *s, size_t D, uint32_t *sc, uint32_t p)
+{
+    size_t N = 2 * D, l = 0, m = 1, dc = 0, db = 0;
+    uint32_t *C = sc, *B = sc + N + 1, *T = sc + 2 * (N + 1), b = 1;
+    memset(sc, 0, 2 * (N + 1) * sizeof *sc);
+    C[0] = B[0] = 1;
+    for (size_t k = 0; k < N; k++) {
+        uint64_t d = s[k];
+        for (size_t i = 1; i <= l && i <= dc; i++)
+            d = (d + (uint64_t)C[i] * s[k - i]) % p;
+        if (d == 0) {
+            m++;
+            continue;
+        }
+        uint32_t coef = kmul((uint32_t)d, kinv(b, p), p);
+        int grow = 2 * l <= k;
+        size_t dt = dc;
+        if (grow)
+            memcpy(T, C, (dc + 1) * sizeof *T);
+        for (size_t i = 0; i <= db && i + m <= N; i++)
+            C[i + m] = ksub(C[i + m], kmul(coef, B[i], p), p);
+        if (db + m > dc)
+            dc = db + m < N ? db + m : N;
+        if (grow) {
+            memset(B, 0, (db + 1) * sizeof *B);
+            memcpy(B, T, (dt + 1) * sizeof *B);
+            db = dt;
+            l = k + 1 - l;
+            b = (uint32_t)d;
+            m = 1;
+        } else {
+            m++;
+        }
+    }
+    *L = l;
+    for (size_t j = 0; j <= l; j++)
+        w[j] = l - j <= dc ? C[l - j] : 0;
+}
+
+/* ---------------------------------------------------- G modulo the primes -- */
+
+gbc_status sv_gbmod_init(gbc_ctx *ctx, sv_gbmod *B, const gbc_polys *G)
+{
+    const gbc_ring *R = gbc_polys_ring(G);
+    uint32_t n = gbc_ring_nvars(R);
+    B->n = n;
+    B->ng = gbc_polys_count(G);
+    GBC_TRY(GBC_ALLOC(ctx, B->nterms, B->ng + 1));
+    GBC_TRY(GBC_ALLOC(ctx, B->names, n + 1));
+    for (uint32_t i = 0; i < n; i++)
+        B->names[i] = gbc_ring_var_name(R, i);
+    B->total = 0;
+    for (size_t j = 0; j < B->ng; j++) {
+        B->nterms[j] = gbc_polys_nterms(G, j);
+        B->total += B->nterms[j];
+    }
+    GBC_TRY(GBC_ALLOC(ctx, B->exps, B->total * n + 1));
+    GBC_TRY(GBC_ALLOC(ctx, B->cf, B->total + 1));
+    GBC_TRY(GBC_ALLOC(ctx, B->num, B->total + 1));
+    for (size_t t = 0; t < B->total; t++)
+        mpz_init(B->num[t]);
+    B->nnum = B->total;
+    GBC_TRY(GBC_ALLOC(ctx, B->lcm, B->ng + 1));
+    for (size_t j = 0; j < B->ng; j++)
+        mpz_init_set_ui(B->lcm[j], 1);
+    B->nlcm = B->ng;
+    mpq_t *q = NULL;
+    size_t mx = 1;
+    for (size_t j = 0; j < B->ng; j++)
+        if (B->nterms[j] > mx)
+            mx = B->nterms[j];
+    GBC_TRY(GBC_ALLOC(ctx, q, mx));
+    for (size_t t = 0; t < mx; t++)
+        mpq_init(q[t]);
+    gbc_status st = GBC_OK;
+    size_t bytes = 0;
+    for (size_t j = 0, at = 0; j < B->ng && st == GBC_OK; at += B->nterms[j], j++) {
+        size_t m = B->nterms[j];
+        st = gbc_polys_get_mpq(B->exps + at * n, q, m, G, j);
+        for (size_t t = 0; t < m && st == GBC_OK; t++)
+            mpz_lcm(B->lcm[j], B->lcm[j], mpq_denref(q[t]));
+        for (size_t t = 0; t < m && st == GBC_OK; t++) {
+            mpz_divexact(B->num[at + t], B->lcm[j], mpq_denref(q[t]));
+            mpz_mul(B->num[at + t], B->num[at + t], mpq_numref(q[t]));
+            bytes += mpz_size(B->num[at + t]) * sizeof(mp_limb_t);
+        }
+        bytes += mpz_size(B->lcm[j]) * sizeof(mp_limb_t);
+    }
+    for (size_t t = 0; t < mx; t++)
+        mpq_clear(q[t]);
+    gbc_free(ctx, q);
+    if (st == GBC_OK)
+        st = gbc_ctx_charge(ctx, bytes);
+    if (st == GBC_OK)
+        B->zb = bytes;
+    return st;
+}
+
+void sv_gbmod_clear(gbc_ctx *ctx, sv_gbmod *B)
+{
+    gbc_ctx_uncharge(ctx, B->zb);
+    for (size_t t = 0; t < B->nnum; t++)
+        mpz_clear(B->num[t]);
+    for (size_t j = 0; j < B->nlcm; j++)
+        mpz_clear(B->lcm[j]);
+    gbc_free(ctx, B->num);
+    gbc_free(ctx, B->lcm);
+    gbc_free(ctx, B->cf);
+    gbc_free(ctx, B->exps);
+    gbc_free(ctx, B->names);
+    gbc_free(ctx, B->nterms);
+    memset(B, 0, sizeof *B);
+}
+
+/* B->cf = G's coefficients modulo p: 1; 0 when p divides a denominator. */
+static int gb_residues(sv_gbmod *B, uint32_t p)
+{
+    for (size_t j = 0, at = 0; j < B->ng; at += B->nterms[j], j++) {
+        unsigned long l = mpz_fdiv_ui(B->lcm[j], p);
+        if (l == 0)
+            return 0;
+        uint32_t li = kinv((uint32_t)l, p);
+        for (size_t t = 0; t < B->nterms[j]; t++)
+            B->cf[at + t] = kmul((uint32_t)mpz_fdiv_ui(B->num[at + t], p), li, p);
+    }
+    return 1;
+}
+
+/* ------------------------------------------------------ one prime's Krylov -- */
+
+/* An entry of a column: its row and value. */
+typedef struct kent {
+    uint32_t i, v;
+} kent;
+
+/* One prime's work: the matrix of T by columns (entries e, column k from cp[k] to
+ * cp[k + 1]), the sequences and the polynomials. */
+typedef struct kwork {
+    uint32_t D, n, p;
+    size_t *cp, cap;
+    kent *e;
+    uint32_t *dcol;   /* D: column j's row in dense, or UINT32_MAX (sparse) */
+    uint32_t *dense;  /* the dense columns, D entries each */
+    size_t ndense, dcap;
+    uint32_t *rho, *rho2, *s, *si, *w, *dw, *N, *Ni, *h, *sc;
+    uint64_t *acc;
+} kwork;
+
+static void kwork_clear(gbc_ctx *ctx, kwork *K)
+{
+    gbc_free(ctx, K->cp);
+    gbc_free(ctx, K->e);
+    gbc_free(ctx, K->dcol);
+    gbc_free(ctx, K->dense);
+    gbc_free(ctx, K->rho);
+    gbc_free(ctx, K->rho2);
+    gbc_free(ctx, K->s);
+    gbc_free(ctx, K->si);
+    gbc_free(ctx, K->w);
+    gbc_free(ctx, K->dw);
+    gbc_free(ctx, K->N);
+    gbc_free(ctx, K->Ni);
+    gbc_free(ctx, K->h);
+    gbc_free(ctx, K->sc);
+    gbc_free(ctx, K->acc);
+}
+
+static gbc_status kwork_init(gbc_ctx *ctx, kwork *K, uint32_t D, uint32_t n, uint32_t p)
+{
+    size_t d = D, d2 = 2 * d + 1;
+    K->D = D;
+    K->n = n;
+    K->p = p;
+    K->cap = 4 * d + 1;
+    GBC_TRY(GBC_ALLOC(ctx, K->cp, d + 1));
+    GBC_TRY(GBC_ALLOC(ctx, K->e, K->cap));
+    GBC_TRY(GBC_ALLOC(ctx, K->dcol, d));
+    GBC_TRY(GBC_ALLOC(ctx, K->rho, d));
+    GBC_TRY(GBC_ALLOC(ctx, K->rho2, d));
+    GBC_TRY(GBC_ALLOC(ctx, K->s, 2 * d));
+    GBC_TRY(GBC_ALLOC(ctx, K->si, (size_t)n * d + 1));
+    GBC_TRY(GBC_ALLOC(ctx, K->w, d2));
+    GBC_TRY(GBC_ALLOC(ctx, K->dw, d));
+    GBC_TRY(GBC_ALLOC(ctx, K->N, d));
+    GBC_TRY(GBC_ALLOC(ctx, K->Ni, d));
+    GBC_TRY(GBC_ALLOC(ctx, K->h, d));
+    GBC_TRY(GBC_ALLOC(ctx, K->sc, 3 * d2));
+    return GBC_ALLOC(ctx, K->acc, 2 * d);
+}
+
+/* The columns of the matrix of T = -sum form_i x_i on the normal set of S, and the
+ * normal forms of the variables computed. */
+static gbc_status kmatrix(gbc_ctx *ctx, kwork *K, fg_src *S, const int64_t *form)
+{
+    const uint32_t D = K->D, p = K->p;
+    const uint64_t p2 = (uint64_t)p * p;
+    size_t nnz = 0;
+    K->cp[0] = 0;
+    for (uint32_t k = 0; k < D; k++) {
+        memset(K->acc, 0, D * sizeof *K->acc);
+        for (uint32_t i = 0; i < K->n; i++) {
+            int64_t c = form[i] % (int64_t)p;
+            if (c == 0)
+                continue;
+            uint64_t a = c > 0 ? (uint64_t)p - (uint64_t)c : (uint64_t)-c;
+            uint32_t code = S->mul[(size_t)i * D + k];
+            if (!FG_IS_BORDER(code)) {
+                K->acc[FG_INDEX(code)] = fg_acc(K->acc[FG_INDEX(code)], a, p2);
+                continue;
+            }
+            GBC_TRY(fg_nf_need(S, FG_INDEX(code)));
+            fg_axpy(K->acc, a, S->bnf[FG_INDEX(code)], D, p2, 0);
+        }
+        size_t nz = 0;
+        for (uint32_t j = 0; j < D; j++) {
+            K->acc[j] %= p;
+            nz += K->acc[j] != 0;
+        }
+        K->dcol[k] = UINT32_MAX;
+        if (nz * 8 > D) {
+            /* a dense column: its dot products vectorised (kdot) */
+            GBC_TRY(GBC_GROW(ctx, K->dense, K->dcap, (K->ndense + 1) * D));
+            for (uint32_t j = 0; j < D; j++)
+                K->dense[K->ndense * D + j] = (uint32_t)K->acc[j];
+            K->dcol[k] = (uint32_t)K->ndense++;
+        } else {
+            GBC_TRY(GBC_GROW(ctx, K->e, K->cap, nnz + nz));
+            for (uint32_t j = 0; j < D; j++)
+                if (K->acc[j] != 0)
+                    K->e[nnz++] = (kent){j, (uint32_t)K->acc[j]};
+        }
+        K->cp[k + 1] = nnz;
+    }
+    /* the normal forms of the x_i themselves (kxcoord) */
+    for (uint32_t i = 0; i < K->n; i++)
+        if (FG_IS_BORDER(S->mul[(size_t)i * D]))
+            GBC_TRY(fg_nf_need(S, FG_INDEX(S->mul[(size_t)i * D])));
+    return GBC_OK;
+}
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__) && \
+    !defined(__SANITIZE_THREAD__)
+#define K_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define K_CLONES
+#endif
+
+/* The dot product of u and v (n < 2^31 entries below p < 2^31) modulo p: each
+ * product split into its low and high 32 bits, summed apart without reduction
+ * (below n 2^32 and n 2^30), which vectorises better than a running sum kept
+ * below p^2. */
+K_CLONES
+static uint32_t kdot(const uint32_t *u, const uint32_t *v, uint32_t n, uint32_t p)
+{
+    uint64_t lo = 0, hi = 0;
+    for (uint32_t x = 0; x < n; x++) {
+        uint64_t t = (uint64_t)u[x] * v[x];
+        lo += t & 0xffffffffu;
+        hi += t >> 32;
+    }
+    uint64_t two32 = ((uint64_t)1 << 32) % p;
+    return (uint32_t)(((hi % p) * two32 + lo % p) % p);
+}
+
+/* The coordinate of x_i (= x_i b_0, b_0 = 1) under the row vector rho. */
+static uint32_t kxcoord(const fg_src *S, const uint32_t *rho, uint32_t i, uint32_t p)
+{
+    uint32_t code = S->mul[(size_t)i * S->D];
+    if (!FG_IS_BORDER(code))
+        return rho[FG_INDEX(code)];
+    return kdot(rho, S->bnf[FG_INDEX(code)], S->D, p);
+}
+
+/* From the random row vector K->rho (consumed): s_k = rho M^k e_0 for k < 2D and
+ * si_(i,k) = rho M^k x_i for k < D (M the matrix of T, e_0 the monomial 1). */
+static gbc_status krylov(gbc_ctx *ctx, kwork *K, const fg_src *S)
+{
+    const uint32_t D = K->D, p = K->p;
+    const uint64_t p2 = (uint64_t)p * p;
+    for (uint32_t k = 0; k < 2 * D; k++) {
+        K->s[k] = K->rho[0];
+        if (k < D)
+            for (uint32_t i = 0; i < K->n; i++)
+                K->si[(size_t)i * D + k] = kxcoord(S, K->rho, i, p);
+        if (k + 1 == 2 * D)
+            break;
+        GBC_TRY(sv_poll(ctx, K->cp[D] / 8));
+        for (uint32_t j = 0; j < D; j++) {
+            if (K->dcol[j] != UINT32_MAX) {
+                K->rho2[j] = kdot(K->rho, K->dense + (size_t)K->dcol[j] * D, D, p);
+                continue;
+            }
+            uint64_t a = 0;
+            for (size_t t = K->cp[j]; t < K->cp[j + 1]; t++)
+                a = fg_acc(a, (uint64_t)K->rho[K->e[t].i] * K->e[t].v, p2);
+            K->rho2[j] = (uint32_t)(a % p);
+        }
+        uint32_t *x = K->rho;
+        K->rho = K->rho2;
+        K->rho2 = x;
+    }
+    return GBC_OK;
+}
+
+/* The numerator of the series sum_k q_k z^(-k-1) times w, a polynomial of degree
+ * below D: N_e = sum_(j > e) w_j q_(j-e-1), into N. */
+static void knumer(uint32_t *N, const uint32_t *w, const uint32_t *q, uint32_t D, uint32_t p)
+{
+    const uint64_t p2 = (uint64_t)p * p;
+    for (uint32_t e = 0; e < D; e++) {
+        uint64_t a = 0;
+        for (uint32_t j = e + 1; j <= D; j++)
+            a = fg_acc(a, (uint64_t)w[j] * q[j - e - 1], p2);
+        N[e] = (uint32_t)(a % p);
+    }
+}
+
+/* The parametrisation from the sequences: *ok as sv_param_mod_p's, and 3 when the
+ * projection rho was unlucky (another one may serve). With w = the sequence's
+ * minimal polynomial and N_q = [w sum_k q_k z^(-k-1)]: at a root t_j of w (w
+ * squarefree of degree D, T separating), N_s(t_j) = a_j w'(t_j) and
+ * N_(si)(t_j) = a_j x_i(t_j) w'(t_j) with a_j the projection's weight on the
+ * point, so v_i = x_i w' = N_(si) w' / N_s mod w. */
+static void kparam(uint32_t *r, int *ok, kwork *K)
+{
+    const uint32_t D = K->D, p = K->p;
+    size_t L = 0;
+    kbm(K->w, &L, K->s, D, K->sc, p);
+    if (L != D) {
+        *ok = 0; /* T does not separate modulo p (or rho was unlucky) */
+        return;
+    }
+    if (!ksquarefree(K->w, D, K->dw, K->sc, p)) {
+        *ok = 2;
+        return;
+    }
+    knumer(K->N, K->w, K->s, D, p);
+    if (!kinvmod(K->Ni, K->N, K->w, D, K->sc, p)) {
+        *ok = 3;
+        return;
+    }
+    kmulmod(K->h, K->dw, K->Ni, K->w, D, K->acc, p);
+    memcpy(r, K->w, D * sizeof *r);
+    for (uint32_t i = 0; i < K->n; i++) {
+        knumer(K->Ni, K->w, K->si + (size_t)i * D, D, p);
+        kmulmod(r + (size_t)(i + 1) * D, K->Ni, K->h, K->w, D, K->acc, p);
+    }
+    *ok = 1;
+}
+
+/* A projection vector for try `attempt` modulo p: deterministic, entries in [1, p). */
+static void kproject(uint32_t *rho, uint32_t D, uint32_t p, unsigned attempt)
+{
+    uint64_t x = 0x9e3779b97f4a7c15ull ^ ((uint64_t)p << 8) ^ attempt;
+    for (uint32_t j = 0; j < D; j++) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        rho[j] = (uint32_t)(1 + (x >> 11) % (p - 1));
+    }
+}
+
+/* The parametrisation from S (the normal set of the basis modulo p). */
+static gbc_status kfrom_src(gbc_ctx *ctx, uint32_t *r, int *ok, fg_src *S, const int64_t *form,
+                            uint32_t n, uint32_t p)
+{
+    kwork K;
+    memset(&K, 0, sizeof K);
+    gbc_status st = kwork_init(ctx, &K, S->D, n, p);
+    if (st == GBC_OK)
+        st = kmatrix(ctx, &K, S, form);
+    for (unsigned attempt = 0; st == GBC_OK && attempt < 3; attempt++) {
+        kproject(K.rho, S->D, p, attempt);
+        st = krylov(ctx, &K, S);
+        if (st == GBC_OK)
+            kparam(r, ok, &K);
+        if (*ok != 3)
+            break;
+    }
+    if (*ok == 3)
+        *ok = 0;
+    kwork_clear(ctx, &K);
+    return st;
+}
+
+gbc_status sv_param_mod_p(gbc_ctx *ctx, uint32_t *r, int *ok, sv_gbmod *B, const int64_t *form,
+                          uint32_t p, size_t D, const gbc_options *opts)
+{
+    *ok = 0;
+    if (!gb_residues(B, p))
+        return GBC_OK;
+    gbc_ring *Rp = NULL;
+    gbc_polys *P = NULL;
+    gbc_options sub;
+    gbc_status st = gbc_ring_new(&Rp, B->n, B->names, p, "grevlex", NULL);
+    if (st == GBC_OK)
+        st = gbc_polys_from_arrays_zp(&P, Rp, B->ng, B->nterms, B->exps, B->cf,
+                                      sv_sub_options(&sub, ctx, opts), NULL);
+    fg_src S;
+    int have_src = st == GBC_OK;
+    if (have_src)
+        st = fg_src_init(&S, ctx, &Rp->R, &P->L);
+    if (st == GBC_ERR_UNSUPPORTED || st == GBC_ERR_INTERNAL || st == GBC_ERR_DOMAIN)
+        st = GBC_OK; /* too many standard monomials, or not reduced: p does not serve */
+    else if (st == GBC_OK && S.D == D)
+        st = kfrom_src(ctx, r, ok, &S, form, B->n, p);
+    if (have_src)
+        fg_src_clear(&S);
+    gbc_polys_free(P);
+    gbc_ring_free(Rp);
+    return st;
+}
