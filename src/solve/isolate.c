@@ -501,7 +501,7 @@ static gbc_status left_signs(gbc_ctx *ctx, sv_rootlist *L, const sv_zpoly *P, co
         if (L->r[i].exact)
             continue;
         int s = 0;
-        GBC_TRY(sv_zpoly_sign_dyadic(ctx, &s, P, L->r[i].a, L->r[i].e));
+        GBC_TRY(sv_zpoly_sign_dyadic_approx(ctx, &s, P, L->r[i].a, L->r[i].e));
         if (s == 0)
             GBC_TRY(sv_zpoly_sign_dyadic(ctx, &s, D, L->r[i].a, L->r[i].e));
         if (s == 0)

@@ -119,7 +119,8 @@ gbc_status sv_isolate_half_approx(gbc_ctx *ctx, sv_rootlist *L, const sv_zpoly *
 /* A copy of P into *Q (initialised here; the caller clears it). */
 gbc_status sv_zpoly_copy(gbc_ctx *ctx, sv_zpoly *Q, const sv_zpoly *P);
 /* Halve the interval of r (a root of P, squarefree) by the sign at its midpoint;
- * an exact root stays as it is. Charges and polls ctx (sv_zpoly_sign_dyadic). */
+ * an exact root stays as it is. Charges and polls ctx
+ * (sv_zpoly_sign_dyadic_approx). */
 gbc_status sv_root_refine(gbc_ctx *ctx, sv_root *r, const sv_zpoly *P);
 
 /* --- dyadic interval arithmetic (dyadic.c) --- */
@@ -132,6 +133,18 @@ gbc_status sv_root_refine(gbc_ctx *ctx, sv_root *r, const sv_zpoly *P);
 gbc_status sv_dy_horner(gbc_ctx *ctx, mpz_t lo, mpz_t hi, unsigned long *eout,
                         const sv_zpoly *P, const mpz_t a, const mpz_t b, unsigned long e,
                         mpz_t tmp[4]);
+/* The same enclosure at working precision L: [lo, hi] / 2^(*eout) encloses P(t)
+ * for every t in [a / 2^e, b / 2^e] (a <= b), where after each Horner step the
+ * endpoints are cut to L bits (the lower rounded down, the upper up) and the
+ * coefficients added rounded outward; *eout may be negative. Same ownership,
+ * polling and charges as sv_dy_horner. */
+gbc_status sv_dy_horner_prec(gbc_ctx *ctx, mpz_t lo, mpz_t hi, long *eout, const sv_zpoly *P,
+                             const mpz_t a, const mpz_t b, unsigned long e, unsigned long L,
+                             mpz_t tmp[4]);
+/* The same sign, from sv_dy_horner_prec at a working precision (about twice m's
+ * bits) when its enclosure excludes 0, else from sv_zpoly_sign_dyadic. */
+gbc_status sv_zpoly_sign_dyadic_approx(gbc_ctx *ctx, int *sign, const sv_zpoly *P,
+                                       const mpz_t m, unsigned long e);
 /* The sign (-1, 0, 1) of P at m / 2^e, exactly, into *sign. Charges ctx a bound on
  * its integers while it runs and polls it each step. */
 gbc_status sv_zpoly_sign_dyadic(gbc_ctx *ctx, int *sign, const sv_zpoly *P, const mpz_t m,

@@ -517,7 +517,7 @@ gbc_status sv_root_refine(gbc_ctx *ctx, sv_root *r, const sv_zpoly *P)
     mpz_init(m);
     mpz_add(m, r->a, r->b);
     int s = 0;
-    gbc_status st = sv_zpoly_sign_dyadic(ctx, &s, P, m, r->e + 1);
+    gbc_status st = sv_zpoly_sign_dyadic_approx(ctx, &s, P, m, r->e + 1);
     if (st != GBC_OK) {
         mpz_clear(m); /* r unchanged */
         return st;
