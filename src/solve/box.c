@@ -1,8 +1,10 @@
 /* solve/box.c: isolating boxes of the real solutions from a parametrisation
  * x_i = V_i(t) / (den_i Q(t)) over the real roots of W (docs/solve.md, "Boxes"):
  * the root's interval is refined by bisection until each coordinate's range,
- * computed by exact dyadic interval arithmetic and rounded outward to a grid, is
- * narrow enough, and until the boxes of distinct solutions are disjoint. */
+ * computed by dyadic interval arithmetic at a working precision and rounded
+ * outward to a grid, is narrow enough, and until the boxes of distinct solutions
+ * are disjoint. */
+#include <limits.h>
 #include <string.h>
 
 #include "solve/solve.h"
@@ -123,17 +125,22 @@ static void scratch_clear(gbc_ctx *ctx, scratch *S)
 static gbc_status eval_box(gbc_ctx *ctx, int *ok, sol *s, const sv_param *P, uint32_t prec,
                            long *excess, scratch *S)
 {
-    unsigned long en, ed;
+    long en, ed;
     *ok = 0;
-    GBC_TRY(sv_dy_horner(ctx, S->dl, S->dh, &ed, &P->Q, s->r.a, s->r.b, s->r.e, S->t));
+    /* the working precision: rounding errors near 2^-L relative, far below the
+     * width the root's interval (2^-e) gives the range, and growing with e; an
+     * exact root (a point: no width to shrink) is evaluated exactly */
+    unsigned long L = s->r.exact ? ULONG_MAX / 4 : 2 * (s->r.e + prec) + 128;
+    GBC_TRY(sv_dy_horner_prec(ctx, S->dl, S->dh, &ed, &P->Q, s->r.a, s->r.b, s->r.e, L, S->t));
     GBC_TRY(scratch_settle(ctx, S));
     if (mpz_sgn(S->dl) != mpz_sgn(S->dh) || mpz_sgn(S->dl) == 0)
         return GBC_OK;
     *excess = -1;
     for (uint32_t i = 0; i < P->n; i++) {
-        GBC_TRY(sv_dy_horner(ctx, S->nl, S->nh, &en, &P->V[i], s->r.a, s->r.b, s->r.e, S->t));
+        GBC_TRY(sv_dy_horner_prec(ctx, S->nl, S->nh, &en, &P->V[i], s->r.a, s->r.b, s->r.e, L,
+                                  S->t));
         /* x = (n / 2^en) / (den d / 2^ed): grid value x 2^e = n 2^(e + ed - en) / (den d) */
-        long shift = (long)s->e + (long)ed - (long)en;
+        long shift = (long)s->e + ed - en;
         const mpz_t *nv[2] = {&S->nl, &S->nh};
         const mpz_t *dv[2] = {&S->dl, &S->dh};
         int first = 1;
@@ -165,6 +172,7 @@ static gbc_status eval_box(gbc_ctx *ctx, int *ok, sol *s, const sv_param *P, uin
  * most 2^-prec wide. */
 static gbc_status sol_box(gbc_ctx *ctx, sol *s, const sv_param *P, uint32_t prec, scratch *S)
 {
+    long fails = 0; /* evaluations in a row where Q's range held 0 */
     for (;;) {
         long excess = 0;
         int ok = 0;
@@ -178,6 +186,11 @@ static gbc_status sol_box(gbc_ctx *ctx, sol *s, const sv_param *P, uint32_t prec
         if (s->r.exact)
             return GBC_ERR_INTERNAL; /* Q vanishes at a root of W: not a parametrisation */
         long steps = ok && excess > 1 ? excess - 1 : 1;
+        if (!ok) /* Q's range held 0: halve 1, 2, 4, ... times (a halving costs
+                  * one sign of W, far less than an evaluation of the box) */
+            steps = 1L << (fails < 20 ? fails++ : 20);
+        else
+            fails = 0;
         for (long k = 0; k < steps && !s->r.exact; k++)
             GBC_TRY(sv_root_refine(ctx, &s->r, &P->W));
         GBC_TRY(sol_settle(ctx, s, P->n));

@@ -1,7 +1,8 @@
 /* solve/dyadic.c: interval arithmetic on dyadic numbers m / 2^e (GMP integer
- * mantissa, one exponent shared by both endpoints) for the solver's boxes: exact
- * Horner evaluation of an integer polynomial over a dyadic interval, signs at
- * dyadic points, and quotients rounded outward to a grid. No mpq: no gcd. */
+ * mantissa, one exponent shared by both endpoints) for the solver's boxes: Horner
+ * evaluation of an integer polynomial over a dyadic interval, exact or at a
+ * working precision (rounded outward), signs at dyadic points (exact, or from an
+ * enclosure that excludes 0), and quotients rounded outward to a grid. No mpq. */
 #include "solve/solve.h"
 
 /* A bound in bits on the integers of a Horner evaluation of P (n >= 1) at
@@ -68,6 +69,88 @@ gbc_status sv_dy_horner(gbc_ctx *ctx, mpz_t lo, mpz_t hi, unsigned long *eout,
     }
     gbc_ctx_uncharge(ctx, charge);
     *eout = sh;
+    return st;
+}
+
+/* [lo, hi] <- [lo, hi] [a, b] (the extremes among the four corner products; a == b
+ * given by point). */
+static void ival_mul(mpz_t lo, mpz_t hi, const mpz_t a, const mpz_t b, int point, mpz_t tmp[4])
+{
+    if (point) {
+        mpz_mul(tmp[0], lo, a);
+        mpz_mul(tmp[1], hi, a);
+        if (mpz_sgn(a) >= 0) {
+            mpz_swap(lo, tmp[0]);
+            mpz_swap(hi, tmp[1]);
+        } else {
+            mpz_swap(lo, tmp[1]);
+            mpz_swap(hi, tmp[0]);
+        }
+        return;
+    }
+    mpz_mul(tmp[0], lo, a);
+    mpz_mul(tmp[1], lo, b);
+    mpz_mul(tmp[2], hi, a);
+    mpz_mul(tmp[3], hi, b);
+    int imin = 0, imax = 0;
+    for (int i = 1; i < 4; i++) {
+        if (mpz_cmp(tmp[i], tmp[imin]) < 0)
+            imin = i;
+        if (mpz_cmp(tmp[i], tmp[imax]) > 0)
+            imax = i;
+    }
+    mpz_set(lo, tmp[imin]);
+    mpz_set(hi, tmp[imax]);
+}
+
+gbc_status sv_dy_horner_prec(gbc_ctx *ctx, mpz_t lo, mpz_t hi, long *eout, const sv_zpoly *P,
+                             const mpz_t a, const mpz_t b, unsigned long e, unsigned long L,
+                             mpz_t tmp[4])
+{
+    *eout = 0;
+    if (P->n == 0) {
+        mpz_set_ui(lo, 0);
+        mpz_set_ui(hi, 0);
+        return GBC_OK;
+    }
+    size_t ab = mpz_sizeinbase(a, 2), bb = mpz_sizeinbase(b, 2);
+    /* never more than the exact evaluation's integers (horner_bits) */
+    size_t charge = 6 * sv_bits_bytes(horner_bits(P, ab > bb ? ab : bb, e));
+    GBC_TRY(gbc_ctx_charge(ctx, charge));
+    gbc_status st = GBC_OK;
+    mpz_set(lo, P->c[P->n - 1]);
+    mpz_set(hi, P->c[P->n - 1]);
+    int point = mpz_cmp(a, b) == 0;
+    /* after j steps the value lies in [lo, hi] 2^cut / 2^(j e) */
+    unsigned long sh = 0, cut = 0;
+    for (size_t k = P->n - 1; k-- > 0;) {
+        st = sv_poll(ctx, mpz_size(lo) + mpz_size(a));
+        if (st != GBC_OK)
+            break;
+        ival_mul(lo, hi, a, b, point, tmp);
+        sh += e;
+        if (mpz_sgn(P->c[k]) != 0) {
+            if (sh >= cut) {
+                mpz_mul_2exp(tmp[0], P->c[k], sh - cut);
+                mpz_add(lo, lo, tmp[0]);
+                mpz_add(hi, hi, tmp[0]);
+            } else { /* c_k 2^(sh - cut) rounded outward */
+                mpz_fdiv_q_2exp(tmp[0], P->c[k], cut - sh);
+                mpz_add(lo, lo, tmp[0]);
+                mpz_cdiv_q_2exp(tmp[0], P->c[k], cut - sh);
+                mpz_add(hi, hi, tmp[0]);
+            }
+        }
+        size_t bl = mpz_sizeinbase(lo, 2), bh = mpz_sizeinbase(hi, 2);
+        size_t bits = bl > bh ? bl : bh;
+        if (bits > L) { /* keep L bits: the lower end down, the upper end up */
+            mpz_fdiv_q_2exp(lo, lo, bits - L);
+            mpz_cdiv_q_2exp(hi, hi, bits - L);
+            cut += bits - L;
+        }
+    }
+    gbc_ctx_uncharge(ctx, charge);
+    *eout = (long)sh - (long)cut;
     return st;
 }
 
@@ -141,4 +224,24 @@ int sv_dy_cmp(const mpz_t a, unsigned long ea, const mpz_t b, unsigned long eb)
     }
     mpz_clear(t);
     return c;
+}
+
+gbc_status sv_zpoly_sign_dyadic_approx(gbc_ctx *ctx, int *sign, const sv_zpoly *P,
+                                       const mpz_t m, unsigned long e)
+{
+    *sign = 0;
+    mpz_t lo, hi, tmp[4];
+    mpz_inits(lo, hi, tmp[0], tmp[1], tmp[2], tmp[3], NULL);
+    long eo = 0;
+    unsigned long L = 128 + 2 * (unsigned long)mpz_sizeinbase(m, 2);
+    gbc_status st = sv_dy_horner_prec(ctx, lo, hi, &eo, P, m, m, e, L, tmp);
+    int sl = mpz_sgn(lo), sh = mpz_sgn(hi);
+    mpz_clears(lo, hi, tmp[0], tmp[1], tmp[2], tmp[3], NULL);
+    if (st != GBC_OK)
+        return st;
+    if (sl == sh && sl != 0) {
+        *sign = sl; /* the enclosure excludes 0 */
+        return GBC_OK;
+    }
+    return sv_zpoly_sign_dyadic(ctx, sign, P, m, e);
 }

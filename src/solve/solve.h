@@ -92,11 +92,35 @@ typedef struct sv_root {
  * increasing order: *roots (allocated through ctx, *nroots of them, each a and b
  * initialised; free with sv_roots_free). Every endpoint is a dyadic rational and
  * no endpoint of a non-exact interval lies in another root's interval. Polls ctx
- * for an interrupt. */
+ * for an interrupt. Descartes' rule with bisection on approximate coefficients
+ * (isolate.c), every count certified; sv_isolate_exact gives the same roots (the
+ * same intervals: both bisect the same way) by exact integer arithmetic
+ * throughout (upoly.c), for the tests. */
 gbc_status sv_isolate(gbc_ctx *ctx, sv_root **roots, size_t *nroots, const sv_zpoly *P);
+gbc_status sv_isolate_exact(gbc_ctx *ctx, sv_root **roots, size_t *nroots, const sv_zpoly *P);
 void sv_roots_free(gbc_ctx *ctx, sv_root *roots, size_t nroots);
+
+/* A growing list of roots (the isolation's output). */
+typedef struct sv_rootlist {
+    sv_root *r;
+    size_t n, cap;
+} sv_rootlist;
+/* Append to L the root t = s 2^k (c0 / 2^j) (exact != 0) or the open interval
+ * between s 2^k c0 / 2^j and s 2^k (c0 + 1) / 2^j (sa left 0). */
+gbc_status sv_roots_emit(gbc_ctx *ctx, sv_rootlist *L, int s, unsigned long k, const mpz_t c0,
+                         unsigned long j, int exact);
+/* The roots of P (P(0) != 0, every root of absolute value below 2^k) in (0, 2^k)
+ * (s = 1) or (-2^k, 0) (s = -1), appended to L in increasing order of |t|:
+ * exact integer Descartes bisection (upoly.c) or on approximations (isolate.c). */
+gbc_status sv_isolate_half_exact(gbc_ctx *ctx, sv_rootlist *L, const sv_zpoly *P, int s,
+                                 unsigned long k);
+gbc_status sv_isolate_half_approx(gbc_ctx *ctx, sv_rootlist *L, const sv_zpoly *P, int s,
+                                  unsigned long k);
+/* A copy of P into *Q (initialised here; the caller clears it). */
+gbc_status sv_zpoly_copy(gbc_ctx *ctx, sv_zpoly *Q, const sv_zpoly *P);
 /* Halve the interval of r (a root of P, squarefree) by the sign at its midpoint;
- * an exact root stays as it is. Charges and polls ctx (sv_zpoly_sign_dyadic). */
+ * an exact root stays as it is. Charges and polls ctx
+ * (sv_zpoly_sign_dyadic_approx). */
 gbc_status sv_root_refine(gbc_ctx *ctx, sv_root *r, const sv_zpoly *P);
 
 /* --- dyadic interval arithmetic (dyadic.c) --- */
@@ -109,6 +133,18 @@ gbc_status sv_root_refine(gbc_ctx *ctx, sv_root *r, const sv_zpoly *P);
 gbc_status sv_dy_horner(gbc_ctx *ctx, mpz_t lo, mpz_t hi, unsigned long *eout,
                         const sv_zpoly *P, const mpz_t a, const mpz_t b, unsigned long e,
                         mpz_t tmp[4]);
+/* The same enclosure at working precision L: [lo, hi] / 2^(*eout) encloses P(t)
+ * for every t in [a / 2^e, b / 2^e] (a <= b), where after each Horner step the
+ * endpoints are cut to L bits (the lower rounded down, the upper up) and the
+ * coefficients added rounded outward; *eout may be negative. Same ownership,
+ * polling and charges as sv_dy_horner. */
+gbc_status sv_dy_horner_prec(gbc_ctx *ctx, mpz_t lo, mpz_t hi, long *eout, const sv_zpoly *P,
+                             const mpz_t a, const mpz_t b, unsigned long e, unsigned long L,
+                             mpz_t tmp[4]);
+/* The same sign, from sv_dy_horner_prec at a working precision (about twice m's
+ * bits) when its enclosure excludes 0, else from sv_zpoly_sign_dyadic. */
+gbc_status sv_zpoly_sign_dyadic_approx(gbc_ctx *ctx, int *sign, const sv_zpoly *P,
+                                       const mpz_t m, unsigned long e);
 /* The sign (-1, 0, 1) of P at m / 2^e, exactly, into *sign. Charges ctx a bound on
  * its integers while it runs and polls it each step. */
 gbc_status sv_zpoly_sign_dyadic(gbc_ctx *ctx, int *sign, const sv_zpoly *P, const mpz_t m,

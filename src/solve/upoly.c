@@ -1,7 +1,8 @@
 /* solve/upoly.c: univariate polynomials over Z for the solver: the squarefree part
- * (primitive pseudo-remainder sequence), exact signs at rationals, and real root
- * isolation by Descartes' rule of signs with bisection (the Vincent-Collins-Akritas
- * method: Collins and Akritas, SYMSAC 1976), every step in exact integer arithmetic. */
+ * (primitive pseudo-remainder sequence), exact signs at rationals, and the exact
+ * real root isolation by Descartes' rule of signs with bisection (the
+ * Vincent-Collins-Akritas method: Collins and Akritas, SYMSAC 1976), every step in
+ * integers: the reference for isolate.c's bisection on approximate coefficients. */
 #include "solve/solve.h"
 
 #include <string.h>
@@ -86,8 +87,7 @@ void sv_zpoly_primitive(sv_zpoly *P)
     mpz_clear(g);
 }
 
-/* A copy of P into *Q (initialised here). */
-static gbc_status zpoly_copy(gbc_ctx *ctx, sv_zpoly *Q, const sv_zpoly *P)
+gbc_status sv_zpoly_copy(gbc_ctx *ctx, sv_zpoly *Q, const sv_zpoly *P)
 {
     gbc_status st = sv_zpoly_init(ctx, Q, P->n);
     if (st == GBC_OK)
@@ -138,10 +138,10 @@ gbc_status sv_zpoly_prem_primitive(gbc_ctx *ctx, sv_zpoly *A, const sv_zpoly *B)
 static gbc_status zpoly_gcd(gbc_ctx *ctx, sv_zpoly *G, const sv_zpoly *A, const sv_zpoly *B)
 {
     sv_zpoly X, Y;
-    gbc_status st = zpoly_copy(ctx, &X, A);
+    gbc_status st = sv_zpoly_copy(ctx, &X, A);
     if (st != GBC_OK)
         return st;
-    st = zpoly_copy(ctx, &Y, B);
+    st = sv_zpoly_copy(ctx, &Y, B);
     if (st != GBC_OK) {
         sv_zpoly_clear(ctx, &X);
         return st;
@@ -172,7 +172,7 @@ static gbc_status zpoly_gcd(gbc_ctx *ctx, sv_zpoly *G, const sv_zpoly *A, const 
 
 gbc_status sv_zpoly_squarefree(gbc_ctx *ctx, sv_zpoly *S, const sv_zpoly *P)
 {
-    gbc_status st = zpoly_copy(ctx, S, P);
+    gbc_status st = sv_zpoly_copy(ctx, S, P);
     if (st != GBC_OK)
         return st;
     sv_zpoly_primitive(S);
@@ -325,15 +325,8 @@ typedef struct piece {
     int mid;
 } piece;
 
-typedef struct root_list {
-    sv_root *r;
-    size_t n, cap;
-} root_list;
-
-/* Append the root t = s 2^k (c0 / 2^j) (exact) or the interval between
- * s 2^k c0/2^j and s 2^k (c0+1)/2^j. */
-static gbc_status emit(gbc_ctx *ctx, root_list *L, int s, unsigned long k, const mpz_t c0,
-                       unsigned long j, int exact)
+gbc_status sv_roots_emit(gbc_ctx *ctx, sv_rootlist *L, int s, unsigned long k, const mpz_t c0,
+                         unsigned long j, int exact)
 {
     gbc_status st = GBC_GROW(ctx, L->r, L->cap, L->n + 1);
     if (st != GBC_OK)
@@ -367,7 +360,7 @@ static void piece_clear(gbc_ctx *ctx, piece *p)
     mpz_clear(p->c);
 }
 
-/* The first piece, for the roots of P in the half s (isolate_half), into *first:
+/* The first piece, for the roots of P in the half s (sv_isolate_half_exact), into *first:
  * Q(x) = P(s 2^k x), whose roots in (0, 1) are those of P in the half, scaled. */
 static gbc_status first_piece(gbc_ctx *ctx, piece *first, const sv_zpoly *P, int s,
                               unsigned long k)
@@ -413,7 +406,7 @@ static gbc_status push_halves(gbc_ctx *ctx, piece **stack, size_t *cap, size_t *
     for (size_t i = 0; i <= e; i++)
         mpz_mul_2exp(cur.q.c[i], cur.q.c[i], e - i);
     piece right;
-    st = zpoly_copy(ctx, &right.q, &cur.q);
+    st = sv_zpoly_copy(ctx, &right.q, &cur.q);
     if (st != GBC_OK) {
         piece_clear(ctx, &cur);
         return st;
@@ -464,9 +457,7 @@ static gbc_status push_halves(gbc_ctx *ctx, piece **stack, size_t *cap, size_t *
     return GBC_OK;
 }
 
-/* The roots of P (P(0) != 0) in (0, 2^k) (s = 1) or (-2^k, 0) (s = -1), appended
- * to L in increasing order of |t|. */
-static gbc_status isolate_half(gbc_ctx *ctx, root_list *L, const sv_zpoly *P, int s,
+gbc_status sv_isolate_half_exact(gbc_ctx *ctx, sv_rootlist *L, const sv_zpoly *P, int s,
                                unsigned long k)
 {
     piece *stack = NULL;
@@ -486,7 +477,7 @@ static gbc_status isolate_half(gbc_ctx *ctx, root_list *L, const sv_zpoly *P, in
             break;
         piece cur = stack[--top];
         if (cur.mid) {
-            st = emit(ctx, L, s, k, cur.c, cur.j, 1);
+            st = sv_roots_emit(ctx, L, s, k, cur.c, cur.j, 1);
             piece_clear(ctx, &cur);
             continue;
         }
@@ -495,7 +486,7 @@ static gbc_status isolate_half(gbc_ctx *ctx, root_list *L, const sv_zpoly *P, in
             st = descartes_01(ctx, &var, &cur.q, &T);
         if (st != GBC_OK || var <= 1) {
             if (st == GBC_OK && var == 1)
-                st = emit(ctx, L, s, k, cur.c, cur.j, 0);
+                st = sv_roots_emit(ctx, L, s, k, cur.c, cur.j, 0);
             piece_clear(ctx, &cur);
             continue;
         }
@@ -517,89 +508,6 @@ void sv_roots_free(gbc_ctx *ctx, sv_root *roots, size_t nroots)
     gbc_free(ctx, roots);
 }
 
-gbc_status sv_isolate(gbc_ctx *ctx, sv_root **roots, size_t *nroots, const sv_zpoly *P)
-{
-    root_list L = {NULL, 0, 0};
-    sv_zpoly Q, D;
-    gbc_status st = zpoly_copy(ctx, &Q, P);
-    if (st != GBC_OK)
-        return st;
-    sv_zpoly_normalise(&Q);
-    if (Q.n < 2) {
-        sv_zpoly_clear(ctx, &Q);
-        *roots = NULL;
-        *nroots = 0;
-        return GBC_OK;
-    }
-    st = sv_zpoly_init(ctx, &D, Q.n - 1);
-    if (st != GBC_OK) {
-        sv_zpoly_clear(ctx, &Q);
-        return st;
-    }
-    for (size_t i = 1; i < Q.n; i++)
-        mpz_mul_ui(D.c[i - 1], Q.c[i], (unsigned long)i);
-    st = sv_zpoly_settle(ctx, &D);
-    /* a root at 0 (simple: P is squarefree) is exact; divide it out */
-    int zero = mpz_sgn(Q.c[0]) == 0;
-    if (zero) {
-        mpz_clear(Q.c[0]);
-        memmove(Q.c, Q.c + 1, sizeof(mpz_t) * (Q.cap - 1));
-        mpz_init(Q.c[Q.cap - 1]);
-        Q.n--;
-    }
-    /* Cauchy's bound: |root| < 1 + max|c_i| / |c_d| < 2^k */
-    size_t m = 0;
-    for (size_t i = 0; i + 1 < Q.n; i++) {
-        size_t b = mpz_sizeinbase(Q.c[i], 2);
-        if (mpz_sgn(Q.c[i]) != 0 && b > m)
-            m = b;
-    }
-    size_t bd = mpz_sizeinbase(Q.c[Q.n - 1], 2);
-    unsigned long k = (m + 1 > bd ? (unsigned long)(m + 1 - bd) : 0) + 1;
-    size_t nneg = 0;
-    if (st == GBC_OK && Q.n >= 2) {
-        st = isolate_half(ctx, &L, &Q, -1, k);
-        nneg = L.n;
-    }
-    if (st == GBC_OK && zero) {
-        mpz_t z;
-        mpz_init(z);
-        st = emit(ctx, &L, 1, 0, z, 0, 1);
-        mpz_clear(z);
-    }
-    if (st == GBC_OK && Q.n >= 2)
-        st = isolate_half(ctx, &L, &Q, 1, k);
-    if (st == GBC_OK) {
-        /* the negative roots came in decreasing order */
-        for (size_t i = 0, j = nneg; i + 1 < j; i++, j--) {
-            sv_root t = L.r[i];
-            L.r[i] = L.r[j - 1];
-            L.r[j - 1] = t;
-        }
-        /* the sign of P just right of a: P(a), or P'(a) when a is a root */
-        for (size_t i = 0; i < L.n && st == GBC_OK; i++) {
-            if (L.r[i].exact)
-                continue;
-            int s = 0;
-            st = sv_zpoly_sign_dyadic(ctx, &s, P, L.r[i].a, L.r[i].e);
-            if (st == GBC_OK && s == 0)
-                st = sv_zpoly_sign_dyadic(ctx, &s, &D, L.r[i].a, L.r[i].e);
-            L.r[i].sa = s;
-            if (st == GBC_OK && s == 0)
-                st = GBC_ERR_INTERNAL; /* P was not squarefree */
-        }
-    }
-    sv_zpoly_clear(ctx, &D);
-    sv_zpoly_clear(ctx, &Q);
-    if (st != GBC_OK) {
-        sv_roots_free(ctx, L.r, L.n);
-        return st;
-    }
-    *roots = L.r;
-    *nroots = L.n;
-    return GBC_OK;
-}
-
 gbc_status sv_root_refine(gbc_ctx *ctx, sv_root *r, const sv_zpoly *P)
 {
     if (r->exact)
@@ -609,7 +517,7 @@ gbc_status sv_root_refine(gbc_ctx *ctx, sv_root *r, const sv_zpoly *P)
     mpz_init(m);
     mpz_add(m, r->a, r->b);
     int s = 0;
-    gbc_status st = sv_zpoly_sign_dyadic(ctx, &s, P, m, r->e + 1);
+    gbc_status st = sv_zpoly_sign_dyadic_approx(ctx, &s, P, m, r->e + 1);
     if (st != GBC_OK) {
         mpz_clear(m); /* r unchanged */
         return st;

@@ -1,8 +1,9 @@
 /* tests/solve/t-dyadic: the solver's dyadic interval arithmetic (src/solve/dyadic.c)
  * against exact rational arithmetic (mpq) on random inputs, seed printed: Horner over
  * an interval gives exactly the endpoints of the same Horner over rationals and
- * encloses the values at sample points; signs, outward-rounded quotients and
- * comparisons agree with mpq. */
+ * encloses the values at sample points, and at a working precision encloses that
+ * range; signs (exact, and from an approximation first), outward-rounded quotients
+ * and comparisons agree with mpq. */
 #include <gmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -115,6 +116,26 @@ START_TEST(test_horner)
         int sg = 2;
         T_ASSERT(sv_zpoly_sign_dyadic(NULL, &sg, &P, a, e) == GBC_OK);
         T_ASSERT(sg == mpq_sgn(v));
+        sg = 2;
+        T_ASSERT(sv_zpoly_sign_dyadic_approx(NULL, &sg, &P, a, e) == GBC_OK);
+        T_ASSERT(sg == mpq_sgn(v));
+        /* at a working precision of 8 to 263 bits: an enclosure of the exact range */
+        long ep = 0;
+        unsigned long L = 8 + (unsigned long)gbc_rng_below(&rng, 256);
+        T_ASSERT(sv_dy_horner_prec(NULL, lo, hi, &ep, &P, a, b, e, L, tmp) == GBC_OK);
+        mpq_set_z(x, lo);
+        mpq_set_z(v, hi);
+        if (ep >= 0) {
+            mpq_div_2exp(x, x, (mp_bitcnt_t)ep);
+            mpq_div_2exp(v, v, (mp_bitcnt_t)ep);
+        } else {
+            mpq_mul_2exp(x, x, (mp_bitcnt_t)-ep);
+            mpq_mul_2exp(v, v, (mp_bitcnt_t)-ep);
+        }
+        T_ASSERT_MSG(mpq_cmp(x, dlo) <= 0 && mpq_cmp(dhi, v) <= 0,
+                     "round %d: the range at %lu bits misses the exact one", r, L);
+        if (P.n > 1) /* cut after each step (a rounding up may carry one bit) */
+            T_ASSERT(mpz_sizeinbase(lo, 2) <= L + 1 && mpz_sizeinbase(hi, 2) <= L + 1);
         sv_zpoly_clear(NULL, &P);
     }
     mpz_clears(a, b, lo, hi, tmp[0], tmp[1], tmp[2], tmp[3], NULL);
