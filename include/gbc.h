@@ -1014,7 +1014,18 @@ GBC_API gbc_status gbc_trace_mod_learn(gbc_trace_mod **trace, gbc_polys **basis,
 GBC_API gbc_status gbc_trace_mod_apply(gbc_polys **basis, const gbc_trace_mod *trace,
                                        const gbc_polys *gens, const gbc_options *opts,
                                        gbc_error *err);
-/* gbc_trace_mod_apply for n systems gens[0..n) in a row, with the apply's scratch
+/* gbc_trace_mod_apply with flags. GBC_APPLY_TRUST: the replay's basis is returned
+ * unproved (the proof usually costs more than the replay): it is gbc_groebner's
+ * when every row the learning run reduced to zero also reduces to zero for these
+ * coefficients, which nothing checks then; only a vanished pivot or a changed
+ * leading monomial is still reported (GBC_ERR_VERIFY). For families whose
+ * coefficients are generic (random), learnt on generic coefficients too; never
+ * for a basis that must be right (docs/learn.md). */
+#define GBC_APPLY_TRUST 1u
+GBC_API gbc_status gbc_trace_mod_apply_flags(gbc_polys **basis, const gbc_trace_mod *trace,
+                                             const gbc_polys *gens, unsigned flags,
+                                             const gbc_options *opts, gbc_error *err);
+/* gbc_trace_mod_apply_flags for n systems gens[0..n) in a row, with the apply's scratch
  * kept from one to the next: bases[i] and status[i] get system i's basis (NULL on
  * failure) and status, errs[i] (errs may be NULL) its message. A system that does
  * not fit (GBC_ERR_DOMAIN, GBC_ERR_UNSUPPORTED) or breaks the trace
@@ -1024,7 +1035,7 @@ GBC_API gbc_status gbc_trace_mod_apply(gbc_polys **basis, const gbc_trace_mod *t
  * otherwise, whatever the systems' statuses. */
 GBC_API gbc_status gbc_trace_mod_apply_batch(gbc_polys **bases, gbc_status *status, size_t n,
                                              const gbc_trace_mod *trace,
-                                             const gbc_polys *const *gens,
+                                             const gbc_polys *const *gens, unsigned flags,
                                              const gbc_options *opts, gbc_error *errs);
 /* The trace as a self-contained byte string (the ring's names, order and learning
  * prime, the generators' supports, the compiled F4 trace, behind a checksum) in

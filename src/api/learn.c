@@ -236,7 +236,8 @@ static gbc_status prove(int *ok, gbc_ctx *ctx, const ring *R, const plist *out,
  * the basis into *out (empty on entry, left empty on failure). GBC_ERR_DOMAIN when
  * gens do not fit, GBC_ERR_VERIFY when the trace does not hold for them. */
 static gbc_status apply_one(gbc_ctx *ctx, plist *out, const gbc_trace_mod *T,
-                            const gbc_polys *gens, f4_keep *keep, gbc_error *err)
+                            const gbc_polys *gens, unsigned flags, f4_keep *keep,
+                            gbc_error *err)
 {
     const ring *R = &gens->ring->R;
     GBC_TRY(check_ring(R, ctx->plan, err));
@@ -254,12 +255,14 @@ static gbc_status apply_one(gbc_ctx *ctx, plist *out, const gbc_trace_mod *T,
         st = GBC_ERR_VERIFY;
     }
     double t1 = gbc_wall_time();
-    if (st == GBC_OK)
+    ok = 1;
+    if (st == GBC_OK && !(flags & GBC_APPLY_TRUST))
         st = prove(&ok, ctx, R, out, &gens->L, err);
     if (st == GBC_OK)
-        gbc_log(ctx, 1, "learn: applied in %.3f s (%s), proved in %.3f s: %s", t1 - t0,
-                plain ? "replayed plainly" : "compiled", gbc_wall_time() - t1,
-                ok ? "the reduced basis" : "the trace does not hold");
+        gbc_log(ctx, 1, "learn: applied in %.3f s (%s), %s in %.3f s: %s", t1 - t0,
+                plain ? "replayed plainly" : "compiled",
+                flags & GBC_APPLY_TRUST ? "not proved (trusted)" : "proved",
+                gbc_wall_time() - t1, ok ? "the reduced basis" : "the trace does not hold");
     if (st == GBC_OK && !ok)
         st = GBC_ERR_VERIFY;
     if (st != GBC_OK)
@@ -270,6 +273,13 @@ static gbc_status apply_one(gbc_ctx *ctx, plist *out, const gbc_trace_mod *T,
 GBC_API gbc_status gbc_trace_mod_apply(gbc_polys **basis, const gbc_trace_mod *trace,
                                        const gbc_polys *gens, const gbc_options *opts,
                                        gbc_error *err)
+{
+    return gbc_trace_mod_apply_flags(basis, trace, gens, 0, opts, err);
+}
+
+GBC_API gbc_status gbc_trace_mod_apply_flags(gbc_polys **basis, const gbc_trace_mod *trace,
+                                             const gbc_polys *gens, unsigned flags,
+                                             const gbc_options *opts, gbc_error *err)
 {
     if (err != NULL)
         err->message[0] = '\0';
@@ -283,7 +293,7 @@ GBC_API gbc_status gbc_trace_mod_apply(gbc_polys **basis, const gbc_trace_mod *t
     const ring *R = &gens->ring->R;
     plist out;
     plist_init(&out);
-    gbc_status st = apply_one(&ctx, &out, trace, gens, NULL, err);
+    gbc_status st = apply_one(&ctx, &out, trace, gens, flags, NULL, err);
     if (st == GBC_OK)
         st = api_polys_wrap(&ctx, basis, gens->ring, &out);
     plist_clear(&ctx, &out, &R->F);
@@ -292,7 +302,7 @@ GBC_API gbc_status gbc_trace_mod_apply(gbc_polys **basis, const gbc_trace_mod *t
 
 GBC_API gbc_status gbc_trace_mod_apply_batch(gbc_polys **bases, gbc_status *status, size_t n,
                                              const gbc_trace_mod *trace,
-                                             const gbc_polys *const *gens,
+                                             const gbc_polys *const *gens, unsigned flags,
                                              const gbc_options *opts, gbc_error *errs)
 {
     if (bases == NULL || status == NULL || trace == NULL || (gens == NULL && n > 0))
@@ -316,7 +326,7 @@ GBC_API gbc_status gbc_trace_mod_apply_batch(gbc_polys **bases, gbc_status *stat
         const ring *R = &gens[i]->ring->R;
         plist out;
         plist_init(&out);
-        status[i] = apply_one(&ctx, &out, trace, gens[i], &keep, e);
+        status[i] = apply_one(&ctx, &out, trace, gens[i], flags, &keep, e);
         if (status[i] == GBC_OK)
             status[i] = api_polys_wrap(&ctx, &bases[i], gens[i]->ring, &out);
         plist_clear(&ctx, &out, &R->F);

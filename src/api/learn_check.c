@@ -5,6 +5,7 @@
  * reduced in one F4 matrix (Buchberger's criterion, one-sided Monte Carlo). */
 #include "api/learn_int.h"
 
+#include "common/sort.h"
 #include "f4/f4.h"
 #include "pairs/pairs.h"
 
@@ -32,14 +33,36 @@ typedef struct comb {
     uint32_t **acc;
     size_t cap;
     int rounds;
+    uint32_t *idx; /* scratch: the products' indices */
+    size_t icap;
 } comb;
 
 static gbc_status comb_add(gbc_ctx *ctx, comb *C, mht *t, uint32_t u, const poly *f,
                            const uint32_t *r, const field *F)
 {
+    const uint32_t nv = t->nvars;
+    uint32_t *mi = C->idx;
+    if (f->len > C->icap) {
+        GBC_TRY(GBC_ALLOC(ctx, mi, f->len));
+        gbc_free(ctx, C->idx);
+        C->idx = mi;
+        C->icap = f->len;
+    }
+    /* the order is degree-compatible: f's lead has its largest degree */
+    const uint32_t deg = t->row[u].deg, top = t->row[f->mon[0]].deg;
+    if (t->pk != NULL && nv <= MHT_PK_VARS && (uint64_t)deg + top < 256) {
+        uint32_t me[MHT_PK_VARS];
+        uint64_t pk[2];
+        memcpy(me, mht_exps(t, u), sizeof *me * nv);
+        mht_pack(me, nv, pk);
+        GBC_TRY(mht_insert_mul_pk_n(ctx, t, me, pk, t->row[u].hash, deg, t, f->mon, f->len,
+                                    mi));
+    } else {
+        for (uint32_t l = 0; l < f->len; l++)
+            GBC_TRY(mht_insert_mul(ctx, t, t, u, t, f->mon[l], &mi[l]));
+    }
     for (uint32_t l = 0; l < f->len; l++) {
-        uint32_t m;
-        GBC_TRY(mht_insert_mul(ctx, t, t, u, t, f->mon[l], &m));
+        uint32_t m = mi[l];
         if (m >= C->cap) {
             size_t nc = 2 * (size_t)m + 1024;
             for (int k = 0; k < C->rounds; k++) {
@@ -92,37 +115,66 @@ static int rounds_for(uint32_t p)
     return (64 + bits - 1) / bits;
 }
 
-/* The combinations of the S-polynomials of the pairs of g[0..n) into P. */
+/* The combinations of the S-polynomials of the pairs of g[0..n) into P. A product
+ * u * g_i shared by several pairs (the same element and multiplier, as F4's rows
+ * are shared) is formed once, its random coefficients summed first. */
 static gbc_status spoly_combinations(gbc_ctx *ctx, mht *t, const poly *g, size_t n,
                                      const ring *R, gbc_rng *rng, plist *P)
 {
     const field *F = &R->F;
     pairset ps;
     pairs_init(&ps);
-    comb C = {NULL, 0, rounds_for(F->p)};
-    uint32_t r[64];
-    gbc_status st = GBC_ZALLOC(ctx, C.acc, (size_t)C.rounds);
+    comb C = {NULL, 0, rounds_for(F->p), NULL, 0};
+    const int K = C.rounds;
+    uint64_t *key = NULL;  /* per pair side: element << 32 | multiplier */
+    uint32_t *r = NULL;    /* per pair side: K random coefficients */
+    uint32_t *idx = NULL;
+    gbc_status st = GBC_ZALLOC(ctx, C.acc, (size_t)K);
     if (st == GBC_OK)
         st = gm_pairs(ctx, t, g, n, &ps);
+    size_t m = 2 * ps.n;
+    if (st == GBC_OK)
+        st = GBC_ALLOC(ctx, key, m ? m : 1);
+    if (st == GBC_OK)
+        st = GBC_ALLOC(ctx, idx, m ? m : 1);
+    if (st == GBC_OK)
+        st = gbc_alloc_array(ctx, (void **)&r, m ? m * (size_t)K : 1, sizeof *r);
     for (size_t q = 0; q < ps.n && st == GBC_OK; q++) {
-        const poly *gi = &g[ps.p[q].i], *gj = &g[ps.p[q].j];
+        const uint32_t i = ps.p[q].i, j = ps.p[q].j;
         uint32_t ui, uj;
+        GBC_CHECK(st, mht_insert_div(ctx, t, t, ps.p[q].lcm, g[i].mon[0], &ui), out);
+        GBC_CHECK(st, mht_insert_div(ctx, t, t, ps.p[q].lcm, g[j].mon[0], &uj), out);
+        key[2 * q] = (uint64_t)i << 32 | ui;
+        key[2 * q + 1] = (uint64_t)j << 32 | uj;
+        for (int k = 0; k < K; k++) {
+            r[2 * q * K + k] = (uint32_t)gbc_rng_below(rng, F->p);
+            r[(2 * q + 1) * K + k] = zp_neg(F, r[2 * q * K + k]);
+        }
+    }
+    for (size_t e = 0; e < m; e++)
+        idx[e] = (uint32_t)e;
+    if (st == GBC_OK)
+        st = gbc_sort_by_key(ctx, idx, m, key);
+    uint32_t sum[64];
+    for (size_t e = 0; e < m && st == GBC_OK;) {
         GBC_CHECK(st, gbc_ctx_poll(ctx), out);
-        GBC_CHECK(st, mht_insert_div(ctx, t, t, ps.p[q].lcm, gi->mon[0], &ui), out);
-        GBC_CHECK(st, mht_insert_div(ctx, t, t, ps.p[q].lcm, gj->mon[0], &uj), out);
-        for (int k = 0; k < C.rounds; k++)
-            r[k] = (uint32_t)gbc_rng_below(rng, F->p);
-        GBC_CHECK(st, comb_add(ctx, &C, t, ui, gi, r, F), out);
-        for (int k = 0; k < C.rounds; k++)
-            r[k] = zp_neg(F, r[k]);
-        GBC_CHECK(st, comb_add(ctx, &C, t, uj, gj, r, F), out);
+        const uint64_t kk = key[idx[e]];
+        memcpy(sum, r + (size_t)idx[e] * K, sizeof *sum * K);
+        for (e++; e < m && key[idx[e]] == kk; e++)
+            for (int k = 0; k < K; k++)
+                sum[k] = zp_add(F, sum[k], r[(size_t)idx[e] * K + k]);
+        GBC_CHECK(st, comb_add(ctx, &C, t, (uint32_t)kk, &g[kk >> 32], sum, F), out);
     }
     if (st == GBC_OK)
         st = comb_out(ctx, &C, t, R->nvars, F, P);
 out:
-    for (int k = 0; C.acc != NULL && k < C.rounds; k++)
+    for (int k = 0; C.acc != NULL && k < K; k++)
         gbc_free(ctx, C.acc[k]);
     gbc_free(ctx, C.acc);
+    gbc_free(ctx, C.idx);
+    gbc_free(ctx, key);
+    gbc_free(ctx, idx);
+    gbc_free(ctx, r);
     pairs_clear(ctx, &ps);
     return st;
 }

@@ -56,6 +56,9 @@ static void help(int apply)
                "system does not fit the trace, or for whose coefficients the trace does\n"
                "not hold, is computed by F4 instead (a note on stderr says so).\n"
                "  --strict        no fallback: such a FILE is an error (exit 1)\n"
+               "  --trust         skip the proof of each basis (faster; right only when the\n"
+               "                  rows the learning run reduced to zero still do: see\n"
+               "                  docs/learn.md)\n"
                "  --order ORDER, --threads N, --linear-algebra K, --seed N,\n"
                "  --memory-limit SIZE, --timeout S, -o FILE, -v  as for gb\n"
                "exit status: 0 success, 1 bad input (also a TRACE that is not one),\n"
@@ -227,7 +230,7 @@ static int apply_finish(char **out, size_t *olen, size_t *ocap, const char *name
 }
 
 static int apply_run(const cli_common *c, const char *tfile, char **files, int nfiles,
-                     int strict, const gbc_options *opts)
+                     int strict, unsigned flags, const gbc_options *opts)
 {
     char *blob = NULL;
     size_t blen = 0;
@@ -259,7 +262,7 @@ static int apply_run(const cli_common *c, const char *tfile, char **files, int n
     if (rc < 0) {
         /* the batch: one trace, the systems in a row, the apply's scratch kept */
         st = gbc_trace_mod_apply_batch(B, sts, (size_t)nfiles, T, (const gbc_polys *const *)F,
-                                       opts, errs);
+                                       flags, opts, errs);
         if (st != GBC_OK) {
             cli_report_status(files[0], st);
             rc = cli_exit_for(st);
@@ -300,6 +303,7 @@ int cli_learn_command(int argc, char **argv, int at)
     c.accept = apply ? APPLY_COMMON : LEARN_COMMON;
     c.command = argv[at];
     int strict = 0, end_opts = 0, nops = 0;
+    unsigned flags = 0;
     char **ops = calloc((size_t)argc, sizeof *ops);
     if (ops == NULL) {
         fprintf(stderr, "gbc: out of memory\n");
@@ -320,6 +324,8 @@ int cli_learn_command(int argc, char **argv, int at)
             return EXIT_OK;
         } else if (apply && strcmp(a, "--strict") == 0) {
             strict = 1;
+        } else if (apply && strcmp(a, "--trust") == 0) {
+            flags |= GBC_APPLY_TRUST;
         } else if ((ov = cli_common_option(&c, argc, argv, &i)) != 0) {
             if (ov < 0) {
                 free(ops);
@@ -342,7 +348,7 @@ int cli_learn_command(int argc, char **argv, int at)
             fprintf(stderr, "gbc: out of memory\n");
             rc = EXIT_RESOURCES;
         } else if (apply) {
-            rc = apply_run(&c, ops[0], ops + 1, nops - 1, strict, opts);
+            rc = apply_run(&c, ops[0], ops + 1, nops - 1, strict, flags, opts);
         } else {
             rc = learn_run(&c, ops[0], opts);
         }

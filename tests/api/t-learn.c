@@ -3,7 +3,8 @@
  * systems, katsura, cyclic, eco; random coefficients and other primes); a system
  * that does not fit is refused naming the first generator that differs; a
  * specialisation whose basis has another shape is refused (a pivot that vanishes,
- * a row the trace dropped that no longer reduces to zero); blobs load back and
+ * a row the trace dropped that no longer reduces to zero; unproved, that apply
+ * returns the replay's wrong basis); blobs load back and
  * altered ones are refused; the batch; limits and interrupts. */
 #include <stdint.h>
 
@@ -198,6 +199,14 @@ static int classical(const char *names, const char *polys)
     for (int a = 0; a < 3; a++) {
         gbc_polys *G = recoef(F, R, 65521);
         ck_assert_msg(apply_check(T, G), "%s: random coefficients", polys);
+        /* trusted: the same basis (generic on both sides) */
+        gbc_polys *B = NULL, *D = NULL;
+        ck_assert_int_eq(gbc_trace_mod_apply_flags(&B, T, G, GBC_APPLY_TRUST, NULL, NULL),
+                         GBC_OK);
+        ck_assert_int_eq(gbc_groebner(&D, G, NULL, NULL), GBC_OK);
+        at_assert_same(B, D);
+        gbc_polys_free(B);
+        gbc_polys_free(D);
         gbc_polys_free(G);
     }
     int held = apply_check(T, F);
@@ -266,6 +275,11 @@ START_TEST(test_breaks)
     ck_assert_int_eq(apply_check(T, A), 1);
     gbc_trace_mod_free(T);
     ck_assert_int_eq(gbc_trace_mod_learn(&T, NULL, Z, NULL, NULL), GBC_OK);
+    /* unproved, the replay's one-element basis comes back: what GBC_APPLY_TRUST risks */
+    ck_assert_int_eq(gbc_trace_mod_apply_flags(&B, T, A, GBC_APPLY_TRUST, NULL, &err), GBC_OK);
+    ck_assert_uint_eq(gbc_polys_count(B), 1); /* the basis is {x0, x1} */
+    gbc_polys_free(B);
+    B = NULL;
     ck_assert_int_eq(gbc_trace_mod_apply(&B, T, A, NULL, &err), GBC_ERR_VERIFY);
     printf("t-learn: x + y, x + 2y by the trace of x + y, 2x + 2y: %s\n", err.message);
     ck_assert_ptr_nonnull(strstr(err.message, "does not hold"));
@@ -400,8 +414,8 @@ START_TEST(test_batch)
         G[i] = recoef(F, R, 65521);
     gbc_polys_free(G[2]);
     G[2] = at_parse(R, "x1 + x2");
-    ck_assert_int_eq(gbc_trace_mod_apply_batch(B, st, N, T, (const gbc_polys *const *)G, NULL,
-                                               errs),
+    ck_assert_int_eq(gbc_trace_mod_apply_batch(B, st, N, T, (const gbc_polys *const *)G, 0,
+                                               NULL, errs),
                      GBC_OK);
     for (int i = 0; i < N; i++) {
         if (i == 2) {
@@ -419,7 +433,7 @@ START_TEST(test_batch)
     }
     for (int i = 0; i < N; i++)
         gbc_polys_free(G[i]);
-    ck_assert_int_eq(gbc_trace_mod_apply_batch(B, st, 0, T, NULL, NULL, NULL), GBC_OK);
+    ck_assert_int_eq(gbc_trace_mod_apply_batch(B, st, 0, T, NULL, 0, NULL, NULL), GBC_OK);
     gbc_trace_mod_free(T);
     gbc_polys_free(F);
     gbc_ring_free(R);
@@ -453,8 +467,8 @@ START_TEST(test_limits)
     ck_assert(X == NULL && B == NULL);
     ck_assert_int_eq(gbc_trace_mod_apply(&B, T, G, o, &err), GBC_ERR_LIMIT);
     ck_assert_ptr_null(B);
-    ck_assert_int_eq(gbc_trace_mod_apply_batch(Bs, s1, 1, T, (const gbc_polys *const *)&G, o,
-                                               NULL),
+    ck_assert_int_eq(gbc_trace_mod_apply_batch(Bs, s1, 1, T, (const gbc_polys *const *)&G, 0,
+                                               o, NULL),
                      GBC_ERR_LIMIT);
     ck_assert_ptr_null(Bs[0]);
     gbc_options_free(o);
