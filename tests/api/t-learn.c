@@ -5,9 +5,10 @@
  * specialisation whose basis has another shape is refused (a pivot that vanishes,
  * a row the trace dropped that no longer reduces to zero; unproved, that apply
  * returns the replay's wrong basis); blobs load back and
- * altered ones are refused; the batch; limits and interrupts. */
+ * altered ones are refused; the batch; limits, interrupts and failing allocations. */
 #include <stdint.h>
 
+#include "api/api.h"
 #include "apitest.h"
 #include "testutil.h"
 
@@ -487,6 +488,54 @@ START_TEST(test_limits)
 }
 END_TEST
 
+/* Every allocation of a learn and of an apply (the proof's included) failed in
+ * turn: GBC_ERR_NOMEM, nothing returned (leaks: the ASan build, valgrind), until
+ * the run needs no more and succeeds with gbc_groebner's basis. */
+START_TEST(test_faults)
+{
+    rs = tu_seed() ^ 0x6661756cULL;
+    gbc_ring *R = at_ring(3, 32003, "grevlex");
+    gbc_polys *F = at_parse(R, "x0^2 + 3*x1*x2 + 1, x1^2 - x0 + 2, x2^3 + x0*x1 + 5");
+    gbc_polys *G = recoef(F, R, 32003), *D = NULL;
+    ck_assert_int_eq(gbc_groebner(&D, G, NULL, NULL), GBC_OK);
+    gbc_options *o = NULL;
+    ck_assert_int_eq(gbc_options_new(&o), GBC_OK);
+    gbc_trace_mod *T = NULL;
+    uint64_t i;
+    for (i = 1; i < 100000; i++) {
+        api_options_set_fail_alloc(o, i);
+        gbc_status st = gbc_trace_mod_learn(&T, NULL, F, o, NULL);
+        if (st == GBC_OK)
+            break;
+        ck_assert_int_eq(st, GBC_ERR_NOMEM);
+        ck_assert_ptr_null(T);
+    }
+    ck_assert_ptr_nonnull(T);
+    size_t learn_allocs = (size_t)i;
+    for (i = 1; i < 100000; i++) {
+        gbc_polys *B = NULL;
+        api_options_set_fail_alloc(o, i);
+        gbc_status st = gbc_trace_mod_apply(&B, T, G, o, NULL);
+        if (st == GBC_OK) {
+            at_assert_same(B, D);
+            gbc_polys_free(B);
+            break;
+        }
+        ck_assert_int_eq(st, GBC_ERR_NOMEM);
+        ck_assert_ptr_null(B);
+    }
+    printf("t-learn faults: learn failed at each of %zu allocations, apply at each of %zu\n",
+           learn_allocs - 1, (size_t)i - 1);
+    ck_assert_uint_gt(i, 1);
+    gbc_options_free(o);
+    gbc_trace_mod_free(T);
+    gbc_polys_free(D);
+    gbc_polys_free(G);
+    gbc_polys_free(F);
+    gbc_ring_free(R);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("learn");
@@ -500,6 +549,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_blob);
     tcase_add_test(tc, test_batch);
     tcase_add_test(tc, test_limits);
+    tcase_add_test(tc, test_faults);
     suite_add_tcase(s, tc);
     return s;
 }
