@@ -283,8 +283,8 @@ GBC_API gbc_status gbc_trace_mod_apply_flags(gbc_polys **basis, const gbc_trace_
 {
     if (err != NULL)
         err->message[0] = '\0';
-    if (basis == NULL || trace == NULL || gens == NULL) {
-        set_err(err, "a NULL argument", 0, 0);
+    if (basis == NULL || trace == NULL || gens == NULL || (flags & ~GBC_APPLY_TRUST) != 0) {
+        set_err(err, "a NULL argument or an unknown flag", 0, 0);
         return GBC_ERR_ARG;
     }
     gbc_plan plan;
@@ -305,7 +305,8 @@ GBC_API gbc_status gbc_trace_mod_apply_batch(gbc_polys **bases, gbc_status *stat
                                              const gbc_polys *const *gens, unsigned flags,
                                              const gbc_options *opts, gbc_error *errs)
 {
-    if (bases == NULL || status == NULL || trace == NULL || (gens == NULL && n > 0))
+    if (bases == NULL || status == NULL || trace == NULL || (gens == NULL && n > 0) ||
+        (flags & ~GBC_APPLY_TRUST) != 0)
         return GBC_ERR_ARG;
     for (size_t i = 0; i < n; i++) {
         bases[i] = NULL;

@@ -345,6 +345,7 @@ START_TEST(test_fit)
     ck_assert_int_eq(gbc_trace_mod_learn(&TQ, NULL, GQ, NULL, &err), GBC_ERR_DOMAIN);
     ck_assert_int_eq(gbc_trace_mod_learn(NULL, NULL, F, NULL, &err), GBC_ERR_ARG);
     ck_assert_int_eq(gbc_trace_mod_apply(&B, NULL, F, NULL, &err), GBC_ERR_ARG);
+    ck_assert_int_eq(gbc_trace_mod_apply_flags(&B, T, F, 2u, NULL, &err), GBC_ERR_ARG);
     gbc_polys_free(GQ);
     gbc_ring_free(RQ);
     gbc_polys_free(G4);
