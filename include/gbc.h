@@ -995,6 +995,81 @@ GBC_API gbc_status gbc_solutions_to_string(char **text, size_t *len,
                                            gbc_solve_format format);
 /* ================================================================ end solving == */
 
+
+/* =========================================== learn and apply modulo a prime ==
+ * A family of systems modulo primes that share their shape (the same number of
+ * generators, each with the same monomials in the same order, coefficients
+ * free; the same variables and order, any prime below 2^31): F4 learns its
+ * trace (the rows that mattered in every matrix) on one of them, and applies
+ * replay it on the others with no pair handling and no symbolic preprocessing
+ * (docs/learn.md). An apply that succeeds returns gbc_groebner's reduced basis
+ * except with probability at most 2^-64: its result is verified, never assumed
+ * (every generator reduces to zero by it and it is reduced, both exact; random
+ * combinations of its S-polynomials reduce to zero, which a basis that is not a
+ * Groebner basis passes with probability at most 2^-64). When the trace does not
+ * hold (a pivot vanished, a leading monomial changed, or the verification
+ * failed: the basis of these coefficients has another shape), the apply
+ * fails with GBC_ERR_VERIFY and the caller computes that system with
+ * gbc_groebner. Rings: a prime characteristic and a degree-compatible order
+ * (grevlex, deglex; GBC_ERR_UNSUPPORTED otherwise, and for GBC_BASIS_MINIMAL).
+ * The options' algorithm is not used (the trace is F4's); the memory limit, time
+ * limit and interrupt are honoured. A gbc_trace_mod is read only once made:
+ * applies of one trace may run from several threads at once. */
+typedef struct gbc_trace_mod gbc_trace_mod;
+
+/* Learn the trace of gens (a prime characteristic) into *trace (free it with
+ * gbc_trace_mod_free) and, when basis is not NULL, gens' reduced Groebner basis
+ * into *basis (gbc_groebner's). Copies what it needs: gens may be freed
+ * afterwards. On failure nothing is returned and err says why. */
+GBC_API gbc_status gbc_trace_mod_learn(gbc_trace_mod **trace, gbc_polys **basis,
+                                       const gbc_polys *gens, const gbc_options *opts,
+                                       gbc_error *err);
+/* The reduced Groebner basis of gens by the trace into *basis. gens must have the
+ * trace's shape: else GBC_ERR_DOMAIN with err naming the first thing that differs
+ * (the ring, the number of generators, or "generator k does not fit the trace",
+ * k from 1). GBC_ERR_VERIFY when the trace does not hold for these coefficients
+ * (err says how it showed): compute gens with gbc_groebner instead. */
+GBC_API gbc_status gbc_trace_mod_apply(gbc_polys **basis, const gbc_trace_mod *trace,
+                                       const gbc_polys *gens, const gbc_options *opts,
+                                       gbc_error *err);
+/* gbc_trace_mod_apply with flags. GBC_APPLY_TRUST: the replay's basis is returned
+ * unverified (the verification usually costs more than the replay): it is gbc_groebner's
+ * when every row the learning run reduced to zero also reduces to zero for these
+ * coefficients, which nothing checks then; only a vanished pivot or a changed
+ * leading monomial is still reported (GBC_ERR_VERIFY). For families whose
+ * coefficients are generic (random), learnt on generic coefficients too; never
+ * for a basis that must be right (docs/learn.md). */
+#define GBC_APPLY_TRUST 1u
+GBC_API gbc_status gbc_trace_mod_apply_flags(gbc_polys **basis, const gbc_trace_mod *trace,
+                                             const gbc_polys *gens, unsigned flags,
+                                             const gbc_options *opts, gbc_error *err);
+/* gbc_trace_mod_apply_flags for n systems gens[0..n) in a row, with the apply's scratch
+ * kept from one to the next: bases[i] and status[i] get system i's basis (NULL on
+ * failure) and status, errs[i] (errs may be NULL) its message. A system that does
+ * not fit (GBC_ERR_DOMAIN, GBC_ERR_UNSUPPORTED) or breaks the trace
+ * (GBC_ERR_VERIFY) fails alone; any other failure (memory, limits, interrupt: the
+ * limits count for the whole batch) stops the batch and is returned, every basis
+ * freed, the systems not reached with status GBC_ERR_INTERRUPTED. Returns GBC_OK
+ * otherwise, whatever the systems' statuses. */
+GBC_API gbc_status gbc_trace_mod_apply_batch(gbc_polys **bases, gbc_status *status, size_t n,
+                                             const gbc_trace_mod *trace,
+                                             const gbc_polys *const *gens, unsigned flags,
+                                             const gbc_options *opts, gbc_error *errs);
+/* The trace as a self-contained byte string (the ring's names, order and learning
+ * prime, the generators' supports, the compiled F4 trace, behind a checksum) in
+ * *blob (*len bytes; free it with gbc_blob_free), and back: gbc_trace_mod_load
+ * refuses with GBC_ERR_PARSE a blob that is truncated, altered or of another
+ * version. */
+GBC_API gbc_status gbc_trace_mod_save(uint8_t **blob, size_t *len,
+                                      const gbc_trace_mod *trace);
+GBC_API gbc_status gbc_trace_mod_load(gbc_trace_mod **trace, const uint8_t *blob, size_t len);
+/* The number of generators of the trace's shape and the prime it was learnt
+ * modulo (0 for NULL). */
+GBC_API size_t gbc_trace_mod_ngens(const gbc_trace_mod *trace);
+GBC_API uint32_t gbc_trace_mod_prime(const gbc_trace_mod *trace);
+GBC_API void gbc_trace_mod_free(gbc_trace_mod *trace);
+/* ============================================ end learn and apply modulo p == */
+
 #ifdef __cplusplus
 }
 #endif

@@ -20,6 +20,7 @@
 #include "ideal_cmd.h"
 #include "interrupt.h"
 #include "json.h"
+#include "learn_cmd.h"
 #include "module_cmd.h"
 #include "monideal_cmd.h"
 #include "options.h"
@@ -75,6 +76,10 @@ static void usage(FILE *f)
             "  kbase           the normal set of R/I (zero-dimensional I), one monomial\n"
             "                  a line; --matrices: also the multiplication matrices by\n"
             "                  the variables ('gbc kbase --help')\n"
+            "  learn FILE -o TRACE  over Z/p: F4's trace of FILE's system, for apply\n"
+            "  apply TRACE FILE...  the reduced Groebner basis of each FILE (systems of\n"
+            "                  the learnt one's shape, other coefficients or primes) by the\n"
+            "                  trace, printed as gb prints it ('gbc apply --help')\n"
             "\n"
             "options (every command honours every option; --multigraded is hilbert's):\n"
             "  -f FILE         read FILE (also the last non-option argument; '-': stdin)\n"
@@ -277,7 +282,7 @@ static int unknown_command(const char *name)
         "gb",       "hilbert",   "dim",      "degree",   "irrdecom", "alexdual",
         "assoprimes", "maxstandard", "syz",  "res",      "regularity", "eliminate",
         "intersect", "quotient", "saturate",  "reduce",   "member",   "lift",     "solve",
-        "kbase"};
+        "kbase",    "learn",     "apply"};
     const char *near = NULL;
     int best = 3;
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
@@ -310,6 +315,11 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
         return hooks->no_input(NULL, hooks->data); /* its own parser, as the ideal commands */
     if (scmd > 0)
         return cli_solve_command(argc, argv, scmd);
+    int lcmd = cli_find_learn_command(argc, argv); /* cli/learn_cmd.c */
+    if (lcmd > 0 && hooks != NULL && hooks->no_input != NULL)
+        return hooks->no_input(NULL, hooks->data);
+    if (lcmd > 0)
+        return cli_learn_command(argc, argv, lcmd);
     int icmd = cli_find_ideal_command(argc, argv); /* cli/ideal_cmd.c */
     if (icmd > 0 && hooks != NULL && hooks->no_input != NULL)
         return hooks->no_input(NULL, hooks->data);
