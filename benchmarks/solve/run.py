@@ -12,7 +12,8 @@ benchmarks/systems/gen.py, and three small cases. Without msolve only gbc runs
 repository root after a release build.
 
     python3 benchmarks/solve/run.py [--gbc build/gbc] [--msolve PATH] [--only NAME]
-                                    [--precision BITS] [--timeout S]
+                                    [--precision BITS] [--timeout S] [--threads N]
+                                    [--large]
 
 msolve is GPL: it is only ever run as an external program
 (bash ../shared/anchors/build-msolve.sh builds one at /tmp/anchors/bin/msolve).
@@ -39,6 +40,8 @@ GEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "systems", 
 # does), then small cases of our own.
 FAMILIES = ["katsura-5", "katsura-6", "katsura-7", "katsura-8", "noon-4", "noon-5", "noon-6",
             "reimer-4", "reimer-5", "cyclic-5", "cyclic-6", "eco-6", "eco-7", "eco-8"]
+# --large adds the rest of the list the comparison is judged on (minutes each)
+LARGE = ["katsura-9", "katsura-10", "noon-7", "eco-9", "eco-10", "reimer-6", "cyclic-7"]
 
 
 def generated(name):
@@ -50,9 +53,9 @@ def generated(name):
     return lines[0], gens
 
 
-def systems():
+def systems(large):
     out = []
-    for name in FAMILIES:
+    for name in FAMILIES + (LARGE if large else []):
         names, g = generated(name)
         out.append((name, names, g))
     out.append(("circle-line", "x,y", ["x^2+y^2-1", "x-y"]))
@@ -165,6 +168,10 @@ def main():
     ap.add_argument("--only", default=None)
     ap.add_argument("--precision", type=int, default=64)
     ap.add_argument("--timeout", type=float, default=600)
+    ap.add_argument("--threads", type=int, default=1,
+                    help="threads of both programs (gbc -t, msolve -t)")
+    ap.add_argument("--large", action="store_true",
+                    help="also " + ", ".join(LARGE))
     a = ap.parse_args()
     have_msolve = os.path.exists(a.msolve) or any(
         os.path.exists(os.path.join(d, a.msolve)) for d in os.environ["PATH"].split(":"))
@@ -174,14 +181,14 @@ def main():
     print(f"{'system':14} {'gbc':>5} {'msolve':>6} {'gbc s':>8} {'msolve s':>9} "
           f"{'gbc MB':>7} {'msolve MB':>9}  boxes")
     with tempfile.TemporaryDirectory() as tmp:
-        for name, names, gens in systems():
+        for name, names, gens in systems(a.large):
             if a.only and a.only != name:
                 continue
             path = os.path.join(tmp, name + ".ms")
             with open(path, "w") as f:
                 f.write(f"{names}\n0\n" + ",\n".join(gens) + "\n")
-            g, gcpu, gmb = run([a.gbc, "solve", "--format", "msolve", "--precision",
-                                str(a.precision), path], a.timeout, tmp)
+            g, gcpu, gmb = run([a.gbc, "solve", "-t", str(a.threads), "--format", "msolve",
+                                "--precision", str(a.precision), path], a.timeout, tmp)
             if g.returncode != 0:
                 print(f"{name:14} gbc failed ({g.returncode}): {g.stderr.strip()[:200]}")
                 bad += 1
@@ -191,7 +198,7 @@ def main():
                 print(f"{name:14} {len(gb):5} {'-':>6} {gcpu:8.2f} {'-':>9} {gmb:7.1f} {'-':>9}")
                 continue
             out = os.path.join(tmp, name + ".out")
-            m, mcpu, mmb = run([a.msolve, "-t", "1", "-p", str(a.precision), "-f", path,
+            m, mcpu, mmb = run([a.msolve, "-t", str(a.threads), "-p", str(a.precision), "-f", path,
                                 "-o", out], a.timeout, tmp)
             if m.returncode != 0:
                 print(f"{name:14} msolve failed ({m.returncode}): {m.stderr.strip()[:200]}")

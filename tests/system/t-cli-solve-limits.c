@@ -95,7 +95,7 @@ static void expect_stopped(const run *r, const char *what)
 }
 
 /* --timeout stops the refinement of katsura-3's boxes to 2^20 bits (minutes of
- * work) and katsura-6's Groebner bases over Q soon after the limit. */
+ * work) and katsura-8 over Q soon after the limit. */
 START_TEST(test_timeout)
 {
     write_katsura(4);
@@ -105,11 +105,11 @@ START_TEST(test_timeout)
     printf("t-cli-solve-limits: katsura-3 --precision 1048576 --timeout 0.5: exit 3 after "
            "%.3f s, peak RSS %ld KB\n", r.secs, r.rss_kb);
     ck_assert_msg(r.secs < 2.5, "stopped after %.3f s", r.secs);
-    write_katsura(7);
+    write_katsura(9); /* about 2 s of work: never done within 0.05 s */
     const char *o2[] = {"--timeout", "0.05", NULL};
     r = solve(o2);
     expect_stopped(&r, "time limit");
-    printf("t-cli-solve-limits: katsura-6 --timeout 0.05: exit 3 after %.3f s\n", r.secs);
+    printf("t-cli-solve-limits: katsura-8 --timeout 0.05: exit 3 after %.3f s\n", r.secs);
     ck_assert_msg(r.secs < 2.0, "stopped after %.3f s", r.secs);
 }
 END_TEST
