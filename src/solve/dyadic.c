@@ -3,6 +3,8 @@
  * evaluation of an integer polynomial over a dyadic interval, exact or at a
  * working precision (rounded outward), signs at dyadic points (exact, or from an
  * enclosure that excludes 0), and quotients rounded outward to a grid. No mpq. */
+#include <limits.h>
+
 #include "solve/solve.h"
 
 /* A bound in bits on the integers of a Horner evaluation of P (n >= 1) at
@@ -13,63 +15,6 @@ static size_t horner_bits(const sv_zpoly *P, size_t mbits, unsigned long e)
 {
     size_t step = (mbits > (size_t)e ? mbits : (size_t)e) + 1;
     return sv_zpoly_maxbits(P) + (P->n - 1) * step + 1;
-}
-
-gbc_status sv_dy_horner(gbc_ctx *ctx, mpz_t lo, mpz_t hi, unsigned long *eout,
-                        const sv_zpoly *P, const mpz_t a, const mpz_t b, unsigned long e,
-                        mpz_t tmp[4])
-{
-    *eout = 0;
-    if (P->n == 0) {
-        mpz_set_ui(lo, 0);
-        mpz_set_ui(hi, 0);
-        return GBC_OK;
-    }
-    size_t ab = mpz_sizeinbase(a, 2), bb = mpz_sizeinbase(b, 2);
-    /* lo, hi and the four products: six integers of the final size at most */
-    size_t charge = 6 * sv_bits_bytes(horner_bits(P, ab > bb ? ab : bb, e));
-    GBC_TRY(gbc_ctx_charge(ctx, charge));
-    gbc_status st = GBC_OK;
-    mpz_set(lo, P->c[P->n - 1]);
-    mpz_set(hi, P->c[P->n - 1]);
-    int point = mpz_cmp(a, b) == 0;
-    unsigned long sh = 0; /* after j steps the value is over 2^(j e) */
-    for (size_t k = P->n - 1; k-- > 0;) {
-        st = sv_poll(ctx, mpz_size(lo) + mpz_size(a));
-        if (st != GBC_OK)
-            break;
-        if (point) {
-            mpz_mul(lo, lo, a);
-            mpz_set(hi, lo);
-        } else {
-            /* [lo, hi] [a, b]: the extremes are among the four corner products */
-            mpz_mul(tmp[0], lo, a);
-            mpz_mul(tmp[1], lo, b);
-            mpz_mul(tmp[2], hi, a);
-            mpz_mul(tmp[3], hi, b);
-            int imin = 0, imax = 0;
-            for (int i = 1; i < 4; i++) {
-                if (mpz_cmp(tmp[i], tmp[imin]) < 0)
-                    imin = i;
-                if (mpz_cmp(tmp[i], tmp[imax]) > 0)
-                    imax = i;
-            }
-            mpz_swap(lo, tmp[imin]);
-            if (imax == imin)
-                mpz_set(hi, lo);
-            else
-                mpz_swap(hi, tmp[imax]);
-        }
-        sh += e;
-        if (mpz_sgn(P->c[k]) != 0) {
-            mpz_mul_2exp(tmp[0], P->c[k], sh);
-            mpz_add(lo, lo, tmp[0]);
-            mpz_add(hi, hi, tmp[0]);
-        }
-    }
-    gbc_ctx_uncharge(ctx, charge);
-    *eout = sh;
-    return st;
 }
 
 /* [lo, hi] <- [lo, hi] [a, b] (the extremes among the four corner products; a == b
@@ -151,6 +96,17 @@ gbc_status sv_dy_horner_prec(gbc_ctx *ctx, mpz_t lo, mpz_t hi, long *eout, const
     }
     gbc_ctx_uncharge(ctx, charge);
     *eout = (long)sh - (long)cut;
+    return st;
+}
+
+/* The exact evaluation is the one at a working precision no integer reaches. */
+gbc_status sv_dy_horner(gbc_ctx *ctx, mpz_t lo, mpz_t hi, unsigned long *eout,
+                        const sv_zpoly *P, const mpz_t a, const mpz_t b, unsigned long e,
+                        mpz_t tmp[4])
+{
+    long ex = 0;
+    gbc_status st = sv_dy_horner_prec(ctx, lo, hi, &ex, P, a, b, e, ULONG_MAX, tmp);
+    *eout = (unsigned long)ex;
     return st;
 }
 
