@@ -116,4 +116,47 @@ static inline char *err_text(void)
     return s;
 }
 
+/* Write text to the file name of the test directory. */
+static inline void ct_put_file(const char *name, const char *text)
+{
+    FILE *f = fopen(path(name), "wb");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_ge(fputs(text, f), 0);
+    ck_assert_int_eq(fclose(f), 0);
+}
+
+/* Run gbc with the NULL-terminated args (operands with a '.' and no '/' that are
+ * not options are files of the test directory), standard input /dev/null, at
+ * most 120 s; its exit status, stdout into *out (malloc'd) and stderr into *err
+ * (malloc'd; err may be NULL). */
+static inline int ct_run(const char *const *args, char **out, char **err)
+{
+    char *argv[16];
+    char files[16][512];
+    size_t n = 1;
+    for (size_t i = 0; args[i] != NULL; i++) {
+        ck_assert_uint_lt(n, 15);
+        const char *a = args[i];
+        if (a[0] != '-' && strchr(a, '.') != NULL && strchr(a, '/') == NULL) {
+            snprintf(files[n], sizeof files[n], "%s", path(a));
+            argv[n] = files[n];
+        } else {
+            argv[n] = (char *)a;
+        }
+        n++;
+    }
+    argv[n] = NULL;
+    int in = open("/dev/null", O_RDONLY);
+    ck_assert_int_ge(in, 0);
+    double t0 = now(), secs;
+    pid_t pid = start(argv, in);
+    close(in);
+    int rc = finish(pid, t0, 120.0, &secs);
+    *out = tu_read_file(path("out.txt"), NULL);
+    ck_assert_ptr_nonnull(*out);
+    if (err != NULL)
+        *err = err_text();
+    return rc;
+}
+
 #endif

@@ -16,52 +16,12 @@ static void teardown(void)
     ct_dir_remove();
 }
 
-static void put_file(const char *name, const char *text)
-{
-    FILE *f = fopen(path(name), "wb");
-    ck_assert_ptr_nonnull(f);
-    ck_assert_int_ge(fputs(text, f), 0);
-    ck_assert_int_eq(fclose(f), 0);
-}
-
-/* Run gbc with the NULL-terminated args (operands with a '.' and no '/' are files
- * of the test directory); its exit status, stdout into *out and stderr into *err
- * (both malloc'd). */
-static int run(const char *const *args, char **out, char **err)
-{
-    char *argv[16];
-    char files[16][512];
-    size_t n = 1;
-    for (size_t i = 0; args[i] != NULL; i++) {
-        ck_assert_uint_lt(n, 15);
-        const char *a = args[i];
-        if (a[0] != '-' && strchr(a, '.') != NULL && strchr(a, '/') == NULL) {
-            snprintf(files[n], sizeof files[n], "%s", path(a));
-            argv[n] = files[n];
-        } else {
-            argv[n] = (char *)a;
-        }
-        n++;
-    }
-    argv[n] = NULL;
-    int in = open("/dev/null", O_RDONLY);
-    ck_assert_int_ge(in, 0);
-    double t0 = now(), secs;
-    pid_t pid = start(argv, in);
-    close(in);
-    int rc = finish(pid, t0, 120.0, &secs);
-    *out = tu_read_file(path("out.txt"), NULL);
-    ck_assert_ptr_nonnull(*out);
-    *err = err_text();
-    return rc;
-}
-
 /* gbc gb FILE's output (exit 0 required). */
 static char *gb_of(const char *file)
 {
     const char *args[] = {"gb", file, NULL};
     char *out, *err;
-    ck_assert_int_eq(run(args, &out, &err), 0);
+    ck_assert_int_eq(ct_run(args, &out, &err), 0);
     free(err);
     return out;
 }
@@ -80,7 +40,7 @@ static void put_k4(const char *name, unsigned p, int a, int b, int c)
 {
     char t[1024];
     snprintf(t, sizeof t, k4, p, a, b, c);
-    put_file(name, t);
+    ct_put_file(name, t);
 }
 
 START_TEST(test_apply_is_gb)
@@ -91,12 +51,12 @@ START_TEST(test_apply_is_gb)
     put_k4("c.txt", 65521, 2, 2, 1);
     char *out, *err;
     const char *l[] = {"learn", "learn.txt", "-o", "k4.trace", NULL};
-    ck_assert_int_eq(run(l, &out, &err), 0);
+    ck_assert_int_eq(ct_run(l, &out, &err), 0);
     ck_assert_str_eq(out, "");
     free(out);
     free(err);
     const char *a[] = {"apply", "k4.trace", "a.txt", "b.txt", "c.txt", NULL};
-    int rc = run(a, &out, &err);
+    int rc = ct_run(a, &out, &err);
     ck_assert_msg(rc == 0, "apply: exit %d: %s", rc, err);
     char *ga = gb_of("a.txt"), *gbb = gb_of("b.txt"), *gc = gb_of("c.txt");
     size_t n = strlen(ga) + strlen(gbb) + strlen(gc) + 1;
@@ -111,7 +71,7 @@ START_TEST(test_apply_is_gb)
     /* -o, and options before the command */
     const char *o[] = {"--order", "grevlex", "apply", "k4.trace", "a.txt", "-o", "res.txt",
                        NULL};
-    ck_assert_int_eq(run(o, &out, &err), 0);
+    ck_assert_int_eq(ct_run(o, &out, &err), 0);
     char *res = tu_read_file(path("res.txt"), NULL);
     ck_assert_str_eq(res, ga);
     free(res);
@@ -127,14 +87,14 @@ END_TEST
 START_TEST(test_misfit)
 {
     put_k4("learn.txt", 65521, 5, 7, 11);
-    put_file("bad.txt", "x1,x2,x3,x4,x5\n65521\nx1^2 - x2, x3 + x4 + x5\n");
+    ct_put_file("bad.txt", "x1,x2,x3,x4,x5\n65521\nx1^2 - x2, x3 + x4 + x5\n");
     char *out, *err;
     const char *l[] = {"learn", "learn.txt", "-o", "k4.trace", NULL};
-    ck_assert_int_eq(run(l, &out, &err), 0);
+    ck_assert_int_eq(ct_run(l, &out, &err), 0);
     free(out);
     free(err);
     const char *a[] = {"apply", "k4.trace", "bad.txt", NULL};
-    ck_assert_int_eq(run(a, &out, &err), 0);
+    ck_assert_int_eq(ct_run(a, &out, &err), 0);
     char *g = gb_of("bad.txt");
     ck_assert_str_eq(out, g);
     ck_assert_ptr_nonnull(strstr(err, "note"));
@@ -142,7 +102,7 @@ START_TEST(test_misfit)
     free(out);
     free(err);
     const char *s[] = {"apply", "--strict", "k4.trace", "bad.txt", NULL};
-    ck_assert_int_eq(run(s, &out, &err), 1);
+    ck_assert_int_eq(ct_run(s, &out, &err), 1);
     ck_assert_str_eq(out, "");
     ck_assert_ptr_nonnull(strstr(err, "2 generators"));
     free(out);
@@ -154,8 +114,8 @@ END_TEST
 START_TEST(test_errors)
 {
     put_k4("learn.txt", 65521, 5, 7, 11);
-    put_file("q.txt", "x,y\n0\nx^2 - y, y^2 - 1\n");
-    put_file("junk.trace", "GBCTRMOD but not a trace\n");
+    ct_put_file("q.txt", "x,y\n0\nx^2 - y, y^2 - 1\n");
+    ct_put_file("junk.trace", "GBCTRMOD but not a trace\n");
     char *out, *err;
     struct {
         const char *args[8];
@@ -172,7 +132,7 @@ START_TEST(test_errors)
         {{"learn", "learn.txt", "-o", "t.trace", "--memory-limit", "2K", NULL}, 3, ""},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        int rc = run(cases[i].args, &out, &err);
+        int rc = ct_run(cases[i].args, &out, &err);
         ck_assert_msg(rc == cases[i].rc, "case %zu: exit %d, not %d: %s", i, rc, cases[i].rc,
                       err);
         ck_assert_msg(strstr(err, cases[i].msg) != NULL, "case %zu: %s", i, err);
@@ -180,7 +140,7 @@ START_TEST(test_errors)
         free(err);
     }
     const char *h[] = {"apply", "--help", NULL};
-    ck_assert_int_eq(run(h, &out, &err), 0);
+    ck_assert_int_eq(ct_run(h, &out, &err), 0);
     ck_assert_ptr_nonnull(strstr(out, "usage: gbc apply"));
     free(out);
     free(err);

@@ -23,52 +23,11 @@ static void teardown(void)
     ct_dir_remove();
 }
 
-static void put_file(const char *name, const char *text)
-{
-    FILE *f = fopen(path(name), "wb");
-    ck_assert_ptr_nonnull(f);
-    ck_assert_int_ge(fputs(text, f), 0);
-    ck_assert_int_eq(fclose(f), 0);
-}
-
-/* Run gbc with the NULL-terminated args (files named inside the test directory
- * when they have no '/' and are not options); its exit status, stdout into *out
- * (malloc'd) and stderr into *err (malloc'd; err may be NULL). */
-static int gbc_run(const char *const *args, char **out, char **err)
-{
-    char *argv[16];
-    char files[16][512];
-    size_t n = 1;
-    for (size_t i = 0; args[i] != NULL; i++) {
-        ck_assert_uint_lt(n, 15);
-        const char *a = args[i];
-        if (a[0] != '-' && strchr(a, '.') != NULL && strchr(a, '/') == NULL) {
-            snprintf(files[n], sizeof files[n], "%s", path(a));
-            argv[n] = files[n];
-            n++;
-        } else {
-            argv[n++] = (char *)a;
-        }
-    }
-    argv[n] = NULL;
-    int in = open("/dev/null", O_RDONLY);
-    ck_assert_int_ge(in, 0);
-    double t0 = now(), secs;
-    pid_t pid = start(argv, in);
-    close(in);
-    int rc = finish(pid, t0, 120.0, &secs);
-    *out = tu_read_file(path("out.txt"), NULL);
-    ck_assert_ptr_nonnull(*out);
-    if (err != NULL)
-        *err = err_text();
-    return rc;
-}
-
 /* Run and require exit 0; stdout (malloc'd). */
 static char *gbc_ok(const char *const *args)
 {
     char *out, *err;
-    int rc = gbc_run(args, &out, &err);
+    int rc = ct_run(args, &out, &err);
     ck_assert_msg(rc == 0, "gbc %s %s: exit %d: %s", args[0], args[1], rc, err);
     free(err);
     return out;
@@ -88,7 +47,7 @@ static void put_list(const char *name, const char *hdr, const char *const *e, si
     sb_puts(&s, hdr);
     for (size_t i = 0; i < n; i++)
         sb_printf(&s, "%s%s\n", e[i], i + 1 < n ? "," : "");
-    put_file(name, s.s);
+    ct_put_file(name, s.s);
     sb_free(&s);
 }
 
@@ -238,7 +197,7 @@ static void check_cli_list(uint32_t p, const char *const *g, size_t m, const cha
         sbuf d;
         sb_init(&d);
         sb_printf(&d, "%s%s\n", hdr, diff.s);
-        put_file("D.txt", d.s);
+        ct_put_file("D.txt", d.s);
         sb_free(&d);
         const char *dm[] = {"member", "I.txt", "D.txt", NULL};
         char *dmo = gbc_ok(dm), *dl[64];
@@ -254,7 +213,7 @@ static void check_cli_list(uint32_t p, const char *const *g, size_t m, const cha
     /* lift --with: cofactors multiply back, in place; or the first non-member named */
     const char *lift_args[] = {"lift", "I.txt", "--with", "Q.txt", NULL};
     char *lo, *le;
-    int rc = gbc_run(lift_args, &lo, &le);
+    int rc = ct_run(lift_args, &lo, &le);
     if (first_non == SIZE_MAX) {
         T_ASSERT_MSG(rc == 0, "lift %s: exit %d: %s", what.s, rc, le);
         /* the comment before row i names polynomial i */
@@ -320,9 +279,9 @@ static void check_cli_list(uint32_t p, const char *const *g, size_t m, const cha
  * expands to 0, and y^2; and a second input that is only 0. */
 START_TEST(test_reproducer)
 {
-    put_file("Im.txt", "x,y\n0\nx^2-y\n");
-    put_file("Jw.txt", "x,y\n0\nx^2-y,\nx*(x^2-y)-x^3+x*y,\ny^2\n");
-    put_file("Z.txt", "x,y\n0\n0\n");
+    ct_put_file("Im.txt", "x,y\n0\nx^2-y\n");
+    ct_put_file("Jw.txt", "x,y\n0\nx^2-y,\nx*(x^2-y)-x^3+x*y,\ny^2\n");
+    ct_put_file("Z.txt", "x,y\n0\n0\n");
     const char *m[] = {"member", "Im.txt", "Jw.txt", NULL};
     char *o = gbc_ok(m);
     ck_assert_str_eq(o, "true\ntrue\nfalse\n");
@@ -333,7 +292,7 @@ START_TEST(test_reproducer)
     free(o);
     const char *l[] = {"lift", "Im.txt", "--with", "Jw.txt", NULL};
     char *err;
-    ck_assert_int_eq(gbc_run(l, &o, &err), 1);
+    ck_assert_int_eq(ct_run(l, &o, &err), 1);
     ck_assert_str_eq(o, "");
     ck_assert_ptr_nonnull(strstr(err, "polynomial 3 of the second input is not in the ideal"));
     free(o);
@@ -390,7 +349,7 @@ END_TEST
 /* lift without --with: one cofactor per generator line, zeros included. */
 START_TEST(test_lift_basis_zero_generators)
 {
-    put_file("G.txt", "x,y,z\n0\n0,\nx^2 - y,\n0,\ny*z - 1\n");
+    ct_put_file("G.txt", "x,y,z\n0\n0,\nx^2 - y,\n0,\ny*z - 1\n");
     const char *l[] = {"lift", "G.txt", NULL};
     char *o = gbc_ok(l);
     gbc_ring *R = NULL;
@@ -430,7 +389,7 @@ START_TEST(test_lift_basis_zero_generators)
     gbc_ring_free(R);
     free(o);
     /* only 0: no basis element, no cofactor */
-    put_file("Z.txt", "x,y,z\n0\n0\n");
+    ct_put_file("Z.txt", "x,y,z\n0\n0\n");
     const char *lz[] = {"lift", "Z.txt", NULL};
     o = gbc_ok(lz);
     ck_assert_str_eq(o, "x,y,z\n0\n");
@@ -445,11 +404,11 @@ END_TEST
  * answer with the zeros left out. */
 START_TEST(test_other_commands)
 {
-    put_file("I.txt", "x,y,z\n32003\nx^2-y*z, y^2-x*z+1\n");
-    put_file("I0.txt", "x,y,z\n32003\n0, x^2-y*z, 0, y^2-x*z+1, 0\n");
-    put_file("Z.txt", "x,y,z\n32003\n0\n");
-    put_file("F.txt", "x,y,z\n32003\nx*z\n");
-    put_file("F0.txt", "x,y,z\n32003\n0, x*z, 0\n");
+    ct_put_file("I.txt", "x,y,z\n32003\nx^2-y*z, y^2-x*z+1\n");
+    ct_put_file("I0.txt", "x,y,z\n32003\n0, x^2-y*z, 0, y^2-x*z+1, 0\n");
+    ct_put_file("Z.txt", "x,y,z\n32003\n0\n");
+    ct_put_file("F.txt", "x,y,z\n32003\nx*z\n");
+    ct_put_file("F0.txt", "x,y,z\n32003\n0, x*z, 0\n");
     const char *one = "x,y,z\n32003\n1\n", *zero = "x,y,z\n32003\n";
     char *o, *o2;
     /* quotient */
@@ -502,7 +461,7 @@ START_TEST(test_other_commands)
         free(o2);
     }
     /* eliminate: M2's eliminate(ideal(0, x-y, 0, y^2-z), {y}) = (x^2 - z) */
-    put_file("E.txt", "x,y,z\n0\n0, x-y, 0, y^2-z\n");
+    ct_put_file("E.txt", "x,y,z\n0\n0, x-y, 0, y^2-z\n");
     const char *e1[] = {"eliminate", "--vars", "y", "E.txt", NULL};
     o = gbc_ok(e1);
     ck_assert_str_eq(o, "x,y,z\n0\nx^2-z\n");
@@ -523,8 +482,8 @@ START_TEST(test_other_commands)
     ck_assert_str_eq(o, zero);
     free(o);
     /* dim, degree, hilbert of the zero ideal and of (0, x*y, 0) */
-    put_file("XY0.txt", "x,y,z\n32003\n0, x*y, 0\n");
-    put_file("XY.txt", "x,y,z\n32003\nx*y\n");
+    ct_put_file("XY0.txt", "x,y,z\n32003\n0, x*y, 0\n");
+    ct_put_file("XY.txt", "x,y,z\n32003\nx*y\n");
     const char *cmds[] = {"dim", "degree", "hilbert"};
     const char *z_expect[] = {"3\n", "1\n", "1\n"};
     const char *xy_expect[] = {"2\n", "2\n", "1-t^2\n"};
