@@ -22,6 +22,7 @@ typedef struct rawsum {
     uint32_t *cf;  /* Z/p */
     mpq_t *cq;     /* Q */
     size_t n, cap, qinit;
+    size_t zb; /* Q: bytes of cq's integers charged to the context (a bound) */
 } rawsum;
 
 /* A term being multiplied together: coefficient (cf over Z/p, cq over Q; cq is

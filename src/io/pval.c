@@ -42,6 +42,7 @@ void rawsum_clear(parser *P, rawsum *r)
     gbc_free(P->ctx, r->mon);
     gbc_free(P->ctx, r->cf);
     gbc_free(P->ctx, r->cq);
+    gbc_ctx_uncharge(P->ctx, r->zb);
     rawsum_init(r);
 }
 

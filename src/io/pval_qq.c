@@ -2,7 +2,7 @@
  * seam, io/pval_zp.c the other). A value is P/den with P an integer polynomial, so
  * that no rational arithmetic is needed per term; GMP's work on large numbers is
  * bounded (2^26 bits) and charged to the context before it is done. */
-#include "io/parse_int.h"
+#include "io/multinomial.h"
 
 /* The bound on the bits of a number the parser computes. */
 #define QQ_MAX_BITS (1ull << 26)
@@ -61,6 +61,13 @@ static gbc_status qq_rawsum_add_pval(parser *P, rawsum *r, const pval *v, const 
                                      uint32_t m)
 {
     GBC_TRY(rawsum_reserve(P, r, v->p.len));
+    /* each entry c_i / den * cq, charged by a bound first */
+    size_t extra = mpz_size(v->den) + mpz_size(mpq_numref(cq)) + mpz_size(mpq_denref(cq)) + 4;
+    size_t bytes = 0;
+    for (uint32_t i = 0; i < v->p.len; i++)
+        bytes += (mpz_size(v->p.cz[i]) + extra) * sizeof(mp_limb_t);
+    GBC_TRY(gbc_ctx_charge(P->ctx, bytes));
+    r->zb += bytes;
     for (uint32_t i = 0; i < v->p.len; i++) {
         uint32_t x = v->p.mon[i];
         if (m != UINT32_MAX)
@@ -82,6 +89,10 @@ static gbc_status qq_emit_term(parser *P, rawsum *r, const term *T, uint32_t m)
     if (T->has_poly)
         return qq_rawsum_add_pval(P, r, &T->poly, T->cq, m);
     GBC_TRY(rawsum_reserve(P, r, 1));
+    size_t bytes = (mpz_size(mpq_numref(T->cq)) + mpz_size(mpq_denref(T->cq)) + 2) *
+                   sizeof(mp_limb_t);
+    GBC_TRY(gbc_ctx_charge(P->ctx, bytes));
+    r->zb += bytes;
     r->mon[r->n] = m;
     mpq_set(r->cq[r->n], T->cq);
     r->n++;
@@ -189,27 +200,163 @@ static gbc_status qq_pow_coeff(parser *P, pval *v, uint32_t e, size_t pos)
     return GBC_OK;
 }
 
-/* Over Q a sum's power is always taken by repeated multiplication, never by the
- * multinomial theorem (io/pval_zp.c): GMP's working memory in that expansion is
- * not charged to the context closely enough (the allocation-cap test of api/t-malloc),
- * while each product's integers are charged as they are made. */
+/* The coefficients of the multinomial expansion over Q (v = P/den, P's
+ * coefficients c_i integers): level i's prefix[i] is the product over the levels
+ * above of C(rem_j, k_j) c_j^k_j; binom[i] = C(rem, k) and pw[i] = c_i^k as k
+ * advances; last[r] = c_(m-1)^r for the last term. */
+typedef struct qq_mexp {
+    mpz_t *prefix, *binom, *pw; /* per level */
+    mpz_t *last;                /* e + 1 */
+    uint32_t m, e;
+} qq_mexp;
+
+static gbc_status qq_mexp_level(io_mexp *X, uint32_t i, uint32_t k, uint32_t rem)
+{
+    qq_mexp *Q = X->state;
+    if (k == 0) {
+        mpz_set_ui(Q->binom[i], 1);
+        mpz_set_ui(Q->pw[i], 1);
+    } else {
+        /* C(rem, k) = C(rem, k-1) (rem-k+1) / k, exact */
+        mpz_mul_ui(Q->binom[i], Q->binom[i], rem - k + 1);
+        mpz_divexact_ui(Q->binom[i], Q->binom[i], k);
+        mpz_mul(Q->pw[i], Q->pw[i], X->base->cz[i]);
+    }
+    mpz_mul(Q->prefix[i + 1], Q->prefix[i], Q->binom[i]);
+    mpz_mul(Q->prefix[i + 1], Q->prefix[i + 1], Q->pw[i]);
+    return GBC_OK;
+}
+
+static gbc_status qq_mexp_leaf(io_mexp *X, uint32_t i, uint32_t rem, uint32_t slot)
+{
+    qq_mexp *Q = X->state;
+    mpz_mul(X->out->cz[slot], Q->prefix[i], Q->last[rem]);
+    return GBC_OK;
+}
+
+static const io_mexp_coef qq_mexp_coef = {qq_mexp_level, qq_mexp_leaf};
+
+static void qq_mexp_clear(parser *P, qq_mexp *Q)
+{
+    mpz_t *arrs[] = {Q->prefix, Q->binom, Q->pw};
+    for (size_t a = 0; a < 3; a++) {
+        if (arrs[a] != NULL)
+            for (uint32_t i = 0; i < Q->m; i++)
+                mpz_clear(arrs[a][i]);
+        gbc_free(P->ctx, arrs[a]);
+    }
+    if (Q->last != NULL)
+        for (uint32_t r = 0; r <= Q->e; r++)
+            mpz_clear(Q->last[r]);
+    gbc_free(P->ctx, Q->last);
+}
+
+/* Q's numbers for the base v (m terms) and the power e, prefix[0] = 1. Raw status;
+ * Q holds what was made (qq_mexp_clear frees it). */
+static gbc_status qq_mexp_setup(parser *P, qq_mexp *Q, const poly *v, uint32_t e)
+{
+    const uint32_t m = v->len;
+    GBC_TRY(GBC_ALLOC(P->ctx, Q->prefix, m));
+    GBC_TRY(GBC_ALLOC(P->ctx, Q->binom, m));
+    GBC_TRY(GBC_ALLOC(P->ctx, Q->pw, m));
+    GBC_TRY(GBC_ALLOC(P->ctx, Q->last, (size_t)e + 1));
+    Q->m = m;
+    for (uint32_t i = 0; i < m; i++) {
+        mpz_init_set_ui(Q->prefix[i], 1);
+        mpz_init(Q->binom[i]);
+        mpz_init(Q->pw[i]);
+    }
+    Q->e = e;
+    mpz_init_set_ui(Q->last[0], 1);
+    for (uint32_t r = 1; r <= e; r++) {
+        mpz_init(Q->last[r]);
+        mpz_mul(Q->last[r], Q->last[r - 1], v->cz[m - 1]);
+    }
+    return GBC_OK;
+}
+
+/* A bound on the bytes the expansion of v^e (count terms) holds over Q: every
+ * coefficient is at most (sum |c_i|)^e, so at most B bits, as are the levels'
+ * numbers; the last term's powers, and GMP's scratch in a product. 0 when a
+ * coefficient could pass QQ_MAX_BITS. */
+static size_t qq_multinomial_bytes(const poly *v, uint32_t e, uint64_t count)
+{
+    mpz_t s;
+    mpz_init(s);
+    for (uint32_t i = 0; i < v->len; i++)
+        if (mpz_sgn(v->cz[i]) > 0)
+            mpz_add(s, s, v->cz[i]);
+        else
+            mpz_sub(s, s, v->cz[i]);
+    uint64_t bits = (uint64_t)mpz_sizeinbase(s, 2) * e + 64;
+    uint64_t lastbits = (uint64_t)mpz_sizeinbase(v->cz[v->len - 1], 2);
+    mpz_clear(s);
+    if (bits > QQ_MAX_BITS)
+        return 0;
+    uint64_t one = bits / 8 + 2 * sizeof(mpz_t);
+    uint64_t b = one * (count + 3 * (uint64_t)v->len + 4) +
+                 ((uint64_t)e + 1) * (lastbits * e / 16 + 2 * sizeof(mpz_t));
+    return b > SIZE_MAX / 2 ? 0 : (size_t)b;
+}
+
+/* A sum's power over Q: by the multinomial theorem when the expansion has at most
+ * IO_MULTINOMIAL_TERMS terms (io/multinomial.c; its numbers charged to the context
+ * first, by a bound, and settled to their sizes after), else by repeated
+ * multiplication (each product's integers charged as they are made). */
 static gbc_status qq_pow_sum(parser *P, pval *v, uint32_t e, size_t pos)
 {
-    return pval_pow_repeated(P, v, e, pos);
+    uint64_t count = v->p.len <= IO_MERGE_TERMS ? io_multinomial_count(v->p.len, e)
+                                                : UINT64_MAX;
+    size_t bytes = count == UINT64_MAX ? 0 : qq_multinomial_bytes(&v->p, e, count);
+    size_t dbits = mpz_sizeinbase(v->den, 2);
+    if (bytes == 0 || (uint64_t)dbits * e > QQ_MAX_BITS)
+        return pval_pow_repeated(P, v, e, pos);
+    bytes += (size_t)((uint64_t)dbits * e / 8 + 16);
+    gbc_status st = gbc_ctx_charge(P->ctx, bytes);
+    if (st != GBC_OK)
+        return io_fail_status(P, pos, st);
+    qq_mexp Q;
+    memset(&Q, 0, sizeof Q);
+    st = qq_mexp_setup(P, &Q, &v->p, e);
+    if (st == GBC_OK)
+        st = io_pow_multinomial(P, v, e, count, pos, &qq_mexp_coef, &Q);
+    else
+        st = io_fail_status(P, pos, st);
+    qq_mexp_clear(P, &Q);
+    if (st == GBC_OK)
+        mpz_pow_ui(v->den, v->den, e);
+    gbc_ctx_uncharge(P->ctx, bytes);
+    if (st == GBC_OK) {
+        st = poly_settle(P->ctx, &v->p);
+        if (st != GBC_OK)
+            st = io_fail_status(P, pos, st);
+    }
+    return st;
 }
 
 static gbc_status qq_push_generator(parser *P, plist *L, const pval *v)
 {
-    /* over Q the generator is P/den: the ideal only needs P */
+    /* over Q the generator is P/den: the ideal only needs P, but reduce, member
+     * and lift read the values. The exchange form's numbers are the caller's
+     * (not charged); while they are made beside P they are charged, by a bound (a
+     * term's numerator and denominator, GMP's gcd scratch), so that the limit
+     * holds at this peak. */
+    size_t dl = mpz_size(v->den), bytes = 0;
+    for (uint32_t i = 0; i < v->p.len; i++)
+        bytes += (mpz_size(v->p.cz[i]) + dl + 4) * sizeof(mp_limb_t);
+    if (v->p.len > 0)
+        bytes += (mpz_size(v->p.cz[0]) + dl + 4) * 2 * sizeof(mp_limb_t);
+    GBC_TRY(gbc_ctx_charge(P->ctx, bytes));
     gbc_status st = plist_push_poly(P->ctx, L, &v->p, &P->t, P->F, 0);
-    if (st != GBC_OK)
-        return st;
-    ppoly *pp = &L->p[L->n - 1];
-    for (size_t i = 0; i < pp->len; i++) {
-        mpz_mul(mpq_denref(pp->cq[i]), mpq_denref(pp->cq[i]), v->den);
-        mpq_canonicalize(pp->cq[i]);
+    if (st == GBC_OK) {
+        ppoly *pp = &L->p[L->n - 1];
+        for (size_t i = 0; i < pp->len; i++) {
+            mpz_mul(mpq_denref(pp->cq[i]), mpq_denref(pp->cq[i]), v->den);
+            mpq_canonicalize(pp->cq[i]);
+        }
     }
-    return GBC_OK;
+    gbc_ctx_uncharge(P->ctx, bytes);
+    return st;
 }
 
 const pval_field pval_qq_field = {

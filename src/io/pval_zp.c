@@ -1,7 +1,7 @@
 /* io/pval_zp: the parser's arithmetic modulo p (the Z/p half of the pval_field
  * seam, io/pval_qq.c the other): literals reduced as they are read, powers of
  * sums by the Frobenius map (e >= p) or the multinomial theorem (few terms). */
-#include "io/parse_int.h"
+#include "io/multinomial.h"
 
 static gbc_status zp_rawsum_grow(parser *P, rawsum *r, size_t ncap)
 {
@@ -170,155 +170,75 @@ static gbc_status zp_pow_frobenius(parser *P, pval *v, uint32_t e, size_t pos)
     return GBC_OK;
 }
 
-/* Terms of the multinomial expansion at most: beyond, repeated multiplication. */
-#define IO_MULTINOMIAL_TERMS (1u << 22)
+/* The coefficients of the multinomial expansion modulo p (e < p): level i's
+ * coefficient cf[i] is e! times the product over the levels above of c_j^k_j / k_j!
+ * (the factorials invertible as e < p); pw[i] = c_i^k as k advances. */
+typedef struct zp_mexp {
+    const field *F;
+    uint32_t *cf, *pw;      /* per level */
+    uint32_t *fact, *ifact; /* k! and 1/k! for k <= e */
+} zp_mexp;
 
-/* The number of terms of the multinomial expansion of an m-term sum to the power e,
- * C(e+m-1, m-1), or UINT64_MAX beyond IO_MULTINOMIAL_TERMS. */
-static uint64_t multinomial_count(uint32_t m, uint32_t e)
+static gbc_status zp_mexp_level(io_mexp *X, uint32_t i, uint32_t k, uint32_t rem)
 {
-    uint64_t c = 1;
-    for (uint32_t i = 1; i < m; i++) {
-        c = c * ((uint64_t)e + i) / i; /* C(e+i, i), exact at every step */
-        if (c > IO_MULTINOMIAL_TERMS)
-            return UINT64_MAX;
-    }
-    return c;
-}
-
-/* The state of one multinomial expansion: level i chooses the power k_i of the
- * base's term i; lev_exps[i] and cf[i] hold the product of the choices above it. */
-typedef struct mexp {
-    parser *P;
-    const poly *base;
-    uint32_t m, n;
-    uint32_t *lev_exps; /* (m+1) x n */
-    uint32_t *bexps;    /* m x n: the base's monomials (the table moves as it grows) */
-    uint32_t *cf;       /* per level */
-    uint32_t *fact, *ifact; /* k! and 1/k! for k <= e (e < p) */
-    poly *out;
-    uint32_t nout;
-    uint64_t leaves;
-} mexp;
-
-/* The compositions of rem into the powers of terms i..m-1 below level i. */
-static gbc_status mexp_rec(mexp *X, uint32_t i, uint32_t rem)
-{
-    parser *P = X->P;
-    const uint32_t n = X->n;
-    uint32_t *cur = X->lev_exps + (size_t)i * n, *nxt = cur + n;
-    const uint32_t *mi = X->bexps + (size_t)i * n;
-    if (i + 1 == X->m) {
-        /* the last term takes what is left: k = rem */
-        for (uint32_t v = 0; v < n; v++)
-            nxt[v] = cur[v] + rem * mi[v];
-        uint32_t idx;
-        GBC_TRY(mht_insert(P->ctx, &P->t, nxt, &idx));
-        X->out->mon[X->nout] = idx;
-        X->out->cf[X->nout] =
-            zp_mul(P->F, X->cf[i], zp_mul(P->F, zp_pow(P->F, X->base->cf[i], rem),
-                                          X->ifact[rem]));
-        X->nout++;
-        if ((++X->leaves & 4095) == 0)
-            GBC_TRY(gbc_ctx_poll(P->ctx));
-        return GBC_OK;
-    }
-    /* k = 0, 1, ..., rem: nxt = cur + k * m_i, the coefficient times c_i^k and, for
-     * the multinomial coefficient, 1/k! */
-    memcpy(nxt, cur, sizeof(uint32_t) * n);
-    uint32_t pw = 1;
-    for (uint32_t k = 0; k <= rem; k++) {
-        X->cf[i + 1] = zp_mul(P->F, X->cf[i], zp_mul(P->F, pw, X->ifact[k]));
-        GBC_TRY(mexp_rec(X, i + 1, rem - k));
-        pw = zp_mul(P->F, pw, X->base->cf[i]);
-        for (uint32_t v = 0; v < n; v++)
-            nxt[v] += mi[v];
-    }
+    (void)rem;
+    zp_mexp *Z = X->state;
+    Z->pw[i] = k == 0 ? 1 : zp_mul(Z->F, Z->pw[i], X->base->cf[i]);
+    Z->cf[i + 1] = zp_mul(Z->F, Z->cf[i], zp_mul(Z->F, Z->pw[i], Z->ifact[k]));
     return GBC_OK;
 }
 
-/* Allocate X's arrays for the base v (m terms) and the power e < p: the base's
- * exponent vectors, the factorials and their inverses, cf[0] = e!. Raw status; X
- * holds what was allocated (mexp_clear frees it). */
-static gbc_status mexp_setup(mexp *X, parser *P, const pval *v, uint32_t e)
+static gbc_status zp_mexp_leaf(io_mexp *X, uint32_t i, uint32_t rem, uint32_t slot)
+{
+    zp_mexp *Z = X->state;
+    X->out->cf[slot] = zp_mul(Z->F, Z->cf[i], zp_mul(Z->F, zp_pow(Z->F, X->base->cf[i], rem),
+                                                     Z->ifact[rem]));
+    return GBC_OK;
+}
+
+static const io_mexp_coef zp_mexp_coef = {zp_mexp_level, zp_mexp_leaf};
+
+/* Z's arrays for m terms and the power e < p, cf[0] = e!. Raw status; Z holds
+ * what was allocated (zp_mexp_clear frees it). */
+static gbc_status zp_mexp_setup(parser *P, zp_mexp *Z, uint32_t m, uint32_t e)
 {
     const field *F = P->F;
-    const uint32_t m = X->m, n = X->n;
-    GBC_TRY(GBC_ZALLOC(P->ctx, X->lev_exps, (size_t)(m + 1) * (n ? n : 1)));
-    GBC_TRY(GBC_ALLOC(P->ctx, X->bexps, (size_t)m * (n ? n : 1)));
-    for (uint32_t i = 0; i < m; i++)
-        memcpy(X->bexps + (size_t)i * n, mht_exps(&P->t, v->p.mon[i]), sizeof(uint32_t) * n);
-    GBC_TRY(GBC_ALLOC(P->ctx, X->cf, m + 1));
-    GBC_TRY(GBC_ALLOC(P->ctx, X->fact, (size_t)e + 1));
-    GBC_TRY(GBC_ALLOC(P->ctx, X->ifact, (size_t)e + 1));
-    X->fact[0] = 1;
+    Z->F = F;
+    GBC_TRY(GBC_ALLOC(P->ctx, Z->cf, m + 1));
+    GBC_TRY(GBC_ALLOC(P->ctx, Z->pw, m + 1));
+    GBC_TRY(GBC_ALLOC(P->ctx, Z->fact, (size_t)e + 1));
+    GBC_TRY(GBC_ALLOC(P->ctx, Z->ifact, (size_t)e + 1));
+    Z->fact[0] = 1;
     for (uint32_t k = 1; k <= e; k++)
-        X->fact[k] = zp_mul(F, X->fact[k - 1], k % F->p);
-    X->ifact[e] = zp_inv(F, X->fact[e]);
+        Z->fact[k] = zp_mul(F, Z->fact[k - 1], k % F->p);
+    Z->ifact[e] = zp_inv(F, Z->fact[e]);
     for (uint32_t k = e; k > 0; k--)
-        X->ifact[k - 1] = zp_mul(F, X->ifact[k], k % F->p);
-    X->cf[0] = X->fact[e]; /* e! / (k_1! ... k_m!) */
+        Z->ifact[k - 1] = zp_mul(F, Z->ifact[k], k % F->p);
+    Z->cf[0] = Z->fact[e]; /* e! / (k_1! ... k_m!) */
     return GBC_OK;
 }
 
-static void mexp_clear(mexp *X)
+static void zp_mexp_clear(parser *P, zp_mexp *Z)
 {
-    gbc_ctx *ctx = X->P->ctx;
-    gbc_free(ctx, X->cf);
-    gbc_free(ctx, X->fact);
-    gbc_free(ctx, X->ifact);
-    gbc_free(ctx, X->lev_exps);
-    gbc_free(ctx, X->bexps);
+    gbc_free(P->ctx, Z->cf);
+    gbc_free(P->ctx, Z->pw);
+    gbc_free(P->ctx, Z->fact);
+    gbc_free(P->ctx, Z->ifact);
 }
 
-/* v^e for a sum v of m <= IO_MERGE_TERMS terms whose expansion has count <=
- * IO_MULTINOMIAL_TERMS terms, e < p, by the multinomial theorem: only the result's
- * monomials enter the parser's table (repeated multiplication would add those of
- * every intermediate power: (x+y+z)^400 then held 800 MB). As e < p, the
- * factorials are invertible. Reports its error. */
+/* v^e, e < p, by the multinomial theorem (io/multinomial.c). Reports its error. */
 static gbc_status zp_pow_multinomial(parser *P, pval *v, uint32_t e, uint64_t count,
                                      size_t pos)
 {
-    const uint32_t m = v->p.len, n = P->nvars;
-    /* degrees: every term's at most e times the largest */
-    uint64_t maxdeg = 0;
-    for (uint32_t i = 0; i < m; i++) {
-        const uint32_t *ex = mht_exps(&P->t, v->p.mon[i]);
-        uint64_t d = 0;
-        for (uint32_t j = 0; j < n; j++)
-            d += ex[j];
-        if (d > maxdeg)
-            maxdeg = d;
-    }
-    if (maxdeg * e > UINT32_MAX)
-        return io_fail_status(P, pos, GBC_ERR_OVERFLOW);
-    mexp X;
-    memset(&X, 0, sizeof X);
-    X.P = P;
-    X.base = &v->p;
-    X.m = m;
-    X.n = n;
-    poly out;
-    poly_init(&out);
-    X.out = &out;
-    gbc_status st = mexp_setup(&X, P, v, e);
+    zp_mexp Z;
+    memset(&Z, 0, sizeof Z);
+    gbc_status st = zp_mexp_setup(P, &Z, v->p.len, e);
     if (st == GBC_OK)
-        st = poly_alloc(P->ctx, &out, (uint32_t)count, P->F);
-    if (st == GBC_OK)
-        st = mexp_rec(&X, 0, e);
-    if (st == GBC_OK && X.nout != count)
-        st = GBC_ERR_INTERNAL;
-    if (st == GBC_OK)
-        st = poly_canonicalize(P->ctx, &out, &P->t, P->F);
-    if (st == GBC_OK) {
-        mpz_pow_ui(v->den, v->den, e);
-        poly_clear(P->ctx, &v->p, P->F);
-        v->p = out;
-        poly_init(&out);
-    }
-    poly_clear(P->ctx, &out, P->F);
-    mexp_clear(&X);
-    return st == GBC_OK ? st : io_fail_status(P, pos, st);
+        st = io_pow_multinomial(P, v, e, count, pos, &zp_mexp_coef, &Z);
+    else
+        st = io_fail_status(P, pos, st);
+    zp_mexp_clear(P, &Z);
+    return st;
 }
 
 static gbc_status zp_pow_sum(parser *P, pval *v, uint32_t e, size_t pos)
@@ -326,7 +246,7 @@ static gbc_status zp_pow_sum(parser *P, pval *v, uint32_t e, size_t pos)
     if (e >= P->F->p)
         return zp_pow_frobenius(P, v, e, pos);
     if (v->p.len <= IO_MERGE_TERMS) {
-        uint64_t count = multinomial_count(v->p.len, e);
+        uint64_t count = io_multinomial_count(v->p.len, e);
         if (count != UINT64_MAX)
             return zp_pow_multinomial(P, v, e, count, pos);
     }

@@ -1167,10 +1167,31 @@ START_TEST(test_number_power_limit)
 }
 END_TEST
 
+/* Parse text (one power of a sum) under a memory limit: it parses, into one
+ * polynomial of nterms terms, and nothing stays charged after. */
+static void expect_power_within(const char *text, size_t limit, uint32_t nterms)
+{
+    gbc_ctx ctx;
+    gbc_ctx_init(&ctx);
+    ctx.mem_limit = limit;
+    ring R;
+    plist L;
+    plist_init(&L);
+    gbc_error err;
+    gbc_status st = io_parse_input(&ctx, &R, &L, text, strlen(text), NULL, &err);
+    ck_assert_msg(st == GBC_OK, "%s", err.message);
+    ck_assert_uint_eq(L.n, 1);
+    ck_assert_uint_eq(L.p[0].len, nterms);
+    plist_clear(&ctx, &L, &R.F);
+    ring_clear(&ctx, &R);
+    ck_assert_uint_eq(ctx.mem_used, 0);
+}
+
 /* Powers of sums of few terms (the multinomial expansion) against the product of
  * as many factors (repeated multiplication), with colliding monomials, fractions
- * and several fields; and their memory: (x+y+z)^400 within 48 MB (repeated
- * multiplication kept every intermediate power's monomials: 800 MB). */
+ * and several fields; and their memory: (x+y+z)^400 within 48 MB modulo p and
+ * over Q (repeated multiplication kept every intermediate power's monomials:
+ * 800 MB). */
 START_TEST(test_power_expansion)
 {
     static const struct {
@@ -1184,7 +1205,10 @@ START_TEST(test_power_expansion)
                  {"x,y\n0\n", "-x^2*y+3*x*y^2-7", 10},
                  {"x,y\n7\n", "x+2*y+3", 6},
                  {"x,y,z\n0\n", "x+y+z", 0},
-                 {"x,y,z\n0\n", "x+y+z", 1}};
+                 {"x,y,z\n0\n", "x+y+z", 1},
+                 {"x,y\n0\n", "123456789012345678901234567890*x-987654321098765432109*y+1/3", 17},
+                 {"x,y,z\n0\n", "-x-y-z", 11},
+                 {"x,y,z\n0\n", "x*y-y*z+z*x-x^2-5", 8}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char pw[256], prod[4096];
         snprintf(pw, sizeof pw, "%s(%s)^%u", cases[i].head, cases[i].base, cases[i].e);
@@ -1194,20 +1218,30 @@ START_TEST(test_power_expansion)
                           cases[i].base);
         expect_same(pw, prod, NULL);
     }
-    static const char big[] = "x,y,z\n32003\n(x+y+z)^400";
+    /* both fields: over Q the multinomial coefficients are integers of ~630 bits */
+    static const char *const bigs[] = {"x,y,z\n32003\n(x+y+z)^400", "x,y,z\n0\n(x+y+z)^400"};
+    for (size_t b = 0; b < 2; b++)
+        expect_power_within(bigs[b], (size_t)48 << 20, 401u * 402u / 2u);
+}
+END_TEST
+
+/* The multinomial expansion over Q charges its numbers before computing them: a
+ * limit below what (x+y+z)^400 holds stops it with a memory status, nothing held. */
+START_TEST(test_power_expansion_limit)
+{
+    static const char big[] = "x,y,z\n0\n(x+y+z)^400";
     gbc_ctx ctx;
     gbc_ctx_init(&ctx);
-    ctx.mem_limit = (size_t)48 << 20;
+    ctx.mem_limit = (size_t)4 << 20;
     ring R;
     plist L;
     plist_init(&L);
     gbc_error err;
     gbc_status st = io_parse_input(&ctx, &R, &L, big, strlen(big), NULL, &err);
-    ck_assert_msg(st == GBC_OK, "%s", err.message);
-    ck_assert_uint_eq(L.n, 1);
-    ck_assert_uint_eq(L.p[0].len, 401u * 402u / 2u);
+    ck_assert_int_eq(st, GBC_ERR_LIMIT);
+    ck_assert_msg(strstr(err.message, "memory limit") != NULL, "%s", err.message);
+    ck_assert_uint_eq(err.line, 3);
     plist_clear(&ctx, &L, &R.F);
-    ring_clear(&ctx, &R);
     ck_assert_uint_eq(ctx.mem_used, 0);
 }
 END_TEST
@@ -1359,6 +1393,7 @@ int main(void)
     tcase_add_test(tc, test_no_variables);
     tcase_add_test(tc, test_number_power_limit);
     tcase_add_test(tc, test_power_expansion);
+    tcase_add_test(tc, test_power_expansion_limit);
     tcase_add_test(tc, test_deep_nesting);
     tcase_add_test(tc, test_long_line);
     suite_add_tcase(s, tc);

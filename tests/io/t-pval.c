@@ -1,8 +1,10 @@
 /* Tests for the parser's two field families (io/pval_zp.c, io/pval_qq.c): the same
  * random text parsed over Q and over Z/p gives, after reducing the rational
  * coefficients modulo p, the same polynomials. The families take different roads
- * (over Q powers of sums multiply; modulo p they expand by the multinomial theorem
- * or, for exponents >= p, through the Frobenius map), so agreement checks both. */
+ * (over Q and modulo p powers of sums of few terms expand by the multinomial
+ * theorem, with integer multinomial coefficients over Q and inverse factorials
+ * modulo p; modulo p exponents >= p go through the Frobenius map; longer sums
+ * multiply), so agreement checks each against the other. */
 #include <stdio.h>
 #include <stdlib.h>
 
