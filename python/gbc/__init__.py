@@ -12,7 +12,8 @@ lex, deglex, weighted and block orders; polynomials with +, -, *, **; ideals fro
 strings, Polynomial objects or SymPy expressions; Groebner bases (threads, timeout,
 certify), change of order, division with quotients, membership, cofactors,
 intersection, quotient, saturation, elimination, radical membership, Hilbert series,
-dimension, degree, solving (real isolating boxes over Q, the points over Z/p),
+dimension, degree, solving (real isolating boxes over Q, the points over Z/p,
+msolve's rational parametrisation),
 syzygies and Betti tables of modules, and the monomial-ideal operations.
 Errors raise GbcError subclasses with the library's message; Ctrl-C cancels a
 running computation (KeyboardInterrupt). docs/python.md is the reference."""
@@ -27,9 +28,12 @@ from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tupl
 from . import _lib
 from ._lib import lib
 from ._orders import OrderError, monomial_key, order_text
+from . import _param
+from ._param import Parametrization
 
 __all__ = ["Ring", "Polynomial", "Ideal", "GroebnerBasis", "MonomialIdeal",
-           "HilbertSeries", "Module", "BettiTable", "groebner", "reduced", "GbcError",
+           "HilbertSeries", "Module", "BettiTable", "Parametrization", "groebner",
+           "reduced", "GbcError",
            "ParseError", "ArgumentError", "DomainError", "ResourceError",
            "ExponentOverflow", "Interrupted",
            "TimeLimitExceeded", "Unsupported", "version", "library_path"]
@@ -1044,7 +1048,7 @@ class Ideal:
         return self.leading_ideal(**options).hilbert_series()
 
     # -- solving --------------------------------------------------------------------
-    def _solutions(self, precision, options):
+    def _solutions(self, precision, options, flags=0):
         _check_options(options)
         if precision is None:
             precision = 64
@@ -1060,8 +1064,8 @@ class Ideal:
                 st = [OK]
 
                 def call():
-                    st[0] = lib.gbc_solve(ctypes.byref(sols), gens, precision, 0, o.h,
-                                          ctypes.byref(err))
+                    st[0] = lib.gbc_solve(ctypes.byref(sols), gens, precision, flags,
+                                          o.h, ctypes.byref(err))
                     return OK
                 o.run(call)
                 if st[0] == INTERRUPTED and options.get("timeout") is not None:
@@ -1124,6 +1128,24 @@ class Ideal:
             return out
         finally:
             lib.gbc_solutions_free(sols)
+
+    def parametrization(self, **options: Any) -> Optional["Parametrization"]:
+        """msolve's rational parametrisation of the solutions of a zero-dimensional
+        ideal (over Q; over Z/p a radical one): a Parametrization (w(T) = 0 and
+        x_i = -v_i(T) / (den_i q(T)) for T = sum form[i] x_i; see its docstring and
+        docs/solve.md), None for the unit ideal. DomainError when the ideal is not
+        zero-dimensional; Unsupported over Z/p when it is not radical (or no form
+        separates its solutions modulo p). Options as groebner's (threads, timeout,
+        certify, memory_limit, seed, algorithm)."""
+        sols = self._solutions(64, options, 1)  # GBC_SOLVE_PARAMETRIZATION
+        text = ctypes.c_void_p()
+        try:
+            _check(lib.gbc_solutions_to_string(ctypes.byref(text), None, sols, 1))
+            raw = ctypes.string_at(text.value).decode() if text.value else ""
+        finally:
+            lib.gbc_string_free(text)
+            lib.gbc_solutions_free(sols)
+        return _param.parse(raw, self.ring.nvars)
 
     # -- the quotient ring -------------------------------------------------------------
     def _quotient(self, matrices, options):

@@ -172,3 +172,4 @@ _proto("gbc_solutions_distinct", c_size_t, c_void_p)
 _proto("gbc_solutions_endpoint", c_int, c_char_p, c_size_t, P(c_size_t), P(c_uint32),
        c_void_p, c_size_t, c_uint32, c_int)
 _proto("gbc_solutions_get_zp", c_int, P(c_uint32), c_void_p, c_size_t)
+_proto("gbc_solutions_to_string", c_int, P(c_void_p), P(c_size_t), c_void_p, c_int)
