@@ -13,7 +13,7 @@ strings, Polynomial objects or SymPy expressions; Groebner bases (threads, timeo
 certify), change of order, division with quotients, membership, cofactors,
 intersection, quotient, saturation, elimination, radical membership, Hilbert series,
 dimension, degree, solving (real isolating boxes over Q, the points over Z/p,
-msolve's rational parametrisation),
+msolve's rational parametrisation), learn and apply modulo a prime (gbc.learn, Trace),
 syzygies and Betti tables of modules, and the monomial-ideal operations.
 Errors raise GbcError subclasses with the library's message; Ctrl-C cancels a
 running computation (KeyboardInterrupt). docs/python.md is the reference."""
@@ -36,7 +36,8 @@ __all__ = ["Ring", "Polynomial", "Ideal", "GroebnerBasis", "MonomialIdeal",
            "reduced", "GbcError",
            "ParseError", "ArgumentError", "DomainError", "ResourceError",
            "ExponentOverflow", "Interrupted",
-           "TimeLimitExceeded", "Unsupported", "version", "library_path"]
+           "TimeLimitExceeded", "Unsupported", "VerificationFailed", "Trace", "learn",
+           "version", "library_path"]
 
 #: the running libgbc's version, "MAJOR.MINOR.PATCH"
 version: str = lib.gbc_version().decode()
@@ -53,7 +54,7 @@ Monomial = Tuple[int, ...]
 Coefficient = Union[int, Fraction]
 
 # status codes of gbc.h
-OK, NOMEM, LIMIT, OVERFLOW, INTERRUPTED, PARSE, ARG, DOMAIN, UNSUPPORTED = range(9)
+OK, NOMEM, LIMIT, OVERFLOW, INTERRUPTED, PARSE, ARG, DOMAIN, UNSUPPORTED, VERIFY = range(10)
 
 
 class GbcError(Exception):
@@ -106,9 +107,14 @@ class Unsupported(GbcError, NotImplementedError):
     """A valid request this version of gbc does not implement."""
 
 
+class VerificationFailed(GbcError):
+    """A result failed its verification: a learnt trace (Trace.apply) does not hold
+    for these coefficients; compute that system with Ideal.groebner()."""
+
+
 _CLASSES = {NOMEM: ResourceError, LIMIT: ResourceError, OVERFLOW: ExponentOverflow,
             INTERRUPTED: Interrupted, PARSE: ParseError, ARG: ArgumentError,
-            DOMAIN: DomainError, UNSUPPORTED: Unsupported}
+            DOMAIN: DomainError, UNSUPPORTED: Unsupported, VERIFY: VerificationFailed}
 
 
 def _raise(st, err=None, timed_out=False):
@@ -1862,3 +1868,7 @@ def reduced(f: PolyLike, G: Iterable[PolyLike], *gens: Any, order: Any = "grevle
     if any(_is_sympy(p) for p in [f] + G):
         return [p.as_expr() for p in q], r.as_expr()
     return q, r
+
+
+# learn and apply modulo a prime: after the classes it uses
+from ._learn import Trace, learn  # noqa: E402
