@@ -15,6 +15,7 @@ export {"gbcGroebner", "gbcGB", "gbcNormalForm", "gbcMember", "gbcHilbertNumerat
     "gbcIntersect", "gbcQuotient", "gbcSaturate", "gbcEliminate", "gbcLift",
     "gbcDim", "gbcDegree", "gbcSyz", "gbcBetti", "gbcRealSolutions", "gbcSolutions",
     "gbcKbase", "gbcMultiplicationMatrices", "gbcParametrization",
+    "gbcLearn", "gbcApply", "GbcTrace", "Trust",
     "Threads", "Certify", "TimeLimit"}
 
 gbcLib := (
@@ -67,6 +68,12 @@ fSolutionsCount := ff("gbc_solutions_count", ulong, voidstar)
 fSolutionsDim := ff("gbc_solutions_dim", int64, voidstar)
 fSolutionsText := ff("gbc_solutions_to_string", int, {voidstar, voidstar, voidstar, int})
 fStringFree := ff("gbc_string_free", void, voidstar)
+fTraceLearn := ff("gbc_trace_mod_learn", int, {voidstar, voidstar, voidstar, voidstar, voidstar})
+fTraceApply := ff("gbc_trace_mod_apply_flags", int,
+    {voidstar, voidstar, voidstar, uint, voidstar, voidstar})
+fTraceNgens := ff("gbc_trace_mod_ngens", ulong, voidstar)
+fTracePrime := ff("gbc_trace_mod_prime", uint32, voidstar)
+fTraceFree := ff("gbc_trace_mod_free", void, voidstar)
 fSolutionsZp := ff("gbc_solutions_get_zp", int, {voidstar, voidstar, ulong})
 fEndpoint := ff("gbc_solutions_endpoint", int,
     {voidstar, ulong, voidstar, voidstar, voidstar, ulong, uint32, int})
@@ -628,6 +635,53 @@ gbcParametrization List := HashTable => o -> L -> (
     if #L == 0 then error "gbc: parametrization: the list of polynomials is empty";
     gbcParametrization(ideal L, o))
 
+-- learn and apply modulo a prime (gbc_trace_mod; docs/learn.md). A GbcTrace holds
+-- the library's handle, freed by a finalizer when Macaulay2's garbage collector
+-- drops it (gbc_trace_mod_free), and what was learnt: the ring, the number of
+-- generators, the prime and the learning system's reduced basis.
+GbcTrace = new Type of HashTable
+GbcTrace.synonym = "gbc trace"
+net GbcTrace := T -> net("GbcTrace{" | toString T#"ngens" | " generators, learnt modulo "
+    | toString T#"prime" | " in " | toString T#"ring" | "}")
+
+gbcLearn = method(Options => gbcOptions)
+gbcLearn Ideal := GbcTrace => o -> I -> (
+    R := ring I;
+    if char R == 0 then
+        error("gbc: learn: the ring must be over ZZ/p (a prime characteristic), not " | toString R);
+    withRing(R, o, ctx -> (
+        sc := ctx#"scope";
+        g := toGbc(ctx, idealGens I);
+        tr := voidstar nullPointer;
+        b := voidstar nullPointer;
+        check(sc, fTraceLearn(address tr, address b, g, ctx#"opts", ctx#"err"), "learn", ctx#"err");
+        h := voidstar value tr;
+        registerFinalizer(h, fTraceFree);
+        B := fromGbc(ctx, outList(ctx, b), true);
+        new GbcTrace from {"handle" => h, "ngens" => value fTraceNgens h,
+            "prime" => value fTracePrime h, "ring" => R, "basis" => rowOf(R, B)})))
+gbcLearn List := GbcTrace => o -> L -> (
+    if #L == 0 then error "gbc: learn: the list of polynomials is empty";
+    gbcLearn(ideal L, o))
+
+gbcApply = method(Options => gbcOptions | {Trust => false})
+gbcApply(GbcTrace, Ideal) := Matrix => o -> (T, I) -> gbcApply(T, idealGens I, o)
+gbcApply(GbcTrace, List) := Matrix => o -> (T, L) -> (
+    if #L == 0 then error "gbc: apply: the list of polynomials is empty";
+    if not instance(o.Trust, Boolean) then
+        error("gbc: Trust => " | toString o.Trust | " must be true or false");
+    R := ring L#0;
+    withRing(R, o, ctx -> (
+        sc := ctx#"scope";
+        g := toGbc(ctx, L);
+        out := voidstar nullPointer;
+        st := value fTraceApply(address out, T#"handle", g, if o.Trust then 1 else 0,
+            ctx#"opts", ctx#"err");
+        if st == 9 then fail(sc, "apply", value fErrorMessage ctx#"err"
+            | " (compute this system with gbcGroebner)");
+        check(sc, st, "apply", ctx#"err");
+        rowOf(R, fromGbc(ctx, outList(ctx, out), true)))))
+
 -- the normal set of R/I (gbc_kbase: increasing in R's order) and, with matrices,
 -- the normal forms of x_i * b_k, i-major
 quotientOf := (I, matrices, o) -> withRing(ring I, o, ctx -> (
@@ -656,7 +710,7 @@ beginDocumentation()
 optionKeys := opt -> concatenate apply({gbcGroebner, gbcGB, gbcNormalForm, gbcMember, gbcHilbertNumerator,
     gbcIntersect, gbcQuotient, gbcSaturate, gbcEliminate, gbcLift, gbcDim, gbcDegree, gbcSyz,
     gbcBetti, gbcRealSolutions, gbcSolutions, gbcKbase, gbcMultiplicationMatrices,
-    gbcParametrization},
+    gbcParametrization, gbcLearn, gbcApply},
     f -> "  [" | toString f | ", " | opt | "]\n")
 
 doc ///
@@ -675,8 +729,9 @@ Description
     (@TO gbcDim@, @TO gbcDegree@, @TO gbcHilbertNumerator@), syzygies and Betti
     tables (@TO gbcSyz@, @TO gbcBetti@), the quotient ring of a zero-dimensional
     ideal (@TO gbcKbase@, @TO gbcMultiplicationMatrices@), isolating boxes of real
-    solutions (@TO gbcRealSolutions@) and msolve's rational parametrisation of the
-    solutions (@TO gbcParametrization@). The library is found at the path in the environment
+    solutions (@TO gbcRealSolutions@), msolve's rational parametrisation of the
+    solutions (@TO gbcParametrization@), and F4's trace learnt on one system modulo
+    a prime and applied to others of the same shape (@TO gbcLearn@, @TO gbcApply@). The library is found at the path in the environment
     variable GBC_LIBRARY, else as libgbc by the system's loader.
   Example
     R = QQ[x,y,z];
@@ -732,6 +787,10 @@ Subnodes
   gbcParametrization
   gbcKbase
   gbcMultiplicationMatrices
+  :Learn and apply modulo a prime
+  gbcLearn
+  gbcApply
+  GbcTrace
   :Options and version
   Threads
   gbcVersion
@@ -1247,6 +1306,105 @@ SeeAlso
 
 doc ///
 Key
+  gbcLearn
+  (gbcLearn, Ideal)
+  (gbcLearn, List)
+Headline
+  learn F4's trace on a system modulo a prime
+Usage
+  T = gbcLearn I
+Inputs
+  I:Ideal
+    in a polynomial ring over ZZ/p in GRevLex or GLex (or a list of its generators)
+Outputs
+  T:GbcTrace
+    the trace: which rows of each F4 matrix mattered, for the generators' supports
+Description
+  Text
+    The trace replays the computation of the reduced Groebner basis of any system
+    of the same shape (@TO gbcApply@): a ring with the same variables and order
+    over any ZZ/p (p < 2^31), the same number of generators, each with the same
+    monomials; only the coefficients differ. {\tt T#"basis"} is the reduced
+    Groebner basis of I (as @TO gbcGroebner@ gives it), {\tt T#"ngens"} the number
+    of generators, {\tt T#"prime"} p and {\tt T#"ring"} the ring of I. Other
+    orders and rings over QQ are refused with an error. It takes the options
+    @TO Threads@ and @TO TimeLimit@ (Strategy and Certify have no effect).
+  Example
+    R = ZZ/32003[x,y,z];
+    T = gbcLearn ideal(3*x^2 + 2*y*z + 5, 7*x*y + z^2 + 1, 2*y^2 + x*z + 4*z + 9)
+    T#"basis" == gens gb ideal(3*x^2 + 2*y*z + 5, 7*x*y + z^2 + 1, 2*y^2 + x*z + 4*z + 9)
+SeeAlso
+  gbcApply
+  GbcTrace
+///
+
+doc ///
+Key
+  gbcApply
+  (gbcApply, GbcTrace, Ideal)
+  (gbcApply, GbcTrace, List)
+  Trust
+  [gbcApply, Trust]
+Headline
+  the Groebner basis of a system by a learnt trace
+Usage
+  G = gbcApply(T, I)
+Inputs
+  T:GbcTrace
+    made by @TO gbcLearn@
+  I:Ideal
+    a system of T's shape (or a list of its generators): a ring with T's variables
+    and order over any ZZ/p (p < 2^31), T's number of generators, each with the
+    monomials of the learning system's (no coefficient zero)
+  Trust=>Boolean
+    skip the verification (default false): the replay's basis is then returned
+    unchecked, right for generic coefficients learnt on generic coefficients, and
+    never to be used for a basis that must be right
+Outputs
+  G:Matrix
+    one row: the reduced Groebner basis of I, the same as @TO gbcGroebner@ and
+    {\tt gens gb I}
+Description
+  Text
+    The replay does no pair handling and no symbolic preprocessing; its result is
+    verified (every generator reduces to zero by it, it is reduced, and random
+    combinations of its S-polynomials reduce to zero: wrong with probability at most
+    2^-64). A system of another shape is refused with an error that names the first
+    difference; when the trace does not hold for these coefficients (the basis has
+    another shape), the error says so: compute that system with @TO gbcGroebner@.
+    Options: @TO Threads@ and @TO TimeLimit@; after an error the trace can be
+    applied again.
+  Example
+    R = ZZ/32003[x,y,z];
+    T = gbcLearn ideal(3*x^2 + 2*y*z + 5, 7*x*y + z^2 + 1, 2*y^2 + x*z + 4*z + 9);
+    S = ZZ/65521[x,y,z];
+    J = ideal(13*x^2 + 21*y*z + 52, 71*x*y + 11*z^2 + 100, 23*y^2 + 5*x*z + 41*z + 92);
+    G = gbcApply(T, J)
+    G == gens gb J
+SeeAlso
+  gbcLearn
+  GbcTrace
+///
+
+doc ///
+Key
+  GbcTrace
+  (net, GbcTrace)
+Headline
+  a trace of F4 learnt modulo a prime
+Description
+  Text
+    What @TO gbcLearn@ returns and @TO gbcApply@ takes: a HashTable with the
+    library's handle (freed when the garbage collector drops the trace) and the keys
+    {\tt "ring"}, {\tt "ngens"}, {\tt "prime"} and {\tt "basis"} (the learning
+    system's reduced Groebner basis).
+SeeAlso
+  gbcLearn
+  gbcApply
+///
+
+doc ///
+Key
   gbcKbase
   (gbcKbase, Ideal)
 Headline
@@ -1379,6 +1537,18 @@ TEST ///
   phi = map(S, H, {-(P#"v")#0 / (P#"den")#0, -(P#"v")#1 / (P#"den")#1, P#"denominator"});
   assert all(flatten entries gens I, f -> phi(homogenize(sub(f, H), h)) % w == 0);
   assert(gbcParametrization ideal(x, x - 1) === null);
+///
+
+TEST ///
+  -- gbcLearn / gbcApply against gens gb, modulo the learning prime and another one
+  R = ZZ/32003[x,y];
+  T = gbcLearn ideal(x^2 + 3*y + 1, x*y - 5*x + 2);
+  assert(T#"ngens" == 2 and T#"prime" == 32003);
+  S = ZZ/7919[x,y];
+  J = ideal(4*x^2 + y + 6, 2*x*y - x + 1);
+  assert(gbcApply(T, J) == gens gb J);
+  assert(gbcApply(T, J, Trust => true) == gens gb J);
+  assert(try (gbcApply(T, ideal(x^2 + y, x*y)); false) else true);
 ///
 
 TEST ///

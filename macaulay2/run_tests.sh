@@ -4,7 +4,8 @@
 # the package maps, compared with M2's own gb, % and hilbertSeries; every ring it
 # must refuse raises an error), macaulay2/tests/operations.m2 (the ideal
 # operations, syzygies, Betti tables and real solutions against M2's own) and
-# macaulay2/tests/parametrization.m2 (gbcParametrization by its definition), then
+# macaulay2/tests/parametrization.m2 (gbcParametrization by its definition) and
+# macaulay2/tests/learn.m2 (gbcApply against gens gb), then
 # macaulay2/tests/interrupt.sh (Ctrl-C stops a running call); then
 # installPackage into a temporary prefix, running every documentation example, and
 # check that the package's help pages were written and no example printed false. Exits 77 (skipped) without M2,
@@ -27,6 +28,7 @@ check(\"Gbc\", UserMode => false);
 load \"$src/macaulay2/tests/differential.m2\";
 load \"$src/macaulay2/tests/operations.m2\";
 load \"$src/macaulay2/tests/parametrization.m2\";
+load \"$src/macaulay2/tests/learn.m2\";
 print \"Gbc: all tests passed\";
 exit 0" </dev/null
 
