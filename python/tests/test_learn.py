@@ -2,7 +2,9 @@
 same system (random coefficients on fixed supports, several primes), save/load
 round trips, systems of another shape and traces that do not hold raise the
 documented exceptions, limits raise and leave the trace usable, batches give one
-answer per system."""
+answer per system, applies of one trace run from several threads at once."""
+import concurrent.futures
+import itertools
 import os
 import random
 
@@ -42,7 +44,7 @@ def instance(R, supp, rng):
 
 def dense(nv, deg):
     names = ["x", "y", "z", "t"][:nv]
-    monos = [e for e in __import__("itertools").product(range(deg + 1), repeat=nv)
+    monos = [e for e in itertools.product(range(deg + 1), repeat=nv)
              if sum(e) <= deg]
     return ", ".join(names), [[tuple(e) for e in monos] for _ in range(nv)]
 
@@ -172,3 +174,15 @@ def test_close():
     with pytest.raises(ValueError):
         T.apply(R.ideal("x^2 + y", "x*y + 1"))
     T.close()  # twice is fine
+
+
+def test_applies_from_several_threads():
+    names, supp = CASES[0]
+    rng = random.Random(SEED + 11)
+    R = gbc.Ring(names, field=65521)
+    T = gbc.learn(instance(R, supp, rng))
+    systems = [instance(R, supp, rng) for _ in range(6)]
+    expected = [I.groebner() for I in systems]
+    with concurrent.futures.ThreadPoolExecutor(3) as ex:
+        got = list(ex.map(T.apply, systems))
+    assert got == expected, "seed %d" % SEED

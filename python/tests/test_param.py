@@ -180,9 +180,9 @@ def test_real_roots_of_w_map_into_the_boxes():
             qv = sum(c * t ** k for k, c in enumerate(P.q))
             x = [-sum(c * t ** k for k, c in enumerate(vi)) / (d * qv)
                  for vi, d in zip(P.v, P.den)]
+            eps = sympy.Rational(1, 2 ** 60)
             inside = [j for j, b in enumerate(boxes)
-                      if all(lo - sympy.Rational(1, 2 ** 60) <= xi <= hi + sympy.Rational(1, 2 ** 60)
-                             for xi, (lo, hi) in zip(x, b))]
+                      if all(lo - eps <= xi <= hi + eps for xi, (lo, hi) in zip(x, b))]
             assert len(inside) == 1, (names, r)
             hit.add(inside[0])
         assert len(hit) == len(boxes)
