@@ -14,7 +14,8 @@ newPackage("Gbc",
 export {"gbcGroebner", "gbcGB", "gbcNormalForm", "gbcMember", "gbcHilbertNumerator", "gbcVersion",
     "gbcIntersect", "gbcQuotient", "gbcSaturate", "gbcEliminate", "gbcLift",
     "gbcDim", "gbcDegree", "gbcSyz", "gbcBetti", "gbcRealSolutions", "gbcSolutions",
-    "gbcKbase", "gbcMultiplicationMatrices",
+    "gbcKbase", "gbcMultiplicationMatrices", "gbcParametrization",
+    "gbcLearn", "gbcApply", "GbcTrace", "Trust",
     "Threads", "Certify", "TimeLimit"}
 
 gbcLib := (
@@ -65,6 +66,14 @@ fSolutionsFree := ff("gbc_solutions_free", void, voidstar)
 fKbase := ff("gbc_kbase", int, {voidstar, voidstar, voidstar, voidstar, voidstar})
 fSolutionsCount := ff("gbc_solutions_count", ulong, voidstar)
 fSolutionsDim := ff("gbc_solutions_dim", int64, voidstar)
+fSolutionsText := ff("gbc_solutions_to_string", int, {voidstar, voidstar, voidstar, int})
+fStringFree := ff("gbc_string_free", void, voidstar)
+fTraceLearn := ff("gbc_trace_mod_learn", int, {voidstar, voidstar, voidstar, voidstar, voidstar})
+fTraceApply := ff("gbc_trace_mod_apply_flags", int,
+    {voidstar, voidstar, voidstar, uint, voidstar, voidstar})
+fTraceNgens := ff("gbc_trace_mod_ngens", ulong, voidstar)
+fTracePrime := ff("gbc_trace_mod_prime", uint32, voidstar)
+fTraceFree := ff("gbc_trace_mod_free", void, voidstar)
 fSolutionsZp := ff("gbc_solutions_get_zp", int, {voidstar, voidstar, ulong})
 fEndpoint := ff("gbc_solutions_endpoint", int,
     {voidstar, ulong, voidstar, voidstar, voidstar, ulong, uint32, int})
@@ -562,6 +571,117 @@ gbcRealSolutions List := List => o -> L -> (
     if #L == 0 then error "gbc: real solutions: the list of polynomials is empty";
     gbcRealSolutions(ideal L, o))
 
+-- msolve's rational parametrisation (gbc_solve with GBC_SOLVE_PARAMETRIZATION, the
+-- text of gbc_solutions_to_string in the msolve format; docs/solve.md). The text is
+-- a nested list of integers, 'names' and (in the boxes over QQ) "a / 2^k": with
+-- [ ] as { } and ' as " it is Macaulay2 input, read by value and then checked
+-- against msolve's layout: {0, P} over ZZ/p, {0, P, {1, boxes}} over QQ, {-1} for
+-- the unit ideal, P = {p, N, D, names, form, {1, {{D, w}, {e, q}, {entry, ...}}}},
+-- an entry {{d, v}, den} over QQ and {{d, v}} over ZZ/p.
+paramText := (I, o) -> withRing(ring I, o, ctx -> (
+    sc := ctx#"scope";
+    g := toGbc(ctx, idealGens I);
+    s := voidstar nullPointer;
+    check(sc, fSolve(address s, g, 64, 1, ctx#"opts", ctx#"err"), "parametrization", ctx#"err");
+    own(sc, value s, fSolutionsFree);
+    t := voidstar nullPointer;
+    check(sc, fSolutionsText(address t, nullPointer, value s, 1), "parametrization", null);
+    own(sc, value t, fStringFree);
+    value charstar t))
+paramBad := what -> error("gbc: parametrization: the library's text is not msolve's layout (" | what | ")")
+paramPoly := (S, e, what) -> (
+    if not (instance(e, List) and #e == 2 and instance(e#0, ZZ) and instance(e#1, List)
+        and #(e#1) == e#0 + 1 and all(e#1, c -> instance(c, ZZ))) then paramBad what;
+    sum(#(e#1), k -> (e#1)#k * S_0^k) + 0_S)
+
+gbcParametrization = method(Options => gbcOptions)
+gbcParametrization Ideal := HashTable => o -> I -> (
+    R := ring I;
+    K := coefficientRing R;
+    n := numgens R;
+    txt := paramText(I, o);
+    if not match("^\\[[-0-9]", txt) or not match(":\n?$", txt) then paramBad "its ends";
+    L := value replace("'", "\"", replace("\\]", "}", replace("\\[", "{",
+        replace(":\n?$", "", txt))));
+    if L === {-1} then return null;
+    if not (instance(L, List) and member(#L, {2, 3}) and L#0 === 0 and instance(L#1, List)
+        and #(L#1) == 6) then paramBad "the outer lists";
+    (p, N, D, names, form, body) := toSequence L#1;
+    if p =!= char K or not member(N, {n, n + 1}) or #names != N or #form != N
+        or not all(form, c -> instance(c, ZZ)) then paramBad "the head";
+    if not (instance(body, List) and #body == 2 and body#0 === 1 and instance(body#1, List)
+        and #(body#1) == 3 and instance((body#1)#2, List)) then paramBad "the polynomials";
+    newvar := N == n + 1;
+    S := K(monoid[local T]);
+    w := paramPoly(S, (body#1)#0, "w");
+    q := paramPoly(S, (body#1)#1, "the denominator");
+    if first degree w != D then paramBad "deg w";
+    entries := (body#1)#2;
+    if #entries != (if newvar then n else n - 1) then paramBad "the number of v_i";
+    v := apply(entries, e -> (
+        if not (instance(e, List) and member(#e, {1, 2})) then paramBad "an entry";
+        paramPoly(S, e#0, "v_i")));
+    den := apply(entries, e -> if #e == 2 then e#1 else 1);
+    if not all(den, d -> instance(d, ZZ) and d > 0) then paramBad "a denominator";
+    lin := if newvar then apply(n, i -> - form#i) else form;
+    if not newvar then (  -- x_n = T: v_n = -(T q mod w), T w' - D w over QQ
+        if form != toList(n - 1 : 0) | {1} then paramBad "the form";
+        v = append(v, - ((S_0 * q) % w));
+        den = append(den, 1));
+    new HashTable from {
+        "ring" => S, "form" => sum(n, i -> lin#i * R_i), "w" => w, "denominator" => q,
+        "v" => v, "den" => den, "degree" => D, "newVariable" => newvar, "text" => txt})
+gbcParametrization List := HashTable => o -> L -> (
+    if #L == 0 then error "gbc: parametrization: the list of polynomials is empty";
+    gbcParametrization(ideal L, o))
+
+-- learn and apply modulo a prime (gbc_trace_mod; docs/learn.md). A GbcTrace holds
+-- the library's handle, freed by a finalizer when Macaulay2's garbage collector
+-- drops it (gbc_trace_mod_free), and what was learnt: the ring, the number of
+-- generators, the prime and the learning system's reduced basis.
+GbcTrace = new Type of HashTable
+GbcTrace.synonym = "gbc trace"
+net GbcTrace := T -> net("GbcTrace{" | toString T#"ngens" | " generators, learnt modulo "
+    | toString T#"prime" | " in " | toString T#"ring" | "}")
+
+gbcLearn = method(Options => gbcOptions)
+gbcLearn Ideal := GbcTrace => o -> I -> (
+    R := ring I;
+    if char R == 0 then
+        error("gbc: learn: the ring must be over ZZ/p (a prime characteristic), not " | toString R);
+    withRing(R, o, ctx -> (
+        sc := ctx#"scope";
+        g := toGbc(ctx, idealGens I);
+        tr := voidstar nullPointer;
+        b := voidstar nullPointer;
+        check(sc, fTraceLearn(address tr, address b, g, ctx#"opts", ctx#"err"), "learn", ctx#"err");
+        h := voidstar value tr;
+        registerFinalizer(h, fTraceFree);
+        B := fromGbc(ctx, outList(ctx, b), true);
+        new GbcTrace from {"handle" => h, "ngens" => value fTraceNgens h,
+            "prime" => value fTracePrime h, "ring" => R, "basis" => rowOf(R, B)})))
+gbcLearn List := GbcTrace => o -> L -> (
+    if #L == 0 then error "gbc: learn: the list of polynomials is empty";
+    gbcLearn(ideal L, o))
+
+gbcApply = method(Options => gbcOptions | {Trust => false})
+gbcApply(GbcTrace, Ideal) := Matrix => o -> (T, I) -> gbcApply(T, idealGens I, o)
+gbcApply(GbcTrace, List) := Matrix => o -> (T, L) -> (
+    if #L == 0 then error "gbc: apply: the list of polynomials is empty";
+    if not instance(o.Trust, Boolean) then
+        error("gbc: Trust => " | toString o.Trust | " must be true or false");
+    R := ring L#0;
+    withRing(R, o, ctx -> (
+        sc := ctx#"scope";
+        g := toGbc(ctx, L);
+        out := voidstar nullPointer;
+        st := value fTraceApply(address out, T#"handle", g, if o.Trust then 1 else 0,
+            ctx#"opts", ctx#"err");
+        if st == 9 then fail(sc, "apply", value fErrorMessage ctx#"err"
+            | " (compute this system with gbcGroebner)");
+        check(sc, st, "apply", ctx#"err");
+        rowOf(R, fromGbc(ctx, outList(ctx, out), true)))))
+
 -- the normal set of R/I (gbc_kbase: increasing in R's order) and, with matrices,
 -- the normal forms of x_i * b_k, i-major
 quotientOf := (I, matrices, o) -> withRing(ring I, o, ctx -> (
@@ -589,7 +709,8 @@ beginDocumentation()
 -- the functions that take the computation options, for the option nodes' keys
 optionKeys := opt -> concatenate apply({gbcGroebner, gbcGB, gbcNormalForm, gbcMember, gbcHilbertNumerator,
     gbcIntersect, gbcQuotient, gbcSaturate, gbcEliminate, gbcLift, gbcDim, gbcDegree, gbcSyz,
-    gbcBetti, gbcRealSolutions, gbcSolutions, gbcKbase, gbcMultiplicationMatrices},
+    gbcBetti, gbcRealSolutions, gbcSolutions, gbcKbase, gbcMultiplicationMatrices,
+    gbcParametrization, gbcLearn, gbcApply},
     f -> "  [" | toString f | ", " | opt | "]\n")
 
 doc ///
@@ -607,8 +728,10 @@ Description
     @TO gbcEliminate@), cofactors (@TO gbcLift@), dimension, degree and Hilbert series
     (@TO gbcDim@, @TO gbcDegree@, @TO gbcHilbertNumerator@), syzygies and Betti
     tables (@TO gbcSyz@, @TO gbcBetti@), the quotient ring of a zero-dimensional
-    ideal (@TO gbcKbase@, @TO gbcMultiplicationMatrices@) and isolating boxes of real
-    solutions (@TO gbcRealSolutions@). The library is found at the path in the environment
+    ideal (@TO gbcKbase@, @TO gbcMultiplicationMatrices@), isolating boxes of real
+    solutions (@TO gbcRealSolutions@), msolve's rational parametrisation of the
+    solutions (@TO gbcParametrization@), and F4's trace learnt on one system modulo
+    a prime and applied to others of the same shape (@TO gbcLearn@, @TO gbcApply@). The library is found at the path in the environment
     variable GBC_LIBRARY, else as libgbc by the system's loader.
   Example
     R = QQ[x,y,z];
@@ -661,8 +784,13 @@ Subnodes
   :Solving
   gbcRealSolutions
   gbcSolutions
+  gbcParametrization
   gbcKbase
   gbcMultiplicationMatrices
+  :Learn and apply modulo a prime
+  gbcLearn
+  gbcApply
+  GbcTrace
   :Options and version
   Threads
   gbcVersion
@@ -1117,6 +1245,166 @@ SeeAlso
 
 doc ///
 Key
+  gbcParametrization
+  (gbcParametrization, Ideal)
+  (gbcParametrization, List)
+Headline
+  msolve's rational parametrisation of the solutions of a zero-dimensional system
+Usage
+  P = gbcParametrization I
+Inputs
+  I:Ideal
+    zero-dimensional, in a polynomial ring over QQ, or over ZZ/p and radical (or a
+    list of its generators)
+Outputs
+  P:HashTable
+    with T the variable of the ring {\tt P#"ring"} (QQ[T] or ZZ/p[T]) and the
+    linear form {\tt P#"form"} (an element of the ring of I), the D =
+    {\tt P#"degree"} distinct solutions (over the algebraic closure) are, one for
+    each root t of {\tt P#"w"}: x_i = -v_i(t) / (den_i q(t)), with v_i =
+    {\tt (P#"v")#i}, den_i = {\tt (P#"den")#i} (a positive integer) and q =
+    {\tt P#"denominator"}; t is the value of the form at that solution. Over QQ,
+    w is squarefree with coprime integer coefficients and q = w'; over ZZ/p, w is
+    monic and squarefree and q = 1, den_i = 1 (msolve's two layouts). null for the
+    unit ideal.
+Description
+  Text
+    This is msolve's output with -P 1 (the library's gbc_solve with
+    GBC_SOLVE_PARAMETRIZATION; the text is kept as {\tt P#"text"}). msolve writes
+    the form as T = -(c_1 x_1 + ... + c_n x_n) when it adds a variable for it
+    ({\tt P#"newVariable"} is then true) and takes T = x_n otherwise; it lists no
+    v for x_n then, and the package adds v_n = -(T q mod w) (den_n = 1), which
+    gives x_n = T. Over QQ an ideal that is not radical is parametrised through its
+    radical; over ZZ/p it is refused with an error, as is a system whose solutions
+    no linear form separates modulo p (p smaller than their number); an ideal that
+    is not zero-dimensional is refused.
+  Example
+    R = QQ[x,y];
+    I = ideal(x^2 - 1, y^2 - 2);
+    P = gbcParametrization I;
+    P#"form", P#"w", P#"denominator", P#"v", P#"den"
+  Text
+    Every generator vanishes at the parametrisation modulo w: substitute
+    x_i -> -v_i / den_i into the generators homogenised by q.
+  Example
+    S = P#"ring";
+    H = QQ[x,y,h];
+    phi = map(S, H, {-(P#"v")#0 / (P#"den")#0, -(P#"v")#1 / (P#"den")#1, P#"denominator"});
+    apply(flatten entries gens I, f -> phi(homogenize(sub(f, H), h)) % P#"w")
+    first degree P#"w" == degree radical I
+  Text
+    Over ZZ/p, the roots of w in ZZ/p give the solutions that gbcSolutions lists.
+  Example
+    R = ZZ/101[x,y];
+    P = gbcParametrization ideal(x^2 - 1, y - x^2 - x);
+    P#"w", P#"v"
+    gbcSolutions ideal(x^2 - 1, y - x^2 - x)
+SeeAlso
+  gbcRealSolutions
+  gbcSolutions
+///
+
+doc ///
+Key
+  gbcLearn
+  (gbcLearn, Ideal)
+  (gbcLearn, List)
+Headline
+  learn F4's trace on a system modulo a prime
+Usage
+  T = gbcLearn I
+Inputs
+  I:Ideal
+    in a polynomial ring over ZZ/p in GRevLex or GLex (or a list of its generators)
+Outputs
+  T:GbcTrace
+    the trace: which rows of each F4 matrix mattered, for the generators' supports
+Description
+  Text
+    The trace replays the computation of the reduced Groebner basis of any system
+    of the same shape (@TO gbcApply@): a ring with the same variables and order
+    over any ZZ/p (p < 2^31), the same number of generators, each with the same
+    monomials; only the coefficients differ. {\tt T#"basis"} is the reduced
+    Groebner basis of I (as @TO gbcGroebner@ gives it), {\tt T#"ngens"} the number
+    of generators, {\tt T#"prime"} p and {\tt T#"ring"} the ring of I. Other
+    orders and rings over QQ are refused with an error. It takes the options
+    @TO Threads@ and @TO TimeLimit@ (Strategy and Certify have no effect).
+  Example
+    R = ZZ/32003[x,y,z];
+    T = gbcLearn ideal(3*x^2 + 2*y*z + 5, 7*x*y + z^2 + 1, 2*y^2 + x*z + 4*z + 9)
+    T#"basis" == gens gb ideal(3*x^2 + 2*y*z + 5, 7*x*y + z^2 + 1, 2*y^2 + x*z + 4*z + 9)
+SeeAlso
+  gbcApply
+  GbcTrace
+///
+
+doc ///
+Key
+  gbcApply
+  (gbcApply, GbcTrace, Ideal)
+  (gbcApply, GbcTrace, List)
+  Trust
+  [gbcApply, Trust]
+Headline
+  the Groebner basis of a system by a learnt trace
+Usage
+  G = gbcApply(T, I)
+Inputs
+  T:GbcTrace
+    made by @TO gbcLearn@
+  I:Ideal
+    a system of T's shape (or a list of its generators): a ring with T's variables
+    and order over any ZZ/p (p < 2^31), T's number of generators, each with the
+    monomials of the learning system's (no coefficient zero)
+  Trust=>Boolean
+    skip the verification (default false): the replay's basis is then returned
+    unchecked, right for generic coefficients learnt on generic coefficients, and
+    never to be used for a basis that must be right
+Outputs
+  G:Matrix
+    one row: the reduced Groebner basis of I, the same as @TO gbcGroebner@ and
+    {\tt gens gb I}
+Description
+  Text
+    The replay does no pair handling and no symbolic preprocessing; its result is
+    verified (every generator reduces to zero by it, it is reduced, and random
+    combinations of its S-polynomials reduce to zero: wrong with probability at most
+    2^-64). A system of another shape is refused with an error that names the first
+    difference; when the trace does not hold for these coefficients (the basis has
+    another shape), the error says so: compute that system with @TO gbcGroebner@.
+    Options: @TO Threads@ and @TO TimeLimit@; after an error the trace can be
+    applied again.
+  Example
+    R = ZZ/32003[x,y,z];
+    T = gbcLearn ideal(3*x^2 + 2*y*z + 5, 7*x*y + z^2 + 1, 2*y^2 + x*z + 4*z + 9);
+    S = ZZ/65521[x,y,z];
+    J = ideal(13*x^2 + 21*y*z + 52, 71*x*y + 11*z^2 + 100, 23*y^2 + 5*x*z + 41*z + 92);
+    G = gbcApply(T, J)
+    G == gens gb J
+SeeAlso
+  gbcLearn
+  GbcTrace
+///
+
+doc ///
+Key
+  GbcTrace
+  (net, GbcTrace)
+Headline
+  a trace of F4 learnt modulo a prime
+Description
+  Text
+    What @TO gbcLearn@ returns and @TO gbcApply@ takes: a HashTable with the
+    library's handle (freed when the garbage collector drops the trace) and the keys
+    {\tt "ring"}, {\tt "ngens"}, {\tt "prime"} and {\tt "basis"} (the learning
+    system's reduced Groebner basis).
+SeeAlso
+  gbcLearn
+  gbcApply
+///
+
+doc ///
+Key
   gbcKbase
   (gbcKbase, Ideal)
 Headline
@@ -1232,6 +1520,35 @@ TEST ///
       assert(gbcGroebner(I, Strategy => s, Threads => 2, TimeLimit => 100) == gens gb I));
   N = gbcHilbertNumerator I;
   assert(N == numerator hilbertSeries(ideal leadTerm gb I, Reduce => false));
+///
+
+TEST ///
+  -- gbcParametrization: x = -v_x(T) / w'(T), y = -v_y(T) / w'(T) at the roots of w,
+  -- checked by substitution; the user's T left alone
+  T = 42;
+  R = QQ[x,y];
+  I = ideal(x^2 - 2, y^2 - 3);
+  P = gbcParametrization I;
+  assert(T === 42);
+  S = P#"ring";
+  w = P#"w";
+  assert(first degree w == 4 and P#"denominator" == diff(S_0, w));
+  H = QQ[x,y,h];
+  phi = map(S, H, {-(P#"v")#0 / (P#"den")#0, -(P#"v")#1 / (P#"den")#1, P#"denominator"});
+  assert all(flatten entries gens I, f -> phi(homogenize(sub(f, H), h)) % w == 0);
+  assert(gbcParametrization ideal(x, x - 1) === null);
+///
+
+TEST ///
+  -- gbcLearn / gbcApply against gens gb, modulo the learning prime and another one
+  R = ZZ/32003[x,y];
+  T = gbcLearn ideal(x^2 + 3*y + 1, x*y - 5*x + 2);
+  assert(T#"ngens" == 2 and T#"prime" == 32003);
+  S = ZZ/7919[x,y];
+  J = ideal(4*x^2 + y + 6, 2*x*y - x + 1);
+  assert(gbcApply(T, J) == gens gb J);
+  assert(gbcApply(T, J, Trust => true) == gens gb J);
+  assert(try (gbcApply(T, ideal(x^2 + y, x*y)); false) else true);
 ///
 
 TEST ///

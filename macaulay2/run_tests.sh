@@ -2,8 +2,10 @@
 # macaulay2 (ctest): load macaulay2/Gbc.m2 in M2 and run its TESTs (check), the
 # differential test macaulay2/tests/differential.m2 (random ideals in every order
 # the package maps, compared with M2's own gb, % and hilbertSeries; every ring it
-# must refuse raises an error) and macaulay2/tests/operations.m2 (the ideal
-# operations, syzygies, Betti tables and real solutions against M2's own), then
+# must refuse raises an error), macaulay2/tests/operations.m2 (the ideal
+# operations, syzygies, Betti tables and real solutions against M2's own) and
+# macaulay2/tests/parametrization.m2 (gbcParametrization by its definition) and
+# macaulay2/tests/learn.m2 (gbcApply against gens gb), then
 # macaulay2/tests/interrupt.sh (Ctrl-C stops a running call); then
 # installPackage into a temporary prefix, running every documentation example, and
 # check that the package's help pages were written and no example printed false. Exits 77 (skipped) without M2,
@@ -25,6 +27,8 @@ loadPackage(\"Gbc\", FileName => \"$src/macaulay2/Gbc.m2\");
 check(\"Gbc\", UserMode => false);
 load \"$src/macaulay2/tests/differential.m2\";
 load \"$src/macaulay2/tests/operations.m2\";
+load \"$src/macaulay2/tests/parametrization.m2\";
+load \"$src/macaulay2/tests/learn.m2\";
 print \"Gbc: all tests passed\";
 exit 0" </dev/null
 

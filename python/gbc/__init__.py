@@ -12,7 +12,8 @@ lex, deglex, weighted and block orders; polynomials with +, -, *, **; ideals fro
 strings, Polynomial objects or SymPy expressions; Groebner bases (threads, timeout,
 certify), change of order, division with quotients, membership, cofactors,
 intersection, quotient, saturation, elimination, radical membership, Hilbert series,
-dimension, degree, solving (real isolating boxes over Q, the points over Z/p),
+dimension, degree, solving (real isolating boxes over Q, the points over Z/p,
+msolve's rational parametrisation), learn and apply modulo a prime (gbc.learn, Trace),
 syzygies and Betti tables of modules, and the monomial-ideal operations.
 Errors raise GbcError subclasses with the library's message; Ctrl-C cancels a
 running computation (KeyboardInterrupt). docs/python.md is the reference."""
@@ -27,12 +28,16 @@ from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tupl
 from . import _lib
 from ._lib import lib
 from ._orders import OrderError, monomial_key, order_text
+from . import _param
+from ._param import Parametrization
 
 __all__ = ["Ring", "Polynomial", "Ideal", "GroebnerBasis", "MonomialIdeal",
-           "HilbertSeries", "Module", "BettiTable", "groebner", "reduced", "GbcError",
+           "HilbertSeries", "Module", "BettiTable", "Parametrization", "groebner",
+           "reduced", "GbcError",
            "ParseError", "ArgumentError", "DomainError", "ResourceError",
            "ExponentOverflow", "Interrupted",
-           "TimeLimitExceeded", "Unsupported", "version", "library_path"]
+           "TimeLimitExceeded", "Unsupported", "VerificationFailed", "Trace", "learn",
+           "version", "library_path"]
 
 #: the running libgbc's version, "MAJOR.MINOR.PATCH"
 version: str = lib.gbc_version().decode()
@@ -49,7 +54,7 @@ Monomial = Tuple[int, ...]
 Coefficient = Union[int, Fraction]
 
 # status codes of gbc.h
-OK, NOMEM, LIMIT, OVERFLOW, INTERRUPTED, PARSE, ARG, DOMAIN, UNSUPPORTED = range(9)
+OK, NOMEM, LIMIT, OVERFLOW, INTERRUPTED, PARSE, ARG, DOMAIN, UNSUPPORTED, VERIFY = range(10)
 
 
 class GbcError(Exception):
@@ -102,9 +107,14 @@ class Unsupported(GbcError, NotImplementedError):
     """A valid request this version of gbc does not implement."""
 
 
+class VerificationFailed(GbcError):
+    """A result failed its verification: a learnt trace (Trace.apply) does not hold
+    for these coefficients; compute that system with Ideal.groebner()."""
+
+
 _CLASSES = {NOMEM: ResourceError, LIMIT: ResourceError, OVERFLOW: ExponentOverflow,
             INTERRUPTED: Interrupted, PARSE: ParseError, ARG: ArgumentError,
-            DOMAIN: DomainError, UNSUPPORTED: Unsupported}
+            DOMAIN: DomainError, UNSUPPORTED: Unsupported, VERIFY: VerificationFailed}
 
 
 def _raise(st, err=None, timed_out=False):
@@ -1044,7 +1054,7 @@ class Ideal:
         return self.leading_ideal(**options).hilbert_series()
 
     # -- solving --------------------------------------------------------------------
-    def _solutions(self, precision, options):
+    def _solutions(self, precision, options, flags=0):
         _check_options(options)
         if precision is None:
             precision = 64
@@ -1060,8 +1070,8 @@ class Ideal:
                 st = [OK]
 
                 def call():
-                    st[0] = lib.gbc_solve(ctypes.byref(sols), gens, precision, 0, o.h,
-                                          ctypes.byref(err))
+                    st[0] = lib.gbc_solve(ctypes.byref(sols), gens, precision, flags,
+                                          o.h, ctypes.byref(err))
                     return OK
                 o.run(call)
                 if st[0] == INTERRUPTED and options.get("timeout") is not None:
@@ -1124,6 +1134,24 @@ class Ideal:
             return out
         finally:
             lib.gbc_solutions_free(sols)
+
+    def parametrization(self, **options: Any) -> Optional["Parametrization"]:
+        """msolve's rational parametrisation of the solutions of a zero-dimensional
+        ideal (over Q; over Z/p a radical one): a Parametrization (w(T) = 0 and
+        x_i = -v_i(T) / (den_i q(T)) for T = sum form[i] x_i; see its docstring and
+        docs/solve.md), None for the unit ideal. DomainError when the ideal is not
+        zero-dimensional; Unsupported over Z/p when it is not radical (or no form
+        separates its solutions modulo p). Options as groebner's (threads, timeout,
+        certify, memory_limit, seed, algorithm)."""
+        sols = self._solutions(64, options, 1)  # GBC_SOLVE_PARAMETRIZATION
+        text = ctypes.c_void_p()
+        try:
+            _check(lib.gbc_solutions_to_string(ctypes.byref(text), None, sols, 1))
+            raw = ctypes.string_at(text.value).decode() if text.value else ""
+        finally:
+            lib.gbc_string_free(text)
+            lib.gbc_solutions_free(sols)
+        return _param.parse(raw, self.ring.nvars)
 
     # -- the quotient ring -------------------------------------------------------------
     def _quotient(self, matrices, options):
@@ -1840,3 +1868,7 @@ def reduced(f: PolyLike, G: Iterable[PolyLike], *gens: Any, order: Any = "grevle
     if any(_is_sympy(p) for p in [f] + G):
         return [p.as_expr() for p in q], r.as_expr()
     return q, r
+
+
+# learn and apply modulo a prime: after the classes it uses
+from ._learn import Trace, learn  # noqa: E402

@@ -172,3 +172,16 @@ _proto("gbc_solutions_distinct", c_size_t, c_void_p)
 _proto("gbc_solutions_endpoint", c_int, c_char_p, c_size_t, P(c_size_t), P(c_uint32),
        c_void_p, c_size_t, c_uint32, c_int)
 _proto("gbc_solutions_get_zp", c_int, P(c_uint32), c_void_p, c_size_t)
+_proto("gbc_solutions_to_string", c_int, P(c_void_p), P(c_size_t), c_void_p, c_int)
+# learn and apply modulo a prime (gbc.h "learn and apply modulo a prime")
+_proto("gbc_trace_mod_learn", c_int, P(c_void_p), P(c_void_p), c_void_p, c_void_p, P(Error))
+_proto("gbc_trace_mod_apply_flags", c_int, P(c_void_p), c_void_p, c_void_p, ctypes.c_uint,
+       c_void_p, P(Error))
+_proto("gbc_trace_mod_apply_batch", c_int, P(c_void_p), P(c_int), c_size_t, c_void_p,
+       P(c_void_p), ctypes.c_uint, c_void_p, P(Error))
+_proto("gbc_trace_mod_save", c_int, P(P(ctypes.c_uint8)), P(c_size_t), c_void_p)
+_proto("gbc_trace_mod_load", c_int, P(c_void_p), P(ctypes.c_uint8), c_size_t)
+_proto("gbc_trace_mod_ngens", c_size_t, c_void_p)
+_proto("gbc_trace_mod_prime", c_uint32, c_void_p)
+_proto("gbc_trace_mod_free", None, c_void_p)
+_proto("gbc_blob_free", None, P(ctypes.c_uint8))
