@@ -25,6 +25,9 @@
 /* Rational reconstruction after every prime up to this many primes, then after
  * every nprimes / MOD_RR_DENSE more (mod_lift_due) */
 #define MOD_RR_DENSE 32
+/* ... and no sooner than after primes that took MOD_RR_TIME times the time of the
+ * last attempt (mod_lift_due) */
+#define MOD_RR_TIME 2.0
 
 /* The check's part that does not depend on the candidate, computed ahead on one
  * thread of a batch (mod_batch_run_ahead, when the computation has threads): the
@@ -113,6 +116,8 @@ typedef struct modst {
      * the accumulator's prime count at which the open polynomials are lifted next */
     size_t unlucky_run, next_rr;
     double t0;           /* when the run began (for the log) */
+    double shape_t0;     /* when the current shape's primes began (mod_shape_start) */
+    double rr_time;      /* the time its reconstruction attempts took so far */
     mod_ahead ahead;     /* the check computed ahead (mod_batch_run_ahead) */
 } modst;
 

@@ -115,6 +115,8 @@ gbc_status mod_shape_start(modst *S, const plist *G, uint32_t p, uint32_t nvars)
     S->have_cand = G->n == 0;
     S->unlucky_run = 0;
     S->next_rr = 1;
+    S->shape_t0 = gbc_wall_time();
+    S->rr_time = 0;
     gbc_status st = zz_crt_init_groups(S->ctx, &S->crt, S->plen, S->npolys);
     S->have_crt = 1;
     GBC_TRY(st);
