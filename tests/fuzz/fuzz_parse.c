@@ -5,7 +5,8 @@
  * verifier. The first input byte picks the order (mod 6), and (divided by 6) one or
  * two threads and whether the computation has a memory limit. A custom mutator
  * (below) sometimes grows the input the way size-driven bugs need: long digit
- * strings, huge exponents, powers of sums, headers of thousands of names. */
+ * strings, huge exponents, numbers to huge powers, powers of sums, headers of
+ * thousands of names, exponents that are the multiples of 2^k. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -135,11 +136,13 @@ size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsi
             piece[n] = (char)('0' + mut_next(&s) % 10);
         break;
     }
-    case 1: { /* a huge exponent */
+    case 1: { /* a huge exponent, or a number to a huge power (charged to the limit) */
         static const char *const exps[] = {"^4294967295", "^4294967296", "^2147483648",
                                            "^65537", "^1000000", "^99999999999999999999",
-                                           "^131072", "^3000"};
-        const char *e = exps[mut_next(&s) % 8];
+                                           "^131072", "^3000", "*3^33000000",
+                                           "*5^22000000*7^22000000", "/3^33000000",
+                                           "*2^67108864"};
+        const char *e = exps[mut_next(&s) % 12];
         n = strlen(e);
         memcpy(piece, e, n);
         break;
@@ -157,11 +160,12 @@ size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsi
             n += (size_t)snprintf(piece + n, sizeof piece - n, ",v%zu", i);
         break;
     }
-    default: { /* a product of many factors, or a monomial with structured exponents */
+    default: { /* terms whose exponents are the multiples of 2^sh (the hash's patterns) */
         size_t k = 1 + (size_t)(mut_next(&s) % 2000);
+        unsigned sh = (unsigned)(mut_next(&s) % 32);
         for (size_t i = 0; i < k && n + 24 < sizeof piece; i++)
             n += (size_t)snprintf(piece + n, sizeof piece - n, "+x^%llu*y",
-                                  (unsigned long long)(i << 17));
+                                  (unsigned long long)(((uint64_t)i << sh) & 0xffffffffu));
         break;
     }
     }
