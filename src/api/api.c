@@ -550,9 +550,11 @@ GBC_API double gbc_stats_get(const gbc_stats *stats, const char *name)
     return 0;
 }
 
-/* The one nonzero polynomial of L when its coefficients have more than 2^16 bits in
- * all (then the primes would cost: about two per 31 bits), or NULL. */
-static const ppoly *api_one_generator(const plist *L)
+/* The one nonzero polynomial of L when there is one: over Q when its coefficients
+ * have more than 2^16 bits in all (then the primes would cost: about two per 31
+ * bits), over Z/p when it has more than 2^12 terms (F4 would copy it into its
+ * tables: (a+b+c+d)^120 took 93 MB); else NULL. */
+static const ppoly *api_one_generator(const plist *L, const field *F)
 {
     const ppoly *one = NULL;
     for (size_t i = 0; i < L->n; i++)
@@ -563,6 +565,8 @@ static const ppoly *api_one_generator(const plist *L)
         }
     if (one == NULL)
         return NULL;
+    if (F->p != 0)
+        return one->len > (1u << 12) ? one : NULL;
     size_t bits = 0;
     for (size_t i = 0; i < one->len; i++)
         bits += mpz_sizeinbase(mpq_numref(one->cq[i]), 2) +
@@ -570,17 +574,23 @@ static const ppoly *api_one_generator(const plist *L)
     return bits > (1u << 16) ? one : NULL;
 }
 
-/* The reduced basis of an ideal over Q with one generator f, in any order: f
- * divided by its leading coefficient (its terms are in decreasing order). Exact, so
- * the multi-modular path, whose primes must carry every coefficient of f (a
- * 10^6-digit coefficient needs about 2 * 3.3 * 10^6 / 31 primes), is not needed. */
+/* The reduced basis of an ideal with one generator f, in any order: f divided by
+ * its leading coefficient (its terms are in decreasing order). Exact, so over Q the
+ * multi-modular path, whose primes must carry every coefficient of f (a 10^6-digit
+ * coefficient needs about 2 * 3.3 * 10^6 / 31 primes), is not needed. */
 static gbc_status api_monic_generator(gbc_ctx *ctx, const ring *R, const plist *L, plist *out)
 {
-    const ppoly *f = api_one_generator(L);
+    const ppoly *f = api_one_generator(L, &R->F);
     gbc_log(ctx, 1, "one generator: the basis is the generator made monic");
     ppoly *g;
     GBC_TRY(plist_push(ctx, out, f->len, R->nvars, &R->F, &g));
     memcpy(g->exps, f->exps, sizeof(uint32_t) * f->len * R->nvars);
+    if (R->F.p != 0) {
+        uint32_t inv = zp_inv(&R->F, f->cf[0]);
+        for (size_t i = 0; i < f->len; i++)
+            g->cf[i] = zp_mul(&R->F, f->cf[i], inv);
+        return gbc_ctx_check(ctx);
+    }
     mpq_t lc;
     mpq_init(lc);
     mpq_set(lc, f->cq[0]);
@@ -608,8 +618,11 @@ gbc_status api_groebner(gbc_ctx *ctx, const gbc_polys *gens, plist *out, gb_stat
     const strat_engine *eng = strat_engine_of(ctx);
     const ring *R = &gens->ring->R;
     gbc_status st;
-    if (eng != NULL && R->F.p == 0 && !(eng->fields & STRAT_FIELD_Q) &&
-        api_one_generator(&gens->L) != NULL)
+    /* one big generator: made monic, unless the engine computes over the field
+     * itself and is the reference (Buchberger) */
+    int direct = eng != NULL && (R->F.p == 0 ? (eng->fields & STRAT_FIELD_Q) != 0
+                                             : eng->algorithm == GBC_ALGO_BUCHBERGER);
+    if (eng != NULL && !direct && api_one_generator(&gens->L, &R->F) != NULL)
         st = api_monic_generator(ctx, R, &gens->L, out); /* no need for primes */
     else
         st = mod_engine_groebner(ctx, R, &gens->L, out, stats,
@@ -660,8 +673,10 @@ GBC_API gbc_status gbc_groebner_write(const gbc_polys *gens, const gbc_options *
     gbc_plan plan;
     api_plan_from_options(&plan, opts);
     const ring *R = &gens->ring->R;
-    /* F4 alone streams its basis (f4_groebner_sink) */
-    if (plan.engine != GBC_ALGO_F4 || !f4_ring_direct(R) || strat_univariate_applies(R)) {
+    /* F4 alone streams its basis (f4_groebner_sink); one big generator is made
+     * monic (api_monic_generator) */
+    if (plan.engine != GBC_ALGO_F4 || !f4_ring_direct(R) || strat_univariate_applies(R) ||
+        api_one_generator(&gens->L, &R->F) != NULL) {
         gbc_polys *basis = NULL;
         gbc_status st = gbc_groebner(&basis, gens, opts, stats);
         if (st == GBC_OK)
