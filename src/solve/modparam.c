@@ -565,11 +565,10 @@ static void prev_prime(uint32_t *p)
     } while (!is_prime(*p));
 }
 
-/* The parametrisation given by the lifted values q (w_0 .. w_(D-1), then v_i's D
- * coefficients for each variable) into P (initialised here): W the primitive
- * integer multiple c w of w, V_i / den_i = c v_i, Q = W'. */
-static gbc_status param_from_lift(gbc_ctx *ctx, sv_param *P, const mpq_t *q, uint32_t n,
-                                  size_t D)
+/* sv_param_from_values (solve.h): W the primitive integer multiple c w of w,
+ * V_i / den_i = c v_i, Q = W'. */
+gbc_status sv_param_from_values(gbc_ctx *ctx, sv_param *P, const mpq_t *q, uint32_t n,
+                                size_t D)
 {
     gbc_status st = sv_param_init(ctx, P, n);
     if (st == GBC_OK)
@@ -734,18 +733,41 @@ static gbc_status cand_settle(gbc_ctx *ctx, lifting *S)
     return GBC_OK;
 }
 
+/* Whether P is squarefree and passes check_over_q on in: *found. */
+static gbc_status check_param(gbc_ctx *ctx, int *found, const sv_param *P, const mp_input *in)
+{
+    int sq = 0, chk = 0;
+    gbc_status st = squarefree_proved(ctx, &sq, &P->W);
+    if (st == GBC_OK && sq)
+        st = check_over_q(ctx, &chk, P, in);
+    *found = st == GBC_OK && sq && chk;
+    return st;
+}
+
+gbc_status sv_param_check_q(gbc_ctx *ctx, int *ok, const sv_param *P, const gbc_polys *gens,
+                            const int64_t *form)
+{
+    mp_input in;
+    memset(&in, 0, sizeof in);
+    *ok = 0;
+    if (P->W.n < 2 || P->n != gbc_ring_nvars(gbc_polys_ring(gens)))
+        return GBC_ERR_ARG;
+    gbc_status st = input_init(ctx, &in, gens, P->n, form);
+    if (st == GBC_OK)
+        st = check_param(ctx, ok, P, &in);
+    input_clear(ctx, &in);
+    return st;
+}
+
 /* The check of a stable candidate: P (initialised here) from S->cand, *found = 1
  * when W is squarefree and P passes check_over_q; P is the caller's to clear. */
 static gbc_status check_candidate(gbc_ctx *ctx, sv_param *P, int *found, const lifting *S,
                                   const mp_input *in, size_t D)
 {
-    int sq = 0, chk = 0;
-    gbc_status st = param_from_lift(ctx, P, S->cand, in->n, D);
+    *found = 0;
+    gbc_status st = sv_param_from_values(ctx, P, S->cand, in->n, D);
     if (st == GBC_OK)
-        st = squarefree_proved(ctx, &sq, &P->W);
-    if (st == GBC_OK && sq)
-        st = check_over_q(ctx, &chk, P, in);
-    *found = st == GBC_OK && sq && chk;
+        st = check_param(ctx, found, P, in);
     return st;
 }
 
@@ -809,7 +831,7 @@ static gbc_status lift_over_primes(gbc_ctx *ctx, sv_param *P, int *found, liftin
         }
         if (!have) {
             int lifted = 0;
-            st = zz_crt_lift(ctx, &S->C, S->glen, nv, S->cand, &lifted);
+            st = sv_qlift(ctx, &S->C, D, nv, SV_QLIFT_MARGIN, S->cand, &lifted);
             if (st == GBC_OK)
                 st = cand_settle(ctx, S);
             if (st != GBC_OK)
