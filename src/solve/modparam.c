@@ -295,6 +295,60 @@ static gbc_status mono(gbc_ctx *ctx, const sv_zpoly **out, mcache *M, const uint
     return GBC_OK;
 }
 
+/* Whether W divides H in Z[T] (H normalised, deg H >= deg W >= 1), by Kronecker
+ * substitution at 2^k: the integer H(2^k) divided by W(2^k) (GMP's fast division)
+ * instead of deg H - deg W schoolbook steps. A nonzero remainder proves W does not
+ * divide H (W | H in Z[T] would give W(2^k) | H(2^k)). A zero remainder with the
+ * quotient's balanced digits Q (slots of k bits: Qz = Q(2^k)) proves H = Q W when
+ * every coefficient of H and of Q W is below 2^(k-2) in absolute value, as both
+ * then are the balanced digits of the same integer. *decided = 0 when the digits
+ * are too wide for that (zero_mod's schoolbook division then decides). */
+static gbc_status divides_kron(gbc_ctx *ctx, int *decided, int *divides, const sv_zpoly *H,
+                               const sv_zpoly *W)
+{
+    size_t nh = H->n, nw = W->n, nq = nh - nw + 1, lg = 1;
+    while (((size_t)1 << lg) < (nq < nw ? nq : nw))
+        lg++;
+    size_t hb = sv_zpoly_maxbits(H), wb = sv_zpoly_maxbits(W);
+    /* room for a quotient of up to hb - wb + 60 bits, usually plenty */
+    size_t L = (hb + lg + 64) / GMP_NUMB_BITS + 1, kb = L * GMP_NUMB_BITS;
+    size_t bytes = (2 * nh + nw + 2 * nq + 4) * L * sizeof(mp_limb_t);
+    *decided = 0;
+    *divides = 0;
+    GBC_TRY(gbc_ctx_charge(ctx, bytes));
+    mp_limb_t *slot = NULL;
+    sv_zpoly Q;
+    gbc_status st = GBC_ALLOC(ctx, slot, L + 1);
+    if (st == GBC_OK)
+        st = sv_zpoly_init(ctx, &Q, nq);
+    if (st != GBC_OK) {
+        gbc_free(ctx, slot);
+        gbc_ctx_uncharge(ctx, bytes);
+        return st;
+    }
+    mpz_t X, Y, R, tmp, half, full;
+    mpz_inits(X, Y, R, tmp, half, full, NULL);
+    kron_pack(X, tmp, H, L);
+    kron_pack(Y, tmp, W, L);
+    mpz_tdiv_qr(X, R, X, Y);
+    if (mpz_sgn(R) != 0) {
+        *decided = 1;
+    } else {
+        mpz_setbit(half, kb - 1);
+        mpz_setbit(full, kb);
+        kron_unpack(&Q, X, L, half, full, slot);
+        kron_pack(Y, tmp, &Q, L);
+        *decided = mpz_cmp(X, Y) == 0 && hb + 2 <= kb &&
+                   sv_zpoly_maxbits(&Q) + wb + lg + 2 <= kb;
+        *divides = *decided;
+    }
+    mpz_clears(X, Y, R, tmp, half, full, NULL);
+    sv_zpoly_clear(ctx, &Q);
+    gbc_free(ctx, slot);
+    gbc_ctx_uncharge(ctx, bytes);
+    return sv_poll(ctx, (nh + nw) * L);
+}
+
 /* Whether H = 0 mod W in Q[T] (W primitive, of degree >= 1): *zero. By Gauss's
  * lemma W divides H in Q[T] exactly when it divides it in Z[T], so H is divided
  * exactly over Z from the top: a top coefficient that lc(W) does not divide, or a
@@ -306,6 +360,16 @@ static gbc_status zero_mod(gbc_ctx *ctx, int *zero, sv_zpoly *H, const sv_zpoly 
     size_t dw = W->n - 1;
     const mpz_srcptr lc = W->c[dw];
     *zero = 0;
+    if (H->n == 0) {
+        *zero = 1;
+        return GBC_OK;
+    }
+    if (H->n > W->n && H->n >= 32) {
+        int decided = 0;
+        GBC_TRY(divides_kron(ctx, &decided, zero, H, W));
+        if (decided)
+            return GBC_OK;
+    }
     mpz_t q;
     mpz_init(q);
     gbc_status st = GBC_OK;

@@ -281,6 +281,63 @@ START_TEST(test_wrong_caught)
 }
 END_TEST
 
+/* The check over Q on katsura-5 (D = 32: the products' exact division by W goes
+ * through Kronecker substitution): the right parametrisation for T = x6 passes; the
+ * same with one coefficient of V_1 (x1's) changed is refused (the form, without
+ * x1, still vanishes: the generators refuse it), and so is a change of W. */
+START_TEST(test_check_large)
+{
+    const char *text = "x1,x2,x3,x4,x5,x6\n0\n"
+                       "x1^2+2*x2^2+2*x3^2+2*x4^2+2*x5^2+2*x6^2-x1,\n"
+                       "2*x1*x2+2*x2*x3+2*x3*x4+2*x4*x5+2*x5*x6-x2,\n"
+                       "x2^2+2*x1*x3+2*x2*x4+2*x3*x5+2*x4*x6-x3,\n"
+                       "2*x2*x3+2*x1*x4+2*x2*x5+2*x3*x6-x4,\n"
+                       "x3^2+2*x2*x4+2*x1*x5+2*x2*x6-x5,\n"
+                       "x1+2*x2+2*x3+2*x4+2*x5+2*x6-1";
+    gbc_ring *R = NULL;
+    gbc_polys *gens = NULL, *G = NULL;
+    ck_assert_int_eq(gbc_parse(&R, &gens, text, strlen(text), "grevlex", NULL, NULL), GBC_OK);
+    ck_assert_int_eq(gbc_groebner(&G, gens, NULL, NULL), GBC_OK);
+    gbc_ctx ctx;
+    gbc_ctx_init(&ctx);
+    int64_t dim = 0;
+    uint64_t deg = 0;
+    ck_assert_int_eq(sv_dim_degree(&ctx, &dim, &deg, G, NULL), GBC_OK);
+    ck_assert_uint_eq(deg, 32);
+    int64_t form[6] = {0, 0, 0, 0, 0, -1};
+    sv_gbmod B;
+    memset(&B, 0, sizeof B);
+    ck_assert_int_eq(sv_gbmod_init(&ctx, &B, G), GBC_OK);
+    sv_param P;
+    int found = 0, nonrad = 0, ok = 0;
+    size_t nprimes = 0;
+    ck_assert_int_eq(sv_modular_param(&ctx, &P, &found, gens, &B, form, (size_t)deg, NULL,
+                                      &nprimes, &nonrad),
+                     GBC_OK);
+    ck_assert_int_eq(found, 1);
+    ck_assert_int_eq(sv_param_check_q(&ctx, &ok, &P, gens, form), GBC_OK);
+    ck_assert_int_eq(ok, 1);
+    for (size_t j = 0; j < P.V[0].n; j += 7) {
+        mpz_add_ui(P.V[0].c[j], P.V[0].c[j], 1);
+        ck_assert_int_eq(sv_param_check_q(&ctx, &ok, &P, gens, form), GBC_OK);
+        ck_assert_msg(ok == 0, "V_1 changed at %zu accepted", j);
+        mpz_sub_ui(P.V[0].c[j], P.V[0].c[j], 1);
+    }
+    mpz_add_ui(P.W.c[3], P.W.c[3], 1);
+    ck_assert_int_eq(sv_param_check_q(&ctx, &ok, &P, gens, form), GBC_OK);
+    ck_assert_int_eq(ok, 0);
+    mpz_sub_ui(P.W.c[3], P.W.c[3], 1);
+    ck_assert_int_eq(sv_param_check_q(&ctx, &ok, &P, gens, form), GBC_OK);
+    ck_assert_int_eq(ok, 1);
+    sv_param_clear(&ctx, &P);
+    sv_gbmod_clear(&ctx, &B);
+    ck_assert_uint_eq(ctx.mem_used, 0);
+    gbc_polys_free(G);
+    gbc_polys_free(gens);
+    gbc_ring_free(R);
+}
+END_TEST
+
 static Suite *qlift_suite(void)
 {
     Suite *s = suite_create("solve-qlift");
@@ -289,6 +346,7 @@ static Suite *qlift_suite(void)
     tcase_add_test(tc, test_shared);
     tcase_add_test(tc, test_mixed);
     tcase_add_test(tc, test_wrong_caught);
+    tcase_add_test(tc, test_check_large);
     suite_add_tcase(s, tc);
     return s;
 }
