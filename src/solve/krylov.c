@@ -44,31 +44,6 @@ static long kdeg(const uint32_t *a, size_t n)
     return (long)n - 1;
 }
 
-/* r = a b mod w (a, b below degree D, w monic of degree D; r may alias neither;
- * tmp: 2 D scratch words). */
-static void kmulmod(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *w,
-                    size_t D, uint64_t *tmp, uint32_t p)
-{
-    const uint64_t p2 = (uint64_t)p * p;
-    memset(tmp, 0, 2 * D * sizeof *tmp);
-    for (size_t i = 0; i < D; i++) {
-        if (a[i] == 0)
-            continue;
-        for (size_t j = 0; j < D; j++)
-            tmp[i + j] = fg_acc(tmp[i + j], (uint64_t)a[i] * b[j], p2);
-    }
-    for (size_t top = 2 * D; top-- > D;) {
-        uint32_t q = (uint32_t)(tmp[top] % p);
-        if (q == 0)
-            continue;
-        uint64_t nq = p - q;
-        for (size_t j = 0; j < D; j++)
-            tmp[top - D + j] = fg_acc(tmp[top - D + j], nq * w[j], p2);
-    }
-    for (size_t i = 0; i < D; i++)
-        r[i] = (uint32_t)(tmp[i] % p);
-}
-
 /* inv = a^-1 mod w (a below degree D, w monic of degree D): 1; 0 when gcd(a, w) is
  * not 1. sc: 4 (D + 1) scratch words. The extended Euclidean algorithm with the
  * cofactors of a only. */
@@ -316,7 +291,7 @@ static gbc_status kwork_init(gbc_ctx *ctx, kwork *K, uint32_t D, uint32_t n, uin
     GBC_TRY(GBC_ALLOC(ctx, K->Ni, d));
     GBC_TRY(GBC_ALLOC(ctx, K->h, d));
     GBC_TRY(GBC_ALLOC(ctx, K->sc, 3 * d2));
-    return GBC_ALLOC(ctx, K->acc, 2 * d);
+    return GBC_ALLOC(ctx, K->acc, 4 * d);
 }
 
 /* The columns of the matrix of T = -sum form_i x_i on the normal set of S, and the
@@ -391,6 +366,44 @@ static uint32_t kdot(const uint32_t *u, const uint32_t *v, uint32_t n, uint32_t 
     }
     uint64_t two32 = ((uint64_t)1 << 32) % p;
     return (uint32_t)(((hi % p) * two32 + lo % p) % p);
+}
+
+/* lo[x] += the low 32 bits of c v[x], hi[x] += the high ones (x < n): kdot's
+ * split sums, which need no reduction for fewer than 2^32 terms a slot. */
+K_CLONES
+static void kaxpy2(uint64_t *lo, uint64_t *hi, uint64_t c, const uint32_t *v, size_t n)
+{
+    for (size_t x = 0; x < n; x++) {
+        uint64_t t = c * v[x];
+        lo[x] += t & 0xffffffffu;
+        hi[x] += t >> 32;
+    }
+}
+
+/* The residue of the split sum lo + 2^32 hi; two32 = 2^32 mod p. */
+static uint32_t ksplit(uint64_t lo, uint64_t hi, uint64_t two32, uint32_t p)
+{
+    return (uint32_t)(((hi % p) * two32 + lo % p) % p);
+}
+
+/* r = a b mod w (a, b below degree D, w monic of degree D; r may alias neither;
+ * tmp: 4 D scratch words). Schoolbook product and remainder on split sums (each
+ * slot takes at most 2 D products). */
+static void kmulmod(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *w,
+                    size_t D, uint64_t *tmp, uint32_t p)
+{
+    uint64_t *lo = tmp, *hi = tmp + 2 * D, two32 = ((uint64_t)1 << 32) % p;
+    memset(tmp, 0, 4 * D * sizeof *tmp);
+    for (size_t i = 0; i < D; i++)
+        if (a[i] != 0)
+            kaxpy2(lo + i, hi + i, a[i], b, D);
+    for (size_t top = 2 * D; top-- > D;) {
+        uint32_t q = ksplit(lo[top], hi[top], two32, p);
+        if (q != 0)
+            kaxpy2(lo + top - D, hi + top - D, p - q, w, D);
+    }
+    for (size_t i = 0; i < D; i++)
+        r[i] = ksplit(lo[i], hi[i], two32, p);
 }
 
 /* The coordinate of x_i (= x_i b_0, b_0 = 1) under the row vector rho. */
