@@ -221,6 +221,30 @@ gbc_status sv_param_mod_p(gbc_ctx *ctx, uint32_t *r, int *ok, sv_gbmod *B, const
 gbc_status sv_modular_param(gbc_ctx *ctx, sv_param *P, int *found, const gbc_polys *gens,
                             sv_gbmod *G, const int64_t *form, size_t D,
                             const gbc_options *opts, size_t *nprimes, int *nonradical);
+/* --- the check over Q (qcheck.c) --- */
+
+/* The input: the generators' terms (exponents over the n variables) and the
+ * linear form T + sum form[i] x_i. */
+typedef struct sv_qinput {
+    uint32_t n;
+    size_t ngens;
+    size_t *nterms;    /* per generator */
+    size_t total;      /* terms of all generators */
+    uint32_t *exps;    /* total x n */
+    mpq_t *coefs;      /* total */
+    const int64_t *form;
+} sv_qinput;
+
+/* in from gens (n variables) and the form (kept by reference): the terms'
+ * exponents and rational coefficients, through ctx. sv_qinput_clear frees it,
+ * also after a failure (in zeroed by the caller). */
+gbc_status sv_qinput_init(gbc_ctx *ctx, sv_qinput *in, const gbc_polys *gens, uint32_t n,
+                          const int64_t *form);
+void sv_qinput_clear(gbc_ctx *ctx, sv_qinput *in);
+/* Whether P (in->n variables) is proved over Q: W squarefree, and the form and
+ * every generator of in vanishing on it (sv_param_check_q's contract): *found. */
+gbc_status sv_qcheck(gbc_ctx *ctx, int *found, const sv_param *P, const sv_qinput *in);
+
 /* The parametrisation of the values q (w_0 .. w_(D-1) of w monic, then the D
  * coefficients of each v_i = x_i w' mod w, for n variables) into P (initialised
  * here, also on failure: the caller clears it): W = c w primitive in Z[T],
