@@ -455,16 +455,76 @@ static gbc_status add_scaled(gbc_ctx *ctx, sv_zpoly *H, const sv_zpoly *pr, cons
     return sv_zpoly_settle(ctx, H);
 }
 
+/* H += sum_k c[k] prod_i F[i]^e[k nv + i] over the m terms (exponent vectors of nv
+ * entries, all of total degree d >= 1; e and c are scratch, reordered). A variable
+ * (or Z) in three terms or more, when d >= 3, is factored out, Horner's way:
+ * H += F[v] (the sum of those terms over it) + the others, one product of the
+ * top degree instead of one a term (noon's x_i (x_1^2 + ... + x_n^2 - c)); else
+ * each term's product comes from the cache M. */
+static gbc_status hsum(gbc_ctx *ctx, sv_zpoly *H, mcache *M, const sv_zpoly *F, uint32_t nv,
+                       uint32_t *e, mpz_t *c, size_t m, uint32_t d)
+{
+    uint32_t best = 0;
+    size_t most = 0;
+    for (uint32_t v = 0; v < nv && d >= 3; v++) {
+        size_t cnt = 0;
+        for (size_t k = 0; k < m; k++)
+            cnt += e[k * nv + v] > 0;
+        if (cnt > most) {
+            most = cnt;
+            best = v;
+        }
+    }
+    if (most < 3) {
+        for (size_t k = 0; k < m; k++) {
+            const sv_zpoly *pr = NULL;
+            GBC_TRY(mono(ctx, &pr, M, e + k * nv, F));
+            GBC_TRY(add_scaled(ctx, H, pr, c[k]));
+        }
+        return GBC_OK;
+    }
+    /* the terms with F[best] first, that factor taken off them */
+    size_t s = 0;
+    for (size_t k = 0; k < m; k++) {
+        if (e[k * nv + best] == 0)
+            continue;
+        for (uint32_t v = 0; v < nv; v++) {
+            uint32_t x = e[s * nv + v];
+            e[s * nv + v] = e[k * nv + v];
+            e[k * nv + v] = x;
+        }
+        mpz_swap(c[s], c[k]);
+        e[s * nv + best]--;
+        s++;
+    }
+    sv_zpoly I, pr;
+    mpz_t one;
+    GBC_TRY(sv_zpoly_init(ctx, &I, 0));
+    gbc_status st = hsum(ctx, &I, M, F, nv, e, c, s, d - 1);
+    if (st == GBC_OK)
+        st = zmul(ctx, &pr, &I, &F[best]);
+    sv_zpoly_clear(ctx, &I);
+    if (st != GBC_OK)
+        return st;
+    mpz_init_set_ui(one, 1);
+    st = add_scaled(ctx, H, &pr, one);
+    mpz_clear(one);
+    sv_zpoly_clear(ctx, &pr);
+    if (st == GBC_OK && s < m)
+        st = hsum(ctx, H, M, F, nv, e + s * nv, c + s, m - s, d);
+    return st;
+}
+
 /* Whether generator g of in (its m terms: exponents ex, coefficients cf) vanishes
  * on the parametrisation, homogenised by Z: sum L c_a prod y_i^a_i Z^(d - |a|) = 0
  * mod W (L the lcm of the denominators): *zero. M caches the products of the
- * factors F; a (n + 1 entries), t and L are scratch. */
+ * factors F; L is scratch. */
 static gbc_status gen_vanishes(gbc_ctx *ctx, int *zero, mcache *M, const sv_zpoly *F,
                                const sv_param *P, uint32_t n, size_t m, const uint32_t *ex,
-                               const mpq_t *cf, uint32_t *a, mpz_t t, mpz_t L)
+                               const mpq_t *cf, mpz_t L)
 {
+    uint32_t d = 0, nv = n + 1;
     *zero = 0;
-    uint32_t d = 0;
     mpz_set_ui(L, 1);
     for (size_t k = 0; k < m; k++) {
         uint32_t s = 0;
@@ -475,39 +535,42 @@ static gbc_status gen_vanishes(gbc_ctx *ctx, int *zero, mcache *M, const sv_zpol
         mpz_lcm(L, L, mpq_denref(cf[k]));
     }
     sv_zpoly H;
-    gbc_status st = sv_zpoly_init(ctx, &H, 0);
-    if (st != GBC_OK)
+    uint32_t *e = NULL;
+    mpz_t *c = NULL;
+    gbc_status st = GBC_ALLOC(ctx, e, m * nv + 1);
+    if (st == GBC_OK)
+        st = GBC_ALLOC(ctx, c, m + 1);
+    if (st == GBC_OK)
+        st = sv_zpoly_init(ctx, &H, d == 0 ? 1 : 0);
+    if (st != GBC_OK) {
+        gbc_free(ctx, e);
+        gbc_free(ctx, c);
         return st;
-    for (size_t k = 0; k < m && st == GBC_OK; k++) {
+    }
+    for (size_t k = 0; k < m; k++) {
         uint32_t s = 0;
         for (uint32_t i = 0; i < n; i++) {
-            a[i] = ex[k * n + i];
-            s += a[i];
+            e[k * nv + i] = ex[k * n + i];
+            s += e[k * nv + i];
         }
-        a[n] = d - s;
-        const sv_zpoly *pr = NULL;
-        sv_zpoly one;
-        int isone = d == 0;
-        if (isone) {
-            st = sv_zpoly_init(ctx, &one, 1);
-            if (st == GBC_OK)
-                mpz_set_ui(one.c[0], 1);
-            pr = &one;
-        } else {
-            st = mono(ctx, &pr, M, a, F);
-        }
-        if (st != GBC_OK)
-            break;
+        e[k * nv + n] = d - s;
         /* coefficient L c_a, an integer */
-        mpz_divexact(t, L, mpq_denref(cf[k]));
-        mpz_mul(t, t, mpq_numref(cf[k]));
-        st = add_scaled(ctx, &H, pr, t);
-        if (isone)
-            sv_zpoly_clear(ctx, &one);
+        mpz_init(c[k]);
+        mpz_divexact(c[k], L, mpq_denref(cf[k]));
+        mpz_mul(c[k], c[k], mpq_numref(cf[k]));
+        if (d == 0)
+            mpz_add(H.c[0], H.c[0], c[k]); /* a constant generator */
     }
+    H.n = d == 0;
+    if (d > 0)
+        st = hsum(ctx, &H, M, F, nv, e, c, m, d);
     if (st == GBC_OK)
         st = zero_mod(ctx, zero, &H, &P->W);
     sv_zpoly_clear(ctx, &H);
+    for (size_t k = 0; k < m; k++)
+        mpz_clear(c[k]);
+    gbc_free(ctx, c);
+    gbc_free(ctx, e);
     return st;
 }
 
@@ -521,13 +584,10 @@ static gbc_status check_over_q(gbc_ctx *ctx, int *ok, const sv_param *P, const s
     memset(&M, 0, sizeof M);
     M.nv = nv;
     sv_zpoly *F = NULL;
-    uint32_t *a = NULL;
     mpz_t t, L;
     mpz_init(t);
     mpz_init(L);
     gbc_status st = GBC_ZALLOC(ctx, F, nv);
-    if (st == GBC_OK)
-        st = GBC_ALLOC(ctx, a, nv);
     if (st == GBC_OK)
         st = check_factors(ctx, F, P, n, t);
     int zero = 0;
@@ -536,8 +596,7 @@ static gbc_status check_over_q(gbc_ctx *ctx, int *ok, const sv_param *P, const s
     size_t at = 0;
     for (size_t g = 0; g < in->ngens && st == GBC_OK && zero; g++) {
         size_t m = in->nterms[g];
-        st = gen_vanishes(ctx, &zero, &M, F, P, n, m, in->exps + at * n, in->coefs + at, a,
-                          t, L);
+        st = gen_vanishes(ctx, &zero, &M, F, P, n, m, in->exps + at * n, in->coefs + at, L);
         at += m;
         if (st == GBC_OK && zero)
             st = gbc_ctx_check(ctx);
@@ -547,7 +606,6 @@ static gbc_status check_over_q(gbc_ctx *ctx, int *ok, const sv_param *P, const s
         for (uint32_t i = 0; i < nv; i++)
             sv_zpoly_clear(ctx, &F[i]);
     gbc_free(ctx, F);
-    gbc_free(ctx, a);
     mcache_clear(ctx, &M);
     mpz_clear(t);
     mpz_clear(L);

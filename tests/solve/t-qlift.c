@@ -281,19 +281,14 @@ START_TEST(test_wrong_caught)
 }
 END_TEST
 
-/* The check over Q on katsura-5 (D = 32: the products' exact division by W goes
- * through Kronecker substitution): the right parametrisation for T = x6 passes; the
- * same with one coefficient of V_1 (x1's) changed is refused (the form, without
- * x1, still vanishes: the generators refuse it), and so is a change of W. */
-START_TEST(test_check_large)
+/* The check over Q on the system text (n variables, D solutions) for the first of
+ * the forms (nforms of them, each without x1) that separates: the right
+ * parametrisation passes; the same with one coefficient of V_1 (x1's) changed is
+ * refused (the form, without x1, still vanishes: the generators refuse it), and so
+ * is a change of W. */
+static void check_changes(const char *text, uint32_t n, uint64_t D, const int64_t *forms,
+                          int nforms)
 {
-    const char *text = "x1,x2,x3,x4,x5,x6\n0\n"
-                       "x1^2+2*x2^2+2*x3^2+2*x4^2+2*x5^2+2*x6^2-x1,\n"
-                       "2*x1*x2+2*x2*x3+2*x3*x4+2*x4*x5+2*x5*x6-x2,\n"
-                       "x2^2+2*x1*x3+2*x2*x4+2*x3*x5+2*x4*x6-x3,\n"
-                       "2*x2*x3+2*x1*x4+2*x2*x5+2*x3*x6-x4,\n"
-                       "x3^2+2*x2*x4+2*x1*x5+2*x2*x6-x5,\n"
-                       "x1+2*x2+2*x3+2*x4+2*x5+2*x6-1";
     gbc_ring *R = NULL;
     gbc_polys *gens = NULL, *G = NULL;
     ck_assert_int_eq(gbc_parse(&R, &gens, text, strlen(text), "grevlex", NULL, NULL), GBC_OK);
@@ -303,18 +298,21 @@ START_TEST(test_check_large)
     int64_t dim = 0;
     uint64_t deg = 0;
     ck_assert_int_eq(sv_dim_degree(&ctx, &dim, &deg, G, NULL), GBC_OK);
-    ck_assert_uint_eq(deg, 32);
-    int64_t form[6] = {0, 0, 0, 0, 0, -1};
+    ck_assert_uint_eq(deg, D);
     sv_gbmod B;
     memset(&B, 0, sizeof B);
     ck_assert_int_eq(sv_gbmod_init(&ctx, &B, G), GBC_OK);
     sv_param P;
-    int found = 0, nonrad = 0, ok = 0;
-    size_t nprimes = 0;
-    ck_assert_int_eq(sv_modular_param(&ctx, &P, &found, gens, &B, form, (size_t)deg, NULL,
-                                      &nprimes, &nonrad),
-                     GBC_OK);
+    int found = 0, nonrad = 0, ok = 0, f = 0;
+    for (; f < nforms && !found; f++) {
+        size_t nprimes = 0;
+        ck_assert_int_eq(forms[f * n], 0);
+        ck_assert_int_eq(sv_modular_param(&ctx, &P, &found, gens, &B, forms + f * n,
+                                          (size_t)deg, NULL, &nprimes, &nonrad),
+                         GBC_OK);
+    }
     ck_assert_int_eq(found, 1);
+    const int64_t *form = forms + (f - 1) * n;
     ck_assert_int_eq(sv_param_check_q(&ctx, &ok, &P, gens, form), GBC_OK);
     ck_assert_int_eq(ok, 1);
     for (size_t j = 0; j < P.V[0].n; j += 7) {
@@ -335,6 +333,27 @@ START_TEST(test_check_large)
     gbc_polys_free(G);
     gbc_polys_free(gens);
     gbc_ring_free(R);
+}
+
+/* katsura-5 (D = 32: the products' exact division by W goes through Kronecker
+ * substitution) for T = x6; noon-4 (D = 73, cubic generators: x_i factored out of
+ * four of each generator's five terms) for a form without x1. */
+START_TEST(test_check_large)
+{
+    const char *k5 = "x1,x2,x3,x4,x5,x6\n0\n"
+                     "x1^2+2*x2^2+2*x3^2+2*x4^2+2*x5^2+2*x6^2-x1,\n"
+                     "2*x1*x2+2*x2*x3+2*x3*x4+2*x4*x5+2*x5*x6-x2,\n"
+                     "x2^2+2*x1*x3+2*x2*x4+2*x3*x5+2*x4*x6-x3,\n"
+                     "2*x2*x3+2*x1*x4+2*x2*x5+2*x3*x6-x4,\n"
+                     "x3^2+2*x2*x4+2*x1*x5+2*x2*x6-x5,\n"
+                     "x1+2*x2+2*x3+2*x4+2*x5+2*x6-1";
+    check_changes(k5, 6, 32, (int64_t[]){0, 0, 0, 0, 0, -1}, 1);
+    const char *noon4 = "x1,x2,x3,x4\n0\n"
+                        "10*x1*x2^2+10*x1*x3^2+10*x1*x4^2-11*x1+10,\n"
+                        "10*x1^2*x2+10*x2*x3^2+10*x2*x4^2-11*x2+10,\n"
+                        "10*x1^2*x3+10*x2^2*x3+10*x3*x4^2-11*x3+10,\n"
+                        "10*x1^2*x4+10*x2^2*x4+10*x3^2*x4-11*x4+10";
+    check_changes(noon4, 4, 73, (int64_t[]){0, 1, 3, 7, 0, 2, 5, 13, 0, 3, 11, 29}, 3);
 }
 END_TEST
 
