@@ -36,6 +36,20 @@ static uint32_t ksub(uint32_t a, uint32_t b, uint32_t p)
     return a >= b ? a - b : a + p - b;
 }
 
+/* The residue of the split sum lo + 2^32 hi; two32 = 2^32 mod p. */
+static uint32_t ksplit(uint64_t lo, uint64_t hi, uint64_t two32, uint32_t p)
+{
+    return (uint32_t)(((hi % p) * two32 + lo % p) % p);
+}
+
+/* q x mod p for x < 2^32 with qs = floor(q 2^32 / p) precomputed (Shoup's
+ * multiplication by a fixed q < p < 2^31: no division). */
+static uint32_t kmul_fixed(uint32_t x, uint32_t q, uint64_t qs, uint32_t p)
+{
+    uint64_t r = (uint64_t)q * x - ((qs * x) >> 32) * p;
+    return (uint32_t)(r >= p ? r - p : r);
+}
+
 /* The degree of a (n coefficients), -1 for zero. */
 static long kdeg(const uint32_t *a, size_t n)
 {
@@ -61,14 +75,15 @@ static int kinvmod(uint32_t *inv, const uint32_t *a, const uint32_t *w, size_t D
     long d0 = (long)D, d1 = kdeg(r1, m);
     while (d1 > 0) {
         uint32_t li = kinv(r1[d1], p);
+        long e1 = kdeg(t1, m); /* t1 is fixed in this loop: only its terms count */
         while (d0 >= d1) {
             uint32_t q = kmul(r0[d0], li, p);
+            uint64_t qs = ((uint64_t)q << 32) / p;
             size_t s = (size_t)(d0 - d1);
             for (long j = 0; j <= d1; j++)
-                r0[s + (size_t)j] = ksub(r0[s + (size_t)j], kmul(q, r1[j], p), p);
-            for (size_t j = 0; j + s < m; j++)
-                if (t1[j] != 0)
-                    t0[s + j] = ksub(t0[s + j], kmul(q, t1[j], p), p);
+                r0[s + (size_t)j] = ksub(r0[s + (size_t)j], kmul_fixed(r1[j], q, qs, p), p);
+            for (size_t j = 0; (long)j <= e1 && j + s < m; j++)
+                t0[s + j] = ksub(t0[s + j], kmul_fixed(t1[j], q, qs, p), p);
             d0 = kdeg(r0, (size_t)d0 + 1);
         }
         uint32_t *x = r0;
@@ -108,12 +123,17 @@ static void kbm(uint32_t *w, size_t *L, const uint32_t *s, size_t D, uint32_t *s
 {
     size_t N = 2 * D, l = 0, m = 1, dc = 0, db = 0;
     uint32_t *C = sc, *B = sc + N + 1, *T = sc + 2 * (N + 1), b = 1;
+    const uint64_t two32 = ((uint64_t)1 << 32) % p;
     memset(sc, 0, 2 * (N + 1) * sizeof *sc);
     C[0] = B[0] = 1;
     for (size_t k = 0; k < N; k++) {
-        uint64_t d = s[k];
-        for (size_t i = 1; i <= l && i <= dc; i++)
-            d = (d + (uint64_t)C[i] * s[k - i]) % p;
+        uint64_t lo = s[k], hi = 0;
+        for (size_t i = 1; i <= l && i <= dc; i++) {
+            uint64_t t = (uint64_t)C[i] * s[k - i];
+            lo += t & 0xffffffffu;
+            hi += t >> 32;
+        }
+        uint64_t d = ksplit(lo, hi, two32, p);
         if (d == 0) {
             m++;
             continue;
@@ -380,12 +400,6 @@ static void kaxpy2(uint64_t *lo, uint64_t *hi, uint64_t c, const uint32_t *v, si
     }
 }
 
-/* The residue of the split sum lo + 2^32 hi; two32 = 2^32 mod p. */
-static uint32_t ksplit(uint64_t lo, uint64_t hi, uint64_t two32, uint32_t p)
-{
-    return (uint32_t)(((hi % p) * two32 + lo % p) % p);
-}
-
 /* r = a b mod w (a, b below degree D, w monic of degree D; r may alias neither;
  * tmp: 4 D scratch words). Schoolbook product and remainder on split sums (each
  * slot takes at most 2 D products). */
@@ -420,7 +434,7 @@ static uint32_t kxcoord(const fg_src *S, const uint32_t *rho, uint32_t i, uint32
 static gbc_status krylov(gbc_ctx *ctx, kwork *K, const fg_src *S)
 {
     const uint32_t D = K->D, p = K->p;
-    const uint64_t p2 = (uint64_t)p * p;
+    const uint64_t two32 = ((uint64_t)1 << 32) % p;
     for (uint32_t k = 0; k < 2 * D; k++) {
         K->s[k] = K->rho[0];
         if (k < D)
@@ -434,10 +448,13 @@ static gbc_status krylov(gbc_ctx *ctx, kwork *K, const fg_src *S)
                 K->rho2[j] = kdot(K->rho, K->dense + (size_t)K->dcol[j] * D, D, p);
                 continue;
             }
-            uint64_t a = 0;
-            for (size_t t = K->cp[j]; t < K->cp[j + 1]; t++)
-                a = fg_acc(a, (uint64_t)K->rho[K->e[t].i] * K->e[t].v, p2);
-            K->rho2[j] = (uint32_t)(a % p);
+            uint64_t lo = 0, hi = 0;
+            for (size_t t = K->cp[j]; t < K->cp[j + 1]; t++) {
+                uint64_t x = (uint64_t)K->rho[K->e[t].i] * K->e[t].v;
+                lo += x & 0xffffffffu;
+                hi += x >> 32;
+            }
+            K->rho2[j] = ksplit(lo, hi, two32, p);
         }
         uint32_t *x = K->rho;
         K->rho = K->rho2;
