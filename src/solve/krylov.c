@@ -36,37 +36,26 @@ static uint32_t ksub(uint32_t a, uint32_t b, uint32_t p)
     return a >= b ? a - b : a + p - b;
 }
 
+/* The residue of the split sum lo + 2^32 hi; two32 = 2^32 mod p. */
+static uint32_t ksplit(uint64_t lo, uint64_t hi, uint64_t two32, uint32_t p)
+{
+    return (uint32_t)(((hi % p) * two32 + lo % p) % p);
+}
+
+/* q x mod p for x < 2^32 with qs = floor(q 2^32 / p) precomputed (Shoup's
+ * multiplication by a fixed q < p < 2^31: no division). */
+static uint32_t kmul_fixed(uint32_t x, uint32_t q, uint64_t qs, uint32_t p)
+{
+    uint64_t r = (uint64_t)q * x - ((qs * x) >> 32) * p;
+    return (uint32_t)(r >= p ? r - p : r);
+}
+
 /* The degree of a (n coefficients), -1 for zero. */
 static long kdeg(const uint32_t *a, size_t n)
 {
     while (n > 0 && a[n - 1] == 0)
         n--;
     return (long)n - 1;
-}
-
-/* r = a b mod w (a, b below degree D, w monic of degree D; r may alias neither;
- * tmp: 2 D scratch words). */
-static void kmulmod(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *w,
-                    size_t D, uint64_t *tmp, uint32_t p)
-{
-    const uint64_t p2 = (uint64_t)p * p;
-    memset(tmp, 0, 2 * D * sizeof *tmp);
-    for (size_t i = 0; i < D; i++) {
-        if (a[i] == 0)
-            continue;
-        for (size_t j = 0; j < D; j++)
-            tmp[i + j] = fg_acc(tmp[i + j], (uint64_t)a[i] * b[j], p2);
-    }
-    for (size_t top = 2 * D; top-- > D;) {
-        uint32_t q = (uint32_t)(tmp[top] % p);
-        if (q == 0)
-            continue;
-        uint64_t nq = p - q;
-        for (size_t j = 0; j < D; j++)
-            tmp[top - D + j] = fg_acc(tmp[top - D + j], nq * w[j], p2);
-    }
-    for (size_t i = 0; i < D; i++)
-        r[i] = (uint32_t)(tmp[i] % p);
 }
 
 /* inv = a^-1 mod w (a below degree D, w monic of degree D): 1; 0 when gcd(a, w) is
@@ -86,14 +75,15 @@ static int kinvmod(uint32_t *inv, const uint32_t *a, const uint32_t *w, size_t D
     long d0 = (long)D, d1 = kdeg(r1, m);
     while (d1 > 0) {
         uint32_t li = kinv(r1[d1], p);
+        long e1 = kdeg(t1, m); /* t1 is fixed in this loop: only its terms count */
         while (d0 >= d1) {
             uint32_t q = kmul(r0[d0], li, p);
+            uint64_t qs = ((uint64_t)q << 32) / p;
             size_t s = (size_t)(d0 - d1);
             for (long j = 0; j <= d1; j++)
-                r0[s + (size_t)j] = ksub(r0[s + (size_t)j], kmul(q, r1[j], p), p);
-            for (size_t j = 0; j + s < m; j++)
-                if (t1[j] != 0)
-                    t0[s + j] = ksub(t0[s + j], kmul(q, t1[j], p), p);
+                r0[s + (size_t)j] = ksub(r0[s + (size_t)j], kmul_fixed(r1[j], q, qs, p), p);
+            for (size_t j = 0; (long)j <= e1 && j + s < m; j++)
+                t0[s + j] = ksub(t0[s + j], kmul_fixed(t1[j], q, qs, p), p);
             d0 = kdeg(r0, (size_t)d0 + 1);
         }
         uint32_t *x = r0;
@@ -133,12 +123,17 @@ static void kbm(uint32_t *w, size_t *L, const uint32_t *s, size_t D, uint32_t *s
 {
     size_t N = 2 * D, l = 0, m = 1, dc = 0, db = 0;
     uint32_t *C = sc, *B = sc + N + 1, *T = sc + 2 * (N + 1), b = 1;
+    const uint64_t two32 = ((uint64_t)1 << 32) % p;
     memset(sc, 0, 2 * (N + 1) * sizeof *sc);
     C[0] = B[0] = 1;
     for (size_t k = 0; k < N; k++) {
-        uint64_t d = s[k];
-        for (size_t i = 1; i <= l && i <= dc; i++)
-            d = (d + (uint64_t)C[i] * s[k - i]) % p;
+        uint64_t lo = s[k], hi = 0;
+        for (size_t i = 1; i <= l && i <= dc; i++) {
+            uint64_t t = (uint64_t)C[i] * s[k - i];
+            lo += t & 0xffffffffu;
+            hi += t >> 32;
+        }
+        uint64_t d = ksplit(lo, hi, two32, p);
         if (d == 0) {
             m++;
             continue;
@@ -316,7 +311,7 @@ static gbc_status kwork_init(gbc_ctx *ctx, kwork *K, uint32_t D, uint32_t n, uin
     GBC_TRY(GBC_ALLOC(ctx, K->Ni, d));
     GBC_TRY(GBC_ALLOC(ctx, K->h, d));
     GBC_TRY(GBC_ALLOC(ctx, K->sc, 3 * d2));
-    return GBC_ALLOC(ctx, K->acc, 2 * d);
+    return GBC_ALLOC(ctx, K->acc, 4 * d);
 }
 
 /* The columns of the matrix of T = -sum form_i x_i on the normal set of S, and the
@@ -393,6 +388,38 @@ static uint32_t kdot(const uint32_t *u, const uint32_t *v, uint32_t n, uint32_t 
     return (uint32_t)(((hi % p) * two32 + lo % p) % p);
 }
 
+/* lo[x] += the low 32 bits of c v[x], hi[x] += the high ones (x < n): kdot's
+ * split sums, which need no reduction for fewer than 2^32 terms a slot. */
+K_CLONES
+static void kaxpy2(uint64_t *lo, uint64_t *hi, uint64_t c, const uint32_t *v, size_t n)
+{
+    for (size_t x = 0; x < n; x++) {
+        uint64_t t = c * v[x];
+        lo[x] += t & 0xffffffffu;
+        hi[x] += t >> 32;
+    }
+}
+
+/* r = a b mod w (a, b below degree D, w monic of degree D; r may alias neither;
+ * tmp: 4 D scratch words). Schoolbook product and remainder on split sums (each
+ * slot takes at most 2 D products). */
+static void kmulmod(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *w,
+                    size_t D, uint64_t *tmp, uint32_t p)
+{
+    uint64_t *lo = tmp, *hi = tmp + 2 * D, two32 = ((uint64_t)1 << 32) % p;
+    memset(tmp, 0, 4 * D * sizeof *tmp);
+    for (size_t i = 0; i < D; i++)
+        if (a[i] != 0)
+            kaxpy2(lo + i, hi + i, a[i], b, D);
+    for (size_t top = 2 * D; top-- > D;) {
+        uint32_t q = ksplit(lo[top], hi[top], two32, p);
+        if (q != 0)
+            kaxpy2(lo + top - D, hi + top - D, p - q, w, D);
+    }
+    for (size_t i = 0; i < D; i++)
+        r[i] = ksplit(lo[i], hi[i], two32, p);
+}
+
 /* The coordinate of x_i (= x_i b_0, b_0 = 1) under the row vector rho. */
 static uint32_t kxcoord(const fg_src *S, const uint32_t *rho, uint32_t i, uint32_t p)
 {
@@ -407,7 +434,7 @@ static uint32_t kxcoord(const fg_src *S, const uint32_t *rho, uint32_t i, uint32
 static gbc_status krylov(gbc_ctx *ctx, kwork *K, const fg_src *S)
 {
     const uint32_t D = K->D, p = K->p;
-    const uint64_t p2 = (uint64_t)p * p;
+    const uint64_t two32 = ((uint64_t)1 << 32) % p;
     for (uint32_t k = 0; k < 2 * D; k++) {
         K->s[k] = K->rho[0];
         if (k < D)
@@ -421,10 +448,13 @@ static gbc_status krylov(gbc_ctx *ctx, kwork *K, const fg_src *S)
                 K->rho2[j] = kdot(K->rho, K->dense + (size_t)K->dcol[j] * D, D, p);
                 continue;
             }
-            uint64_t a = 0;
-            for (size_t t = K->cp[j]; t < K->cp[j + 1]; t++)
-                a = fg_acc(a, (uint64_t)K->rho[K->e[t].i] * K->e[t].v, p2);
-            K->rho2[j] = (uint32_t)(a % p);
+            uint64_t lo = 0, hi = 0;
+            for (size_t t = K->cp[j]; t < K->cp[j + 1]; t++) {
+                uint64_t x = (uint64_t)K->rho[K->e[t].i] * K->e[t].v;
+                lo += x & 0xffffffffu;
+                hi += x >> 32;
+            }
+            K->rho2[j] = ksplit(lo, hi, two32, p);
         }
         uint32_t *x = K->rho;
         K->rho = K->rho2;

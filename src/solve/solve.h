@@ -221,5 +221,60 @@ gbc_status sv_param_mod_p(gbc_ctx *ctx, uint32_t *r, int *ok, sv_gbmod *B, const
 gbc_status sv_modular_param(gbc_ctx *ctx, sv_param *P, int *found, const gbc_polys *gens,
                             sv_gbmod *G, const int64_t *form, size_t D,
                             const gbc_options *opts, size_t *nprimes, int *nonradical);
+/* --- the check over Q (qcheck.c) --- */
+
+/* The input: the generators' terms (exponents over the n variables) and the
+ * linear form T + sum form[i] x_i. */
+typedef struct sv_qinput {
+    uint32_t n;
+    size_t ngens;
+    size_t *nterms;    /* per generator */
+    size_t total;      /* terms of all generators */
+    uint32_t *exps;    /* total x n */
+    mpq_t *coefs;      /* total */
+    const int64_t *form;
+} sv_qinput;
+
+/* in from gens (n variables) and the form (kept by reference): the terms'
+ * exponents and rational coefficients, through ctx. sv_qinput_clear frees it,
+ * also after a failure (in zeroed by the caller). */
+gbc_status sv_qinput_init(gbc_ctx *ctx, sv_qinput *in, const gbc_polys *gens, uint32_t n,
+                          const int64_t *form);
+void sv_qinput_clear(gbc_ctx *ctx, sv_qinput *in);
+/* Whether P (in->n variables) is proved over Q: W squarefree, and the form and
+ * every generator of in vanishing on it (sv_param_check_q's contract): *found. */
+gbc_status sv_qcheck(gbc_ctx *ctx, int *found, const sv_param *P, const sv_qinput *in);
+
+/* The parametrisation of the values q (w_0 .. w_(D-1) of w monic, then the D
+ * coefficients of each v_i = x_i w' mod w, for n variables) into P (initialised
+ * here, also on failure: the caller clears it): W = c w primitive in Z[T],
+ * V_i / den_i = c v_i with V_i integral, Q = W'. */
+gbc_status sv_param_from_values(gbc_ctx *ctx, sv_param *P, const mpq_t *q, uint32_t n,
+                                size_t D);
+/* The exact check over Q of sv_modular_param's result: *ok = 1 when W is
+ * squarefree and at every root t of W the point V(t) / (den W'(t)) satisfies every
+ * generator of gens (P->n variables) and t + sum form[i] x_i(t) = 0. */
+gbc_status sv_param_check_q(gbc_ctx *ctx, int *ok, const sv_param *P, const gbc_polys *gens,
+                            const int64_t *form);
+
+/* --- the lift with a shared denominator (qlift.c) --- */
+
+struct zz_crt;
+/* The bits by which a lifted numerator (times its denominator, for the first
+ * coefficient that brings a new denominator) must stay below the modulus. */
+#define SV_QLIFT_MARGIN 24
+/* The integers x_0 .. x_(ngroups D - 1) of C (field/crt.h; groups of D: w's
+ * coefficients w_0 .. w_(D-1), then each v_i's) lifted to rationals into q (ngroups
+ * D entries, initialised by the caller): *ok = 1 when every one lifted. Each group
+ * from its top member down keeps a running denominator L (1 for the first group,
+ * the first group's final L for the others): a member x is L x mod M (balanced)
+ * over L when that is below M / 2^margin, else a / (L b) with a / b = L x mod M,
+ * |a| b below about M / 2^margin (the Euclidean algorithm's first quotient of
+ * more than margin bits), and L becomes L b. When numerators and denominators are
+ * balanced that needs about half the bits of Wang's bound. A lift is a guess, not
+ * unique: the caller checks it against further primes and proves it over Q. Polls
+ * ctx. */
+gbc_status sv_qlift(gbc_ctx *ctx, const struct zz_crt *C, size_t D, size_t ngroups,
+                    size_t margin, mpq_t *q, int *ok);
 
 #endif
