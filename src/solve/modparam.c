@@ -223,7 +223,7 @@ static gbc_status lift_over_primes(gbc_ctx *ctx, sv_param *P, int *found, liftin
 {
     uint32_t nv = in->n + 1;
     uint32_t p = 2147483647u; /* 2^31 - 1, prime; then the primes below it */
-    size_t good = 0, bad = 0, agree = 0, failed_checks = 0;
+    size_t good = 0, bad = 0, agree = 0, failed_checks = 0, disagree = 0;
     int have = 0;
     for (;;) {
         gbc_status st = gbc_ctx_check(ctx);
@@ -253,8 +253,14 @@ static gbc_status lift_over_primes(gbc_ctx *ctx, sv_param *P, int *found, liftin
             if (cand_matches(S->cand, S->r, S->m, p)) {
                 agree++;
             } else {
+                /* a false lift (rare: SV_QLIFT_MARGIN bits to spare), or residues
+                 * that no rational fits (an unlucky prime in the CRT that gave
+                 * deg w = D): then every lift disagrees, and the form is given up
+                 * instead of drawing primes for ever */
                 have = 0;
                 agree = 0;
+                if (++disagree > 16 + good / 8)
+                    return GBC_OK;
             }
         }
         st = zz_crt_add(ctx, &S->C, S->r, p, NULL);
