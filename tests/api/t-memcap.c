@@ -13,6 +13,9 @@
  * docs/api.md states. The inputs are built into the call (no parse while
  * counting, so the parser's own accounting, tested in api/t-malloc, is not
  * mixed in); Q runs take a fixed seed, so the runs repeat.
+ * katsura-7 over Q (solve, kbase) runs at a few fixed limits of megabytes, where
+ * the megabyte of slack no longer hides anything: there the peak must also stay
+ * within 1.25 times the limit.
  * GBC_TEST_VERBOSE=1 prints every run's peak against its limit. */
 #include <gmp.h>
 #include <malloc.h>
@@ -256,6 +259,30 @@ static void sweep(const job *j)
     }
 }
 
+/* Fixed limits with one thread, for inputs too slow to sweep: each run succeeds or
+ * stops, and within BOUND and, the limit being several megabytes, within 1.25 times
+ * the limit (without the megabyte of slack). */
+static void fixed(const job *j, const size_t *limits, size_t n)
+{
+    size_t nstop = 0, nok = 0;
+    for (size_t i = 0; i < n; i++) {
+        long long peak = 0;
+        gbc_status st = run(j, limits[i], 1, &peak);
+        printf("%-26s limit %9zu: %-22s peak %9lld (%.2f x limit)\n", j->what, limits[i],
+               gbc_status_string(st), peak, (double)peak / (double)limits[i]);
+        fflush(stdout);
+        ck_assert_msg(st == GBC_OK || st == GBC_ERR_LIMIT, "%s, limit %zu: %s", j->what,
+                      limits[i], gbc_status_string(st));
+        ck_assert_msg(peak <= BOUND(limits[i]) &&
+                          (double)peak <= 1.25 * (double)limits[i],
+                      "%s, limit %zu: live bytes reached %lld", j->what, limits[i], peak);
+        nstop += st == GBC_ERR_LIMIT;
+        nok += st == GBC_OK;
+    }
+    ck_assert_msg(nstop > 0 && nok > 0, "%s: %zu limits stopped it, %zu did not", j->what,
+                  nstop, nok);
+}
+
 static gbc_polys *parse(const char *text, gbc_ring **R)
 {
     gbc_polys *F = NULL;
@@ -356,6 +383,34 @@ START_TEST(test_solve_zp_apply)
 }
 END_TEST
 
+static const char *katsura7_q = "x1,x2,x3,x4,x5,x6,x7,x8\n0\n"
+    "x1^2+2*x2^2+2*x3^2+2*x4^2+2*x5^2+2*x6^2+2*x7^2+2*x8^2-x1,"
+    "2*x1*x2+2*x2*x3+2*x3*x4+2*x4*x5+2*x5*x6+2*x6*x7+2*x7*x8-x2,"
+    "x2^2+2*x1*x3+2*x2*x4+2*x3*x5+2*x4*x6+2*x5*x7+2*x6*x8-x3,"
+    "2*x2*x3+2*x1*x4+2*x2*x5+2*x3*x6+2*x4*x7+2*x5*x8-x4,"
+    "x3^2+2*x2*x4+2*x1*x5+2*x2*x6+2*x3*x7+2*x4*x8-x5,"
+    "2*x3*x4+2*x2*x5+2*x1*x6+2*x2*x7+2*x3*x8-x6,"
+    "x4^2+2*x3*x5+2*x2*x6+2*x1*x7+2*x2*x8-x7,"
+    "x1+2*x2+2*x3+2*x4+2*x5+2*x6+2*x7+2*x8-1";
+
+/* katsura-7 over Q: solve (the modular parametrisation, its check, the isolation;
+ * about 4 MB) and kbase with the matrices (their rationals; about 11 MB), each at
+ * limits where it stops and one where it completes. */
+START_TEST(test_katsura7_q)
+{
+    gbc_ring *R = NULL;
+    job j = {"solve katsura-7 over Q", CMD_SOLVE, parse(katsura7_q, &R), NULL, 1, NULL};
+    const size_t solve_limits[] = {2u << 20, 3u << 20, 8u << 20};
+    fixed(&j, solve_limits, 3);
+    j.what = "kbase katsura-7 over Q";
+    j.c = CMD_KBASE;
+    const size_t kbase_limits[] = {4u << 20, 8u << 20, 24u << 20};
+    fixed(&j, kbase_limits, 3);
+    gbc_polys_free(j.a);
+    gbc_ring_free(R);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("api-memcap");
@@ -365,7 +420,7 @@ static Suite *suite(void)
     } cases[] = {
         {"solve_q", test_solve_q},     {"kbase_q", test_kbase_q},
         {"ideal_ops", test_ideal_ops}, {"module", test_module},
-        {"solve_zp_apply", test_solve_zp_apply},
+        {"solve_zp_apply", test_solve_zp_apply}, {"katsura7_q", test_katsura7_q},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         TCase *tc = tcase_create(cases[i].name);
