@@ -3,11 +3,14 @@
  * multiplication by each variable in the basis B (the normal forms of x_i b, by
  * id_normal_form: the heap reducer, exact over Q). G comes from api_groebner under
  * the same context as the rest, so that one memory and time limit covers the call;
- * over Q it is checked (or proved) as gbc_groebner's is. */
+ * over Q it is checked (or proved) as gbc_groebner's is. Over Q the exchange form's
+ * rationals (G's and the normal forms', held until the call returns) are charged to
+ * that context as they are made, so that the memory limit covers them too. */
 #include <stdio.h>
 #include <string.h>
 
 #include "api/api.h"
+#include "common/gmpheap.h"
 #include "common/sort.h"
 #include "ideal/ideal.h"
 #include "monideal/monideal.h"
@@ -106,9 +109,42 @@ static gbc_status push_monomial(gbc_ctx *ctx, plist *L, const ring *R, const uin
     return GBC_OK;
 }
 
-/* mult: the normal forms of x_i b_k, i-major, modulo G. */
+/* The heap bytes of the rationals of L's polynomials from the from-th on (0 over
+ * Z/p, where the coefficients are counted by gbc_malloc). */
+static size_t qq_bytes(const plist *L, size_t from)
+{
+    size_t b = 0;
+    for (size_t i = from; i < L->n; i++)
+        if (L->p[i].cq != NULL)
+            for (size_t k = 0; k < L->p[i].len; k++)
+                b += gbc_mpz_heap(mpq_numref(L->p[i].cq[k])) +
+                     gbc_mpz_heap(mpq_denref(L->p[i].cq[k]));
+    return b;
+}
+
+/* The normal forms of X's polynomials modulo G appended to mult, a slice of at most
+ * a 32nd of them at a time (at least 8): over Q each slice's rationals are charged
+ * to ctx (*zb: the bytes charged so far) once it is made, so that what the limit
+ * does not yet see is one slice and its reducer's temporaries. */
+static gbc_status normal_forms(gbc_ctx *ctx, const ring *R, const plist *X, const plist *G,
+                               plist *mult, size_t *zb)
+{
+    size_t step = X->n / 32 > 8 ? X->n / 32 : 8;
+    for (size_t at = 0; at < X->n; at += step) {
+        plist slice = {X->n - at < step ? X->n - at : step, 0, X->p + at};
+        size_t before = mult->n;
+        GBC_TRY(id_normal_form(ctx, R, &slice, G, mult));
+        size_t b = qq_bytes(mult, before);
+        GBC_TRY(gbc_ctx_charge(ctx, b));
+        *zb += b;
+    }
+    return GBC_OK;
+}
+
+/* mult: the normal forms of x_i b_k, i-major, modulo G; *zb the bytes of their
+ * rationals charged to ctx. */
 static gbc_status products(gbc_ctx *ctx, const ring *R, const plist *G, const uint32_t *B,
-                           size_t D, plist *mult)
+                           size_t D, plist *mult, size_t *zb)
 {
     const uint32_t n = R->nvars;
     plist X;
@@ -122,7 +158,7 @@ static gbc_status products(gbc_ctx *ctx, const ring *R, const plist *G, const ui
             e[i]++;
             GBC_CHECK(st, push_monomial(ctx, &X, R, e), done);
         }
-    st = id_normal_form(ctx, R, &X, G, mult);
+    st = normal_forms(ctx, R, &X, G, mult, zb);
 done:
     gbc_free(ctx, e);
     plist_clear(ctx, &X, &R->F);
@@ -133,7 +169,7 @@ done:
  * the products into *mult. GBC_ERR_DOMAIN with the dimension in err when G's ideal
  * is not zero-dimensional. */
 static gbc_status quotient_of(gbc_ctx *ctx, const ring *R, const plist *G, plist *kb,
-                              plist *mult, gbc_error *err)
+                              plist *mult, size_t *zb, gbc_error *err)
 {
     const uint32_t n = R->nvars;
     monideal LT;
@@ -162,7 +198,7 @@ static gbc_status quotient_of(gbc_ctx *ctx, const ring *R, const plist *G, plist
     for (size_t k = 0; k < D; k++)
         GBC_CHECK(st, push_monomial(ctx, kb, R, B + k * n), done);
     if (mult != NULL)
-        st = products(ctx, R, G, B, D, mult);
+        st = products(ctx, R, G, B, D, mult, zb);
 done:
     gbc_free(ctx, bound);
     gbc_free(ctx, B);
@@ -194,14 +230,21 @@ GBC_API gbc_status gbc_kbase(gbc_polys **kbase, gbc_polys **mult, const gbc_poly
     memset(&local, 0, sizeof local);
     gbc_polys *k_out = NULL;
     gbc_status st;
+    size_t zb = 0; /* bytes of G's and mu's rationals charged to ctx */
     GBC_CHECK(st, api_groebner(&ctx, gens, &G, &local), done);
-    GBC_CHECK(st, quotient_of(&ctx, R, &G, &kb, mult ? &mu : NULL, err), done);
+    zb = qq_bytes(&G, 0);
+    if ((st = gbc_ctx_charge(&ctx, zb)) != GBC_OK) {
+        zb = 0;
+        goto done;
+    }
+    GBC_CHECK(st, quotient_of(&ctx, R, &G, &kb, mult ? &mu : NULL, &zb, err), done);
     GBC_CHECK(st, api_polys_wrap(&ctx, &k_out, gens->ring, &kb), done);
     if (mult != NULL)
         GBC_CHECK(st, api_polys_wrap(&ctx, mult, gens->ring, &mu), done);
     *kbase = k_out;
     k_out = NULL;
 done:
+    gbc_ctx_uncharge(&ctx, zb);
     gbc_polys_free(k_out);
     plist_clear(&ctx, &G, &R->F);
     plist_clear(&ctx, &kb, &R->F);

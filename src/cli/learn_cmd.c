@@ -230,7 +230,7 @@ static int apply_finish(char **out, size_t *olen, size_t *ocap, const char *name
 }
 
 static int apply_run(const cli_common *c, const char *tfile, char **files, int nfiles,
-                     int strict, unsigned flags, const gbc_options *opts)
+                     int strict, unsigned flags, gbc_options *opts)
 {
     char *blob = NULL;
     size_t blen = 0;
@@ -247,6 +247,15 @@ static int apply_run(const cli_common *c, const char *tfile, char **files, int n
                                     : gbc_status_string(st));
         return cli_exit_for(st);
     }
+    /* the loaded trace (about the blob's size) is held beside the applies: they get
+     * the limit less that, as a computation gets it less the input text */
+    if (c->memory_limit != 0 && blen >= c->memory_limit) {
+        gbc_trace_mod_free(T);
+        cli_report_status(tfile, GBC_ERR_LIMIT);
+        return EXIT_RESOURCES;
+    }
+    if (c->memory_limit != 0)
+        gbc_options_set_memory_limit(opts, c->memory_limit - blen);
     gbc_ring **R = calloc((size_t)nfiles, sizeof *R);
     gbc_polys **F = calloc((size_t)nfiles, sizeof *F), **B = calloc((size_t)nfiles, sizeof *B);
     gbc_status *sts = calloc((size_t)nfiles, sizeof *sts);

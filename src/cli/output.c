@@ -12,6 +12,9 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include "interrupt.h"
 
@@ -193,6 +196,14 @@ void cli_report_limits(size_t memory_limit, double timeout)
 {
     run_memory_limit = memory_limit;
     run_timeout = timeout;
+#if defined(__GLIBC__) && defined(M_ARENA_MAX)
+    /* With a memory limit, one malloc arena for all threads: what a worker thread
+     * frees is then reused by the others, instead of staying in that thread's own
+     * arena while the others grow theirs (with two threads the process held up to
+     * half again the limit that way; docs/api.md, "GMP's memory and what remains"). */
+    if (memory_limit != 0)
+        mallopt(M_ARENA_MAX, 1);
+#endif
 }
 
 void cli_report_status(const char *fname, gbc_status st)

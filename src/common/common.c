@@ -188,13 +188,14 @@ void *gbc_malloc(gbc_ctx *ctx, size_t size)
     size_t total;
     if (gbc_add_size(&total, size, sizeof(gbc_hdr)))
         return NULL;
-    if (!gbc_admit(ctx, total))
+    size_t held = gbc_heap_bytes(total);
+    if (!gbc_admit(ctx, held))
         return NULL;
     gbc_hdr *h = malloc(total);
     if (h == NULL)
         return NULL;
-    h->size = total;
-    gbc_account(ctx, total, 0);
+    h->size = held;
+    gbc_account(ctx, held, 0);
     return h + 1;
 }
 
@@ -203,13 +204,14 @@ void *gbc_calloc(gbc_ctx *ctx, size_t n, size_t size)
     size_t bytes, total;
     if (gbc_mul_size(&bytes, n, size) || gbc_add_size(&total, bytes, sizeof(gbc_hdr)))
         return NULL;
-    if (!gbc_admit(ctx, total))
+    size_t held = gbc_heap_bytes(total);
+    if (!gbc_admit(ctx, held))
         return NULL;
     gbc_hdr *h = calloc(1, total);
     if (h == NULL)
         return NULL;
-    h->size = total;
-    gbc_account(ctx, total, 0);
+    h->size = held;
+    gbc_account(ctx, held, 0);
     return h + 1;
 }
 
@@ -221,13 +223,14 @@ void *gbc_realloc(gbc_ctx *ctx, void *p, size_t size)
     size_t oldtotal = old->size, total;
     if (gbc_add_size(&total, size, sizeof(gbc_hdr)))
         return NULL;
-    if (!gbc_admit(ctx, total > oldtotal ? total - oldtotal : 0))
+    size_t held = gbc_heap_bytes(total);
+    if (!gbc_admit(ctx, held > oldtotal ? held - oldtotal : 0))
         return NULL;
     gbc_hdr *h = realloc(old, total);
     if (h == NULL)
         return NULL;
-    h->size = total;
-    gbc_account(ctx, total, oldtotal);
+    h->size = held;
+    gbc_account(ctx, held, oldtotal);
     return h + 1;
 }
 

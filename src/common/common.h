@@ -288,4 +288,22 @@ static inline int gbc_add_size(size_t *out, size_t a, size_t b)
     return __builtin_add_overflow(a, b, out);
 }
 
+/* What a block of bytes takes from the C heap, the figure the memory limit counts
+ * (docs/api.md): the allocator's header word and rounding to 16 bytes, at least 32
+ * (glibc's chunks; a block of one limb costs four limbs), or whole pages for a
+ * block large enough to be mapped by itself. 0 for 0 (GMP's numbers of no limbs
+ * hold no block). Saturates instead of overflowing. */
+#define GBC_HEAP_MMAP_BYTES ((size_t)128 << 10)
+static inline size_t gbc_heap_bytes(size_t bytes)
+{
+    if (bytes == 0)
+        return 0;
+    if (bytes > SIZE_MAX - 8192)
+        return SIZE_MAX;
+    if (bytes >= GBC_HEAP_MMAP_BYTES)
+        return (bytes + 16 + 4095) & ~(size_t)4095;
+    size_t b = (bytes + 8 + 15) & ~(size_t)15;
+    return b < 32 ? 32 : b;
+}
+
 #endif

@@ -4,6 +4,7 @@
  * depend on the field (monomials, the sort, the product's heap) is here. */
 #include "poly/poly_int.h"
 
+#include "common/gmpheap.h"
 #include "common/sort.h"
 
 const poly_family *poly_family_of(const field *F)
@@ -31,7 +32,7 @@ size_t poly_zbytes(const poly *f)
     size_t b = 0;
     if (f->cz != NULL)
         for (uint32_t i = 0; i < f->len; i++)
-            b += mpz_size(f->cz[i]) * sizeof(mp_limb_t);
+            b += gbc_mpz_heap(f->cz[i]);
     return b;
 }
 

@@ -69,7 +69,7 @@ static gbc_status settle(gbc_ctx *ctx, size_t *zb, size_t bytes)
 
 static size_t zbytes(const mpz_t z)
 {
-    return mpz_size(z) * sizeof(mp_limb_t);
+    return gbc_mpz_heap(z);
 }
 
 static gbc_status scratch_settle(gbc_ctx *ctx, scratch *S)

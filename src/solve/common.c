@@ -127,8 +127,7 @@ size_t sv_polys_bytes(const gbc_polys *G)
         b += p->len * (nv * sizeof(uint32_t) + (p->cq != NULL ? sizeof(mpq_t) : sizeof(uint32_t)));
         if (p->cq != NULL)
             for (size_t k = 0; k < p->len; k++)
-                b += (mpz_size(mpq_numref(p->cq[k])) + mpz_size(mpq_denref(p->cq[k]))) *
-                     sizeof(mp_limb_t);
+                b += gbc_mpz_heap(mpq_numref(p->cq[k])) + gbc_mpz_heap(mpq_denref(p->cq[k]));
     }
     return b;
 }

@@ -69,7 +69,7 @@ static gbc_status ap_settle(gbc_ctx *ctx, apoly *A, size_t extra)
 {
     size_t b = extra;
     for (size_t i = 0; i < A->n; i++)
-        b += mpz_size(A->m[i]) * sizeof(mp_limb_t);
+        b += gbc_mpz_heap(A->m[i]);
     if (b > A->zb)
         GBC_TRY(gbc_ctx_charge(ctx, b - A->zb));
     else

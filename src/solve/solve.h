@@ -8,6 +8,7 @@
 
 #include "gbc.h"
 #include "common/common.h"
+#include "common/gmpheap.h"
 
 /* A polynomial of Z[t]: c[0..n) its coefficients, c[i] of t^i; n = 0 is the zero
  * polynomial, otherwise c[n-1] != 0 once normalised. cap mpz_t are initialised
@@ -22,14 +23,15 @@ typedef struct sv_zpoly {
 /* GMP's memory in the solver (docs/solve.md, "Limits"): the library installs no GMP
  * allocation functions, so an integer-heavy step first charges an upper bound on
  * what it will hold to the context (gbc_ctx_charge) and afterwards settles the
- * charge to the limbs actually held (mpz_size); the limit or the machine's ceiling
+ * charge to the heap bytes actually held (gbc_mpz_heap: the allocated limbs and the
+ * allocator's header, common/gmpheap.h); the limit or the machine's ceiling
  * then stops the step with GBC_ERR_LIMIT / GBC_ERR_NOMEM before GMP could run out.
- * Bytes of an integer of bits bits (with a limb of slack). */
+ * Heap bytes of an integer of bits bits (with a limb of slack). */
 static inline size_t sv_bits_bytes(size_t bits)
 {
-    return (bits / GMP_NUMB_BITS + 2) * sizeof(mp_limb_t);
+    return gbc_limbs_heap(bits / GMP_NUMB_BITS + 2);
 }
-/* Bytes of the limbs of P's coefficients as they are now. */
+/* Heap bytes of P's coefficients as they are now (gbc_mpz_heap). */
 size_t sv_zpoly_bytes(const sv_zpoly *P);
 /* Charge bytes more for P (before a step that makes its coefficients grow). */
 gbc_status sv_zpoly_reserve(gbc_ctx *ctx, sv_zpoly *P, size_t bytes);

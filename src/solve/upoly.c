@@ -40,8 +40,8 @@ size_t sv_zpoly_bytes(const sv_zpoly *P)
 {
     size_t b = 0;
     for (size_t i = 0; i < P->n; i++)
-        b += mpz_size(P->c[i]);
-    return b * sizeof(mp_limb_t);
+        b += gbc_mpz_heap(P->c[i]);
+    return b;
 }
 
 gbc_status sv_zpoly_reserve(gbc_ctx *ctx, sv_zpoly *P, size_t bytes)
