@@ -17,39 +17,6 @@
 
 /* ------------------------------------------------------------- arithmetic -- */
 
-static uint32_t mulm(uint32_t a, uint32_t b, uint32_t p)
-{
-    return (uint32_t)((uint64_t)a * b % p);
-}
-
-static uint32_t powm(uint32_t a, uint64_t e, uint32_t p)
-{
-    uint32_t r = 1 % p;
-    while (e > 0) {
-        if (e & 1)
-            r = mulm(r, a, p);
-        a = mulm(a, a, p);
-        e >>= 1;
-    }
-    return r;
-}
-
-/* a^-1 mod p (a != 0 mod p, p prime). */
-static uint32_t invm(uint32_t a, uint32_t p)
-{
-    return powm(a, p - 2, p);
-}
-
-/* Whether q is prime (GMP's test: BPSW, no composite below 2^64 passes). */
-static int is_prime(uint32_t q)
-{
-    mpz_t z;
-    mpz_init_set_ui(z, q);
-    int r = mpz_probab_prime_p(z, 30) != 0;
-    mpz_clear(z);
-    return r;
-}
-
 /* q mod p into *r: 0 when p divides q's denominator, else 1. */
 static int mpq_mod(uint32_t *r, const mpq_t q, uint32_t p)
 {
@@ -57,19 +24,11 @@ static int mpq_mod(uint32_t *r, const mpq_t q, uint32_t p)
     if (d == 0)
         return 0;
     unsigned long n = mpz_fdiv_ui(mpq_numref(q), p);
-    *r = mulm((uint32_t)n, invm((uint32_t)d, p), p);
+    *r = sv_mulm((uint32_t)n, sv_invm((uint32_t)d, p), p);
     return 1;
 }
 
 /* ----------------------------------------------------------------- the driver -- */
-
-/* The next prime below *p (p > 3, odd), into *p. */
-static void prev_prime(uint32_t *p)
-{
-    do {
-        *p -= 2;
-    } while (!is_prime(*p));
-}
 
 /* sv_param_from_values (solve.h): W the primitive integer multiple c w of w,
  * V_i / den_i = c v_i, Q = W'. */
@@ -230,7 +189,7 @@ static gbc_status lift_over_primes(gbc_ctx *ctx, sv_param *P, int *found, liftin
         if (st != GBC_OK)
             return st;
         if (*nprimes > 0)
-            prev_prime(&p);
+            p = sv_prime_below(p);
         int ok = 0;
         st = sv_param_mod_p(ctx, S->r, &ok, G, in->form, p, D, opts);
         if (st != GBC_OK)

@@ -13,39 +13,6 @@
 
 /* ------------------------------------------------------------- arithmetic -- */
 
-static uint32_t mulm(uint32_t a, uint32_t b, uint32_t p)
-{
-    return (uint32_t)((uint64_t)a * b % p);
-}
-
-static uint32_t powm(uint32_t a, uint64_t e, uint32_t p)
-{
-    uint32_t r = 1 % p;
-    while (e > 0) {
-        if (e & 1)
-            r = mulm(r, a, p);
-        a = mulm(a, a, p);
-        e >>= 1;
-    }
-    return r;
-}
-
-/* a^-1 mod p (a != 0 mod p, p prime). */
-static uint32_t invm(uint32_t a, uint32_t p)
-{
-    return powm(a, p - 2, p);
-}
-
-/* Whether q is prime (GMP's test: BPSW, no composite below 2^64 passes). */
-static int is_prime(uint32_t q)
-{
-    mpz_t z;
-    mpz_init_set_ui(z, q);
-    int r = mpz_probab_prime_p(z, 30) != 0;
-    mpz_clear(z);
-    return r;
-}
-
 /* The degree of gcd(A, B) over Z/p (A, B of na, nb coefficients, consumed as
  * scratch); -1 when both are zero. */
 static long gcd_degree(uint32_t *A, size_t na, uint32_t *B, size_t nb, uint32_t p)
@@ -67,12 +34,12 @@ static long gcd_degree(uint32_t *A, size_t na, uint32_t *B, size_t nb, uint32_t 
             continue;
         }
         /* A <- A mod B */
-        uint32_t inv = invm(B[nb - 1], p);
+        uint32_t inv = sv_invm(B[nb - 1], p);
         while (na >= nb) {
-            uint32_t q = mulm(A[na - 1], inv, p);
+            uint32_t q = sv_mulm(A[na - 1], inv, p);
             size_t sh = na - nb;
             for (size_t j = 0; j < nb; j++) {
-                uint32_t s = mulm(q, B[j], p);
+                uint32_t s = sv_mulm(q, B[j], p);
                 uint32_t *c = &A[sh + j];
                 *c = *c >= s ? *c - s : *c + p - s;
             }
@@ -625,15 +592,13 @@ static gbc_status squarefree_proved(gbc_ctx *ctx, int *sq, const sv_zpoly *W)
         st = GBC_ALLOC(ctx, B, n);
     uint32_t q = 1073741827u; /* the first prime above 2^30; the primes below it next */
     for (int tries = 0; st == GBC_OK && tries < 4 && !*sq; tries++) {
-        do {
-            q -= 2;
-        } while (!is_prime(q));
+        q = sv_prime_below(q);
         if (mpz_fdiv_ui(W->c[n - 1], q) == 0)
             continue;
         for (size_t i = 0; i < n; i++)
             A[i] = (uint32_t)mpz_fdiv_ui(W->c[i], q);
         for (size_t i = 1; i < n; i++)
-            B[i - 1] = mulm(A[i], (uint32_t)(i % q), q);
+            B[i - 1] = sv_mulm(A[i], (uint32_t)(i % q), q);
         *sq = gcd_degree(A, n, B, n - 1, q) == 0;
     }
     gbc_free(ctx, A);

@@ -188,4 +188,43 @@ gbc_status sv_zero_dim(gbc_ctx *ctx, gbc_solutions *out, gbc_ring **R0, gbc_poly
                        uint64_t *deg, const char *text, const gbc_ring *R,
                        const gbc_options *opts, gbc_error *err);
 
+/* ------------------------------------------ arithmetic modulo a prime p < 2^32 -- */
+
+static inline uint32_t sv_mulm(uint32_t a, uint32_t b, uint32_t p)
+{
+    return (uint32_t)((uint64_t)a * b % p);
+}
+
+static inline uint32_t sv_powm(uint32_t a, uint64_t e, uint32_t p)
+{
+    uint32_t r = 1 % p;
+    while (e > 0) {
+        if (e & 1)
+            r = sv_mulm(r, a, p);
+        a = sv_mulm(a, a, p);
+        e >>= 1;
+    }
+    return r;
+}
+
+/* a^-1 mod p (a != 0 mod p, p prime). */
+static inline uint32_t sv_invm(uint32_t a, uint32_t p)
+{
+    return sv_powm(a, p - 2, p);
+}
+
+/* The largest prime below q (q > 3 odd; GMP's test: BPSW, no composite below 2^64
+ * passes). */
+static inline uint32_t sv_prime_below(uint32_t q)
+{
+    mpz_t z;
+    mpz_init(z);
+    do {
+        q -= 2;
+        mpz_set_ui(z, q);
+    } while (mpz_probab_prime_p(z, 30) == 0);
+    mpz_clear(z);
+    return q;
+}
+
 #endif
