@@ -1,9 +1,9 @@
 /* api/learn: learn an F4 trace on one system modulo a prime and apply it to other
  * systems of the same shape (the same supports, other coefficients, possibly
  * another prime): gbc.h's gbc_trace_mod. An apply replays the trace (f4_apply) and
- * its result is then proved to be the reduced Groebner basis of the new system
- * (docs/learn.md gives the argument), so that what an apply returns is exactly
- * gbc_groebner's basis. */
+ * its result is then verified to be the reduced Groebner basis of the new system
+ * (wrong with probability at most 2^-64; docs/learn.md gives the argument), so
+ * that what an apply returns is gbc_groebner's basis. */
 #include "api/api.h"
 
 #include <stdio.h>
@@ -211,7 +211,7 @@ static gbc_status check_fit(const gbc_trace_mod *T, const ring *R, const plist *
     return GBC_OK;
 }
 
-/* The proof that out (an apply's basis of L) is the reduced Groebner basis of <L>
+/* The verification that out (an apply's basis of L) is the reduced basis of <L>
  * (learn_prove), its seed the options' (gbc_options_set_seed) or the OS's. *ok,
  * else err says which part failed. */
 static gbc_status prove(int *ok, gbc_ctx *ctx, const ring *R, const plist *out,
@@ -261,7 +261,7 @@ static gbc_status apply_one(gbc_ctx *ctx, plist *out, const gbc_trace_mod *T,
     if (st == GBC_OK)
         gbc_log(ctx, 1, "learn: applied in %.3f s (%s), %s in %.3f s: %s", t1 - t0,
                 plain ? "replayed plainly" : "compiled",
-                flags & GBC_APPLY_TRUST ? "not proved (trusted)" : "proved",
+                flags & GBC_APPLY_TRUST ? "not verified (trusted)" : "verified",
                 gbc_wall_time() - t1, ok ? "the reduced basis" : "the trace does not hold");
     if (st == GBC_OK && !ok)
         st = GBC_ERR_VERIFY;

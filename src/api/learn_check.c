@@ -1,4 +1,4 @@
-/* api/learn_check: the proof an apply of gbc_trace_mod gives (docs/learn.md): the
+/* api/learn_check: the verification an apply of gbc_trace_mod gives (docs/learn.md): the
  * applied basis G is checked to be the reduced Groebner basis of the ideal of the
  * generators by F4's linear algebra: the generators' normal forms, and random
  * linear combinations of the S-polynomials of the Gebauer-Moeller pairs of G,
@@ -258,7 +258,7 @@ gbc_status learn_prove(int *ok, const char **why, size_t *bad, gbc_ctx *ctx, con
     plist_clear(ctx, &NF, &R->F);
     plist_init(&NF);
     GBC_CHECK(st, f4_normal_forms(ctx, R, G, &P, &NF), out);
-    gbc_log(ctx, 2, "learn: proof: %zu elements, combinations %.3f s (%zu terms), their "
+    gbc_log(ctx, 2, "learn: verification: %zu elements, combinations %.3f s (%zu terms), their "
             "normal forms %.3f s", n, t1 - t0, P.n ? P.p[0].len : 0, gbc_wall_time() - t1);
     for (size_t i = 0; i < NF.n; i++)
         if (NF.p[i].len != 0) {
