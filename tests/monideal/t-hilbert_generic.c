@@ -250,11 +250,16 @@ static void check_frobby(const monideal *I, const mi_poly *P, const mi_upoly *U,
     fprintf(f, "];\nI = monomialIdeal(");
     for (size_t i = 0; i < I->n; i++) {
         const char *sep = i ? ", " : "";
+        int any = 0;
         for (uint32_t v = 0; v < n; v++)
             if (mi_row(I, i)[v] != 0) {
                 fprintf(f, "%sx%u^%u", sep, v + 1, mi_row(I, i)[v]);
                 sep = "*";
+                any = 1;
             }
+        /* the generator 1 (random zeros can empty a row: the unit ideal) */
+        if (!any)
+            fprintf(f, "%s1", sep);
     }
     fprintf(f, ");\n");
     fclose(f);
