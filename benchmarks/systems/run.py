@@ -49,7 +49,7 @@ import gen  # noqa: E402
 if hasattr(sys, "set_int_max_str_digits"):
     sys.set_int_max_str_digits(0)
 
-ALL_TOOLS = ["gbc", "std", "slimgb", "modstd", "mgb", "msolve", "msolve-l44"]
+ALL_TOOLS = ["gbc", "std", "slimgb", "modstd", "mgb", "msolve", "msolve-l44", "giac"]
 # tools for one order only: stdfglm (dp basis with groebner, then fglm to lp)
 # for lex, eliminate (in a dp ring) for elim:K
 ORDER_TOOLS = {"stdfglm": "lex", "eliminate": "elim"}
@@ -59,6 +59,9 @@ KNOWN_TOOLS = ALL_TOOLS + list(ORDER_TOOLS)
 def gbc_like(t):
     """gbc itself, or gbc-mpi:N (gbc-mpi on N ranks): same options, output, -v timer."""
     return t == "gbc" or t.startswith("gbc-mpi:")
+# giac (xcas): gbasis(..., revlex) on the polynomials, reduced modulo p with "% p"
+# over a prime field; its basis is compared by its number of polynomials only
+GIAC_TOOLS = {"giac"}
 DEFAULT_TOOLS = {"grevlex": ALL_TOOLS,
                  "lex": ["gbc", "std", "slimgb", "modstd", "stdfglm", "mgb"],
                  "elim": ["gbc", "std", "slimgb", "modstd", "eliminate", "mgb", "msolve",
@@ -83,6 +86,9 @@ SUITES["huge"] = SUITES["large"] + ",katsura-12,eco-14,cyclic-9,noon-9"
 # over Q: the target systems, and the large ones
 SUITES["q"] = "cyclic-7,katsura-9,katsura-10,eco-11,noon-7"
 SUITES["q-large"] = SUITES["q"] + ",katsura-11,eco-12"
+# the sizes where the peers publish their tables: mod p, and over Q
+SUITES["frontier"] = "katsura-12,katsura-13,cyclic-9,eco-14,eco-15,noon-9,noon-10"
+SUITES["q-frontier"] = "katsura-11,cyclic-8,noon-8,noon-9"
 
 
 # ------------------------------------------------------------ orders
@@ -528,6 +534,13 @@ def tool_plan(args, char, nvars):
             if nvars > len(gen.MGB_LETTERS):
                 notes.append("mgb: more than 52 variables, skipped")
                 continue
+        elif t in GIAC_TOOLS:
+            if not args.giac_path:
+                notes.append("giac: not installed (apt-get install xcas), skipped")
+                continue
+            if args.order[0] != "grevlex":
+                notes.append("giac: grevlex only here, skipped")
+                continue
         elif t in MSOLVE_TOOLS:
             if not args.msolve_path:
                 notes.append(args.msolve_note)
@@ -584,6 +597,15 @@ def run_tool(t, args, tmp, sysname, char, names, polys):
             f.write(singular_script(t, names, polys, char, out,
                                     singular_order(t, args.order, k, len(names)), k))
         cmd = [args.singular_path, "-q", "--no-rc", "--no-warn", script]
+    elif t in GIAC_TOOLS:
+        script = os.path.join(tmp, tag + ".giac")
+        gens = ",".join(gen.poly_to_text(names, p, char) for p in polys)
+        with open(script, "w") as f:
+            f.write("threads:=%d;\nG:=gbasis([%s]%s,[%s],revlex):;\n"
+                    "print(\"GBC_BENCH_COUNT\",size(G));\n"
+                    % (args.threads, gens, " %% %d" % char if char else "", ",".join(names)))
+        out = os.path.join(tmp, tag + ".giacout")
+        cmd = [args.giac_path, script]
     elif t in MSOLVE_TOOLS:
         # gbc's input format is msolve's: variables, characteristic, generators
         inp = os.path.join(tmp, "%s-%d.ms" % (sysname, char))
@@ -640,7 +662,7 @@ def run_tool(t, args, tmp, sysname, char, names, polys):
                 res["note"] = "no timing line in gbc's -v output"
                 break
             res["runs"].append(float(m.group(1)))
-        elif t in MSOLVE_TOOLS:
+        elif t in MSOLVE_TOOLS or t in GIAC_TOOLS:
             res["runs"].append(r["cpu"])
         else:
             res["runs"].append(r["wall"])
@@ -653,7 +675,13 @@ def run_tool(t, args, tmp, sysname, char, names, polys):
                 basis = canonical(read_singular_output(out, names, char), char, key)
             elif t in MSOLVE_TOOLS:
                 basis = canonical(read_msolve_output(out, names, char, elim), char, key)
-            if basis is not None:
+            if t in GIAC_TOOLS:
+                with open(stderr, errors="replace") as f:   # giac prints there
+                    found = re.findall(r"GBC_BENCH_COUNT,(\d+)", f.read())
+                if not found:
+                    raise ValueError("no count line in giac's output")
+                res["count"] = int(found[-1])
+            elif basis is not None:
                 # keep a digest, not the basis: katsura-12's takes gigabytes in Python
                 res["count"] = len(basis)
                 res["lead"] = sorted(leading(dict(p), key) for p in basis)
@@ -713,6 +741,11 @@ def check_agreement(results):
             what = "reduced basis of the elimination ideal"
             lead, rlead = r["elim_lead"], ref["elim_lead"]
             count, rcount = r["elim_count"], ref["elim_count"]
+        elif r["tool"] in GIAC_TOOLS and ref["basis"] is not None:
+            same = r.get("count") == ref["count"]
+            what = "number of polynomials"
+            lead = rlead = None
+            count, rcount = r.get("count"), ref["count"]
         elif r["basis"] is None and r["elim"] is None and ref["basis"] is not None:
             # mgb: its basis need not be tail-reduced
             same = r.get("count") == ref["count"] and r["lead"] == ref["lead"]
@@ -794,7 +827,7 @@ def ratio(g, r, timeout, kind="main"):
 LABEL = {"gbc": "gbc", "std": "Singular std", "slimgb": "Singular slimgb",
          "modstd": "Singular modStd", "mgb": "mathicgb F4", "msolve": "msolve",
          "msolve-l44": "msolve -l 44", "stdfglm": "Singular stdfglm",
-         "eliminate": "Singular eliminate"}
+         "eliminate": "Singular eliminate", "giac": "giac gbasis"}
 
 
 def label(tool, order, k, nvars):
@@ -853,6 +886,7 @@ def main(argv=None):
     ap.add_argument("--gbc-args", default="", help='extra gbc options, e.g. "--algorithm buchberger"')
     ap.add_argument("--singular", default="Singular", help="Singular executable")
     ap.add_argument("--mgb", default="mgb", help="mathicgb executable")
+    ap.add_argument("--giac", default="giac", help="giac executable")
     ap.add_argument("--msolve", help="msolve executable (default: %s, built with %s if "
                     "missing and that script exists)" % (MSOLVE_DEFAULT, MSOLVE_BUILD_SCRIPT))
     ap.add_argument("--csv", help="also write the results to this CSV file")
@@ -892,6 +926,7 @@ def main(argv=None):
     args.gbc = os.path.abspath(args.gbc)
     args.singular_path = shutil.which(args.singular)
     args.mgb_path = shutil.which(args.mgb)
+    args.giac_path = shutil.which(args.giac)
     args.msolve_path, args.msolve_note = None, None
     if any(t in MSOLVE_TOOLS for t in args.tools):
         args.msolve_path, args.msolve_note = find_msolve(args.msolve)

@@ -557,5 +557,6 @@ int cli_ideal_command(int argc, char **argv)
     if (rc >= 0)
         return rc;
     cli_json_set_order(c.o.order);
+    cli_report_limits(c.o.memory_limit, c.o.timeout); /* one malloc arena under a limit */
     return run(&c);
 }

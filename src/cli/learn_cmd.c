@@ -234,7 +234,10 @@ static int apply_run(const cli_common *c, const char *tfile, char **files, int n
 {
     char *blob = NULL;
     size_t blen = 0;
-    int rc = read_file(&blob, &blen, tfile, c->memory_limit, 0.0);
+    /* loading holds the blob and the trace made from it (about the blob's size) at
+     * once: under a limit, a blob of more than half of it stops here */
+    size_t half = c->memory_limit / 2 + (c->memory_limit == 1); /* 0 would be none */
+    int rc = read_file(&blob, &blen, tfile, half, 0.0);
     if (rc >= 0)
         return rc;
     gbc_trace_mod *T = NULL;
@@ -248,12 +251,8 @@ static int apply_run(const cli_common *c, const char *tfile, char **files, int n
         return cli_exit_for(st);
     }
     /* the loaded trace (about the blob's size) is held beside the applies: they get
-     * the limit less that, as a computation gets it less the input text */
-    if (c->memory_limit != 0 && blen >= c->memory_limit) {
-        gbc_trace_mod_free(T);
-        cli_report_status(tfile, GBC_ERR_LIMIT);
-        return EXIT_RESOURCES;
-    }
+     * the limit less that, as a computation gets it less the input text (blen is
+     * at most half the limit) */
     if (c->memory_limit != 0)
         gbc_options_set_memory_limit(opts, c->memory_limit - blen);
     gbc_ring **R = calloc((size_t)nfiles, sizeof *R);

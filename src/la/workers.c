@@ -12,10 +12,32 @@ static la_worker *worker(void *jobs, size_t size, int t)
     return (la_worker *)((char *)jobs + (size_t)t * size);
 }
 
+/* Under a memory limit, no more workers than a quarter of the room left pays for
+ * (each its scratch and its arena's first 64 KB block): the threads must not stop
+ * a computation that one thread completes, and the rest of the room is for the
+ * calling thread, whose work does not shrink with the threads. The kernels' results
+ * do not depend on the number of workers. */
+static int workers_within_limit(const gbc_ctx *ctx, const la_matrix *M, int n)
+{
+    size_t limit = ctx->budget != NULL ? ctx->budget->limit : ctx->mem_limit;
+    if (limit == 0 || n <= 1)
+        return n;
+    size_t used = ctx->budget != NULL ? atomic_load(&ctx->budget->used) : ctx->mem_used;
+    size_t room = limit > used ? limit - used : 0;
+    size_t cols = (size_t)M->ncols + 1;
+    size_t w = gbc_heap_bytes(cols * sizeof(uint64_t)) +
+               2 * gbc_heap_bytes(cols * sizeof(uint32_t)) + ((size_t)64 << 10);
+    if (M->lanes != NULL)
+        w += gbc_heap_bytes(cols * LA_LANES * sizeof(uint64_t));
+    size_t fit = room / 4 / w;
+    return fit + 1 < (size_t)n ? (int)fit + 1 : n;
+}
+
 gbc_status la_phase_begin(la_phase *P, gbc_ctx *ctx, const la_matrix *M, void *jobs,
                           size_t size, int n)
 {
     P->ctx = ctx;
+    n = workers_within_limit(ctx, M, n);
     P->n = n > 64 ? 64 : n;
     P->ninit = 0;
     P->extra = 0;

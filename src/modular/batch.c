@@ -96,11 +96,16 @@ static gbc_status batch_run(modst *S, batch *B, const uint32_t *ps, int n, int c
     else
         batch_part(B, 0);
     gbc_status st = GBC_OK;
+    B->limited = 0;
     for (int i = 0; i < B->nitems; i++)
-        if (B->ran[i])
+        if (B->ran[i]) {
             st = gbc_status_join(st, B->out[i].st);
-    if (cp != 0)
+            B->limited |= B->out[i].st == GBC_ERR_LIMIT;
+        }
+    if (cp != 0) {
         st = gbc_status_join(st, S->ahead.st);
+        B->limited |= S->ahead.st == GBC_ERR_LIMIT;
+    }
     if (st == GBC_OK)
         st = gbc_ctx_check(ctx);
     /* until mod_batch_end the caller works while the results live: its context

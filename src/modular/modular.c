@@ -22,13 +22,36 @@
 #include "strategy/strategy.h"
 #include "strategy/univariate.h"
 
+/* Whether a batch that stopped with st may be taken as a smaller one: several
+ * applies ran at once and the memory limit stopped some (not the compiling one:
+ * compiling alters the trace), and the caller's context is not asked to stop. The
+ * applies that completed are then taken in, the others dropped (their primes are
+ * only skipped: the result does not depend on which primes serve), and later
+ * batches run half as many primes at once (*nbatch), down to one, where the limit
+ * stops the run as it would with one thread. So a run that one thread completes
+ * within the limit is not stopped by the memory of many applies at once. */
+static int batch_degrades(modst *S, batch *B, gbc_status st, int compile, int *nbatch)
+{
+    if (st != GBC_ERR_LIMIT || !B->limited || compile || B->nitems < 2 ||
+        gbc_ctx_check(S->ctx) != GBC_OK)
+        return 0;
+    int was = *nbatch;
+    *nbatch = was > 1 ? was / 2 : 1;
+    gbc_log(S->ctx, 1, "modular: the memory limit stopped applies of a batch of %d: %d primes "
+            "at once from now on", B->nitems, *nbatch);
+    return 1;
+}
+
 /* One batch of prime_loop: the trace compiled (with the other threads replaying
- * plainly beside it) or applied modulo nbatch fresh primes (with the check's
+ * plainly beside it) or applied modulo *nbatch fresh primes (with the check's
  * candidate-independent half beside them when it is due), each basis taken in.
- * *conflict: a prime contradicts a settled polynomial. */
-static gbc_status prime_batch(modst *S, batch *B, int nbatch, int *conflict)
+ * *conflict: a prime contradicts a settled polynomial. Under a memory limit the
+ * compiling batch is one prime, and *nbatch shrinks when applies at once meet
+ * the limit (batch_degrades). */
+static gbc_status prime_batch(modst *S, batch *B, int *nbatchp, int *conflict)
 {
     gbc_ctx *ctx = S->ctx;
+    int nbatch = *nbatchp;
     /* The first replay compiles the trace; so does one after two applies in
      * a row that could not use the compiled trace (the compiling prime made a
      * coefficient vanish). Beside a compiling replay the other threads replay
@@ -42,7 +65,7 @@ static gbc_status prime_batch(modst *S, batch *B, int nbatch, int *conflict)
      * pending, which must be applied. */
     int ahead = nbatch > 1 && !compile && !S->ahead.ready &&
                 S->forced_next >= S->plan->nforced;
-    int n = ahead ? MOD_AHEAD_APPLIES * (nbatch - 1) : nbatch;
+    int n = ahead ? MOD_AHEAD_APPLIES * (nbatch - 1) : compile && ctx->mem_limit ? 1 : nbatch;
     if (n > MOD_MAX_BATCH - 1)
         n = MOD_MAX_BATCH - 1;
     uint32_t ps[MOD_MAX_BATCH], cp = 0;
@@ -55,6 +78,9 @@ static gbc_status prime_batch(modst *S, batch *B, int nbatch, int *conflict)
         GBC_TRY(mod_batch_flat_reserve(S, B, n + ahead));
     gbc_status st = ahead ? mod_batch_run_ahead(S, B, ps, n, cp)
                           : mod_batch_run(S, B, ps, n, compile);
+    int degraded = batch_degrades(S, B, st, compile, nbatchp);
+    if (degraded)
+        st = GBC_OK;
     if (compile) {
         S->compiled = 1;
         S->plain_run = 0;
@@ -68,7 +94,7 @@ static gbc_status prime_batch(modst *S, batch *B, int nbatch, int *conflict)
     *conflict = 0;
     for (int t = ahead; t < B->nitems && st == GBC_OK && !*conflict; t++) {
         prime_out *r = &B->out[t];
-        if (!B->ran[t])
+        if (!B->ran[t] || (degraded && r->st != GBC_OK))
             continue;
         napplied++;
         nflat += r->flat == F4_FLAT_DONE;
@@ -138,7 +164,7 @@ static gbc_status prime_loop(modst *S, batch *B, int nbatch, size_t max_primes,
             return GBC_ERR_VERIFY;
         GBC_TRY(mod_lift_due(S));
         int conflict;
-        GBC_TRY(prime_batch(S, B, nbatch, &conflict));
+        GBC_TRY(prime_batch(S, B, &nbatch, &conflict));
         if (conflict || mod_misfits(S)) {
             *verdict = MOD_RESTART;
             return GBC_OK;

@@ -173,6 +173,7 @@ typedef struct batch {
     mod_ahead *ahead;
     atomic_int next;
     uint8_t ran[MOD_MAX_BATCH];
+    int limited; /* some item (or the check ahead) stopped at the memory limit */
 } batch;
 
 /* What a check or the prime loop decided. */

@@ -170,6 +170,7 @@ gbc_status sv_gbmod_init(gbc_ctx *ctx, sv_gbmod *B, const gbc_polys *G)
     const gbc_ring *R = gbc_polys_ring(G);
     uint32_t n = gbc_ring_nvars(R);
     B->n = n;
+    B->zb = 0;
     B->ng = gbc_polys_count(G);
     GBC_TRY(GBC_ALLOC(ctx, B->nterms, B->ng + 1));
     GBC_TRY(GBC_ALLOC(ctx, B->names, n + 1));
@@ -198,27 +199,29 @@ gbc_status sv_gbmod_init(gbc_ctx *ctx, sv_gbmod *B, const gbc_polys *G)
     GBC_TRY(GBC_ALLOC(ctx, q, mx));
     for (size_t t = 0; t < mx; t++)
         mpq_init(q[t]);
+    /* the integers of each generator charged once it is made (what they hold of
+     * the heap, common/gmpheap.h), before the next one is: the limit is passed by
+     * at most one generator's numbers */
     gbc_status st = GBC_OK;
-    size_t bytes = 0;
     for (size_t j = 0, at = 0; j < B->ng && st == GBC_OK; at += B->nterms[j], j++) {
-        size_t m = B->nterms[j];
+        size_t m = B->nterms[j], bytes = 0;
         st = gbc_polys_get_mpq(B->exps + at * n, q, m, G, j);
         for (size_t t = 0; t < m && st == GBC_OK; t++)
             mpz_lcm(B->lcm[j], B->lcm[j], mpq_denref(q[t]));
         for (size_t t = 0; t < m && st == GBC_OK; t++) {
             mpz_divexact(B->num[at + t], B->lcm[j], mpq_denref(q[t]));
             mpz_mul(B->num[at + t], B->num[at + t], mpq_numref(q[t]));
-            bytes += mpz_size(B->num[at + t]) * sizeof(mp_limb_t);
+            bytes += gbc_mpz_heap(B->num[at + t]);
         }
-        bytes += mpz_size(B->lcm[j]) * sizeof(mp_limb_t);
+        bytes += gbc_mpz_heap(B->lcm[j]);
+        if (st == GBC_OK)
+            st = gbc_ctx_charge(ctx, bytes);
+        if (st == GBC_OK)
+            B->zb += bytes;
     }
     for (size_t t = 0; t < mx; t++)
         mpq_clear(q[t]);
     gbc_free(ctx, q);
-    if (st == GBC_OK)
-        st = gbc_ctx_charge(ctx, bytes);
-    if (st == GBC_OK)
-        B->zb = bytes;
     return st;
 }
 
@@ -557,6 +560,12 @@ gbc_status sv_param_mod_p(gbc_ctx *ctx, uint32_t *r, int *ok, sv_gbmod *B, const
     if (st == GBC_OK)
         st = gbc_polys_from_arrays_zp(&P, Rp, B->ng, B->nterms, B->exps, B->cf,
                                       sv_sub_options(&sub, ctx, opts), NULL);
+    /* P was made within what ctx had left (sub's limit): held, it is charged */
+    size_t pb = st == GBC_OK ? sv_polys_bytes(P) : 0;
+    if (st == GBC_OK)
+        st = gbc_ctx_charge(ctx, pb);
+    if (st != GBC_OK)
+        pb = 0;
     fg_src S;
     int have_src = st == GBC_OK;
     if (have_src)
@@ -567,6 +576,7 @@ gbc_status sv_param_mod_p(gbc_ctx *ctx, uint32_t *r, int *ok, sv_gbmod *B, const
         st = kfrom_src(ctx, r, ok, &S, form, B->n, p);
     if (have_src)
         fg_src_clear(&S);
+    gbc_ctx_uncharge(ctx, pb);
     gbc_polys_free(P);
     gbc_ring_free(Rp);
     return st;

@@ -15,7 +15,7 @@
  * mixed in); Q runs take a fixed seed, so the runs repeat.
  * katsura-7 over Q (solve, kbase) runs at a few fixed limits of megabytes, where
  * the megabyte of slack no longer hides anything: there the peak must also stay
- * within 1.25 times the limit.
+ * within 1.1 times the limit.
  * GBC_TEST_VERBOSE=1 prints every run's peak against its limit. */
 #include <gmp.h>
 #include <malloc.h>
@@ -260,7 +260,7 @@ static void sweep(const job *j)
 }
 
 /* Fixed limits with one thread, for inputs too slow to sweep: each run succeeds or
- * stops, and within BOUND and, the limit being several megabytes, within 1.25 times
+ * stops, and within BOUND and, the limit being several megabytes, within 1.1 times
  * the limit (without the megabyte of slack). */
 static void fixed(const job *j, const size_t *limits, size_t n)
 {
@@ -274,7 +274,7 @@ static void fixed(const job *j, const size_t *limits, size_t n)
         ck_assert_msg(st == GBC_OK || st == GBC_ERR_LIMIT, "%s, limit %zu: %s", j->what,
                       limits[i], gbc_status_string(st));
         ck_assert_msg(peak <= BOUND(limits[i]) &&
-                          (double)peak <= 1.25 * (double)limits[i],
+                          (double)peak <= 1.1 * (double)limits[i],
                       "%s, limit %zu: live bytes reached %lld", j->what, limits[i], peak);
         nstop += st == GBC_ERR_LIMIT;
         nok += st == GBC_OK;
@@ -400,12 +400,39 @@ START_TEST(test_katsura7_q)
 {
     gbc_ring *R = NULL;
     job j = {"solve katsura-7 over Q", CMD_SOLVE, parse(katsura7_q, &R), NULL, 1, NULL};
-    const size_t solve_limits[] = {2u << 20, 3u << 20, 8u << 20};
-    fixed(&j, solve_limits, 3);
+    const size_t solve_limits[] = {2u << 20, 3u << 20, 4u << 20, 8u << 20};
+    fixed(&j, solve_limits, 4);
     j.what = "kbase katsura-7 over Q";
     j.c = CMD_KBASE;
     const size_t kbase_limits[] = {4u << 20, 8u << 20, 24u << 20};
     fixed(&j, kbase_limits, 3);
+    gbc_polys_free(j.a);
+    gbc_ring_free(R);
+}
+END_TEST
+
+/* The thread count does not decide whether a run completes: a limit at which one
+ * thread completes eliminate on katsura-7 over Q (a quarter above its peak) lets 2
+ * and 16 threads complete it too (many applies at once that meet the limit run as
+ * fewer: docs/modular.md, "Batches of primes and threads"), within the same bound. */
+START_TEST(test_threads_same_outcome)
+{
+    gbc_ring *R = NULL;
+    job j = {"eliminate katsura-7 over Q", CMD_ELIMINATE, parse(katsura7_q, &R), NULL, 1, NULL};
+    long long p1 = 0;
+    ck_assert_int_eq(run(&j, 0, 1, &p1), GBC_OK);
+    const size_t limit = (size_t)(p1 + p1 / 4);
+    const int threads[] = {1, 2, 16};
+    for (size_t i = 0; i < sizeof threads / sizeof threads[0]; i++) {
+        long long peak = 0;
+        gbc_status st = run(&j, limit, threads[i], &peak);
+        printf("%-26s t=%-2d limit %9zu: %-22s peak %9lld (%.2f x limit)\n", j.what,
+               threads[i], limit, gbc_status_string(st), peak, (double)peak / (double)limit);
+        ck_assert_msg(st == GBC_OK, "%s with %d threads at %zu bytes: %s (1 thread: peak %lld)",
+                      j.what, threads[i], limit, gbc_status_string(st), p1);
+        ck_assert_msg(peak <= BOUND(limit), "%s, %d threads: live bytes %lld", j.what,
+                      threads[i], peak);
+    }
     gbc_polys_free(j.a);
     gbc_ring_free(R);
 }
@@ -421,6 +448,7 @@ static Suite *suite(void)
         {"solve_q", test_solve_q},     {"kbase_q", test_kbase_q},
         {"ideal_ops", test_ideal_ops}, {"module", test_module},
         {"solve_zp_apply", test_solve_zp_apply}, {"katsura7_q", test_katsura7_q},
+        {"threads_same_outcome", test_threads_same_outcome},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         TCase *tc = tcase_create(cases[i].name);
