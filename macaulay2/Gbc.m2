@@ -16,7 +16,7 @@ export {"gbcGroebner", "gbcGB", "gbcNormalForm", "gbcMember", "gbcHilbertNumerat
     "gbcDim", "gbcDegree", "gbcSyz", "gbcBetti", "gbcRealSolutions", "gbcSolutions",
     "gbcKbase", "gbcMultiplicationMatrices", "gbcParametrization",
     "gbcLearn", "gbcApply", "GbcTrace", "Trust",
-    "Threads", "Certify", "TimeLimit"}
+    "Threads", "Certify", "TimeLimit", "MemoryLimit"}
 
 gbcLib := (
     p := getenv "GBC_LIBRARY";
@@ -36,6 +36,7 @@ fSetAlgorithm := ff("gbc_options_set_algorithm", int, {voidstar, int})
 fSetThreads := ff("gbc_options_set_threads", int, {voidstar, int})
 fSetCertify := ff("gbc_options_set_certify", int, {voidstar, int})
 fSetTimeLimit := ff("gbc_options_set_time_limit", int, {voidstar, double})
+fSetMemoryLimit := ff("gbc_options_set_memory_limit", int, {voidstar, ulong})
 fCancelled := ff("gbc_options_cancelled", int, voidstar)
 fWatchBegin := ff("gbc_signal_watch_begin", int, {voidstar, int})
 fWatchEnd := ff("gbc_signal_watch_end", int, void)
@@ -106,10 +107,12 @@ check := (sc, st, what, err) -> (
         else if s == 4 and sc#?"options" and value fCancelled(sc#"options") != 0 then
             "interrupted (Ctrl-C)"
         else if s == 4 then "interrupted: the time limit (TimeLimit) was reached"
+        else if s == 2 and sc#?"memory" then
+            "stopped: the memory limit (MemoryLimit => " | toString sc#"memory" | " bytes) was reached"
         else value fStatusString s))
 
 -- the options every computing function takes, and the gbc_options they make
-gbcOptions := {Strategy => null, Threads => 1, Certify => false, TimeLimit => 0}
+gbcOptions := {Strategy => null, Threads => 1, Certify => false, TimeLimit => 0, MemoryLimit => 0}
 checkOptions := o -> (
     if not member(o.Strategy, {null, "F4", "Buchberger", "Signature"}) then
         error("gbc: Strategy => " | toString o.Strategy
@@ -120,7 +123,9 @@ checkOptions := o -> (
         error("gbc: Certify => " | toString o.Certify | " must be true or false");
     if not (instance(o.TimeLimit, ZZ) or instance(o.TimeLimit, QQ) or instance(o.TimeLimit, RR))
         or o.TimeLimit < 0 or o.TimeLimit > 10^9 then
-        error("gbc: TimeLimit => " | toString o.TimeLimit | " must be a number of seconds from 0 (no limit) to 10^9"))
+        error("gbc: TimeLimit => " | toString o.TimeLimit | " must be a number of seconds from 0 (no limit) to 10^9");
+    if not instance(o.MemoryLimit, ZZ) or o.MemoryLimit < 0 or o.MemoryLimit >= 2^62 then
+        error("gbc: MemoryLimit => " | toString o.MemoryLimit | " must be a number of bytes from 0 (no limit) to 2^62"))
 makeOptions := (sc, o) -> (
     h := fOptionsMake();
     if isNull h then fail(sc, "options", "out of memory");
@@ -131,6 +136,9 @@ makeOptions := (sc, o) -> (
     check(sc, fSetThreads(h, o.Threads), "Threads", null);
     check(sc, fSetCertify(h, if o.Certify then 1 else 0), "Certify", null);
     check(sc, fSetTimeLimit(h, o.TimeLimit * 1.0), "TimeLimit", null);
+    if o.MemoryLimit > 0 then (
+        check(sc, fSetMemoryLimit(h, o.MemoryLimit), "MemoryLimit", null);
+        sc#"memory" = o.MemoryLimit);
     -- Ctrl-C (SIGINT, 2) while the scope lives cancels its computations: Macaulay2
     -- sees an interrupt only between two calls, so the library takes the signal
     -- until the scope is released, which gives it back to Macaulay2 (the watch is
@@ -760,8 +768,9 @@ Description
     Every computing function takes the options @TO Strategy@ ("F4", the default,
     "Buchberger" or "Signature"), @TO Threads@ (threads of F4's linear algebra),
     @TO Certify@ (over QQ: prove the result instead of checking it modulo a fresh
-    prime) and @TO TimeLimit@ (seconds of wall-clock time, 0 for none; a computation
-    that runs out stops with an error). The results do not depend on them.
+    prime), @TO TimeLimit@ (seconds of wall-clock time, 0 for none; a computation
+    that runs out stops with an error) and @TO MemoryLimit@ (bytes the library may
+    hold, 0 for none; likewise). The results do not depend on them.
 Subnodes
   :Groebner bases and normal forms
   gbcGroebner
@@ -801,7 +810,9 @@ Key
   Threads
   Certify
   TimeLimit
-///, optionKeys "Strategy", optionKeys "Threads", optionKeys "Certify", optionKeys "TimeLimit", ///
+  MemoryLimit
+///, optionKeys "Strategy", optionKeys "Threads", optionKeys "Certify", optionKeys "TimeLimit",
+  optionKeys "MemoryLimit", ///
 Headline
   the options of every computing function of Gbc
 Description
@@ -812,10 +823,13 @@ Description
     threads for F4's reductions (default 1). {\tt Certify => true}: over QQ, prove
     the result instead of checking it modulo a fresh prime (slower; no effect over
     ZZ/p). {\tt TimeLimit => s}: stop with an error after s seconds of wall-clock
-    time (0, the default: no limit). Bad values are refused with an error.
+    time (0, the default: no limit). {\tt MemoryLimit => b}: stop with an error
+    when the computation would hold more than b bytes (0, the default: no limit;
+    measured within 10% and a megabyte, whatever the number of threads: see the
+    library's docs/api.md). Bad values are refused with an error.
   Example
     R = QQ[x,y];
-    gbcGroebner(ideal(x^2 - y, x*y - 1), Strategy => "Buchberger", Certify => true, Threads => 2, TimeLimit => 60)
+    gbcGroebner(ideal(x^2 - y, x*y - 1), Strategy => "Buchberger", Certify => true, Threads => 2, TimeLimit => 60, MemoryLimit => 10^8)
 ///)
 
 doc ///

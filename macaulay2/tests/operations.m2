@@ -226,10 +226,33 @@ refused := {
     ("a time limit in gbcMultiplicationMatrices", () ->
         gbcMultiplicationMatrices(katsuraIdeal 6, TimeLimit => 0.001)),
     ("a time limit in gbcSyz", () -> gbcSyz(gens genericQuadrics(), TimeLimit => 0.001)),
-    ("a time limit in gbcBetti", () -> gbcBetti(genericQuadrics(), TimeLimit => 0.001))};
+    ("a time limit in gbcBetti", () -> gbcBetti(genericQuadrics(), TimeLimit => 0.001)),
+    -- MemoryLimit (bytes): 64 KB stops every command on these inputs (each needs
+    -- hundreds of kilobytes and more)
+    ("MemoryLimit => -1", () -> (T := QQ[s, t]; gbcGroebner(ideal(T_0), MemoryLimit => -1))),
+    ("MemoryLimit => 1.5", () -> (T := QQ[s, t]; gbcGroebner(ideal(T_0), MemoryLimit => 1.5))),
+    ("a memory limit in gbcGroebner", () -> gbcGroebner(katsuraIdeal 6, MemoryLimit => 2^16)),
+    ("a memory limit in gbcEliminate", () ->
+        (I := katsuraIdeal 6; gbcEliminate(I, {(ring I)_0}, MemoryLimit => 2^16))),
+    ("a memory limit in gbcSaturate", () ->
+        (I := katsuraIdeal 6; gbcSaturate(I, ideal (ring I)_0, MemoryLimit => 2^16))),
+    ("a memory limit in gbcRealSolutions", () -> gbcRealSolutions(katsuraIdeal 6, MemoryLimit => 2^16)),
+    ("a memory limit in gbcKbase", () -> gbcKbase(katsuraIdeal 6, MemoryLimit => 2^16)),
+    ("a memory limit in gbcMultiplicationMatrices", () ->
+        gbcMultiplicationMatrices(katsuraIdeal 6, MemoryLimit => 2^16)),
+    ("a memory limit in gbcSyz", () -> gbcSyz(gens genericQuadrics(), MemoryLimit => 2^16)),
+    ("a memory limit in gbcBetti", () -> gbcBetti(genericQuadrics(), MemoryLimit => 2^16, Threads => 4))};
 scan(refused, c -> (
     (name, fn) := c;
     r := try (fn(); "answered") else "refused";
     if r =!= "refused" then error("operations: " | name | " was not refused");
     print("operations: " | name | " refused")));
+-- after the limits stopped them, the same calls answer as Macaulay2 does
+(I6 := katsuraIdeal 6;
+    if gbcGroebner(I6, MemoryLimit => 2^30) != gens gb I6 then
+        error "operations: gbcGroebner after a memory limit differs from gens gb";
+    B6 := flatten entries gbcKbase(I6, MemoryLimit => 2^30, Threads => 4);
+    if sort B6 != sort flatten entries lift(basis(ring I6 / I6), ring I6) then
+        error "operations: gbcKbase after a memory limit differs from basis";
+    print "operations: the calls answer after memory limits");
 print "operations: all passed";
