@@ -885,18 +885,18 @@ START_TEST(test_ratrecon_random)
 }
 END_TEST
 
-/* Lehmer's steps give exactly the plain Euclid's answer: moduli of up to 60 primes
- * of 31 bits, residues of fractions whose sizes straddle the bound (so the loop
- * stops just before, at or after a Lehmer run), random residues, and the ends. */
-START_TEST(test_ratrecon_lehmer)
+/* zz_ratrecon gives exactly the plain Euclid's answer on iters moduli of 1 to
+ * maxk primes of 31 bits: residues of fractions whose sizes straddle the bound (so
+ * the loop stops just before, at or after a Lehmer run), random residues. */
+static void ratrecon_agrees(uint64_t seed, size_t maxk, int iters)
 {
     gbc_rng r;
-    gbc_rng_seed(&r, tu_seed() + 7);
+    gbc_rng_seed(&r, seed);
     mpz_t m, n, d, a, bound, rn, rd, pn, pd, t;
     mpz_inits(m, n, d, a, bound, rn, rd, pn, pd, t, NULL);
     int agreed_ok = 0, agreed_no = 0;
-    for (int it = 0; it < 400 * tu_mult(); it++) {
-        size_t k = 1 + gbc_rng_below(&r, 60);
+    for (int it = 0; it < iters; it++) {
+        size_t k = 1 + gbc_rng_below(&r, maxk);
         mpz_set_ui(m, 1);
         for (size_t i = 0; i < k; i++)
             mpz_mul_ui(m, m, random_prime(&r, 1u << 30, 1u << 31));
@@ -938,6 +938,20 @@ START_TEST(test_ratrecon_lehmer)
     T_CMP(int64_t, agreed_ok, >, 0);
     T_CMP(int64_t, agreed_no, >, 0);
     mpz_clears(m, n, d, a, bound, rn, rd, pn, pd, t, NULL);
+}
+
+/* Lehmer's steps: moduli of up to 60 primes. */
+START_TEST(test_ratrecon_lehmer)
+{
+    ratrecon_agrees(tu_seed() + 7, 60, 400 * tu_mult());
+}
+END_TEST
+
+/* Long moduli, up to 700 primes (21,700 bits; lex bases over Q lift coefficients
+ * of thousands of digits): the same answers as the plain Euclid. */
+START_TEST(test_ratrecon_long)
+{
+    ratrecon_agrees(tu_seed() + 11, 700, 60 * tu_mult());
 }
 END_TEST
 
@@ -1049,6 +1063,7 @@ int main(void)
     tcase_add_test(tc, test_ratrecon_random);
     tcase_add_test(tc, test_ratrecon_exhaustive);
     tcase_add_test(tc, test_ratrecon_lehmer);
+    tcase_add_test(tc, test_ratrecon_long);
     tcase_add_test(tc, test_modp);
     suite_add_tcase(s, tc);
     return tu_run(s);
