@@ -268,6 +268,10 @@ typedef struct kwork {
     uint32_t *dcol;   /* D: column j's row in dense, or UINT32_MAX (sparse) */
     uint32_t *dense;  /* the dense columns, D entries each */
     size_t ndense, dcap;
+    const uint32_t **dptr; /* ndense: the dense columns */
+    uint32_t *dj;     /* ndense: the column of each dense column */
+    uint32_t *dd;     /* ndense: their dot products with rho */
+    int isa;          /* the dot products' loop (sv_kdot_isa) */
     uint32_t *rho, *rho2, *s, *si, *w, *dw, *N, *Ni, *h, *sc;
     uint64_t *acc;
 } kwork;
@@ -278,6 +282,9 @@ static void kwork_clear(gbc_ctx *ctx, kwork *K)
     gbc_free(ctx, K->e);
     gbc_free(ctx, K->dcol);
     gbc_free(ctx, K->dense);
+    gbc_free(ctx, K->dptr);
+    gbc_free(ctx, K->dj);
+    gbc_free(ctx, K->dd);
     gbc_free(ctx, K->rho);
     gbc_free(ctx, K->rho2);
     gbc_free(ctx, K->s);
@@ -297,6 +304,7 @@ static gbc_status kwork_init(gbc_ctx *ctx, kwork *K, uint32_t D, uint32_t n, uin
     K->D = D;
     K->n = n;
     K->p = p;
+    K->isa = sv_kdot_isa();
     K->cap = 4 * d + 1;
     GBC_TRY(GBC_ALLOC(ctx, K->cp, d + 1));
     GBC_TRY(GBC_ALLOC(ctx, K->e, K->cap));
@@ -344,7 +352,7 @@ static gbc_status kmatrix(gbc_ctx *ctx, kwork *K, fg_src *S, const int64_t *form
         }
         K->dcol[k] = UINT32_MAX;
         if (nz * 8 > D) {
-            /* a dense column: its dot products vectorised (kdot) */
+            /* a dense column: its dot products vectorised (sv_kdots) */
             GBC_TRY(GBC_GROW(ctx, K->dense, K->dcap, (K->ndense + 1) * D));
             for (uint32_t j = 0; j < D; j++)
                 K->dense[K->ndense * D + j] = (uint32_t)K->acc[j];
@@ -357,6 +365,14 @@ static gbc_status kmatrix(gbc_ctx *ctx, kwork *K, fg_src *S, const int64_t *form
         }
         K->cp[k + 1] = nnz;
     }
+    GBC_TRY(GBC_ALLOC(ctx, K->dptr, K->ndense + 1));
+    GBC_TRY(GBC_ALLOC(ctx, K->dj, K->ndense + 1));
+    GBC_TRY(GBC_ALLOC(ctx, K->dd, K->ndense + 1));
+    for (uint32_t j = 0; j < D; j++)
+        if (K->dcol[j] != UINT32_MAX) {
+            K->dptr[K->dcol[j]] = K->dense + (size_t)K->dcol[j] * D;
+            K->dj[K->dcol[j]] = j;
+        }
     /* the normal forms of the x_i themselves (kxcoord) */
     for (uint32_t i = 0; i < K->n; i++)
         if (FG_IS_BORDER(S->mul[(size_t)i * D]))
@@ -371,24 +387,7 @@ static gbc_status kmatrix(gbc_ctx *ctx, kwork *K, fg_src *S, const int64_t *form
 #define K_CLONES
 #endif
 
-/* The dot product of u and v (n < 2^31 entries below p < 2^31) modulo p: each
- * product split into its low and high 32 bits, summed apart without reduction
- * (below n 2^32 and n 2^30), which vectorises better than a running sum kept
- * below p^2. */
-K_CLONES
-static uint32_t kdot(const uint32_t *u, const uint32_t *v, uint32_t n, uint32_t p)
-{
-    uint64_t lo = 0, hi = 0;
-    for (uint32_t x = 0; x < n; x++) {
-        uint64_t t = (uint64_t)u[x] * v[x];
-        lo += t & 0xffffffffu;
-        hi += t >> 32;
-    }
-    uint64_t two32 = ((uint64_t)1 << 32) % p;
-    return (uint32_t)(((hi % p) * two32 + lo % p) % p);
-}
-
-/* lo[x] += the low 32 bits of c v[x], hi[x] += the high ones (x < n): kdot's
+/* lo[x] += the low 32 bits of c v[x], hi[x] += the high ones (x < n): the
  * split sums, which need no reduction for fewer than 2^32 terms a slot. */
 K_CLONES
 static void kaxpy2(uint64_t *lo, uint64_t *hi, uint64_t c, const uint32_t *v, size_t n)
@@ -421,12 +420,12 @@ static void kmulmod(uint32_t *r, const uint32_t *a, const uint32_t *b, const uin
 }
 
 /* The coordinate of x_i (= x_i b_0, b_0 = 1) under the row vector rho. */
-static uint32_t kxcoord(const fg_src *S, const uint32_t *rho, uint32_t i, uint32_t p)
+static uint32_t kxcoord(const fg_src *S, const uint32_t *rho, uint32_t i, uint32_t p, int isa)
 {
     uint32_t code = S->mul[(size_t)i * S->D];
     if (!FG_IS_BORDER(code))
         return rho[FG_INDEX(code)];
-    return kdot(rho, S->bnf[FG_INDEX(code)], S->D, p);
+    return sv_kdot(rho, S->bnf[FG_INDEX(code)], S->D, p, isa);
 }
 
 /* From the random row vector K->rho (consumed): s_k = rho M^k e_0 for k < 2D and
@@ -439,18 +438,33 @@ static gbc_status krylov(gbc_ctx *ctx, kwork *K, const fg_src *S)
         K->s[k] = K->rho[0];
         if (k < D)
             for (uint32_t i = 0; i < K->n; i++)
-                K->si[(size_t)i * D + k] = kxcoord(S, K->rho, i, p);
+                K->si[(size_t)i * D + k] = kxcoord(S, K->rho, i, p, K->isa);
         if (k + 1 == 2 * D)
             break;
         GBC_TRY(sv_poll(ctx, K->cp[D] / 8));
+        sv_kdots(K->dd, K->rho, K->dptr, K->ndense, D, p, K->isa);
+        for (size_t c = 0; c < K->ndense; c++)
+            K->rho2[K->dj[c]] = K->dd[c];
         for (uint32_t j = 0; j < D; j++) {
-            if (K->dcol[j] != UINT32_MAX) {
-                K->rho2[j] = kdot(K->rho, K->dense + (size_t)K->dcol[j] * D, D, p);
+            if (K->dcol[j] != UINT32_MAX)
+                continue;
+            const kent *e = K->e + K->cp[j];
+            size_t len = K->cp[j + 1] - K->cp[j];
+            if (len == 1 && e->v == 1) {
+                K->rho2[j] = K->rho[e->i]; /* T b_j is a standard monomial */
+                continue;
+            }
+            if (len <= 4) {
+                /* at most four products below p^2 < 2^62: no overflow */
+                uint64_t a = 0;
+                for (size_t t = 0; t < len; t++)
+                    a += (uint64_t)K->rho[e[t].i] * e[t].v;
+                K->rho2[j] = (uint32_t)(a % p);
                 continue;
             }
             uint64_t lo = 0, hi = 0;
-            for (size_t t = K->cp[j]; t < K->cp[j + 1]; t++) {
-                uint64_t x = (uint64_t)K->rho[K->e[t].i] * K->e[t].v;
+            for (size_t t = 0; t < len; t++) {
+                uint64_t x = (uint64_t)K->rho[e[t].i] * e[t].v;
                 lo += x & 0xffffffffu;
                 hi += x >> 32;
             }
@@ -465,15 +479,11 @@ static gbc_status krylov(gbc_ctx *ctx, kwork *K, const fg_src *S)
 
 /* The numerator of the series sum_k q_k z^(-k-1) times w, a polynomial of degree
  * below D: N_e = sum_(j > e) w_j q_(j-e-1), into N. */
-static void knumer(uint32_t *N, const uint32_t *w, const uint32_t *q, uint32_t D, uint32_t p)
+static void knumer(uint32_t *N, const uint32_t *w, const uint32_t *q, uint32_t D, uint32_t p,
+                   int isa)
 {
-    const uint64_t p2 = (uint64_t)p * p;
-    for (uint32_t e = 0; e < D; e++) {
-        uint64_t a = 0;
-        for (uint32_t j = e + 1; j <= D; j++)
-            a = fg_acc(a, (uint64_t)w[j] * q[j - e - 1], p2);
-        N[e] = (uint32_t)(a % p);
-    }
+    for (uint32_t e = 0; e < D; e++)
+        N[e] = sv_kdot(w + e + 1, q, D - e, p, isa);
 }
 
 /* The parametrisation from the sequences: *ok as sv_param_mod_p's, and 3 when the
@@ -495,7 +505,7 @@ static void kparam(uint32_t *r, int *ok, kwork *K)
         *ok = 2;
         return;
     }
-    knumer(K->N, K->w, K->s, D, p);
+    knumer(K->N, K->w, K->s, D, p, K->isa);
     if (!kinvmod(K->Ni, K->N, K->w, D, K->sc, p)) {
         *ok = 3;
         return;
@@ -503,7 +513,7 @@ static void kparam(uint32_t *r, int *ok, kwork *K)
     kmulmod(K->h, K->dw, K->Ni, K->w, D, K->acc, p);
     memcpy(r, K->w, D * sizeof *r);
     for (uint32_t i = 0; i < K->n; i++) {
-        knumer(K->Ni, K->w, K->si + (size_t)i * D, D, p);
+        knumer(K->Ni, K->w, K->si + (size_t)i * D, D, p, K->isa);
         kmulmod(r + (size_t)(i + 1) * D, K->Ni, K->h, K->w, D, K->acc, p);
     }
     *ok = 1;
