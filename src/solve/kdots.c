@@ -100,6 +100,28 @@ __attribute__((target("avx2"))) static void kdots4_avx2(uint32_t *out, const uin
     }
 }
 
+/* One column against u (kdots4_avx2 for a single column). */
+__attribute__((target("avx2"))) static uint32_t kdot1_avx2(const uint32_t *u, const uint32_t *v,
+                                                          size_t n, uint32_t p)
+{
+    const __m256i m32 = _mm256_set1_epi64x(0xffffffff);
+    __m256i lo = _mm256_setzero_si256(), hi = _mm256_setzero_si256();
+    size_t x = 0;
+    for (; x + 16 <= n; x += 16) {
+        const __m256i a0 = _mm256_loadu_si256((const __m256i *)(u + x));
+        const __m256i a1 = _mm256_loadu_si256((const __m256i *)(u + x + 8));
+        const __m256i b0 = _mm256_loadu_si256((const __m256i *)(v + x));
+        const __m256i b1 = _mm256_loadu_si256((const __m256i *)(v + x + 8));
+        const __m256i t = KD_QUAD256(a0, _mm256_srli_epi64(a0, 32), a1,
+                                     _mm256_srli_epi64(a1, 32), b0, b1);
+        lo = _mm256_add_epi64(lo, _mm256_and_si256(t, m32));
+        hi = _mm256_add_epi64(hi, _mm256_srli_epi64(t, 32));
+    }
+    uint64_t l = kd_hsum256(lo), h = kd_hsum256(hi);
+    kd_tail(&l, &h, u, v, x, n);
+    return kd_fold(l, h, p);
+}
+
 #define KD_QUAD512(a0, a0s, a1, a1s, b0, b1)                                                 \
     _mm512_add_epi64(                                                                      \
         _mm512_add_epi64(_mm512_mul_epu32(a0, b0),                                         \
@@ -139,6 +161,30 @@ __attribute__((target("avx512f"))) static void kdots4_avx512(uint32_t *out, cons
         out[c] = kd_fold(l, h, p);
     }
 }
+
+/* One column against u (kdots4_avx512 for a single column). */
+__attribute__((target("avx512f"))) static uint32_t kdot1_avx512(const uint32_t *u,
+                                                               const uint32_t *v, size_t n,
+                                                               uint32_t p)
+{
+    const __m512i m32 = _mm512_set1_epi64(0xffffffff);
+    __m512i lo = _mm512_setzero_si512(), hi = _mm512_setzero_si512();
+    size_t x = 0;
+    for (; x + 32 <= n; x += 32) {
+        const __m512i a0 = _mm512_loadu_si512((const void *)(u + x));
+        const __m512i a1 = _mm512_loadu_si512((const void *)(u + x + 16));
+        const __m512i b0 = _mm512_loadu_si512((const void *)(v + x));
+        const __m512i b1 = _mm512_loadu_si512((const void *)(v + x + 16));
+        const __m512i t = KD_QUAD512(a0, _mm512_srli_epi64(a0, 32), a1,
+                                     _mm512_srli_epi64(a1, 32), b0, b1);
+        lo = _mm512_add_epi64(lo, _mm512_and_si512(t, m32));
+        hi = _mm512_add_epi64(hi, _mm512_srli_epi64(t, 32));
+    }
+    uint64_t l = (uint64_t)_mm512_reduce_add_epi64(lo);
+    uint64_t h = (uint64_t)_mm512_reduce_add_epi64(hi);
+    kd_tail(&l, &h, u, v, x, n);
+    return kd_fold(l, h, p);
+}
 #endif
 
 int sv_kdot_isa(void)
@@ -158,13 +204,16 @@ void sv_kdots(uint32_t *out, const uint32_t *u, const uint32_t *const *cols, siz
 {
 #if KD_X86
     if (isa == SV_KD_AVX512 || isa == SV_KD_AVX2) {
-        for (size_t c = 0; c < nc; c += 4) {
-            size_t w = nc - c < 4 ? nc - c : 4;
+        size_t c = 0;
+        for (; c + 4 <= nc; c += 4) {
             if (isa == SV_KD_AVX512)
-                kdots4_avx512(out + c, u, cols + c, w, n, p);
+                kdots4_avx512(out + c, u, cols + c, 4, n, p);
             else
-                kdots4_avx2(out + c, u, cols + c, w, n, p);
+                kdots4_avx2(out + c, u, cols + c, 4, n, p);
         }
+        for (; c < nc; c++)
+            out[c] = isa == SV_KD_AVX512 ? kdot1_avx512(u, cols[c], n, p)
+                                         : kdot1_avx2(u, cols[c], n, p);
         return;
     }
 #else
