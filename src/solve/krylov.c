@@ -50,6 +50,30 @@ static uint32_t kmul_fixed(uint32_t x, uint32_t q, uint64_t qs, uint32_t p)
     return (uint32_t)(r >= p ? r - p : r);
 }
 
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__) && \
+    !defined(__SANITIZE_THREAD__)
+#define K_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define K_CLONES
+#endif
+
+/* r[j] = r[j] - q a[j] mod p for j < n (residues; qs = floor(q 2^32 / p), as
+ * kmul_fixed's): in 32-bit lanes, q a[j] - floor(qs a[j] / 2^32) p lies in [0, 2p)
+ * and 2p < 2^32, so the low 32 bits of each product suffice, and the loop
+ * vectorises. */
+K_CLONES
+static void ksubmul(uint32_t *restrict r, const uint32_t *restrict a, size_t n, uint32_t q,
+                    uint32_t qs, uint32_t p)
+{
+    for (size_t j = 0; j < n; j++) {
+        uint32_t h = (uint32_t)(((uint64_t)qs * a[j]) >> 32);
+        uint32_t t = q * a[j] - h * p;
+        t = t >= p ? t - p : t;
+        uint32_t x = r[j] - t;
+        r[j] = r[j] >= t ? x : x + p;
+    }
+}
+
 /* The degree of a (n coefficients), -1 for zero. */
 static long kdeg(const uint32_t *a, size_t n)
 {
@@ -60,7 +84,7 @@ static long kdeg(const uint32_t *a, size_t n)
 
 /* inv = a^-1 mod w (a below degree D, w monic of degree D): 1; 0 when gcd(a, w) is
  * not 1. sc: 4 (D + 1) scratch words. The extended Euclidean algorithm with the
- * cofactors of a only. */
+ * cofactors of a only; none (only whether gcd(a, w) = 1) when inv is NULL. */
 static int kinvmod(uint32_t *inv, const uint32_t *a, const uint32_t *w, size_t D, uint32_t *sc,
                    uint32_t p)
 {
@@ -78,12 +102,12 @@ static int kinvmod(uint32_t *inv, const uint32_t *a, const uint32_t *w, size_t D
         long e1 = kdeg(t1, m); /* t1 is fixed in this loop: only its terms count */
         while (d0 >= d1) {
             uint32_t q = kmul(r0[d0], li, p);
-            uint64_t qs = ((uint64_t)q << 32) / p;
+            uint32_t qs = (uint32_t)(((uint64_t)q << 32) / p);
             size_t s = (size_t)(d0 - d1);
-            for (long j = 0; j <= d1; j++)
-                r0[s + (size_t)j] = ksub(r0[s + (size_t)j], kmul_fixed(r1[j], q, qs, p), p);
-            for (size_t j = 0; (long)j <= e1 && j + s < m; j++)
-                t0[s + j] = ksub(t0[s + j], kmul_fixed(t1[j], q, qs, p), p);
+            ksubmul(r0 + s, r1, (size_t)d1 + 1, q, qs, p);
+            if (inv != NULL && e1 >= 0)
+                ksubmul(t0 + s, t1, (size_t)e1 + 1 < m - s ? (size_t)e1 + 1 : m - s, q, qs,
+                        p);
             d0 = kdeg(r0, (size_t)d0 + 1);
         }
         uint32_t *x = r0;
@@ -98,6 +122,8 @@ static int kinvmod(uint32_t *inv, const uint32_t *a, const uint32_t *w, size_t D
     }
     if (d1 < 0)
         return 0;
+    if (inv == NULL)
+        return 1;
     uint32_t c = kinv(r1[0], p);
     for (size_t j = 0; j < D; j++)
         inv[j] = kmul(t1[j], c, p);
@@ -112,8 +138,7 @@ static int ksquarefree(const uint32_t *w, size_t D, uint32_t *dw, uint32_t *sc, 
         dw[b - 1] = kmul(w[b], (uint32_t)(b % p), p);
     if (kdeg(dw, D) < 0)
         return 0;
-    uint32_t *inv = sc + 4 * (D + 1);
-    return kinvmod(inv, dw, w, D, sc, p);
+    return kinvmod(NULL, dw, w, D, sc, p);
 }
 
 /* The minimal polynomial of the sequence s[0..2D) (Berlekamp-Massey) into w, monic,
@@ -122,7 +147,7 @@ static int ksquarefree(const uint32_t *w, size_t D, uint32_t *dw, uint32_t *sc, 
 static void kbm(uint32_t *w, size_t *L, const uint32_t *s, size_t D, uint32_t *sc, uint32_t p)
 {
     size_t N = 2 * D, l = 0, m = 1, dc = 0, db = 0;
-    uint32_t *C = sc, *B = sc + N + 1, *T = sc + 2 * (N + 1), b = 1;
+    uint32_t *C = sc, *B = sc + N + 1, *T = sc + 2 * (N + 1), binv = 1;
     const uint64_t two32 = ((uint64_t)1 << 32) % p;
     memset(sc, 0, 2 * (N + 1) * sizeof *sc);
     C[0] = B[0] = 1;
@@ -138,13 +163,14 @@ static void kbm(uint32_t *w, size_t *L, const uint32_t *s, size_t D, uint32_t *s
             m++;
             continue;
         }
-        uint32_t coef = kmul((uint32_t)d, kinv(b, p), p);
+        uint32_t coef = kmul((uint32_t)d, binv, p);
+        uint64_t cs = ((uint64_t)coef << 32) / p;
         int grow = 2 * l <= k;
         size_t dt = dc;
         if (grow)
             memcpy(T, C, (dc + 1) * sizeof *T);
         for (size_t i = 0; i <= db && i + m <= N; i++)
-            C[i + m] = ksub(C[i + m], kmul(coef, B[i], p), p);
+            C[i + m] = ksub(C[i + m], kmul_fixed(B[i], coef, cs, p), p);
         if (db + m > dc)
             dc = db + m < N ? db + m : N;
         if (grow) {
@@ -152,7 +178,7 @@ static void kbm(uint32_t *w, size_t *L, const uint32_t *s, size_t D, uint32_t *s
             memcpy(B, T, (dt + 1) * sizeof *B);
             db = dt;
             l = k + 1 - l;
-            b = (uint32_t)d;
+            binv = kinv((uint32_t)d, p);
             m = 1;
         } else {
             m++;
@@ -271,7 +297,12 @@ typedef struct kwork {
     uint32_t *dcol;   /* D: column j's row in dense, or UINT32_MAX (sparse) */
     uint32_t *dense;  /* the dense columns, D entries each */
     size_t ndense, dcap;
+    const uint32_t **dptr; /* ndense: the dense columns */
+    uint32_t *dj;     /* ndense: the column of each dense column */
+    uint32_t *dd;     /* ndense: their dot products with rho */
+    int isa;          /* the dot products' loop (sv_kdot_isa) */
     uint32_t *rho, *rho2, *s, *si, *w, *dw, *N, *Ni, *h, *sc;
+    uint32_t *wr, *mt; /* w reversed (D + 1), kmulmod's scratch (4 D) */
     uint64_t *acc;
 } kwork;
 
@@ -281,6 +312,9 @@ static void kwork_clear(gbc_ctx *ctx, kwork *K)
     gbc_free(ctx, K->e);
     gbc_free(ctx, K->dcol);
     gbc_free(ctx, K->dense);
+    gbc_free(ctx, K->dptr);
+    gbc_free(ctx, K->dj);
+    gbc_free(ctx, K->dd);
     gbc_free(ctx, K->rho);
     gbc_free(ctx, K->rho2);
     gbc_free(ctx, K->s);
@@ -291,6 +325,8 @@ static void kwork_clear(gbc_ctx *ctx, kwork *K)
     gbc_free(ctx, K->Ni);
     gbc_free(ctx, K->h);
     gbc_free(ctx, K->sc);
+    gbc_free(ctx, K->wr);
+    gbc_free(ctx, K->mt);
     gbc_free(ctx, K->acc);
 }
 
@@ -300,6 +336,7 @@ static gbc_status kwork_init(gbc_ctx *ctx, kwork *K, uint32_t D, uint32_t n, uin
     K->D = D;
     K->n = n;
     K->p = p;
+    K->isa = sv_kdot_isa();
     K->cap = 4 * d + 1;
     GBC_TRY(GBC_ALLOC(ctx, K->cp, d + 1));
     GBC_TRY(GBC_ALLOC(ctx, K->e, K->cap));
@@ -314,6 +351,8 @@ static gbc_status kwork_init(gbc_ctx *ctx, kwork *K, uint32_t D, uint32_t n, uin
     GBC_TRY(GBC_ALLOC(ctx, K->Ni, d));
     GBC_TRY(GBC_ALLOC(ctx, K->h, d));
     GBC_TRY(GBC_ALLOC(ctx, K->sc, 3 * d2));
+    GBC_TRY(GBC_ALLOC(ctx, K->wr, d + 1));
+    GBC_TRY(GBC_ALLOC(ctx, K->mt, 4 * d));
     return GBC_ALLOC(ctx, K->acc, 4 * d);
 }
 
@@ -347,7 +386,7 @@ static gbc_status kmatrix(gbc_ctx *ctx, kwork *K, fg_src *S, const int64_t *form
         }
         K->dcol[k] = UINT32_MAX;
         if (nz * 8 > D) {
-            /* a dense column: its dot products vectorised (kdot) */
+            /* a dense column: its dot products vectorised (sv_kdots) */
             GBC_TRY(GBC_GROW(ctx, K->dense, K->dcap, (K->ndense + 1) * D));
             for (uint32_t j = 0; j < D; j++)
                 K->dense[K->ndense * D + j] = (uint32_t)K->acc[j];
@@ -360,6 +399,14 @@ static gbc_status kmatrix(gbc_ctx *ctx, kwork *K, fg_src *S, const int64_t *form
         }
         K->cp[k + 1] = nnz;
     }
+    GBC_TRY(GBC_ALLOC(ctx, K->dptr, K->ndense + 1));
+    GBC_TRY(GBC_ALLOC(ctx, K->dj, K->ndense + 1));
+    GBC_TRY(GBC_ALLOC(ctx, K->dd, K->ndense + 1));
+    for (uint32_t j = 0; j < D; j++)
+        if (K->dcol[j] != UINT32_MAX) {
+            K->dptr[K->dcol[j]] = K->dense + (size_t)K->dcol[j] * D;
+            K->dj[K->dcol[j]] = j;
+        }
     /* the normal forms of the x_i themselves (kxcoord) */
     for (uint32_t i = 0; i < K->n; i++)
         if (FG_IS_BORDER(S->mul[(size_t)i * D]))
@@ -367,69 +414,39 @@ static gbc_status kmatrix(gbc_ctx *ctx, kwork *K, fg_src *S, const int64_t *form
     return GBC_OK;
 }
 
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__) && \
-    !defined(__SANITIZE_THREAD__)
-#define K_CLONES __attribute__((target_clones("avx2", "default")))
-#else
-#define K_CLONES
-#endif
-
-/* The dot product of u and v (n < 2^31 entries below p < 2^31) modulo p: each
- * product split into its low and high 32 bits, summed apart without reduction
- * (below n 2^32 and n 2^30), which vectorises better than a running sum kept
- * below p^2. */
-K_CLONES
-static uint32_t kdot(const uint32_t *u, const uint32_t *v, uint32_t n, uint32_t p)
+/* r = a b mod w (a, b below degree D, w monic of degree D, wr = w reversed:
+ * wr[j] = w[D - j]; r may alias neither; tmp: 4 D scratch words). Every
+ * coefficient is a dot product (sv_kdot): those of the product c = a b, then the
+ * quotient q of c by w from the top (q_t = c_(t+D) - sum_(j>0) q_(t+j) w_(D-j)),
+ * then r_k = c_k - sum_i q_i w_(k-i). */
+static void kmulmod(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *wr,
+                    size_t D, uint32_t *tmp, uint32_t p, int isa)
 {
-    uint64_t lo = 0, hi = 0;
-    for (uint32_t x = 0; x < n; x++) {
-        uint64_t t = (uint64_t)u[x] * v[x];
-        lo += t & 0xffffffffu;
-        hi += t >> 32;
+    uint32_t *br = tmp, *c = tmp + D, *q = tmp + 3 * D;
+    for (size_t j = 0; j < D; j++)
+        br[j] = b[D - 1 - j];
+    for (size_t k = 0; k + 1 < 2 * D; k++) {
+        size_t i0 = k + 1 > D ? k + 1 - D : 0, i1 = k < D - 1 ? k : D - 1;
+        c[k] = sv_kdot(a + i0, br + (D - 1 - k + i0), i1 - i0 + 1, p, isa);
     }
-    uint64_t two32 = ((uint64_t)1 << 32) % p;
-    return (uint32_t)(((hi % p) * two32 + lo % p) % p);
-}
-
-/* lo[x] += the low 32 bits of c v[x], hi[x] += the high ones (x < n): kdot's
- * split sums, which need no reduction for fewer than 2^32 terms a slot. */
-K_CLONES
-static void kaxpy2(uint64_t *lo, uint64_t *hi, uint64_t c, const uint32_t *v, size_t n)
-{
-    for (size_t x = 0; x < n; x++) {
-        uint64_t t = c * v[x];
-        lo[x] += t & 0xffffffffu;
-        hi[x] += t >> 32;
+    for (size_t t = D - 1; t-- > 0;) {
+        uint32_t x = sv_kdot(q + t + 1, wr + 1, D - 2 - t, p, isa);
+        q[t] = ksub(c[t + D], x, p);
     }
-}
-
-/* r = a b mod w (a, b below degree D, w monic of degree D; r may alias neither;
- * tmp: 4 D scratch words). Schoolbook product and remainder on split sums (each
- * slot takes at most 2 D products). */
-static void kmulmod(uint32_t *r, const uint32_t *a, const uint32_t *b, const uint32_t *w,
-                    size_t D, uint64_t *tmp, uint32_t p)
-{
-    uint64_t *lo = tmp, *hi = tmp + 2 * D, two32 = ((uint64_t)1 << 32) % p;
-    memset(tmp, 0, 4 * D * sizeof *tmp);
-    for (size_t i = 0; i < D; i++)
-        if (a[i] != 0)
-            kaxpy2(lo + i, hi + i, a[i], b, D);
-    for (size_t top = 2 * D; top-- > D;) {
-        uint32_t q = ksplit(lo[top], hi[top], two32, p);
-        if (q != 0)
-            kaxpy2(lo + top - D, hi + top - D, p - q, w, D);
+    for (size_t k = 0; k < D; k++) {
+        size_t cnt = (k < D - 2 ? k : D - 2) + 1;
+        uint32_t x = D >= 2 ? sv_kdot(q, wr + D - k, cnt, p, isa) : 0;
+        r[k] = ksub(c[k], x, p);
     }
-    for (size_t i = 0; i < D; i++)
-        r[i] = ksplit(lo[i], hi[i], two32, p);
 }
 
 /* The coordinate of x_i (= x_i b_0, b_0 = 1) under the row vector rho. */
-static uint32_t kxcoord(const fg_src *S, const uint32_t *rho, uint32_t i, uint32_t p)
+static uint32_t kxcoord(const fg_src *S, const uint32_t *rho, uint32_t i, uint32_t p, int isa)
 {
     uint32_t code = S->mul[(size_t)i * S->D];
     if (!FG_IS_BORDER(code))
         return rho[FG_INDEX(code)];
-    return kdot(rho, S->bnf[FG_INDEX(code)], S->D, p);
+    return sv_kdot(rho, S->bnf[FG_INDEX(code)], S->D, p, isa);
 }
 
 /* From the random row vector K->rho (consumed): s_k = rho M^k e_0 for k < 2D and
@@ -442,18 +459,42 @@ static gbc_status krylov(gbc_ctx *ctx, kwork *K, const fg_src *S)
         K->s[k] = K->rho[0];
         if (k < D)
             for (uint32_t i = 0; i < K->n; i++)
-                K->si[(size_t)i * D + k] = kxcoord(S, K->rho, i, p);
+                K->si[(size_t)i * D + k] = kxcoord(S, K->rho, i, p, K->isa);
         if (k + 1 == 2 * D)
             break;
         GBC_TRY(sv_poll(ctx, K->cp[D] / 8));
+        sv_kdots(K->dd, K->rho, K->dptr, K->ndense, D, p, K->isa);
+        for (size_t c = 0; c < K->ndense; c++)
+            K->rho2[K->dj[c]] = K->dd[c];
         for (uint32_t j = 0; j < D; j++) {
-            if (K->dcol[j] != UINT32_MAX) {
-                K->rho2[j] = kdot(K->rho, K->dense + (size_t)K->dcol[j] * D, D, p);
+            if (K->dcol[j] != UINT32_MAX)
+                continue;
+            const kent *e = K->e + K->cp[j];
+            size_t len = K->cp[j + 1] - K->cp[j];
+            if (len == 1 && e->v == 1) {
+                K->rho2[j] = K->rho[e->i]; /* T b_j is a standard monomial */
+                continue;
+            }
+            if (len <= 4) {
+                /* at most four products below p^2 < 2^62: no overflow */
+                uint64_t a = 0;
+                for (size_t t = 0; t < len; t++)
+                    a += (uint64_t)K->rho[e[t].i] * e[t].v;
+                K->rho2[j] = (uint32_t)(a % p);
                 continue;
             }
             uint64_t lo = 0, hi = 0;
-            for (size_t t = K->cp[j]; t < K->cp[j + 1]; t++) {
-                uint64_t x = (uint64_t)K->rho[K->e[t].i] * K->e[t].v;
+            size_t t = 0;
+            for (; t + 4 <= len; t += 4) {
+                uint64_t x = (uint64_t)K->rho[e[t].i] * e[t].v +
+                             (uint64_t)K->rho[e[t + 1].i] * e[t + 1].v +
+                             (uint64_t)K->rho[e[t + 2].i] * e[t + 2].v +
+                             (uint64_t)K->rho[e[t + 3].i] * e[t + 3].v;
+                lo += x & 0xffffffffu;
+                hi += x >> 32;
+            }
+            for (; t < len; t++) {
+                uint64_t x = (uint64_t)K->rho[e[t].i] * e[t].v;
                 lo += x & 0xffffffffu;
                 hi += x >> 32;
             }
@@ -468,15 +509,11 @@ static gbc_status krylov(gbc_ctx *ctx, kwork *K, const fg_src *S)
 
 /* The numerator of the series sum_k q_k z^(-k-1) times w, a polynomial of degree
  * below D: N_e = sum_(j > e) w_j q_(j-e-1), into N. */
-static void knumer(uint32_t *N, const uint32_t *w, const uint32_t *q, uint32_t D, uint32_t p)
+static void knumer(uint32_t *N, const uint32_t *w, const uint32_t *q, uint32_t D, uint32_t p,
+                   int isa)
 {
-    const uint64_t p2 = (uint64_t)p * p;
-    for (uint32_t e = 0; e < D; e++) {
-        uint64_t a = 0;
-        for (uint32_t j = e + 1; j <= D; j++)
-            a = fg_acc(a, (uint64_t)w[j] * q[j - e - 1], p2);
-        N[e] = (uint32_t)(a % p);
-    }
+    for (uint32_t e = 0; e < D; e++)
+        N[e] = sv_kdot(w + e + 1, q, D - e, p, isa);
 }
 
 /* The parametrisation from the sequences: *ok as sv_param_mod_p's, and 3 when the
@@ -498,16 +535,18 @@ static void kparam(uint32_t *r, int *ok, kwork *K)
         *ok = 2;
         return;
     }
-    knumer(K->N, K->w, K->s, D, p);
+    knumer(K->N, K->w, K->s, D, p, K->isa);
     if (!kinvmod(K->Ni, K->N, K->w, D, K->sc, p)) {
         *ok = 3;
         return;
     }
-    kmulmod(K->h, K->dw, K->Ni, K->w, D, K->acc, p);
+    for (uint32_t j = 0; j <= D; j++)
+        K->wr[j] = K->w[D - j];
+    kmulmod(K->h, K->dw, K->Ni, K->wr, D, K->mt, p, K->isa);
     memcpy(r, K->w, D * sizeof *r);
     for (uint32_t i = 0; i < K->n; i++) {
-        knumer(K->Ni, K->w, K->si + (size_t)i * D, D, p);
-        kmulmod(r + (size_t)(i + 1) * D, K->Ni, K->h, K->w, D, K->acc, p);
+        knumer(K->Ni, K->w, K->si + (size_t)i * D, D, p, K->isa);
+        kmulmod(r + (size_t)(i + 1) * D, K->Ni, K->h, K->wr, D, K->mt, p, K->isa);
     }
     *ok = 1;
 }

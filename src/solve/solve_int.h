@@ -227,4 +227,20 @@ static inline uint32_t sv_prime_below(uint32_t q)
     return q;
 }
 
+/* ------------------------------------- dot products modulo p < 2^31 (kdots.c) -- */
+
+/* The instruction sets of the dot products: the portable loop, AVX2, AVX-512F. */
+enum { SV_KD_PORTABLE = 0, SV_KD_AVX2 = 1, SV_KD_AVX512 = 2 };
+
+/* The best of them that this CPU has. */
+int sv_kdot_isa(void);
+
+/* out[c] = u . cols[c] mod p for c < nc (u and each column: n residues below
+ * p < 2^31, n < 2^32), with the loop of isa (one this CPU has: sv_kdot_isa or
+ * below). out may alias neither input. */
+void sv_kdots(uint32_t *out, const uint32_t *u, const uint32_t *const *cols, size_t nc, size_t n,
+              uint32_t p, int isa);
+/* u . v mod p, the same way. */
+uint32_t sv_kdot(const uint32_t *u, const uint32_t *v, size_t n, uint32_t p, int isa);
+
 #endif
