@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Comparison runner: times gbc against Singular (std, slimgb, modStd),
+"""Comparison runner: times gbc against Singular (std, slimgb, modStd), giac,
 mathicgb and msolve on the same generated systems in one run, checks that
 they agree on the reduced Groebner basis, and prints a markdown table
 (optionally CSV).  --order lex and --order elim:K compare lex bases (with
