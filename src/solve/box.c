@@ -169,10 +169,14 @@ static gbc_status eval_box(gbc_ctx *ctx, int *ok, sol *s, const sv_param *P, uin
 }
 
 /* Refine s's root until its box (grid 2^-s->e, s->e >= prec) has every interval at
- * most 2^-prec wide. */
+ * most 2^-prec wide. A box is about |x_i'(t)| times as wide as the root's interval:
+ * the root is first refined to the grid's width, then by as many bits as the widest
+ * coordinate exceeds the bound, plus one (refinement costs a few signs of W, an
+ * evaluation of the box n + 1 Horner evaluations over an interval). */
 static gbc_status sol_box(gbc_ctx *ctx, sol *s, const sv_param *P, uint32_t prec, scratch *S)
 {
-    long fails = 0; /* evaluations in a row where Q's range held 0 */
+    unsigned qir = 0;
+    GBC_TRY(sv_root_refine_to(ctx, &s->r, &P->W, s->e, &qir));
     for (;;) {
         long excess = 0;
         int ok = 0;
@@ -180,19 +184,14 @@ static gbc_status sol_box(gbc_ctx *ctx, sol *s, const sv_param *P, uint32_t prec
         if (ok && excess <= 0)
             return GBC_OK;
         GBC_TRY(gbc_ctx_check(ctx));
-        /* the range shrinks about linearly with the root's interval: halve it as
-         * many times as the width exceeds the bound (at least once) before the
-         * next evaluation; only the result of an evaluation is ever used */
         if (s->r.exact)
             return GBC_ERR_INTERNAL; /* Q vanishes at a root of W: not a parametrisation */
-        long steps = ok && excess > 1 ? excess - 1 : 1;
-        if (!ok) /* Q's range held 0: halve 1, 2, 4, ... times (a halving costs
-                  * one sign of W, far less than an evaluation of the box) */
-            steps = 1L << (fails < 20 ? fails++ : 20);
-        else
-            fails = 0;
-        for (long k = 0; k < steps && !s->r.exact; k++)
-            GBC_TRY(sv_root_refine(ctx, &s->r, &P->W));
+        /* Q's range held 0 (Q small at the root, or the rounding too coarse): twice
+         * the bits (at least 16 more); else the bits the width exceeds */
+        unsigned long more = (unsigned long)excess + 1;
+        if (!ok)
+            more = s->r.e > 16 ? s->r.e : 16;
+        GBC_TRY(sv_root_refine_to(ctx, &s->r, &P->W, s->r.e + more, &qir));
         GBC_TRY(sol_settle(ctx, s, P->n));
     }
 }
