@@ -4,6 +4,7 @@
  * that enclose the exact coefficients (up to one positive factor); a count of sign
  * variations is used only when every sign is certain, else the node is recomputed
  * from the exact polynomial at twice the precision (exact once nothing is cut). */
+#include <limits.h>
 #include <math.h>
 #include <string.h>
 
@@ -231,15 +232,11 @@ static void from_twos(mpz_t z, mp_limb_t *x, size_t w)
  * radii (rounded up). Coefficient j becomes sum_(i >= j) binom(i, j) c_i, below
  * 2^n max |c_i| (n coefficients): the mantissas are added as two's complement
  * numbers of one fixed width that holds that (mpn_add_n wraps, the width keeps
- * every partial sum exact), then read back. Row i of the scheme makes coefficient i
- * final; with V (not NULL) each is fed to V as it comes, and the shift stops (A
- * then partly shifted: scratch only) once V's least count reaches 2 (*stopped = 1;
- * more coefficients only add variations). */
-static gbc_status ap_shift1_var(gbc_ctx *ctx, apoly *A, varst *V, int *stopped)
+ * every partial sum exact), then read back; with V (not NULL) the new coefficients
+ * are fed to V. */
+static gbc_status ap_shift1_var(gbc_ctx *ctx, apoly *A, varst *V)
 {
     size_t n = A->n;
-    if (stopped != NULL)
-        *stopped = 0;
     if (n < 2) {
         for (size_t i = 0; V != NULL && i < n; i++)
             var_step(V, ap_sgn(A, i));
@@ -255,7 +252,6 @@ static gbc_status ap_shift1_var(gbc_ctx *ctx, apoly *A, varst *V, int *stopped)
     gbc_status st = ap_settle(ctx, A, n * sv_bits_bytes(n));
     for (size_t i = 0; i < n && st == GBC_OK; i++)
         to_twos(x + i * w, A->m[i], w);
-    size_t done = 0; /* coefficients read back */
     for (size_t i = 0; i + 1 < n && st == GBC_OK; i++) {
         st = sv_poll(ctx, (n - i) * w);
         if (st != GBC_OK)
@@ -265,20 +261,9 @@ static gbc_status ap_shift1_var(gbc_ctx *ctx, apoly *A, varst *V, int *stopped)
             if (A->r[j + 1] != 0 || A->r[j] != 0)
                 A->r[j] = add_up(A->r[j], A->r[j + 1]);
         }
-        if (V != NULL) { /* coefficient i is final (later rows never read it) */
-            from_twos(A->m[i], x + i * w, w);
-            done = i + 1;
-            var_step(V, ap_sgn(A, i));
-            long vmin = 0, vmax = 0;
-            var_get(V, &vmin, &vmax);
-            if (vmin >= 2) {
-                *stopped = 1;
-                break;
-            }
-        }
     }
-    if (st == GBC_OK && (stopped == NULL || !*stopped))
-        for (size_t i = done; i < n; i++) {
+    if (st == GBC_OK)
+        for (size_t i = 0; i < n; i++) {
             from_twos(A->m[i], x + i * w, w);
             if (V != NULL)
                 var_step(V, ap_sgn(A, i));
@@ -289,7 +274,7 @@ static gbc_status ap_shift1_var(gbc_ctx *ctx, apoly *A, varst *V, int *stopped)
 
 static gbc_status ap_shift1(gbc_ctx *ctx, apoly *A)
 {
-    return ap_shift1_var(ctx, A, NULL, NULL);
+    return ap_shift1_var(ctx, A, NULL);
 }
 
 /* A(x) <- 2^d A(x / 2) (d = deg A): coefficient i times 2^(d - i), exact. */
@@ -338,8 +323,11 @@ static int ap_sgn_at1(const apoly *A, mpz_t tmp)
 
 /* Descartes' bound on q's roots in (0, 1), the sign variations v of
  * (x+1)^d q(1/(x+1)), as far as q's precision decides it: *var = 0 when v = 0,
- * 1 when v = 1, 2 when v >= 2, -1 when undecided. T: scratch with cap >= q->n. */
-static gbc_status ap_descartes(gbc_ctx *ctx, long *var, const apoly *q, apoly *T)
+ * 1 when v = 1, 2 when v >= 2, -1 when undecided; vmin <= v <= vmax (the least
+ * and the most counts over the signs q's intervals allow). T: scratch with cap >=
+ * q->n. */
+static gbc_status ap_descartes(gbc_ctx *ctx, long *var, long *vmin, long *vmax, const apoly *q,
+                               apoly *T)
 {
     T->n = q->n;
     for (size_t i = 0; i < q->n; i++) {
@@ -348,15 +336,13 @@ static gbc_status ap_descartes(gbc_ctx *ctx, long *var, const apoly *q, apoly *T
     }
     varst V;
     var_init(&V);
-    int stopped = 0;
-    GBC_TRY(ap_shift1_var(ctx, T, &V, &stopped));
-    long vmin = 0, vmax = 0;
-    var_get(&V, &vmin, &vmax);
-    if (vmax == 0)
+    GBC_TRY(ap_shift1_var(ctx, T, &V));
+    var_get(&V, vmin, vmax);
+    if (*vmax == 0)
         *var = 0;
-    else if (vmin >= 2)
+    else if (*vmin >= 2)
         *var = 2;
-    else if (vmin == 1 && vmax == 1)
+    else if (*vmin == 1 && *vmax == 1)
         *var = 1;
     else
         *var = -1;
@@ -373,6 +359,8 @@ typedef struct anode {
     mpz_t c;
     unsigned long j, prec;
     int mid;
+    long var;  /* Descartes' count at prec when taken (ap_descartes' *var), -2 if not */
+    long vmax; /* a bound on the exact count, LONG_MAX if none */
 } anode;
 
 /* What the bisection shares: the half's exact polynomial Q and scratch. */
@@ -444,7 +432,7 @@ static void anode_clear(gbc_ctx *ctx, anode *a)
  * the midpoint when it is an exact root, then its left half (on top: the roots
  * come out in increasing order of |t|). */
 static gbc_status push_halves(gbc_ctx *ctx, anode **stack, size_t *cap, size_t *top,
-                              anode cur, aiso *I)
+                              anode cur, aiso *I, long vmax)
 {
     int mid = 0;
     anode right;
@@ -452,11 +440,18 @@ static gbc_status push_halves(gbc_ctx *ctx, anode **stack, size_t *cap, size_t *
     gbc_status st = ap_init(ctx, &right.q, I->Q->n);
     if (st == GBC_OK)
         st = ap_left(ctx, &mid, &cur.q, I, cur.c, cur.j, cur.prec);
-    if (st == GBC_OK)
+    /* the left half's count first: V_left + V_right <= V (Descartes' counts of one
+     * polynomial over an interval and its halves), so a left half that takes all
+     * of V leaves the right half none: it is not made */
+    long lvar = 0, lmin = 0, lmax = 0;
+    if (st == GBC_OK && !mid && cur.q.n > 1)
+        st = ap_descartes(ctx, &lvar, &lmin, &lmax, &cur.q, &I->T);
+    int skip = st == GBC_OK && !mid && vmax != LONG_MAX && lmin >= vmax;
+    if (st == GBC_OK && !skip)
         st = ap_copy(ctx, &right.q, &cur.q);
-    if (st == GBC_OK)
+    if (st == GBC_OK && !skip)
         st = ap_shift1(ctx, &right.q);
-    if (st == GBC_OK) {
+    if (st == GBC_OK && !skip) {
         ap_trunc(&right.q, cur.prec);
         st = ap_settle(ctx, &right.q, 0);
     }
@@ -473,14 +468,24 @@ static gbc_status push_halves(gbc_ctx *ctx, anode **stack, size_t *cap, size_t *
     right.j = cur.j;
     right.prec = cur.prec;
     right.mid = 0;
-    (*stack)[(*top)++] = right;
+    right.var = -2;
+    right.vmax = mid || vmax == LONG_MAX ? LONG_MAX : vmax - lmin;
     if (mid) {
+        (*stack)[(*top)++] = right;
         anode *m = &(*stack)[(*top)++];
         memset(&m->q, 0, sizeof m->q);
         mpz_init_set(m->c, right.c);
         m->j = right.j;
         m->mid = 1;
+        m->var = -2;
+        m->vmax = LONG_MAX;
+    } else if (skip) {
+        anode_clear(ctx, &right);
+    } else {
+        (*stack)[(*top)++] = right;
     }
+    cur.var = mid ? -2 : lvar;
+    cur.vmax = mid ? LONG_MAX : lmax < vmax ? lmax : vmax;
     (*stack)[(*top)++] = cur;
     return GBC_OK;
 }
@@ -493,22 +498,27 @@ static gbc_status visit(gbc_ctx *ctx, sv_rootlist *L, anode **stack, size_t *cap
                         anode cur, aiso *I, int s, unsigned long k)
 {
     gbc_status st = GBC_OK;
-    long var = 0;
-    if (!cur.mid && cur.q.n > 1)
-        st = ap_descartes(ctx, &var, &cur.q, &I->T);
+    long var = 0, vmin = 0, vmax = LONG_MAX, vm = cur.vmax;
+    if (!cur.mid && cur.q.n > 1) {
+        var = cur.var;
+        if (var == -2)
+            st = ap_descartes(ctx, &var, &vmin, &vmax, &cur.q, &I->T);
+    }
     while (st == GBC_OK && var < 0) {
         cur.prec *= 2;
         st = ap_node(ctx, &cur.q, I, cur.c, cur.j, cur.prec);
         if (st == GBC_OK)
-            st = ap_descartes(ctx, &var, &cur.q, &I->T);
+            st = ap_descartes(ctx, &var, &vmin, &vmax, &cur.q, &I->T);
     }
+    if (vmax < vm)
+        vm = vmax;
     if (st == GBC_OK && (cur.mid || var == 1))
         st = sv_roots_emit(ctx, L, s, k, cur.c, cur.j, cur.mid);
     if (st != GBC_OK || cur.mid || var <= 1) {
         anode_clear(ctx, &cur);
         return st;
     }
-    return push_halves(ctx, stack, cap, top, cur, I);
+    return push_halves(ctx, stack, cap, top, cur, I, vm);
 }
 
 /* *Q (initialised here) = P(s 2^k x) over the largest power of two dividing it. */
@@ -555,6 +565,8 @@ gbc_status sv_isolate_half_approx(gbc_ctx *ctx, sv_rootlist *L, const sv_zpoly *
         stack[0].j = 0;
         stack[0].prec = ISO_PREC0 + Q.n;
         stack[0].mid = 0;
+        stack[0].var = -2;
+        stack[0].vmax = LONG_MAX;
         top = 1;
         st = ap_node(ctx, &stack[0].q, &I, stack[0].c, 0, stack[0].prec);
     }
