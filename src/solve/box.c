@@ -124,12 +124,16 @@ typedef struct derivs {
     uint32_t n; /* V's initialised */
 } derivs;
 
+/* *D (initialised here; left cleared on failure) <- F'. */
 static gbc_status deriv_of(gbc_ctx *ctx, sv_zpoly *D, const sv_zpoly *F)
 {
     GBC_TRY(sv_zpoly_init(ctx, D, F->n > 1 ? F->n - 1 : 0));
     for (size_t i = 1; i < F->n; i++)
         mpz_mul_ui(D->c[i - 1], F->c[i], (unsigned long)i);
-    return sv_zpoly_settle(ctx, D);
+    gbc_status st = sv_zpoly_settle(ctx, D);
+    if (st != GBC_OK)
+        sv_zpoly_clear(ctx, D);
+    return st;
 }
 
 static void derivs_clear(gbc_ctx *ctx, derivs *d)
