@@ -52,7 +52,7 @@ typedef struct sol {
 
 /* Scratch integers of the evaluation. */
 typedef struct scratch {
-    mpz_t t[4], nl, nh, dl, dh, q, u;
+    mpz_t t[4], nl, nh, dl, dh, q, u, mid, gl, gh;
     size_t zb;      /* bytes of their limbs charged to the context */
 } scratch;
 
@@ -75,7 +75,7 @@ static size_t zbytes(const mpz_t z)
 static gbc_status scratch_settle(gbc_ctx *ctx, scratch *S)
 {
     size_t b = zbytes(S->nl) + zbytes(S->nh) + zbytes(S->dl) + zbytes(S->dh) + zbytes(S->q) +
-               zbytes(S->u);
+               zbytes(S->u) + zbytes(S->mid) + zbytes(S->gl) + zbytes(S->gh);
     for (int i = 0; i < 4; i++)
         b += zbytes(S->t[i]);
     return settle(ctx, &S->zb, b);
@@ -99,6 +99,7 @@ static void scratch_init(scratch *S)
     mpz_init(S->dh);
     mpz_init(S->q);
     mpz_init(S->u);
+    mpz_inits(S->mid, S->gl, S->gh, NULL);
     S->zb = 0;
 }
 
@@ -114,6 +115,84 @@ static void scratch_clear(gbc_ctx *ctx, scratch *S)
     mpz_clear(S->dh);
     mpz_clear(S->q);
     mpz_clear(S->u);
+    mpz_clears(S->mid, S->gl, S->gh, NULL);
+}
+
+/* The derivatives of Q and of the V_i, for the mean value form. */
+typedef struct derivs {
+    sv_zpoly Q, *V;
+    uint32_t n; /* V's initialised */
+} derivs;
+
+/* *D (initialised here; left cleared on failure) <- F'. */
+static gbc_status deriv_of(gbc_ctx *ctx, sv_zpoly *D, const sv_zpoly *F)
+{
+    GBC_TRY(sv_zpoly_init(ctx, D, F->n > 1 ? F->n - 1 : 0));
+    for (size_t i = 1; i < F->n; i++)
+        mpz_mul_ui(D->c[i - 1], F->c[i], (unsigned long)i);
+    gbc_status st = sv_zpoly_settle(ctx, D);
+    if (st != GBC_OK)
+        sv_zpoly_clear(ctx, D);
+    return st;
+}
+
+static void derivs_clear(gbc_ctx *ctx, derivs *d)
+{
+    sv_zpoly_clear(ctx, &d->Q);
+    for (uint32_t i = 0; i < d->n; i++)
+        sv_zpoly_clear(ctx, &d->V[i]);
+    gbc_free(ctx, d->V);
+    d->V = NULL;
+    d->n = 0;
+}
+
+static gbc_status derivs_init(gbc_ctx *ctx, derivs *d, const sv_param *P)
+{
+    d->n = 0;
+    d->V = NULL;
+    GBC_TRY(deriv_of(ctx, &d->Q, &P->Q));
+    gbc_status st = GBC_ALLOC(ctx, d->V, P->n > 0 ? P->n : 1);
+    for (uint32_t i = 0; i < P->n && st == GBC_OK; i++) {
+        st = deriv_of(ctx, &d->V[i], &P->V[i]);
+        if (st == GBC_OK)
+            d->n = i + 1;
+    }
+    if (st != GBC_OK)
+        derivs_clear(ctx, d);
+    return st;
+}
+
+/* [lo, hi] / 2^(*eo) encloses F over r's interval [a, b] / 2^e, at working
+ * precision L: for a point, F there; else the mean value form F(m) + F'([a, b])
+ * [-h, h] around the midpoint m = (a + b) / 2^(e+1), h = (b - a) / 2^(e+1), F'
+ * (DF) by interval Horner. Its width is about 2 |F'(t)| h, where interval Horner
+ * on F gives about 2 h times the sum of the absolute values of F'(t)'s Horner
+ * terms, far more when they cancel (a small W'(t) among large coefficients). */
+static gbc_status range(gbc_ctx *ctx, mpz_t lo, mpz_t hi, long *eo, const sv_zpoly *F,
+                        const sv_zpoly *DF, const sv_root *r, unsigned long L, scratch *S)
+{
+    if (r->exact)
+        return sv_dy_horner_prec(ctx, lo, hi, eo, F, r->a, r->b, r->e, L, S->t);
+    long ep = 0, ed = 0;
+    mpz_add(S->mid, r->a, r->b);
+    GBC_TRY(sv_dy_horner_prec(ctx, lo, hi, &ep, F, S->mid, S->mid, r->e + 1, L, S->t));
+    GBC_TRY(sv_dy_horner_prec(ctx, S->gl, S->gh, &ed, DF, r->a, r->b, r->e, L, S->t));
+    /* |F'| <= max(|gl|, |gh|) / 2^ed; times h = (b - a) / 2^(e+1) */
+    if (mpz_cmpabs(S->gl, S->gh) > 0)
+        mpz_abs(S->gh, S->gl);
+    else
+        mpz_abs(S->gh, S->gh);
+    mpz_sub(S->gl, r->b, r->a);
+    mpz_mul(S->gh, S->gh, S->gl);
+    long eh = ed + (long)r->e + 1;
+    long E = ep > eh ? ep : eh;
+    mpz_mul_2exp(lo, lo, (mp_bitcnt_t)(E - ep));
+    mpz_mul_2exp(hi, hi, (mp_bitcnt_t)(E - ep));
+    mpz_mul_2exp(S->gh, S->gh, (mp_bitcnt_t)(E - eh));
+    mpz_sub(lo, lo, S->gh);
+    mpz_add(hi, hi, S->gh);
+    *eo = E;
+    return GBC_OK;
 }
 
 /* The box of s at its root's current interval: for each coordinate the quotient
@@ -122,8 +201,8 @@ static void scratch_clear(gbc_ctx *ctx, scratch *S)
  * to divide), else 1; *excess is then the largest log2 of (width / 2^-prec),
  * rounded up, over the coordinates (<= 0: narrow enough). Polls and charges ctx
  * (the scratch integers settled after each coordinate). */
-static gbc_status eval_box(gbc_ctx *ctx, int *ok, sol *s, const sv_param *P, uint32_t prec,
-                           long *excess, scratch *S)
+static gbc_status eval_box(gbc_ctx *ctx, int *ok, sol *s, const sv_param *P,
+                           const derivs *dv, uint32_t prec, long *excess, scratch *S)
 {
     long en, ed;
     *ok = 0;
@@ -131,22 +210,21 @@ static gbc_status eval_box(gbc_ctx *ctx, int *ok, sol *s, const sv_param *P, uin
      * width the root's interval (2^-e) gives the range, and growing with e; an
      * exact root (a point: no width to shrink) is evaluated exactly */
     unsigned long L = s->r.exact ? ULONG_MAX / 4 : 2 * (s->r.e + prec) + 128;
-    GBC_TRY(sv_dy_horner_prec(ctx, S->dl, S->dh, &ed, &P->Q, s->r.a, s->r.b, s->r.e, L, S->t));
+    GBC_TRY(range(ctx, S->dl, S->dh, &ed, &P->Q, &dv->Q, &s->r, L, S));
     GBC_TRY(scratch_settle(ctx, S));
     if (mpz_sgn(S->dl) != mpz_sgn(S->dh) || mpz_sgn(S->dl) == 0)
         return GBC_OK;
     *excess = -1;
     for (uint32_t i = 0; i < P->n; i++) {
-        GBC_TRY(sv_dy_horner_prec(ctx, S->nl, S->nh, &en, &P->V[i], s->r.a, s->r.b, s->r.e, L,
-                                  S->t));
+        GBC_TRY(range(ctx, S->nl, S->nh, &en, &P->V[i], &dv->V[i], &s->r, L, S));
         /* x = (n / 2^en) / (den d / 2^ed): grid value x 2^e = n 2^(e + ed - en) / (den d) */
         long shift = (long)s->e + ed - en;
         const mpz_t *nv[2] = {&S->nl, &S->nh};
-        const mpz_t *dv[2] = {&S->dl, &S->dh};
+        const mpz_t *qv[2] = {&S->dl, &S->dh};
         int first = 1;
         for (int a = 0; a < 2; a++)
             for (int b = 0; b < 2; b++) {
-                mpz_mul(S->q, *dv[b], P->den[i]);
+                mpz_mul(S->q, *qv[b], P->den[i]);
                 sv_dy_div_round(S->t[0], *nv[a], S->q, shift, 0, S->u);
                 sv_dy_div_round(S->t[1], *nv[a], S->q, shift, 1, S->u);
                 if (first || mpz_cmp(S->t[0], s->lo[i]) < 0)
@@ -169,30 +247,30 @@ static gbc_status eval_box(gbc_ctx *ctx, int *ok, sol *s, const sv_param *P, uin
 }
 
 /* Refine s's root until its box (grid 2^-s->e, s->e >= prec) has every interval at
- * most 2^-prec wide. */
-static gbc_status sol_box(gbc_ctx *ctx, sol *s, const sv_param *P, uint32_t prec, scratch *S)
+ * most 2^-prec wide. A box is about |x_i'(t)| times as wide as the root's interval:
+ * the root is first refined to the grid's width, then by as many bits as the widest
+ * coordinate exceeds the bound, plus one (refinement costs a few signs of W, an
+ * evaluation of the box n + 1 Horner evaluations over an interval). */
+static gbc_status sol_box(gbc_ctx *ctx, sol *s, const sv_param *P, const derivs *dv,
+                          uint32_t prec, scratch *S)
 {
-    long fails = 0; /* evaluations in a row where Q's range held 0 */
+    unsigned qir = 0;
+    GBC_TRY(sv_root_refine_to(ctx, &s->r, &P->W, s->e, &qir));
     for (;;) {
         long excess = 0;
         int ok = 0;
-        GBC_TRY(eval_box(ctx, &ok, s, P, prec, &excess, S));
+        GBC_TRY(eval_box(ctx, &ok, s, P, dv, prec, &excess, S));
         if (ok && excess <= 0)
             return GBC_OK;
         GBC_TRY(gbc_ctx_check(ctx));
-        /* the range shrinks about linearly with the root's interval: halve it as
-         * many times as the width exceeds the bound (at least once) before the
-         * next evaluation; only the result of an evaluation is ever used */
         if (s->r.exact)
             return GBC_ERR_INTERNAL; /* Q vanishes at a root of W: not a parametrisation */
-        long steps = ok && excess > 1 ? excess - 1 : 1;
-        if (!ok) /* Q's range held 0: halve 1, 2, 4, ... times (a halving costs
-                  * one sign of W, far less than an evaluation of the box) */
-            steps = 1L << (fails < 20 ? fails++ : 20);
-        else
-            fails = 0;
-        for (long k = 0; k < steps && !s->r.exact; k++)
-            GBC_TRY(sv_root_refine(ctx, &s->r, &P->W));
+        /* Q's range held 0 (Q small at the root, or the rounding too coarse): twice
+         * the bits (at least 16 more); else the bits the width exceeds */
+        unsigned long more = (unsigned long)excess + 1;
+        if (!ok)
+            more = s->r.e > 16 ? s->r.e : 16;
+        GBC_TRY(sv_root_refine_to(ctx, &s->r, &P->W, s->r.e + more, &qir));
         GBC_TRY(sol_settle(ctx, s, P->n));
     }
 }
@@ -229,7 +307,7 @@ static void sols_free(gbc_ctx *ctx, sol *s, size_t count, uint32_t n)
  * root moved out of roots (which keeps fresh integers), each box computed to
  * precision prec; *made counts those set up (sols_free's count, also on failure). */
 static gbc_status make_sols(gbc_ctx *ctx, sol *s, size_t *made, sv_root *roots, size_t nroots,
-                            const sv_param *P, uint32_t prec, scratch *S)
+                            const sv_param *P, const derivs *dv, uint32_t prec, scratch *S)
 {
     uint32_t n = P->n;
     gbc_status st = GBC_OK;
@@ -253,7 +331,7 @@ static gbc_status make_sols(gbc_ctx *ctx, sol *s, size_t *made, sv_root *roots, 
             mpz_init(s[k].hi[i]);
         }
         *made = k + 1;
-        st = sol_box(ctx, &s[k], P, prec, S);
+        st = sol_box(ctx, &s[k], P, dv, prec, S);
     }
     return st;
 }
@@ -262,7 +340,7 @@ static gbc_status make_sols(gbc_ctx *ctx, sol *s, size_t *made, sv_root *roots, 
  * points differ, so boxes shrinking to them separate). Pairs of every box:
  * O(r^2 n) comparisons for r real roots, below the cost of isolation. */
 static gbc_status separate_boxes(gbc_ctx *ctx, sol *s, size_t made, const sv_param *P,
-                                 uint32_t prec, scratch *S)
+                                 const derivs *dv, uint32_t prec, scratch *S)
 {
     gbc_status st = GBC_OK;
     int again = 1;
@@ -280,9 +358,9 @@ static gbc_status separate_boxes(gbc_ctx *ctx, sol *s, size_t made, const sv_par
                     break;
                 s[a].e++;
                 s[b].e++;
-                st = sol_box(ctx, &s[a], P, prec, S);
+                st = sol_box(ctx, &s[a], P, dv, prec, S);
                 if (st == GBC_OK)
-                    st = sol_box(ctx, &s[b], P, prec, S);
+                    st = sol_box(ctx, &s[b], P, dv, prec, S);
                 if (st == GBC_OK)
                     st = gbc_ctx_check(ctx);
             }
@@ -331,19 +409,26 @@ gbc_status sv_boxes(gbc_ctx *ctx, gbc_solutions *out, const sv_param *P, uint32_
     gbc_status st = sv_isolate(ctx, &roots, &nroots, &P->W);
     if (st != GBC_OK)
         return st;
+    derivs dv;
+    st = derivs_init(ctx, &dv, P);
+    if (st != GBC_OK) {
+        sv_roots_free(ctx, roots, nroots);
+        return st;
+    }
     scratch S;
     scratch_init(&S);
     sol *s = NULL;
     size_t made = 0;
     st = GBC_ZALLOC(ctx, s, nroots > 0 ? nroots : 1);
     if (st == GBC_OK)
-        st = make_sols(ctx, s, &made, roots, nroots, P, prec, &S);
+        st = make_sols(ctx, s, &made, roots, nroots, P, &dv, prec, &S);
     sv_roots_free(ctx, roots, nroots);
     if (st == GBC_OK)
-        st = separate_boxes(ctx, s, made, P, prec, &S);
+        st = separate_boxes(ctx, s, made, P, &dv, prec, &S);
     if (st == GBC_OK && made > 0)
         st = store_boxes(ctx, out, s, made, P->n);
     sols_free(ctx, s, made, P->n);
     scratch_clear(ctx, &S);
+    derivs_clear(ctx, &dv);
     return st;
 }

@@ -4,6 +4,7 @@
  * that enclose the exact coefficients (up to one positive factor); a count of sign
  * variations is used only when every sign is certain, else the node is recomputed
  * from the exact polynomial at twice the precision (exact once nothing is cut). */
+#include <limits.h>
 #include <math.h>
 #include <string.h>
 
@@ -101,6 +102,60 @@ static int ap_sgn(const apoly *A, size_t i)
     return mpz_cmpabs_d(A->m[i], A->r[i]) > 0 ? s : 2;
 }
 
+/* The least and the most sign variations of a sequence whose entry i may take any
+ * sign (ap_sgn: 1, -1, 0 certain; 2 any of them), fed one entry at a time: over the
+ * prefixes whose last nonzero sign is k (0: none yet, 1: positive, 2: negative),
+ * the least (lo) and most (hi) variations; -1: no such prefix. */
+typedef struct varst {
+    long lo[3], hi[3];
+} varst;
+
+static void var_init(varst *V)
+{
+    V->lo[0] = V->hi[0] = 0;
+    V->lo[1] = V->lo[2] = V->hi[1] = V->hi[2] = -1;
+}
+
+static void var_step(varst *V, int s)
+{
+    if (s == 0)
+        return;
+    long nlo[3], nhi[3];
+    for (int k = 0; k < 3; k++) {
+        nlo[k] = s == 2 ? V->lo[k] : -1; /* the entry taken as 0 */
+        nhi[k] = s == 2 ? V->hi[k] : -1;
+    }
+    for (int t = 1; t <= 2; t++) { /* the entry taken positive (1) or negative (2) */
+        if (s != 2 && s != (t == 1 ? 1 : -1))
+            continue;
+        for (int k = 0; k < 3; k++) {
+            if (V->lo[k] < 0)
+                continue;
+            long add = k != 0 && k != t;
+            if (nlo[t] < 0 || V->lo[k] + add < nlo[t])
+                nlo[t] = V->lo[k] + add;
+            if (nhi[t] < 0 || V->hi[k] + add > nhi[t])
+                nhi[t] = V->hi[k] + add;
+        }
+    }
+    memcpy(V->lo, nlo, sizeof nlo);
+    memcpy(V->hi, nhi, sizeof nhi);
+}
+
+/* The least and the most counts over the sequence fed so far. */
+static void var_get(const varst *V, long *vmin, long *vmax)
+{
+    *vmin = -1;
+    *vmax = 0;
+    for (int k = 0; k < 3; k++)
+        if (V->lo[k] >= 0) {
+            if (*vmin < 0 || V->lo[k] < *vmin)
+                *vmin = V->lo[k];
+            if (V->hi[k] > *vmax)
+                *vmax = V->hi[k];
+        }
+}
+
 /* Keep at most L bits in the largest mantissa or radius: every coefficient divided
  * by one power of two 2^t, the mantissa rounded down and the radius up by one unit
  * (an exact quotient stays exact). The enclosure holds (for 2^-t times the
@@ -147,28 +202,79 @@ static void ap_trunc(apoly *A, unsigned long L)
     }
 }
 
+/* x (w limbs) <- z in two's complement (|z| < 2^(64 w - 1)). */
+static void to_twos(mp_limb_t *x, const mpz_t z, size_t w)
+{
+    size_t k = mpz_size(z);
+    const mp_limb_t *l = mpz_limbs_read(z);
+    for (size_t i = 0; i < w; i++)
+        x[i] = i < k ? l[i] : 0;
+    if (mpz_sgn(z) < 0)
+        mpn_neg(x, x, (mp_size_t)w);
+}
+
+/* z <- the two's complement x (w limbs), which it overwrites. */
+static void from_twos(mpz_t z, mp_limb_t *x, size_t w)
+{
+    int neg = (x[w - 1] >> (GMP_NUMB_BITS - 1)) != 0;
+    if (neg)
+        mpn_neg(x, x, (mp_size_t)w);
+    size_t k = w;
+    while (k > 0 && x[k - 1] == 0)
+        k--;
+    mp_limb_t *l = mpz_limbs_write(z, (mp_size_t)(k > 0 ? k : 1));
+    for (size_t i = 0; i < k; i++)
+        l[i] = x[i];
+    mpz_limbs_finish(z, neg ? -(mp_size_t)k : (mp_size_t)k);
+}
+
 /* A(x) <- A(x + 1): the classical Taylor shift on the mantissas (exact) and on the
- * radii (rounded up). Mantissas grow by at most n bits: charged before. */
-static gbc_status ap_shift1(gbc_ctx *ctx, apoly *A)
+ * radii (rounded up). Coefficient j becomes sum_(i >= j) binom(i, j) c_i, below
+ * 2^n max |c_i| (n coefficients): the mantissas are added as two's complement
+ * numbers of one fixed width that holds that (mpn_add_n wraps, the width keeps
+ * every partial sum exact), then read back; with V (not NULL) the new coefficients
+ * are fed to V. */
+static gbc_status ap_shift1_var(gbc_ctx *ctx, apoly *A, varst *V)
 {
     size_t n = A->n;
-    if (n < 2)
+    if (n < 2) {
+        for (size_t i = 0; V != NULL && i < n; i++)
+            var_step(V, ap_sgn(A, i));
         return GBC_OK;
+    }
     size_t b = 0;
     for (size_t i = 0; i < n; i++)
         if (mpz_size(A->m[i]) > b)
             b = mpz_size(A->m[i]);
-    GBC_TRY(ap_settle(ctx, A, n * sv_bits_bytes(n)));
-    size_t limbs = b + n / GMP_NUMB_BITS + 1;
-    for (size_t i = 0; i + 1 < n; i++) {
-        GBC_TRY(sv_poll(ctx, (n - i) * limbs));
+    size_t w = b + n / GMP_NUMB_BITS + 2;
+    mp_limb_t *x = NULL;
+    GBC_TRY(GBC_ALLOC(ctx, x, n * w));
+    gbc_status st = ap_settle(ctx, A, n * sv_bits_bytes(n));
+    for (size_t i = 0; i < n && st == GBC_OK; i++)
+        to_twos(x + i * w, A->m[i], w);
+    for (size_t i = 0; i + 1 < n && st == GBC_OK; i++) {
+        st = sv_poll(ctx, (n - i) * w);
+        if (st != GBC_OK)
+            break;
         for (size_t j = n - 1; j-- > i;) {
-            mpz_add(A->m[j], A->m[j], A->m[j + 1]);
+            mpn_add_n(x + j * w, x + j * w, x + (j + 1) * w, (mp_size_t)w);
             if (A->r[j + 1] != 0 || A->r[j] != 0)
                 A->r[j] = add_up(A->r[j], A->r[j + 1]);
         }
     }
-    return ap_settle(ctx, A, 0);
+    if (st == GBC_OK)
+        for (size_t i = 0; i < n; i++) {
+            from_twos(A->m[i], x + i * w, w);
+            if (V != NULL)
+                var_step(V, ap_sgn(A, i));
+        }
+    gbc_free(ctx, x);
+    return st == GBC_OK ? ap_settle(ctx, A, 0) : st;
+}
+
+static gbc_status ap_shift1(gbc_ctx *ctx, apoly *A)
+{
+    return ap_shift1_var(ctx, A, NULL);
 }
 
 /* A(x) <- 2^d A(x / 2) (d = deg A): coefficient i times 2^(d - i), exact. */
@@ -215,67 +321,28 @@ static int ap_sgn_at1(const apoly *A, mpz_t tmp)
     return s != 0 && mpz_cmpabs_d(tmp, r) > 0 ? s : 2;
 }
 
-/* The least and the most sign variations of a sequence whose entry i may take any
- * sign in sgn[i] (1, -1, 0 certain; 2 any of them), into *vmin, *vmax. */
-static void var_range(long *vmin, long *vmax, const apoly *T)
-{
-    /* best[s]: over the prefixes whose last nonzero sign is s (0: none yet, 1:
-     * positive, 2: negative), the least (lo) and most (hi) variations; -1: none */
-    long lo[3] = {0, -1, -1}, hi[3] = {0, -1, -1};
-    for (size_t i = 0; i < T->n; i++) {
-        int s = ap_sgn(T, i);
-        if (s == 0)
-            continue;
-        long nlo[3], nhi[3];
-        for (int k = 0; k < 3; k++) {
-            nlo[k] = s == 2 ? lo[k] : -1; /* the entry taken as 0 */
-            nhi[k] = s == 2 ? hi[k] : -1;
-        }
-        for (int t = 1; t <= 2; t++) { /* the entry taken positive (1) or negative (2) */
-            if (s != 2 && s != (t == 1 ? 1 : -1))
-                continue;
-            for (int k = 0; k < 3; k++) {
-                if (lo[k] < 0)
-                    continue;
-                long add = k != 0 && k != t;
-                if (nlo[t] < 0 || lo[k] + add < nlo[t])
-                    nlo[t] = lo[k] + add;
-                if (nhi[t] < 0 || hi[k] + add > nhi[t])
-                    nhi[t] = hi[k] + add;
-            }
-        }
-        memcpy(lo, nlo, sizeof lo);
-        memcpy(hi, nhi, sizeof hi);
-    }
-    *vmin = -1;
-    *vmax = 0;
-    for (int k = 0; k < 3; k++)
-        if (lo[k] >= 0) {
-            if (*vmin < 0 || lo[k] < *vmin)
-                *vmin = lo[k];
-            if (hi[k] > *vmax)
-                *vmax = hi[k];
-        }
-}
-
 /* Descartes' bound on q's roots in (0, 1), the sign variations v of
  * (x+1)^d q(1/(x+1)), as far as q's precision decides it: *var = 0 when v = 0,
- * 1 when v = 1, 2 when v >= 2, -1 when undecided. T: scratch with cap >= q->n. */
-static gbc_status ap_descartes(gbc_ctx *ctx, long *var, const apoly *q, apoly *T)
+ * 1 when v = 1, 2 when v >= 2, -1 when undecided; vmin <= v <= vmax (the least
+ * and the most counts over the signs q's intervals allow). T: scratch with cap >=
+ * q->n. */
+static gbc_status ap_descartes(gbc_ctx *ctx, long *var, long *vmin, long *vmax, const apoly *q,
+                               apoly *T)
 {
     T->n = q->n;
     for (size_t i = 0; i < q->n; i++) {
         mpz_set(T->m[i], q->m[q->n - 1 - i]);
         T->r[i] = q->r[q->n - 1 - i];
     }
-    GBC_TRY(ap_shift1(ctx, T));
-    long vmin = 0, vmax = 0;
-    var_range(&vmin, &vmax, T);
-    if (vmax == 0)
+    varst V;
+    var_init(&V);
+    GBC_TRY(ap_shift1_var(ctx, T, &V));
+    var_get(&V, vmin, vmax);
+    if (*vmax == 0)
         *var = 0;
-    else if (vmin >= 2)
+    else if (*vmin >= 2)
         *var = 2;
-    else if (vmin == 1 && vmax == 1)
+    else if (*vmin == 1 && *vmax == 1)
         *var = 1;
     else
         *var = -1;
@@ -292,6 +359,8 @@ typedef struct anode {
     mpz_t c;
     unsigned long j, prec;
     int mid;
+    long var;  /* Descartes' count at prec when taken (ap_descartes' *var), -2 if not */
+    long vmax; /* a bound on the exact count, LONG_MAX if none */
 } anode;
 
 /* What the bisection shares: the half's exact polynomial Q and scratch. */
@@ -363,7 +432,7 @@ static void anode_clear(gbc_ctx *ctx, anode *a)
  * the midpoint when it is an exact root, then its left half (on top: the roots
  * come out in increasing order of |t|). */
 static gbc_status push_halves(gbc_ctx *ctx, anode **stack, size_t *cap, size_t *top,
-                              anode cur, aiso *I)
+                              anode cur, aiso *I, long vmax)
 {
     int mid = 0;
     anode right;
@@ -371,11 +440,18 @@ static gbc_status push_halves(gbc_ctx *ctx, anode **stack, size_t *cap, size_t *
     gbc_status st = ap_init(ctx, &right.q, I->Q->n);
     if (st == GBC_OK)
         st = ap_left(ctx, &mid, &cur.q, I, cur.c, cur.j, cur.prec);
-    if (st == GBC_OK)
+    /* the left half's count first: V_left + V_right <= V (Descartes' counts of one
+     * polynomial over an interval and its halves), so a left half that takes all
+     * of V leaves the right half none: it is not made */
+    long lvar = 0, lmin = 0, lmax = 0;
+    if (st == GBC_OK && !mid && cur.q.n > 1)
+        st = ap_descartes(ctx, &lvar, &lmin, &lmax, &cur.q, &I->T);
+    int skip = st == GBC_OK && !mid && vmax != LONG_MAX && lmin >= vmax;
+    if (st == GBC_OK && !skip)
         st = ap_copy(ctx, &right.q, &cur.q);
-    if (st == GBC_OK)
+    if (st == GBC_OK && !skip)
         st = ap_shift1(ctx, &right.q);
-    if (st == GBC_OK) {
+    if (st == GBC_OK && !skip) {
         ap_trunc(&right.q, cur.prec);
         st = ap_settle(ctx, &right.q, 0);
     }
@@ -392,14 +468,24 @@ static gbc_status push_halves(gbc_ctx *ctx, anode **stack, size_t *cap, size_t *
     right.j = cur.j;
     right.prec = cur.prec;
     right.mid = 0;
-    (*stack)[(*top)++] = right;
+    right.var = -2;
+    right.vmax = mid || vmax == LONG_MAX ? LONG_MAX : vmax - lmin;
     if (mid) {
+        (*stack)[(*top)++] = right;
         anode *m = &(*stack)[(*top)++];
         memset(&m->q, 0, sizeof m->q);
         mpz_init_set(m->c, right.c);
         m->j = right.j;
         m->mid = 1;
+        m->var = -2;
+        m->vmax = LONG_MAX;
+    } else if (skip) {
+        anode_clear(ctx, &right);
+    } else {
+        (*stack)[(*top)++] = right;
     }
+    cur.var = mid ? -2 : lvar;
+    cur.vmax = mid ? LONG_MAX : lmax < vmax ? lmax : vmax;
     (*stack)[(*top)++] = cur;
     return GBC_OK;
 }
@@ -412,22 +498,27 @@ static gbc_status visit(gbc_ctx *ctx, sv_rootlist *L, anode **stack, size_t *cap
                         anode cur, aiso *I, int s, unsigned long k)
 {
     gbc_status st = GBC_OK;
-    long var = 0;
-    if (!cur.mid && cur.q.n > 1)
-        st = ap_descartes(ctx, &var, &cur.q, &I->T);
+    long var = 0, vmin = 0, vmax = LONG_MAX, vm = cur.vmax;
+    if (!cur.mid && cur.q.n > 1) {
+        var = cur.var;
+        if (var == -2)
+            st = ap_descartes(ctx, &var, &vmin, &vmax, &cur.q, &I->T);
+    }
     while (st == GBC_OK && var < 0) {
         cur.prec *= 2;
         st = ap_node(ctx, &cur.q, I, cur.c, cur.j, cur.prec);
         if (st == GBC_OK)
-            st = ap_descartes(ctx, &var, &cur.q, &I->T);
+            st = ap_descartes(ctx, &var, &vmin, &vmax, &cur.q, &I->T);
     }
+    if (vmax < vm)
+        vm = vmax;
     if (st == GBC_OK && (cur.mid || var == 1))
         st = sv_roots_emit(ctx, L, s, k, cur.c, cur.j, cur.mid);
     if (st != GBC_OK || cur.mid || var <= 1) {
         anode_clear(ctx, &cur);
         return st;
     }
-    return push_halves(ctx, stack, cap, top, cur, I);
+    return push_halves(ctx, stack, cap, top, cur, I, vm);
 }
 
 /* *Q (initialised here) = P(s 2^k x) over the largest power of two dividing it. */
@@ -474,6 +565,8 @@ gbc_status sv_isolate_half_approx(gbc_ctx *ctx, sv_rootlist *L, const sv_zpoly *
         stack[0].j = 0;
         stack[0].prec = ISO_PREC0 + Q.n;
         stack[0].mid = 0;
+        stack[0].var = -2;
+        stack[0].vmax = LONG_MAX;
         top = 1;
         st = ap_node(ctx, &stack[0].q, &I, stack[0].c, 0, stack[0].prec);
     }

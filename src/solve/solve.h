@@ -124,6 +124,15 @@ gbc_status sv_zpoly_copy(gbc_ctx *ctx, sv_zpoly *Q, const sv_zpoly *P);
  * an exact root stays as it is. Charges and polls ctx
  * (sv_zpoly_sign_dyadic_approx). */
 gbc_status sv_root_refine(gbc_ctx *ctx, sv_root *r, const sv_zpoly *P);
+/* Narrow the interval of r (a root of P, squarefree; r->sa set) until r->e >= e_to
+ * or the root is found exact, by quadratic interval refinement (refine.c): every
+ * new interval certified by P's signs at its ends (from an enclosure that excludes
+ * 0, else exact), so it holds the root; r may end narrower than asked. *qir (in and
+ * out; 0 at first) is the log2 of the parts the next step tries: pass it back for
+ * the same root. Charges and polls ctx; on failure r is a valid interval of the
+ * root. */
+gbc_status sv_root_refine_to(gbc_ctx *ctx, sv_root *r, const sv_zpoly *P, unsigned long e_to,
+                             unsigned *qir);
 
 /* --- dyadic interval arithmetic (dyadic.c) --- */
 

@@ -6,7 +6,7 @@
  * intervals (they bisect alike); every interval must show a sign change of P at
  * its ends (exact rational evaluation), and their number (with the exact roots)
  * must be the count of real roots by a Sturm sequence: then each interval holds
- * exactly one root. */
+ * exactly one root. The QIR refinement of each root is checked the same way. */
 #include <gmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -139,6 +139,39 @@ static size_t sturm_count(const sv_zpoly *P)
     return (size_t)(vm - vp);
 }
 
+/* Refine a copy of the isolated root r of P (squarefree, derivative D) by QIR to
+ * 2^-e_to (sv_root_refine_to) and check the definition: inside r, at least that
+ * narrow, and a root (exact) or a sign change of P at its ends with sign sa on the
+ * left (an end that is a root, exact, takes P''s sign next to it). */
+static void check_refine(const sv_zpoly *P, const sv_zpoly *D, const sv_root *r,
+                         unsigned long e_to, const char *what, int round)
+{
+    sv_root c;
+    mpz_init_set(c.a, r->a);
+    mpz_init_set(c.b, r->b);
+    c.e = r->e;
+    c.exact = r->exact;
+    c.sa = r->sa;
+    unsigned qir = 0;
+    T_ASSERT(sv_root_refine_to(NULL, &c, P, e_to, &qir) == GBC_OK);
+    T_ASSERT_MSG(c.exact || c.e >= e_to, "%s round %d: refined to 2^-%lu only", what, round,
+                 c.e);
+    T_ASSERT(sv_dy_cmp(r->a, r->e, c.a, c.e) <= 0 && sv_dy_cmp(c.b, c.e, r->b, r->e) <= 0);
+    if (c.exact) {
+        T_ASSERT_MSG(sign_at(P, c.a, c.e) == 0, "%s round %d: exact root not a root", what,
+                     round);
+    } else {
+        int sa = sign_at(P, c.a, c.e), sb = sign_at(P, c.b, c.e);
+        if (sa == 0)
+            sa = sign_at(D, c.a, c.e);
+        if (sb == 0)
+            sb = -sign_at(D, c.b, c.e);
+        T_ASSERT_MSG(sa == r->sa && sb == -sa, "%s round %d: refined interval without a sign "
+                     "change (%d %d %d)", what, round, sa, sb, r->sa);
+    }
+    mpz_clears(c.a, c.b, NULL);
+}
+
 /* Isolate the real roots of P (made squarefree unless sturm < 0: a random dense
  * polynomial, squarefree but for a vanishing chance, whose gcd with P' would cost
  * more than the rest) both ways and check them; sturm > 0: also count them by
@@ -178,6 +211,7 @@ static void check_poly(const sv_zpoly *P0, int sturm, const char *what, int roun
                          "%s round %d root %zu: no sign change (%d %d %d)", what, round, i, sa,
                          sb, ra[i].sa);
         }
+        check_refine(&P, &D, &ra[i], ra[i].e + 1 + (unsigned long)(i * 37 % 200), what, round);
         if (i > 0) /* increasing, disjoint */
             T_ASSERT(sv_dy_cmp(ra[i - 1].b, ra[i - 1].e, ra[i].a, ra[i].e) <= 0);
     }
@@ -329,6 +363,71 @@ START_TEST(test_high_degree)
 }
 END_TEST
 
+/* QIR refinement (sv_root_refine_to) on degree 1 and 2, on a dyadic root m / 2^s
+ * (refined past 2^-s it must be found exact: every end is then on a grid holding
+ * it, and an open interval of one root has no root at an end), and on roots within
+ * 2^-(40..200) of a dyadic point that ends an isolating interval. */
+START_TEST(test_refine)
+{
+    gbc_rng rng;
+    gbc_rng_seed(&rng, tu_seed() ^ 0x91f3);
+    int rounds = 30 * tu_mult();
+    mpz_t k, j;
+    mpz_inits(k, j, NULL);
+    for (int r = 0; r < rounds; r++) {
+        sv_zpoly P, D;
+        poly_one(&P);
+        unsigned s = (unsigned)gbc_rng_below(&rng, 60);
+        long m = 2 * (long)gbc_rng_below(&rng, 1000) - 999; /* odd */
+        mpz_set_ui(k, 1);
+        mpz_mul_2exp(k, k, s);
+        mpz_set_si(j, m);
+        mul_lin(&P, k, j); /* the dyadic root m / 2^s */
+        int kind = r % 3;
+        if (kind == 1) { /* degree 2: a second root, odd over 3 (never dyadic) */
+            mul_lin_si(&P, 3, 3 * (long)gbc_rng_below(&rng, 40) - 59);
+        } else if (kind == 2) { /* a root 2^-c right of the dyadic one */
+            unsigned c = 40 + (unsigned)gbc_rng_below(&rng, 161);
+            mpz_mul_2exp(k, k, c);
+            mpz_mul_2exp(j, j, c);
+            mpz_add_ui(j, j, 1);
+            mul_lin(&P, k, j);
+        }
+        T_ASSERT(sv_zpoly_init(NULL, &D, P.n - 1) == GBC_OK);
+        for (size_t i = 1; i < P.n; i++)
+            mpz_mul_ui(D.c[i - 1], P.c[i], (unsigned long)i);
+        sv_root *ra = NULL;
+        size_t na = 0;
+        T_ASSERT(sv_isolate(NULL, &ra, &na, &P) == GBC_OK);
+        T_ASSERT_MSG(na == P.n - 1, "refine round %d: %zu roots of %zu", r, na, P.n - 1);
+        for (size_t i = 0; i < na; i++) {
+            unsigned long e_to = ra[i].e + 1 + gbc_rng_below(&rng, 300);
+            check_refine(&P, &D, &ra[i], e_to, "refine", r);
+            /* the dyadic root: found exact once refined past 2^-s */
+            sv_root c;
+            mpz_init_set(c.a, ra[i].a);
+            mpz_init_set(c.b, ra[i].b);
+            c.e = ra[i].e;
+            c.exact = ra[i].exact;
+            c.sa = ra[i].sa;
+            unsigned qir = 0;
+            T_ASSERT(sv_root_refine_to(NULL, &c, &P, s + 1, &qir) == GBC_OK);
+            mpz_set_si(j, m);
+            if (!ra[i].exact && sv_dy_cmp(ra[i].a, ra[i].e, j, s) < 0 &&
+                sv_dy_cmp(j, s, ra[i].b, ra[i].e) < 0) /* ra[i] is the dyadic root's */
+                T_ASSERT_MSG(c.exact && sv_dy_cmp(c.a, c.e, j, s) == 0,
+                             "refine round %d: the dyadic root %ld / 2^%u not found exact", r,
+                             m, s);
+            mpz_clears(c.a, c.b, NULL);
+        }
+        sv_roots_free(NULL, ra, na);
+        sv_zpoly_clear(NULL, &D);
+        sv_zpoly_clear(NULL, &P);
+    }
+    mpz_clears(k, j, NULL);
+}
+END_TEST
+
 static Suite *isolate_suite(void)
 {
     Suite *s = suite_create("isolate");
@@ -338,6 +437,7 @@ static Suite *isolate_suite(void)
     tcase_add_test(tc, test_mignotte);
     tcase_add_test(tc, test_dyadic_huge);
     tcase_add_test(tc, test_high_degree);
+    tcase_add_test(tc, test_refine);
     suite_add_tcase(s, tc);
     return s;
 }
