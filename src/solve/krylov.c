@@ -14,23 +14,6 @@
 
 /* ------------------------------------------------------------- arithmetic -- */
 
-static uint32_t kmul(uint32_t a, uint32_t b, uint32_t p)
-{
-    return (uint32_t)((uint64_t)a * b % p);
-}
-
-static uint32_t kinv(uint32_t a, uint32_t p)
-{
-    uint32_t r = 1, e = p - 2;
-    while (e > 0) {
-        if (e & 1)
-            r = kmul(r, a, p);
-        a = kmul(a, a, p);
-        e >>= 1;
-    }
-    return r;
-}
-
 static uint32_t ksub(uint32_t a, uint32_t b, uint32_t p)
 {
     return a >= b ? a - b : a + p - b;
@@ -98,10 +81,10 @@ static int kinvmod(uint32_t *inv, const uint32_t *a, const uint32_t *w, size_t D
     /* invariant: r_k = t_k a mod w */
     long d0 = (long)D, d1 = kdeg(r1, m);
     while (d1 > 0) {
-        uint32_t li = kinv(r1[d1], p);
+        uint32_t li = sv_invm(r1[d1], p);
         long e1 = kdeg(t1, m); /* t1 is fixed in this loop: only its terms count */
         while (d0 >= d1) {
-            uint32_t q = kmul(r0[d0], li, p);
+            uint32_t q = sv_mulm(r0[d0], li, p);
             uint32_t qs = (uint32_t)(((uint64_t)q << 32) / p);
             size_t s = (size_t)(d0 - d1);
             ksubmul(r0 + s, r1, (size_t)d1 + 1, q, qs, p);
@@ -124,9 +107,9 @@ static int kinvmod(uint32_t *inv, const uint32_t *a, const uint32_t *w, size_t D
         return 0;
     if (inv == NULL)
         return 1;
-    uint32_t c = kinv(r1[0], p);
+    uint32_t c = sv_invm(r1[0], p);
     for (size_t j = 0; j < D; j++)
-        inv[j] = kmul(t1[j], c, p);
+        inv[j] = sv_mulm(t1[j], c, p);
     return 1;
 }
 
@@ -135,7 +118,7 @@ static int kinvmod(uint32_t *inv, const uint32_t *a, const uint32_t *w, size_t D
 static int ksquarefree(const uint32_t *w, size_t D, uint32_t *dw, uint32_t *sc, uint32_t p)
 {
     for (size_t b = 1; b <= D; b++)
-        dw[b - 1] = kmul(w[b], (uint32_t)(b % p), p);
+        dw[b - 1] = sv_mulm(w[b], (uint32_t)(b % p), p);
     if (kdeg(dw, D) < 0)
         return 0;
     return kinvmod(NULL, dw, w, D, sc, p);
@@ -163,7 +146,7 @@ static void kbm(uint32_t *w, size_t *L, const uint32_t *s, size_t D, uint32_t *s
             m++;
             continue;
         }
-        uint32_t coef = kmul((uint32_t)d, binv, p);
+        uint32_t coef = sv_mulm((uint32_t)d, binv, p);
         uint64_t cs = ((uint64_t)coef << 32) / p;
         int grow = 2 * l <= k;
         size_t dt = dc;
@@ -178,7 +161,7 @@ static void kbm(uint32_t *w, size_t *L, const uint32_t *s, size_t D, uint32_t *s
             memcpy(B, T, (dt + 1) * sizeof *B);
             db = dt;
             l = k + 1 - l;
-            binv = kinv((uint32_t)d, p);
+            binv = sv_invm((uint32_t)d, p);
             m = 1;
         } else {
             m++;
@@ -274,9 +257,9 @@ static int gb_residues(sv_gbmod *B, uint32_t p)
         unsigned long l = mpz_fdiv_ui(B->lcm[j], p);
         if (l == 0)
             return 0;
-        uint32_t li = kinv((uint32_t)l, p);
+        uint32_t li = sv_invm((uint32_t)l, p);
         for (size_t t = 0; t < B->nterms[j]; t++)
-            B->cf[at + t] = kmul((uint32_t)mpz_fdiv_ui(B->num[at + t], p), li, p);
+            B->cf[at + t] = sv_mulm((uint32_t)mpz_fdiv_ui(B->num[at + t], p), li, p);
     }
     return 1;
 }
