@@ -390,10 +390,23 @@ static gbc_status first_piece(gbc_ctx *ctx, piece *first, const sv_zpoly *P, int
     return st;
 }
 
+/* q <- q / (x - 1) when q(1) = 0 (synthetic division, exact). */
+static void div_xm1(sv_zpoly *q)
+{
+    for (size_t k = q->n - 1; k-- > 0;)
+        mpz_add(q->c[k], q->c[k], q->c[k + 1]);
+    /* coefficient 0 is now the remainder, 0: drop it (moved to the end) */
+    for (size_t k = 0; k + 1 < q->n; k++)
+        mpz_swap(q->c[k], q->c[k + 1]);
+    q->n--;
+}
+
 /* Bisect cur (two or more sign variations) and push the pieces on the stack
  * (*top of them, room *cap): its right half, the midpoint when it is an exact
  * root, then its left half (on top: the roots come out in increasing order of
- * |t|). cur is consumed: moved onto the stack, or cleared on failure. */
+ * |t|). A root at the midpoint is divided out of both halves, as the approximate
+ * path does (isolate.c), so that the two paths take the same counts. cur is
+ * consumed: moved onto the stack, or cleared on failure. */
 static gbc_status push_halves(gbc_ctx *ctx, piece **stack, size_t *cap, size_t *top, piece cur)
 {
     /* halves: left q1(x) = 2^e q(x/2) (e = deg q), right q2(x) = q1(x + 1) */
@@ -405,6 +418,15 @@ static gbc_status push_halves(gbc_ctx *ctx, piece **stack, size_t *cap, size_t *
     }
     for (size_t i = 0; i <= e; i++)
         mpz_mul_2exp(cur.q.c[i], cur.q.c[i], e - i);
+    /* q(1/2) = 0 (q1(1), the sum of q1's coefficients): an exact root */
+    mpz_t sum;
+    mpz_init(sum);
+    for (size_t i = 0; i <= e; i++)
+        mpz_add(sum, sum, cur.q.c[i]);
+    int midroot = mpz_sgn(sum) == 0;
+    mpz_clear(sum);
+    if (midroot)
+        div_xm1(&cur.q);
     piece right;
     st = sv_zpoly_copy(ctx, &right.q, &cur.q);
     if (st != GBC_OK) {
@@ -422,13 +444,6 @@ static gbc_status push_halves(gbc_ctx *ctx, piece **stack, size_t *cap, size_t *
     mpz_add_ui(right.c, right.c, 1);
     right.j = cur.j + 1;
     right.mid = 0;
-    int midroot = mpz_sgn(right.q.c[0]) == 0;
-    if (midroot) { /* q(1/2) = 0: an exact root; divide it out of the right half */
-        mpz_clear(right.q.c[0]);
-        memmove(right.q.c, right.q.c + 1, sizeof(mpz_t) * (right.q.cap - 1));
-        mpz_init(right.q.c[right.q.cap - 1]);
-        right.q.n--;
-    }
     remove_two_power(&right.q);
     remove_two_power(&cur.q);
     st = sv_zpoly_settle(ctx, &right.q);
