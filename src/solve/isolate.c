@@ -349,6 +349,34 @@ static gbc_status ap_descartes(gbc_ctx *ctx, long *var, long *vmin, long *vmax, 
     return GBC_OK;
 }
 
+/* The precision to retry a node at when T, its Descartes sequence at precision L,
+ * left the count undecided. The radii come from the roundings to L bits, so they
+ * shrink in proportion to the bits added: an uncertain entry with radius r and
+ * mantissa m asks log2(r / |m|) more, counted twice, and 64 spare. Twice L when
+ * an uncertain mantissa is 0 or the gap is L or more (nothing to go by), and at
+ * least L + L/4: a retry recomputes the node from Q, and on katsura-9's eliminant
+ * (degree 511) factors 1.125, 1.25, 1.5 and 2 cost 5.5, 5.3, 5.9 and 6.3e9 limb
+ * additions in the Taylor shifts. */
+static unsigned long ap_want(const apoly *T, unsigned long L)
+{
+    unsigned long g = 0;
+    for (size_t i = 0; i < T->n; i++) {
+        if (ap_sgn(T, i) != 2)
+            continue;
+        if (mpz_sgn(T->m[i]) == 0 || !isfinite(T->r[i]))
+            return 2 * L;
+        int ex = 0;
+        (void)frexp(T->r[i], &ex);
+        long gap = (long)ex - (long)mpz_sizeinbase(T->m[i], 2) + 1;
+        if (gap > 0 && (unsigned long)gap > g)
+            g = (unsigned long)gap;
+    }
+    if (g >= L)
+        return 2 * L;
+    unsigned long w = L + 2 * g + 64;
+    return w < L + L / 4 ? L + L / 4 : w;
+}
+
 /* A node of the bisection: q encloses (a positive multiple of) the exact
  * polynomial whose roots in (0, 1) are those of Q (the half's polynomial) in
  * (c / 2^j, (c + 1) / 2^j), with the exact roots found at bisection points
@@ -361,6 +389,7 @@ typedef struct anode {
     int mid;
     long var;  /* Descartes' count at prec when taken (ap_descartes' *var), -2 if not */
     long vmax; /* a bound on the exact count, LONG_MAX if none */
+    unsigned long want; /* with var = -1: the precision to retry at (ap_want) */
 } anode;
 
 /* What the bisection shares: the half's exact polynomial Q and scratch. */
@@ -373,14 +402,17 @@ typedef struct aiso {
 /* q (a node's polynomial at (c, j)) <- its left half's, 2^d q(x / 2) at precision
  * L; *mid = 1 when the midpoint (2c + 1) / 2^(j+1) is an exact root of Q, which is
  * then divided out (q has the factor x - 1). The sign of q(1) decides when it is
- * certain; else Q's exact sign at the point. */
-static gbc_status ap_left(gbc_ctx *ctx, int *mid, apoly *q, aiso *I, const mpz_t c,
+ * certain; else Q's exact sign at the point. *sm (unless NULL): the sign of the
+ * node's polynomial at the midpoint, 1 or -1 when q decided it, else 2. */
+static gbc_status ap_left(gbc_ctx *ctx, int *mid, int *sm, apoly *q, aiso *I, const mpz_t c,
                           unsigned long j, unsigned long L)
 {
     *mid = 0;
     GBC_TRY(ap_halve(ctx, q));
     ap_trunc(q, L);
     int s = ap_sgn_at1(q, I->tmp);
+    if (sm != NULL)
+        *sm = s == 0 ? 2 : s;
     if (s == 2) {
         mpz_mul_2exp(I->tmp, c, 1);
         mpz_add_ui(I->tmp, I->tmp, 1);
@@ -412,7 +444,7 @@ static gbc_status ap_node(gbc_ctx *ctx, apoly *q, aiso *I, const mpz_t c, unsign
     for (unsigned long l = j; l-- > 0 && st == GBC_OK && q->n > 1;) {
         int mid = 0;
         mpz_fdiv_q_2exp(pre, c, l + 1);
-        st = ap_left(ctx, &mid, q, I, pre, j - 1 - l, L);
+        st = ap_left(ctx, &mid, NULL, q, I, pre, j - 1 - l, L);
         if (st == GBC_OK && mpz_tstbit(c, l)) {
             st = ap_shift1(ctx, q);
             ap_trunc(q, L);
@@ -430,16 +462,37 @@ static void anode_clear(gbc_ctx *ctx, anode *a)
 
 /* Bisect cur (consumed: moved onto the stack or cleared) and push its right half,
  * the midpoint when it is an exact root, then its left half (on top: the roots
- * come out in increasing order of |t|). */
-static gbc_status push_halves(gbc_ctx *ctx, anode **stack, size_t *cap, size_t *top,
-                              anode cur, aiso *I, long vmax)
+ * come out in increasing order of |t|). With at most two roots in cur (vmax <= 2)
+ * and q's signs certain and alternating at 0, 1/2 and 1, each half holds one root
+ * and both are emitted at once (*done = 1): each half's Descartes count is odd
+ * (the parity of its roots) and the two add up to at most 2, so the bisection
+ * would have emitted them as they are. */
+static gbc_status push_halves(gbc_ctx *ctx, sv_rootlist *L, anode **stack, size_t *cap,
+                              size_t *top, anode cur, aiso *I, long vmax, int s,
+                              unsigned long k)
 {
-    int mid = 0;
+    int mid = 0, s0 = 2, s1 = 2, sm = 2;
+    if (vmax <= 2) {
+        s0 = ap_sgn(&cur.q, 0);
+        s1 = ap_sgn_at1(&cur.q, I->tmp);
+    }
+    gbc_status st = ap_left(ctx, &mid, &sm, &cur.q, I, cur.c, cur.j, cur.prec);
+    if (st == GBC_OK && !mid && (s0 == 1 || s0 == -1) && (s1 == 1 || s1 == -1) &&
+        s0 * sm == -1 && sm * s1 == -1) {
+        mpz_mul_2exp(cur.c, cur.c, 1);
+        st = sv_roots_emit(ctx, L, s, k, cur.c, cur.j + 1, 0);
+        mpz_add_ui(cur.c, cur.c, 1);
+        if (st == GBC_OK)
+            st = sv_roots_emit(ctx, L, s, k, cur.c, cur.j + 1, 0);
+        anode_clear(ctx, &cur);
+        return st;
+    }
     anode right;
     mpz_init(right.c);
-    gbc_status st = ap_init(ctx, &right.q, I->Q->n);
     if (st == GBC_OK)
-        st = ap_left(ctx, &mid, &cur.q, I, cur.c, cur.j, cur.prec);
+        st = ap_init(ctx, &right.q, I->Q->n);
+    else
+        memset(&right.q, 0, sizeof right.q);
     /* the left half's count first: V_left + V_right <= V (Descartes' counts of one
      * polynomial over an interval and its halves), so a left half that takes all
      * of V leaves the right half none: it is not made */
@@ -469,6 +522,7 @@ static gbc_status push_halves(gbc_ctx *ctx, anode **stack, size_t *cap, size_t *
     right.prec = cur.prec;
     right.mid = 0;
     right.var = -2;
+    right.want = 0;
     right.vmax = mid || vmax == LONG_MAX ? LONG_MAX : vmax - lmin;
     if (mid) {
         (*stack)[(*top)++] = right;
@@ -478,6 +532,7 @@ static gbc_status push_halves(gbc_ctx *ctx, anode **stack, size_t *cap, size_t *
         m->j = right.j;
         m->mid = 1;
         m->var = -2;
+        m->want = 0;
         m->vmax = LONG_MAX;
     } else if (skip) {
         anode_clear(ctx, &right);
@@ -485,13 +540,14 @@ static gbc_status push_halves(gbc_ctx *ctx, anode **stack, size_t *cap, size_t *
         (*stack)[(*top)++] = right;
     }
     cur.var = mid ? -2 : lvar;
+    cur.want = !mid && lvar == -1 ? ap_want(&I->T, cur.prec) : 0;
     cur.vmax = mid ? LONG_MAX : lmax < vmax ? lmax : vmax;
     (*stack)[(*top)++] = cur;
     return GBC_OK;
 }
 
 /* One node taken off the stack: an exact root emitted; else Descartes' count at
- * the node's precision, the precision doubled (the node recomputed and put back)
+ * the node's precision, the precision raised (ap_want; the node recomputed)
  * while a sign is uncertain; 0: dropped, 1: its interval emitted, more: bisected.
  * cur is consumed. */
 static gbc_status visit(gbc_ctx *ctx, sv_rootlist *L, anode **stack, size_t *cap, size_t *top,
@@ -499,16 +555,20 @@ static gbc_status visit(gbc_ctx *ctx, sv_rootlist *L, anode **stack, size_t *cap
 {
     gbc_status st = GBC_OK;
     long var = 0, vmin = 0, vmax = LONG_MAX, vm = cur.vmax;
+    unsigned long want = cur.want;
     if (!cur.mid && cur.q.n > 1) {
         var = cur.var;
-        if (var == -2)
+        if (var == -2) {
             st = ap_descartes(ctx, &var, &vmin, &vmax, &cur.q, &I->T);
+            want = st == GBC_OK && var < 0 ? ap_want(&I->T, cur.prec) : 0;
+        }
     }
     while (st == GBC_OK && var < 0) {
-        cur.prec *= 2;
+        cur.prec = want > cur.prec ? want : 2 * cur.prec;
         st = ap_node(ctx, &cur.q, I, cur.c, cur.j, cur.prec);
         if (st == GBC_OK)
             st = ap_descartes(ctx, &var, &vmin, &vmax, &cur.q, &I->T);
+        want = st == GBC_OK && var < 0 ? ap_want(&I->T, cur.prec) : 0;
     }
     if (vmax < vm)
         vm = vmax;
@@ -518,7 +578,7 @@ static gbc_status visit(gbc_ctx *ctx, sv_rootlist *L, anode **stack, size_t *cap
         anode_clear(ctx, &cur);
         return st;
     }
-    return push_halves(ctx, stack, cap, top, cur, I, vm);
+    return push_halves(ctx, L, stack, cap, top, cur, I, vm, s, k);
 }
 
 /* *Q (initialised here) = P(s 2^k x) over the largest power of two dividing it. */
@@ -566,6 +626,7 @@ gbc_status sv_isolate_half_approx(gbc_ctx *ctx, sv_rootlist *L, const sv_zpoly *
         stack[0].prec = ISO_PREC0 + Q.n;
         stack[0].mid = 0;
         stack[0].var = -2;
+        stack[0].want = 0;
         stack[0].vmax = LONG_MAX;
         top = 1;
         st = ap_node(ctx, &stack[0].q, &I, stack[0].c, 0, stack[0].prec);
