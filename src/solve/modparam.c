@@ -161,13 +161,20 @@ static gbc_status cand_settle(gbc_ctx *ctx, lifting *S)
 }
 
 /* The check of a stable candidate: P (initialised here) from S->cand, *found = 1
- * when W is squarefree and P passes check_over_q; P is the caller's to clear. */
+ * when W is squarefree and P passes the check: modulo random primes of rng
+ * (sv_qcheck_modp, a wrong P passing with probability below 2^-64), or over Q
+ * (sv_qcheck, a proof) with certify or when the primes would not do; P is the
+ * caller's to clear. */
 static gbc_status check_candidate(gbc_ctx *ctx, sv_param *P, int *found, const lifting *S,
-                                  const sv_qinput *in, size_t D)
+                                  const sv_qinput *in, size_t D, int certify, gbc_rng *rng)
 {
     *found = 0;
+    int exact = certify;
+    double lf = 0;
     gbc_status st = sv_param_from_values(ctx, P, S->cand, in->n, D);
-    if (st == GBC_OK)
+    if (st == GBC_OK && !certify)
+        st = sv_qcheck_modp(ctx, found, &exact, &lf, P, in, rng);
+    if (st == GBC_OK && exact)
         st = sv_qcheck(ctx, found, P, in);
     return st;
 }
@@ -177,7 +184,7 @@ static gbc_status check_candidate(gbc_ctx *ctx, sv_param *P, int *found, const l
  * once it agrees with two further primes. */
 static gbc_status lift_over_primes(gbc_ctx *ctx, sv_param *P, int *found, lifting *S,
                                    const sv_qinput *in, sv_gbmod *G, size_t D,
-                                   const gbc_options *opts,
+                                   const gbc_options *opts, gbc_rng *rng,
                                    size_t *nprimes, int *nonradical)
 {
     uint32_t nv = in->n + 1;
@@ -227,7 +234,11 @@ static gbc_status lift_over_primes(gbc_ctx *ctx, sv_param *P, int *found, liftin
             return st;
         if (have && agree >= 2) {
             /* stable over two further primes: check it over Q */
-            st = check_candidate(ctx, P, found, S, in, D);
+            double t0 = gbc_wall_time();
+            st = check_candidate(ctx, P, found, S, in, D, opts != NULL && opts->certify,
+                                 rng);
+            gbc_log(ctx, 1, "solve: candidate over Q after %zu primes %s (%.2f s)", *nprimes,
+                    *found ? "passed" : "refuted", gbc_wall_time() - t0);
             if (st != GBC_OK || *found)
                 return st;
             sv_param_clear(ctx, P);
@@ -265,8 +276,15 @@ gbc_status sv_modular_param(gbc_ctx *ctx, sv_param *P, int *found, const gbc_pol
     gbc_status st = sv_qinput_init(ctx, &in, gens, n, form);
     if (st == GBC_OK)
         st = lifting_init(ctx, &S, n, D);
+    /* the check's primes: from the OS's entropy, drawn after the input exists
+     * (from --seed when given) */
+    uint64_t seed = opts != NULL ? opts->seed : 0;
+    if ((opts == NULL || !opts->fixed_seed) && !gbc_entropy64(&seed))
+        gbc_log(ctx, 1, "solve: the OS gave no entropy: check primes seeded from the clock");
+    gbc_rng rng;
+    gbc_rng_seed(&rng, gbc_seed_derive(seed, 0x71636865636bull));
     if (st == GBC_OK)
-        st = lift_over_primes(ctx, P, found, &S, &in, G, D, opts, nprimes, nonradical);
+        st = lift_over_primes(ctx, P, found, &S, &in, G, D, opts, &rng, nprimes, nonradical);
     if (!*found)
         sv_param_clear(ctx, P);
     lifting_clear(ctx, &S);

@@ -339,8 +339,7 @@ static gbc_status zero_mod(gbc_ctx *ctx, int *zero, sv_zpoly *H, const sv_zpoly 
  * (E = lcm den_i), so that x_i = F[i] / F[n] at every root of W; each F[i]
  * initialised here (F zeroed by the caller; its entries cleared by the caller
  * also on failure). t: a scratch integer. */
-static gbc_status check_factors(gbc_ctx *ctx, sv_zpoly *F, const sv_param *P, uint32_t n,
-                                mpz_t t)
+gbc_status sv_check_factors(gbc_ctx *ctx, sv_zpoly *F, const sv_param *P, uint32_t n, mpz_t t)
 {
     mpz_t E;
     mpz_init_set_ui(E, 1);
@@ -556,7 +555,7 @@ static gbc_status check_over_q(gbc_ctx *ctx, int *ok, const sv_param *P, const s
     mpz_init(L);
     gbc_status st = GBC_ZALLOC(ctx, F, nv);
     if (st == GBC_OK)
-        st = check_factors(ctx, F, P, n, t);
+        st = sv_check_factors(ctx, F, P, n, t);
     int zero = 0;
     if (st == GBC_OK)
         st = form_vanishes(ctx, &zero, F, P, in);
@@ -582,7 +581,7 @@ static gbc_status check_over_q(gbc_ctx *ctx, int *ok, const sv_param *P, const s
 /* Whether W (integer, degree >= 1) is squarefree, proved modulo primes: a prime
  * q not dividing lc(W) with gcd(W mod q, W' mod q) = 1 makes disc(W) nonzero mod q,
  * so nonzero. Tries a few primes below 2^30, then the exact test over Z. */
-static gbc_status squarefree_proved(gbc_ctx *ctx, int *sq, const sv_zpoly *W)
+gbc_status sv_squarefree_proved(gbc_ctx *ctx, int *sq, const sv_zpoly *W)
 {
     size_t n = W->n;
     uint32_t *A = NULL, *B = NULL;
@@ -652,7 +651,7 @@ void sv_qinput_clear(gbc_ctx *ctx, sv_qinput *in)
 gbc_status sv_qcheck(gbc_ctx *ctx, int *found, const sv_param *P, const sv_qinput *in)
 {
     int sq = 0, chk = 0;
-    gbc_status st = squarefree_proved(ctx, &sq, &P->W);
+    gbc_status st = sv_squarefree_proved(ctx, &sq, &P->W);
     if (st == GBC_OK && sq)
         st = check_over_q(ctx, &chk, P, in);
     *found = st == GBC_OK && sq && chk;

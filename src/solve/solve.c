@@ -366,17 +366,23 @@ static gbc_status modular_try(gbc_ctx *ctx, gbc_solutions *out, int *done, int *
     sv_param P;
     int found = 0;
     size_t nprimes = 0;
+    double t0 = gbc_wall_time();
     gbc_status st = sv_modular_param(ctx, &P, &found, gens, G, out->form, (size_t)q->deg,
                                      opts, &nprimes, nonradical);
-    gbc_log(ctx, 1, "solve: form %u: %zu primes, %s", attempt, nprimes,
-            found ? "checked over Q" : *nonradical ? "not radical" : "given up");
+    gbc_log(ctx, 1, "solve: form %u: %zu primes, %s (%.2f s)", attempt, nprimes,
+            found ? "checked over Q" : *nonradical ? "not radical" : "given up",
+            gbc_wall_time() - t0);
     if (st != GBC_OK || !found)
         return st;
     out->distinct = (size_t)q->deg;
     if (flags & GBC_SOLVE_PARAMETRIZATION)
         st = sv_param_text_v(ctx, out, &P, q->R);
+    t0 = gbc_wall_time();
     if (st == GBC_OK)
         st = sv_boxes(ctx, out, &P, prec);
+    if (st == GBC_OK)
+        gbc_log(ctx, 1, "solve: isolation, refinement and boxes (%.2f s)",
+                gbc_wall_time() - t0);
     sv_param_clear(ctx, &P);
     *done = 1;
     return st;

@@ -255,6 +255,20 @@ void sv_qinput_clear(gbc_ctx *ctx, sv_qinput *in);
 /* Whether P (in->n variables) is proved over Q: W squarefree, and the form and
  * every generator of in vanishing on it (sv_param_check_q's contract): *found. */
 gbc_status sv_qcheck(gbc_ctx *ctx, int *found, const sv_param *P, const sv_qinput *in);
+/* The same check modulo random primes of [2^59, 2^60) drawn from rng (qcheck_p.c):
+ * W proved squarefree, then the form and every generator vanishing modulo W at as
+ * many primes as bring the chance that a wrong P passes below 2^-64; *log2_fail
+ * that bound's log2. *exact = 1 (and *found = 0) when the bound would need more
+ * than 8 primes: the caller runs sv_qcheck. */
+gbc_status sv_qcheck_modp(gbc_ctx *ctx, int *found, int *exact, double *log2_fail,
+                          const sv_param *P, const sv_qinput *in, gbc_rng *rng);
+/* W (integer, degree >= 1) squarefree, proved (qcheck.c): *sq. */
+gbc_status sv_squarefree_proved(gbc_ctx *ctx, int *sq, const sv_zpoly *W);
+/* The factors of the check: F[i] = (E / den_i) V_i for i < n and F[n] = E Q (E =
+ * lcm den_i), so that x_i = F[i] / F[n] at every root of W; each F[i] initialised
+ * (F zeroed by the caller, its entries cleared by the caller also on failure); t
+ * scratch. */
+gbc_status sv_check_factors(gbc_ctx *ctx, sv_zpoly *F, const sv_param *P, uint32_t n, mpz_t t);
 
 /* The parametrisation of the values q (w_0 .. w_(D-1) of w monic, then the D
  * coefficients of each v_i = x_i w' mod w, for n variables) into P (initialised

@@ -5,7 +5,9 @@
  * would need), with denominators that differ from member to member and from group
  * to group, with zeros. And a lift that is wrong (too few primes, no margin) but
  * agrees with every residue is refused by the exact check over Q
- * (sv_param_check_q), which accepts the right one. */
+ * (sv_param_check_q), which accepts the right one, and so is every change of a
+ * right one; the check modulo random primes (sv_qcheck_modp) gives the same
+ * verdicts. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -205,6 +207,28 @@ static int same_param(const sv_param *P, const sv_param *Q)
     return 1;
 }
 
+/* The check modulo random primes (sv_qcheck_modp) on P: its verdict, after
+ * asserting that it decided (no fallback to the exact check) with a bound of at
+ * most 2^-64. The primes come from the test's seed. */
+static int modp_ok(gbc_ctx *ctx, const sv_param *P, const gbc_polys *gens, const int64_t *form)
+{
+    static uint64_t calls;
+    sv_qinput in;
+    memset(&in, 0, sizeof in);
+    ck_assert_int_eq(sv_qinput_init(ctx, &in, gens, P->n, form), GBC_OK);
+    gbc_rng rng;
+    gbc_rng_seed(&rng, tu_seed() + 977 * ++calls);
+    int found = -1, exact = -1;
+    double lf = 0;
+    ck_assert_int_eq(sv_qcheck_modp(ctx, &found, &exact, &lf, P, &in, &rng), GBC_OK);
+    sv_qinput_clear(ctx, &in);
+    if (found == 0 && exact == 0 && lf == 0)
+        return 0; /* W not squarefree: refused before any prime */
+    ck_assert_int_eq(exact, 0);
+    ck_assert_msg(lf <= -64, "bound 2^%.1f", lf);
+    return found;
+}
+
 /* A lift from two primes with no margin takes every residue for an integer: it
  * agrees with both primes and is wrong. The check over Q refuses it and accepts
  * sv_modular_param's result, which the lift from enough primes gives exactly. */
@@ -234,6 +258,7 @@ START_TEST(test_wrong_caught)
     ck_assert_int_eq(found, 1);
     ck_assert_int_eq(sv_param_check_q(&ctx, &ok, &good, gens, form), GBC_OK);
     ck_assert_int_eq(ok, 1);
+    ck_assert_int_eq(modp_ok(&ctx, &good, gens, form), 1);
     size_t *glen = malloc((n + 1) * sizeof *glen);
     for (size_t g = 0; g <= n; g++)
         glen[g] = D;
@@ -256,6 +281,7 @@ START_TEST(test_wrong_caught)
             ck_assert(!same_param(&bad, &good));
             ck_assert_int_eq(sv_param_check_q(&ctx, &ok, &bad, gens, form), GBC_OK);
             ck_assert_int_eq(ok, 0);
+            ck_assert_int_eq(modp_ok(&ctx, &bad, gens, form), 0);
             sv_param_clear(&ctx, &bad);
             wrong_seen = 1;
         }
@@ -315,18 +341,23 @@ static void check_changes(const char *text, uint32_t n, uint64_t D, const int64_
     const int64_t *form = forms + (f - 1) * n;
     ck_assert_int_eq(sv_param_check_q(&ctx, &ok, &P, gens, form), GBC_OK);
     ck_assert_int_eq(ok, 1);
+    ck_assert_int_eq(modp_ok(&ctx, &P, gens, form), 1);
     for (size_t j = 0; j < P.V[0].n; j += 7) {
         mpz_add_ui(P.V[0].c[j], P.V[0].c[j], 1);
         ck_assert_int_eq(sv_param_check_q(&ctx, &ok, &P, gens, form), GBC_OK);
         ck_assert_msg(ok == 0, "V_1 changed at %zu accepted", j);
+        ck_assert_msg(modp_ok(&ctx, &P, gens, form) == 0,
+                      "V_1 changed at %zu accepted modulo primes", j);
         mpz_sub_ui(P.V[0].c[j], P.V[0].c[j], 1);
     }
     mpz_add_ui(P.W.c[3], P.W.c[3], 1);
     ck_assert_int_eq(sv_param_check_q(&ctx, &ok, &P, gens, form), GBC_OK);
     ck_assert_int_eq(ok, 0);
+    ck_assert_int_eq(modp_ok(&ctx, &P, gens, form), 0);
     mpz_sub_ui(P.W.c[3], P.W.c[3], 1);
     ck_assert_int_eq(sv_param_check_q(&ctx, &ok, &P, gens, form), GBC_OK);
     ck_assert_int_eq(ok, 1);
+    ck_assert_int_eq(modp_ok(&ctx, &P, gens, form), 1);
     sv_param_clear(&ctx, &P);
     sv_gbmod_clear(&ctx, &B);
     ck_assert_uint_eq(ctx.mem_used, 0);
