@@ -62,14 +62,14 @@ static void endpoint(mpq_t q, const gbc_solutions *s, size_t k, uint32_t i, int 
     free(buf);
 }
 
-/* Parse text (header included) and solve it with gbc_solve's flags; *S holds
- * everything. */
-static gbc_status solve_text_flags(solved *S, const char *text, uint32_t prec, unsigned flags,
-                                   gbc_error *err)
+/* Parse text (header included) and solve it with gbc_solve's flags and options
+ * (NULL: the defaults); *S holds everything. */
+static gbc_status solve_text_opts(solved *S, const char *text, uint32_t prec, unsigned flags,
+                                  const gbc_options *opts, gbc_error *err)
 {
     memset(S, 0, sizeof *S);
     T_ASSERT(gbc_parse(&S->ring, &S->gens, text, strlen(text), NULL, NULL, err) == GBC_OK);
-    gbc_status st = gbc_solve(&S->sols, S->gens, prec, flags, NULL, err);
+    gbc_status st = gbc_solve(&S->sols, S->gens, prec, flags, opts, err);
     if (st != GBC_OK)
         return st;
     S->n = gbc_solutions_nvars(S->sols);
@@ -88,6 +88,12 @@ static gbc_status solve_text_flags(solved *S, const char *text, uint32_t prec, u
         }
     }
     return GBC_OK;
+}
+
+static gbc_status solve_text_flags(solved *S, const char *text, uint32_t prec, unsigned flags,
+                                   gbc_error *err)
+{
+    return solve_text_opts(S, text, prec, flags, NULL, err);
 }
 
 static gbc_status solve_text(solved *S, const char *text, uint32_t prec, gbc_error *err)
@@ -820,6 +826,19 @@ static char *lifted_vs_lex(const char *name, const char *text, uint32_t prec)
     char *pa = param_part(&A), *pb = param_part(&B);
     T_ASSERT_MSG(strcmp(pa, pb) == 0, "%s: the parametrisations differ:\n%s\nby lex:\n%s", name,
                  pa, pb);
+    /* with certify the lifted parametrisation is checked exactly over Q instead of
+     * modulo random primes: the same one */
+    gbc_options *o = NULL;
+    T_ASSERT(gbc_options_new(&o) == GBC_OK);
+    T_ASSERT(gbc_options_set_certify(o, 1) == GBC_OK);
+    solved C;
+    T_ASSERT(solve_text_opts(&C, text, prec, GBC_SOLVE_PARAMETRIZATION, o, &ea) == GBC_OK);
+    char *pc = param_part(&C);
+    T_ASSERT_MSG(strcmp(pa, pc) == 0, "%s: certified parametrisation differs:\n%s\n%s", name,
+                 pa, pc);
+    free(pc);
+    solved_free(&C);
+    gbc_options_free(o);
     printf("%s: %zu real of %zu distinct, same as the lex path\n", name, A.count,
            gbc_solutions_distinct(A.sols));
     free(pb);
