@@ -171,6 +171,16 @@ typedef struct mcount {
     size_t m;
 } mcount;
 
+/* mu_d of c (above) for the degree d. */
+size_t mcount_at(const mcount *c, int64_t d);
+
+/* The next exponent vector of the same degree after e (n >= 1 entries), in
+ * decreasing lex order (the first is d e_0); 0 after the last (syz.c). */
+int mmono_next(uint32_t *e, uint32_t n);
+/* C(g + n - 1, n - 1), the monomials of degree g in n >= 1 variables, capped at
+ * cap + 1 (syz.c). */
+size_t mmono_count(uint64_t g, uint32_t n, size_t cap);
+
 /* module_mingens, with the number of minimal generators per degree known when
  * cnt != NULL (syz.c): a degree whose count is 0 or all of its elements needs
  * no test; modulo p, a degree whose multiples of the kept elements make a
