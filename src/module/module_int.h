@@ -72,6 +72,32 @@ static inline mcv mcv_of(const ppoly *f)
     return v;
 }
 
+/* grevlex on exponent vectors (n entries): degree first, then the smaller
+ * exponent at the last place where they differ means the larger monomial. */
+static inline int mgrevlex_cmp(const uint32_t *a, const uint32_t *b, uint32_t n)
+{
+    uint64_t da = 0, db = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        da += a[i];
+        db += b[i];
+    }
+    if (da != db)
+        return da < db ? -1 : 1;
+    for (uint32_t i = n; i-- > 0;)
+        if (a[i] != b[i])
+            return a[i] > b[i] ? -1 : 1;
+    return 0;
+}
+
+/* lex on exponent vectors, the first variable most significant. */
+static inline int mlex_cmp(const uint32_t *a, const uint32_t *b, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++)
+        if (a[i] != b[i])
+            return a[i] < b[i] ? -1 : 1;
+    return 0;
+}
+
 /* The encoding ring S of a ring R (n variables) and ne components: S's variables
  * 0..n-1 are R's, n..n+ne-1 the component variables c_0..c_{ne-1} (names that do
  * not clash with R's). An element sum_i f_i e_i is the polynomial sum_i f_i
