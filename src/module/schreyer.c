@@ -235,15 +235,16 @@ static void cols_reset(sres *S)
 
 /* A key of a term's totals T (n variables) that grows with the term in F_L's
  * order (a larger key means a larger term; equal keys decide nothing): the
- * degree, then the last three exponents reversed, 16 bits each, saturated. */
+ * degree (16 bits), then the last four exponents reversed (12 bits each), each
+ * saturated. */
 static uint64_t term_key(const uint32_t *T, uint32_t n)
 {
     uint64_t d = 0, k = 0;
     for (uint32_t i = 0; i < n; i++)
         d += T[i];
-    for (uint32_t i = n, c = 0; i-- > 0 && c < 3; c++)
-        k = k << 16 | (0xffffu - (T[i] < 0xffffu ? T[i] : 0xffffu));
-    return (d < 0xffffu ? d : 0xffffu) << 48 | k << (16 * (3 - (n < 3 ? n : 3)));
+    for (uint32_t i = n, c = 0; i-- > 0 && c < 4; c++)
+        k = k << 12 | (0xfffu - (T[i] < 0xfffu ? T[i] : 0xfffu));
+    return (d < 0xffffu ? d : 0xffffu) << 48 | k << (12 * (4 - (n < 4 ? n : 4)));
 }
 
 /* Heap order: the larger column (term) first; the keys decide most pairs. */
