@@ -105,12 +105,15 @@ static gbc_status lcols_find(lcols *C, const uint32_t *e, size_t *col)
     return GBC_OK;
 }
 
-/* One degree d: the rows are the pairs (j, a), x^a of degree d - shift[j] in
- * decreasing order, grouped by j; row k's syzygy coordinate is x^a e'_j. */
+/* One degree d: the rows are the pairs (j, a), x^a of degree d - shift[j]; row
+ * k's syzygy coordinate is x^a e'_j. The rows are in increasing order of the
+ * terms x^a e'_j (R's order on x^a, then the index j), so that the syzygy a row
+ * leaves has its own term as leading term. */
 typedef struct ldeg {
     size_t nr, nc;      /* rows; columns (monomials of R^r of degree d), a bound */
-    size_t *first;      /* m + 1: rows of generator j are first[j] .. first[j + 1] */
-    uint32_t **mono;    /* m: the monomials of generator j's rows (NULL: none) */
+    uint32_t **mono;    /* m: the monomials x^a of generator j (NULL: none) */
+    uint32_t *rj;       /* nr: row k's generator j */
+    const uint32_t **ra; /* nr: row k's monomial x^a (in mono[j]) */
 } ldeg;
 
 static void ldeg_clear(gbc_ctx *ctx, ldeg *D, size_t m)
@@ -119,8 +122,53 @@ static void ldeg_clear(gbc_ctx *ctx, ldeg *D, size_t m)
         for (size_t j = 0; j < m; j++)
             gbc_free(ctx, D->mono[j]);
     gbc_free(ctx, D->mono);
-    gbc_free(ctx, D->first);
+    gbc_free(ctx, D->rj);
+    gbc_free(ctx, D->ra);
     memset(D, 0, sizeof *D);
+}
+
+/* Whether row a's term is below row b's. */
+static int row_below(const ring *R, const ldeg *D, size_t a, size_t b)
+{
+    int c = mono_cmp(&R->ord, D->ra[a], D->ra[b]);
+    return c != 0 ? c < 0 : D->rj[a] < D->rj[b];
+}
+
+/* Fill D->rj and D->ra (allocated, nr entries) with the rows of D->mono
+ * (counts cnt[j]) in increasing order: a bottom-up merge sort, tmp scratch. */
+static gbc_status ldeg_order(gbc_ctx *ctx, const ring *R, ldeg *D, size_t m, const size_t *cnt)
+{
+    const uint32_t n = R->nvars;
+    uint32_t *tj = NULL;
+    const uint32_t **ta = NULL;
+    GBC_TRY(GBC_ALLOC(ctx, tj, D->nr ? D->nr : 1));
+    gbc_status st = GBC_ALLOC(ctx, ta, D->nr ? D->nr : 1);
+    if (st != GBC_OK) {
+        gbc_free(ctx, tj);
+        return st;
+    }
+    size_t k = 0;
+    for (size_t j = 0; j < m; j++)
+        for (size_t t = cnt[j]; t-- > 0; k++) { /* mono[j] decreases */
+            D->rj[k] = (uint32_t)j;
+            D->ra[k] = D->mono[j] + t * n;
+        }
+    for (size_t w = 1; w < k; w *= 2) {
+        for (size_t lo = 0; lo < k; lo += 2 * w) {
+            size_t mid = lo + w < k ? lo + w : k, hi = lo + 2 * w < k ? lo + 2 * w : k;
+            size_t a = lo, b = mid, o = lo;
+            while (a < mid || b < hi) {
+                size_t f = b >= hi || (a < mid && !row_below(R, D, b, a)) ? a++ : b++;
+                tj[o] = D->rj[f];
+                ta[o++] = D->ra[f];
+            }
+        }
+        memcpy(D->rj, tj, sizeof *tj * k);
+        memcpy(D->ra, ta, sizeof *ta * k);
+    }
+    gbc_free(ctx, tj);
+    gbc_free(ctx, ta);
+    return GBC_OK;
 }
 
 /* The sizes of degree d's matrix (D->nr, D->nc; nothing allocated), saturated at
@@ -143,8 +191,7 @@ static void ldeg_size(const ring *R, uint32_t rank, const int64_t *shift, size_t
 
 /* The elimination of degree d's matrix with the identity on the right: each row
  * reduced by the pivots before it; a row whose left part vanishes is a syzygy
- * (its right part). Rows are built from gens (rank r) on the fly. The syzygies
- * are appended to out (rank m, one element each). */
+ * (its right part, kept in K). Rows are built from gens (rank r) on the fly. */
 typedef struct lelim {
     const ring *R;
     uint32_t rank;
@@ -158,12 +205,17 @@ typedef struct lelim {
     size_t npiv;
     uint64_t *buf;     /* the row being reduced, W */
     uint32_t *e;       /* n + 1 scratch */
+    uint32_t *K;       /* the syzygies found, nr entries each (their right parts) */
+    size_t *klead;     /* the row each came from: its leading term, coefficient 1 */
+    size_t nk, kcap;
 } lelim;
 
 /* buf = row k of the matrix (x^a g_j) with 1 at the identity's column k. */
-static gbc_status lelim_load(lelim *L, size_t j, const uint32_t *a, size_t k)
+static gbc_status lelim_load(lelim *L, size_t k)
 {
     const uint32_t n = L->R->nvars;
+    const size_t j = L->D->rj[k];
+    const uint32_t *a = L->D->ra[k];
     memset(L->buf, 0, sizeof(uint64_t) * L->W);
     for (uint32_t i = 0; i < L->rank; i++) {
         const ppoly *f = &L->gens->p[j * L->rank + i];
@@ -180,9 +232,12 @@ static gbc_status lelim_load(lelim *L, size_t j, const uint32_t *a, size_t k)
     return GBC_OK;
 }
 
-/* Reduce buf (row k) by the pivots; then either make it a pivot or append the
- * syzygy it holds to out. */
-static gbc_status lelim_row(gbc_ctx *ctx, lelim *L, size_t k, plist *out)
+/* Reduce buf (row k) by the pivots; then make it a pivot or keep the syzygy it
+ * holds (leading row k, coefficient 1), reduced by the syzygies before it at
+ * their leading rows: their entries lie in rows at most their leading row, so
+ * the syzygies of the degree end up as the reduced echelon basis of the kernel
+ * for the order of the rows, whatever the elimination did. */
+static gbc_status lelim_row(gbc_ctx *ctx, lelim *L, size_t k)
 {
     const field *F = &L->R->F;
     const uint64_t p = F->p;
@@ -224,27 +279,58 @@ static gbc_status lelim_row(gbc_ctx *ctx, lelim *L, size_t k, plist *out)
         L->prow[L->npiv++] = k;
         return GBC_OK;
     }
-    /* a syzygy: component j collects the right part over j's rows */
-    const uint32_t n = L->R->nvars;
-    for (size_t j = 0; j < L->m; j++) {
-        size_t len = 0;
-        for (size_t r = L->D->first[j]; r < L->D->first[j + 1] && r <= k; r++)
-            len += buf[nc + r] != 0;
-        ppoly *q;
-        GBC_TRY(plist_push(ctx, out, len, n, F, &q));
-        size_t t = 0;
-        for (size_t r = L->D->first[j]; r < L->D->first[j + 1] && r <= k; r++)
-            if (buf[nc + r] != 0) {
-                memcpy(q->exps + t * n, L->D->mono[j] + (r - L->D->first[j]) * n,
-                       sizeof(uint32_t) * n);
-                q->cf[t++] = (uint32_t)buf[nc + r];
-            }
+    const size_t nr = L->D->nr;
+    GBC_TRY(GBC_GROW(ctx, L->klead, L->kcap, L->nk + 1));
+    GBC_TRY(gbc_resize_array(ctx, (void **)&L->K, L->kcap * nr, sizeof(uint32_t)));
+    uint32_t *v = L->K + L->nk * nr;
+    uint64_t *rb = buf + nc;
+    for (size_t q = 0; q < L->nk; q++) {
+        const size_t r = L->klead[q];
+        const uint64_t cr = rb[r];
+        if (cr == 0)
+            continue;
+        const uint32_t *u = L->K + q * nr;
+        for (size_t t = 0; t <= r; t++)
+            rb[t] = (rb[t] + (p - cr) * u[t]) % p;
     }
+    memset(v, 0, sizeof(uint32_t) * nr);
+    for (size_t t = 0; t <= k; t++)
+        v[t] = (uint32_t)rb[t];
+    L->klead[L->nk++] = k;
     return GBC_OK;
 }
 
-/* Append to out a basis of the syzygies of degree d of the m elements of gens
- * (rank r, degrees shift), as elements of rank m. */
+/* Append to out the syzygy u (L's K, nr entries; rows up to lead) as an element
+ * of rank m: component j collects the terms of j's rows, in decreasing order. */
+static gbc_status lelim_emit(gbc_ctx *ctx, const lelim *L, const uint32_t *u, size_t lead,
+                             plist *out)
+{
+    const uint32_t n = L->R->nvars;
+    const ldeg *D = L->D;
+    const size_t base = out->n;
+    size_t *len = NULL;
+    GBC_TRY(GBC_ZALLOC(ctx, len, L->m));
+    gbc_status st = GBC_OK;
+    for (size_t r = 0; r <= lead; r++)
+        len[D->rj[r]] += u[r] != 0;
+    for (size_t j = 0; st == GBC_OK && j < L->m; j++) {
+        ppoly *q;
+        st = plist_push(ctx, out, len[j], n, &L->R->F, &q);
+        len[j] = 0;
+    }
+    for (size_t r = lead + 1; st == GBC_OK && r-- > 0;) /* decreasing */
+        if (u[r] != 0) {
+            ppoly *q = &out->p[base + D->rj[r]];
+            memcpy(q->exps + len[D->rj[r]] * n, D->ra[r], sizeof(uint32_t) * n);
+            q->cf[len[D->rj[r]]++] = u[r];
+        }
+    gbc_free(ctx, len);
+    return st;
+}
+
+/* Append to out the reduced echelon basis of the syzygies of degree d of the m
+ * elements of gens (rank r, degrees shift), as elements of rank m, by
+ * increasing leading term. */
 static gbc_status syz_degree(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *gens,
                              const int64_t *shift, size_t m, int64_t d, plist *out)
 {
@@ -254,18 +340,19 @@ static gbc_status syz_degree(gbc_ctx *ctx, const ring *R, uint32_t rank, const p
     ldeg_size(R, rank, shift, m, d, &D);
     lelim L;
     memset(&L, 0, sizeof L);
+    size_t *cnt = NULL;
     gbc_status st;
-    GBC_CHECK(st, GBC_ZALLOC(ctx, D.first, m + 1), done);
+    GBC_CHECK(st, GBC_ZALLOC(ctx, cnt, m), done);
     GBC_CHECK(st, GBC_ZALLOC(ctx, D.mono, m), done);
-    for (size_t j = 0; j < m; j++) {
-        size_t cnt = 0;
+    GBC_CHECK(st, GBC_ALLOC(ctx, D.rj, D.nr ? D.nr : 1), done);
+    GBC_CHECK(st, GBC_ALLOC(ctx, D.ra, D.nr ? D.nr : 1), done);
+    for (size_t j = 0; j < m; j++)
         if (shift[j] <= d) {
-            cnt = mmono_count((uint64_t)(d - shift[j]), n, SIZE_MAX / 8);
-            GBC_CHECK(st, monos_sorted(ctx, R, (uint64_t)(d - shift[j]), cnt, &D.mono[j]),
+            cnt[j] = mmono_count((uint64_t)(d - shift[j]), n, SIZE_MAX / 8);
+            GBC_CHECK(st, monos_sorted(ctx, R, (uint64_t)(d - shift[j]), cnt[j], &D.mono[j]),
                       done);
         }
-        D.first[j + 1] = D.first[j] + cnt;
-    }
+    GBC_CHECK(st, ldeg_order(ctx, R, &D, m, cnt), done);
     L.R = R;
     L.rank = rank;
     L.gens = gens;
@@ -279,12 +366,13 @@ static gbc_status syz_degree(gbc_ctx *ctx, const ring *R, uint32_t rank, const p
     GBC_CHECK(st, GBC_ALLOC(ctx, L.prow, maxpiv ? maxpiv : 1), done);
     GBC_CHECK(st, GBC_ALLOC(ctx, L.buf, L.W), done);
     GBC_CHECK(st, GBC_ALLOC(ctx, L.e, n + 1), done);
-    for (size_t j = 0; j < m; j++)
-        for (size_t k = D.first[j]; k < D.first[j + 1]; k++) {
-            GBC_CHECK(st, gbc_ctx_poll(ctx), done);
-            GBC_CHECK(st, lelim_load(&L, j, D.mono[j] + (k - D.first[j]) * n, k), done);
-            GBC_CHECK(st, lelim_row(ctx, &L, k, out), done);
-        }
+    for (size_t k = 0; k < D.nr; k++) {
+        GBC_CHECK(st, gbc_ctx_poll(ctx), done);
+        GBC_CHECK(st, lelim_load(&L, k), done);
+        GBC_CHECK(st, lelim_row(ctx, &L, k), done);
+    }
+    for (size_t q = 0; q < L.nk; q++)
+        GBC_CHECK(st, lelim_emit(ctx, &L, L.K + q * D.nr, L.klead[q], out), done);
 done:
     lcols_clear(ctx, &L.C);
     gbc_free(ctx, L.P);
@@ -292,6 +380,9 @@ done:
     gbc_free(ctx, L.prow);
     gbc_free(ctx, L.buf);
     gbc_free(ctx, L.e);
+    gbc_free(ctx, L.K);
+    gbc_free(ctx, L.klead);
+    gbc_free(ctx, cnt);
     ldeg_clear(ctx, &D, m);
     return st;
 }
