@@ -629,7 +629,8 @@ static int plist_contained(gbc_ctx *ctx, const ring *R, uint32_t m, const plist 
  * gbc_module_syz (module_syz_minimal: modulo p, the kernels of the matrices of
  * each degree, no syzygy basis) may pick other elements: each one vanishes
  * against the generators, they generate the same module as the reference's
- * (membership both ways), and they are as many in each degree. */
+ * (membership both ways), and they are as many in each degree, b2_D + m_D - b1_D
+ * by the Betti table of gbc_module_betti (m_D the generators of degree D). */
 static void check_syz_counted(const char *text)
 {
     input in = parse(text);
@@ -671,6 +672,27 @@ static void check_syz_counted(const char *text)
         ck_assert_msg(da == degs[k], "syzygy %zu of degree %lld, want %lld\n%s", k,
                       (long long)da, (long long)degs[k], text);
     }
+    /* as many in each degree D as the Betti numbers say: b2_D + m_D - b1_D */
+    uint64_t *bt = NULL;
+    uint32_t nrow = 0, ncol = 0;
+    gbc_status bs = gbc_module_betti(&bt, &nrow, &ncol, in.elems, in.rank, NULL, NULL);
+    ck_assert(bs == GBC_OK || bs == GBC_ERR_UNSUPPORTED); /* a constant generator */
+    int64_t dmax = (int64_t)nrow + 2;
+    for (size_t j = 0; j < m; j++)
+        dmax = shift[j] > dmax ? shift[j] : dmax;
+    for (int64_t D = 0; bs == GBC_OK && m > 0 && D <= dmax; D++) {
+        int64_t want = 0, got = 0;
+        for (size_t t = 0; t < N->n / m; t++)
+            got += degs[t] == D;
+        for (size_t j = 0; j < m; j++)
+            want += shift[j] == D;
+        for (uint32_t i = 1; i <= 2 && i < ncol; i++)
+            if (D - (int64_t)i >= 0 && D - (int64_t)i < (int64_t)nrow)
+                want += (i == 2 ? 1 : -1) * (int64_t)bt[(size_t)(D - i) * ncol + i];
+        ck_assert_msg(got == want, "degree %lld: %lld minimal syzygies, Betti numbers say %lld\n%s",
+                      (long long)D, (long long)got, (long long)want, text);
+    }
+    gbc_mem_free(bt);
     if (m > 0) {
         ck_assert_msg(plist_contained(&ctx, R, (uint32_t)m, N, &L), "new not in old\n%s", text);
         ck_assert_msg(plist_contained(&ctx, R, (uint32_t)m, &L, N), "old not in new\n%s", text);
@@ -698,6 +720,9 @@ START_TEST(test_syz_counted)
         "2*x*y+2*y*z+2*z*w-y*h, y^2+2*x*z+2*y*w-z*h\n",
         /* a constant generator: no counts (the resolution is not minimal there) */
         "x,y\n101\nx, 1, y^2\n",
+        /* quadrics and cubics, syzygies in several degrees */
+        "x,y,z,w\n32003\nx^2+3*y*z-w^2, y^2-2*x*w+z^2, x*y*z+w^3-2*x^2*w, "
+        "z^2*w+x*y*w, x*z^2-y^2*w\n",
     };
     for (size_t k = 0; k < sizeof fixed / sizeof fixed[0]; k++)
         check_syz_counted(fixed[k]);
