@@ -172,7 +172,7 @@ static gbc_status ldeg_order(gbc_ctx *ctx, const ring *R, ldeg *D, size_t m, con
 }
 
 /* The sizes of degree d's matrix (D->nr, D->nc; nothing allocated), saturated at
- * SIZE_MAX / 4. */
+ * SIZE_MAX / 8. */
 static void ldeg_size(const ring *R, uint32_t rank, const int64_t *shift, size_t m, int64_t d,
                       ldeg *D)
 {
