@@ -169,8 +169,8 @@ GBC_API gbc_status gbc_module_syz(gbc_polys **syz, const gbc_polys *elems, uint3
     plist_init(&S);
     plist_init(&L);
     int64_t *shift = NULL, *degs = NULL;
-    gbc_status st = module_syz(&c.ctx, R, rank, &elems->L, &S, &c.st);
-    if (st == GBC_OK && m > 0 && all_homogeneous(R, rank, &elems->L)) {
+    gbc_status st = GBC_OK;
+    if (m > 0 && all_homogeneous(R, rank, &elems->L)) {
         /* graded: e_j has the degree of generator j (0 for a zero generator) */
         st = GBC_ALLOC(&c.ctx, shift, m);
         for (size_t j = 0; st == GBC_OK && j < m; j++) {
@@ -178,13 +178,16 @@ GBC_API gbc_status gbc_module_syz(gbc_polys **syz, const gbc_polys *elems, uint3
             (void)module_elem_degree(R, rank, &elems->L, j, NULL, &shift[j]);
         }
         if (st == GBC_OK)
-            st = module_syz_mingens(&c.ctx, R, rank, &elems->L, shift, &S, &L, &degs, &c.st);
+            st = module_syz_minimal(&c.ctx, R, rank, &elems->L, shift, &L, &degs, &c.st);
         if (st == GBC_ERR_DOMAIN)
             st = GBC_ERR_INTERNAL; /* syzygies of homogeneous elements are graded */
-    } else if (st == GBC_OK) {
-        plist t = S;
-        S = L;
-        L = t;
+    } else {
+        st = module_syz(&c.ctx, R, rank, &elems->L, &S, &c.st);
+        if (st == GBC_OK) {
+            plist t = S;
+            S = L;
+            L = t;
+        }
     }
     gbc_free(&c.ctx, shift);
     gbc_free(&c.ctx, degs);

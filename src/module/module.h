@@ -104,6 +104,19 @@ gbc_status module_syz_mingens(gbc_ctx *ctx, const ring *R, uint32_t rank, const 
                               const int64_t *shift, const plist *syz, plist *out,
                               int64_t **degs, gb_stats *stats);
 
+/* A minimal generating set of the syzygies of the m homogeneous elements of gens
+ * (rank r; their degrees in shift, 0 for a zero one), of rank m: the same degrees
+ * and numbers as module_syz followed by module_syz_mingens, not necessarily the
+ * same elements. Modulo p, when the counts of module_syz_mingens are known and
+ * the matrices are small, without module_syz's Groebner basis: the syzygies of
+ * each degree d with minimal ones are the kernel of the dense matrix of the
+ * products x^a g_j of degree d, and the counts and the linear algebra of
+ * module_syz_mingens pick the minimal ones among them (syzlin.c); otherwise
+ * through module_syz and module_syz_mingens. *degs as module_mingens's. */
+gbc_status module_syz_minimal(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *gens,
+                              const int64_t *shift, plist *out, int64_t **degs,
+                              gb_stats *stats);
+
 /* How module_betti builds the resolution (the values of gbc.h's
  * gbc_res_algorithm). */
 typedef enum module_res_algo {

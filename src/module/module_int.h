@@ -72,6 +72,32 @@ static inline mcv mcv_of(const ppoly *f)
     return v;
 }
 
+/* grevlex on exponent vectors (n entries): degree first, then the smaller
+ * exponent at the last place where they differ means the larger monomial. */
+static inline int mgrevlex_cmp(const uint32_t *a, const uint32_t *b, uint32_t n)
+{
+    uint64_t da = 0, db = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        da += a[i];
+        db += b[i];
+    }
+    if (da != db)
+        return da < db ? -1 : 1;
+    for (uint32_t i = n; i-- > 0;)
+        if (a[i] != b[i])
+            return a[i] > b[i] ? -1 : 1;
+    return 0;
+}
+
+/* lex on exponent vectors, the first variable most significant. */
+static inline int mlex_cmp(const uint32_t *a, const uint32_t *b, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++)
+        if (a[i] != b[i])
+            return a[i] < b[i] ? -1 : 1;
+    return 0;
+}
+
 /* The encoding ring S of a ring R (n variables) and ne components: S's variables
  * 0..n-1 are R's, n..n+ne-1 the component variables c_0..c_{ne-1} (names that do
  * not clash with R's). An element sum_i f_i e_i is the polynomial sum_i f_i
@@ -170,6 +196,16 @@ typedef struct mcount {
     const int64_t *shift;
     size_t m;
 } mcount;
+
+/* mu_d of c (above) for the degree d. */
+size_t mcount_at(const mcount *c, int64_t d);
+
+/* The next exponent vector of the same degree after e (n >= 1 entries), in
+ * decreasing lex order (the first is d e_0); 0 after the last (syz.c). */
+int mmono_next(uint32_t *e, uint32_t n);
+/* C(g + n - 1, n - 1), the monomials of degree g in n >= 1 variables, capped at
+ * cap + 1 (syz.c). */
+size_t mmono_count(uint64_t g, uint32_t n, size_t cap);
 
 /* module_mingens, with the number of minimal generators per degree known when
  * cnt != NULL (syz.c): a degree whose count is 0 or all of its elements needs

@@ -49,6 +49,7 @@ typedef struct sres {
     uint32_t *ccomp;  /* ncol indices of level L - 1 */
     int64_t *crow;    /* ncol: the column's reducer row, -1 while not built */
     uint32_t *cstamp; /* ncol: the last reduction that put the column on the heap */
+    uint64_t *ckey;   /* ncol: term_key of the column (heap_less) */
     mcv h;            /* ncol: the accumulator, zero outside a reduction */
     size_t ncol, ccap, hqinit; /* columns, capacity, coefficients initialised (Q) */
     int64_t *slot;
@@ -108,39 +109,13 @@ static const skern skern_qq = {mqq_is_zero, mqq_set, mqq_set_zero, mqq_neg, mqq_
 
 #define SKERN_INLINE static inline __attribute__((always_inline))
 
-/* grevlex on exponent vectors: degree first, then the smaller exponent at the last
- * place where they differ means the larger monomial. */
-static int grevlex_cmp(const uint32_t *a, const uint32_t *b, uint32_t n)
-{
-    uint64_t da = 0, db = 0;
-    for (uint32_t i = 0; i < n; i++) {
-        da += a[i];
-        db += b[i];
-    }
-    if (da != db)
-        return da < db ? -1 : 1;
-    for (uint32_t i = n; i-- > 0;)
-        if (a[i] != b[i])
-            return a[i] > b[i] ? -1 : 1;
-    return 0;
-}
-
 static int term_cmp(const uint32_t *Ta, uint32_t ca, const uint32_t *Tb, uint32_t cb,
                     uint32_t n)
 {
-    int c = grevlex_cmp(Ta, Tb, n);
+    int c = mgrevlex_cmp(Ta, Tb, n);
     if (c != 0)
         return c;
     return ca < cb ? -1 : ca > cb;
-}
-
-/* lex with the first variable most significant */
-static int lex_cmp(const uint32_t *a, const uint32_t *b, uint32_t n)
-{
-    for (uint32_t i = 0; i < n; i++)
-        if (a[i] != b[i])
-            return a[i] < b[i] ? -1 : 1;
-    return 0;
 }
 
 /* Free v's arrays (o: the field's family) and zero it. */
@@ -189,6 +164,7 @@ static void sres_clear(sres *S)
     gbc_free(ctx, S->ccomp);
     gbc_free(ctx, S->crow);
     gbc_free(ctx, S->cstamp);
+    gbc_free(ctx, S->ckey);
     gbc_free(ctx, S->slot);
     gbc_free(ctx, S->heap);
     gbc_free(ctx, S->hmul);
@@ -257,9 +233,25 @@ static void cols_reset(sres *S)
     S->heapn = 0;
 }
 
-/* Heap order: the larger column (term) first. */
+/* A key of a term's totals T (n variables) that grows with the term in F_L's
+ * order (a larger key means a larger term; equal keys decide nothing): the
+ * degree (16 bits), then the last four exponents reversed (12 bits each), each
+ * saturated. */
+static uint64_t term_key(const uint32_t *T, uint32_t n)
+{
+    uint64_t d = 0, k = 0;
+    for (uint32_t i = 0; i < n; i++)
+        d += T[i];
+    for (uint32_t i = n, c = 0; i-- > 0 && c < 4; c++)
+        k = k << 12 | (0xfffu - (T[i] < 0xfffu ? T[i] : 0xfffu));
+    return (d < 0xffffu ? d : 0xffffu) << 48 | k << (12 * (4 - (n < 4 ? n : 4)));
+}
+
+/* Heap order: the larger column (term) first; the keys decide most pairs. */
 static int heap_less(const sres *S, size_t a, size_t b)
 {
+    if (S->ckey[a] != S->ckey[b])
+        return S->ckey[a] < S->ckey[b];
     return term_cmp(S->cT + a * S->n, S->ccomp[a], S->cT + b * S->n, S->ccomp[b], S->n) < 0;
 }
 
@@ -338,6 +330,7 @@ static gbc_status cols_reserve(sres *S, size_t need)
     GBC_TRY(GBC_RESIZE(S->ctx, S->cT, cap * n1));
     GBC_TRY(GBC_RESIZE(S->ctx, S->crow, cap));
     GBC_TRY(GBC_RESIZE(S->ctx, S->cstamp, cap));
+    GBC_TRY(GBC_RESIZE(S->ctx, S->ckey, cap));
     GBC_TRY(GBC_RESIZE(S->ctx, S->heap, cap));
     GBC_TRY(S->o->resize(S->ctx, &S->h, &S->hqinit, cap));
     for (size_t k = S->ccap; k < cap; k++)
@@ -409,6 +402,7 @@ static gbc_status col_of(sres *S, const uint32_t *T, const uint32_t *b, uint32_t
     S->ccomp[k] = comp;
     S->crow[k] = -1;
     S->cstamp[k] = 0;
+    S->ckey[k] = term_key(e, n);
     S->slot[s] = (int64_t)k;
     S->ncol++;
     *col = k;
@@ -588,7 +582,7 @@ static int lead_before(const sortctx *sc, size_t a, size_t b)
     uint32_t ca = sc->lv->v[a].comp[0], cb = sc->lv->v[b].comp[0];
     if (ca != cb)
         return ca < cb;
-    return lex_cmp(sc->lv->lead + a * sc->n, sc->lv->lead + b * sc->n, sc->n) < 0;
+    return mlex_cmp(sc->lv->lead + a * sc->n, sc->lv->lead + b * sc->n, sc->n) < 0;
 }
 
 /* The element k of G (rank r, n variables, nonzero) as an svec, v (zeroed): its
@@ -750,7 +744,7 @@ static gbc_status level_next(sres *S, const slevel *lv, slevel *out)
                 continue;
             /* insertion, lex ascending */
             size_t p = nk++;
-            while (p > 0 && lex_cmp(q + keep[p - 1] * n, q + a * n, n) > 0) {
+            while (p > 0 && mlex_cmp(q + keep[p - 1] * n, q + a * n, n) > 0) {
                 keep[p] = keep[p - 1];
                 p--;
             }

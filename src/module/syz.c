@@ -207,7 +207,7 @@ done:
     return st;
 }
 
-static size_t mcount_at(const mcount *c, int64_t d)
+size_t mcount_at(const mcount *c, int64_t d)
 {
     size_t mu = 0;
     for (size_t k = 0; k < c->b2->n; k++)
@@ -261,9 +261,7 @@ static gbc_status push_product(gbc_ctx *ctx, mbasis *B, const ring *R, const pli
     return st;
 }
 
-/* The next exponent vector of the same degree after e (n entries), in
- * decreasing lex order; 0 after the last. */
-static int next_mono(uint32_t *e, uint32_t n)
+int mmono_next(uint32_t *e, uint32_t n)
 {
     uint32_t i = n - 1;
     while (i-- > 0)
@@ -277,8 +275,7 @@ static int next_mono(uint32_t *e, uint32_t n)
     return 0;
 }
 
-/* C(g + n - 1, n - 1), the monomials of degree g in n variables, capped at cap. */
-static size_t nmonos(uint64_t g, uint32_t n, size_t cap)
+size_t mmono_count(uint64_t g, uint32_t n, size_t cap)
 {
     uint64_t c = 1;
     for (uint32_t k = 1; k < n; k++) {
@@ -304,11 +301,11 @@ static gbc_status pick_linear(gbc_ctx *ctx, mbasis *B, const ring *R, const plis
         return GBC_OK; /* over Q a dense matrix of rationals: the basis instead */
     size_t nr = nk, area = 0;
     for (size_t k = 0; k < K->n && nr <= PICK_MAX_ROWS; k++)
-        nr += nmonos((uint64_t)(d - K->deg[k]), n, PICK_MAX_ROWS);
+        nr += mmono_count((uint64_t)(d - K->deg[k]), n, PICK_MAX_ROWS);
     if (nr > PICK_MAX_ROWS)
         return GBC_OK;
     for (size_t k = 0; k < K->n; k++)
-        area += nmonos((uint64_t)(d - K->deg[k]), n, PICK_MAX_ROWS) *
+        area += mmono_count((uint64_t)(d - K->deg[k]), n, PICK_MAX_ROWS) *
                 melem_len(K->out, r, K->base / r + k);
     for (size_t k = 0; k < nk; k++)
         area += melem_len(in, r, idx[k]);
@@ -326,7 +323,7 @@ static gbc_status pick_linear(gbc_ctx *ctx, mbasis *B, const ring *R, const plis
         a[0] = (uint32_t)(d - K->deg[k]);
         do
             GBC_CHECK(st, push_product(ctx, B, R, K->out, K->base / r + k, a, &rows), fail);
-        while (next_mono(a, n));
+        while (mmono_next(a, n));
     }
     for (size_t k = 0; k < nk; k++)
         GBC_CHECK(st, menc_encode(ctx, &B->E, R, r, in, idx[k], B->cmap, &rows), fail);
