@@ -210,8 +210,11 @@ static gbc_status lift_over_primes(gbc_ctx *ctx, sv_param *P, int *found, liftin
                 *nonradical = ok == 2;
                 return GBC_OK;
             }
-            if (++bad > 8 + good / 4)
+            if (++bad > 8 + good / 4) {
+                gbc_log(ctx, 1, "solve: %zu primes of %zu did not serve: the form is given up",
+                        bad, *nprimes);
                 return GBC_OK;
+            }
             continue;
         }
         good++;
@@ -225,8 +228,11 @@ static gbc_status lift_over_primes(gbc_ctx *ctx, sv_param *P, int *found, liftin
                  * instead of drawing primes for ever */
                 have = 0;
                 agree = 0;
-                if (++disagree > 16 + good / 8)
+                if (++disagree > 16 + good / 8) {
+                    gbc_log(ctx, 1, "solve: %zu lifts disagreed with a later prime: the form "
+                            "is given up", disagree);
                     return GBC_OK;
+                }
             }
         }
         st = zz_crt_add(ctx, &S->C, S->r, p, NULL);
