@@ -3,9 +3,9 @@
 """Modules: gbc's gb, syz and res commands against Singular (std, syz,
 betti(mres(I,0))), Macaulay2 (gb, syz gens, betti res) and mathicgb (gb, and syz
 through an encoding, see mgb_input) on homogeneous ideals:
-dense random quadrics and cubics in 5-7 variables, generic 2xn minors, canonical
-curves (the complete intersections of genus 4 and 5),
-homogenised Katsura systems. Mod 32003 by default, over Q with --char 0.
+dense random quadrics and cubics in 5-7 variables, generic 2xn and 3xn minors,
+canonical curves (the complete intersections of genus 4 and 5), homogenised
+Katsura and cyclic systems. Mod 32003 by default, over Q with --char 0.
 
 Measured as in benchmarks/ideal: CPU seconds (user + system) of the whole
 process from wait4 (reading the input and printing count on every side), the
@@ -58,9 +58,22 @@ def minors(n):
     return a + b, gens
 
 
-def katsura_h(n):
-    """Katsura-n homogenised by a last variable h."""
-    names, polys = gen.system("katsura-%d" % n)
+def minors3(n):
+    """The 3x3 minors of the generic 3 x n matrix (rows a_i, b_i, c_i)."""
+    a = ["a%d" % i for i in range(n)]
+    b = ["b%d" % i for i in range(n)]
+    c = ["c%d" % i for i in range(n)]
+    gens = []
+    for i, j, k in itertools.combinations(range(n), 3):
+        gens.append("%s*%s*%s-%s*%s*%s-%s*%s*%s+%s*%s*%s+%s*%s*%s-%s*%s*%s" % (
+            a[i], b[j], c[k], a[i], b[k], c[j], a[j], b[i], c[k],
+            a[j], b[k], c[i], a[k], b[i], c[j], a[k], b[j], c[i]))
+    return a + b + c, gens
+
+
+def homogenised(name):
+    """The system name of benchmarks/systems homogenised by a last variable h."""
+    names, polys = gen.system(name)
     names = names_n(len(names)) + ["h"]
     out = []
     for p in polys:
@@ -68,6 +81,11 @@ def katsura_h(n):
         out.append(gen.poly_to_text(names, {m + (d - sum(m),): c for m, c in p.items()},
                                     32003))
     return names, out
+
+
+def katsura_h(n):
+    """Katsura-n homogenised by a last variable h."""
+    return homogenised("katsura-%d" % n)
 
 
 def cases():
@@ -80,6 +98,8 @@ def cases():
         c["cubics-%d" % n] = (nm, dense_forms(nm, n - 1 if n > 5 else n, 3, 200 + n))
     c["minors-2x5"] = minors(5)
     c["minors-2x6"] = minors(6)
+    c["minors-3x5"] = minors3(5)
+    c["minors-3x6"] = minors3(6)
     n4, n5 = names_n(4), names_n(5)
     # general canonical curves that are complete intersections: genus 4 (a quadric
     # and a cubic in P^3), genus 5 (three quadrics in P^4)
@@ -87,6 +107,8 @@ def cases():
     c["canonical-g5"] = (n5, dense_forms(n5, 3, 2, 405))
     c["katsura-5h"] = katsura_h(5)
     c["katsura-6h"] = katsura_h(6)
+    c["cyclic-5h"] = homogenised("cyclic-5")
+    c["cyclic-6h"] = homogenised("cyclic-6")
     return c
 
 
