@@ -62,13 +62,24 @@ def test_apply_equals_groebner(k, order):
     T = gbc.learn(I0)
     assert T.ngens == len(supp) and T.prime == PRIMES[0]
     assert T.basis == I0.groebner()
+    misses = 0
     for p in PRIMES:
         R = gbc.Ring(names, field=p, order=order)
         for _ in range(2):
             I = instance(R, supp, rng)
             G = I.groebner()
-            assert T.apply(I) == G, "seed %d" % SEED
+            try:
+                A = T.apply(I)
+            except gbc.VerificationFailed:
+                # random coefficients on which the trace does not hold (a pivot
+                # vanished modulo p, a chance of about pivots / p: roughly 1 in 300
+                # modulo 32003 for katsura-4); trusting it there would be wrong,
+                # so the instance is skipped, and such instances must stay rare
+                misses += 1
+                continue
+            assert A == G, "seed %d" % SEED
             assert T.apply(list(I.gens), trust=True) == G, "seed %d" % SEED
+    assert misses <= 1, "seed %d: the trace failed on %d of 6 systems" % (SEED, misses)
 
 
 def test_save_load_round_trip():
