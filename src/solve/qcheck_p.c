@@ -38,6 +38,13 @@ static uint64_t qp_mul(uint64_t a, uint64_t b, uint64_t p)
     return (uint64_t)((u128)a * b % p);
 }
 
+/* a + b modulo p (a, b below p < 2^63). */
+static uint64_t qp_add(uint64_t a, uint64_t b, uint64_t p)
+{
+    uint64_t v = a + b;
+    return v >= p ? v - p : v;
+}
+
 static uint64_t qp_pow(uint64_t a, uint64_t e, uint64_t p)
 {
     uint64_t r = 1;
@@ -274,14 +281,14 @@ static int qp_form_vanishes(const qp *Q, uint64_t *const *Fm, const sv_qinput *i
     for (size_t j = 0; j < D; j++) {
         uint64_t v = qp_mul(top, Q->nw[j], p);
         if (j > 0)
-            v = (v + z[j - 1]) % p;
+            v = qp_add(v, z[j - 1], p);
         h[j] = v;
     }
     for (uint32_t i = 0; i < in->n; i++) {
         int64_t f = in->form[i];
         uint64_t c = f >= 0 ? (uint64_t)f % p : p - (uint64_t)(-f) % p;
         for (size_t j = 0; c != 0 && j < D; j++)
-            h[j] = (h[j] + qp_mul(c, Fm[i][j], p)) % p;
+            h[j] = qp_add(h[j], qp_mul(c, Fm[i][j], p), p);
     }
     return qp_is_zero(h, D);
 }
@@ -318,13 +325,13 @@ static gbc_status qp_gen_vanishes(gbc_ctx *ctx, int *zero, qpcache *M, qp *Q,
         }
         e[n] = d - s;
         if (d == 0) { /* a constant generator */
-            h[0] = (h[0] + c) % p;
+            h[0] = qp_add(h[0], c, p);
             continue;
         }
         const uint64_t *pr = NULL;
         GBC_TRY(qp_mono(ctx, &pr, M, Q, e, Fm));
         for (size_t j = 0; j < Q->D; j++)
-            h[j] = (h[j] + qp_mul(c, pr[j], p)) % p;
+            h[j] = qp_add(h[j], qp_mul(c, pr[j], p), p);
     }
     *zero = qp_is_zero(h, Q->D);
     return GBC_OK;
