@@ -5,7 +5,8 @@ For each system both programs isolate the real solutions (gbc: `solve --format
 msolve`; msolve: `-f IN -o OUT`); the runner checks that they find the same number
 of real solutions and that every gbc box meets exactly one msolve box and the other
 way round (boxes that isolate the same solutions), and prints the CPU seconds
-(user + system) and the peak resident memory of each process. The systems:
+(user + system), the wall seconds (what --threads shortens) and the peak resident
+memory of each process. The systems:
 katsura-5..8, noon-4..6, reimer-4/5, cyclic-5/6, eco-6..8 from
 benchmarks/systems/gen.py, and three small cases. Without msolve only gbc runs
 (a note on stderr says so). Standard library only; run from the
@@ -122,8 +123,8 @@ def meets(a, b):
 
 
 def run(cmd, timeout, tmp):
-    """Run cmd; its stdout, stderr, exit status, CPU seconds (user + system) and
-    peak resident MB, measured for this child alone (os.wait4)."""
+    """Run cmd; its stdout, stderr, exit status, CPU seconds (user + system), peak
+    resident MB, measured for this child alone (os.wait4), and wall seconds."""
     out_path, err_path = os.path.join(tmp, "stdout"), os.path.join(tmp, "stderr")
     mem_path = os.path.join(tmp, "peak")
     if os.path.exists(mem_path):
@@ -147,6 +148,7 @@ def run(cmd, timeout, tmp):
                 status = -1
                 break
             time.sleep(0.01)
+        wall = time.time() - t0
     p.returncode = os.waitstatus_to_exitcode(status) if status != -1 else -9
     with open(out_path) as f:
         p.stdout = f.read()
@@ -158,7 +160,7 @@ def run(cmd, timeout, tmp):
             last = f.read().strip().split("\n")[-1]
             if last.isdigit():
                 peak = int(last) / 1024.0
-    return p, ru.ru_utime + ru.ru_stime, peak
+    return p, ru.ru_utime + ru.ru_stime, peak, wall
 
 
 def main():
@@ -179,7 +181,7 @@ def main():
         print(f"msolve not found at {a.msolve}: only gbc runs", file=sys.stderr)
     bad = 0
     print(f"{'system':14} {'gbc':>5} {'msolve':>6} {'gbc s':>8} {'msolve s':>9} "
-          f"{'gbc MB':>7} {'msolve MB':>9}  boxes")
+          f"{'gbc wall':>8} {'msolve wall':>11} {'gbc MB':>7} {'msolve MB':>9}  boxes")
     with tempfile.TemporaryDirectory() as tmp:
         for name, names, gens in systems(a.large):
             if a.only and a.only != name:
@@ -187,7 +189,7 @@ def main():
             path = os.path.join(tmp, name + ".ms")
             with open(path, "w") as f:
                 f.write(f"{names}\n0\n" + ",\n".join(gens) + "\n")
-            g, gcpu, gmb = run([a.gbc, "solve", "-t", str(a.threads), "--format", "msolve",
+            g, gcpu, gmb, gwall = run([a.gbc, "solve", "-t", str(a.threads), "--format", "msolve",
                                 "--precision", str(a.precision), path], a.timeout, tmp)
             if g.returncode != 0:
                 print(f"{name:14} gbc failed ({g.returncode}): {g.stderr.strip()[:200]}")
@@ -195,10 +197,11 @@ def main():
                 continue
             gb = parse_msolve(g.stdout)
             if not have_msolve:
-                print(f"{name:14} {len(gb):5} {'-':>6} {gcpu:8.2f} {'-':>9} {gmb:7.1f} {'-':>9}")
+                print(f"{name:14} {len(gb):5} {'-':>6} {gcpu:8.2f} {'-':>9} {gwall:8.2f} "
+                      f"{'-':>11} {gmb:7.1f} {'-':>9}")
                 continue
             out = os.path.join(tmp, name + ".out")
-            m, mcpu, mmb = run([a.msolve, "-t", str(a.threads), "-p", str(a.precision), "-f", path,
+            m, mcpu, mmb, mwall = run([a.msolve, "-t", str(a.threads), "-p", str(a.precision), "-f", path,
                                 "-o", out], a.timeout, tmp)
             if m.returncode != 0:
                 print(f"{name:14} msolve failed ({m.returncode}): {m.stderr.strip()[:200]}")
@@ -209,8 +212,9 @@ def main():
                 all(sum(meets(x, y) for y in mb) == 1 for x in gb) and \
                 all(sum(meets(y, x) for x in gb) == 1 for y in mb)
             bad += not ok
-            print(f"{name:14} {len(gb):5} {len(mb):6} {gcpu:8.2f} {mcpu:9.2f} {gmb:7.1f} "
-                  f"{mmb:9.1f}  {'same solutions' if ok else 'DIFFER'}")
+            print(f"{name:14} {len(gb):5} {len(mb):6} {gcpu:8.2f} {mcpu:9.2f} {gwall:8.2f} "
+                  f"{mwall:11.2f} {gmb:7.1f} {mmb:9.1f}  "
+                  f"{'same solutions' if ok else 'DIFFER'}", flush=True)
     return 1 if bad else 0
 
 

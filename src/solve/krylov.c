@@ -191,7 +191,6 @@ gbc_status sv_gbmod_init(gbc_ctx *ctx, sv_gbmod *B, const gbc_polys *G)
         B->total += B->nterms[j];
     }
     GBC_TRY(GBC_ALLOC(ctx, B->exps, B->total * n + 1));
-    GBC_TRY(GBC_ALLOC(ctx, B->cf, B->total + 1));
     GBC_TRY(GBC_ALLOC(ctx, B->num, B->total + 1));
     for (size_t t = 0; t < B->total; t++)
         mpz_init(B->num[t]);
@@ -243,15 +242,15 @@ void sv_gbmod_clear(gbc_ctx *ctx, sv_gbmod *B)
         mpz_clear(B->lcm[j]);
     gbc_free(ctx, B->num);
     gbc_free(ctx, B->lcm);
-    gbc_free(ctx, B->cf);
     gbc_free(ctx, B->exps);
     gbc_free(ctx, B->names);
     gbc_free(ctx, B->nterms);
     memset(B, 0, sizeof *B);
 }
 
-/* B->cf = G's coefficients modulo p: 1; 0 when p divides a denominator. */
-static int gb_residues(sv_gbmod *B, uint32_t p)
+/* cf = G's coefficients modulo p (B->total of them): 1; 0 when p divides a
+ * denominator. */
+static int gb_residues(uint32_t *cf, const sv_gbmod *B, uint32_t p)
 {
     for (size_t j = 0, at = 0; j < B->ng; at += B->nterms[j], j++) {
         unsigned long l = mpz_fdiv_ui(B->lcm[j], p);
@@ -259,7 +258,7 @@ static int gb_residues(sv_gbmod *B, uint32_t p)
             return 0;
         uint32_t li = sv_invm((uint32_t)l, p);
         for (size_t t = 0; t < B->nterms[j]; t++)
-            B->cf[at + t] = sv_mulm((uint32_t)mpz_fdiv_ui(B->num[at + t], p), li, p);
+            cf[at + t] = sv_mulm((uint32_t)mpz_fdiv_ui(B->num[at + t], p), li, p);
     }
     return 1;
 }
@@ -569,18 +568,19 @@ static gbc_status kfrom_src(gbc_ctx *ctx, uint32_t *r, int *ok, fg_src *S, const
     return st;
 }
 
-gbc_status sv_param_mod_p(gbc_ctx *ctx, uint32_t *r, int *ok, sv_gbmod *B, const int64_t *form,
-                          uint32_t p, size_t D, const gbc_options *opts)
+gbc_status sv_param_mod_p(gbc_ctx *ctx, uint32_t *r, int *ok, const sv_gbmod *B,
+                          uint32_t *cf, const int64_t *form, uint32_t p, size_t D,
+                          const gbc_options *opts)
 {
     *ok = 0;
-    if (!gb_residues(B, p))
+    if (!gb_residues(cf, B, p))
         return GBC_OK;
     gbc_ring *Rp = NULL;
     gbc_polys *P = NULL;
     gbc_options sub;
     gbc_status st = gbc_ring_new(&Rp, B->n, B->names, p, "grevlex", NULL);
     if (st == GBC_OK)
-        st = gbc_polys_from_arrays_zp(&P, Rp, B->ng, B->nterms, B->exps, B->cf,
+        st = gbc_polys_from_arrays_zp(&P, Rp, B->ng, B->nterms, B->exps, cf,
                                       sv_sub_options(&sub, ctx, opts), NULL);
     /* P was made within what ctx had left (sub's limit): held, it is charged */
     size_t pb = st == GBC_OK ? sv_polys_bytes(P) : 0;

@@ -10,6 +10,7 @@
 #include "gbc.h"
 #include "gbc_gmp.h"
 #include "api/api.h"
+#include "common/pool.h"
 #include "field/crt.h"
 #include "field/field.h"
 #include "solve/solve.h"
@@ -97,12 +98,11 @@ static int cand_matches(const mpq_t *q, const uint32_t *r, size_t m, uint32_t p)
     return 1;
 }
 
-/* The state of the lifting over the primes: the residues r of one prime and the
- * candidate cand (m = (n + 1) D entries each), and the CRT of the residues in
- * n + 1 groups of D. */
+/* The state of the lifting over the primes: the candidate cand (m = (n + 1) D
+ * entries, as one prime's residues), and the CRT of the residues in n + 1 groups
+ * of D. */
 typedef struct lifting {
     size_t m;
-    uint32_t *r;
     mpq_t *cand;
     size_t *glen;
     zz_crt C;
@@ -116,9 +116,7 @@ static gbc_status lifting_init(gbc_ctx *ctx, lifting *S, uint32_t n, size_t D)
 {
     uint32_t nv = n + 1;
     S->m = (size_t)nv * D;
-    gbc_status st = GBC_ALLOC(ctx, S->r, S->m + 1);
-    if (st == GBC_OK)
-        st = GBC_ALLOC(ctx, S->glen, nv);
+    gbc_status st = GBC_ALLOC(ctx, S->glen, nv);
     if (st == GBC_OK)
         st = GBC_ALLOC(ctx, S->cand, S->m + 1);
     if (st != GBC_OK)
@@ -142,7 +140,6 @@ static void lifting_clear(gbc_ctx *ctx, lifting *S)
             mpq_clear(S->cand[i]);
     gbc_free(ctx, S->cand);
     gbc_free(ctx, S->glen);
-    gbc_free(ctx, S->r);
 }
 
 /* Charge S->cand's integers as they are now (after a lift). */
@@ -179,11 +176,123 @@ static gbc_status check_candidate(gbc_ctx *ctx, sv_param *P, int *found, const l
     return st;
 }
 
+/* The primes' residues, a round at a time: with a pool of k threads, k primes at
+ * once, part t on worker context t (charging one budget, polling nothing but part
+ * 0, which polls the caller's context, and calling none of the caller's
+ * callbacks); alone, one prime on the caller's context. The results are the same:
+ * the caller takes them in the primes' order. */
+typedef struct rounds {
+    gbc_ctx *ctx;
+    const sv_gbmod *G;
+    const int64_t *form;
+    size_t D, m;
+    const gbc_options *opts;
+    int parts, n;         /* the pool's parts; items of this round (<= parts) */
+    uint32_t *r, *cf;     /* parts x m residues; parts x G->total scratch */
+    uint32_t *p;          /* parts: the primes of this round */
+    int *ok;              /* parts: sv_param_mod_p's verdicts */
+    gbc_status *st;       /* parts */
+    gbc_ctx *wctx;        /* parts worker contexts */
+    gbc_budget budget;
+    atomic_int stop;
+} rounds;
+
+static void rounds_clear(gbc_ctx *ctx, rounds *R)
+{
+    gbc_free(ctx, R->r);
+    gbc_free(ctx, R->cf);
+    gbc_free(ctx, R->p);
+    gbc_free(ctx, R->ok);
+    gbc_free(ctx, R->st);
+    gbc_free(ctx, R->wctx);
+}
+
+static gbc_status rounds_init(gbc_ctx *ctx, rounds *R, const sv_gbmod *G, const int64_t *form,
+                              size_t D, size_t m, const gbc_options *opts)
+{
+    R->ctx = ctx;
+    R->G = G;
+    R->form = form;
+    R->D = D;
+    R->m = m;
+    R->opts = opts;
+    R->parts = ctx->pool != NULL ? gbc_pool_size(ctx->pool) : 1;
+    if (R->parts < 1)
+        R->parts = 1;
+    size_t k = (size_t)R->parts;
+    GBC_TRY(GBC_ALLOC(ctx, R->r, k * m + 1));
+    GBC_TRY(GBC_ALLOC(ctx, R->cf, k * G->total + 1));
+    GBC_TRY(GBC_ALLOC(ctx, R->p, k));
+    GBC_TRY(GBC_ALLOC(ctx, R->ok, k));
+    GBC_TRY(GBC_ALLOC(ctx, R->st, k));
+    return GBC_ALLOC(ctx, R->wctx, k);
+}
+
+/* Part 0's interrupt callback: the caller's context, polled from the caller's
+ * thread. */
+static int rounds_poll_parent(void *data)
+{
+    rounds *R = data;
+    if (gbc_ctx_check(R->ctx) != GBC_OK) {
+        atomic_store(&R->stop, 1);
+        return 1;
+    }
+    return 0;
+}
+
+static void rounds_part(void *arg, int t)
+{
+    rounds *R = arg;
+    R->ok[t] = 0;
+    R->st[t] = GBC_OK;
+    if (t >= R->n || atomic_load(&R->stop))
+        return;
+    R->st[t] = sv_param_mod_p(&R->wctx[t], R->r + (size_t)t * R->m, &R->ok[t], R->G,
+                              R->cf + (size_t)t * R->G->total, R->form, R->p[t], R->D, NULL);
+    if (R->st[t] != GBC_OK)
+        atomic_store(&R->stop, 1);
+}
+
+/* The residues of the n primes R->p[0 .. n) into R->r, R->ok. */
+static gbc_status rounds_run(rounds *R, int n)
+{
+    gbc_ctx *ctx = R->ctx;
+    R->n = n;
+    if (n == 1 || R->parts == 1) {
+        gbc_status st = GBC_OK;
+        for (int t = 0; t < n && st == GBC_OK; t++)
+            st = sv_param_mod_p(ctx, R->r + (size_t)t * R->m, &R->ok[t], R->G,
+                                R->cf + (size_t)t * R->G->total, R->form, R->p[t], R->D,
+                                R->opts);
+        return st;
+    }
+    atomic_init(&R->stop, 0);
+    gbc_budget_begin(&R->budget, ctx);
+    for (int t = 0; t < n; t++) {
+        gbc_ctx_init_worker(&R->wctx[t], &R->budget);
+        R->wctx[t].cancel = &R->stop;
+        R->wctx[t].plan = ctx->plan;
+    }
+    R->wctx[0].interrupt = rounds_poll_parent;
+    R->wctx[0].interrupt_data = R;
+    size_t base = ctx->mem_used;
+    gbc_pool_run(ctx->pool, rounds_part, R, n);
+    /* the parts free what they allocate: only their peak and counts carry over */
+    gbc_budget_settle(&R->budget, base, ctx);
+    gbc_budget_end(&R->budget, ctx);
+    gbc_status st = GBC_OK;
+    for (int t = 0; t < n; t++)
+        st = gbc_status_join(st, R->st[t]);
+    return st != GBC_OK ? st : gbc_ctx_check(ctx);
+}
+
 /* The primes' loop of sv_modular_param (its contract), from 2^31 - 1 down: each
  * prime's residues into the CRT, a candidate lifted when there is none, checked
- * once it agrees with two further primes. */
+ * once it agrees with two further primes. The residues come a round of primes at
+ * a time (rounds: the pool's threads), the first prime alone; the primes are taken
+ * in order, so that the result does not depend on the threads. */
 static gbc_status lift_over_primes(gbc_ctx *ctx, sv_param *P, int *found, lifting *S,
-                                   const sv_qinput *in, sv_gbmod *G, size_t D,
+                                   const sv_qinput *in, const sv_gbmod *G, size_t D,
                                    const gbc_options *opts, gbc_rng *rng,
                                    size_t *nprimes, int *nonradical)
 {
@@ -191,16 +300,33 @@ static gbc_status lift_over_primes(gbc_ctx *ctx, sv_param *P, int *found, liftin
     uint32_t p = 2147483647u; /* 2^31 - 1, prime; then the primes below it */
     size_t good = 0, bad = 0, agree = 0, failed_checks = 0, disagree = 0;
     int have = 0;
-    for (;;) {
-        gbc_status st = gbc_ctx_check(ctx);
-        if (st != GBC_OK)
-            return st;
-        if (*nprimes > 0)
-            p = sv_prime_below(p);
-        int ok = 0;
-        st = sv_param_mod_p(ctx, S->r, &ok, G, in->form, p, D, opts);
-        if (st != GBC_OK)
-            return st;
+    rounds R;
+    memset(&R, 0, sizeof R);
+    gbc_status st = rounds_init(ctx, &R, G, in->form, D, S->m, opts);
+    int at = 0; /* the next result of this round to take */
+    R.n = 0;
+    while (st == GBC_OK) {
+        if (at == R.n) {
+            /* a new round: one prime until one has served (a form that does not
+             * separate is known from its first), then the pool's width */
+            st = gbc_ctx_check(ctx);
+            if (st != GBC_OK)
+                break;
+            int n = good == 0 ? 1 : R.parts;
+            for (int t = 0; t < n; t++) {
+                if (*nprimes > 0 || t > 0)
+                    p = sv_prime_below(p);
+                R.p[t] = p;
+            }
+            st = rounds_run(&R, n);
+            if (st != GBC_OK)
+                break;
+            at = 0;
+        }
+        const uint32_t *r = R.r + (size_t)at * R.m;
+        int ok = R.ok[at];
+        uint32_t pa = R.p[at];
+        at++;
         (*nprimes)++;
         if (ok != 1) {
             /* before the first success: the form does not separate (or p is
@@ -208,18 +334,18 @@ static gbc_status lift_over_primes(gbc_ctx *ctx, sv_param *P, int *found, liftin
              * radical; after it p is unlucky, and many such give up the method */
             if (good == 0) {
                 *nonradical = ok == 2;
-                return GBC_OK;
+                break;
             }
             if (++bad > 8 + good / 4) {
                 gbc_log(ctx, 1, "solve: %zu primes of %zu did not serve: the form is given up",
                         bad, *nprimes);
-                return GBC_OK;
+                break;
             }
             continue;
         }
         good++;
         if (have) {
-            if (cand_matches(S->cand, S->r, S->m, p)) {
+            if (cand_matches(S->cand, r, S->m, pa)) {
                 agree++;
             } else {
                 /* a false lift (rare: SV_QLIFT_MARGIN bits to spare), or residues
@@ -231,13 +357,13 @@ static gbc_status lift_over_primes(gbc_ctx *ctx, sv_param *P, int *found, liftin
                 if (++disagree > 16 + good / 8) {
                     gbc_log(ctx, 1, "solve: %zu lifts disagreed with a later prime: the form "
                             "is given up", disagree);
-                    return GBC_OK;
+                    break;
                 }
             }
         }
-        st = zz_crt_add(ctx, &S->C, S->r, p, NULL);
+        st = zz_crt_add(ctx, &S->C, r, pa, NULL);
         if (st != GBC_OK)
-            return st;
+            break;
         if (have && agree >= 2) {
             /* stable over two further primes: check it over Q */
             double t0 = gbc_wall_time();
@@ -246,12 +372,12 @@ static gbc_status lift_over_primes(gbc_ctx *ctx, sv_param *P, int *found, liftin
             gbc_log(ctx, 1, "solve: candidate over Q after %zu primes %s (%.2f s)", *nprimes,
                     *found ? "passed" : "refuted", gbc_wall_time() - t0);
             if (st != GBC_OK || *found)
-                return st;
+                break;
             sv_param_clear(ctx, P);
             have = 0;
             agree = 0;
             if (++failed_checks >= 3)
-                return GBC_OK;
+                break;
         }
         if (!have) {
             int lifted = 0;
@@ -259,15 +385,17 @@ static gbc_status lift_over_primes(gbc_ctx *ctx, sv_param *P, int *found, liftin
             if (st == GBC_OK)
                 st = cand_settle(ctx, S);
             if (st != GBC_OK)
-                return st;
+                break;
             have = lifted;
             agree = 0;
         }
     }
+    rounds_clear(ctx, &R);
+    return st;
 }
 
 gbc_status sv_modular_param(gbc_ctx *ctx, sv_param *P, int *found, const gbc_polys *gens,
-                            sv_gbmod *G, const int64_t *form, size_t D,
+                            const sv_gbmod *G, const int64_t *form, size_t D,
                             const gbc_options *opts, size_t *nprimes, int *nonradical)
 {
     uint32_t n = gbc_ring_nvars(gbc_polys_ring(gens));
@@ -289,8 +417,11 @@ gbc_status sv_modular_param(gbc_ctx *ctx, sv_param *P, int *found, const gbc_pol
         gbc_log(ctx, 1, "solve: the OS gave no entropy: check primes seeded from the clock");
     gbc_rng rng;
     gbc_rng_seed(&rng, gbc_seed_derive(seed, 0x71636865636bull));
+    /* the primes' threads (ctx->threads; none when the caller's pool exists) */
+    int made = gbc_ctx_pool_enter(ctx);
     if (st == GBC_OK)
         st = lift_over_primes(ctx, P, found, &S, &in, G, D, opts, &rng, nprimes, nonradical);
+    gbc_ctx_pool_leave(ctx, made);
     if (!*found)
         sv_param_clear(ctx, P);
     lifting_clear(ctx, &S);

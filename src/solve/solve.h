@@ -188,7 +188,7 @@ void sv_param_clear(gbc_ctx *ctx, sv_param *P);
 
 /* The reduced grevlex basis G of I over Q (n variables) kept for reduction modulo
  * primes: its terms' exponents, each polynomial's coefficients made integral by the
- * lcm of their denominators, and one prime's residues. */
+ * lcm of their denominators. Read-only once made: the primes' parts share it. */
 typedef struct sv_gbmod {
     uint32_t n;
     size_t ng, total, nnum, nlcm, zb;
@@ -197,7 +197,6 @@ typedef struct sv_gbmod {
     uint32_t *exps;     /* total x n */
     mpz_t *num;         /* total */
     mpz_t *lcm;         /* ng */
-    uint32_t *cf;       /* total: scratch */
 } sv_gbmod;
 
 /* B (zeroed by the caller) from G; sv_gbmod_clear frees it, also after a failure. */
@@ -210,19 +209,25 @@ void sv_gbmod_clear(gbc_ctx *ctx, sv_gbmod *B);
  * not serve (it divides a denominator, T does not separate modulo p, the
  * projection was unlucky thrice); 2 when w is of degree D but not squarefree
  * modulo p (I mod p is not radical). No result is trusted: the caller proves the
- * lifted one over Q. */
-gbc_status sv_param_mod_p(gbc_ctx *ctx, uint32_t *r, int *ok, sv_gbmod *B, const int64_t *form,
-                          uint32_t p, size_t D, const gbc_options *opts);
+ * lifted one over Q. cf: B->total words of scratch (G's residues). Thread-safe
+ * for distinct r, cf and ctx (a worker context of a parallel phase). */
+gbc_status sv_param_mod_p(gbc_ctx *ctx, uint32_t *r, int *ok, const sv_gbmod *B,
+                          uint32_t *cf, const int64_t *form, uint32_t p, size_t D,
+                          const gbc_options *opts);
 
 /* --- the parametrisation modulo primes, lifted (modparam.c) --- */
 
 /* msolve's parametrisation of the ideal I of gens (a ring over Q, n variables),
  * for the separating form T + sum form[i] x_i, computed modulo primes from G (I's
- * reduced grevlex basis over Q, sv_gbmod_init; its scratch is used) and lifted, into *P (Q = W'; initialised here, the caller clears it when
- * *found). *found = 1 only when the result passed the exact check over Q: W is
- * squarefree of degree D, and at every root t of W the point x(t) = V(t) / (den W'(t))
- * satisfies every generator and t + sum form[i] x_i(t) = 0; so W's D roots give D
- * distinct solutions of I (all of them when D = dim_Q R/I). *found = 0 when the
+ * reduced grevlex basis over Q, sv_gbmod_init) and lifted, into *P (Q = W';
+ * initialised here, the caller clears it when *found). The primes run ctx->threads
+ * at a time (on ctx's pool, made here when there is none); the result does not
+ * depend on the threads. *found = 1 only when the result passed the check: W is
+ * squarefree of degree D, and at every root t of W the point
+ * x(t) = V(t) / (den W'(t)) satisfies every generator and t + sum form[i] x_i(t) = 0
+ * (modulo random primes, a wrong result passing with probability below 2^-64, or
+ * exactly over Q with opts->certify); so W's D roots give D distinct solutions of
+ * I (all of them when D = dim_Q R/I). *found = 0 when the
  * method gave up: the form gives no shape basis of degree D modulo the first
  * prime (it does not separate, or I is not radical), too many unlucky primes, or
  * three lifts failing the check; *nonradical = 1 when the first prime's basis was
@@ -230,7 +235,7 @@ gbc_status sv_param_mod_p(gbc_ctx *ctx, uint32_t *r, int *ok, sv_gbmod *B, const
  * the discriminant: either way the caller is better off with the radical).
  * *nprimes: the primes used. */
 gbc_status sv_modular_param(gbc_ctx *ctx, sv_param *P, int *found, const gbc_polys *gens,
-                            sv_gbmod *G, const int64_t *form, size_t D,
+                            const sv_gbmod *G, const int64_t *form, size_t D,
                             const gbc_options *opts, size_t *nprimes, int *nonradical);
 /* --- the check over Q (qcheck.c) --- */
 

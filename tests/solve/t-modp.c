@@ -239,10 +239,14 @@ static gbc_status run(int *ok, const qsys *S, const int64_t *c, uint32_t p,
     sv_gbmod B;
     memset(&B, 0, sizeof B);
     uint32_t *r = calloc((S->n + 1) * S->D, sizeof *r);
+    uint32_t *cf = NULL;
     *ok = -1;
     gbc_status st = sv_gbmod_init(&ctx, &B, S->G);
-    if (st == GBC_OK)
-        st = sv_param_mod_p(&ctx, r, ok, &B, c, p, S->D, opts);
+    if (st == GBC_OK) {
+        cf = malloc((B.total + 1) * sizeof *cf);
+        st = sv_param_mod_p(&ctx, r, ok, &B, cf, c, p, S->D, opts);
+    }
+    free(cf);
     sv_gbmod_clear(&ctx, &B);
     if (st == GBC_OK && *ok == 1)
         ck_assert_msg(param_holds(r, S->gens, c, S->n, S->D, p), "p = %u", p);

@@ -265,13 +265,14 @@ START_TEST(test_wrong_caught)
     zz_crt C;
     ck_assert_int_eq(zz_crt_init_groups(&ctx, &C, glen, n + 1), GBC_OK);
     uint32_t *r = malloc(m * sizeof *r);
+    uint32_t *cf = malloc((B.total + 1) * sizeof *cf);
     mpq_t *q = malloc(m * sizeof *q);
     for (size_t i = 0; i < m; i++)
         mpq_init(q[i]);
     uint32_t p = 2147483647u;
     int wrong_seen = 0;
     for (size_t k = 0; k < nprimes + 3; k++, prev_prime(&p)) {
-        ck_assert_int_eq(sv_param_mod_p(&ctx, r, &ok, &B, form, p, D, NULL), GBC_OK);
+        ck_assert_int_eq(sv_param_mod_p(&ctx, r, &ok, &B, cf, form, p, D, NULL), GBC_OK);
         ck_assert_int_eq(ok, 1);
         ck_assert_int_eq(zz_crt_add(&ctx, &C, r, p, NULL), GBC_OK);
         if (k == 1) {
@@ -297,6 +298,7 @@ START_TEST(test_wrong_caught)
         mpq_clear(q[i]);
     free(q);
     free(r);
+    free(cf);
     free(glen);
     zz_crt_clear(&ctx, &C);
     sv_gbmod_clear(&ctx, &B);

@@ -719,24 +719,26 @@ START_TEST(test_fail_alloc)
         "x,y\n0\nx^2-2, y^2-3\n",
         "x,y\n0\n(x^2-2)^2*(x-3), (y-x)^2\n", /* through the radical */
         "x,y\n7\nx^2-1, y^2-2\n",
+        "x,y\n0\nx^2-2, y^2-3\n", /* with two threads: failures in the workers */
     };
     for (size_t c = 0; c < sizeof texts / sizeof texts[0]; c++) {
         gbc_ring *R = NULL;
         gbc_polys *P = NULL;
         T_ASSERT(gbc_parse(&R, &P, texts[c], strlen(texts[c]), NULL, NULL, NULL) == GBC_OK);
         gbc_solutions *ref = NULL;
-        T_ASSERT(gbc_solve(&ref, P, 0, GBC_SOLVE_PARAMETRIZATION * (c < 2), NULL, NULL) ==
-                 GBC_OK);
+        unsigned fl = c != 2 ? GBC_SOLVE_PARAMETRIZATION : 0;
+        T_ASSERT(gbc_solve(&ref, P, 0, fl, NULL, NULL) == GBC_OK);
         char *want = NULL;
         T_ASSERT(gbc_solutions_to_string(&want, NULL, ref, GBC_SOLVE_FORMAT_MSOLVE) == GBC_OK);
         gbc_options *o = NULL;
         T_ASSERT(gbc_options_new(&o) == GBC_OK);
+        T_ASSERT(gbc_options_set_threads(o, c == 3 ? 2 : 1) == GBC_OK);
         gbc_status st = GBC_ERR_NOMEM;
         uint64_t n;
         for (n = 1; st != GBC_OK && n < 100000; n++) {
             api_options_set_fail_alloc(o, n);
             gbc_solutions *s = NULL;
-            st = gbc_solve(&s, P, 0, GBC_SOLVE_PARAMETRIZATION * (c < 2), o, NULL);
+            st = gbc_solve(&s, P, 0, fl, o, NULL);
             T_ASSERT_MSG(st == GBC_OK || st == GBC_ERR_NOMEM, "case %zu, allocation %llu: %s",
                          c, (unsigned long long)n, gbc_status_string(st));
             if (st == GBC_OK) {
@@ -838,6 +840,23 @@ static char *lifted_vs_lex(const char *name, const char *text, uint32_t prec)
                  pa, pc);
     free(pc);
     solved_free(&C);
+    /* with two and three threads the primes run in rounds on the pool: the same
+     * output, byte for byte */
+    char *one = NULL;
+    T_ASSERT(gbc_solutions_to_string(&one, NULL, A.sols, GBC_SOLVE_FORMAT_MSOLVE) == GBC_OK);
+    T_ASSERT(gbc_options_set_certify(o, 0) == GBC_OK);
+    for (int th = 2; th <= 3; th++) {
+        T_ASSERT(gbc_options_set_threads(o, th) == GBC_OK);
+        T_ASSERT(solve_text_opts(&C, text, prec, GBC_SOLVE_PARAMETRIZATION, o, &ea) == GBC_OK);
+        char *got = NULL;
+        T_ASSERT(gbc_solutions_to_string(&got, NULL, C.sols, GBC_SOLVE_FORMAT_MSOLVE) ==
+                 GBC_OK);
+        T_ASSERT_MSG(strcmp(one, got) == 0, "%s: %d threads give\n%s\none gives\n%s", name,
+                     th, got, one);
+        gbc_string_free(got);
+        solved_free(&C);
+    }
+    gbc_string_free(one);
     gbc_options_free(o);
     printf("%s: %zu real of %zu distinct, same as the lex path\n", name, A.count,
            gbc_solutions_distinct(A.sols));
