@@ -12,7 +12,7 @@ benchmarks/systems/gen.py, and three small cases. Without msolve only gbc runs
 (a note on stderr says so). Standard library only; run from the
 repository root after a release build.
 
-    python3 benchmarks/solve/run.py [--gbc build/gbc] [--msolve PATH] [--only NAME]
+    python3 benchmarks/solve/run.py [--gbc build/gbc] [--msolve PATH] [--only NAME] [--skip A,B]
                                     [--precision BITS] [--timeout S] [--threads N]
                                     [--large]
 
@@ -168,6 +168,8 @@ def main():
     ap.add_argument("--gbc", default="build/gbc")
     ap.add_argument("--msolve", default=DEFAULT_MSOLVE)
     ap.add_argument("--only", default=None)
+    ap.add_argument("--skip", default="",
+                    help="comma-separated systems to leave out")
     ap.add_argument("--precision", type=int, default=64)
     ap.add_argument("--timeout", type=float, default=600)
     ap.add_argument("--threads", type=int, default=1,
@@ -185,6 +187,8 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         for name, names, gens in systems(a.large):
             if a.only and a.only != name:
+                continue
+            if name in a.skip.split(","):
                 continue
             path = os.path.join(tmp, name + ".ms")
             with open(path, "w") as f:

@@ -286,109 +286,123 @@ static gbc_status rounds_run(rounds *R, int n)
     return st != GBC_OK ? st : gbc_ctx_check(ctx);
 }
 
+/* The counts of lift_over_primes's loop, and whether a candidate stands. */
+typedef struct lcount {
+    size_t good, bad, agree, failed_checks, disagree;
+    int have;
+} lcount;
+
+/* One prime's result (residues r, verdict ok, prime pa: the nprimes-th) taken into
+ * the lifting S: *stop = 1 when the loop ends here (*found, *nonradical, or a give
+ * up); else a candidate is checked once it agrees with two further primes, and
+ * lifted when there is none. */
+static gbc_status take_prime(gbc_ctx *ctx, sv_param *P, int *found, int *stop, int *nonradical,
+                             lifting *S, lcount *c, const uint32_t *r, int ok, uint32_t pa,
+                             size_t nprimes, const sv_qinput *in, size_t D,
+                             const gbc_options *opts, gbc_rng *rng)
+{
+    *stop = 1;
+    if (ok != 1) {
+        /* before the first success: the form does not separate (or p is unlucky:
+         * the next form is as good), or, w not squarefree, I is not radical; after
+         * it p is unlucky, and many such give up the method */
+        if (c->good == 0) {
+            *nonradical = ok == 2;
+            return GBC_OK;
+        }
+        if (++c->bad > 8 + c->good / 4) {
+            gbc_log(ctx, 1, "solve: %zu primes of %zu did not serve: the form is given up",
+                    c->bad, nprimes);
+            return GBC_OK;
+        }
+        *stop = 0;
+        return GBC_OK;
+    }
+    c->good++;
+    if (c->have) {
+        if (cand_matches(S->cand, r, S->m, pa)) {
+            c->agree++;
+        } else {
+            /* a false lift (rare: SV_QLIFT_MARGIN bits to spare), or residues that
+             * no rational fits (an unlucky prime in the CRT that gave deg w = D):
+             * then every lift disagrees, and the form is given up instead of
+             * drawing primes for ever */
+            c->have = 0;
+            c->agree = 0;
+            if (++c->disagree > 16 + c->good / 8) {
+                gbc_log(ctx, 1, "solve: %zu lifts disagreed with a later prime: the form "
+                        "is given up", c->disagree);
+                return GBC_OK;
+            }
+        }
+    }
+    GBC_TRY(zz_crt_add(ctx, &S->C, r, pa, NULL));
+    if (c->have && c->agree >= 2) {
+        /* stable over two further primes: check it over Q */
+        double t0 = gbc_wall_time();
+        gbc_status st = check_candidate(ctx, P, found, S, in, D,
+                                        opts != NULL && opts->certify, rng);
+        gbc_log(ctx, 1, "solve: candidate over Q after %zu primes %s (%.2f s)", nprimes,
+                *found ? "passed" : "refuted", gbc_wall_time() - t0);
+        if (st != GBC_OK || *found)
+            return st;
+        sv_param_clear(ctx, P);
+        c->have = 0;
+        c->agree = 0;
+        if (++c->failed_checks >= 3)
+            return GBC_OK;
+    }
+    if (!c->have) {
+        int lifted = 0;
+        GBC_TRY(sv_qlift(ctx, &S->C, D, in->n + 1, SV_QLIFT_MARGIN, S->cand, &lifted));
+        GBC_TRY(cand_settle(ctx, S));
+        c->have = lifted;
+        c->agree = 0;
+    }
+    *stop = 0;
+    return GBC_OK;
+}
+
 /* The primes' loop of sv_modular_param (its contract), from 2^31 - 1 down: each
  * prime's residues into the CRT, a candidate lifted when there is none, checked
- * once it agrees with two further primes. The residues come a round of primes at
- * a time (rounds: the pool's threads), the first prime alone; the primes are taken
- * in order, so that the result does not depend on the threads. */
+ * once it agrees with two further primes (take_prime). The residues come a round
+ * of primes at a time (rounds: the pool's threads), a form's first prime alone;
+ * the primes are taken in order, so that the result does not depend on the
+ * threads. */
 static gbc_status lift_over_primes(gbc_ctx *ctx, sv_param *P, int *found, lifting *S,
                                    const sv_qinput *in, const sv_gbmod *G, size_t D,
                                    const gbc_options *opts, gbc_rng *rng,
                                    size_t *nprimes, int *nonradical)
 {
-    uint32_t nv = in->n + 1;
     uint32_t p = 2147483647u; /* 2^31 - 1, prime; then the primes below it */
-    size_t good = 0, bad = 0, agree = 0, failed_checks = 0, disagree = 0;
-    int have = 0;
+    lcount c;
+    memset(&c, 0, sizeof c);
     rounds R;
     memset(&R, 0, sizeof R);
     gbc_status st = rounds_init(ctx, &R, G, in->form, D, S->m, opts);
-    int at = 0; /* the next result of this round to take */
+    int at = 0, stop = 0; /* at: the next result of this round to take */
     R.n = 0;
-    while (st == GBC_OK) {
+    while (st == GBC_OK && !stop) {
         if (at == R.n) {
             /* a new round: one prime until one has served (a form that does not
              * separate is known from its first), then the pool's width */
             st = gbc_ctx_check(ctx);
-            if (st != GBC_OK)
-                break;
-            int n = good == 0 ? 1 : R.parts;
-            for (int t = 0; t < n; t++) {
+            int n = c.good == 0 ? 1 : R.parts;
+            for (int t = 0; t < n && st == GBC_OK; t++) {
                 if (*nprimes > 0 || t > 0)
                     p = sv_prime_below(p);
                 R.p[t] = p;
             }
-            st = rounds_run(&R, n);
+            if (st == GBC_OK)
+                st = rounds_run(&R, n);
             if (st != GBC_OK)
                 break;
             at = 0;
         }
-        const uint32_t *r = R.r + (size_t)at * R.m;
-        int ok = R.ok[at];
-        uint32_t pa = R.p[at];
-        at++;
         (*nprimes)++;
-        if (ok != 1) {
-            /* before the first success: the form does not separate (or p is
-             * unlucky: the next form is as good), or, w not squarefree, I is not
-             * radical; after it p is unlucky, and many such give up the method */
-            if (good == 0) {
-                *nonradical = ok == 2;
-                break;
-            }
-            if (++bad > 8 + good / 4) {
-                gbc_log(ctx, 1, "solve: %zu primes of %zu did not serve: the form is given up",
-                        bad, *nprimes);
-                break;
-            }
-            continue;
-        }
-        good++;
-        if (have) {
-            if (cand_matches(S->cand, r, S->m, pa)) {
-                agree++;
-            } else {
-                /* a false lift (rare: SV_QLIFT_MARGIN bits to spare), or residues
-                 * that no rational fits (an unlucky prime in the CRT that gave
-                 * deg w = D): then every lift disagrees, and the form is given up
-                 * instead of drawing primes for ever */
-                have = 0;
-                agree = 0;
-                if (++disagree > 16 + good / 8) {
-                    gbc_log(ctx, 1, "solve: %zu lifts disagreed with a later prime: the form "
-                            "is given up", disagree);
-                    break;
-                }
-            }
-        }
-        st = zz_crt_add(ctx, &S->C, r, pa, NULL);
-        if (st != GBC_OK)
-            break;
-        if (have && agree >= 2) {
-            /* stable over two further primes: check it over Q */
-            double t0 = gbc_wall_time();
-            st = check_candidate(ctx, P, found, S, in, D, opts != NULL && opts->certify,
-                                 rng);
-            gbc_log(ctx, 1, "solve: candidate over Q after %zu primes %s (%.2f s)", *nprimes,
-                    *found ? "passed" : "refuted", gbc_wall_time() - t0);
-            if (st != GBC_OK || *found)
-                break;
-            sv_param_clear(ctx, P);
-            have = 0;
-            agree = 0;
-            if (++failed_checks >= 3)
-                break;
-        }
-        if (!have) {
-            int lifted = 0;
-            st = sv_qlift(ctx, &S->C, D, nv, SV_QLIFT_MARGIN, S->cand, &lifted);
-            if (st == GBC_OK)
-                st = cand_settle(ctx, S);
-            if (st != GBC_OK)
-                break;
-            have = lifted;
-            agree = 0;
-        }
+        st = take_prime(ctx, P, found, &stop, nonradical, S, &c, R.r + (size_t)at * R.m,
+                        R.ok[at], R.p[at], *nprimes, in, D, opts, rng);
+        at++;
     }
     rounds_clear(ctx, &R);
     return st;
