@@ -1016,6 +1016,85 @@ START_TEST(test_zp_qq_agree)
 }
 END_TEST
 
+/* The msolve-format text of text's solutions (with the parametrisation) under o,
+ * or NULL with *st the error. */
+static char *solve_string(gbc_status *st, const char *text, const gbc_options *o)
+{
+    gbc_ring *R = NULL;
+    gbc_polys *P = NULL;
+    T_ASSERT(gbc_parse(&R, &P, text, strlen(text), NULL, NULL, NULL) == GBC_OK);
+    gbc_solutions *s = NULL;
+    char *out = NULL;
+    *st = gbc_solve(&s, P, 0, GBC_SOLVE_PARAMETRIZATION, o, NULL);
+    if (*st == GBC_OK)
+        T_ASSERT(gbc_solutions_to_string(&out, NULL, s, GBC_SOLVE_FORMAT_MSOLVE) == GBC_OK);
+    else
+        T_ASSERT(s == NULL);
+    gbc_solutions_free(s);
+    gbc_polys_free(P);
+    gbc_ring_free(R);
+    return out;
+}
+
+/* The primes of the lifted parametrisation in rounds on 2 and 3 threads (the
+ * case the tsan preset runs): the same output as one thread, under memory limits
+ * from 64 KB doubling (GBC_ERR_LIMIT or that output) and with random systems
+ * (seed printed). */
+START_TEST(test_threads)
+{
+    char *k4 = tu_system_text("katsura", 5, 0);
+    const char *texts[] = {
+        k4,
+        "x,y,z\n0\nx^2-2^120*y-3, y^2-z-10^30, z^2-x*y-1/1000000000000000000001\n",
+        "x,y\n0\nx^2-1,\ny^2-1\n", /* forms that do not separate first */
+    };
+    gbc_options *o = NULL;
+    T_ASSERT(gbc_options_new(&o) == GBC_OK);
+    for (size_t c = 0; c < sizeof texts / sizeof texts[0]; c++) {
+        gbc_status st;
+        char *want = solve_string(&st, texts[c], NULL);
+        T_ASSERT(st == GBC_OK);
+        for (int th = 2; th <= 3; th++) {
+            T_ASSERT(gbc_options_set_threads(o, th) == GBC_OK);
+            T_ASSERT(gbc_options_set_memory_limit(o, 0) == GBC_OK);
+            char *got = solve_string(&st, texts[c], o);
+            T_ASSERT_MSG(st == GBC_OK && strcmp(got, want) == 0, "case %zu, %d threads", c, th);
+            gbc_string_free(got);
+            for (size_t lim = 64 << 10; lim <= (64u << 20); lim *= 4) {
+                T_ASSERT(gbc_options_set_memory_limit(o, lim) == GBC_OK);
+                got = solve_string(&st, texts[c], o);
+                T_ASSERT_MSG(st == GBC_ERR_LIMIT || (st == GBC_OK && strcmp(got, want) == 0),
+                             "case %zu, %d threads, limit %zu: %s", c, th, lim,
+                             gbc_status_string(st));
+                gbc_string_free(got);
+                if (st == GBC_OK)
+                    break;
+            }
+        }
+        gbc_string_free(want);
+    }
+    T_ASSERT(gbc_options_set_memory_limit(o, 0) == GBC_OK);
+    T_ASSERT(gbc_options_set_threads(o, 2) == GBC_OK);
+    gbc_rng rng;
+    gbc_rng_seed(&rng, tu_seed() ^ 0x7417);
+    for (int r = 0; r < 4 * tu_mult(); r++) {
+        sbuf b;
+        sb_init(&b);
+        random_system(&b, &rng, 2 + (uint32_t)gbc_rng_below(&rng, 2), 0, 3);
+        gbc_status s1, s2;
+        char *one = solve_string(&s1, b.s, NULL), *two = solve_string(&s2, b.s, o);
+        T_ASSERT_MSG(s1 == s2, "%s: %s, with two threads %s", b.s, gbc_status_string(s1),
+                     gbc_status_string(s2));
+        T_ASSERT_MSG(s1 != GBC_OK || strcmp(one, two) == 0, "%s: the outputs differ", b.s);
+        gbc_string_free(one);
+        gbc_string_free(two);
+        sb_free(&b);
+    }
+    gbc_options_free(o);
+    free(k4);
+}
+END_TEST
+
 static Suite *solve_suite(void)
 {
     Suite *s = suite_create("solve");
@@ -1034,6 +1113,10 @@ static Suite *solve_suite(void)
     tcase_add_test(tc, test_lifted_vs_lex);
     tcase_add_test(tc, test_zp_qq_agree);
     suite_add_tcase(s, tc);
+    TCase *tt = tcase_create("threads");
+    tcase_set_timeout(tt, 900);
+    tcase_add_test(tt, test_threads);
+    suite_add_tcase(s, tt);
     return s;
 }
 
