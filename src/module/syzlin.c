@@ -199,7 +199,8 @@ typedef struct lelim {
     size_t m;
     const ldeg *D;
     lcols C;
-    size_t W;          /* width: D->nc + D->nr */
+    size_t nc;         /* the columns the rows meet (numbered by lelim_columns) */
+    size_t W;          /* width: nc + D->nr */
     uint32_t *P;       /* pivot rows, W each */
     size_t *pc, *prow; /* pivot column, the row it came from */
     size_t npiv;
@@ -209,6 +210,30 @@ typedef struct lelim {
     size_t *klead;     /* the row each came from: its leading term, coefficient 1 */
     size_t nk, kcap;
 } lelim;
+
+/* Number the columns of every row's terms (L->C), so that the matrix is only as
+ * wide as the monomials the products x^a g_j meet (D->nc bounds them: every
+ * monomial of R^r of degree d). */
+static gbc_status lelim_columns(lelim *L)
+{
+    const uint32_t n = L->R->nvars;
+    for (size_t k = 0; k < L->D->nr; k++) {
+        const size_t j = L->D->rj[k];
+        const uint32_t *a = L->D->ra[k];
+        for (uint32_t i = 0; i < L->rank; i++) {
+            const ppoly *f = &L->gens->p[j * L->rank + i];
+            for (size_t t = 0; t < f->len; t++) {
+                for (uint32_t v = 0; v < n; v++)
+                    L->e[v] = f->exps[t * n + v] + a[v];
+                L->e[n] = i;
+                size_t col;
+                GBC_TRY(lcols_find(&L->C, L->e, &col));
+            }
+        }
+    }
+    L->nc = L->C.ncol;
+    return GBC_OK;
+}
 
 /* buf = row k of the matrix (x^a g_j) with 1 at the identity's column k. */
 static gbc_status lelim_load(lelim *L, size_t k)
@@ -228,7 +253,7 @@ static gbc_status lelim_load(lelim *L, size_t k)
             L->buf[col] = f->cf[t];
         }
     }
-    L->buf[L->D->nc + k] = 1;
+    L->buf[L->nc + k] = 1;
     return GBC_OK;
 }
 
@@ -241,7 +266,7 @@ static gbc_status lelim_row(gbc_ctx *ctx, lelim *L, size_t k)
 {
     const field *F = &L->R->F;
     const uint64_t p = F->p;
-    const size_t nc = L->D->nc;
+    const size_t nc = L->nc;
     /* additions of products below p^2 before buf must be reduced */
     const uint64_t room = (UINT64_MAX - p) / ((p - 1) * (p - 1));
     uint64_t *buf = L->buf;
@@ -358,14 +383,15 @@ static gbc_status syz_degree(gbc_ctx *ctx, const ring *R, uint32_t rank, const p
     L.gens = gens;
     L.m = m;
     L.D = &D;
-    L.W = D.nc + D.nr;
-    size_t maxpiv = D.nc < D.nr ? D.nc : D.nr;
     GBC_CHECK(st, lcols_init(ctx, &L.C, n, D.nc ? D.nc : 1), done);
+    GBC_CHECK(st, GBC_ALLOC(ctx, L.e, n + 1), done);
+    GBC_CHECK(st, lelim_columns(&L), done);
+    L.W = L.nc + D.nr;
+    size_t maxpiv = L.nc < D.nr ? L.nc : D.nr;
     GBC_CHECK(st, GBC_ALLOC(ctx, L.P, (maxpiv ? maxpiv : 1) * L.W), done);
     GBC_CHECK(st, GBC_ALLOC(ctx, L.pc, maxpiv ? maxpiv : 1), done);
     GBC_CHECK(st, GBC_ALLOC(ctx, L.prow, maxpiv ? maxpiv : 1), done);
     GBC_CHECK(st, GBC_ALLOC(ctx, L.buf, L.W), done);
-    GBC_CHECK(st, GBC_ALLOC(ctx, L.e, n + 1), done);
     for (size_t k = 0; k < D.nr; k++) {
         GBC_CHECK(st, gbc_ctx_poll(ctx), done);
         GBC_CHECK(st, lelim_load(&L, k), done);
