@@ -211,37 +211,13 @@ typedef struct lelim {
     size_t nk, kcap;
 } lelim;
 
-/* Number the columns of every row's terms (L->C), so that the matrix is only as
- * wide as the monomials the products x^a g_j meet (D->nc bounds them: every
- * monomial of R^r of degree d). */
-static gbc_status lelim_columns(lelim *L)
-{
-    const uint32_t n = L->R->nvars;
-    for (size_t k = 0; k < L->D->nr; k++) {
-        const size_t j = L->D->rj[k];
-        const uint32_t *a = L->D->ra[k];
-        for (uint32_t i = 0; i < L->rank; i++) {
-            const ppoly *f = &L->gens->p[j * L->rank + i];
-            for (size_t t = 0; t < f->len; t++) {
-                for (uint32_t v = 0; v < n; v++)
-                    L->e[v] = f->exps[t * n + v] + a[v];
-                L->e[n] = i;
-                size_t col;
-                GBC_TRY(lcols_find(&L->C, L->e, &col));
-            }
-        }
-    }
-    L->nc = L->C.ncol;
-    return GBC_OK;
-}
-
-/* buf = row k of the matrix (x^a g_j) with 1 at the identity's column k. */
-static gbc_status lelim_load(lelim *L, size_t k)
+/* Number the columns of row k's terms (x^a g_j) in L->C; with buf, also put
+ * their coefficients there. */
+static gbc_status lelim_terms(lelim *L, size_t k, uint64_t *buf)
 {
     const uint32_t n = L->R->nvars;
     const size_t j = L->D->rj[k];
     const uint32_t *a = L->D->ra[k];
-    memset(L->buf, 0, sizeof(uint64_t) * L->W);
     for (uint32_t i = 0; i < L->rank; i++) {
         const ppoly *f = &L->gens->p[j * L->rank + i];
         for (size_t t = 0; t < f->len; t++) {
@@ -250,9 +226,29 @@ static gbc_status lelim_load(lelim *L, size_t k)
             L->e[n] = i;
             size_t col;
             GBC_TRY(lcols_find(&L->C, L->e, &col));
-            L->buf[col] = f->cf[t];
+            if (buf != NULL)
+                buf[col] = f->cf[t];
         }
     }
+    return GBC_OK;
+}
+
+/* Number the columns of every row's terms, so that the matrix is only as wide as
+ * the monomials the products x^a g_j meet (D->nc bounds them: every monomial of
+ * R^r of degree d). */
+static gbc_status lelim_columns(lelim *L)
+{
+    for (size_t k = 0; k < L->D->nr; k++)
+        GBC_TRY(lelim_terms(L, k, NULL));
+    L->nc = L->C.ncol;
+    return GBC_OK;
+}
+
+/* buf = row k of the matrix (x^a g_j) with 1 at the identity's column k. */
+static gbc_status lelim_load(lelim *L, size_t k)
+{
+    memset(L->buf, 0, sizeof(uint64_t) * L->W);
+    GBC_TRY(lelim_terms(L, k, L->buf));
     L->buf[L->nc + k] = 1;
     return GBC_OK;
 }
