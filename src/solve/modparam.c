@@ -245,7 +245,7 @@ static void rounds_part(void *arg, int t)
     rounds *R = arg;
     R->ok[t] = 0;
     R->st[t] = GBC_OK;
-    if (t >= R->n || atomic_load(&R->stop))
+    if (atomic_load(&R->stop))
         return;
     R->st[t] = sv_param_mod_p(&R->wctx[t], R->r + (size_t)t * R->m, &R->ok[t], R->G,
                               R->cf + (size_t)t * R->G->total, R->form, R->p[t], R->D, NULL);
@@ -380,8 +380,7 @@ static gbc_status lift_over_primes(gbc_ctx *ctx, sv_param *P, int *found, liftin
     rounds R;
     memset(&R, 0, sizeof R);
     gbc_status st = rounds_init(ctx, &R, G, in->form, D, S->m, opts);
-    int at = 0, stop = 0; /* at: the next result of this round to take */
-    R.n = 0;
+    int at = 0, stop = 0; /* at: the next result of this round to take (R.n = 0) */
     while (st == GBC_OK && !stop) {
         if (at == R.n) {
             /* a new round: one prime until one has served (a form that does not
