@@ -917,6 +917,30 @@ GBC_API gbc_status gbc_module_betti_with(uint64_t **betti, uint32_t *nrows, uint
  * last. Free *text with gbc_string_free. */
 GBC_API gbc_status gbc_betti_to_string(char **text, const uint64_t *betti, uint32_t nrows,
                                        uint32_t ncols);
+/* A minimal graded free resolution 0 <- F_0 <- F_1 <- ... <- F_{L-1} <- 0 of
+ * R^r / M (F_0 = R^r, basis in degree 0; the variables in degree 1), with its
+ * maps: d_k : F_k -> F_{k-1} for 1 <= k < L is a list of rank(k) columns, each
+ * an element of rank rank(k-1) (the module list layout above), homogeneous of
+ * the degree of its basis element of F_k. No entry of a map is a nonzero
+ * constant, d_{k-1} d_k = 0, and the image of each map is the kernel of the one
+ * before; the columns of d_1 are minimal generators of M (from its Groebner
+ * basis). The bases are in increasing degree, so the Betti table of
+ * gbc_module_betti is read off the degrees. Computed by Schreyer's algorithm,
+ * minimalised (docs/modules.md); over Z/p and Q, the entries in the ring's
+ * order. Errors as gbc_module_betti's. Free *res with gbc_resolution_free. */
+typedef struct gbc_resolution gbc_resolution;
+GBC_API gbc_status gbc_module_res(gbc_resolution **res, const gbc_polys *elems, uint32_t rank,
+                                  const gbc_options *opts, gbc_stats *stats);
+/* L, the number of free modules F_0 .. F_{L-1} (1 when M = 0: F_0 alone). */
+GBC_API size_t gbc_resolution_length(const gbc_resolution *res);
+/* The rank of F_k (0 for k >= L). */
+GBC_API size_t gbc_resolution_rank(const gbc_resolution *res, size_t k);
+/* The degree of basis element i of F_k (0 when k or i is out of range). */
+GBC_API int64_t gbc_resolution_degree(const gbc_resolution *res, size_t k, size_t i);
+/* The map d_k (1 <= k < L), owned by res (valid until gbc_resolution_free);
+ * NULL for another k. */
+GBC_API const gbc_polys *gbc_resolution_map(const gbc_resolution *res, size_t k);
+GBC_API void gbc_resolution_free(gbc_resolution *res);
 /* ========================================================== end modules == */
 
 /* ================================== the quotient ring (docs/solve.md) == */

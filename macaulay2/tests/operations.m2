@@ -79,13 +79,25 @@ scan({ZZ/101, ZZ/32003, QQ}, K -> (
             S := gbcSyz M;
             expect(M * S == 0, "M * gbcSyz M == 0", R, M);
             expect(image S == image syz M, "gbcSyz generates syz", R, M);
-            expect(gbcBetti M == betti res coker M, "gbcBetti of a module", R, M));
+            expect(gbcBetti M == betti res coker M, "gbcBetti of a module", R, M);
+            -- the resolution's maps: d_1 generates image M, maps compose to zero,
+            -- the complex is exact after F_0, its Betti table is M2's
+            C := gbcRes M;
+            expect(betti C == betti res coker M, "gbcRes's Betti table", R, M);
+            expect(image C.dd_1 == image M, "gbcRes's d_1 generates image M", R, M);
+            expect(all(1 .. length C - 1, k -> C.dd_k * C.dd_(k + 1) == 0),
+                "gbcRes's maps compose to zero", R, M);
+            expect(all(1 .. length C, k -> HH_k C == 0), "gbcRes is exact", R, M));
         -- an inhomogeneous matrix: syzygies still (a Groebner basis of them)
         N := matrix {apply(m, j -> randomPoly R + 1 + 0_R)};
         T := gbcSyz N;
         expect(N * T == 0 and image T == image syz N, "gbcSyz (inhomogeneous)", R, N);
         I := ideal apply(2 + random 3, i -> randomHom(R, 2 + random 2));
-        expect(gbcBetti I == betti res I, "gbcBetti of an ideal", R, I)))));
+        expect(gbcBetti I == betti res I, "gbcBetti of an ideal", R, I);
+        C := gbcRes I;
+        expect(betti C == betti res I and isHomogeneous C and
+            all(1 .. length C - 1, k -> C.dd_k * C.dd_(k + 1) == 0) and
+            all(1 .. length C, k -> HH_k C == 0), "gbcRes of an ideal", R, I)))));
 
 -- real solutions. Univariate: f with rational roots, a pair +-sqrt q and a
 -- factor without real roots, and y = x^2 + s (rational at every real root)

@@ -32,8 +32,8 @@ from . import _param
 from ._param import Parametrization
 
 __all__ = ["Ring", "Polynomial", "Ideal", "GroebnerBasis", "MonomialIdeal",
-           "HilbertSeries", "Module", "BettiTable", "Parametrization", "groebner",
-           "reduced", "GbcError",
+           "HilbertSeries", "Module", "BettiTable", "Resolution", "Parametrization",
+           "groebner", "reduced", "GbcError",
            "ParseError", "ArgumentError", "DomainError", "ResourceError",
            "ExponentOverflow", "Interrupted",
            "TimeLimitExceeded", "Unsupported", "VerificationFailed", "Trace", "learn",
@@ -1217,6 +1217,11 @@ class Ideal:
         """The graded Betti numbers of R/I (homogeneous generators; Module.betti)."""
         return Module(self.ring, [(g,) for g in self.gens]).betti(**options)
 
+    def resolution(self, **options: Any) -> "Resolution":
+        """A minimal graded free resolution of R/I with its maps (homogeneous
+        generators; Module.resolution)."""
+        return Module(self.ring, [(g,) for g in self.gens]).resolution(**options)
+
 
 class GroebnerBasis:
     """A Groebner basis: a sequence of monic Polynomials in increasing order of
@@ -1487,6 +1492,35 @@ class Module:
     def __contains__(self, v: Any) -> bool:
         return self.contains(tuple(v))
 
+    def resolution(self, **options: Any) -> "Resolution":
+        """A minimal graded free resolution 0 <- R^rank <- F_1 <- F_2 <- ... of
+        R^rank / M with its maps (homogeneous elements, basis vectors in degree 0:
+        DomainError otherwise; Unsupported when M has a constant minimal
+        generator). .maps[k - 1] is d_k : F_k -> F_{k-1}, a Module of the images
+        of F_k's basis (rank = rank of F_{k-1}); .maps[0]'s elements are minimal
+        generators of M; .degrees[k] are the degrees of F_k's basis."""
+        _check_options(options)
+        h = self._handle()
+        res = ctypes.c_void_p()
+        try:
+            with _Options(**options) as o:
+                o.run(lambda: lib.gbc_module_res(ctypes.byref(res), h, self.rank, o.h, None))
+        finally:
+            _free_all(h)
+        try:
+            n = lib.gbc_resolution_length(res)
+            degrees = [[lib.gbc_resolution_degree(res, k, i)
+                        for i in range(lib.gbc_resolution_rank(res, k))] for k in range(n)]
+            maps = []
+            for k in range(1, n):
+                flat = self.ring._read_list(lib.gbc_resolution_map(res, k))
+                r = len(degrees[k - 1])
+                maps.append(Module(self.ring, [tuple(flat[j:j + r])
+                                               for j in range(0, len(flat), r)], r))
+        finally:
+            lib.gbc_resolution_free(res)
+        return Resolution(self.rank, degrees, maps)
+
     def betti(self, **options: Any) -> "BettiTable":
         """The graded Betti numbers of R^rank / M from a minimal graded free
         resolution (homogeneous elements, basis vectors in degree 0: DomainError
@@ -1507,6 +1541,32 @@ class Module:
             return BettiTable([[table[d * c + i] for i in range(c)] for d in range(r)])
         finally:
             lib.gbc_mem_free(ctypes.cast(table, ctypes.c_void_p))
+
+
+class Resolution:
+    """A minimal graded free resolution (Module.resolution): .degrees[k] the
+    degrees of the basis of F_k (F_0 = R^r), .maps[k - 1] the map d_k as a Module
+    (its elements the images of F_k's basis, each of rank len(.degrees[k - 1])),
+    .ranks the ranks of F_0, F_1, ...; betti() the table its degrees give."""
+
+    def __init__(self, rank: int, degrees: List[List[int]], maps: List["Module"]) -> None:
+        self.degrees = degrees
+        self.maps = maps
+        self.ranks = [len(d) for d in degrees]
+
+    def __len__(self) -> int:
+        return len(self.degrees)
+
+    def betti(self) -> "BettiTable":
+        rows = max((d - k for k, ds in enumerate(self.degrees) for d in ds), default=0) + 1
+        t = [[0] * len(self.degrees) for _ in range(rows)]
+        for k, ds in enumerate(self.degrees):
+            for d in ds:
+                t[d - k][k] += 1
+        return BettiTable(t)
+
+    def __repr__(self) -> str:
+        return "Resolution(ranks %s)" % (self.ranks,)
 
 
 class BettiTable:

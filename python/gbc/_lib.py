@@ -157,6 +157,12 @@ _proto("gbc_module_member", c_int, P(c_int), c_void_p, c_void_p, c_uint32, c_voi
        c_void_p)
 _proto("gbc_module_betti", c_int, P(P(ctypes.c_uint64)), P(c_uint32), P(c_uint32),
        c_void_p, c_uint32, c_void_p, c_void_p)
+_proto("gbc_module_res", c_int, P(c_void_p), c_void_p, c_uint32, c_void_p, c_void_p)
+_proto("gbc_resolution_length", ctypes.c_size_t, c_void_p)
+_proto("gbc_resolution_rank", ctypes.c_size_t, c_void_p, ctypes.c_size_t)
+_proto("gbc_resolution_degree", ctypes.c_int64, c_void_p, ctypes.c_size_t, ctypes.c_size_t)
+_proto("gbc_resolution_map", c_void_p, c_void_p, ctypes.c_size_t)
+_proto("gbc_resolution_free", None, c_void_p)
 _proto("gbc_betti_to_string", c_int, P(c_void_p), P(ctypes.c_uint64), c_uint32, c_uint32)
 _proto("gbc_string_free", None, c_void_p)
 # the quotient ring (gbc.h)

@@ -619,3 +619,34 @@ def test_every_algorithm_gives_the_same_basis(p):
             assert I.intersection("x", algorithm=algorithm) == (I & R.ideal("x"))
     with pytest.raises(ValueError):
         I.groebner(algorithm="magic")
+
+
+def test_resolution_maps_compose_to_zero():
+    """Module.resolution / Ideal.resolution: the maps' ranks and degrees give the
+    Betti table, consecutive maps compose to zero, no entry is a nonzero constant
+    and d_1's columns generate the ideal; over Z/p and Q."""
+    for field in (32003, 0):
+        R = gbc.Ring("x, y, z, w", field=field)
+        I = R.ideal("x*z - y^2", "x*w - y*z", "y*w - z^2")
+        res = I.resolution()
+        assert res.ranks == [1, 3, 2]
+        assert res.betti().rows == I.betti().rows
+        d1, d2 = res.maps
+        assert d1.rank == 1 and d2.rank == 3 and len(d2) == 2
+        gens = [e[0] for e in d1]
+        assert all(I.contains(g) for g in gens)
+        assert all(R.ideal(gens).contains(g) for g in I.gens)
+        for col in d2:
+            assert sum((a * g for a, g in zip(col, gens)), R.poly(0)).is_zero()
+            assert all(a.is_zero() or a.total_degree() > 0 for a in col)
+        M = gbc.Module(R, [("x", "y"), ("y", "z"), ("z^2", "x*y"), ("x*z", "y^2")])
+        res = M.resolution()
+        assert res.betti().rows == M.betti().rows
+        for k in range(1, len(res.maps)):
+            lo, hi = res.maps[k - 1], res.maps[k]
+            for col in hi:
+                for i in range(lo.rank):
+                    s = sum((a * v[i] for a, v in zip(col, lo)), R.poly(0))
+                    assert s.is_zero()
+    with pytest.raises(gbc.DomainError):
+        gbc.Ring("x, y", field=101).ideal("x^2 - y").resolution()

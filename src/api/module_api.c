@@ -282,3 +282,92 @@ GBC_API gbc_status gbc_betti_to_string(char **text, const uint64_t *betti, uint3
     *text = b.s;
     return GBC_OK;
 }
+
+/* ------------------------------------------------------------ resolutions -- */
+
+struct gbc_resolution {
+    size_t nlev;
+    size_t *size;
+    int64_t **deg;
+    gbc_polys **d; /* d[k] for 1 <= k < nlev; d[0] NULL */
+};
+
+GBC_API void gbc_resolution_free(gbc_resolution *res)
+{
+    if (res == NULL)
+        return;
+    for (size_t k = 0; k < res->nlev; k++) {
+        if (res->d != NULL)
+            gbc_polys_free(res->d[k]);
+        if (res->deg != NULL)
+            gbc_free(HANDLE_CTX, res->deg[k]);
+    }
+    gbc_free(HANDLE_CTX, res->d);
+    gbc_free(HANDLE_CTX, res->deg);
+    gbc_free(HANDLE_CTX, res->size);
+    gbc_free(HANDLE_CTX, res);
+}
+
+/* The handle for r (its maps moved out of it). */
+static gbc_status res_wrap(call *c, gbc_resolution **out, const gbc_polys *elems,
+                           module_res *r)
+{
+    gbc_resolution *h = NULL;
+    const size_t nl = r->nlev;
+    gbc_status st;
+    GBC_CHECK(st, GBC_ZALLOC(HANDLE_CTX, h, 1), fail);
+    GBC_CHECK(st, GBC_ZALLOC(HANDLE_CTX, h->size, nl ? nl : 1), fail);
+    GBC_CHECK(st, GBC_ZALLOC(HANDLE_CTX, h->deg, nl ? nl : 1), fail);
+    GBC_CHECK(st, GBC_ZALLOC(HANDLE_CTX, h->d, nl ? nl : 1), fail);
+    h->nlev = nl;
+    for (size_t k = 0; k < nl; k++) {
+        h->size[k] = r->size[k];
+        GBC_CHECK(st, GBC_ALLOC(HANDLE_CTX, h->deg[k], r->size[k] ? r->size[k] : 1), fail);
+        memcpy(h->deg[k], r->deg[k], sizeof(int64_t) * r->size[k]);
+        if (k >= 1)
+            GBC_CHECK(st, api_polys_wrap(&c->ctx, &h->d[k], elems->ring, &r->d[k]), fail);
+    }
+    *out = h;
+    return GBC_OK;
+fail:
+    gbc_resolution_free(h);
+    return st;
+}
+
+GBC_API gbc_status gbc_module_res(gbc_resolution **res, const gbc_polys *elems, uint32_t rank,
+                                  const gbc_options *opts, gbc_stats *stats)
+{
+    if (res == NULL || !elems_ok(elems, rank))
+        return GBC_ERR_ARG;
+    call c;
+    call_begin(&c, opts);
+    module_res r;
+    const field *F = &elems->ring->R.F;
+    gbc_status st = module_resolution(&c.ctx, &elems->ring->R, rank, &elems->L, &r, &c.st);
+    if (st == GBC_OK) {
+        st = res_wrap(&c, res, elems, &r);
+        module_res_clear(&c.ctx, &r, F);
+    }
+    call_end(&c, stats, 0);
+    return st;
+}
+
+GBC_API size_t gbc_resolution_length(const gbc_resolution *res)
+{
+    return res != NULL ? res->nlev : 0;
+}
+
+GBC_API size_t gbc_resolution_rank(const gbc_resolution *res, size_t k)
+{
+    return res != NULL && k < res->nlev ? res->size[k] : 0;
+}
+
+GBC_API int64_t gbc_resolution_degree(const gbc_resolution *res, size_t k, size_t i)
+{
+    return res != NULL && k < res->nlev && i < res->size[k] ? res->deg[k][i] : 0;
+}
+
+GBC_API const gbc_polys *gbc_resolution_map(const gbc_resolution *res, size_t k)
+{
+    return res != NULL && k >= 1 && k < res->nlev ? res->d[k] : NULL;
+}

@@ -46,7 +46,8 @@ static void usage(FILE *f)
             "  syz             the syzygies of the generators (polynomials or vectors),\n"
             "                  one vector a line (minimal for homogeneous generators)\n"
             "  res             the graded Betti table of a minimal free resolution of R/I\n"
-            "                  (R^r/M for vectors), homogeneous input only\n"
+            "                  (R^r/M for vectors), homogeneous input only; --maps: then\n"
+            "                  the maps d_1, d_2, ... of that resolution, one column a line\n"
             "  regularity      the Castelnuovo-Mumford regularity of I (of M for\n"
             "                  vectors), from that table: reg I = reg R/I + 1\n"
             "  hilbert         the numerator N(t) of the Hilbert series N(t)/(1-t)^n of\n"
@@ -337,6 +338,7 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
     int progress = -1;
     int multigraded = 0; /* hilbert --multigraded */
     int leading = 0;     /* gb --leading: the leading monomials only */
+    int maps = 0;        /* res --maps: the resolution's maps too */
     int hpoly = 0;       /* hilbert --polynomial */
     int file_operand = 0; /* FILE came as an operand (not -f) */
     int end_opts = 0;     /* after "--": every argument is FILE */
@@ -371,6 +373,8 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
             hpoly = 1;
         } else if (strcmp(a, "--leading") == 0) {
             leading = 1;
+        } else if (strcmp(a, "--maps") == 0) {
+            maps = 1;
         } else if (strcmp(a, "--progress") == 0) {
             progress = 1;
         } else if (strcmp(a, "--no-progress") == 0) {
@@ -403,6 +407,11 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
         command = "gb";
     if (leading && strcmp(command, "gb") != 0)
         return cli_usage_error("--leading applies to the gb command only, not to %s", command);
+    if (maps && strcmp(command, "res") != 0)
+        return cli_usage_error("--maps applies to the res command only, not to %s", command);
+    if (maps && C.json)
+        return cli_usage_error("--maps prints text: it does not combine with --format %s",
+                               "json");
     if (hpoly && (strcmp(command, "hilbert") != 0 || multigraded))
         return cli_usage_error("--polynomial applies to the hilbert command only (and not with "
                            "--multigraded), not to %s", multigraded ? "--multigraded" : command);
@@ -475,7 +484,7 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
             goto out;
         }
         rc = cli_module_command(command, fname, text, len, order, opts, stats, outfile,
-                                verbose, &L, C.json);
+                                verbose, &L, C.json, maps);
         free(text);
         goto out;
     }

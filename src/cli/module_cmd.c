@@ -10,6 +10,7 @@
 #include "json.h"
 #include "options.h"
 #include "output.h"
+#include "textbuf.h"
 
 int cli_module_text_has_vector(const char *text, size_t len)
 {
@@ -76,6 +77,77 @@ static size_t regularity_text(char *line, const uint64_t *betti, uint32_t nr, ui
     return (size_t)snprintf(line, 32, "%lld\n", (long long)last + 1);
 }
 
+/* The Betti table of res (its bases' degrees), as gbc_module_betti returns it. */
+static gbc_status res_betti(const gbc_resolution *res, uint64_t **betti, uint32_t *nr,
+                            uint32_t *nc)
+{
+    const size_t L = gbc_resolution_length(res);
+    int64_t maxrow = 0;
+    for (size_t k = 0; k < L; k++)
+        for (size_t i = 0; i < gbc_resolution_rank(res, k); i++) {
+            int64_t d = gbc_resolution_degree(res, k, i) - (int64_t)k;
+            maxrow = d > maxrow ? d : maxrow;
+        }
+    if (maxrow >= UINT32_MAX || L > UINT32_MAX)
+        return GBC_ERR_OVERFLOW;
+    *nr = (uint32_t)maxrow + 1;
+    *nc = (uint32_t)L;
+    *betti = calloc((size_t)*nr * *nc, sizeof **betti);
+    if (*betti == NULL)
+        return GBC_ERR_NOMEM;
+    for (size_t k = 0; k < L; k++)
+        for (size_t i = 0; i < gbc_resolution_rank(res, k); i++) {
+            int64_t d = gbc_resolution_degree(res, k, i) - (int64_t)k;
+            if (d < 0)
+                return GBC_ERR_INTERNAL; /* a minimal map has no constant entry */
+            (*betti)[(size_t)d * *nc + k]++;
+        }
+    return GBC_OK;
+}
+
+/* res --maps: the Betti table, then for k = 1, 2, ... a line "# d_k: F_k -> F_{k-1},
+ * n columns of rank r (their degrees)" and d_k's columns, one vector a line. The
+ * text goes to *out (malloc'd). */
+static gbc_status res_maps_text(const gbc_resolution *res, char **out, size_t *outlen)
+{
+    uint64_t *betti = NULL;
+    uint32_t nr = 0, nc = 0;
+    char *tab = NULL;
+    gbc_status st = res_betti(res, &betti, &nr, &nc);
+    if (st == GBC_OK)
+        st = gbc_betti_to_string(&tab, betti, nr, nc);
+    free(betti);
+    if (st != GBC_OK)
+        return st;
+    cli_buf b = CLI_BUF_INIT;
+    cli_buf_puts(&b, tab);
+    gbc_string_free(tab);
+    for (size_t k = 1; k < gbc_resolution_length(res) && st == GBC_OK; k++) {
+        const size_t nk = gbc_resolution_rank(res, k), rk = gbc_resolution_rank(res, k - 1);
+        char line[160];
+        snprintf(line, sizeof line, "\n# d_%zu: F_%zu -> F_%zu, %zu column%s of rank %zu\n", k, k,
+                 k - 1, nk, nk == 1 ? "" : "s", rk);
+        cli_buf_puts(&b, line);
+        char *txt = NULL;
+        size_t tl = 0;
+        st = gbc_module_to_string(&txt, &tl, gbc_resolution_map(res, k), (uint32_t)rk, 0);
+        if (st == GBC_OK)
+            cli_buf_puts(&b, txt);
+        gbc_string_free(txt);
+    }
+    if (b.failed) {
+        free(b.s);
+        return GBC_ERR_NOMEM;
+    }
+    if (st != GBC_OK) {
+        free(b.s);
+        return st;
+    }
+    *out = b.s;
+    *outlen = b.len;
+    return GBC_OK;
+}
+
 static int report(const char *fname, gbc_status st)
 {
     cli_report_status(fname, st);
@@ -84,12 +156,13 @@ static int report(const char *fname, gbc_status st)
 
 int cli_module_command(const char *command, const char *fname, const char *text,
                        size_t len, const char *order, gbc_options *opts, gbc_stats *stats,
-                       const char *outfile, int verbose, void *log, int json)
+                       const char *outfile, int verbose, void *log, int json, int maps)
 {
     gbc_ring *ring = NULL;
     gbc_polys *elems = NULL, *res = NULL;
     uint64_t *betti = NULL;
     char *out = NULL;
+    char *mtext = NULL; /* res --maps's text (malloc'd) */
     uint32_t rank = 1;
     gbc_error err;
     int rc = 0, open_failed = 0;
@@ -124,8 +197,15 @@ int cli_module_command(const char *command, const char *fname, const char *text,
             goto done;
         }
         uint32_t nr = 0, nc = 0;
-        st = gbc_module_betti(&betti, &nr, &nc, elems, rank, opts, stats);
+        gbc_resolution *resol = NULL;
+        if (maps)
+            st = gbc_module_res(&resol, elems, rank, opts, stats);
+        else
+            st = gbc_module_betti(&betti, &nr, &nc, elems, rank, opts, stats);
         cli_log_done(log);
+        if (st == GBC_OK && maps)
+            st = res_maps_text(resol, &mtext, &outlen);
+        gbc_resolution_free(resol);
         if (st == GBC_ERR_UNSUPPORTED) {
             fprintf(stderr,
                     "%s: error: %s: a generator of degree 0 (a nonzero constant %s) "
@@ -136,6 +216,8 @@ int cli_module_command(const char *command, const char *fname, const char *text,
         }
         if (st == GBC_OK && regularity) {
             outlen = regularity_text(regline, betti, nr, nc);
+        } else if (st == GBC_OK && maps) {
+            /* the text is made */
         } else if (st == GBC_OK && json) {
             if (cli_json_betti(betti, nr, nc, &jout, &joutlen) != 0)
                 st = GBC_ERR_NOMEM;
@@ -176,11 +258,12 @@ int cli_module_command(const char *command, const char *fname, const char *text,
         goto done;
     }
     cli_print_summary(stats, verbose);
-    const char *text_out = jout ? jout : regularity ? regline : out;
+    const char *text_out = jout ? jout : regularity ? regline : mtext ? mtext : out;
     if (cli_write_result(outfile, text_out, jout ? joutlen : outlen, &open_failed) != 0)
         rc = open_failed ? 1 : 3;
 done:
     free(jout);
+    free(mtext);
     gbc_string_free(out);
     gbc_mem_free(betti);
     gbc_polys_free(res);

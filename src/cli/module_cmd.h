@@ -17,6 +17,6 @@ int cli_module_text_has_vector(const char *text, size_t len);
  * process exit status. */
 int cli_module_command(const char *command, const char *fname, const char *text,
                        size_t len, const char *order, gbc_options *opts, gbc_stats *stats,
-                       const char *outfile, int verbose, void *log, int json);
+                       const char *outfile, int verbose, void *log, int json, int maps);
 
 #endif

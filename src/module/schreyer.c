@@ -3,7 +3,7 @@
  * of M, then, level by level, the leading terms of the next syzygies from those of
  * the current level alone and each syzygy by one reduction; the minimal Betti
  * numbers are then read off the ranks of the constant parts of the maps. */
-#include "module/module_int.h"
+#include "module/frame_int.h"
 
 /* Monomials are kept as totals: a term x^e eps_c of F_L (eps_c a basis element
  * of level L whose leading term in F_{L-1} has total tau_c) is stored as the
@@ -14,25 +14,6 @@
  * by Schreyer's theorem each level is a Groebner basis of the syzygies of the
  * one before (Eisenbud, Commutative Algebra, Thm 15.10; La Scala and Stillman,
  * "Strategies for computing minimal free resolutions", JSC 26, 1998). */
-
-/* An element of F_{L-1} (a basis element of level L): terms in decreasing order. */
-typedef struct svec {
-    size_t len;
-    uint32_t *T;    /* len * n totals */
-    uint32_t *comp; /* len indices of level L - 1 */
-    mcv c;          /* len coefficients */
-} svec;
-
-/* One level: its n elements (level >= 1), their leading totals and degrees, and
- * for each basis index c of the level below, the range [start[c], start[c + 1])
- * of the elements whose leading term is in eps_c. */
-typedef struct slevel {
-    size_t n;
-    svec *v;
-    uint32_t *lead; /* n * nvars */
-    int64_t *deg;
-    size_t *start;  /* (n of the level below) + 1 entries; NULL for level 0 */
-} slevel;
 
 /* The state of one run. */
 typedef struct sres {
@@ -109,17 +90,7 @@ static const skern skern_qq = {mqq_is_zero, mqq_set, mqq_set_zero, mqq_neg, mqq_
 
 #define SKERN_INLINE static inline __attribute__((always_inline))
 
-static int term_cmp(const uint32_t *Ta, uint32_t ca, const uint32_t *Tb, uint32_t cb,
-                    uint32_t n)
-{
-    int c = mgrevlex_cmp(Ta, Tb, n);
-    if (c != 0)
-        return c;
-    return ca < cb ? -1 : ca > cb;
-}
-
-/* Free v's arrays (o: the field's family) and zero it. */
-static void svec_clear(gbc_ctx *ctx, svec *v, const mcf_ops *o)
+void svec_clear(gbc_ctx *ctx, svec *v, const mcf_ops *o)
 {
     gbc_free(ctx, v->T);
     gbc_free(ctx, v->comp);
@@ -127,8 +98,7 @@ static void svec_clear(gbc_ctx *ctx, svec *v, const mcf_ops *o)
     memset(v, 0, sizeof *v);
 }
 
-/* Room for len terms (coefficients zero); on failure v is left zeroed. */
-static gbc_status svec_alloc(gbc_ctx *ctx, svec *v, size_t len, uint32_t n, const mcf_ops *o)
+gbc_status svec_alloc(gbc_ctx *ctx, svec *v, size_t len, uint32_t n, const mcf_ops *o)
 {
     memset(v, 0, sizeof *v);
     size_t l1 = len ? len : 1;
@@ -143,7 +113,7 @@ fail:
     return st;
 }
 
-static void level_clear(gbc_ctx *ctx, slevel *L, const mcf_ops *o)
+void level_clear(gbc_ctx *ctx, slevel *L, const mcf_ops *o)
 {
     if (L->v != NULL)
         for (size_t k = 0; k < L->n; k++)
@@ -928,9 +898,11 @@ done:
     return st;
 }
 
-gbc_status module_levels_schreyer(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in,
-                                  mlevel *lev, size_t maxlev, size_t upto, size_t *nlev,
-                                  gb_stats *stats)
+/* module_levels_schreyer, and with maps != NULL the frame minimalised into
+ * the maps of the minimal resolution (module_resolution). */
+static gbc_status schreyer_run(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in,
+                               mlevel *lev, size_t maxlev, size_t upto, size_t *nlev,
+                               module_res *maps, gb_stats *stats)
 {
     const uint32_t n = R->nvars;
     const field *F = &R->F;
@@ -953,6 +925,7 @@ gbc_status module_levels_schreyer(gbc_ctx *ctx, const ring *R, uint32_t rank, co
         Ru = &Rg;
     }
     slevel *L = NULL;
+    unsigned char **alive = NULL;
     size_t nl = 0;
     plist G;
     plist_init(&G);
@@ -961,8 +934,17 @@ gbc_status module_levels_schreyer(gbc_ctx *ctx, const ring *R, uint32_t rank, co
     GBC_CHECK(st, sres_init(ctx, &S, n, F), done0);
     GBC_CHECK(st, GBC_ZALLOC(ctx, L, maxlev + 2), done);
     GBC_CHECK(st, build_frame(&S, Ru, rank, in, L, maxlev, upto, &nl, &G, stats), done);
-    st = frame_betti(&S, L, nl, L[nl - 1].n > 0 ? nl - 1 : nl, lev, nlev);
+    GBC_CHECK(st, frame_betti(&S, L, nl, L[nl - 1].n > 0 ? nl - 1 : nl, lev, nlev), done);
+    if (maps != NULL) {
+        GBC_CHECK(st, GBC_ZALLOC(ctx, alive, nl), done);
+        GBC_CHECK(st, frame_minimize(ctx, F, n, L, nl, alive), done);
+        GBC_CHECK(st, frame_maps(ctx, R, L, nl, alive, lev, *nlev, maps), done);
+    }
 done:
+    if (alive != NULL)
+        for (size_t l = 0; l < nl; l++)
+            gbc_free(ctx, alive[l]);
+    gbc_free(ctx, alive);
     if (st != GBC_OK)
         for (size_t l = 0; l < maxlev + 2; l++) {
             gbc_free(ctx, lev[l].deg);
@@ -978,5 +960,32 @@ done0:
     plist_clear(ctx, &G, F);
     if (own_ring)
         ring_clear(ctx, &Rg);
+    return st;
+}
+
+gbc_status module_levels_schreyer(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in,
+                                  mlevel *lev, size_t maxlev, size_t upto, size_t *nlev,
+                                  gb_stats *stats)
+{
+    return schreyer_run(ctx, R, rank, in, lev, maxlev, upto, nlev, NULL, stats);
+}
+
+gbc_status module_resolution(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in,
+                             module_res *out, gb_stats *stats)
+{
+    memset(out, 0, sizeof *out);
+    if (rank < 1 || in->n % rank != 0)
+        return GBC_ERR_INTERNAL;
+    const size_t maxlev = (size_t)R->nvars + 2;
+    mlevel *lev = NULL;
+    size_t nlev = 0;
+    gbc_status st;
+    GBC_CHECK(st, GBC_ZALLOC(ctx, lev, maxlev + 2), done);
+    st = schreyer_run(ctx, R, rank, in, lev, maxlev, SIZE_MAX, &nlev, out, stats);
+done:
+    if (lev != NULL)
+        for (size_t l = 0; l < maxlev + 2; l++)
+            gbc_free(ctx, lev[l].deg);
+    gbc_free(ctx, lev);
     return st;
 }

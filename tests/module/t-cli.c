@@ -83,6 +83,44 @@ START_TEST(test_res)
 }
 END_TEST
 
+/* res --maps: the table, then each map under its comment line, one column a
+ * line, each block valid vector input again; misuse is a usage error. (The maps
+ * themselves are checked by their defining properties in t-module.) */
+START_TEST(test_res_maps)
+{
+    result r = gbc("res --maps", "x,y,z,w\n0\nx*z-y^2, x*w-y*z, y*w-z^2\n");
+    ck_assert_int_eq(r.status, 0);
+    const char *table = "       0 1 2\n"
+                        "    0: 1 . .\n"
+                        "    1: . 3 2\n"
+                        "total: 1 3 2\n\n";
+    ck_assert_msg(strncmp(r.out, table, strlen(table)) == 0, "%s", r.out);
+    const char *h1 = strstr(r.out, "# d_1: F_1 -> F_0, 3 columns of rank 1\n");
+    const char *h2 = strstr(r.out, "# d_2: F_2 -> F_1, 2 columns of rank 3\n");
+    ck_assert_msg(h1 != NULL && h2 != NULL && h1 < h2, "%s", r.out);
+    ck_assert_ptr_null(strstr(r.out, "# d_3"));
+    /* the block of d_2 is valid input: its two columns have rank 3 */
+    char in[4096];
+    const char *b2 = strchr(h2, '\n') + 1;
+    snprintf(in, sizeof in, "x,y,z,w\n0\n%s", b2);
+    result g = gbc("gb", in);
+    ck_assert_msg(g.status == 0, "%s%s", in, g.err);
+    result_free(&g);
+    result_free(&r);
+    r = gbc("syz --maps", "x,y\n7\nx, y\n");
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_msg(strstr(r.err, "--maps") != NULL, "%s", r.err);
+    result_free(&r);
+    r = gbc("res --maps --format json", "x,y\n7\nx, y\n");
+    ck_assert_int_eq(r.status, 2);
+    result_free(&r);
+    r = gbc("res --maps", "x,y\n7\nx^2+y, y^3\n");
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_str_eq(r.out, "");
+    result_free(&r);
+}
+END_TEST
+
 START_TEST(test_syz_gb)
 {
     /* syz output is valid input: its syzygies of the syzygies are none here */
@@ -152,6 +190,7 @@ int main(void)
     TCase *tc = tcase_create("cli");
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_res);
+    tcase_add_test(tc, test_res_maps);
     tcase_add_test(tc, test_syz_gb);
     tcase_add_test(tc, test_errors);
     suite_add_tcase(s, tc);

@@ -778,6 +778,178 @@ START_TEST(test_compose)
 }
 END_TEST
 
+/* The Betti table of a resolution, read off its bases' degrees, as text. */
+static char *res_table(const gbc_resolution *res)
+{
+    const size_t L = gbc_resolution_length(res);
+    int64_t maxrow = 0;
+    for (size_t k = 0; k < L; k++)
+        for (size_t i = 0; i < gbc_resolution_rank(res, k); i++) {
+            int64_t d = gbc_resolution_degree(res, k, i) - (int64_t)k;
+            ck_assert_int_ge(d, 0);
+            if (i > 0) /* each basis in increasing degree */
+                ck_assert_int_le(gbc_resolution_degree(res, k, i - 1),
+                                 gbc_resolution_degree(res, k, i));
+            maxrow = d > maxrow ? d : maxrow;
+        }
+    const uint32_t nr = (uint32_t)maxrow + 1, nc = (uint32_t)L;
+    uint64_t *b = calloc((size_t)nr * nc, sizeof *b);
+    ck_assert_ptr_nonnull(b);
+    for (size_t k = 0; k < L; k++)
+        for (size_t i = 0; i < gbc_resolution_rank(res, k); i++)
+            b[(size_t)(gbc_resolution_degree(res, k, i) - (int64_t)k) * nc + k]++;
+    char *t = NULL;
+    ck_assert_int_eq(gbc_betti_to_string(&t, b, nr, nc), GBC_OK);
+    char *c = strdup(t);
+    gbc_string_free(t);
+    free(b);
+    return c;
+}
+
+/* Every term of every entry of D's column j (rank rk) has the degree that makes
+ * the column homogeneous of degree dj, rows of degrees dr[0..rk), and no entry
+ * is a nonzero constant (minimality). */
+static void check_column_degrees(const gbc_polys *D, uint32_t rk, size_t j, int64_t dj,
+                                 const int64_t *dr, uint32_t nv, const char *name, size_t k)
+{
+    for (uint32_t i = 0; i < rk; i++) {
+        size_t nt = gbc_polys_nterms(D, j * rk + i);
+        if (nt == 0)
+            continue;
+        uint32_t *e = calloc(nt * (nv ? nv : 1), sizeof *e);
+        ck_assert_ptr_nonnull(e);
+        ck_assert_int_eq(gbc_polys_get_zp(e, NULL, nt, D, j * rk + i), GBC_OK);
+        for (size_t t = 0; t < nt; t++) {
+            int64_t d = 0;
+            for (uint32_t v = 0; v < nv; v++)
+                d += e[t * nv + v];
+            ck_assert_msg(d + dr[i] == dj, "%s: d_%zu column %zu entry %u: a term of degree "
+                          "%lld, the column has degree %lld and the row %lld",
+                          name, k, j, i, (long long)d, (long long)dj, (long long)dr[i]);
+            ck_assert_msg(d > 0, "%s: d_%zu column %zu entry %u is a constant", name, k, j, i);
+        }
+        free(e);
+    }
+}
+
+/* gbc_module_res on one input: d_1 generates M (membership both ways), each map
+ * has the ranks and degrees its bases say and no constant entry, consecutive
+ * maps compose to zero (the parser's arithmetic), the image of d_{k+1} holds
+ * the syzygies of d_k's columns (exactness), the last map has none, and the
+ * degrees give gbc_module_betti's table. The checks by module Groebner bases
+ * (generation, exactness) run in grevlex only: in lex over Q their bases'
+ * coefficients can take minutes, and the maps do not depend on the order (only
+ * their terms' order does). */
+static void check_res_maps(const char *name, const char *text, const char *order)
+{
+    input in;
+    gbc_error err;
+    ck_assert_msg(gbc_module_parse(&in.ring, &in.elems, &in.rank, NULL, text, strlen(text),
+                                   order, NULL, &err) == GBC_OK,
+                  "%s: %s", name, err.message);
+    const uint32_t nv = gbc_ring_nvars(in.ring);
+    gbc_resolution *res = NULL;
+    gbc_status st = gbc_module_res(&res, in.elems, in.rank, NULL, NULL);
+    if (st == GBC_ERR_UNSUPPORTED) { /* a constant generator: as gbc_module_betti */
+        uint64_t *b = NULL;
+        uint32_t nr, nc;
+        ck_assert_int_eq(gbc_module_betti(&b, &nr, &nc, in.elems, in.rank, NULL, NULL), st);
+        ck_assert_ptr_null(res);
+        input_free(&in);
+        return;
+    }
+    ck_assert_msg(st == GBC_OK, "%s: %s", name, gbc_status_string(st));
+    const size_t L = gbc_resolution_length(res);
+    ck_assert_uint_ge(L, 1);
+    ck_assert_uint_le(L, nv + 2);
+    ck_assert_uint_eq(gbc_resolution_rank(res, 0), in.rank);
+    char *want = our_table(&in), *got = res_table(res);
+    ck_assert_msg(strcmp(want, got) == 0, "%s: the maps' table\n%s\nthe Betti table\n%s", name,
+                  got, want);
+    free(want);
+    free(got);
+    if (L == 1) { /* M = 0 */
+        for (size_t j = 0; j < count(in.elems, in.rank); j++)
+            for (uint32_t i = 0; i < in.rank; i++)
+                ck_assert_uint_eq(gbc_polys_nterms(in.elems, j * in.rank + i), 0);
+    } else if (order == NULL) {
+        const gbc_polys *D1 = gbc_resolution_map(res, 1);
+        ck_assert_msg(contained(D1, in.elems, in.rank) && contained(in.elems, D1, in.rank),
+                      "%s: d_1 does not generate M", name);
+    }
+    ck_assert_ptr_null(gbc_resolution_map(res, 0));
+    ck_assert_ptr_null(gbc_resolution_map(res, L));
+    for (size_t k = 1; k < L; k++) {
+        const gbc_polys *D = gbc_resolution_map(res, k);
+        const uint32_t rk = (uint32_t)gbc_resolution_rank(res, k - 1);
+        const size_t nk = gbc_resolution_rank(res, k);
+        ck_assert_uint_eq(gbc_polys_count(D), nk * rk);
+        int64_t *dr = calloc(rk, sizeof *dr);
+        for (uint32_t i = 0; i < rk; i++)
+            dr[i] = gbc_resolution_degree(res, k - 1, i);
+        for (size_t j = 0; j < nk; j++)
+            check_column_degrees(D, rk, j, gbc_resolution_degree(res, k, j), dr, nv, name, k);
+        free(dr);
+        const gbc_polys *E = k + 1 < L ? gbc_resolution_map(res, k + 1) : NULL;
+        for (size_t j = 0; E != NULL && j < gbc_resolution_rank(res, k + 1); j++)
+            ck_assert_msg(is_syzygy(in.ring, D, rk, E, j), "%s: d_%zu d_%zu != 0 (column %zu)",
+                          name, k, k + 1, j);
+        if (order != NULL)
+            continue;
+        gbc_polys *S = NULL;
+        ck_assert_int_eq(gbc_module_syz(&S, D, rk, NULL, NULL), GBC_OK);
+        if (E == NULL)
+            ck_assert_msg(count(S, (uint32_t)nk) == 0, "%s: d_%zu has syzygies", name, k);
+        else
+            ck_assert_msg(contained(S, E, (uint32_t)nk), "%s: ker d_%zu is not im d_%zu", name,
+                          k, k + 1);
+        gbc_polys_free(S);
+    }
+    gbc_resolution_free(res);
+    input_free(&in);
+}
+
+/* The maps of gbc_module_res on the classical inputs (in grevlex and in lex, the
+ * entries in the ring's order), a few larger ones and seeded random ideals and
+ * modules, mod p and over Q. */
+START_TEST(test_res_maps)
+{
+    static const char *orders[] = {NULL, "lex"};
+    for (size_t k = 0; k < NCLASSICAL; k++)
+        for (int o = 0; o < 2; o++) {
+            char *text = case_text(&classical[k]);
+            check_res_maps(classical[k].name, text, orders[o]);
+            free(text);
+        }
+    static const char *larger[] = {
+        "a,b,c,d,e\n32003\na*b - c*d, b*c - d*e, c*d - e*a, d*e - a*b + c^2, a^2 - b*e\n",
+        "x,y,z,w\n0\n2*x^2 + 3*y*z - w^2, 5*x*y - z^2 + 7*x*w, y^2 - 11*z*w + x*z, "
+        "x*z*w - y^3\n",
+        "x,y,z,w\n101\n[x^2, y*z, 0], [x*y, z^2, w^2], [0, x*w, y*z], [z^2, 0, x^2 - w^2]\n",
+    };
+    for (size_t k = 0; k < sizeof larger / sizeof larger[0]; k++)
+        check_res_maps("larger", larger[k], NULL);
+    gbc_rng g;
+    uint64_t seed = tu_seed() ^ 0x3a95;
+    printf("res_maps: seed %llu\n", (unsigned long long)seed);
+    gbc_rng_seed(&g, seed);
+    int n = 10 * tu_mult();
+    for (int it = 0; it < n; it++) {
+        mcase c;
+        char vars[64];
+        uint32_t nv = 3 + (uint32_t)gbc_rng_below(&g, 2);
+        uint32_t r = it % 2 ? 2 : 0;
+        unsigned p = it % 3 == 0 ? 0 : 32003;
+        char *gens = random_input(&g, nv, p, 2 + (uint32_t)gbc_rng_below(&g, 4), r, &c, vars,
+                                  sizeof vars);
+        char *text = case_text(&c);
+        check_res_maps("random", text, it % 4 == 1 ? "lex" : NULL);
+        free(text);
+        free(gens);
+    }
+}
+END_TEST
+
 /* sum_i (-1)^i sum_j beta_ij t^j is the numerator of the Hilbert series of R/I. */
 static void check_euler(const char *text)
 {
@@ -1103,7 +1275,7 @@ START_TEST(test_faults)
     for (size_t t = 0; t < 2; t++) {
         input in = parse(texts[t]);
         char *want = our_table(&in);
-        for (int op = 0; op < 4; op++) {
+        for (int op = 0; op < 5; op++) {
             /* done after three successes in a row (a failed allocation may be an
              * optional one, after which the call still succeeds) */
             int done = 0;
@@ -1134,6 +1306,16 @@ START_TEST(test_faults)
                     st = gbc_module_groebner(&G, in.elems, in.rank, GBC_MODULE_POT, o, NULL);
                     ck_assert(st == GBC_OK || G == NULL);
                     gbc_polys_free(G);
+                } else if (op == 4) {
+                    gbc_resolution *res = NULL;
+                    st = gbc_module_res(&res, in.elems, in.rank, o, NULL);
+                    ck_assert(st == GBC_OK || res == NULL);
+                    if (st == GBC_OK) {
+                        char *got = res_table(res);
+                        ck_assert_str_eq(got, want);
+                        free(got);
+                    }
+                    gbc_resolution_free(res);
                 } else {
                     gbc_ring *R = NULL;
                     gbc_polys *P = NULL;
@@ -1165,7 +1347,7 @@ int main(void)
     } tests[] = {
         {"format", test_format},   {"parse_errors", test_parse_errors},
         {"syz", test_syz},         {"syz_counted", test_syz_counted},
-        {"compose", test_compose},
+        {"compose", test_compose}, {"res_maps", test_res_maps},
         {"euler", test_euler},     {"euler_larger", test_euler_larger},
         {"betti_classical", test_betti_classical},
         {"betti_random", test_betti_random}, {"gb_singular", test_gb_singular},

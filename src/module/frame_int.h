@@ -1,0 +1,73 @@
+/* module/frame_int: the Schreyer frame's elements and levels, shared by the
+ * frame's construction (schreyer.c) and its minimalisation into the maps of a
+ * minimal free resolution (minres.c). Internal to module/. */
+#ifndef GBC_MODULE_FRAME_INT_H
+#define GBC_MODULE_FRAME_INT_H
+
+#include "module/module_int.h"
+
+/* Monomials are kept as totals: a term x^e eps_c of F_L (eps_c a basis element
+ * of level L whose leading term in F_{L-1} has total tau_c) is stored as the
+ * exponent vector T = e + tau_c and the index c; the basis of F_0 = R^r has
+ * tau = 1. F_L is ordered by T in grevlex first, then by the index, the larger
+ * one larger (schreyer.c says why this is Schreyer's order). */
+
+/* An element of F_{L-1} (a basis element of level L): terms in decreasing order. */
+typedef struct svec {
+    size_t len;
+    uint32_t *T;    /* len * n totals */
+    uint32_t *comp; /* len indices of level L - 1 */
+    mcv c;          /* len coefficients */
+} svec;
+
+/* One level: its n elements (level >= 1), their leading totals and degrees, and
+ * for each basis index c of the level below, the range [start[c], start[c + 1])
+ * of the elements whose leading term is in eps_c. */
+typedef struct slevel {
+    size_t n;
+    svec *v;
+    uint32_t *lead; /* n * nvars */
+    int64_t *deg;
+    size_t *start;  /* (n of the level below) + 1 entries; NULL for level 0 */
+} slevel;
+
+/* The order of F_L on terms (T, c): grevlex on the totals, then the index. */
+static inline int term_cmp(const uint32_t *Ta, uint32_t ca, const uint32_t *Tb,
+                           uint32_t cb, uint32_t n)
+{
+    int c = mgrevlex_cmp(Ta, Tb, n);
+    if (c != 0)
+        return c;
+    return ca < cb ? -1 : ca > cb;
+}
+
+/* Free v's arrays (o: the field's family) and zero it. */
+void svec_clear(gbc_ctx *ctx, svec *v, const mcf_ops *o);
+/* Room for len terms (coefficients zero); on failure v is left zeroed. */
+gbc_status svec_alloc(gbc_ctx *ctx, svec *v, size_t len, uint32_t n, const mcf_ops *o);
+/* Free a level's elements and arrays and zero it. */
+void level_clear(gbc_ctx *ctx, slevel *L, const mcf_ops *o);
+
+/* ---- the minimal resolution's maps (minres.c) ---- */
+
+/* Minimalise the frame L[0..nl) (n variables, field F; level 0 is R^r) in
+ * place: for k = 1, 2, ... the columns of d_k (the elements of level k) are
+ * cleared of the rows level k - 1 lost, then, in increasing degree, of the rows
+ * of the constant entries (pivots) of the columns before them, and a column
+ * left with a constant entry at a row not yet removed becomes a pivot: that
+ * column and that row are removed. alive[k] (allocated here through ctx, L[k].n
+ * flags; the caller frees alive[0..nl) with gbc_free, also on failure) marks
+ * what remains; the remaining columns of the remaining rows are the maps of a
+ * minimal resolution. */
+gbc_status frame_minimize(gbc_ctx *ctx, const field *F, uint32_t n, slevel *L, size_t nl,
+                          unsigned char **alive);
+
+/* The minimalised frame's maps in R's ring and order into out (zeroed): the
+ * levels 0..nlev-1 of the minimal Betti numbers lev (frame_betti's), each
+ * level's basis in increasing degree. GBC_ERR_INTERNAL when what remains does not
+ * have those Betti numbers. On failure out is left empty. */
+gbc_status frame_maps(gbc_ctx *ctx, const ring *R, const slevel *L, size_t nl,
+                      unsigned char *const *alive, const mlevel *lev, size_t nlev,
+                      module_res *out);
+
+#endif

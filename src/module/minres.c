@@ -1,0 +1,587 @@
+/* module/minres: the maps of a minimal graded free resolution, from the
+ * non-minimal one of Schreyer's frame (schreyer.c). A constant entry c of a map
+ * d_k, between basis element e_j of F_k and e_i of F_{k-1} (of one degree),
+ * splits off the exact piece 0 -> R e_j -> R d_k(e_j) -> 0: after the columns
+ * of d_k are cleared of row i by multiples of column j, the resolution without
+ * e_j and e_i is again a resolution (the other maps keep their entries, the
+ * one of d_{k+1} at e_j dropped). Clearing every constant entry, degree by
+ * degree and level by level, leaves a minimal resolution (docs/modules.md,
+ * "Resolution, the maps"). */
+#include "module/frame_int.h"
+
+/* The scratch of one minimalisation: the column being cleared, as terms in a
+ * hash table (the totals and index of each, its coefficient), and a heap of
+ * its terms at pivot rows. */
+typedef struct mwork {
+    gbc_ctx *ctx;
+    const field *F;
+    const mcf_ops *o;
+    uint32_t n;
+    uint32_t *aT, *acomp; /* alen terms in room for acap */
+    uint64_t *ahash;      /* their hashes (lin_hash) */
+    mcv ac;
+    size_t alen, acap, aninit;
+    /* open addressing over nslot (a power of 2) slots: slot h holds term k when
+     * k < alen and apos[k] == h, else it is free (so emptying is alen = 0) */
+    size_t *slot, *apos;
+    size_t nslot;
+    uint64_t *hmul; /* n + 1 hash multipliers */
+    size_t *heap, heapn, heapcap;
+    size_t *ix, *ix2; /* acap each: the sort of the terms */
+    mcf_tmp w;
+    mcv s; /* one coefficient: a multiplier */
+    uint32_t sf;
+    mpq_t sq;
+    uint32_t *tb; /* n: a shifted term */
+} mwork;
+
+static void mwork_clear(mwork *W)
+{
+    gbc_free(W->ctx, W->aT);
+    gbc_free(W->ctx, W->acomp);
+    W->o->clear(W->ctx, &W->ac, W->aninit);
+    gbc_free(W->ctx, W->slot);
+    gbc_free(W->ctx, W->apos);
+    gbc_free(W->ctx, W->ahash);
+    gbc_free(W->ctx, W->hmul);
+    gbc_free(W->ctx, W->heap);
+    gbc_free(W->ctx, W->ix);
+    gbc_free(W->ctx, W->ix2);
+    gbc_free(W->ctx, W->tb);
+    mcf_tmp_clear(&W->w);
+    mpq_clear(W->sq);
+}
+
+static gbc_status mwork_init(mwork *W, gbc_ctx *ctx, const field *F, uint32_t n)
+{
+    memset(W, 0, sizeof *W);
+    W->ctx = ctx;
+    W->F = F;
+    W->o = mcf_for(F);
+    W->n = n;
+    mcf_tmp_init(&W->w);
+    mpq_init(W->sq);
+    W->s.cf = &W->sf;
+    W->s.cq = &W->sq;
+    gbc_status st;
+    GBC_CHECK(st, GBC_ALLOC(ctx, W->tb, n ? n : 1), fail);
+    GBC_CHECK(st, GBC_ALLOC(ctx, W->hmul, n + 1), fail);
+    uint64_t x = 0x2545f4914f6cdd1dull;
+    for (uint32_t i = 0; i <= n; i++) {
+        x ^= x >> 33;
+        x *= 0xff51afd7ed558ccdull;
+        x ^= x >> 29;
+        W->hmul[i] = x | 1;
+    }
+    W->nslot = 256;
+    GBC_CHECK(st, GBC_ALLOC(ctx, W->slot, W->nslot), fail);
+    for (size_t k = 0; k < W->nslot; k++)
+        W->slot[k] = SIZE_MAX;
+    return GBC_OK;
+fail:
+    mwork_clear(W);
+    return st;
+}
+
+static gbc_status acc_reserve(mwork *W, size_t need)
+{
+    if (need <= W->acap)
+        return GBC_OK;
+    size_t cap = W->acap * 2 > need ? W->acap * 2 : need;
+    cap = cap < 64 ? 64 : cap;
+    const uint32_t n1 = W->n ? W->n : 1;
+    GBC_TRY(GBC_RESIZE(W->ctx, W->aT, cap * n1));
+    GBC_TRY(GBC_RESIZE(W->ctx, W->acomp, cap));
+    GBC_TRY(GBC_RESIZE(W->ctx, W->apos, cap));
+    GBC_TRY(GBC_RESIZE(W->ctx, W->ahash, cap));
+    GBC_TRY(GBC_RESIZE(W->ctx, W->ix, cap));
+    GBC_TRY(GBC_RESIZE(W->ctx, W->ix2, cap));
+    GBC_TRY(W->o->resize(W->ctx, &W->ac, &W->aninit, cap));
+    W->acap = cap;
+    return GBC_OK;
+}
+
+/* A hash of the exponents T that is linear in them (so a shifted term's is a
+ * sum), and of a term (T, comp). */
+static uint64_t lin_hash(const mwork *W, const uint32_t *T)
+{
+    uint64_t h = 0;
+    for (uint32_t i = 0; i < W->n; i++)
+        h += W->hmul[i] * T[i];
+    return h;
+}
+
+static uint64_t term_hash(const mwork *W, const uint32_t *T, uint32_t comp)
+{
+    return lin_hash(W, T) + W->hmul[W->n] * (comp + 1u);
+}
+
+static size_t hash_slot(const mwork *W, uint64_t h)
+{
+    return (size_t)(h ^ (h >> 29) ^ (h >> 47)) & (W->nslot - 1);
+}
+
+static int slot_used(const mwork *W, size_t h)
+{
+    size_t k = W->slot[h];
+    return k < W->alen && W->apos[k] == h;
+}
+
+/* Twice the slots, the terms put back. */
+static gbc_status table_grow(mwork *W)
+{
+    size_t *ns = NULL;
+    GBC_TRY(GBC_ALLOC(W->ctx, ns, W->nslot * 2));
+    gbc_free(W->ctx, W->slot);
+    W->slot = ns;
+    W->nslot *= 2;
+    for (size_t k = 0; k < W->nslot; k++)
+        W->slot[k] = SIZE_MAX;
+    for (size_t k = 0; k < W->alen; k++) {
+        size_t h = hash_slot(W, W->ahash[k]);
+        while (W->slot[h] != SIZE_MAX)
+            h = (h + 1) & (W->nslot - 1);
+        W->slot[h] = k;
+        W->apos[k] = h;
+    }
+    return GBC_OK;
+}
+
+/* The index of the term (T + e, comp) (e NULL: zero), whose hash is hv, made
+ * (coefficient zero) when new: *isnew. */
+static gbc_status term_find(mwork *W, const uint32_t *T, const uint32_t *e, uint32_t comp,
+                            uint64_t hv, size_t *at, int *isnew)
+{
+    const uint32_t n = W->n;
+    if (2 * (W->alen + 1) > W->nslot)
+        GBC_TRY(table_grow(W));
+    size_t h = hash_slot(W, hv);
+    while (slot_used(W, h)) {
+        size_t k = W->slot[h];
+        if (W->ahash[k] == hv && W->acomp[k] == comp) {
+            const uint32_t *A = W->aT + k * n;
+            uint32_t x = 0;
+            if (e == NULL)
+                while (x < n && A[x] == T[x])
+                    x++;
+            else
+                while (x < n && A[x] == T[x] + e[x])
+                    x++;
+            if (x == n) {
+                *at = k;
+                *isnew = 0;
+                return GBC_OK;
+            }
+        }
+        h = (h + 1) & (W->nslot - 1);
+    }
+    GBC_TRY(acc_reserve(W, W->alen + 1));
+    size_t k = W->alen++;
+    uint32_t *A = W->aT + k * n;
+    for (uint32_t x = 0; x < n; x++)
+        A[x] = T[x] + (e != NULL ? e[x] : 0);
+    W->acomp[k] = comp;
+    W->ahash[k] = hv;
+    W->o->set_zero(W->ac, k);
+    W->slot[h] = k;
+    W->apos[k] = h;
+    *at = k;
+    *isnew = 1;
+    return GBC_OK;
+}
+
+/* The heap of term indices at pivot rows, the least pivot (pord) on top. */
+static gbc_status heap_push(mwork *W, const int64_t *pord, size_t k)
+{
+    if (W->heapn + 1 > W->heapcap)
+        GBC_TRY(GBC_GROW(W->ctx, W->heap, W->heapcap, W->heapn + 1));
+    size_t i = W->heapn++;
+    int64_t key = pord[W->acomp[k]];
+    while (i > 0) {
+        size_t up = (i - 1) / 2;
+        if (pord[W->acomp[W->heap[up]]] <= key)
+            break;
+        W->heap[i] = W->heap[up];
+        i = up;
+    }
+    W->heap[i] = k;
+    return GBC_OK;
+}
+
+static size_t heap_pop(mwork *W, const int64_t *pord)
+{
+    size_t top = W->heap[0], last = W->heap[--W->heapn];
+    int64_t key = pord[W->acomp[last]];
+    size_t i = 0;
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= W->heapn)
+            break;
+        if (c + 1 < W->heapn && pord[W->acomp[W->heap[c + 1]]] < pord[W->acomp[W->heap[c]]])
+            c++;
+        if (pord[W->acomp[W->heap[c]]] >= key)
+            break;
+        W->heap[i] = W->heap[c];
+        i = c;
+    }
+    if (W->heapn > 0)
+        W->heap[i] = last;
+    return top;
+}
+
+/* Sort the indices ix[0..m) so that gt(c, ix[a], ix[b]) holds for a < b where
+ * the two differ (a stable merge sort through tmp, m entries); returns the array
+ * (ix or tmp) that holds the result. */
+static size_t *sort_index(size_t *ix, size_t *tmp, size_t m,
+                          int (*gt)(const void *c, size_t a, size_t b), const void *c)
+{
+    for (size_t w = 1; w < m; w *= 2) {
+        for (size_t lo = 0; lo < m; lo += 2 * w) {
+            size_t mid = lo + w < m ? lo + w : m, hi = lo + 2 * w < m ? lo + 2 * w : m;
+            size_t a = lo, b = mid, k = lo;
+            while (a < mid || b < hi)
+                if (b == hi || (a < mid && gt(c, ix[a], ix[b])))
+                    tmp[k++] = ix[a++];
+                else
+                    tmp[k++] = ix[b++];
+        }
+        size_t *sw = ix;
+        ix = tmp;
+        tmp = sw;
+    }
+    return ix;
+}
+
+static int acc_gt(const void *c, size_t a, size_t b)
+{
+    const mwork *W = c;
+    return term_cmp(W->aT + a * W->n, W->acomp[a], W->aT + b * W->n, W->acomp[b], W->n) > 0;
+}
+
+/* *v = the table's nonzero terms in decreasing order (v's old arrays freed). */
+static gbc_status table_take(mwork *W, svec *v)
+{
+    const uint32_t n = W->n;
+    size_t m = 0;
+    for (size_t k = 0; k < W->alen; k++)
+        if (!W->o->is_zero(W->ac, k))
+            W->ix[m++] = k;
+    const size_t *ix = sort_index(W->ix, W->ix2, m, acc_gt, W);
+    svec r;
+    GBC_TRY(svec_alloc(W->ctx, &r, m, n, W->o));
+    for (size_t t = 0; t < m; t++) {
+        memcpy(r.T + t * n, W->aT + ix[t] * n, sizeof(uint32_t) * n);
+        r.comp[t] = W->acomp[ix[t]];
+        W->o->set(r.c, t, W->ac, ix[t]);
+    }
+    svec_clear(W->ctx, v, W->o);
+    *v = r;
+    return GBC_OK;
+}
+
+/* Clear v of the rows the level below lost (not alive_lo, not a pivot's row)
+ * and of the pivot rows:
+ * while v has a term at a row i with pivot pord[i] >= 0, the least such pivot
+ * first, the multiple of that pivot's column (whose entry at row i is 1) that
+ * cancels the term is subtracted. A pivot's column is clear of the rows of the
+ * pivots before it, so a row once cleared stays clear. lo: the level below (its
+ * leading totals, tau). */
+static gbc_status clear_pivots(mwork *W, svec *v, const unsigned char *alive_lo,
+                               const int64_t *pord, const size_t *pcol,
+                               uint64_t *const *phash, const slevel *hi, const slevel *lo)
+{
+    const uint32_t n = W->n;
+    const mcf_ops *o = W->o;
+    size_t k;
+    int isnew;
+    W->alen = 0; /* the table emptied */
+    W->heapn = 0;
+    int dropped = 0;
+    for (size_t t = 0; t < v->len; t++) {
+        if (!alive_lo[v->comp[t]] && pord[v->comp[t]] < 0) { /* lost below */
+            dropped = 1;
+            continue;
+        }
+        GBC_TRY(term_find(W, v->T + t * n, NULL, v->comp[t],
+                          term_hash(W, v->T + t * n, v->comp[t]), &k, &isnew));
+        o->set(W->ac, k, v->c, t);
+        if (pord[v->comp[t]] >= 0)
+            GBC_TRY(heap_push(W, pord, k));
+    }
+    if (W->heapn == 0 && !dropped)
+        return GBC_OK;
+    size_t steps = 0;
+    while (W->heapn > 0) {
+        size_t top = heap_pop(W, pord);
+        if (o->is_zero(W->ac, top))
+            continue;
+        const uint32_t i = W->acomp[top];
+        const uint32_t *tau = lo->lead + (size_t)i * n;
+        const size_t pj = pcol[pord[i]];
+        const svec *p = &hi->v[pj];
+        const uint64_t *ph = phash[pj];
+        o->neg(W->F, W->s, 0, W->ac, top);
+        for (uint32_t x = 0; x < n; x++)
+            W->tb[x] = W->aT[top * n + x] - tau[x]; /* the shift */
+        const uint64_t he = lin_hash(W, W->tb);
+        for (size_t u = 0; u < p->len; u++) {
+            GBC_TRY(term_find(W, p->T + u * n, W->tb, p->comp[u], ph[u] + he, &k, &isnew));
+            o->addmul(W->F, W->ac, k, W->s, 0, p->c, u, &W->w);
+            if (isnew && pord[p->comp[u]] >= 0)
+                GBC_TRY(heap_push(W, pord, k));
+        }
+        if ((++steps & 1023) == 0)
+            GBC_TRY(gbc_ctx_check(W->ctx));
+    }
+    return table_take(W, v);
+}
+
+/* The indices 0..m-1 of a level in increasing degree, ties by index. */
+static gbc_status by_degree(gbc_ctx *ctx, const slevel *L, size_t **out)
+{
+    size_t m = L->n;
+    size_t *perm = NULL;
+    GBC_TRY(GBC_ALLOC(ctx, perm, m ? m : 1));
+    for (size_t a = 0; a < m; a++) {
+        size_t b = a;
+        while (b > 0 && L->deg[perm[b - 1]] > L->deg[a]) {
+            perm[b] = perm[b - 1];
+            b--;
+        }
+        perm[b] = a;
+    }
+    *out = perm;
+    return GBC_OK;
+}
+
+/* One level k >= 1: its columns (the elements of hi) cleared of the rows the
+ * level below lost and of each other's constant entries; alive_lo and alive_hi
+ * updated. */
+static gbc_status minimize_level(mwork *W, slevel *hi, const slevel *lo,
+                                 unsigned char *alive_lo, unsigned char *alive_hi)
+{
+    gbc_ctx *ctx = W->ctx;
+    int64_t *pord = NULL;
+    size_t *pcol = NULL, *perm = NULL;
+    uint64_t **phash = NULL;
+    size_t np = 0;
+    gbc_status st;
+    GBC_CHECK(st, GBC_ZALLOC(ctx, phash, hi->n ? hi->n : 1), done);
+    GBC_CHECK(st, GBC_ALLOC(ctx, pord, lo->n ? lo->n : 1), done);
+    GBC_CHECK(st, GBC_ALLOC(ctx, pcol, hi->n ? hi->n : 1), done);
+    for (size_t i = 0; i < lo->n; i++)
+        pord[i] = -1;
+    GBC_CHECK(st, by_degree(ctx, hi, &perm), done);
+    for (size_t a = 0; a < hi->n; a++) {
+        const size_t j = perm[a];
+        svec *v = &hi->v[j];
+        GBC_CHECK(st, clear_pivots(W, v, alive_lo, pord, pcol, phash, hi, lo), done);
+        /* a constant entry at a row still alive makes j a pivot */
+        size_t t = 0;
+        while (t < v->len && (lo->deg[v->comp[t]] != hi->deg[j] || !alive_lo[v->comp[t]]))
+            t++;
+        if (t == v->len)
+            continue;
+        W->o->scale_inv(W->F, v->c, 0, v->len, t, &W->w);
+        GBC_CHECK(st, GBC_ALLOC(ctx, phash[j], v->len), done);
+        for (size_t u = 0; u < v->len; u++)
+            phash[j][u] = term_hash(W, v->T + u * W->n, v->comp[u]);
+        pord[v->comp[t]] = (int64_t)np;
+        pcol[np++] = j;
+        alive_lo[v->comp[t]] = 0;
+        alive_hi[j] = 0;
+    }
+    st = GBC_OK;
+done:
+    if (phash != NULL)
+        for (size_t j = 0; j < hi->n; j++)
+            gbc_free(ctx, phash[j]);
+    gbc_free(ctx, phash);
+    gbc_free(ctx, pord);
+    gbc_free(ctx, pcol);
+    gbc_free(ctx, perm);
+    return st;
+}
+
+gbc_status frame_minimize(gbc_ctx *ctx, const field *F, uint32_t n, slevel *L, size_t nl,
+                          unsigned char **alive)
+{
+    mwork W;
+    GBC_TRY(mwork_init(&W, ctx, F, n));
+    gbc_status st = GBC_OK;
+    for (size_t k = 0; k < nl; k++) {
+        GBC_CHECK(st, GBC_ALLOC(ctx, alive[k], L[k].n ? L[k].n : 1), done);
+        memset(alive[k], 1, L[k].n ? L[k].n : 1);
+    }
+    for (size_t k = 1; k < nl; k++)
+        GBC_CHECK(st, minimize_level(&W, &L[k], &L[k - 1], alive[k - 1], alive[k]), done);
+done:
+    mwork_clear(&W);
+    return st;
+}
+
+typedef struct ppoly_ord {
+    const ppoly *p;
+    const mono_order *ord;
+    uint32_t n;
+} ppoly_ord;
+
+static int ppoly_gt(const void *c, size_t a, size_t b)
+{
+    const ppoly_ord *q = c;
+    return mono_cmp(q->ord, q->p->exps + a * q->n, q->p->exps + b * q->n) > 0;
+}
+
+/* Sort the len terms of p (n variables) into decreasing order under ord: a
+ * merge sort of their indices, then the terms permuted. */
+static gbc_status sort_terms(gbc_ctx *ctx, ppoly *p, uint32_t n, const mono_order *ord,
+                             const mcf_ops *o)
+{
+    const size_t len = p->len;
+    int sorted = 1;
+    for (size_t t = 1; t < len && sorted; t++)
+        sorted = mono_cmp(ord, p->exps + (t - 1) * n, p->exps + t * n) > 0;
+    if (sorted)
+        return GBC_OK;
+    size_t *ix = NULL, *tmp = NULL;
+    uint32_t *E = NULL;
+    mcv c = {NULL, NULL};
+    size_t cinit = 0;
+    gbc_status st;
+    GBC_CHECK(st, GBC_ALLOC(ctx, ix, len), done);
+    GBC_CHECK(st, GBC_ALLOC(ctx, tmp, len), done);
+    for (size_t t = 0; t < len; t++)
+        ix[t] = t;
+    ppoly_ord po = {p, ord, n};
+    const size_t *six = sort_index(ix, tmp, len, ppoly_gt, &po);
+    GBC_CHECK(st, GBC_ALLOC(ctx, E, len * (n ? n : 1)), done);
+    GBC_CHECK(st, o->alloc(ctx, &c, len, len), done);
+    cinit = len;
+    for (size_t t = 0; t < len; t++) {
+        memcpy(E + t * n, p->exps + six[t] * n, sizeof(uint32_t) * n);
+        o->set(c, t, mcv_of(p), six[t]);
+    }
+    memcpy(p->exps, E, sizeof(uint32_t) * len * n);
+    o->copy(mcv_of(p), c, len);
+done:
+    o->clear(ctx, &c, cinit);
+    gbc_free(ctx, E);
+    gbc_free(ctx, ix);
+    gbc_free(ctx, tmp);
+    return st;
+}
+
+/* Append to out the column v of d_k as an element of rank nrow: the term (T, c)
+ * goes to component idx[c] with exponents T - tau_c (lo's leading totals). */
+static gbc_status column_out(gbc_ctx *ctx, const ring *R, const svec *v, const slevel *lo,
+                             const size_t *idx, size_t nrow, size_t *cnt, plist *out)
+{
+    const uint32_t n = R->nvars;
+    const mcf_ops *o = mcf_for(&R->F);
+    const size_t base = out->n;
+    memset(cnt, 0, sizeof(size_t) * nrow);
+    for (size_t t = 0; t < v->len; t++) {
+        if (idx[v->comp[t]] == SIZE_MAX)
+            return GBC_ERR_INTERNAL; /* an entry at a row the minimalisation removed */
+        cnt[idx[v->comp[t]]]++;
+    }
+    for (size_t r = 0; r < nrow; r++) {
+        ppoly *q;
+        GBC_TRY(plist_push(ctx, out, cnt[r], n, &R->F, &q));
+        cnt[r] = 0; /* now the terms filled */
+    }
+    for (size_t t = 0; t < v->len; t++) {
+        const size_t r = idx[v->comp[t]];
+        ppoly *q = &out->p[base + r];
+        const uint32_t *tau = lo->lead + (size_t)v->comp[t] * n;
+        for (uint32_t x = 0; x < n; x++)
+            q->exps[cnt[r] * n + x] = v->T[t * n + x] - tau[x];
+        o->set(mcv_of(q), cnt[r]++, v->c, t);
+    }
+    for (size_t r = 0; r < nrow; r++)
+        GBC_TRY(sort_terms(ctx, &out->p[base + r], n, &R->ord, o));
+    return GBC_OK;
+}
+
+gbc_status frame_maps(gbc_ctx *ctx, const ring *R, const slevel *L, size_t nl,
+                      unsigned char *const *alive, const mlevel *lev, size_t nlev,
+                      module_res *out)
+{
+    memset(out, 0, sizeof *out);
+    size_t *prev = NULL, *cur = NULL, *perm = NULL, *cnt = NULL;
+    size_t maxn = 1;
+    gbc_status st;
+    for (size_t k = 0; k < nl; k++)
+        maxn = L[k].n > maxn ? L[k].n : maxn;
+    GBC_CHECK(st, GBC_ALLOC(ctx, prev, maxn), fail);
+    GBC_CHECK(st, GBC_ALLOC(ctx, cur, maxn), fail);
+    GBC_CHECK(st, GBC_ALLOC(ctx, cnt, maxn), fail);
+    GBC_CHECK(st, GBC_ZALLOC(ctx, out->size, nlev ? nlev : 1), fail);
+    GBC_CHECK(st, GBC_ZALLOC(ctx, out->deg, nlev ? nlev : 1), fail);
+    GBC_CHECK(st, GBC_ZALLOC(ctx, out->d, nlev ? nlev : 1), fail);
+    out->nlev = nlev;
+    for (size_t k = 0; k < nlev; k++)
+        plist_init(&out->d[k]);
+    for (size_t k = 0; k < nl; k++) {
+        /* the survivors in increasing degree must be the Betti numbers' */
+        GBC_CHECK(st, by_degree(ctx, &L[k], &perm), fail);
+        size_t m = 0;
+        for (size_t a = 0; a < L[k].n; a++) {
+            size_t j = perm[a];
+            cur[j] = SIZE_MAX;
+            if (!alive[k][j])
+                continue;
+            if (k >= nlev || m >= lev[k].n || lev[k].deg[m] != L[k].deg[j]) {
+                st = GBC_ERR_INTERNAL;
+                goto fail;
+            }
+            cur[j] = m++;
+        }
+        if (k < nlev && m != lev[k].n) {
+            st = GBC_ERR_INTERNAL;
+            goto fail;
+        }
+        if (k < nlev) {
+            out->size[k] = m;
+            GBC_CHECK(st, GBC_ALLOC(ctx, out->deg[k], m ? m : 1), fail);
+            memcpy(out->deg[k], lev[k].deg, sizeof(int64_t) * m);
+        }
+        for (size_t a = 0; k >= 1 && k < nlev && a < L[k].n; a++) {
+            size_t j = perm[a];
+            if (alive[k][j])
+                GBC_CHECK(st, column_out(ctx, R, &L[k].v[j], &L[k - 1], prev, out->size[k - 1],
+                                         cnt, &out->d[k]),
+                          fail);
+        }
+        gbc_free(ctx, perm);
+        perm = NULL;
+        size_t *sw = prev;
+        prev = cur;
+        cur = sw;
+        GBC_CHECK(st, gbc_ctx_check(ctx), fail);
+    }
+    st = GBC_OK;
+    goto done;
+fail:
+    module_res_clear(ctx, out, &R->F);
+done:
+    gbc_free(ctx, prev);
+    gbc_free(ctx, cur);
+    gbc_free(ctx, cnt);
+    gbc_free(ctx, perm);
+    return st;
+}
+
+void module_res_clear(gbc_ctx *ctx, module_res *r, const field *F)
+{
+    for (size_t k = 0; k < r->nlev; k++) {
+        if (r->d != NULL)
+            plist_clear(ctx, &r->d[k], F);
+        if (r->deg != NULL)
+            gbc_free(ctx, r->deg[k]);
+    }
+    gbc_free(ctx, r->d);
+    gbc_free(ctx, r->deg);
+    gbc_free(ctx, r->size);
+    memset(r, 0, sizeof *r);
+}
