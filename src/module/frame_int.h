@@ -51,11 +51,11 @@ void level_clear(gbc_ctx *ctx, slevel *L, const mcf_ops *o);
 /* ---- the minimal resolution's maps (minres.c) ---- */
 
 /* Minimalise the frame L[0..nl) (n variables, field F; level 0 is R^r) in
- * place: for k = 1, 2, ... the columns of d_k (the elements of level k) are
- * cleared of the rows level k - 1 lost, then, in increasing degree, of the rows
- * of the constant entries (pivots) of the columns before them, and a column
- * left with a constant entry at a row not yet removed becomes a pivot: that
- * column and that row are removed. alive[k] (allocated here through ctx, L[k].n
+ * place: first the pivots of every level k = 1, 2, ... from the constant parts
+ * of d_k (a column of d_k, an element of level k, with a constant entry at a
+ * row not yet removed, after the pivots before it in increasing degree, is
+ * removed with that row); then the pivot columns and the columns that remain
+ * are cleared of the rows level k - 1 lost and of the pivots' rows. alive[k] (allocated here through ctx, L[k].n
  * flags; the caller frees alive[0..nl) with gbc_free, also on failure) marks
  * what remains; the remaining columns of the remaining rows are the maps of a
  * minimal resolution. */

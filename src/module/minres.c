@@ -279,14 +279,14 @@ static gbc_status table_take(mwork *W, svec *v)
     return GBC_OK;
 }
 
-/* Clear v of the rows the level below lost (not alive_lo, not a pivot's row)
- * and of the pivot rows:
+/* Clear v of the rows the level below lost (its pivot columns: prow_lo[i] >= 0;
+ * prow_lo NULL for level 1) and of the pivot rows:
  * while v has a term at a row i with pivot pord[i] >= 0, the least such pivot
  * first, the multiple of that pivot's column (whose entry at row i is 1) that
  * cancels the term is subtracted. A pivot's column is clear of the rows of the
  * pivots before it, so a row once cleared stays clear. lo: the level below (its
  * leading totals, tau). */
-static gbc_status clear_pivots(mwork *W, svec *v, const unsigned char *alive_lo,
+static gbc_status clear_pivots(mwork *W, svec *v, const int64_t *prow_lo,
                                const int64_t *pord, const size_t *pcol,
                                uint64_t *const *phash, const slevel *hi, const slevel *lo)
 {
@@ -298,7 +298,7 @@ static gbc_status clear_pivots(mwork *W, svec *v, const unsigned char *alive_lo,
     W->heapn = 0;
     int dropped = 0;
     for (size_t t = 0; t < v->len; t++) {
-        if (!alive_lo[v->comp[t]] && pord[v->comp[t]] < 0) { /* lost below */
+        if (prow_lo != NULL && prow_lo[v->comp[t]] >= 0) { /* lost below */
             dropped = 1;
             continue;
         }
@@ -354,11 +354,99 @@ static gbc_status by_degree(gbc_ctx *ctx, const slevel *L, size_t **out)
     return GBC_OK;
 }
 
-/* One level k >= 1: its columns (the elements of hi) cleared of the rows the
- * level below lost and of each other's constant entries; alive_lo and alive_hi
- * updated. */
-static gbc_status minimize_level(mwork *W, slevel *hi, const slevel *lo,
-                                 unsigned char *alive_lo, unsigned char *alive_hi)
+/* The pivots of level k >= 1 (hi over lo), from the constant parts alone: a
+ * constant entry of a column lies at a row of its own degree, and clearing a
+ * column of a pivot row changes its constant entries only by constant multiples
+ * of pivot columns of the same degree. So, degree by degree, the constant parts
+ * (columns of that degree over the rows of that degree the level below kept,
+ * prow_lo[i] < 0) are eliminated in the columns' order, each reduced by the
+ * pivots before it, and a column left with a nonzero entry becomes a pivot at
+ * its first such row. prow_hi[j] receives the pivot row of column j (left -1
+ * otherwise), and rowdead[i] = 1 for the rows taken. */
+static gbc_status decide_level(mwork *W, const slevel *hi, const slevel *lo,
+                               const int64_t *prow_lo, int64_t *prow_hi,
+                               unsigned char *rowdead)
+{
+    gbc_ctx *ctx = W->ctx;
+    const mcf_ops *o = W->o;
+    size_t *perm = NULL, *pos = NULL, *rows = NULL, *pr = NULL, *pc = NULL;
+    mcv A = {NULL, NULL};
+    size_t nA = 0;
+    gbc_status st;
+    GBC_CHECK(st, by_degree(ctx, hi, &perm), done);
+    GBC_CHECK(st, GBC_ALLOC(ctx, pos, lo->n ? lo->n : 1), done);
+    GBC_CHECK(st, GBC_ALLOC(ctx, rows, lo->n ? lo->n : 1), done);
+    GBC_CHECK(st, GBC_ALLOC(ctx, pr, hi->n ? hi->n : 1), done);
+    GBC_CHECK(st, GBC_ALLOC(ctx, pc, hi->n ? hi->n : 1), done);
+    for (size_t i = 0; i < lo->n; i++)
+        pos[i] = SIZE_MAX;
+    for (size_t a0 = 0, a1; a0 < hi->n; a0 = a1) {
+        const int64_t d = hi->deg[perm[a0]];
+        for (a1 = a0; a1 < hi->n && hi->deg[perm[a1]] == d; a1++)
+            ;
+        size_t nc = 0;
+        for (size_t a = a0; a < a1; a++) {
+            const svec *v = &hi->v[perm[a]];
+            for (size_t t = 0; t < v->len; t++) {
+                uint32_t i = v->comp[t];
+                if (lo->deg[i] == d && (prow_lo == NULL || prow_lo[i] < 0) &&
+                    pos[i] == SIZE_MAX) {
+                    pos[i] = nc;
+                    rows[nc++] = i;
+                }
+            }
+        }
+        if (nc == 0)
+            continue;
+        const size_t nr = a1 - a0, sz = nr * nc;
+        o->clear(ctx, &A, nA);
+        nA = 0;
+        GBC_CHECK(st, o->alloc(ctx, &A, sz, sz), done);
+        nA = sz;
+        for (size_t r = 0; r < nr; r++) {
+            const svec *v = &hi->v[perm[a0 + r]];
+            for (size_t t = 0; t < v->len; t++)
+                if (pos[v->comp[t]] != SIZE_MAX && lo->deg[v->comp[t]] == d)
+                    o->set(A, r * nc + pos[v->comp[t]], v->c, t);
+        }
+        size_t np = 0;
+        for (size_t r = 0; r < nr; r++) {
+            for (size_t q = 0; q < np; q++)
+                o->row_elim(W->F, A, r * nc, pr[q] * nc, pc[q], nc, &W->w);
+            size_t c = o->first_nonzero(A, r * nc, nc);
+            if (c == nc)
+                continue;
+            o->scale_inv(W->F, A, r * nc, nc, c, &W->w);
+            pr[np] = r;
+            pc[np++] = c;
+            prow_hi[perm[a0 + r]] = (int64_t)rows[c];
+            rowdead[rows[c]] = 1;
+        }
+        for (size_t c = 0; c < nc; c++)
+            pos[rows[c]] = SIZE_MAX;
+        GBC_CHECK(st, gbc_ctx_check(ctx), done);
+    }
+    st = GBC_OK;
+done:
+    o->clear(ctx, &A, nA);
+    gbc_free(ctx, perm);
+    gbc_free(ctx, pos);
+    gbc_free(ctx, rows);
+    gbc_free(ctx, pr);
+    gbc_free(ctx, pc);
+    return st;
+}
+
+/* The columns of level k >= 1 that matter, in increasing degree: those of the
+ * pivots decided for the level (prow_hi[j] >= 0), which clear the others, and
+ * those that remain in the minimal resolution (keep[j]); the rest are removed
+ * as rows by the next level, so their entries are never read. Each is cleared
+ * of the rows the level below lost and of the rows of the pivots before it; a
+ * pivot column is then scaled to 1 at its row. GBC_ERR_INTERNAL when a cleared
+ * column contradicts the decision (a pivot without its constant entry, or a
+ * kept column with a constant entry). */
+static gbc_status clear_level(mwork *W, slevel *hi, const slevel *lo, const int64_t *prow_lo,
+                              const int64_t *prow_hi, const unsigned char *keep)
 {
     gbc_ctx *ctx = W->ctx;
     int64_t *pord = NULL;
@@ -374,22 +462,32 @@ static gbc_status minimize_level(mwork *W, slevel *hi, const slevel *lo,
     GBC_CHECK(st, by_degree(ctx, hi, &perm), done);
     for (size_t a = 0; a < hi->n; a++) {
         const size_t j = perm[a];
-        svec *v = &hi->v[j];
-        GBC_CHECK(st, clear_pivots(W, v, alive_lo, pord, pcol, phash, hi, lo), done);
-        /* a constant entry at a row still alive makes j a pivot */
-        size_t t = 0;
-        while (t < v->len && (lo->deg[v->comp[t]] != hi->deg[j] || !alive_lo[v->comp[t]]))
-            t++;
-        if (t == v->len)
+        if (prow_hi[j] < 0 && !keep[j])
             continue;
+        svec *v = &hi->v[j];
+        GBC_CHECK(st, clear_pivots(W, v, prow_lo, pord, pcol, phash, hi, lo), done);
+        size_t t = 0;
+        if (prow_hi[j] < 0) {
+            while (t < v->len && lo->deg[v->comp[t]] != hi->deg[j])
+                t++;
+            if (t < v->len) { /* a constant entry left in a kept column */
+                st = GBC_ERR_INTERNAL;
+                goto done;
+            }
+            continue;
+        }
+        while (t < v->len && (int64_t)v->comp[t] != prow_hi[j])
+            t++;
+        if (t == v->len || lo->deg[v->comp[t]] != hi->deg[j]) {
+            st = GBC_ERR_INTERNAL; /* the decided pivot entry is not there */
+            goto done;
+        }
         W->o->scale_inv(W->F, v->c, 0, v->len, t, &W->w);
         GBC_CHECK(st, GBC_ALLOC(ctx, phash[j], v->len), done);
         for (size_t u = 0; u < v->len; u++)
             phash[j][u] = term_hash(W, v->T + u * W->n, v->comp[u]);
-        pord[v->comp[t]] = (int64_t)np;
+        pord[prow_hi[j]] = (int64_t)np;
         pcol[np++] = j;
-        alive_lo[v->comp[t]] = 0;
-        alive_hi[j] = 0;
     }
     st = GBC_OK;
 done:
@@ -408,14 +506,38 @@ gbc_status frame_minimize(gbc_ctx *ctx, const field *F, uint32_t n, slevel *L, s
 {
     mwork W;
     GBC_TRY(mwork_init(&W, ctx, F, n));
-    gbc_status st = GBC_OK;
+    int64_t **prow = NULL;
+    unsigned char **rowdead = NULL;
+    gbc_status st;
+    GBC_CHECK(st, GBC_ZALLOC(ctx, prow, nl), done);
+    GBC_CHECK(st, GBC_ZALLOC(ctx, rowdead, nl), done);
     for (size_t k = 0; k < nl; k++) {
-        GBC_CHECK(st, GBC_ALLOC(ctx, alive[k], L[k].n ? L[k].n : 1), done);
-        memset(alive[k], 1, L[k].n ? L[k].n : 1);
+        const size_t m = L[k].n ? L[k].n : 1;
+        GBC_CHECK(st, GBC_ALLOC(ctx, prow[k], m), done);
+        GBC_CHECK(st, GBC_ZALLOC(ctx, rowdead[k], m), done);
+        GBC_CHECK(st, GBC_ALLOC(ctx, alive[k], m), done);
+        for (size_t j = 0; j < L[k].n; j++)
+            prow[k][j] = -1;
     }
+    /* the pivots of every level from the constant parts, then what remains */
     for (size_t k = 1; k < nl; k++)
-        GBC_CHECK(st, minimize_level(&W, &L[k], &L[k - 1], alive[k - 1], alive[k]), done);
+        GBC_CHECK(st, decide_level(&W, &L[k], &L[k - 1], k > 1 ? prow[k - 1] : NULL, prow[k],
+                                   rowdead[k - 1]),
+                  done);
+    for (size_t k = 0; k < nl; k++)
+        for (size_t j = 0; j < L[k].n; j++)
+            alive[k][j] = prow[k][j] < 0 && !rowdead[k][j];
+    for (size_t k = 1; k < nl; k++)
+        GBC_CHECK(st, clear_level(&W, &L[k], &L[k - 1], k > 1 ? prow[k - 1] : NULL, prow[k],
+                                  alive[k]),
+                  done);
 done:
+    for (size_t k = 0; prow != NULL && k < nl; k++)
+        gbc_free(ctx, prow[k]);
+    for (size_t k = 0; rowdead != NULL && k < nl; k++)
+        gbc_free(ctx, rowdead[k]);
+    gbc_free(ctx, prow);
+    gbc_free(ctx, rowdead);
     mwork_clear(&W);
     return st;
 }
