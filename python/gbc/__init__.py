@@ -1519,7 +1519,7 @@ class Module:
                                                for j in range(0, len(flat), r)], r))
         finally:
             lib.gbc_resolution_free(res)
-        return Resolution(self.rank, degrees, maps)
+        return Resolution(degrees, maps)
 
     def betti(self, **options: Any) -> "BettiTable":
         """The graded Betti numbers of R^rank / M from a minimal graded free
@@ -1549,7 +1549,7 @@ class Resolution:
     (its elements the images of F_k's basis, each of rank len(.degrees[k - 1])),
     .ranks the ranks of F_0, F_1, ...; betti() the table its degrees give."""
 
-    def __init__(self, rank: int, degrees: List[List[int]], maps: List["Module"]) -> None:
+    def __init__(self, degrees: List[List[int]], maps: List["Module"]) -> None:
         self.degrees = degrees
         self.maps = maps
         self.ranks = [len(d) for d in degrees]

@@ -41,6 +41,19 @@ static inline int term_cmp(const uint32_t *Ta, uint32_t ca, const uint32_t *Tb,
     return ca < cb ? -1 : ca > cb;
 }
 
+/* h[0..n] = odd pseudo-random 64-bit multipliers for hashing terms (a fixed
+ * sequence: the same for every run). */
+static inline void frame_hash_mults(uint64_t *h, uint32_t n)
+{
+    uint64_t x = 0x9e3779b97f4a7c15ull;
+    for (uint32_t i = 0; i <= n; i++) {
+        x ^= x >> 31;
+        x *= 0xbf58476d1ce4e5b9ull;
+        x ^= x >> 29;
+        h[i] = x | 1;
+    }
+}
+
 /* Free v's arrays (o: the field's family) and zero it. */
 void svec_clear(gbc_ctx *ctx, svec *v, const mcf_ops *o);
 /* Room for len terms (coefficients zero); on failure v is left zeroed. */

@@ -66,13 +66,7 @@ static gbc_status mwork_init(mwork *W, gbc_ctx *ctx, const field *F, uint32_t n)
     gbc_status st;
     GBC_CHECK(st, GBC_ALLOC(ctx, W->tb, n ? n : 1), fail);
     GBC_CHECK(st, GBC_ALLOC(ctx, W->hmul, n + 1), fail);
-    uint64_t x = 0x2545f4914f6cdd1dull;
-    for (uint32_t i = 0; i <= n; i++) {
-        x ^= x >> 33;
-        x *= 0xff51afd7ed558ccdull;
-        x ^= x >> 29;
-        W->hmul[i] = x | 1;
-    }
+    frame_hash_mults(W->hmul, n);
     W->nslot = 256;
     GBC_CHECK(st, GBC_ALLOC(ctx, W->slot, W->nslot), fail);
     for (size_t k = 0; k < W->nslot; k++)

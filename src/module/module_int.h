@@ -183,6 +183,9 @@ typedef struct mlevel {
     int64_t *deg;
 } mlevel;
 
+/* Free the degree lists of lev[0..n) and lev itself (nothing for NULL). */
+void mlevels_free(gbc_ctx *ctx, mlevel *lev, size_t n);
+
 /* What the minimal generators of a submodule of R^m are known to number in
  * each degree d, when it is the syzygy module of m homogeneous generators of
  * degrees shift[0..m) of a submodule M of R^r: mu_d = b2_d + m_d - b1_d, with

@@ -5,6 +5,13 @@
 
 #include "module/module_int.h"
 
+void mlevels_free(gbc_ctx *ctx, mlevel *lev, size_t n)
+{
+    for (size_t i = 0; lev != NULL && i < n; i++)
+        gbc_free(ctx, lev[i].deg);
+    gbc_free(ctx, lev);
+}
+
 /* The Betti table of the levels lev[0..nlev) (module_betti's layout). */
 static gbc_status levels_table(gbc_ctx *ctx, const mlevel *lev, size_t nlev, uint64_t **betti,
                                uint32_t *nrows, uint32_t *ncols)
@@ -118,10 +125,7 @@ gbc_status module_betti(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist 
     *betti = tab;
     tab = NULL;
 done:
-    if (lev != NULL)
-        for (size_t i = 0; i < maxlev + 2; i++)
-            gbc_free(ctx, lev[i].deg);
-    gbc_free(ctx, lev);
+    mlevels_free(ctx, lev, maxlev + 2);
     gbc_free(ctx, tab);
     return st;
 }
@@ -204,9 +208,6 @@ gbc_status module_syz_mingens(gbc_ctx *ctx, const ring *R, uint32_t rank, const 
         st = module_mingens_counted(ctx, R, (uint32_t)m, shift, syz, &c, out, degs, stats);
     }
 done:
-    if (lev != NULL)
-        for (size_t l = 0; l < maxlev + 2; l++)
-            gbc_free(ctx, lev[l].deg);
-    gbc_free(ctx, lev);
+    mlevels_free(ctx, lev, maxlev + 2);
     return st;
 }

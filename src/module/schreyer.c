@@ -167,13 +167,7 @@ static gbc_status sres_init(gbc_ctx *ctx, sres *S, uint32_t n, const field *F)
     GBC_CHECK(st, GBC_ALLOC(ctx, S->hmul, n + 1), fail);
     GBC_CHECK(st, GBC_ALLOC(ctx, S->work, n ? n : 1), fail);
     GBC_CHECK(st, GBC_ALLOC(ctx, S->bw, n ? n : 1), fail);
-    uint64_t x = 0x9e3779b97f4a7c15ull;
-    for (uint32_t i = 0; i <= n; i++) {
-        x ^= x >> 31;
-        x *= 0xbf58476d1ce4e5b9ull;
-        x ^= x >> 29;
-        S->hmul[i] = x | 1;
-    }
+    frame_hash_mults(S->hmul, n);
     S->nslot = 1024;
     GBC_CHECK(st, GBC_ALLOC(ctx, S->slot, S->nslot), fail);
     for (size_t k = 0; k < S->nslot; k++)
@@ -983,9 +977,6 @@ gbc_status module_resolution(gbc_ctx *ctx, const ring *R, uint32_t rank, const p
     GBC_CHECK(st, GBC_ZALLOC(ctx, lev, maxlev + 2), done);
     st = schreyer_run(ctx, R, rank, in, lev, maxlev, SIZE_MAX, &nlev, out, stats);
 done:
-    if (lev != NULL)
-        for (size_t l = 0; l < maxlev + 2; l++)
-            gbc_free(ctx, lev[l].deg);
-    gbc_free(ctx, lev);
+    mlevels_free(ctx, lev, maxlev + 2);
     return st;
 }

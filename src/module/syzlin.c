@@ -495,10 +495,7 @@ gbc_status module_syz_minimal(gbc_ctx *ctx, const ring *R, uint32_t rank, const 
         GBC_CHECK(st, syz_degree(ctx, R, rank, gens, shift, m, dl[k], &cand), done);
     st = module_mingens_counted(ctx, R, (uint32_t)m, shift, &cand, &c, out, degs, stats);
 done:
-    if (lev != NULL)
-        for (size_t l = 0; l < maxlev + 2; l++)
-            gbc_free(ctx, lev[l].deg);
-    gbc_free(ctx, lev);
+    mlevels_free(ctx, lev, maxlev + 2);
     gbc_free(ctx, dl);
     plist_clear(ctx, &cand, &R->F);
     return st;
