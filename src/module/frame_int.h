@@ -67,13 +67,14 @@ void level_clear(gbc_ctx *ctx, slevel *L, const mcf_ops *o);
  * place: first the pivots of every level k = 1, 2, ... from the constant parts
  * of d_k (a column of d_k, an element of level k, with a constant entry at a
  * row not yet removed, after the pivots before it in increasing degree, is
- * removed with that row); then the pivot columns and the columns that remain
- * are cleared of the rows level k - 1 lost and of the pivots' rows. alive[k] (allocated here through ctx, L[k].n
- * flags; the caller frees alive[0..nl) with gbc_free, also on failure) marks
- * what remains; the remaining columns of the remaining rows are the maps of a
- * minimal resolution. */
+ * removed with that row); then, for the levels k <= nclear, the pivot columns
+ * and the columns that remain are cleared of the rows level k - 1 lost and of
+ * the pivots' rows. alive[k] (allocated here through ctx, L[k].n flags; the
+ * caller frees alive[0..nl) with gbc_free, also on failure) marks what remains;
+ * the remaining columns of the remaining rows of the cleared levels are the
+ * maps of a minimal resolution. */
 gbc_status frame_minimize(gbc_ctx *ctx, const field *F, uint32_t n, slevel *L, size_t nl,
-                          unsigned char **alive);
+                          size_t nclear, unsigned char **alive);
 
 /* The minimalised frame's maps in R's ring and order into out (zeroed): the
  * levels 0..nlev-1 of the minimal Betti numbers lev (frame_betti's), each

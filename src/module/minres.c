@@ -431,10 +431,53 @@ done:
     return st;
 }
 
-/* The columns of level k >= 1 that matter, in increasing degree: those of the
- * pivots decided for the level (prow_hi[j] >= 0), which clear the others, and
- * those that remain in the minimal resolution (keep[j]); the rest are removed
- * as rows by the next level, so their entries are never read. Each is cleared
+/* need[j] = 1 for the columns of level k (hi over lo) that clearing the kept
+ * ones (keep[j]) reads: the kept columns, and the pivot columns of the rows
+ * they meet, closed under the same rule. A column's cleared entries lie at its
+ * own rows and at those of the pivot columns that cleared it, so no other
+ * pivot column is ever used. */
+static gbc_status needed_columns(gbc_ctx *ctx, const slevel *hi, const slevel *lo,
+                                 const int64_t *prow_lo, const int64_t *prow_hi,
+                                 const unsigned char *keep, unsigned char *need)
+{
+    size_t *pivcol = NULL, *stack = NULL, ns = 0;
+    gbc_status st;
+    GBC_CHECK(st, GBC_ALLOC(ctx, pivcol, lo->n ? lo->n : 1), done);
+    GBC_CHECK(st, GBC_ALLOC(ctx, stack, hi->n ? hi->n : 1), done);
+    for (size_t i = 0; i < lo->n; i++)
+        pivcol[i] = SIZE_MAX;
+    for (size_t j = 0; j < hi->n; j++) {
+        if (prow_hi[j] >= 0)
+            pivcol[prow_hi[j]] = j;
+        need[j] = keep[j];
+        if (keep[j])
+            stack[ns++] = j;
+    }
+    while (ns > 0) {
+        const svec *v = &hi->v[stack[--ns]];
+        for (size_t t = 0; t < v->len; t++) {
+            const uint32_t i = v->comp[t];
+            if (prow_lo != NULL && prow_lo[i] >= 0)
+                continue; /* lost below: dropped, not cleared */
+            const size_t p = pivcol[i];
+            if (p != SIZE_MAX && !need[p]) {
+                need[p] = 1;
+                stack[ns++] = p;
+            }
+        }
+    }
+    st = GBC_OK;
+done:
+    gbc_free(ctx, pivcol);
+    gbc_free(ctx, stack);
+    return st;
+}
+
+/* The columns of level k >= 1 that matter, in increasing degree: those that
+ * remain in the minimal resolution (keep[j]) and the pivot columns
+ * (prow_hi[j] >= 0) clearing them reads (needed_columns); the rest are removed
+ * as rows by the next level, or are pivots no kept column reaches, so their
+ * entries are never read. Each is cleared
  * of the rows the level below lost and of the rows of the pivots before it; a
  * pivot column is then scaled to 1 at its row. GBC_ERR_INTERNAL when a cleared
  * column contradicts the decision (a pivot without its constant entry, or a
@@ -446,8 +489,11 @@ static gbc_status clear_level(mwork *W, slevel *hi, const slevel *lo, const int6
     int64_t *pord = NULL;
     size_t *pcol = NULL, *perm = NULL;
     uint64_t **phash = NULL;
+    unsigned char *need = NULL;
     size_t np = 0;
     gbc_status st;
+    GBC_CHECK(st, GBC_ALLOC(ctx, need, hi->n ? hi->n : 1), done);
+    GBC_CHECK(st, needed_columns(ctx, hi, lo, prow_lo, prow_hi, keep, need), done);
     GBC_CHECK(st, GBC_ZALLOC(ctx, phash, hi->n ? hi->n : 1), done);
     GBC_CHECK(st, GBC_ALLOC(ctx, pord, lo->n ? lo->n : 1), done);
     GBC_CHECK(st, GBC_ALLOC(ctx, pcol, hi->n ? hi->n : 1), done);
@@ -456,7 +502,7 @@ static gbc_status clear_level(mwork *W, slevel *hi, const slevel *lo, const int6
     GBC_CHECK(st, by_degree(ctx, hi, &perm), done);
     for (size_t a = 0; a < hi->n; a++) {
         const size_t j = perm[a];
-        if (prow_hi[j] < 0 && !keep[j])
+        if (!need[j])
             continue;
         svec *v = &hi->v[j];
         GBC_CHECK(st, clear_pivots(W, v, prow_lo, pord, pcol, phash, hi, lo), done);
@@ -492,11 +538,12 @@ done:
     gbc_free(ctx, pord);
     gbc_free(ctx, pcol);
     gbc_free(ctx, perm);
+    gbc_free(ctx, need);
     return st;
 }
 
 gbc_status frame_minimize(gbc_ctx *ctx, const field *F, uint32_t n, slevel *L, size_t nl,
-                          unsigned char **alive)
+                          size_t nclear, unsigned char **alive)
 {
     mwork W;
     GBC_TRY(mwork_init(&W, ctx, F, n));
@@ -521,7 +568,7 @@ gbc_status frame_minimize(gbc_ctx *ctx, const field *F, uint32_t n, slevel *L, s
     for (size_t k = 0; k < nl; k++)
         for (size_t j = 0; j < L[k].n; j++)
             alive[k][j] = prow[k][j] < 0 && !rowdead[k][j];
-    for (size_t k = 1; k < nl; k++)
+    for (size_t k = 1; k < nl && k <= nclear; k++)
         GBC_CHECK(st, clear_level(&W, &L[k], &L[k - 1], k > 1 ? prow[k - 1] : NULL, prow[k],
                                   alive[k]),
                   done);

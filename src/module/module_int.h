@@ -229,5 +229,34 @@ gbc_status module_mingens_counted(gbc_ctx *ctx, const ring *R, uint32_t rank,
 gbc_status module_levels_schreyer(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in,
                                   mlevel *lev, size_t maxlev, size_t upto, size_t *nlev,
                                   gb_stats *stats);
+/* module_levels_schreyer, and the maps d_1 .. d_{upto-1} of the minimal
+ * resolution into maps (zeroed here; levels 0 .. upto - 1, fewer when the
+ * resolution is shorter), as module_resolution's. On failure maps is left
+ * empty; module_res_clear frees it. */
+/* The cofactors of targets first .. first + count - 1 (elements of rank r,
+ * homogeneous of degree d) in the m = |gens| / r elements of gens (degrees
+ * shift), modulo p: out receives count elements of rank m, element i
+ * (c_1 .. c_m) with sum_j c_j g_j = target i, from the dense matrix of the
+ * products x^a g_j of degree d (syzlin.c). GBC_ERR_UNSUPPORTED when that matrix
+ * is beyond syzlin.c's bounds; GBC_ERR_INTERNAL when a target is not in the
+ * span. */
+gbc_status module_lift_degree(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *gens,
+                              const int64_t *shift, int64_t d, const plist *targets,
+                              size_t first, size_t count, plist *out);
+
+/* The minimal syzygies of the m elements of gens (rank r, homogeneous, degrees
+ * shift) modulo p from the maps mr of the minimal resolution (module_levels_maps
+ * with upto 3), when the generators are minimal (as many in each degree as
+ * d_1's columns): the columns of S d_2, G' = f S (syzframe.c), into out (empty
+ * on entry), their degrees (those of d_2's columns, increasing) to *degs.
+ * GBC_ERR_UNSUPPORTED, out left empty, over Q, for generators that are not
+ * minimal, and when a lift's matrix is beyond the bounds. */
+gbc_status module_syz_frame(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *gens,
+                            const int64_t *shift, const module_res *mr, plist *out,
+                            int64_t **degs);
+
+gbc_status module_levels_maps(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in,
+                              mlevel *lev, size_t maxlev, size_t upto, size_t *nlev,
+                              module_res *maps, gb_stats *stats);
 
 #endif

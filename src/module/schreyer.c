@@ -931,8 +931,12 @@ static gbc_status schreyer_run(gbc_ctx *ctx, const ring *R, uint32_t rank, const
     GBC_CHECK(st, frame_betti(&S, L, nl, L[nl - 1].n > 0 ? nl - 1 : nl, lev, nlev), done);
     if (maps != NULL) {
         GBC_CHECK(st, GBC_ZALLOC(ctx, alive, nl), done);
-        GBC_CHECK(st, frame_minimize(ctx, F, n, L, nl, alive), done);
-        GBC_CHECK(st, frame_maps(ctx, R, L, nl, alive, lev, *nlev, maps), done);
+        /* with upto, the maps of the levels below it (the last one built only
+         * decides which columns of the one before remain) */
+        const size_t nm = nl < upto ? nl : upto;
+        GBC_CHECK(st, frame_minimize(ctx, F, n, L, nl, nm - 1, alive), done);
+        GBC_CHECK(st, frame_maps(ctx, R, L, nm, alive, lev, *nlev < nm ? *nlev : nm, maps),
+                  done);
     }
 done:
     if (alive != NULL)
@@ -962,6 +966,14 @@ gbc_status module_levels_schreyer(gbc_ctx *ctx, const ring *R, uint32_t rank, co
                                   gb_stats *stats)
 {
     return schreyer_run(ctx, R, rank, in, lev, maxlev, upto, nlev, NULL, stats);
+}
+
+gbc_status module_levels_maps(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in,
+                              mlevel *lev, size_t maxlev, size_t upto, size_t *nlev,
+                              module_res *maps, gb_stats *stats)
+{
+    memset(maps, 0, sizeof *maps);
+    return schreyer_run(ctx, R, rank, in, lev, maxlev, upto, nlev, maps, stats);
 }
 
 gbc_status module_resolution(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in,

@@ -2,7 +2,9 @@
  * the encoded elimination basis of syz.c: Schreyer's frame says in which degrees
  * minimal syzygies lie and how many; in each such degree the syzygies are the
  * kernel of one small dense matrix (the products x^a g_j of that degree), and
- * module_mingens_counted picks the minimal ones among them. */
+ * module_mingens_counted picks the minimal ones among them. The same matrices
+ * give the cofactors of an element in the generators (module_lift_degree), the
+ * change of basis of syzframe.c. */
 #include "module/module_int.h"
 
 /* Bounds of one degree's matrix (rows times the width of the augmented matrix,
@@ -206,6 +208,7 @@ typedef struct lelim {
     size_t npiv;
     uint64_t *buf;     /* the row being reduced, W */
     uint32_t *e;       /* n + 1 scratch */
+    int nokernel;      /* the syzygies are not wanted (a lift) */
     uint32_t *K;       /* the syzygies found, nr entries each (their right parts) */
     size_t *klead;     /* the row each came from: its leading term, coefficient 1 */
     size_t nk, kcap;
@@ -258,10 +261,12 @@ static gbc_status lelim_load(lelim *L, size_t k)
  * their leading rows: their entries lie in rows at most their leading row, so
  * the syzygies of the degree end up as the reduced echelon basis of the kernel
  * for the order of the rows, whatever the elimination did. */
-static gbc_status lelim_row(gbc_ctx *ctx, lelim *L, size_t k)
+/* Reduce buf (its first w entries in use) by the pivots in the order they were
+ * made (each is zero at the pivot columns before it), leaving it reduced modulo
+ * p; the first nonzero column of its left part, or nc, is returned. */
+static size_t lelim_reduce(lelim *L, size_t w)
 {
-    const field *F = &L->R->F;
-    const uint64_t p = F->p;
+    const uint64_t p = L->R->F.p;
     const size_t nc = L->nc;
     /* additions of products below p^2 before buf must be reduced */
     const uint64_t room = (UINT64_MAX - p) / ((p - 1) * (p - 1));
@@ -273,7 +278,7 @@ static gbc_status lelim_row(gbc_ctx *ctx, lelim *L, size_t k)
         if (c == 0)
             continue;
         if (adds == room) {
-            for (size_t t = 0; t < nc + k + 1; t++)
+            for (size_t t = 0; t < w; t++)
                 buf[t] %= p;
             adds = 0;
         }
@@ -285,11 +290,21 @@ static gbc_status lelim_row(gbc_ctx *ctx, lelim *L, size_t k)
         adds++;
     }
     size_t c = nc;
-    for (size_t t = 0; t < nc + k + 1; t++) {
+    for (size_t t = 0; t < w; t++) {
         buf[t] %= p;
         if (c == nc && t < nc && buf[t] != 0)
             c = t;
     }
+    return c;
+}
+
+static gbc_status lelim_row(gbc_ctx *ctx, lelim *L, size_t k)
+{
+    const field *F = &L->R->F;
+    const uint64_t p = F->p;
+    const size_t nc = L->nc;
+    uint64_t *buf = L->buf;
+    const size_t c = lelim_reduce(L, nc + k + 1);
     if (c < nc) {
         uint32_t *row = L->P + L->npiv * L->W;
         uint32_t inv = zp_inv(F, (uint32_t)buf[c]);
@@ -300,6 +315,8 @@ static gbc_status lelim_row(gbc_ctx *ctx, lelim *L, size_t k)
         L->prow[L->npiv++] = k;
         return GBC_OK;
     }
+    if (L->nokernel)
+        return GBC_OK;
     const size_t nr = L->D->nr;
     GBC_TRY(GBC_GROW(ctx, L->klead, L->kcap, L->nk + 1));
     GBC_TRY(gbc_resize_array(ctx, (void **)&L->K, L->kcap * nr, sizeof(uint32_t)));
@@ -349,63 +366,145 @@ static gbc_status lelim_emit(gbc_ctx *ctx, const lelim *L, const uint32_t *u, si
     return st;
 }
 
+/* Degree d's matrix for the m elements of gens (rank r, degrees shift) built
+ * into D and L and eliminated: every row reduced by the pivots before it; the
+ * syzygies kept in L unless nokernel. degree_clear frees both, also after a
+ * failure. */
+static gbc_status degree_eliminate(gbc_ctx *ctx, const ring *R, uint32_t rank,
+                                   const plist *gens, const int64_t *shift, size_t m, int64_t d,
+                                   int nokernel, ldeg *D, lelim *L)
+{
+    const uint32_t n = R->nvars;
+    memset(D, 0, sizeof *D);
+    memset(L, 0, sizeof *L);
+    ldeg_size(R, rank, shift, m, d, D);
+    size_t *cnt = NULL;
+    gbc_status st;
+    GBC_CHECK(st, GBC_ZALLOC(ctx, cnt, m), done);
+    GBC_CHECK(st, GBC_ZALLOC(ctx, D->mono, m), done);
+    GBC_CHECK(st, GBC_ALLOC(ctx, D->rj, D->nr ? D->nr : 1), done);
+    GBC_CHECK(st, GBC_ALLOC(ctx, D->ra, D->nr ? D->nr : 1), done);
+    for (size_t j = 0; j < m; j++)
+        if (shift[j] <= d) {
+            cnt[j] = mmono_count((uint64_t)(d - shift[j]), n, SIZE_MAX / 8);
+            GBC_CHECK(st, monos_sorted(ctx, R, (uint64_t)(d - shift[j]), cnt[j], &D->mono[j]),
+                      done);
+        }
+    GBC_CHECK(st, ldeg_order(ctx, R, D, m, cnt), done);
+    L->R = R;
+    L->rank = rank;
+    L->gens = gens;
+    L->m = m;
+    L->D = D;
+    L->nokernel = nokernel;
+    GBC_CHECK(st, lcols_init(ctx, &L->C, n, D->nc ? D->nc : 1), done);
+    GBC_CHECK(st, GBC_ALLOC(ctx, L->e, n + 1), done);
+    GBC_CHECK(st, lelim_columns(L), done);
+    L->W = L->nc + D->nr;
+    size_t maxpiv = L->nc < D->nr ? L->nc : D->nr;
+    GBC_CHECK(st, GBC_ALLOC(ctx, L->P, (maxpiv ? maxpiv : 1) * L->W), done);
+    GBC_CHECK(st, GBC_ALLOC(ctx, L->pc, maxpiv ? maxpiv : 1), done);
+    GBC_CHECK(st, GBC_ALLOC(ctx, L->prow, maxpiv ? maxpiv : 1), done);
+    GBC_CHECK(st, GBC_ALLOC(ctx, L->buf, L->W), done);
+    for (size_t k = 0; k < D->nr; k++) {
+        GBC_CHECK(st, gbc_ctx_poll(ctx), done);
+        GBC_CHECK(st, lelim_load(L, k), done);
+        GBC_CHECK(st, lelim_row(ctx, L, k), done);
+    }
+done:
+    gbc_free(ctx, cnt);
+    return st;
+}
+
+static void degree_clear(gbc_ctx *ctx, ldeg *D, lelim *L, size_t m)
+{
+    lcols_clear(ctx, &L->C);
+    gbc_free(ctx, L->P);
+    gbc_free(ctx, L->pc);
+    gbc_free(ctx, L->prow);
+    gbc_free(ctx, L->buf);
+    gbc_free(ctx, L->e);
+    gbc_free(ctx, L->K);
+    gbc_free(ctx, L->klead);
+    ldeg_clear(ctx, D, m);
+}
+
 /* Append to out the reduced echelon basis of the syzygies of degree d of the m
  * elements of gens (rank r, degrees shift), as elements of rank m, by
  * increasing leading term. */
 static gbc_status syz_degree(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *gens,
                              const int64_t *shift, size_t m, int64_t d, plist *out)
 {
-    const uint32_t n = R->nvars;
     ldeg D;
+    lelim L;
+    gbc_status st = degree_eliminate(ctx, R, rank, gens, shift, m, d, 0, &D, &L);
+    for (size_t q = 0; st == GBC_OK && q < L.nk; q++)
+        st = lelim_emit(ctx, &L, L.K + q * D.nr, L.klead[q], out);
+    degree_clear(ctx, &D, &L, m);
+    return st;
+}
+
+/* Whether degree d's matrix (sizes in D, from ldeg_size) is within the bounds. */
+static int ldeg_fits(const ldeg *D)
+{
+    const unsigned long long w = (unsigned long long)D->nc + D->nr;
+    return D->nr == 0 ||
+           (w <= SYZLIN_MAX_AREA / D->nr &&
+            (unsigned long long)D->nr * w <= SYZLIN_MAX_WORK / (D->nr < D->nc ? D->nr : D->nc + 1));
+}
+
+/* Load target t (rank r, its terms of degree d) into L->buf's left part, the
+ * right part zero. GBC_ERR_INTERNAL for a term no product x^a g_j has: the
+ * target is not in their span. */
+static gbc_status lelim_target(lelim *L, const plist *targets, size_t t)
+{
+    const uint32_t n = L->R->nvars;
+    memset(L->buf, 0, sizeof(uint64_t) * L->W);
+    for (uint32_t i = 0; i < L->rank; i++) {
+        const ppoly *f = &targets->p[t * L->rank + i];
+        for (size_t u = 0; u < f->len; u++) {
+            memcpy(L->e, f->exps + u * n, sizeof(uint32_t) * n);
+            L->e[n] = i;
+            size_t col;
+            GBC_TRY(lcols_find(&L->C, L->e, &col));
+            if (col >= L->nc)
+                return GBC_ERR_INTERNAL;
+            L->buf[col] = f->cf[u];
+        }
+    }
+    return GBC_OK;
+}
+
+gbc_status module_lift_degree(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *gens,
+                              const int64_t *shift, int64_t d, const plist *targets,
+                              size_t first, size_t count, plist *out)
+{
+    const size_t m = gens->n / rank;
+    const uint64_t p = R->F.p;
+    ldeg D;
+    lelim L;
     memset(&D, 0, sizeof D);
     ldeg_size(R, rank, shift, m, d, &D);
-    lelim L;
-    memset(&L, 0, sizeof L);
-    size_t *cnt = NULL;
+    if (!ldeg_fits(&D))
+        return GBC_ERR_UNSUPPORTED;
+    uint32_t *u = NULL;
     gbc_status st;
-    GBC_CHECK(st, GBC_ZALLOC(ctx, cnt, m), done);
-    GBC_CHECK(st, GBC_ZALLOC(ctx, D.mono, m), done);
-    GBC_CHECK(st, GBC_ALLOC(ctx, D.rj, D.nr ? D.nr : 1), done);
-    GBC_CHECK(st, GBC_ALLOC(ctx, D.ra, D.nr ? D.nr : 1), done);
-    for (size_t j = 0; j < m; j++)
-        if (shift[j] <= d) {
-            cnt[j] = mmono_count((uint64_t)(d - shift[j]), n, SIZE_MAX / 8);
-            GBC_CHECK(st, monos_sorted(ctx, R, (uint64_t)(d - shift[j]), cnt[j], &D.mono[j]),
-                      done);
+    GBC_CHECK(st, degree_eliminate(ctx, R, rank, gens, shift, m, d, 1, &D, &L), done);
+    GBC_CHECK(st, GBC_ALLOC(ctx, u, D.nr ? D.nr : 1), done);
+    for (size_t t = first; t < first + count; t++) {
+        GBC_CHECK(st, lelim_target(&L, targets, t), done);
+        if (lelim_reduce(&L, L.W) != L.nc) {
+            st = GBC_ERR_INTERNAL; /* not in the span of the products */
+            goto done;
         }
-    GBC_CHECK(st, ldeg_order(ctx, R, &D, m, cnt), done);
-    L.R = R;
-    L.rank = rank;
-    L.gens = gens;
-    L.m = m;
-    L.D = &D;
-    GBC_CHECK(st, lcols_init(ctx, &L.C, n, D.nc ? D.nc : 1), done);
-    GBC_CHECK(st, GBC_ALLOC(ctx, L.e, n + 1), done);
-    GBC_CHECK(st, lelim_columns(&L), done);
-    L.W = L.nc + D.nr;
-    size_t maxpiv = L.nc < D.nr ? L.nc : D.nr;
-    GBC_CHECK(st, GBC_ALLOC(ctx, L.P, (maxpiv ? maxpiv : 1) * L.W), done);
-    GBC_CHECK(st, GBC_ALLOC(ctx, L.pc, maxpiv ? maxpiv : 1), done);
-    GBC_CHECK(st, GBC_ALLOC(ctx, L.prow, maxpiv ? maxpiv : 1), done);
-    GBC_CHECK(st, GBC_ALLOC(ctx, L.buf, L.W), done);
-    for (size_t k = 0; k < D.nr; k++) {
-        GBC_CHECK(st, gbc_ctx_poll(ctx), done);
-        GBC_CHECK(st, lelim_load(&L, k), done);
-        GBC_CHECK(st, lelim_row(ctx, &L, k), done);
+        /* target = -(right part) applied to the rows x^a g_j */
+        for (size_t r = 0; r < D.nr; r++)
+            u[r] = L.buf[L.nc + r] ? (uint32_t)(p - L.buf[L.nc + r]) : 0;
+        GBC_CHECK(st, lelim_emit(ctx, &L, u, D.nr ? D.nr - 1 : 0, out), done);
     }
-    for (size_t q = 0; q < L.nk; q++)
-        GBC_CHECK(st, lelim_emit(ctx, &L, L.K + q * D.nr, L.klead[q], out), done);
 done:
-    lcols_clear(ctx, &L.C);
-    gbc_free(ctx, L.P);
-    gbc_free(ctx, L.pc);
-    gbc_free(ctx, L.prow);
-    gbc_free(ctx, L.buf);
-    gbc_free(ctx, L.e);
-    gbc_free(ctx, L.K);
-    gbc_free(ctx, L.klead);
-    gbc_free(ctx, cnt);
-    ldeg_clear(ctx, &D, m);
+    gbc_free(ctx, u);
+    degree_clear(ctx, &D, &L, m);
     return st;
 }
 
@@ -428,10 +527,7 @@ static int syzlin_fits(const ring *R, uint32_t rank, const mcount *cnt, int64_t 
         degs[s] = d;
         ldeg D;
         ldeg_size(R, rank, cnt->shift, cnt->m, d, &D);
-        const unsigned long long w = (unsigned long long)D.nc + D.nr;
-        if (D.nr > 0 && (w > SYZLIN_MAX_AREA / D.nr ||
-                         (unsigned long long)D.nr * w >
-                             SYZLIN_MAX_WORK / (D.nr < D.nc ? D.nr : D.nc + 1)))
+        if (!ldeg_fits(&D))
             return 0;
     }
     *nd = k;
@@ -474,14 +570,20 @@ gbc_status module_syz_minimal(gbc_ctx *ctx, const ring *R, uint32_t rank, const 
     size_t nlev = 0, nd = 0;
     plist cand;
     plist_init(&cand);
+    module_res mr;
+    memset(&mr, 0, sizeof mr);
     gbc_status st;
     GBC_CHECK(st, GBC_ZALLOC(ctx, lev, maxlev + 2), done);
-    st = module_levels_schreyer(ctx, R, rank, gens, lev, maxlev, 3, &nlev, stats);
+    st = module_levels_maps(ctx, R, rank, gens, lev, maxlev, 3, &nlev, &mr, stats);
     if (st == GBC_ERR_UNSUPPORTED) { /* a constant generator: no counts */
         st = syz_by_basis(ctx, R, rank, gens, shift, NULL, out, degs, stats);
         goto done;
     }
     if (st != GBC_OK)
+        goto done;
+    /* minimal generators: the resolution's second map carried over to them */
+    st = module_syz_frame(ctx, R, rank, gens, shift, &mr, out, degs);
+    if (st != GBC_ERR_UNSUPPORTED)
         goto done;
     mcount c = {&lev[1], &lev[2], shift, m};
     GBC_CHECK(st, GBC_ALLOC(ctx, dl, lev[2].n + m), done);
@@ -495,6 +597,7 @@ gbc_status module_syz_minimal(gbc_ctx *ctx, const ring *R, uint32_t rank, const 
         GBC_CHECK(st, syz_degree(ctx, R, rank, gens, shift, m, dl[k], &cand), done);
     st = module_mingens_counted(ctx, R, (uint32_t)m, shift, &cand, &c, out, degs, stats);
 done:
+    module_res_clear(ctx, &mr, &R->F);
     mlevels_free(ctx, lev, maxlev + 2);
     gbc_free(ctx, dl);
     plist_clear(ctx, &cand, &R->F);
