@@ -54,6 +54,28 @@ static inline void frame_hash_mults(uint64_t *h, uint32_t n)
     }
 }
 
+/* The coefficient kernels of the frame's inner loops, one family's (the
+ * element kernels of coef_int.h). The loops (schreyer.c's reduction, minres.c's
+ * clearing) are always inlined into one instance per family that passes its
+ * table as a constant, so each instance has its arithmetic inline: no field
+ * test and no indirect call per term. */
+typedef struct skern {
+    int (*is_zero)(mcv s, size_t j);
+    void (*set)(mcv d, size_t i, mcv s, size_t j);
+    void (*set_zero)(mcv d, size_t i);
+    void (*neg)(const field *F, mcv d, size_t i, mcv s, size_t j);
+    void (*mul)(const field *F, mcv d, size_t i, mcv a, size_t j, mcv b, size_t k);
+    void (*addmul)(const field *F, mcv d, size_t i, mcv a, size_t j, mcv b, size_t k,
+                   mcf_tmp *w);
+} skern;
+
+static const skern skern_zp = {mzp_is_zero, mzp_set, mzp_set_zero, mzp_neg, mzp_mul,
+                               mzp_addmul};
+static const skern skern_qq = {mqq_is_zero, mqq_set, mqq_set_zero, mqq_neg, mqq_mul,
+                               mqq_addmul};
+
+#define SKERN_INLINE static inline __attribute__((always_inline))
+
 /* Free v's arrays (o: the field's family) and zero it. */
 void svec_clear(gbc_ctx *ctx, svec *v, const mcf_ops *o);
 /* Room for len terms (coefficients zero); on failure v is left zeroed. */

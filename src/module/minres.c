@@ -9,6 +9,19 @@
  * "Resolution, the maps"). */
 #include "module/frame_int.h"
 
+/* A slot of the hash table: the high half of a term's hash and its index + 1
+ * (0: free). */
+typedef struct mslot {
+    uint32_t tag;
+    uint32_t k1;
+} mslot;
+
+/* An entry of the heap: a term and the key of its row. */
+typedef struct mheap {
+    int64_t key;
+    size_t k;
+} mheap;
+
 /* The scratch of one minimalisation: the column being cleared, as terms in a
  * hash table (the totals and index of each, its coefficient), and a heap of
  * its terms at pivot rows. */
@@ -21,12 +34,14 @@ typedef struct mwork {
     uint64_t *ahash;      /* their hashes (lin_hash) */
     mcv ac;
     size_t alen, acap, aninit;
-    /* open addressing over nslot (a power of 2) slots: slot h holds term k when
-     * k < alen and apos[k] == h, else it is free (so emptying is alen = 0) */
-    size_t *slot, *apos;
+    /* open addressing over nslot (a power of 2) slots; term k is in slot
+     * apos[k] (table_reset frees the slots the terms took) */
+    mslot *slot;
+    size_t *apos;
     size_t nslot;
     uint64_t *hmul; /* n + 1 hash multipliers */
-    size_t *heap, heapn, heapcap;
+    mheap *heap;
+    size_t heapn, heapcap;
     size_t *ix, *ix2; /* acap each: the sort of the terms */
     mcf_tmp w;
     mcv s; /* one coefficient: a multiplier */
@@ -68,9 +83,7 @@ static gbc_status mwork_init(mwork *W, gbc_ctx *ctx, const field *F, uint32_t n)
     GBC_CHECK(st, GBC_ALLOC(ctx, W->hmul, n + 1), fail);
     frame_hash_mults(W->hmul, n);
     W->nslot = 256;
-    GBC_CHECK(st, GBC_ALLOC(ctx, W->slot, W->nslot), fail);
-    for (size_t k = 0; k < W->nslot; k++)
-        W->slot[k] = SIZE_MAX;
+    GBC_CHECK(st, GBC_ZALLOC(ctx, W->slot, W->nslot), fail);
     return GBC_OK;
 fail:
     mwork_clear(W);
@@ -115,27 +128,28 @@ static size_t hash_slot(const mwork *W, uint64_t h)
     return (size_t)(h ^ (h >> 29) ^ (h >> 47)) & (W->nslot - 1);
 }
 
-static int slot_used(const mwork *W, size_t h)
+/* Empty the table: free the slots its terms took. */
+static void table_reset(mwork *W)
 {
-    size_t k = W->slot[h];
-    return k < W->alen && W->apos[k] == h;
+    for (size_t k = 0; k < W->alen; k++)
+        W->slot[W->apos[k]].k1 = 0;
+    W->alen = 0;
 }
 
 /* Twice the slots, the terms put back. */
 static gbc_status table_grow(mwork *W)
 {
-    size_t *ns = NULL;
-    GBC_TRY(GBC_ALLOC(W->ctx, ns, W->nslot * 2));
+    mslot *ns = NULL;
+    GBC_TRY(GBC_ZALLOC(W->ctx, ns, W->nslot * 2));
     gbc_free(W->ctx, W->slot);
     W->slot = ns;
     W->nslot *= 2;
-    for (size_t k = 0; k < W->nslot; k++)
-        W->slot[k] = SIZE_MAX;
     for (size_t k = 0; k < W->alen; k++) {
         size_t h = hash_slot(W, W->ahash[k]);
-        while (W->slot[h] != SIZE_MAX)
+        while (W->slot[h].k1 != 0)
             h = (h + 1) & (W->nslot - 1);
-        W->slot[h] = k;
+        W->slot[h].tag = (uint32_t)(W->ahash[k] >> 32);
+        W->slot[h].k1 = (uint32_t)(k + 1);
         W->apos[k] = h;
     }
     return GBC_OK;
@@ -143,16 +157,17 @@ static gbc_status table_grow(mwork *W)
 
 /* The index of the term (T + e, comp) (e NULL: zero), whose hash is hv, made
  * (coefficient zero) when new: *isnew. */
-static gbc_status term_find(mwork *W, const uint32_t *T, const uint32_t *e, uint32_t comp,
-                            uint64_t hv, size_t *at, int *isnew)
+SKERN_INLINE gbc_status term_find(mwork *W, const skern *K, const uint32_t *T,
+                                  const uint32_t *e, uint32_t comp, uint64_t hv, size_t *at,
+                                  int *isnew)
 {
     const uint32_t n = W->n;
     if (2 * (W->alen + 1) > W->nslot)
         GBC_TRY(table_grow(W));
     size_t h = hash_slot(W, hv);
-    while (slot_used(W, h)) {
-        size_t k = W->slot[h];
-        if (W->ahash[k] == hv && W->acomp[k] == comp) {
+    while (W->slot[h].k1 != 0) {
+        size_t k = W->slot[h].k1 - 1;
+        if (W->slot[h].tag == (uint32_t)(hv >> 32) && W->acomp[k] == comp) {
             const uint32_t *A = W->aT + k * n;
             uint32_t x = 0;
             if (e == NULL)
@@ -169,6 +184,8 @@ static gbc_status term_find(mwork *W, const uint32_t *T, const uint32_t *e, uint
         }
         h = (h + 1) & (W->nslot - 1);
     }
+    if (W->alen + 1 >= UINT32_MAX)
+        return GBC_ERR_LIMIT; /* more terms than the slots can index */
     GBC_TRY(acc_reserve(W, W->alen + 1));
     size_t k = W->alen++;
     uint32_t *A = W->aT + k * n;
@@ -176,50 +193,52 @@ static gbc_status term_find(mwork *W, const uint32_t *T, const uint32_t *e, uint
         A[x] = T[x] + (e != NULL ? e[x] : 0);
     W->acomp[k] = comp;
     W->ahash[k] = hv;
-    W->o->set_zero(W->ac, k);
-    W->slot[h] = k;
+    K->set_zero(W->ac, k);
+    W->slot[h].tag = (uint32_t)(hv >> 32);
+    W->slot[h].k1 = (uint32_t)(k + 1);
     W->apos[k] = h;
     *at = k;
     *isnew = 1;
     return GBC_OK;
 }
 
-/* The heap of term indices at pivot rows, the least pivot (pord) on top. */
-static gbc_status heap_push(mwork *W, const int64_t *pord, size_t k)
+/* The heap of term indices at pivot rows, the least key on top. */
+static gbc_status heap_push(mwork *W, const int64_t *key, size_t k)
 {
     if (W->heapn + 1 > W->heapcap)
         GBC_TRY(GBC_GROW(W->ctx, W->heap, W->heapcap, W->heapn + 1));
     size_t i = W->heapn++;
-    int64_t key = pord[W->acomp[k]];
+    const mheap e = {key[W->acomp[k]], k};
     while (i > 0) {
         size_t up = (i - 1) / 2;
-        if (pord[W->acomp[W->heap[up]]] <= key)
+        if (W->heap[up].key <= e.key)
             break;
         W->heap[i] = W->heap[up];
         i = up;
     }
-    W->heap[i] = k;
+    W->heap[i] = e;
     return GBC_OK;
 }
 
-static size_t heap_pop(mwork *W, const int64_t *pord)
+static size_t heap_pop(mwork *W)
 {
-    size_t top = W->heap[0], last = W->heap[--W->heapn];
-    int64_t key = pord[W->acomp[last]];
+    mheap *H = W->heap;
+    const size_t top = H[0].k;
+    const mheap last = H[--W->heapn];
     size_t i = 0;
     for (;;) {
         size_t c = 2 * i + 1;
         if (c >= W->heapn)
             break;
-        if (c + 1 < W->heapn && pord[W->acomp[W->heap[c + 1]]] < pord[W->acomp[W->heap[c]]])
+        if (c + 1 < W->heapn && H[c + 1].key < H[c].key)
             c++;
-        if (pord[W->acomp[W->heap[c]]] >= key)
+        if (H[c].key >= last.key)
             break;
-        W->heap[i] = W->heap[c];
+        H[i] = H[c];
         i = c;
     }
     if (W->heapn > 0)
-        W->heap[i] = last;
+        H[i] = last;
     return top;
 }
 
@@ -273,22 +292,39 @@ static gbc_status table_take(mwork *W, svec *v)
     return GBC_OK;
 }
 
+/* The pivots of one level as clear_pivots reads them: pord[i] the number of
+ * row i's pivot (-1 for none yet), pcol[q] the column of pivot q (with its
+ * entry 1 at its row), phash[j] the term hashes of pivot column j, key[i] row
+ * i's place in the heap (-1: never cleared), cdeg the degree of the only rows
+ * cleared (-1: all). */
+typedef struct pivset {
+    const int64_t *pord;
+    const size_t *pcol;
+    uint64_t *const *phash;
+    const int64_t *key;
+    int64_t cdeg;
+} pivset;
+
+/* Whether a term at row i is to be cleared. */
+static int clears(const pivset *P, const slevel *lo, uint32_t i)
+{
+    return P->key[i] >= 0 && (P->cdeg < 0 || lo->deg[i] == P->cdeg);
+}
+
 /* Clear v of the rows the level below lost (its pivot columns: prow_lo[i] >= 0;
- * prow_lo NULL for level 1) and of the pivot rows:
- * while v has a term at a row i with pivot pord[i] >= 0, the least such pivot
- * first, the multiple of that pivot's column (whose entry at row i is 1) that
- * cancels the term is subtracted. A pivot's column is clear of the rows of the
- * pivots before it, so a row once cleared stays clear. lo: the level below (its
- * leading totals, tau). */
-static gbc_status clear_pivots(mwork *W, svec *v, const int64_t *prow_lo,
-                               const int64_t *pord, const size_t *pcol,
-                               uint64_t *const *phash, const slevel *hi, const slevel *lo)
+ * prow_lo NULL for level 1), which are dropped, wherever they come from, and
+ * of the rows P clears: while v has a term at such a row i, the least key[i]
+ * first, the multiple of the pivot's column (whose entry at row i is 1) that
+ * cancels the term is subtracted. The keys are such that a pivot column has
+ * terms only at rows of greater keys than its own, so a row once cleared stays
+ * clear. lo: the level below (its leading totals, tau). */
+SKERN_INLINE gbc_status clear_with(mwork *W, const skern *K, svec *v, const int64_t *prow_lo,
+                                   const pivset *P, const slevel *hi, const slevel *lo)
 {
     const uint32_t n = W->n;
-    const mcf_ops *o = W->o;
     size_t k;
     int isnew;
-    W->alen = 0; /* the table emptied */
+    table_reset(W);
     W->heapn = 0;
     int dropped = 0;
     for (size_t t = 0; t < v->len; t++) {
@@ -296,38 +332,63 @@ static gbc_status clear_pivots(mwork *W, svec *v, const int64_t *prow_lo,
             dropped = 1;
             continue;
         }
-        GBC_TRY(term_find(W, v->T + t * n, NULL, v->comp[t],
+        GBC_TRY(term_find(W, K, v->T + t * n, NULL, v->comp[t],
                           term_hash(W, v->T + t * n, v->comp[t]), &k, &isnew));
-        o->set(W->ac, k, v->c, t);
-        if (pord[v->comp[t]] >= 0)
-            GBC_TRY(heap_push(W, pord, k));
+        K->set(W->ac, k, v->c, t);
+        if (clears(P, lo, v->comp[t]))
+            GBC_TRY(heap_push(W, P->key, k));
     }
     if (W->heapn == 0 && !dropped)
         return GBC_OK;
     size_t steps = 0;
     while (W->heapn > 0) {
-        size_t top = heap_pop(W, pord);
-        if (o->is_zero(W->ac, top))
+        size_t top = heap_pop(W);
+        if (K->is_zero(W->ac, top))
             continue;
         const uint32_t i = W->acomp[top];
         const uint32_t *tau = lo->lead + (size_t)i * n;
-        const size_t pj = pcol[pord[i]];
+        const size_t pj = P->pcol[P->pord[i]];
         const svec *p = &hi->v[pj];
-        const uint64_t *ph = phash[pj];
-        o->neg(W->F, W->s, 0, W->ac, top);
+        const uint64_t *ph = P->phash[pj];
+        K->neg(W->F, W->s, 0, W->ac, top);
         for (uint32_t x = 0; x < n; x++)
             W->tb[x] = W->aT[top * n + x] - tau[x]; /* the shift */
         const uint64_t he = lin_hash(W, W->tb);
         for (size_t u = 0; u < p->len; u++) {
-            GBC_TRY(term_find(W, p->T + u * n, W->tb, p->comp[u], ph[u] + he, &k, &isnew));
-            o->addmul(W->F, W->ac, k, W->s, 0, p->c, u, &W->w);
-            if (isnew && pord[p->comp[u]] >= 0)
-                GBC_TRY(heap_push(W, pord, k));
+#if defined(__GNUC__)
+            if (u + 8 < p->len) /* the slot of a term to come */
+                __builtin_prefetch(&W->slot[hash_slot(W, ph[u + 8] + he)]);
+#endif
+            if (prow_lo != NULL && prow_lo[p->comp[u]] >= 0)
+                continue;
+            GBC_TRY(term_find(W, K, p->T + u * n, W->tb, p->comp[u], ph[u] + he, &k, &isnew));
+            K->addmul(W->F, W->ac, k, W->s, 0, p->c, u, &W->w);
+            if (isnew && clears(P, lo, p->comp[u]))
+                GBC_TRY(heap_push(W, P->key, k));
         }
         if ((++steps & 1023) == 0)
             GBC_TRY(gbc_ctx_check(W->ctx));
     }
     return table_take(W, v);
+}
+
+static gbc_status clear_zp(mwork *W, svec *v, const int64_t *prow_lo, const pivset *P,
+                           const slevel *hi, const slevel *lo)
+{
+    return clear_with(W, &skern_zp, v, prow_lo, P, hi, lo);
+}
+
+static gbc_status clear_qq(mwork *W, svec *v, const int64_t *prow_lo, const pivset *P,
+                           const slevel *hi, const slevel *lo)
+{
+    return clear_with(W, &skern_qq, v, prow_lo, P, hi, lo);
+}
+
+/* Clear v as clear_with says, with the field's instance. */
+static gbc_status clear_pivots(mwork *W, svec *v, const int64_t *prow_lo, const pivset *P,
+                               const slevel *hi, const slevel *lo)
+{
+    return W->o == &mcf_qq ? clear_qq(W, v, prow_lo, P, hi, lo) : clear_zp(W, v, prow_lo, P, hi, lo);
 }
 
 /* The indices 0..m-1 of a level in increasing degree, ties by index. */
@@ -473,61 +534,99 @@ done:
     return st;
 }
 
-/* The columns of level k >= 1 that matter, in increasing degree: those that
- * remain in the minimal resolution (keep[j]) and the pivot columns
- * (prow_hi[j] >= 0) clearing them reads (needed_columns); the rest are removed
- * as rows by the next level, or are pivots no kept column reaches, so their
- * entries are never read. Each is cleared
- * of the rows the level below lost and of the rows of the pivots before it; a
- * pivot column is then scaled to 1 at its row. GBC_ERR_INTERNAL when a cleared
- * column contradicts the decision (a pivot without its constant entry, or a
- * kept column with a constant entry). */
+/* The keys of the pivot rows for clearing the kept columns (pord numbers the
+ * pivots in increasing degree): higher degree first, then the pivots' order.
+ * A pivot column of degree e, its constant entries cleared at the rows of the
+ * pivots before it of degree e, has terms only at rows of lower degree, of
+ * later pivots of degree e and of no pivot, so each subtraction only adds
+ * terms of greater keys. */
+static void kept_keys(const slevel *hi, const slevel *lo, const int64_t *pord,
+                      const size_t *pcol, size_t np, size_t *rank, int64_t *key)
+{
+    size_t r = 0;
+    for (size_t b = np; b > 0;) {
+        size_t a = b;
+        while (a > 0 && hi->deg[pcol[a - 1]] == hi->deg[pcol[b - 1]])
+            a--;
+        for (size_t q = a; q < b; q++)
+            rank[q] = r++;
+        b = a;
+    }
+    for (size_t i = 0; i < lo->n; i++)
+        key[i] = pord[i] >= 0 ? (int64_t)rank[pord[i]] : -1;
+}
+
+/* Whether the cleared column v (of degree d) has a constant entry: at row
+ * want (>= 0), its index to *at; want < 0: at any row. */
+static int constant_at(const svec *v, const slevel *lo, int64_t d, int64_t want, size_t *at)
+{
+    for (size_t t = 0; t < v->len; t++)
+        if (lo->deg[v->comp[t]] == d && (want < 0 || (int64_t)v->comp[t] == want)) {
+            *at = t;
+            return 1;
+        }
+    return 0;
+}
+
+/* The columns of level k >= 1 that matter: those that remain in the minimal
+ * resolution (keep[j]) and the pivot columns (prow_hi[j] >= 0) clearing them
+ * reads (needed_columns); the rest are removed as rows by the next level, or
+ * are pivots no kept column reaches, so their entries are never read. Every
+ * one loses its terms at the rows the level below lost. First the pivot
+ * columns, in increasing degree: each is cleared of its constant entries at
+ * the rows of the pivots of its degree before it and scaled to 1 at its row;
+ * then the kept columns are cleared of all pivot rows (kept_keys). A kept
+ * column is then what remains of it after the old column operations, and the
+ * same: its entries at the pivot rows vanish, which fixes the multiples
+ * subtracted. GBC_ERR_INTERNAL when a cleared column contradicts the decision
+ * (a pivot without its constant entry, or a kept column with a constant
+ * entry). */
 static gbc_status clear_level(mwork *W, slevel *hi, const slevel *lo, const int64_t *prow_lo,
                               const int64_t *prow_hi, const unsigned char *keep)
 {
     gbc_ctx *ctx = W->ctx;
-    int64_t *pord = NULL;
-    size_t *pcol = NULL, *perm = NULL;
+    int64_t *pord = NULL, *key = NULL;
+    size_t *pcol = NULL, *perm = NULL, np = 0, at = 0;
     uint64_t **phash = NULL;
     unsigned char *need = NULL;
-    size_t np = 0;
     gbc_status st;
     GBC_CHECK(st, GBC_ALLOC(ctx, need, hi->n ? hi->n : 1), done);
     GBC_CHECK(st, needed_columns(ctx, hi, lo, prow_lo, prow_hi, keep, need), done);
     GBC_CHECK(st, GBC_ZALLOC(ctx, phash, hi->n ? hi->n : 1), done);
     GBC_CHECK(st, GBC_ALLOC(ctx, pord, lo->n ? lo->n : 1), done);
+    GBC_CHECK(st, GBC_ALLOC(ctx, key, lo->n ? lo->n : 1), done);
     GBC_CHECK(st, GBC_ALLOC(ctx, pcol, hi->n ? hi->n : 1), done);
     for (size_t i = 0; i < lo->n; i++)
         pord[i] = -1;
     GBC_CHECK(st, by_degree(ctx, hi, &perm), done);
     for (size_t a = 0; a < hi->n; a++) {
         const size_t j = perm[a];
-        if (!need[j])
+        if (!need[j] || prow_hi[j] < 0)
             continue;
         svec *v = &hi->v[j];
-        GBC_CHECK(st, clear_pivots(W, v, prow_lo, pord, pcol, phash, hi, lo), done);
-        size_t t = 0;
-        if (prow_hi[j] < 0) {
-            while (t < v->len && lo->deg[v->comp[t]] != hi->deg[j])
-                t++;
-            if (t < v->len) { /* a constant entry left in a kept column */
-                st = GBC_ERR_INTERNAL;
-                goto done;
-            }
-            continue;
-        }
-        while (t < v->len && (int64_t)v->comp[t] != prow_hi[j])
-            t++;
-        if (t == v->len || lo->deg[v->comp[t]] != hi->deg[j]) {
+        pivset P = {pord, pcol, phash, pord, hi->deg[j]};
+        GBC_CHECK(st, clear_pivots(W, v, prow_lo, &P, hi, lo), done);
+        if (!constant_at(v, lo, hi->deg[j], prow_hi[j], &at)) {
             st = GBC_ERR_INTERNAL; /* the decided pivot entry is not there */
             goto done;
         }
-        W->o->scale_inv(W->F, v->c, 0, v->len, t, &W->w);
+        W->o->scale_inv(W->F, v->c, 0, v->len, at, &W->w);
         GBC_CHECK(st, GBC_ALLOC(ctx, phash[j], v->len), done);
         for (size_t u = 0; u < v->len; u++)
             phash[j][u] = term_hash(W, v->T + u * W->n, v->comp[u]);
         pord[prow_hi[j]] = (int64_t)np;
         pcol[np++] = j;
+    }
+    kept_keys(hi, lo, pord, pcol, np, perm, key); /* perm reused as scratch */
+    for (size_t j = 0; j < hi->n; j++) {
+        if (!keep[j])
+            continue;
+        pivset P = {pord, pcol, phash, key, -1};
+        GBC_CHECK(st, clear_pivots(W, &hi->v[j], prow_lo, &P, hi, lo), done);
+        if (constant_at(&hi->v[j], lo, hi->deg[j], -1, &at)) {
+            st = GBC_ERR_INTERNAL; /* a constant entry left in a kept column */
+            goto done;
+        }
     }
     st = GBC_OK;
 done:
@@ -536,6 +635,7 @@ done:
             gbc_free(ctx, phash[j]);
     gbc_free(ctx, phash);
     gbc_free(ctx, pord);
+    gbc_free(ctx, key);
     gbc_free(ctx, pcol);
     gbc_free(ctx, perm);
     gbc_free(ctx, need);
