@@ -695,6 +695,14 @@ def _free_all(*handles):
             lib.gbc_polys_free(h)
 
 
+def _read_and_free(ring, handle):
+    """The polynomials of a list the library returned; the list is freed."""
+    try:
+        return ring._read_list(handle)
+    finally:
+        lib.gbc_polys_free(handle)
+
+
 def _handles(ring, *lists):
     """One gbc_polys handle per list of polynomials; on an error the ones made are
     freed before it goes on."""
@@ -998,10 +1006,7 @@ class Ideal:
                     raise
         finally:
             _free_all(gens, members)
-        try:
-            flat = self.ring._read_list(out)
-        finally:
-            lib.gbc_polys_free(out)
+        flat = _read_and_free(self.ring, out)
         rows = [flat[j * m:(j + 1) * m] for j in range(len(items))]
         return rows[0] if single else rows
 
@@ -1403,10 +1408,7 @@ class Module:
 
     @classmethod
     def _from_handle(cls, ring, handle, rank):
-        try:
-            flat = ring._read_list(handle)
-        finally:
-            lib.gbc_polys_free(handle)
+        flat = _read_and_free(ring, handle)
         if len(flat) % rank:
             raise GbcError(ARG, "the library returned %d polynomials for rank %d"
                            % (len(flat), rank))
@@ -1469,14 +1471,7 @@ class Module:
         """Whether the vector v (rank entries) lies in the submodule; for a list of
         vectors (a list whose entries are lists or tuples), one bool per vector."""
         _check_options(options)
-        # a vector's entries are polynomials, never lists or tuples
-        many = isinstance(v, list) and bool(v) and all(isinstance(e, (list, tuple))
-                                                       for e in v)
-        vecs = [tuple(e) for e in v] if many else [tuple(v)]
-        for e in vecs:
-            if len(e) != self.rank:
-                raise ArgumentError(ARG, "vector %r has %d components, not %d"
-                                    % (e, len(e), self.rank))
+        many, vecs = self._vectors(v)
         elems, gens = _handles(self.ring, [f for e in vecs for f in e],
                                [f for e in self.elements for f in e])
         member = (ctypes.c_int * max(1, len(vecs)))()
@@ -1491,6 +1486,60 @@ class Module:
 
     def __contains__(self, v: Any) -> bool:
         return self.contains(tuple(v))
+
+    def _vectors(self, v: Any):
+        # a vector's entries are polynomials, never lists or tuples
+        many = isinstance(v, list) and bool(v) and all(isinstance(e, (list, tuple))
+                                                       for e in v)
+        vecs = [tuple(e) for e in v] if many else [tuple(v)]
+        for e in vecs:
+            if len(e) != self.rank:
+                raise ArgumentError(ARG, "vector %r has %d components, not %d"
+                                    % (e, len(e), self.rank))
+        return many, vecs
+
+    def normal_form(self, v: Any, **options: Any) -> Any:
+        """The normal form of the vector v modulo the submodule: its remainder on
+        division by the reduced Groebner basis (term over position), a tuple of rank
+        Polynomials, zero exactly when v lies in it; for a list of vectors, a list."""
+        _check_options(options)
+        many, vecs = self._vectors(v)
+        elems, gens = _handles(self.ring, [f for e in vecs for f in e],
+                               [f for e in self.elements for f in e])
+        out = ctypes.c_void_p()
+        try:
+            with _Options(**options) as o:
+                o.run(lambda: lib.gbc_module_reduce(ctypes.byref(out), elems, gens,
+                                                    self.rank, o.h, None))
+        finally:
+            _free_all(elems, gens)
+        got = list(Module._from_handle(self.ring, out, self.rank).elements)
+        return got if many else got[0]
+
+    def lift(self, v: Any, **options: Any) -> Any:
+        """Cofactors of the vector v in the generators: a tuple (c_1, ..., c_m) with
+        sum c_j elements[j] = v; for a list of vectors, a list. DomainError (naming
+        the first one) when a vector is not in the submodule, as Ideal.lift."""
+        _check_options(options)
+        many, vecs = self._vectors(v)
+        m = len(self.elements)
+        elems, gens = _handles(self.ring, [f for e in vecs for f in e],
+                               [f for e in self.elements for f in e])
+        out = ctypes.c_void_p()
+        member = (ctypes.c_int * max(1, len(vecs)))()
+        try:
+            with _Options(**options) as o:
+                o.run(lambda: lib.gbc_module_lift(ctypes.byref(out), member, elems, gens,
+                                                  self.rank, o.h, None))
+        finally:
+            _free_all(elems, gens)
+        flat = _read_and_free(self.ring, out)
+        for j, e in enumerate(vecs):
+            if not member[j]:
+                raise DomainError(DOMAIN, "[%s] is not in the submodule, so it has no "
+                                  "cofactors" % ", ".join(str(f) for f in e))
+        got = [tuple(flat[j * m:(j + 1) * m]) for j in range(len(vecs))]
+        return got if many else got[0]
 
     def resolution(self, **options: Any) -> "Resolution":
         """A minimal graded free resolution 0 <- R^rank <- F_1 <- F_2 <- ... of

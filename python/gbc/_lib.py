@@ -155,6 +155,10 @@ _proto("gbc_module_groebner", c_int, P(c_void_p), c_void_p, c_uint32, c_int, c_v
 _proto("gbc_module_syz", c_int, P(c_void_p), c_void_p, c_uint32, c_void_p, c_void_p)
 _proto("gbc_module_member", c_int, P(c_int), c_void_p, c_void_p, c_uint32, c_void_p,
        c_void_p)
+_proto("gbc_module_reduce", c_int, P(c_void_p), c_void_p, c_void_p, c_uint32, c_void_p,
+       c_void_p)
+_proto("gbc_module_lift", c_int, P(c_void_p), P(c_int), c_void_p, c_void_p, c_uint32,
+       c_void_p, c_void_p)
 _proto("gbc_module_betti", c_int, P(P(ctypes.c_uint64)), P(c_uint32), P(c_uint32),
        c_void_p, c_uint32, c_void_p, c_void_p)
 _proto("gbc_module_res", c_int, P(c_void_p), c_void_p, c_uint32, c_void_p, c_void_p)

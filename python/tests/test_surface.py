@@ -397,6 +397,41 @@ def test_multiplication_matrices_against_sympy(p, order):
     assert R.ideal("x", "x - 1").kbase() == []
 
 
+def test_module_normal_form_and_lift():
+    """Cofactors combine the generators to the vector; non-members have none and a
+    nonzero normal form; members have a zero one; the normal form is the same
+    modulo the Groebner basis, and is its own; over Z/p and Q; zero vectors."""
+    rng = rng_for("lift")
+    for field in (32003, 0):
+        R = gbc.Ring("x, y, z", field=field)
+        for _ in range(3):
+            gens = random_ideal(rng, R, n=3, terms=2, deg=2).gens
+            M = gbc.Module(R, [(gens[0], gens[1]), (gens[1], gens[2]), (gens[2], gens[0])])
+            x = R.poly("x")
+            zero = R.poly(0)
+            vs = [tuple(x * a + b for a, b in zip(M[0], M[1])), (zero, zero),
+                  (R.poly(1), zero), (x, R.poly("y"))]
+            member = M.contains(vs)
+            cof = [M.lift(v) if inside else None for v, inside in zip(vs, member)]
+            for v, inside in zip(vs, member):
+                if not inside:
+                    with pytest.raises(gbc.DomainError):
+                        M.lift(v)
+            nf = M.normal_form(vs)
+            nfb = M.groebner().normal_form(vs)
+            assert nf == nfb
+            assert M.normal_form(nf) == nf
+            for v, c, r, inside in zip(vs, cof, nf, member):
+                assert (c is not None) == inside
+                assert all(p.is_zero() for p in r) == inside
+                if c is not None:
+                    for i in range(2):
+                        s = sum((c[j] * M[j][i] for j in range(3)), R.poly(0))
+                        assert (s - v[i]).is_zero()
+            assert member[0] and member[1]
+            assert M.lift((zero, zero)) == (zero, zero, zero)
+
+
 def test_syzygies_multiply_to_zero_and_generate():
     """Every syzygy combines the generators to zero; the Koszul syzygies of the
     generators lie in the syzygy module; the module Groebner basis generates the

@@ -733,6 +733,16 @@ GBC_API gbc_status gbc_is_groebner(int *is_groebner, int *is_reduced, const gbc_
     return GBC_OK;
 }
 
+gbc_status api_same_vars(const ring *A, const ring *B)
+{
+    if (A->nvars != B->nvars || A->F.p != B->F.p)
+        return GBC_ERR_DOMAIN;
+    for (uint32_t i = 0; i < A->nvars; i++)
+        if (strcmp(A->names[i], B->names[i]) != 0)
+            return GBC_ERR_DOMAIN;
+    return GBC_OK;
+}
+
 GBC_API gbc_status gbc_change_order(gbc_polys **basis, const gbc_polys *gb,
                                     gbc_ring *target, const gbc_options *opts,
                                     gbc_stats *stats)
@@ -740,11 +750,7 @@ GBC_API gbc_status gbc_change_order(gbc_polys **basis, const gbc_polys *gb,
     if (basis == NULL || gb == NULL || target == NULL)
         return GBC_ERR_ARG;
     const ring *Rs = &gb->ring->R, *Rt = &target->R;
-    if (Rs->nvars != Rt->nvars || Rs->F.p != Rt->F.p)
-        return GBC_ERR_DOMAIN;
-    for (uint32_t i = 0; i < Rs->nvars; i++)
-        if (strcmp(Rs->names[i], Rt->names[i]) != 0)
-            return GBC_ERR_DOMAIN;
+    GBC_TRY(api_same_vars(Rs, Rt));
     gbc_plan plan;
     gbc_ctx ctx;
     api_ctx_from_options(&ctx, &plan, opts);

@@ -64,6 +64,9 @@ void api_ctx_from_options(gbc_ctx *ctx, gbc_plan *P, const gbc_options *opts);
  * reference to ring. The handle is allocated through ctx (NULL: unaccounted), so
  * that limits and fault injection cover it; on failure L is left as it was. */
 gbc_status api_polys_wrap(gbc_ctx *ctx, gbc_polys **out, gbc_ring *ring, plist *L);
+/* GBC_OK when A and B have the same variables (names, in order) and
+ * characteristic, else GBC_ERR_DOMAIN. */
+gbc_status api_same_vars(const ring *A, const ring *B);
 void api_ring_ref(gbc_ring *ring);
 /* The basis gbc_groebner returns (reduced, or minimal under a GBC_BASIS_MINIMAL
  * plan) of gens into out (empty, and left empty on failure), under ctx. */

@@ -198,6 +198,14 @@ GBC_API gbc_status gbc_module_syz(gbc_polys **syz, const gbc_polys *elems, uint3
     return st;
 }
 
+/* GBC_OK when elems and gens lie in the same ring (or two rings with the same
+ * variables and characteristic), else GBC_ERR_DOMAIN. */
+static gbc_status same_ring(const gbc_polys *elems, const gbc_polys *gens)
+{
+    const ring *A = &elems->ring->R, *B = &gens->ring->R;
+    return A == B ? GBC_OK : api_same_vars(A, B);
+}
+
 GBC_API gbc_status gbc_module_member(int *member, const gbc_polys *elems,
                                      const gbc_polys *gens, uint32_t rank,
                                      const gbc_options *opts, gbc_stats *stats)
@@ -205,14 +213,8 @@ GBC_API gbc_status gbc_module_member(int *member, const gbc_polys *elems,
     if (!elems_ok(elems, rank) || !elems_ok(gens, rank) ||
         (member == NULL && elems->L.n > 0))
         return GBC_ERR_ARG;
-    const ring *A = &elems->ring->R, *B = &gens->ring->R;
-    if (A != B) {
-        if (A->nvars != B->nvars || A->F.p != B->F.p)
-            return GBC_ERR_DOMAIN;
-        for (uint32_t i = 0; i < A->nvars; i++)
-            if (strcmp(A->names[i], B->names[i]) != 0)
-                return GBC_ERR_DOMAIN;
-    }
+    GBC_TRY(same_ring(elems, gens));
+    const ring *B = &gens->ring->R;
     call c;
     call_begin(&c, opts);
     int *tmp = NULL;
@@ -224,6 +226,52 @@ GBC_API gbc_status gbc_module_member(int *member, const gbc_polys *elems,
         memcpy(member, tmp, sizeof(int) * m);
     gbc_free(&c.ctx, tmp);
     call_end(&c, stats, 0);
+    return st;
+}
+
+GBC_API gbc_status gbc_module_reduce(gbc_polys **nf, const gbc_polys *elems,
+                                     const gbc_polys *gens, uint32_t rank,
+                                     const gbc_options *opts, gbc_stats *stats)
+{
+    if (nf == NULL || !elems_ok(elems, rank) || !elems_ok(gens, rank))
+        return GBC_ERR_ARG;
+    GBC_TRY(same_ring(elems, gens));
+    call c;
+    call_begin(&c, opts);
+    plist L;
+    plist_init(&L);
+    gbc_status st =
+        module_reduce(&c.ctx, &gens->ring->R, rank, &gens->L, &elems->L, &L, &c.st);
+    size_t n = L.n / rank;
+    st = wrap(&c, st, nf, elems, &L);
+    call_end(&c, stats, st == GBC_OK ? n : 0);
+    return st;
+}
+
+GBC_API gbc_status gbc_module_lift(gbc_polys **cofactors, int *member, const gbc_polys *elems,
+                                   const gbc_polys *gens, uint32_t rank,
+                                   const gbc_options *opts, gbc_stats *stats)
+{
+    if (cofactors == NULL || !elems_ok(elems, rank) || !elems_ok(gens, rank) ||
+        (member == NULL && elems->L.n > 0))
+        return GBC_ERR_ARG;
+    GBC_TRY(same_ring(elems, gens));
+    const size_t k = elems->L.n / rank;
+    if (gens->L.n / rank > UINT32_MAX / 4)
+        return GBC_ERR_LIMIT;
+    call c;
+    call_begin(&c, opts);
+    plist L;
+    plist_init(&L);
+    int *tmp = NULL;
+    gbc_status st = GBC_ALLOC(&c.ctx, tmp, k ? k : 1);
+    if (st == GBC_OK)
+        st = module_lift(&c.ctx, &gens->ring->R, rank, &gens->L, &elems->L, &L, tmp, &c.st);
+    if (st == GBC_OK)
+        memcpy(member, tmp, sizeof(int) * k);
+    gbc_free(&c.ctx, tmp);
+    st = wrap(&c, st, cofactors, elems, &L);
+    call_end(&c, stats, st == GBC_OK ? k : 0);
     return st;
 }
 

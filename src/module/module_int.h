@@ -154,6 +154,17 @@ gbc_status menc_module_basis(gbc_ctx *ctx, const menc *E, const ring *R, uint32_
                              const plist *L, const uint32_t *cmap, const uint32_t *inv,
                              uint32_t rout, plist *out, gb_stats *stats);
 
+/* The maps of the syzygy encoding of m elements of rank r into r + m components
+ * (syz.c): c_0..c_{r-1} the generators' components, eliminated (weight rows),
+ * then the syzygy components, term over position with the higher index larger;
+ * inv maps a syzygy component variable to its index 0..m-1 and leaves the
+ * generators' components out (UINT32_MAX). cmap and inv have r + m entries. */
+void module_syz_maps(uint32_t rank, uint32_t m, uint32_t *cmap, uint32_t *inv);
+/* Append to ext the m elements (g_j, e_j) of R^(r+m), g_j element j of in (rank
+ * r; copied). */
+gbc_status module_syz_extend(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in,
+                             size_t m, plist *ext);
+
 /* A submodule of R^r under construction (term over position): its generators'
  * encodings and a Groebner basis of them with the products, kept up to date
  * lazily. */

@@ -8,7 +8,7 @@
  * syzygy components, term over position with the higher index larger; inv maps
  * a syzygy component variable to its index 0..m-1 and leaves the generators'
  * components out (UINT32_MAX). cmap and inv have r + m entries. */
-static void syz_maps(uint32_t rank, uint32_t m, uint32_t *cmap, uint32_t *inv)
+void module_syz_maps(uint32_t rank, uint32_t m, uint32_t *cmap, uint32_t *inv)
 {
     for (uint32_t i = 0; i < rank; i++) {
         cmap[i] = i;
@@ -22,7 +22,7 @@ static void syz_maps(uint32_t rank, uint32_t m, uint32_t *cmap, uint32_t *inv)
 
 /* Append to ext the m elements (g_j, e_j) of R^(r+m), g_j element j of in (rank
  * r; copied). */
-static gbc_status syz_extend(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in,
+gbc_status module_syz_extend(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in,
                              size_t m, plist *ext)
 {
     const uint32_t n = R->nvars;
@@ -62,9 +62,9 @@ gbc_status module_syz(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *i
     gbc_status st;
     GBC_CHECK(st, GBC_ALLOC(ctx, cmap, rt), done);
     GBC_CHECK(st, GBC_ALLOC(ctx, inv, rt), done);
-    syz_maps(rank, (uint32_t)m, cmap, inv);
+    module_syz_maps(rank, (uint32_t)m, cmap, inv);
     GBC_CHECK(st, menc_init(ctx, &E, R, rt, rank), done);
-    GBC_CHECK(st, syz_extend(ctx, R, rank, in, m, &ext), done);
+    GBC_CHECK(st, module_syz_extend(ctx, R, rank, in, m, &ext), done);
     /* the elements free of c_0..c_{r-1} (an elimination order for them) are a
      * Groebner basis of the syzygies; menc_decode skips the others */
     st = menc_module_basis(ctx, &E, R, rt, &ext, cmap, inv, (uint32_t)m, out, stats);
