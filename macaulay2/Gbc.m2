@@ -60,6 +60,9 @@ fDimValue := ff("gbc_monideal_dim_value", int64, {voidstar, voidstar, voidstar})
 fDegreeText := ff("gbc_monideal_degree_text", voidstar, {voidstar, voidstar, voidstar})
 fHilbert := ff("gbc_monideal_hilbert", int, {voidstar, voidstar, voidstar, voidstar, voidstar})
 fModuleSyz := ff("gbc_module_syz", int, {voidstar, voidstar, uint32, voidstar, voidstar})
+fModuleReduce := ff("gbc_module_reduce", int, {voidstar, voidstar, voidstar, uint32, voidstar, voidstar})
+fModuleLift := ff("gbc_module_lift", int,
+    {voidstar, voidstar, voidstar, voidstar, uint32, voidstar, voidstar})
 fModuleBetti := ff("gbc_module_betti", int,
     {voidstar, voidstar, voidstar, voidstar, uint32, voidstar, voidstar})
 fModuleRes := ff("gbc_module_res", int, {voidstar, voidstar, uint32, voidstar, voidstar})
@@ -508,6 +511,46 @@ gbcSyz Matrix := Matrix => o -> M -> (
     if k == 0 then map(source M, R^0, 0)
     else map(source M, , apply(m, i -> apply(k, j -> P#(j * m + i)))))
 
+-- module calls on the columns of N against the submodule image M (one target R^r)
+moduleCall := (N, M, what, body) -> (
+    R := ring M;
+    if ring N =!= R then error("gbc: " | what | ": the matrices must be in the same ring");
+    r := numrows M;
+    if r == 0 then error("gbc: " | what | ": the matrices must have at least one row");
+    if numrows N != r then error("gbc: " | what | ": the matrices must have the same number of rows");
+    body(R, r))
+
+-- normal forms of the columns of N modulo image M (term over position, as gb M): N % M
+gbcNormalForm(Matrix, Matrix) := Matrix => o -> (N, M) -> moduleCall(N, M, "normal form", (R, r) -> (
+    if numcols N == 0 then return map(target M, source N, 0);
+    P := withRing(R, o, ctx -> (
+        e := toGbc(ctx, columnsOf N);
+        g := toGbc(ctx, columnsOf M);
+        out := voidstar nullPointer;
+        check(ctx#"scope", fModuleReduce(address out, e, g, r, ctx#"opts", nullPointer),
+            "normal form", null);
+        fromGbc(ctx, outList(ctx, out), false)));
+    if #P != r * numcols N then error "gbc: normal form: the library returned a list of the wrong length";
+    map(target M, source N, apply(r, i -> apply(numcols N, j -> P#(j * r + i))))))
+
+-- cofactors: C with M * C == N (an error naming the first column of N not in image M)
+gbcLift(Matrix, Matrix) := Matrix => o -> (N, M) -> moduleCall(N, M, "lift", (R, r) -> (
+    m := numcols M;
+    k := numcols N;
+    if k == 0 then return map(source M, source N, 0);
+    (P, mem) := withRing(R, o, ctx -> (
+        e := toGbc(ctx, columnsOf N);
+        g := toGbc(ctx, columnsOf M);
+        out := voidstar nullPointer;
+        mb := getMemory(4 * k, Atomic => true);
+        check(ctx#"scope", fModuleLift(address out, mb, e, g, r, ctx#"opts", nullPointer),
+            "lift", null);
+        (fromGbc(ctx, outList(ctx, out), false), value (k * int) mb)));
+    bad := position(mem, x -> x == 0);
+    if bad =!= null then error("gbc: lift: column " | toString bad | " is not in the image");
+    if #P != m * k then error "gbc: lift: the library returned a list of the wrong length";
+    map(source M, source N, apply(m, i -> apply(k, j -> P#(j * m + i))))))
+
 -- the Betti table of coker M (M: R^r <- ..., R^r generated in degree 0), or of R/I
 bettiOf := (M, what, o) -> (
     R := ring M;
@@ -826,6 +869,7 @@ Subnodes
   gbcDegree
   gbcHilbertNumerator
   :Modules
+  (gbcNormalForm, Matrix, Matrix)
   gbcSyz
   gbcBetti
   gbcRes
@@ -1141,6 +1185,36 @@ Description
     M = matrix{{y^3 - 1, x^3 - x*y}};
     C = gbcLift(M, I)
     gens I * C == M
+///
+
+doc ///
+Key
+  (gbcLift, Matrix, Matrix)
+  (gbcNormalForm, Matrix, Matrix)
+Headline
+  normal forms and cofactors of vectors modulo a submodule
+Usage
+  gbcNormalForm(N, M)
+  C = gbcLift(N, M)
+Inputs
+  N:Matrix
+    whose columns are vectors of the target of M
+  M:Matrix
+    whose columns generate the submodule image M of a free module R^r
+Outputs
+  :Matrix
+    gbcNormalForm: the normal forms of the columns of N modulo the reduced
+    Groebner basis of image M (term over position, the order of gb M), equal to
+    {\tt N % M}, a column zero exactly when it lies in image M; gbcLift: C with
+    {\tt M * C == N}, an error naming the first column of N not in image M
+Description
+  Example
+    R = ZZ/32003[x,y,z];
+    M = matrix{{x, y, z^2}, {y, z, x*y}};
+    N = M * matrix{{z}, {x}, {1}};
+    C = gbcLift(N, M)
+    M * C == N
+    gbcNormalForm(N | matrix{{x^2}, {0}}, M) == (N | matrix{{x^2}, {0}}) % M
 ///
 
 doc ///

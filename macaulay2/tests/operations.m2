@@ -88,6 +88,14 @@ scan({ZZ/101, ZZ/32003, QQ}, K -> (
             expect(all(1 .. length C - 1, k -> C.dd_k * C.dd_(k + 1) == 0),
                 "gbcRes's maps compose to zero", R, M);
             expect(all(1 .. length C, k -> HH_k C == 0), "gbcRes is exact", R, M));
+        -- normal forms and cofactors of columns against image M: N % M, M * C == N
+        if M != 0 then (
+            Nm := M * random(source M, R^{-1, -2}) | matrix apply(r, i -> {randomHom(R, 2)});
+            expect(gbcNormalForm(Nm, M) == Nm % M, "gbcNormalForm(Matrix, Matrix) is N % M", R, M);
+            Ni := M * random(source M, R^{-1, -1});
+            C := gbcLift(Ni, M);
+            expect(M * C == Ni, "M * gbcLift(N, M) == N", R, M);
+            expect(gbcNormalForm(Ni, M) == 0, "members have normal form 0", R, M));
         -- an inhomogeneous matrix: syzygies still (a Groebner basis of them)
         N := matrix {apply(m, j -> randomPoly R + 1 + 0_R)};
         T := gbcSyz N;
