@@ -854,8 +854,11 @@ typedef enum gbc_module_order {
     GBC_MODULE_TOP = 0, /* term over position: the ring's order on the monomials
                          * first, then the component, a higher index larger (the
                          * default of Macaulay2 and Singular) */
-    GBC_MODULE_POT = 1  /* position over term: the first component largest, then the
-                         * ring's order */
+    GBC_MODULE_POT = 1, /* position over term: the first component largest, then the
+                         * ring's order (Macaulay2's Position => Down placed first) */
+    GBC_MODULE_TOP_DOWN = 2, /* term over position, a lower index larger (Singular's
+                              * "dp,c") */
+    GBC_MODULE_POT_UP = 3    /* position over term, the last component largest */
 } gbc_module_order;
 /* Parse a whole input (variables, characteristic, generators) whose generators
  * are vectors [f1, ..., fr] of one rank r, or plain polynomials (then *rank = 1).

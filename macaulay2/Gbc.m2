@@ -60,6 +60,7 @@ fDimValue := ff("gbc_monideal_dim_value", int64, {voidstar, voidstar, voidstar})
 fDegreeText := ff("gbc_monideal_degree_text", voidstar, {voidstar, voidstar, voidstar})
 fHilbert := ff("gbc_monideal_hilbert", int, {voidstar, voidstar, voidstar, voidstar, voidstar})
 fModuleSyz := ff("gbc_module_syz", int, {voidstar, voidstar, uint32, voidstar, voidstar})
+fModuleGroebner := ff("gbc_module_groebner", int, {voidstar, voidstar, uint32, int, voidstar, voidstar})
 fModuleReduce := ff("gbc_module_reduce", int, {voidstar, voidstar, voidstar, uint32, voidstar, voidstar})
 fModuleLift := ff("gbc_module_lift", int,
     {voidstar, voidstar, voidstar, voidstar, uint32, voidstar, voidstar})
@@ -321,7 +322,6 @@ basisOf := (R, L, o) -> withRing(R, o, ctx -> (
 
 gbcGroebner = method(Options => gbcOptions)
 gbcGroebner Ideal := Matrix => o -> I -> rowOf(ring I, basisOf(ring I, idealGens I, o))
-gbcGroebner Matrix := Matrix => o -> M -> rowOf(ring M, basisOf(ring M, rowGens M, o))
 -- the same basis as a GroebnerBasis object (forceGB: Macaulay2 takes it as is), so
 -- that %, gens and leadTerm work on it as on gb I
 gbcGB = method(Options => gbcOptions)
@@ -493,6 +493,36 @@ scaleVector := (R, col) -> (
     cs := flatten apply(col, f -> apply(terms f, leadCoefficient));
     if #cs == 0 then col
     else (s := lcm apply(cs, denominator) / gcd apply(cs, numerator); apply(col, f -> s * f)))
+
+-- gbc's module order for R's monoid: Position before the first block of the
+-- monomial order is position over term, after it term over position; Up makes a
+-- higher index larger, Down a lower one (Macaulay2's default: Position => Up last)
+moduleOrderOf := R -> (
+    mo := toList (options R).MonomialOrder;
+    i := position(mo, it -> instance(it, Option) and it#0 === Position);
+    if i === null then return 0;
+    up := mo#i#1 =!= Down;
+    pot := all(take(mo, i), it -> instance(it, Option) and it#0 === MonomialSize);
+    if pot then (if up then 3 else 1) else (if up then 0 else 2))
+
+-- a one-row matrix: the ideal of its entries; more rows: the submodule its columns
+-- generate, in the module order of the ring (the reduced basis, as gens gb M)
+gbcGroebner Matrix := Matrix => o -> M -> (
+    R := ring M;
+    r := numrows M;
+    if r == 1 then return rowOf(R, basisOf(R, rowGens M, o));
+    if r == 0 then error "gbc: groebner: the matrix must have at least one row";
+    P := withRing(R, o, ctx -> (
+        e := toGbc(ctx, columnsOf M);
+        out := voidstar nullPointer;
+        check(ctx#"scope", fModuleGroebner(address out, e, r, moduleOrderOf R, ctx#"opts",
+            nullPointer), "groebner", null);
+        fromGbc(ctx, outList(ctx, out), false)));
+    if #P % r != 0 then error "gbc: groebner: the library returned a list of the wrong length";
+    cols := pack(r, P);
+    if coefficientRing R === QQ then cols = apply(cols, col -> scaleVector(R, col));
+    if #cols == 0 then map(target M, R^0, 0)
+    else map(target M, , transpose cols))
 
 gbcSyz = method(Options => gbcOptions)
 gbcSyz Matrix := Matrix => o -> M -> (
@@ -943,12 +973,16 @@ Usage
 Inputs
   I:Ideal
   M:Matrix
-    with one row, whose entries generate the ideal
+    with one row, whose entries generate the ideal, or with more rows, whose
+    columns generate a submodule of the free module (target M)
 Outputs
   :Matrix
     one row: the reduced Groebner basis in the ring's order, scaled and sorted as
     Macaulay2's {\tt gens gb} gives it (monic over ZZ/p; over QQ coprime integer
-    coefficients with a positive leading one), so that {\tt gbcGroebner I == gens gb I}
+    coefficients with a positive leading one), so that {\tt gbcGroebner I == gens gb I};
+    for a matrix with more rows, the reduced Groebner basis of image M as columns,
+    in the ring's module order (its {\tt Position}, up or down, after or before the
+    monomial order), equal to {\tt gens gb M}
 Description
   Example
     R = ZZ/32003[a,b,c,d];
@@ -957,6 +991,8 @@ Description
     G == gens gb I
     S = QQ[x,y, MonomialOrder => Lex];
     gbcGroebner matrix{{x^2 - y/2, x*y - 1}}
+    M = matrix{{a, b, c^2}, {b, c*d, a}};
+    gbcGroebner M == gens gb M
   Text
     The zero ideal gives a matrix with no column, the unit ideal the one-by-one matrix with entry 1.
 SeeAlso

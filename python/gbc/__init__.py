@@ -1379,7 +1379,7 @@ class GroebnerBasis:
         return [p.as_sympy() for p in self.polys]
 
 
-_MODULE_ORDERS = {"top": 0, "pot": 1}
+_MODULE_ORDERS = {"top": 0, "pot": 1, "top-down": 2, "pot-up": 3}
 
 
 class Module:
@@ -1432,12 +1432,15 @@ class Module:
 
     def groebner(self, order: str = "top", **options: Any) -> "Module":
         """The reduced Groebner basis of the submodule, in the module order "top"
-        (term over position, the default of Macaulay2 and Singular) or "pot"
-        (position over term), over the ring's order: monic, by increasing leading
-        term; no element for the zero module."""
+        (term over position, a higher component larger: the default of Macaulay2
+        and Singular), "pot" (position over term, the first component largest),
+        "top-down" (term over position, a lower component larger) or "pot-up"
+        (position over term, the last component largest), over the ring's order:
+        monic, by increasing leading term; no element for the zero module."""
         _check_options(options)
         if order not in _MODULE_ORDERS:
-            raise ArgumentError(ARG, "module order %r: expected 'top' or 'pot'" % (order,))
+            raise ArgumentError(ARG, "module order %r: expected 'top', 'pot', 'top-down' "
+                                "or 'pot-up'" % (order,))
         h = self._handle()
         out = ctypes.c_void_p()
         try:

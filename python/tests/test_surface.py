@@ -454,6 +454,11 @@ def test_syzygies_multiply_to_zero_and_generate():
         B = M.groebner()
         assert all(M.contains(list(B))) and all(B.contains(list(M)))
         assert M.groebner(order="pot").contains(list(M)) == [True, True]
+        # the other directions: the same bases with the components reversed
+        rev = gbc.Module(R, [tuple(reversed(e)) for e in M])
+        for a, b in (("top-down", "top"), ("pot-up", "pot")):
+            got = [tuple(reversed(e)) for e in M.groebner(order=a)]
+            assert got == list(rev.groebner(order=b))
         assert not M.contains((R.poly(1), R.poly(0)))
     # homogeneous: the Betti table's alternating sums are the Hilbert numerator
     for gens in (["x^2 - y*z", "x*y - z^2", "y^2 - x*z"], ["x*y", "y*z", "x*z", "x^3"],

@@ -129,7 +129,7 @@ GBC_API gbc_status gbc_module_groebner(gbc_polys **basis, const gbc_polys *elems
                                        const gbc_options *opts, gbc_stats *stats)
 {
     if (basis == NULL || !elems_ok(elems, rank) ||
-        (ord != GBC_MODULE_TOP && ord != GBC_MODULE_POT))
+        (unsigned)ord > (unsigned)GBC_MODULE_POT_UP)
         return GBC_ERR_ARG;
     call c;
     call_begin(&c, opts);

@@ -267,10 +267,11 @@ static gbc_status order_maps(gbc_ctx *ctx, uint32_t rank, module_order ord, uint
         *cmap = NULL;
         return GBC_ERR_NOMEM;
     }
+    /* c_0 is the largest component variable: the last component takes it when
+     * a higher index is larger (MODULE_TOP, MODULE_POT_UP) */
+    const int up = ord == MODULE_TOP || ord == MODULE_POT_UP;
     for (uint32_t i = 0; i < rank; i++) {
-        /* term over position: the higher component larger; position over term:
-         * the first component largest */
-        uint32_t k = ord == MODULE_POT ? i : rank - 1 - i;
+        uint32_t k = up ? rank - 1 - i : i;
         (*cmap)[i] = k;
         (*inv)[k] = i;
     }
@@ -313,12 +314,13 @@ done:
 gbc_status module_groebner(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in,
                         module_order ord, plist *out, gb_stats *stats)
 {
-    if (!list_ok(rank, in) || (ord != MODULE_TOP && ord != MODULE_POT))
+    if (!list_ok(rank, in) || (unsigned)ord > (unsigned)MODULE_POT_UP)
         return GBC_ERR_INTERNAL;
     menc E;
     uint32_t *cmap = NULL, *inv = NULL;
     gbc_status st;
-    GBC_CHECK(st, menc_init(ctx, &E, R, rank, ord == MODULE_POT ? rank : 0), done0);
+    const int pot = ord == MODULE_POT || ord == MODULE_POT_UP;
+    GBC_CHECK(st, menc_init(ctx, &E, R, rank, pot ? rank : 0), done0);
     GBC_CHECK(st, order_maps(ctx, rank, ord, &cmap, &inv), done);
     st = menc_module_basis(ctx, &E, R, rank, in, cmap, inv, rank, out, stats);
 done:

@@ -24,8 +24,10 @@ typedef enum module_order {
     MODULE_TOP = 0, /* term over position: the ring's order on the monomials first,
                   * then the component, a higher index larger (Macaulay2's and
                   * Singular's default) */
-    MODULE_POT = 1  /* position over term: the component first, the first one largest,
+    MODULE_POT = 1, /* position over term: the component first, the first one largest,
                   * then the ring's order */
+    MODULE_TOP_DOWN = 2, /* term over position, a lower index larger */
+    MODULE_POT_UP = 3    /* position over term, the last component largest */
 } module_order;
 
 /* ---- text (parse.c) ---- */

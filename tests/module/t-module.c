@@ -1142,7 +1142,8 @@ END_TEST
 
 /* Module Groebner bases: the reduced basis equals Singular's (option(redSB), each
  * element divided by its leading coefficient), in term over position ((dp, C),
- * Singular's default) and position over term ((c, dp)). */
+ * Singular's default), position over term ((c, dp)) and the other directions
+ * ((dp, c), (C, dp)). */
 static void check_gb_case(const mcase *c, gbc_module_order ord)
 {
     char *text = case_text(c);
@@ -1155,15 +1156,20 @@ static void check_gb_case(const mcase *c, gbc_module_order ord)
     sbuf b;
     sb_init(&b);
     sb_printf(&b, "ring r = %u,(%s),%s;\nshort = 0;\noption(redSB);\nmodule M = %s;\n", c->p,
-              c->vars, ord == GBC_MODULE_TOP ? "dp" : "(c,dp)", c->gens);
+              c->vars,
+              ord == GBC_MODULE_TOP        ? "dp"
+              : ord == GBC_MODULE_TOP_DOWN ? "(dp,c)"
+              : ord == GBC_MODULE_POT      ? "(c,dp)"
+                                           : "(C,dp)",
+              c->gens);
     sb_printf(&b,
               "module S = std(M);\nint i; int j;\n"
-              "for (i = 1; i <= size(S); i++) { S[i] = S[i] / leadcoef(S[i]); }\n"
               "for (i = 1; i <= size(S); i++) { string s = \"[\";\n"
+              "  vector v = S[i] / leadcoef(S[i]);\n"
               "  for (j = 1; j <= %u; j++) { if (j > 1) { s = s + \", \"; }\n"
-              "    s = s + string(S[i][j]); }\n"
+              "    s = s + string(v[j]); }\n"
               "  if (i < size(S)) { s = s + \"],\"; } else { s = s + \"]\"; }\n"
-              "  print(s); kill s; }\nquit;\n",
+              "  print(s); kill s; kill v; }\nquit;\n",
               in.rank);
     char *out = run_script("Singular -q", b.s);
     sbuf t;
@@ -1211,6 +1217,8 @@ START_TEST(test_gb_singular)
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         check_gb_case(&cases[k], GBC_MODULE_TOP);
         check_gb_case(&cases[k], GBC_MODULE_POT);
+        check_gb_case(&cases[k], GBC_MODULE_TOP_DOWN);
+        check_gb_case(&cases[k], GBC_MODULE_POT_UP);
     }
     gbc_rng g;
     gbc_rng_seed(&g, tu_seed() ^ 0x6b6b);
@@ -1220,7 +1228,7 @@ START_TEST(test_gb_singular)
         char vars[64];
         char *gens = random_input(&g, 3, it % 2 ? 0 : 101, 2 + (uint32_t)gbc_rng_below(&g, 2),
                                   2 + (uint32_t)gbc_rng_below(&g, 2), &c, vars, sizeof vars);
-        check_gb_case(&c, it % 3 ? GBC_MODULE_TOP : GBC_MODULE_POT);
+        check_gb_case(&c, (gbc_module_order)(it % 4));
         free(gens);
     }
 }
