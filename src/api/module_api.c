@@ -257,8 +257,6 @@ GBC_API gbc_status gbc_module_lift(gbc_polys **cofactors, int *member, const gbc
         return GBC_ERR_ARG;
     GBC_TRY(same_ring(elems, gens));
     const size_t k = elems->L.n / rank;
-    if (gens->L.n / rank > UINT32_MAX / 4)
-        return GBC_ERR_LIMIT;
     call c;
     call_begin(&c, opts);
     plist L;

@@ -283,13 +283,11 @@ static int list_ok(uint32_t rank, const plist *L)
     return rank >= 1 && L->n % rank == 0;
 }
 
-gbc_status menc_module_basis(gbc_ctx *ctx, const menc *E, const ring *R, uint32_t rank,
-                             const plist *L, const uint32_t *cmap, const uint32_t *inv,
-                             uint32_t rout, plist *out, gb_stats *stats)
+gbc_status menc_encoded_basis(gbc_ctx *ctx, const menc *E, const ring *R, uint32_t rank,
+                              const plist *L, const uint32_t *cmap, plist *G, gb_stats *stats)
 {
-    plist enc, G;
+    plist enc;
     plist_init(&enc);
-    plist_init(&G);
     gbc_status st;
     for (size_t j = 0; j < L->n / rank; j++) {
         GBC_CHECK(st, menc_encode(ctx, E, R, rank, L, j, cmap, &enc), done);
@@ -297,7 +295,20 @@ gbc_status menc_module_basis(gbc_ctx *ctx, const menc *E, const ring *R, uint32_
             plist_pop(ctx, &enc, &R->F); /* a zero generator */
     }
     GBC_CHECK(st, menc_products(ctx, E, &enc), done);
-    GBC_CHECK(st, id_groebner(ctx, &E->S, &enc, &G, stats), done);
+    st = id_groebner(ctx, &E->S, &enc, G, stats);
+done:
+    plist_clear(ctx, &enc, &R->F);
+    return st;
+}
+
+gbc_status menc_module_basis(gbc_ctx *ctx, const menc *E, const ring *R, uint32_t rank,
+                             const plist *L, const uint32_t *cmap, const uint32_t *inv,
+                             uint32_t rout, plist *out, gb_stats *stats)
+{
+    plist G;
+    plist_init(&G);
+    gbc_status st;
+    GBC_CHECK(st, menc_encoded_basis(ctx, E, R, rank, L, cmap, &G, stats), done);
     /* the reduced basis is homogeneous in the c's: its elements are the products
      * (degree 2) and the module's reduced basis (degree 1); menc_decode keeps
      * those of the latter whose component is wanted */
@@ -306,7 +317,6 @@ gbc_status menc_module_basis(gbc_ctx *ctx, const menc *E, const ring *R, uint32_
         GBC_CHECK(st, menc_decode(ctx, E, R, &G.p[k], inv, rout, out, &taken), done);
     }
 done:
-    plist_clear(ctx, &enc, &R->F);
     plist_clear(ctx, &G, &R->F);
     return st;
 }

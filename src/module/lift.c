@@ -58,19 +58,12 @@ static gbc_status lift_basis(gbc_ctx *ctx, const menc *E, const ring *R, uint32_
                              const plist *gens, size_t m, const uint32_t *cmap, plist *G,
                              gb_stats *stats)
 {
-    const uint32_t rt = rank + (uint32_t)m;
-    plist ext, enc;
+    plist ext;
     plist_init(&ext);
-    plist_init(&enc);
-    gbc_status st;
-    GBC_CHECK(st, module_syz_extend(ctx, R, rank, gens, m, &ext), done);
-    for (size_t j = 0; j < m; j++)
-        GBC_CHECK(st, menc_encode(ctx, E, R, rt, &ext, j, cmap, &enc), done);
-    GBC_CHECK(st, menc_products(ctx, E, &enc), done);
-    st = id_groebner(ctx, &E->S, &enc, G, stats);
-done:
+    gbc_status st = module_syz_extend(ctx, R, rank, gens, m, &ext);
+    if (st == GBC_OK)
+        st = menc_encoded_basis(ctx, E, R, rank + (uint32_t)m, &ext, cmap, G, stats);
     plist_clear(ctx, &ext, &R->F);
-    plist_clear(ctx, &enc, &R->F);
     return st;
 }
 

@@ -145,6 +145,12 @@ gbc_status menc_products(gbc_ctx *ctx, const menc *E, plist *out);
 gbc_status menc_decode(gbc_ctx *ctx, const menc *E, const ring *R, const ppoly *p,
                        const uint32_t *inv, uint32_t rank, plist *out, int *taken);
 
+/* The reduced Groebner basis in E's ring of the encodings of the elements of L
+ * (rank r, component i to c_{cmap[i]}; zero elements left out) with the
+ * products, into G. */
+gbc_status menc_encoded_basis(gbc_ctx *ctx, const menc *E, const ring *R, uint32_t rank,
+                              const plist *L, const uint32_t *cmap, plist *G, gb_stats *stats);
+
 /* The set-up shared by module Groebner bases and syzygies: the reduced Groebner
  * basis in E's ring of the encodings of the elements of L (rank r, component i to
  * c_{cmap[i]}; zero elements left out) with the products, and of it the elements

@@ -47,31 +47,35 @@ static gbc_status lift_cover(gbc_ctx *ctx, const ring *R, uint32_t rank, const p
     return GBC_OK;
 }
 
-/* out += the columns of S d_2 (each of rank m), by polynomial products in t. */
+/* out += the columns of S d_2 (each of rank m), by polynomial products in t:
+ * S's entries and each column's entries converted once. */
 static gbc_status apply_cover(gbc_ctx *ctx, const ring *R, const plist *S, const plist *d2,
                               size_t m, mht *t, plist *out)
 {
     const field *F = &R->F;
-    poly *sp = NULL, acc, tmp, sum;
+    poly *sp = NULL, *col = NULL, acc, tmp, sum;
     poly_init(&acc);
     poly_init(&tmp);
     poly_init(&sum);
     size_t nsp = 0;
     gbc_status st;
     GBC_CHECK(st, GBC_ZALLOC(ctx, sp, S->n ? S->n : 1), done);
+    GBC_CHECK(st, GBC_ZALLOC(ctx, col, m), done);
     for (; nsp < S->n; nsp++)
         GBC_CHECK(st, poly_from_plain(ctx, &sp[nsp], &S->p[nsp], t, F), done);
     for (size_t k = 0; k < d2->n / m; k++) {
+        for (size_t i = 0; i < m; i++) {
+            poly_clear(ctx, &col[i], F);
+            GBC_CHECK(st, poly_from_plain(ctx, &col[i], &d2->p[k * m + i], t, F), done);
+        }
         for (size_t j = 0; j < m; j++) {
             poly_clear(ctx, &acc, F);
             for (size_t i = 0; i < m; i++) {
                 const poly *a = &sp[i * m + j]; /* S_{j,i} */
-                if (a->len == 0 || d2->p[k * m + i].len == 0)
+                if (a->len == 0 || col[i].len == 0)
                     continue;
-                poly_clear(ctx, &tmp, F);
-                GBC_CHECK(st, poly_from_plain(ctx, &tmp, &d2->p[k * m + i], t, F), done);
                 poly_clear(ctx, &sum, F);
-                GBC_CHECK(st, poly_mul(ctx, &sum, a, &tmp, t, F), done);
+                GBC_CHECK(st, poly_mul(ctx, &sum, a, &col[i], t, F), done);
                 poly_clear(ctx, &tmp, F);
                 GBC_CHECK(st, poly_add_scaled(ctx, &tmp, &acc, &sum, 1, NULL, t, F), done);
                 poly_swap(&acc, &tmp);
@@ -83,7 +87,10 @@ static gbc_status apply_cover(gbc_ctx *ctx, const ring *R, const plist *S, const
 done:
     for (size_t i = 0; i < nsp; i++)
         poly_clear(ctx, &sp[i], F);
+    for (size_t i = 0; col != NULL && i < m; i++)
+        poly_clear(ctx, &col[i], F);
     gbc_free(ctx, sp);
+    gbc_free(ctx, col);
     poly_clear(ctx, &acc, F);
     poly_clear(ctx, &tmp, F);
     poly_clear(ctx, &sum, F);
