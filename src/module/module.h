@@ -134,7 +134,9 @@ gbc_status module_syz_mingens(gbc_ctx *ctx, const ring *R, uint32_t rank, const 
  * each degree d with minimal ones are the kernel of the dense matrix of the
  * products x^a g_j of degree d, and the counts and the linear algebra of
  * module_syz_mingens pick the minimal ones among them (syzlin.c); otherwise
- * through module_syz and module_syz_mingens. *degs as module_mingens's. */
+ * through module_syz and module_syz_mingens. Over Q from those paths modulo
+ * several primes, lifted to Q and proved (syzq.c), else exactly by module_syz
+ * and module_syz_mingens. *degs as module_mingens's. */
 gbc_status module_syz_minimal(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *gens,
                               const int64_t *shift, plist *out, int64_t **degs,
                               gb_stats *stats);

@@ -272,6 +272,20 @@ gbc_status module_syz_frame(gbc_ctx *ctx, const ring *R, uint32_t rank, const pl
                             const int64_t *shift, const module_res *mr, plist *out,
                             int64_t **degs);
 
+/* module_syz_minimal without the primes over Q: modulo p by the resolution's
+ * second map or the kernels of one matrix per degree, over Q (and where those
+ * decline) by module_syz's basis and module_syz_mingens (syzlin.c). */
+gbc_status module_syz_minimal_direct(gbc_ctx *ctx, const ring *R, uint32_t rank,
+                                     const plist *gens, const int64_t *shift, plist *out,
+                                     int64_t **degs, gb_stats *stats);
+
+/* module_syz_minimal over Q for homogeneous generators, by primes: the minimal
+ * syzygies modulo several primes lifted to Q and proved (syzq.c); out (empty on
+ * entry) and *degs as module_syz_minimal's. GBC_ERR_UNSUPPORTED, out left
+ * empty, when no proved lift came within its bounds on primes. */
+gbc_status module_syz_qq(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *gens,
+                         const int64_t *shift, plist *out, int64_t **degs, gb_stats *stats);
+
 gbc_status module_levels_maps(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in,
                               mlevel *lev, size_t maxlev, size_t upto, size_t *nlev,
                               module_res *maps, gb_stats *stats);

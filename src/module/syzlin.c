@@ -552,9 +552,9 @@ static gbc_status syz_by_basis(gbc_ctx *ctx, const ring *R, uint32_t rank, const
     return st;
 }
 
-gbc_status module_syz_minimal(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *gens,
-                              const int64_t *shift, plist *out, int64_t **degs,
-                              gb_stats *stats)
+gbc_status module_syz_minimal_direct(gbc_ctx *ctx, const ring *R, uint32_t rank,
+                                     const plist *gens, const int64_t *shift, plist *out,
+                                     int64_t **degs, gb_stats *stats)
 {
     *degs = NULL;
     const size_t m = gens->n / rank;

@@ -1,0 +1,587 @@
+/* module/syzq: the minimal syzygies over Q of homogeneous generators, by primes
+ * (docs/modules.md, "Minimal syzygies over Q"). Modulo each prime p the minimal
+ * syzygies come from module_syz_minimal's paths modulo p, each made monic at its
+ * leading term; those of primes with the same shape (number, degrees, supports)
+ * are combined by CRT and lifted to Q by rational reconstruction. A lift that
+ * agrees with one more prime is returned once it is proved: every element
+ * multiplies the generators to zero over Q, and the Groebner basis of M over Q
+ * has the leading terms of M's basis modulo the reference prime p1. Then the
+ * syzygy modules over Q and modulo p1 have the same Hilbert function, and the
+ * lifts, whose images modulo p1 generate the syzygies there, span in every
+ * degree at least as much as those do, hence all of the syzygies over Q. Too
+ * many primes, too many changes of shape or a failed proof return
+ * GBC_ERR_UNSUPPORTED with out untouched: module_syz_minimal, the entry point
+ * (here, above syzlin.c's paths), then takes the exact path. */
+#include "field/crt.h"
+#include "module/module_int.h"
+
+#define SYZQ_MAX_PRIMES 256 /* primes tried before the exact path takes over (or
+                             * the plan's max_primes, when fewer) */
+#define SYZQ_MAX_SWITCH 8   /* references given up for a prime of a better shape */
+#define SYZQ_HASH_SEED 0x2c1b3c6d5e4f7a89ULL
+
+typedef struct syzq {
+    gbc_ctx *ctx;
+    const ring *R;
+    uint32_t rank;
+    size_t m; /* generators */
+    const plist *gens;
+    const int64_t *shift;
+    gb_stats *stats;
+    gbc_rng rng;
+    uint32_t used[SYZQ_MAX_PRIMES];
+    size_t nused, maxp; /* primes used, at most maxp */
+    size_t forced;      /* forced primes taken */
+    /* the reference prime p1 and its syzygies: n elements of rank m, their
+     * degrees, glen[k] coefficients in element k, ncf in all */
+    int have_ref;
+    uint32_t p1;
+    field Fz; /* a prime field, to free Z/p lists */
+    plist ref;
+    int64_t *degs;
+    size_t n, ncf;
+    size_t *glen;
+    zz_crt C;
+    uint32_t *res; /* ncf residues, scratch */
+    mpq_t *q;      /* the lift, ncf rationals (nq initialised) */
+    size_t nq;
+    int have_cand;
+    int leads; /* -1 not yet compared, else whether M's leading terms agree */
+} syzq;
+
+static void ref_clear(syzq *S)
+{
+    gbc_ctx *ctx = S->ctx;
+    if (S->have_ref)
+        zz_crt_clear(ctx, &S->C);
+    plist_clear(ctx, &S->ref, &S->Fz);
+    gbc_free(ctx, S->degs);
+    gbc_free(ctx, S->glen);
+    gbc_free(ctx, S->res);
+    for (size_t i = 0; i < S->nq; i++)
+        mpq_clear(S->q[i]);
+    gbc_free(ctx, S->q);
+    S->degs = NULL;
+    S->glen = NULL;
+    S->res = NULL;
+    S->q = NULL;
+    S->nq = 0;
+    S->have_ref = 0;
+    S->have_cand = 0;
+}
+
+/* The plan's forced primes first (a test hook), then random primes of
+ * [2^30, 2^31), each used once. */
+static uint32_t next_prime(syzq *S)
+{
+    const gbc_plan *P = S->ctx->plan;
+    while (S->forced < P->nforced) {
+        uint32_t q = P->forced_primes[S->forced++];
+        int seen = 0;
+        for (size_t i = 0; i < S->nused; i++)
+            seen |= S->used[i] == q;
+        if (q >= 3 && q < (1u << 31) && zp_is_prime(q) == 1 && !seen) {
+            S->used[S->nused++] = q;
+            return q;
+        }
+    }
+    for (;;) {
+        uint32_t q = (uint32_t)((1u << 30) + gbc_rng_below(&S->rng, 1u << 30)) | 1u;
+        if (zp_is_prime(q) != 1)
+            continue;
+        int seen = 0;
+        for (size_t i = 0; i < S->nused; i++)
+            seen |= S->used[i] == q;
+        if (!seen) {
+            S->used[S->nused++] = q;
+            return q;
+        }
+    }
+}
+
+/* r = a/b modulo F's prime; 0 when p divides b. */
+static int q_mod(const field *F, const mpq_t a, uint32_t *r)
+{
+    uint32_t d = zp_from_mpz(F, mpq_denref(a));
+    if (d == 0)
+        return 0;
+    *r = zp_mul(F, zp_from_mpz(F, mpq_numref(a)), zp_inv(F, d));
+    return 1;
+}
+
+/* out (empty) = the generators modulo F's prime, vanishing terms dropped;
+ * *ok = 0 when the prime divides a denominator. */
+static gbc_status gens_mod(gbc_ctx *ctx, const plist *gens, uint32_t nvars, const field *F,
+                           plist *out, int *ok)
+{
+    *ok = 1;
+    for (size_t k = 0; k < gens->n; k++) {
+        const ppoly *f = &gens->p[k];
+        size_t len = 0;
+        uint32_t r;
+        for (size_t i = 0; i < f->len; i++) {
+            if (!q_mod(F, f->cq[i], &r)) {
+                *ok = 0;
+                return GBC_OK;
+            }
+            len += r != 0;
+        }
+        ppoly *g;
+        GBC_TRY(plist_push(ctx, out, len, nvars, F, &g));
+        size_t j = 0;
+        for (size_t i = 0; i < f->len; i++) {
+            q_mod(F, f->cq[i], &r);
+            if (r == 0)
+                continue;
+            memcpy(g->exps + j * nvars, f->exps + i * nvars, sizeof(uint32_t) * nvars);
+            g->cf[j++] = r;
+        }
+    }
+    return GBC_OK;
+}
+
+/* The minimal syzygies modulo p into sp (empty), their degrees to *dg; *ok = 0
+ * (nothing computed) when p divides a denominator of the generators. */
+static gbc_status prime_syz(syzq *S, uint32_t p, plist *sp, int64_t **dg, int *ok)
+{
+    ring Rp = *S->R;
+    GBC_TRY(field_init(&Rp.F, p));
+    plist gp;
+    plist_init(&gp);
+    gbc_status st = gens_mod(S->ctx, S->gens, Rp.nvars, &Rp.F, &gp, ok);
+    /* one log line for the whole run, not the engines' lines of every prime */
+    void (*log)(void *, int, const char *) = S->ctx->log;
+    S->ctx->log = NULL;
+    if (st == GBC_OK && *ok)
+        st = module_syz_minimal_direct(S->ctx, &Rp, S->rank, &gp, S->shift, sp, dg,
+                                       S->stats);
+    S->ctx->log = log;
+    plist_clear(S->ctx, &gp, &Rp.F);
+    return st;
+}
+
+static size_t terms_of(const plist *L)
+{
+    size_t t = 0;
+    for (size_t i = 0; i < L->n; i++)
+        t += L->p[i].len;
+    return t;
+}
+
+/* 0 when sp (degrees dg) has the reference's shape; else -1 when it looks
+ * better (fewer syzygies, or as many with more terms: an unlucky prime makes
+ * more minimal syzygies or cancels terms), 1 otherwise. */
+static int shape_cmp(const syzq *S, const plist *sp, const int64_t *dg)
+{
+    const size_t n = sp->n / S->m, nv = S->R->nvars;
+    if (n != S->n)
+        return n < S->n ? -1 : 1;
+    size_t ta = terms_of(&S->ref), tb = terms_of(sp);
+    if (ta != tb)
+        return tb > ta ? -1 : 1;
+    for (size_t k = 0; k < n; k++)
+        if (dg[k] != S->degs[k])
+            return 1;
+    for (size_t i = 0; i < sp->n; i++) {
+        const ppoly *a = &S->ref.p[i], *b = &sp->p[i];
+        if (a->len != b->len ||
+            memcmp(a->exps, b->exps, sizeof(uint32_t) * a->len * nv) != 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* Flatten sp's coefficients into S->res and add them to the accumulator. */
+static gbc_status add_prime(syzq *S, uint32_t p, const plist *sp)
+{
+    size_t c = 0;
+    for (size_t i = 0; i < sp->n; i++)
+        for (size_t t = 0; t < sp->p[i].len; t++)
+            S->res[c++] = sp->p[i].cf[t];
+    return zz_crt_add(S->ctx, &S->C, S->res, p, NULL);
+}
+
+/* Make prime p (field Fp; syzygies sp, degrees dg: both taken over, also on
+ * failure) the reference. */
+static gbc_status set_ref(syzq *S, const field *Fp, plist *sp, int64_t *dg)
+{
+    gbc_ctx *ctx = S->ctx;
+    ref_clear(S);
+    S->p1 = Fp->p;
+    S->Fz = *Fp;
+    S->ref = *sp;
+    plist_init(sp);
+    S->degs = dg;
+    S->n = S->ref.n / S->m;
+    S->ncf = terms_of(&S->ref);
+    S->leads = -1;
+    GBC_TRY(GBC_ALLOC(ctx, S->glen, S->n ? S->n : 1));
+    GBC_TRY(GBC_ALLOC(ctx, S->res, S->ncf ? S->ncf : 1));
+    GBC_TRY(GBC_ALLOC(ctx, S->q, S->ncf ? S->ncf : 1));
+    for (; S->nq < S->ncf; S->nq++)
+        mpq_init(S->q[S->nq]);
+    for (size_t k = 0; k < S->n; k++) {
+        S->glen[k] = 0;
+        for (size_t j = 0; j < S->m; j++)
+            S->glen[k] += S->ref.p[k * S->m + j].len;
+    }
+    GBC_TRY(zz_crt_init_groups(ctx, &S->C, S->glen, S->n));
+    S->have_ref = 1;
+    return add_prime(S, S->p1, &S->ref);
+}
+
+/* Whether the lift reduces modulo p to sp. */
+static int cand_matches(const syzq *S, uint32_t p, const plist *sp)
+{
+    field F;
+    if (field_init(&F, p) != GBC_OK)
+        return 0;
+    size_t c = 0;
+    for (size_t i = 0; i < sp->n; i++)
+        for (size_t t = 0; t < sp->p[i].len; t++) {
+            uint32_t r;
+            if (!q_mod(&F, S->q[c++], &r) || r != sp->p[i].cf[t])
+                return 0;
+        }
+    return 1;
+}
+
+/* The leading term of element k of L (rank r) in the term over position order:
+ * the greatest monomial, ties to the higher component; *comp = r when zero. */
+static const uint32_t *lead_of(const ring *R, uint32_t rank, const plist *L, size_t k,
+                               uint32_t *comp)
+{
+    const uint32_t *best = NULL;
+    *comp = rank;
+    for (uint32_t i = 0; i < rank; i++) {
+        const ppoly *f = &L->p[k * rank + i];
+        for (size_t t = 0; t < f->len; t++) {
+            const uint32_t *e = f->exps + t * R->nvars;
+            if (best == NULL || mono_cmp(&R->ord, e, best) >= 0) {
+                best = e;
+                *comp = i;
+            }
+        }
+    }
+    return best;
+}
+
+/* S->leads = whether the reduced Groebner bases of M over Q and modulo p1 (term
+ * over position) have the same leading terms. */
+static gbc_status compare_leads(syzq *S)
+{
+    gbc_ctx *ctx = S->ctx;
+    const ring *R = S->R;
+    ring Rp = *R;
+    Rp.F = S->Fz;
+    plist gq, gp, bp;
+    plist_init(&gq);
+    plist_init(&gp);
+    plist_init(&bp);
+    int ok = 0;
+    gbc_status st;
+    GBC_CHECK(st, module_groebner(ctx, R, S->rank, S->gens, MODULE_TOP, &gq, S->stats), done);
+    GBC_CHECK(st, gens_mod(ctx, S->gens, R->nvars, &Rp.F, &gp, &ok), done);
+    if (ok)
+        GBC_CHECK(st, module_groebner(ctx, &Rp, S->rank, &gp, MODULE_TOP, &bp, S->stats), done);
+    ok = ok && gq.n == bp.n;
+    for (size_t k = 0; ok && k < gq.n / S->rank; k++) {
+        uint32_t ca, cb;
+        const uint32_t *a = lead_of(R, S->rank, &gq, k, &ca);
+        const uint32_t *b = lead_of(R, S->rank, &bp, k, &cb);
+        ok = ca == cb && a != NULL && b != NULL &&
+             memcmp(a, b, sizeof(uint32_t) * R->nvars) == 0;
+    }
+    S->leads = ok;
+done:
+    plist_clear(ctx, &gq, &R->F);
+    plist_clear(ctx, &gp, &Rp.F);
+    plist_clear(ctx, &bp, &Rp.F);
+    return st;
+}
+
+/* The generators' coefficients times one common integer (the lcm of their
+ * denominators), as integers into z (initialised here, nz of them). */
+static gbc_status gens_integral(gbc_ctx *ctx, const plist *gens, mpz_t **zp, size_t *nz)
+{
+    const size_t n = terms_of(gens);
+    mpz_t *z = NULL, l;
+    GBC_TRY(GBC_ALLOC(ctx, z, n ? n : 1));
+    mpz_init_set_ui(l, 1);
+    for (size_t k = 0; k < gens->n; k++)
+        for (size_t i = 0; i < gens->p[k].len; i++)
+            mpz_lcm(l, l, mpq_denref(gens->p[k].cq[i]));
+    size_t c = 0;
+    for (size_t k = 0; k < gens->n; k++)
+        for (size_t i = 0; i < gens->p[k].len; i++, c++) {
+            mpz_init(z[c]);
+            mpz_divexact(z[c], l, mpq_denref(gens->p[k].cq[i]));
+            mpz_mul(z[c], z[c], mpq_numref(gens->p[k].cq[i]));
+        }
+    mpz_clear(l);
+    *zp = z;
+    *nz = n;
+    return GBC_OK;
+}
+
+/* The exact check's state: a table of the products' monomials and one integer
+ * accumulator per monomial (zero between uses). */
+typedef struct qacc {
+    mht t;
+    mpz_t *acc;
+    size_t nacc;
+    uint32_t *e; /* nvars scratch */
+    mpz_t *gz;   /* the generators' integer coefficients (gens_integral) */
+    size_t *gfirst; /* gz index of each generator polynomial's first term */
+    size_t ngz;
+    mpz_t *sz;   /* one syzygy's integer coefficients */
+    size_t nsz;
+} qacc;
+
+/* acc[mono] += a * b over every pair of terms of the syzygy entry s (integer
+ * coefficients sz from index si) and the generator entry f (gz from gi). */
+static gbc_status acc_product(gbc_ctx *ctx, qacc *A, const ring *R, const ppoly *s, size_t si,
+                              const ppoly *f, size_t gi)
+{
+    const uint32_t nv = R->nvars;
+    for (size_t a = 0; a < s->len; a++)
+        for (size_t b = 0; b < f->len; b++) {
+            for (uint32_t v = 0; v < nv; v++) {
+                uint64_t x = (uint64_t)s->exps[a * nv + v] + f->exps[b * nv + v];
+                if (x > UINT32_MAX)
+                    return GBC_ERR_OVERFLOW;
+                A->e[v] = (uint32_t)x;
+            }
+            uint32_t idx;
+            GBC_TRY(mht_insert(ctx, &A->t, A->e, &idx));
+            if (idx >= A->nacc) {
+                size_t cap = A->nacc;
+                GBC_TRY(GBC_GROW(ctx, A->acc, cap, (size_t)idx + 1));
+                for (; A->nacc < cap; A->nacc++)
+                    mpz_init(A->acc[A->nacc]);
+            }
+            mpz_addmul(A->acc[idx], A->sz[si + a], A->gz[gi + b]);
+        }
+    return GBC_OK;
+}
+
+/* *ok = whether syzygy k of the lift times the generators is zero over Q. */
+static gbc_status check_one(syzq *S, qacc *A, size_t k, size_t first, int *ok)
+{
+    gbc_ctx *ctx = S->ctx;
+    const size_t len = S->glen[k];
+    mpz_t l;
+    mpz_init_set_ui(l, 1);
+    for (size_t c = 0; c < len; c++)
+        mpz_lcm(l, l, mpq_denref(S->q[first + c]));
+    for (size_t c = 0; c < len; c++) {
+        mpz_divexact(A->sz[c], l, mpq_denref(S->q[first + c]));
+        mpz_mul(A->sz[c], A->sz[c], mpq_numref(S->q[first + c]));
+    }
+    mpz_clear(l);
+    *ok = 1;
+    for (uint32_t r = 0; r < S->rank && *ok; r++) {
+        mht_reset(&A->t);
+        size_t si = 0;
+        for (size_t j = 0; j < S->m; j++) {
+            const ppoly *s = &S->ref.p[k * S->m + j];
+            const size_t g = j * S->rank + r;
+            GBC_TRY(acc_product(ctx, A, S->R, s, si, &S->gens->p[g], A->gfirst[g]));
+            si += s->len;
+        }
+        for (uint32_t i = 0; i < A->t.size; i++)
+            if (mpz_sgn(A->acc[i]) != 0) {
+                *ok = 0;
+                mpz_set_ui(A->acc[i], 0);
+            }
+    }
+    return GBC_OK;
+}
+
+/* *ok = whether every element of the lift is a syzygy over Q. */
+static gbc_status check_exact(syzq *S, int *ok)
+{
+    gbc_ctx *ctx = S->ctx;
+    qacc A;
+    memset(&A, 0, sizeof A);
+    mht_params par;
+    memset(&par, 0, sizeof par);
+    size_t maxlen = 1;
+    for (size_t k = 0; k < S->n; k++)
+        maxlen = S->glen[k] > maxlen ? S->glen[k] : maxlen;
+    gbc_status st;
+    *ok = 1;
+    GBC_CHECK(st, mht_params_init(ctx, &par, &S->R->ord, SYZQ_HASH_SEED), done);
+    GBC_CHECK(st, mht_init(ctx, &A.t, &par, 10), done);
+    GBC_CHECK(st, GBC_ALLOC(ctx, A.e, S->R->nvars ? S->R->nvars : 1), done);
+    GBC_CHECK(st, GBC_ALLOC(ctx, A.gfirst, S->gens->n ? S->gens->n : 1), done);
+    GBC_CHECK(st, GBC_ALLOC(ctx, A.sz, maxlen), done);
+    for (; A.nsz < maxlen; A.nsz++)
+        mpz_init(A.sz[A.nsz]);
+    GBC_CHECK(st, gens_integral(ctx, S->gens, &A.gz, &A.ngz), done);
+    for (size_t g = 0, c = 0; g < S->gens->n; c += S->gens->p[g++].len)
+        A.gfirst[g] = c;
+    for (size_t k = 0, first = 0; k < S->n && *ok; first += S->glen[k++]) {
+        GBC_CHECK(st, check_one(S, &A, k, first, ok), done);
+        GBC_CHECK(st, gbc_ctx_check(ctx), done);
+    }
+done:
+    for (size_t i = 0; i < A.nacc; i++)
+        mpz_clear(A.acc[i]);
+    for (size_t i = 0; i < A.nsz; i++)
+        mpz_clear(A.sz[i]);
+    for (size_t i = 0; i < A.ngz; i++)
+        mpz_clear(A.gz[i]);
+    gbc_free(ctx, A.acc);
+    gbc_free(ctx, A.sz);
+    gbc_free(ctx, A.gz);
+    gbc_free(ctx, A.gfirst);
+    gbc_free(ctx, A.e);
+    mht_clear(ctx, &A.t);
+    mht_params_clear(ctx, &par);
+    return st;
+}
+
+/* out (empty) = the lift as elements of rank m over Q. */
+static gbc_status emit(syzq *S, plist *out)
+{
+    const uint32_t nv = S->R->nvars;
+    size_t c = 0;
+    for (size_t i = 0; i < S->ref.n; i++) {
+        const ppoly *r = &S->ref.p[i];
+        ppoly *g;
+        GBC_TRY(plist_push(S->ctx, out, r->len, nv, &S->R->F, &g));
+        memcpy(g->exps, r->exps, sizeof(uint32_t) * r->len * nv);
+        for (size_t t = 0; t < r->len; t++)
+            mpq_set(g->cq[t], S->q[c++]);
+    }
+    return GBC_OK;
+}
+
+/* *ok = whether the lift is proved (module comment). */
+static gbc_status prove(syzq *S, int *ok)
+{
+    if (S->leads < 0)
+        GBC_TRY(compare_leads(S));
+    /* the lift's image modulo p1 must be the syzygies there */
+    *ok = S->leads && cand_matches(S, S->p1, &S->ref);
+    if (*ok)
+        GBC_TRY(check_exact(S, ok));
+    return GBC_OK;
+}
+
+/* One more prime: *done = 1 when the lift is proved, -1 when the exact path
+ * should take over. */
+static gbc_status step(syzq *S, size_t *switches, int *done)
+{
+    gbc_ctx *ctx = S->ctx;
+    const uint32_t p = next_prime(S);
+    plist sp;
+    plist_init(&sp);
+    int64_t *dg = NULL;
+    int ok = 0;
+    gbc_status st;
+    field Fp;
+    GBC_CHECK(st, field_init(&Fp, p), done);
+    GBC_CHECK(st, prime_syz(S, p, &sp, &dg, &ok), done);
+    if (!ok)
+        goto done; /* p divides a denominator */
+    int c = S->have_ref ? shape_cmp(S, &sp, dg) : -1;
+    if (c < 0 && S->have_ref && ++*switches > SYZQ_MAX_SWITCH) {
+        *done = -1;
+        goto done;
+    }
+    if (c < 0) {
+        int64_t *d = dg;
+        dg = NULL;
+        GBC_CHECK(st, set_ref(S, &Fp, &sp, d), done);
+    } else if (c == 0) {
+        if (S->have_cand && cand_matches(S, p, &sp)) {
+            GBC_CHECK(st, prove(S, &ok), done);
+            if (ok || S->leads == 0) {
+                *done = ok ? 1 : -1;
+                goto done;
+            }
+        }
+        GBC_CHECK(st, add_prime(S, p, &sp), done);
+    }
+    /* a lift after every prime: one that cannot succeed yet fails on its first
+     * sample (zz_crt_lift tries one member of each syzygy first) */
+    if (c <= 0 && S->n > 0)
+        GBC_CHECK(st, zz_crt_lift(ctx, &S->C, S->glen, S->n, S->q, &S->have_cand), done);
+done:
+    plist_clear(ctx, &sp, &Fp);
+    gbc_free(ctx, dg);
+    return st;
+}
+
+gbc_status module_syz_qq(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *gens,
+                         const int64_t *shift, plist *out, int64_t **degs, gb_stats *stats)
+{
+    *degs = NULL;
+    if (out->n != 0 || rank < 1 || gens->n % rank != 0 || gens->n == 0)
+        return GBC_ERR_INTERNAL;
+    syzq S;
+    memset(&S, 0, sizeof S);
+    S.ctx = ctx;
+    S.R = R;
+    S.rank = rank;
+    S.m = gens->n / rank;
+    S.gens = gens;
+    S.shift = shift;
+    S.stats = stats;
+    plist_init(&S.ref);
+    uint64_t seed = ctx->plan->seed;
+    if (!ctx->plan->fixed_seed)
+        (void)gbc_entropy64(&seed);
+    gbc_rng_seed(&S.rng, gbc_seed_derive(seed, 7));
+    S.maxp = SYZQ_MAX_PRIMES;
+    if (ctx->plan->max_primes > 0 && ctx->plan->max_primes < S.maxp)
+        S.maxp = ctx->plan->max_primes;
+    size_t switches = 0;
+    int done = 0;
+    gbc_status st = GBC_OK;
+    while (!done && S.nused < S.maxp) {
+        GBC_CHECK(st, gbc_ctx_check(ctx), fin);
+        if (S.have_ref && S.n == 0) { /* no syzygies modulo p1 */
+            GBC_CHECK(st, prove(&S, &done), fin);
+            done = done ? 1 : -1;
+            break;
+        }
+        GBC_CHECK(st, step(&S, &switches, &done), fin);
+    }
+    if (done != 1) {
+        gbc_log(ctx, 1, "syz over Q: no proved lift after %zu primes: the exact path",
+                S.nused);
+        st = GBC_ERR_UNSUPPORTED;
+        goto fin;
+    }
+    gbc_log(ctx, 1, "syz over Q: %zu syzygies from %zu primes", S.n, S.C.nprimes);
+    plist o;
+    plist_init(&o);
+    st = emit(&S, &o);
+    if (st == GBC_OK && S.n > 0)
+        st = GBC_ALLOC(ctx, *degs, S.n);
+    if (st != GBC_OK) {
+        plist_clear(ctx, &o, &R->F);
+        goto fin;
+    }
+    if (S.n > 0)
+        memcpy(*degs, S.degs, sizeof(int64_t) * S.n);
+    *out = o;
+fin:
+    ref_clear(&S);
+    return st;
+}
+
+gbc_status module_syz_minimal(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *gens,
+                              const int64_t *shift, plist *out, int64_t **degs,
+                              gb_stats *stats)
+{
+    if (mcf_for(&R->F) == &mcf_qq && R->nvars > 0 && gens->n > 0) {
+        gbc_status st = module_syz_qq(ctx, R, rank, gens, shift, out, degs, stats);
+        if (st != GBC_ERR_UNSUPPORTED)
+            return st;
+    }
+    return module_syz_minimal_direct(ctx, R, rank, gens, shift, out, degs, stats);
+}
