@@ -154,13 +154,10 @@ static void qq_set_u32(conv *C, size_t i, uint32_t c)
 
 static gbc_status zp_set_q(conv *C, size_t i, mpq_t q, const char **why)
 {
-    const field *F = &C->R->F;
-    uint32_t d = zp_from_mpz(F, mpq_denref(q));
-    if (d == 0) {
+    if (!zp_from_mpq(&C->R->F, q, &C->cf[i])) {
         *why = "has a denominator divisible by the characteristic";
         return GBC_ERR_DOMAIN;
     }
-    C->cf[i] = zp_mul(F, zp_from_mpz(F, mpq_numref(q)), zp_inv(F, d));
     return GBC_OK;
 }
 

@@ -105,6 +105,15 @@ uint32_t zp_from_mpz(const field *F, const mpz_t a)
     return (uint32_t)mpz_fdiv_ui(a, F->p);
 }
 
+int zp_from_mpq(const field *F, const mpq_t a, uint32_t *r)
+{
+    uint32_t d = zp_from_mpz(F, mpq_denref(a));
+    if (d == 0)
+        return 0;
+    *r = zp_mul(F, zp_from_mpz(F, mpq_numref(a)), zp_inv(F, d));
+    return 1;
+}
+
 int64_t zp_to_balanced(const field *F, uint32_t a)
 {
     return a > F->p / 2 ? (int64_t)a - F->p : (int64_t)a;

@@ -52,6 +52,9 @@ uint32_t zp_pow(const field *F, uint32_t a, uint64_t e);
 /* The residue of a signed integer / of an mpz. */
 uint32_t zp_from_i64(const field *F, int64_t a);
 uint32_t zp_from_mpz(const field *F, const mpz_t a);
+/* The residue of a rational a = n/d into *r; 0 (and *r untouched) when p divides
+ * d. */
+int zp_from_mpq(const field *F, const mpq_t a, uint32_t *r);
 /* The balanced representative of a (in (-p/2, p/2]) as a signed integer. */
 int64_t zp_to_balanced(const field *F, uint32_t a);
 

@@ -70,6 +70,16 @@ static void ref_clear(syzq *S)
     S->have_cand = 0;
 }
 
+/* Whether q was used before; if not, it is taken (recorded as used). */
+static int take_prime(syzq *S, uint32_t q)
+{
+    for (size_t i = 0; i < S->nused; i++)
+        if (S->used[i] == q)
+            return 0;
+    S->used[S->nused++] = q;
+    return 1;
+}
+
 /* The plan's forced primes first (a test hook), then random primes of
  * [2^30, 2^31), each used once. */
 static uint32_t next_prime(syzq *S)
@@ -77,36 +87,14 @@ static uint32_t next_prime(syzq *S)
     const gbc_plan *P = S->ctx->plan;
     while (S->forced < P->nforced) {
         uint32_t q = P->forced_primes[S->forced++];
-        int seen = 0;
-        for (size_t i = 0; i < S->nused; i++)
-            seen |= S->used[i] == q;
-        if (q >= 3 && q < (1u << 31) && zp_is_prime(q) == 1 && !seen) {
-            S->used[S->nused++] = q;
+        if (q >= 3 && q < (1u << 31) && zp_is_prime(q) == 1 && take_prime(S, q))
             return q;
-        }
     }
     for (;;) {
         uint32_t q = (uint32_t)((1u << 30) + gbc_rng_below(&S->rng, 1u << 30)) | 1u;
-        if (zp_is_prime(q) != 1)
-            continue;
-        int seen = 0;
-        for (size_t i = 0; i < S->nused; i++)
-            seen |= S->used[i] == q;
-        if (!seen) {
-            S->used[S->nused++] = q;
+        if (zp_is_prime(q) == 1 && take_prime(S, q))
             return q;
-        }
     }
-}
-
-/* r = a/b modulo F's prime; 0 when p divides b. */
-static int q_mod(const field *F, const mpq_t a, uint32_t *r)
-{
-    uint32_t d = zp_from_mpz(F, mpq_denref(a));
-    if (d == 0)
-        return 0;
-    *r = zp_mul(F, zp_from_mpz(F, mpq_numref(a)), zp_inv(F, d));
-    return 1;
 }
 
 /* out (empty) = the generators modulo F's prime, vanishing terms dropped;
@@ -117,35 +105,31 @@ static gbc_status gens_mod(gbc_ctx *ctx, const plist *gens, uint32_t nvars, cons
     *ok = 1;
     for (size_t k = 0; k < gens->n; k++) {
         const ppoly *f = &gens->p[k];
-        size_t len = 0;
-        uint32_t r;
+        ppoly *g;
+        GBC_TRY(plist_push(ctx, out, f->len, nvars, F, &g));
+        size_t j = 0;
         for (size_t i = 0; i < f->len; i++) {
-            if (!q_mod(F, f->cq[i], &r)) {
+            uint32_t r;
+            if (!zp_from_mpq(F, f->cq[i], &r)) {
                 *ok = 0;
                 return GBC_OK;
             }
-            len += r != 0;
-        }
-        ppoly *g;
-        GBC_TRY(plist_push(ctx, out, len, nvars, F, &g));
-        size_t j = 0;
-        for (size_t i = 0; i < f->len; i++) {
-            q_mod(F, f->cq[i], &r);
             if (r == 0)
                 continue;
             memcpy(g->exps + j * nvars, f->exps + i * nvars, sizeof(uint32_t) * nvars);
             g->cf[j++] = r;
         }
+        g->len = j; /* room for f->len terms, j used */
     }
     return GBC_OK;
 }
 
-/* The minimal syzygies modulo p into sp (empty), their degrees to *dg; *ok = 0
+/* The minimal syzygies modulo Fp's prime into sp (empty), their degrees to *dg; *ok = 0
  * (nothing computed) when p divides a denominator of the generators. */
-static gbc_status prime_syz(syzq *S, uint32_t p, plist *sp, int64_t **dg, int *ok)
+static gbc_status prime_syz(syzq *S, const field *Fp, plist *sp, int64_t **dg, int *ok)
 {
     ring Rp = *S->R;
-    GBC_TRY(field_init(&Rp.F, p));
+    Rp.F = *Fp;
     plist gp;
     plist_init(&gp);
     gbc_status st = gens_mod(S->ctx, S->gens, Rp.nvars, &Rp.F, &gp, ok);
@@ -176,7 +160,7 @@ static int shape_cmp(const syzq *S, const plist *sp, const int64_t *dg)
     const size_t n = sp->n / S->m, nv = S->R->nvars;
     if (n != S->n)
         return n < S->n ? -1 : 1;
-    size_t ta = terms_of(&S->ref), tb = terms_of(sp);
+    size_t ta = S->ncf, tb = terms_of(sp);
     if (ta != tb)
         return tb > ta ? -1 : 1;
     for (size_t k = 0; k < n; k++)
@@ -230,17 +214,14 @@ static gbc_status set_ref(syzq *S, const field *Fp, plist *sp, int64_t *dg)
     return add_prime(S, S->p1, &S->ref);
 }
 
-/* Whether the lift reduces modulo p to sp. */
-static int cand_matches(const syzq *S, uint32_t p, const plist *sp)
+/* Whether the lift reduces modulo F's prime to sp. */
+static int cand_matches(const syzq *S, const field *F, const plist *sp)
 {
-    field F;
-    if (field_init(&F, p) != GBC_OK)
-        return 0;
     size_t c = 0;
     for (size_t i = 0; i < sp->n; i++)
         for (size_t t = 0; t < sp->p[i].len; t++) {
             uint32_t r;
-            if (!q_mod(&F, S->q[c++], &r) || r != sp->p[i].cf[t])
+            if (!zp_from_mpq(F, S->q[c++], &r) || r != sp->p[i].cf[t])
                 return 0;
         }
     return 1;
@@ -464,7 +445,7 @@ static gbc_status prove(syzq *S, int *ok)
     if (S->leads < 0)
         GBC_TRY(compare_leads(S));
     /* the lift's image modulo p1 must be the syzygies there */
-    *ok = S->leads && cand_matches(S, S->p1, &S->ref);
+    *ok = S->leads && cand_matches(S, &S->Fz, &S->ref);
     if (*ok)
         GBC_TRY(check_exact(S, ok));
     return GBC_OK;
@@ -483,7 +464,7 @@ static gbc_status step(syzq *S, size_t *switches, int *done)
     gbc_status st;
     field Fp;
     GBC_CHECK(st, field_init(&Fp, p), done);
-    GBC_CHECK(st, prime_syz(S, p, &sp, &dg, &ok), done);
+    GBC_CHECK(st, prime_syz(S, &Fp, &sp, &dg, &ok), done);
     if (!ok)
         goto done; /* p divides a denominator */
     int c = S->have_ref ? shape_cmp(S, &sp, dg) : -1;
@@ -496,7 +477,7 @@ static gbc_status step(syzq *S, size_t *switches, int *done)
         dg = NULL;
         GBC_CHECK(st, set_ref(S, &Fp, &sp, d), done);
     } else if (c == 0) {
-        if (S->have_cand && cand_matches(S, p, &sp)) {
+        if (S->have_cand && cand_matches(S, &Fp, &sp)) {
             GBC_CHECK(st, prove(S, &ok), done);
             if (ok || S->leads == 0) {
                 *done = ok ? 1 : -1;
