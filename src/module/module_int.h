@@ -203,6 +203,15 @@ typedef struct mlevel {
 /* Free the degree lists of lev[0..n) and lev itself (nothing for NULL). */
 void mlevels_free(gbc_ctx *ctx, mlevel *lev, size_t n);
 
+/* The Betti table of the levels lev[0..nlev) (module_betti's layout; res.c). */
+gbc_status module_levels_table(gbc_ctx *ctx, const mlevel *lev, size_t nlev, uint64_t **betti,
+                               uint32_t *nrows, uint32_t *ncols);
+/* The levels by minimal generators of syzygies of minimal generators (the first
+ * version: a Groebner basis per kept generator; res.c). Same contract as
+ * module_levels_schreyer. */
+gbc_status module_levels_mingens(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in,
+                                 mlevel *lev, size_t maxlev, size_t *nlev, gb_stats *stats);
+
 /* What the minimal generators of a submodule of R^m are known to number in
  * each degree d, when it is the syzygy module of m homogeneous generators of
  * degrees shift[0..m) of a submodule M of R^r: mu_d = b2_d + m_d - b1_d, with
@@ -250,6 +259,10 @@ gbc_status module_levels_schreyer(gbc_ctx *ctx, const ring *R, uint32_t rank, co
  * resolution into maps (zeroed here; levels 0 .. upto - 1, fewer when the
  * resolution is shorter), as module_resolution's. On failure maps is left
  * empty; module_res_clear frees it. */
+gbc_status module_levels_maps(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in,
+                              mlevel *lev, size_t maxlev, size_t upto, size_t *nlev,
+                              module_res *maps, gb_stats *stats);
+
 /* The cofactors of targets first .. first + count - 1 (elements of rank r,
  * homogeneous of degree d) in the m = |gens| / r elements of gens (degrees
  * shift), modulo p: out receives count elements of rank m, element i
@@ -286,8 +299,49 @@ gbc_status module_syz_minimal_direct(gbc_ctx *ctx, const ring *R, uint32_t rank,
 gbc_status module_syz_qq(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *gens,
                          const int64_t *shift, plist *out, int64_t **degs, gb_stats *stats);
 
-gbc_status module_levels_maps(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in,
-                              mlevel *lev, size_t maxlev, size_t upto, size_t *nlev,
-                              module_res *maps, gb_stats *stats);
+/* *Ru = R when R's order is grevlex, else Rg, initialised here as R's ring in
+ * grevlex (*own = 1: the caller clears it): the order of Schreyer's frame
+ * (schreyer.c). */
+gbc_status module_grevlex_ring(gbc_ctx *ctx, const ring *R, ring *Rg, const ring **Ru,
+                               int *own);
+
+/* Primes for the paths over Q (qprimes.c): the plan's forced primes first (a test
+ * hook), then random primes of [2^30, 2^31) from the plan's seed (a fresh one
+ * unless the seed is fixed) and a salt that tells the callers' streams apart;
+ * none twice. qprimes_next needs n < QPRIMES_CAP. */
+#define QPRIMES_CAP 256
+typedef struct qprimes {
+    gbc_rng rng;
+    const gbc_plan *plan;
+    size_t forced, n; /* forced primes looked at; primes used */
+    uint32_t used[QPRIMES_CAP];
+} qprimes;
+void qprimes_init(qprimes *Q, gbc_ctx *ctx, uint64_t salt);
+uint32_t qprimes_next(qprimes *Q);
+
+/* out (empty) = the elements of gens (over Q) modulo F's prime, vanishing terms
+ * dropped; *ok = 0 when the prime divides a denominator (out then partial: the
+ * caller clears it) (qprimes.c). */
+gbc_status module_gens_mod(gbc_ctx *ctx, const plist *gens, uint32_t nvars, const field *F,
+                           plist *out, int *ok);
+
+/* The levels of the minimal resolution of R/I (rank 1, any field) when the
+ * nonzero generators of I form a regular sequence: the Koszul complex's,
+ * without a frame (resq.c, docs/modules.md "Betti numbers by certificate").
+ * *ok = 0 and lev untouched when they do not, or it is not known (a module,
+ * inhomogeneous input, more generators than variables). */
+gbc_status module_levels_koszul(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in,
+                                mlevel *lev, size_t *nlev, int *ok, gb_stats *stats);
+
+/* The levels of the minimal resolution of R^r / M over Q (as
+ * module_levels_schreyer's, all levels) from Schreyer's frame modulo one prime p
+ * that leaves M's reduced Groebner basis over Q with all its terms, when no
+ * degree holds minimal generators of two consecutive levels modulo p; then the
+ * numbers are those over Q (resq.c, docs/modules.md "Betti numbers over Q").
+ * *ok = 0 and lev empty when no prime of its few gives such a table; *prime
+ * receives the prime used (0 when none). Errors as module_levels_schreyer's. */
+gbc_status module_levels_qq(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in,
+                            mlevel *lev, size_t maxlev, size_t *nlev, int *ok,
+                            uint32_t *prime, gb_stats *stats);
 
 #endif

@@ -1,6 +1,7 @@
 /* module/res: minimal graded free resolutions of R^r / M (R / I for an ideal), by
  * minimal generators of the syzygies of minimal generators until none is left,
- * and their graded Betti numbers in Macaulay2's table layout. */
+ * and their graded Betti numbers in Macaulay2's table layout (module_betti, the
+ * entry point, is in resq.c). */
 #include <stdio.h>
 
 #include "module/module_int.h"
@@ -12,8 +13,7 @@ void mlevels_free(gbc_ctx *ctx, mlevel *lev, size_t n)
     gbc_free(ctx, lev);
 }
 
-/* The Betti table of the levels lev[0..nlev) (module_betti's layout). */
-static gbc_status levels_table(gbc_ctx *ctx, const mlevel *lev, size_t nlev, uint64_t **betti,
+gbc_status module_levels_table(gbc_ctx *ctx, const mlevel *lev, size_t nlev, uint64_t **betti,
                                uint32_t *nrows, uint32_t *ncols)
 {
     /* rows d = deg - i from 0 (minimal maps have no constant entries) */
@@ -40,10 +40,7 @@ static gbc_status levels_table(gbc_ctx *ctx, const mlevel *lev, size_t nlev, uin
     return GBC_OK;
 }
 
-/* The levels by minimal generators of syzygies of minimal generators (the first
- * version: a Groebner basis per kept generator). Same contract as
- * module_levels_schreyer. */
-static gbc_status levels_mingens(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in,
+gbc_status module_levels_mingens(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in,
                                  mlevel *lev, size_t maxlev, size_t *nlev, gb_stats *stats)
 {
     const field *F = &R->F;
@@ -97,36 +94,6 @@ done:
     plist_clear(ctx, &cur, F);
     plist_clear(ctx, &syz, F);
     plist_clear(ctx, &next, F);
-    return st;
-}
-
-gbc_status module_betti(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in,
-                        module_res_algo algo, uint64_t **betti, uint32_t *nrows,
-                        uint32_t *ncols, gb_stats *stats)
-{
-    if (rank < 1 || in->n % rank != 0)
-        return GBC_ERR_INTERNAL;
-    if (algo != MODULE_RES_SCHREYER && algo != MODULE_RES_MINGENS)
-        return GBC_ERR_INTERNAL;
-    /* Hilbert's syzygy theorem: at most nvars + 1 maps after R^r */
-    const size_t maxlev = (size_t)R->nvars + 2;
-    mlevel *lev = NULL;
-    size_t nlev = 0;
-    uint64_t *tab = NULL;
-    gbc_status st;
-    GBC_CHECK(st, GBC_ZALLOC(ctx, lev, maxlev + 2), done);
-    if (algo == MODULE_RES_SCHREYER)
-        st = module_levels_schreyer(ctx, R, rank, in, lev, maxlev, SIZE_MAX, &nlev, stats);
-    else
-        st = levels_mingens(ctx, R, rank, in, lev, maxlev, &nlev, stats);
-    if (st != GBC_OK)
-        goto done;
-    GBC_CHECK(st, levels_table(ctx, lev, nlev, &tab, nrows, ncols), done);
-    *betti = tab;
-    tab = NULL;
-done:
-    mlevels_free(ctx, lev, maxlev + 2);
-    gbc_free(ctx, tab);
     return st;
 }
 

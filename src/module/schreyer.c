@@ -870,6 +870,23 @@ done:
     return st;
 }
 
+gbc_status module_grevlex_ring(gbc_ctx *ctx, const ring *R, ring *Rg, const ring **Ru,
+                               int *own)
+{
+    *Ru = R;
+    *own = 0;
+    if (R->ord.kind == MONO_GREVLEX)
+        return GBC_OK;
+    char msg[128];
+    gbc_status rs = ring_init(ctx, Rg, R->nvars, (const char *const *)R->names, R->F.p, NULL,
+                              msg, sizeof msg);
+    if (rs != GBC_OK)
+        return rs == GBC_ERR_ARG || rs == GBC_ERR_DOMAIN ? GBC_ERR_INTERNAL : rs;
+    *own = 1;
+    *Ru = Rg;
+    return GBC_OK;
+}
+
 /* module_levels_schreyer, and with maps != NULL the frame minimalised into
  * the maps of the minimal resolution (module_resolution). */
 static gbc_status schreyer_run(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in,
@@ -887,15 +904,7 @@ static gbc_status schreyer_run(gbc_ctx *ctx, const ring *R, uint32_t rank, const
     ring Rg;
     int own_ring = 0;
     const ring *Ru = R;
-    if (R->ord.kind != MONO_GREVLEX) {
-        char msg[128];
-        gbc_status rs = ring_init(ctx, &Rg, n, (const char *const *)R->names, F->p, NULL, msg,
-                                  sizeof msg);
-        if (rs != GBC_OK)
-            return rs == GBC_ERR_ARG || rs == GBC_ERR_DOMAIN ? GBC_ERR_INTERNAL : rs;
-        own_ring = 1;
-        Ru = &Rg;
-    }
+    GBC_TRY(module_grevlex_ring(ctx, R, &Rg, &Ru, &own_ring));
     slevel *L = NULL;
     unsigned char **alive = NULL;
     size_t nl = 0;

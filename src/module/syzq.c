@@ -4,19 +4,18 @@
  * leading term; those of primes with the same shape (number, degrees, supports)
  * are combined by CRT and lifted to Q by rational reconstruction. A lift that
  * agrees with one more prime is returned once it is proved: every element
- * multiplies the generators to zero over Q, and the Groebner basis of M over Q
- * has the leading terms of M's basis modulo the reference prime p1. Then the
- * syzygy modules over Q and modulo p1 have the same Hilbert function, and the
- * lifts, whose images modulo p1 generate the syzygies there, span in every
- * degree at least as much as those do, hence all of the syzygies over Q. Too
+ * multiplies the generators to zero over Q, and its image modulo the reference
+ * prime p1 is p1's answer, which generates the syzygies there. In each degree
+ * the lifts' multiples then span at least as much over Q as the syzygies modulo
+ * p1, while the syzygies over Q span at most that much (the generators' matrix
+ * of products has at least the rank over Q it has modulo p1): so the lifts
+ * generate all of the syzygies over Q. Too
  * many primes, too many changes of shape or a failed proof return
  * GBC_ERR_UNSUPPORTED with out untouched: module_syz_minimal, the entry point
  * (here, above syzlin.c's paths), then takes the exact path. */
 #include "field/crt.h"
 #include "module/module_int.h"
 
-#define SYZQ_MAX_PRIMES 256 /* primes tried before the exact path takes over (or
-                             * the plan's max_primes, when fewer) */
 #define SYZQ_MAX_SWITCH 8   /* references given up for a prime of a better shape */
 #define SYZQ_HASH_SEED 0x2c1b3c6d5e4f7a89ULL
 
@@ -28,10 +27,8 @@ typedef struct syzq {
     const plist *gens;
     const int64_t *shift;
     gb_stats *stats;
-    gbc_rng rng;
-    uint32_t used[SYZQ_MAX_PRIMES];
-    size_t nused, maxp; /* primes used, at most maxp */
-    size_t forced;      /* forced primes taken */
+    qprimes P;   /* the primes used */
+    size_t maxp; /* at most this many */
     /* the reference prime p1 and its syzygies: n elements of rank m, their
      * degrees, glen[k] coefficients in element k, ncf in all */
     int have_ref;
@@ -46,7 +43,6 @@ typedef struct syzq {
     mpq_t *q;      /* the lift, ncf rationals (nq initialised) */
     size_t nq;
     int have_cand;
-    int leads; /* -1 not yet compared, else whether M's leading terms agree */
 } syzq;
 
 static void ref_clear(syzq *S)
@@ -70,60 +66,6 @@ static void ref_clear(syzq *S)
     S->have_cand = 0;
 }
 
-/* Whether q was used before; if not, it is taken (recorded as used). */
-static int take_prime(syzq *S, uint32_t q)
-{
-    for (size_t i = 0; i < S->nused; i++)
-        if (S->used[i] == q)
-            return 0;
-    S->used[S->nused++] = q;
-    return 1;
-}
-
-/* The plan's forced primes first (a test hook), then random primes of
- * [2^30, 2^31), each used once. */
-static uint32_t next_prime(syzq *S)
-{
-    const gbc_plan *P = S->ctx->plan;
-    while (S->forced < P->nforced) {
-        uint32_t q = P->forced_primes[S->forced++];
-        if (q >= 3 && q < (1u << 31) && zp_is_prime(q) == 1 && take_prime(S, q))
-            return q;
-    }
-    for (;;) {
-        uint32_t q = (uint32_t)((1u << 30) + gbc_rng_below(&S->rng, 1u << 30)) | 1u;
-        if (zp_is_prime(q) == 1 && take_prime(S, q))
-            return q;
-    }
-}
-
-/* out (empty) = the generators modulo F's prime, vanishing terms dropped;
- * *ok = 0 when the prime divides a denominator. */
-static gbc_status gens_mod(gbc_ctx *ctx, const plist *gens, uint32_t nvars, const field *F,
-                           plist *out, int *ok)
-{
-    *ok = 1;
-    for (size_t k = 0; k < gens->n; k++) {
-        const ppoly *f = &gens->p[k];
-        ppoly *g;
-        GBC_TRY(plist_push(ctx, out, f->len, nvars, F, &g));
-        size_t j = 0;
-        for (size_t i = 0; i < f->len; i++) {
-            uint32_t r;
-            if (!zp_from_mpq(F, f->cq[i], &r)) {
-                *ok = 0;
-                return GBC_OK;
-            }
-            if (r == 0)
-                continue;
-            memcpy(g->exps + j * nvars, f->exps + i * nvars, sizeof(uint32_t) * nvars);
-            g->cf[j++] = r;
-        }
-        g->len = j; /* room for f->len terms, j used */
-    }
-    return GBC_OK;
-}
-
 /* The minimal syzygies modulo Fp's prime into sp (empty), their degrees to *dg; *ok = 0
  * (nothing computed) when p divides a denominator of the generators. */
 static gbc_status prime_syz(syzq *S, const field *Fp, plist *sp, int64_t **dg, int *ok)
@@ -132,7 +74,7 @@ static gbc_status prime_syz(syzq *S, const field *Fp, plist *sp, int64_t **dg, i
     Rp.F = *Fp;
     plist gp;
     plist_init(&gp);
-    gbc_status st = gens_mod(S->ctx, S->gens, Rp.nvars, &Rp.F, &gp, ok);
+    gbc_status st = module_gens_mod(S->ctx, S->gens, Rp.nvars, &Rp.F, &gp, ok);
     /* one log line for the whole run, not the engines' lines of every prime */
     void (*log)(void *, int, const char *) = S->ctx->log;
     S->ctx->log = NULL;
@@ -198,7 +140,6 @@ static gbc_status set_ref(syzq *S, const field *Fp, plist *sp, int64_t *dg)
     S->degs = dg;
     S->n = S->ref.n / S->m;
     S->ncf = terms_of(&S->ref);
-    S->leads = -1;
     GBC_TRY(GBC_ALLOC(ctx, S->glen, S->n ? S->n : 1));
     GBC_TRY(GBC_ALLOC(ctx, S->res, S->ncf ? S->ncf : 1));
     GBC_TRY(GBC_ALLOC(ctx, S->q, S->ncf ? S->ncf : 1));
@@ -225,60 +166,6 @@ static int cand_matches(const syzq *S, const field *F, const plist *sp)
                 return 0;
         }
     return 1;
-}
-
-/* The leading term of element k of L (rank r) in the term over position order:
- * the greatest monomial, ties to the higher component; *comp = r when zero. */
-static const uint32_t *lead_of(const ring *R, uint32_t rank, const plist *L, size_t k,
-                               uint32_t *comp)
-{
-    const uint32_t *best = NULL;
-    *comp = rank;
-    for (uint32_t i = 0; i < rank; i++) {
-        const ppoly *f = &L->p[k * rank + i];
-        for (size_t t = 0; t < f->len; t++) {
-            const uint32_t *e = f->exps + t * R->nvars;
-            if (best == NULL || mono_cmp(&R->ord, e, best) >= 0) {
-                best = e;
-                *comp = i;
-            }
-        }
-    }
-    return best;
-}
-
-/* S->leads = whether the reduced Groebner bases of M over Q and modulo p1 (term
- * over position) have the same leading terms. */
-static gbc_status compare_leads(syzq *S)
-{
-    gbc_ctx *ctx = S->ctx;
-    const ring *R = S->R;
-    ring Rp = *R;
-    Rp.F = S->Fz;
-    plist gq, gp, bp;
-    plist_init(&gq);
-    plist_init(&gp);
-    plist_init(&bp);
-    int ok = 0;
-    gbc_status st;
-    GBC_CHECK(st, module_groebner(ctx, R, S->rank, S->gens, MODULE_TOP, &gq, S->stats), done);
-    GBC_CHECK(st, gens_mod(ctx, S->gens, R->nvars, &Rp.F, &gp, &ok), done);
-    if (ok)
-        GBC_CHECK(st, module_groebner(ctx, &Rp, S->rank, &gp, MODULE_TOP, &bp, S->stats), done);
-    ok = ok && gq.n == bp.n;
-    for (size_t k = 0; ok && k < gq.n / S->rank; k++) {
-        uint32_t ca, cb;
-        const uint32_t *a = lead_of(R, S->rank, &gq, k, &ca);
-        const uint32_t *b = lead_of(R, S->rank, &bp, k, &cb);
-        ok = ca == cb && a != NULL && b != NULL &&
-             memcmp(a, b, sizeof(uint32_t) * R->nvars) == 0;
-    }
-    S->leads = ok;
-done:
-    plist_clear(ctx, &gq, &R->F);
-    plist_clear(ctx, &gp, &Rp.F);
-    plist_clear(ctx, &bp, &Rp.F);
-    return st;
 }
 
 /* The generators' coefficients times one common integer (the lcm of their
@@ -442,10 +329,8 @@ static gbc_status emit(syzq *S, plist *out)
 /* *ok = whether the lift is proved (module comment). */
 static gbc_status prove(syzq *S, int *ok)
 {
-    if (S->leads < 0)
-        GBC_TRY(compare_leads(S));
     /* the lift's image modulo p1 must be the syzygies there */
-    *ok = S->leads && cand_matches(S, &S->Fz, &S->ref);
+    *ok = cand_matches(S, &S->Fz, &S->ref);
     if (*ok)
         GBC_TRY(check_exact(S, ok));
     return GBC_OK;
@@ -456,7 +341,7 @@ static gbc_status prove(syzq *S, int *ok)
 static gbc_status step(syzq *S, size_t *switches, int *done)
 {
     gbc_ctx *ctx = S->ctx;
-    const uint32_t p = next_prime(S);
+    const uint32_t p = qprimes_next(&S->P);
     plist sp;
     plist_init(&sp);
     int64_t *dg = NULL;
@@ -479,8 +364,8 @@ static gbc_status step(syzq *S, size_t *switches, int *done)
     } else if (c == 0) {
         if (S->have_cand && cand_matches(S, &Fp, &sp)) {
             GBC_CHECK(st, prove(S, &ok), done);
-            if (ok || S->leads == 0) {
-                *done = ok ? 1 : -1;
+            if (ok) {
+                *done = 1;
                 goto done;
             }
         }
@@ -512,17 +397,14 @@ gbc_status module_syz_qq(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist
     S.shift = shift;
     S.stats = stats;
     plist_init(&S.ref);
-    uint64_t seed = ctx->plan->seed;
-    if (!ctx->plan->fixed_seed)
-        (void)gbc_entropy64(&seed);
-    gbc_rng_seed(&S.rng, gbc_seed_derive(seed, 7));
-    S.maxp = SYZQ_MAX_PRIMES;
+    qprimes_init(&S.P, ctx, 7);
+    S.maxp = QPRIMES_CAP;
     if (ctx->plan->max_primes > 0 && ctx->plan->max_primes < S.maxp)
         S.maxp = ctx->plan->max_primes;
     size_t switches = 0;
     int done = 0;
     gbc_status st = GBC_OK;
-    while (!done && S.nused < S.maxp) {
+    while (!done && S.P.n < S.maxp) {
         GBC_CHECK(st, gbc_ctx_check(ctx), fin);
         if (S.have_ref && S.n == 0) { /* no syzygies modulo p1 */
             GBC_CHECK(st, prove(&S, &done), fin);
@@ -533,7 +415,7 @@ gbc_status module_syz_qq(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist
     }
     if (done != 1) {
         gbc_log(ctx, 1, "syz over Q: no proved lift after %zu primes: the exact path",
-                S.nused);
+                S.P.n);
         st = GBC_ERR_UNSUPPORTED;
         goto fin;
     }

@@ -13,6 +13,7 @@
 #include "gbc.h"
 #include "module/module.h"
 #include "module/module_int.h"
+#include "minput.h"
 #include "testutil.h"
 
 /* ------------------------------------------------------------- helpers -- */
@@ -46,28 +47,6 @@ static char *run_script(const char *prog, const char *script)
     pclose(p);
     unlink(path);
     return b.s;
-}
-
-typedef struct input {
-    gbc_ring *ring;
-    gbc_polys *elems;
-    uint32_t rank;
-} input;
-
-static input parse(const char *text)
-{
-    input in;
-    gbc_error err;
-    gbc_status st = gbc_module_parse(&in.ring, &in.elems, &in.rank, NULL, text, strlen(text),
-                                     NULL, NULL, &err);
-    ck_assert_msg(st == GBC_OK, "parse: %s\n%s", err.message, text);
-    return in;
-}
-
-static void input_free(input *in)
-{
-    gbc_polys_free(in->elems);
-    gbc_ring_free(in->ring);
 }
 
 static size_t count(const gbc_polys *P, uint32_t rank)
