@@ -99,11 +99,18 @@ def cases():
     for n in (5, 6):
         nm = names_n(n)
         c["cubics-%d" % n] = (nm, dense_forms(nm, n - 1 if n > 5 else n, 3, 200 + n))
+    # one form more than variables: no regular sequence, so the Betti numbers
+    # need the frame (the square cases above are complete intersections)
+    for n in (6, 7):
+        nm = names_n(n)
+        c["quadrics-%dx%d" % (n, n + 1)] = (nm, dense_forms(nm, n + 1, 2, 110 + n))
+    n5 = names_n(5)
+    c["cubics-5x6"] = (n5, dense_forms(n5, 6, 3, 216))
     c["minors-2x5"] = minors(5)
     c["minors-2x6"] = minors(6)
     c["minors-3x5"] = minors3(5)
     c["minors-3x6"] = minors3(6)
-    n4, n5 = names_n(4), names_n(5)
+    n4 = names_n(4)
     # general canonical curves that are complete intersections: genus 4 (a quadric
     # and a cubic in P^3), genus 5 (three quadrics in P^4)
     c["canonical-g4"] = (n4, dense_forms(n4, 1, 2, 304) + dense_forms(n4, 1, 3, 305))

@@ -227,8 +227,8 @@ genericQuadrics := () -> (
     T := ZZ/32003[vars(0..5)];
     setRandomSeed 7;
     ideal apply(6, i -> random(2, T)));
--- seven of them: no regular sequence, so the Betti numbers need the frame (the
--- Koszul table of six answers at once)
+-- seven of them: no regular sequence, so the syzygies and Betti numbers need
+-- the frame (Koszul's of six come at once)
 moreQuadrics := () -> (
     T := ZZ/32003[vars(0..5)];
     setRandomSeed 7;
@@ -258,7 +258,7 @@ refused := {
     ("a time limit in gbcKbase", () -> gbcKbase(katsuraIdeal 6, TimeLimit => 0.001)),
     ("a time limit in gbcMultiplicationMatrices", () ->
         gbcMultiplicationMatrices(katsuraIdeal 6, TimeLimit => 0.001)),
-    ("a time limit in gbcSyz", () -> gbcSyz(gens genericQuadrics(), TimeLimit => 0.001)),
+    ("a time limit in gbcSyz", () -> gbcSyz(gens moreQuadrics(), TimeLimit => 0.001)),
     ("a time limit in gbcBetti", () -> gbcBetti(moreQuadrics(), TimeLimit => 0.001)),
     -- MemoryLimit (bytes): 64 KB stops every command on these inputs (each needs
     -- hundreds of kilobytes and more)
@@ -273,7 +273,7 @@ refused := {
     ("a memory limit in gbcKbase", () -> gbcKbase(katsuraIdeal 6, MemoryLimit => 2^16)),
     ("a memory limit in gbcMultiplicationMatrices", () ->
         gbcMultiplicationMatrices(katsuraIdeal 6, MemoryLimit => 2^16)),
-    ("a memory limit in gbcSyz", () -> gbcSyz(gens genericQuadrics(), MemoryLimit => 2^16)),
+    ("a memory limit in gbcSyz", () -> gbcSyz(gens moreQuadrics(), MemoryLimit => 2^16)),
     ("a memory limit in gbcBetti", () -> gbcBetti(moreQuadrics(), MemoryLimit => 2^16, Threads => 4))};
 scan(refused, c -> (
     (name, fn) := c;

@@ -576,8 +576,8 @@ def test_limits_reach_solving_kbase_and_modules():
             call(timeout=0.001)
         with pytest.raises(gbc.ResourceError):
             call(memory_limit=64 * 1024)
-    # six (seven) generic quadrics in six variables modulo 32003: the syzygies
-    # (the resolution) take far more than a millisecond and 64 KB
+    # seven generic quadrics in six variables modulo 32003: the syzygies and
+    # the resolution take far more than a millisecond and 64 KB
     S = gbc.Ring(["y%d" % i for i in range(6)], field=32003)
     rng = rng_for("limits-modules")
     w = S.variables
@@ -587,14 +587,14 @@ def test_limits_reach_solving_kbase_and_modules():
                                 for i in range(6) for j in range(i, 6)))
     J = S.ideal(quads)
     M = gbc.Module(S, [(q,) for q in J.gens])
-    # a seventh quadric: no regular sequence, so the Betti numbers take the
-    # frame (those of the six are the Koszul table, at once)
+    # a seventh quadric: no regular sequence, so the syzygies and the Betti
+    # numbers take the frame (those of the six are Koszul's, at once)
     quads.append(" + ".join("%d*%s*%s" % (rng.randrange(1, 32003), w[i], w[j])
                             for i in range(6) for j in range(i, 6)))
     J7 = S.ideal(quads)
     M7 = gbc.Module(S, [(q,) for q in J7.gens])
-    for call in (lambda **o: J.syzygies(**o), lambda **o: J7.betti(**o),
-                 lambda **o: M.syzygies(**o), lambda **o: M7.betti(**o)):
+    for call in (lambda **o: J7.syzygies(**o), lambda **o: J7.betti(**o),
+                 lambda **o: M7.syzygies(**o), lambda **o: M7.betti(**o)):
         with pytest.raises(gbc.TimeLimitExceeded):
             call(timeout=0.001)
         with pytest.raises(gbc.ResourceError):

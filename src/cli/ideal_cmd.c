@@ -17,6 +17,7 @@
 #include "gbc.h"
 #include "interrupt.h"
 #include "json.h"
+#include "module_cmd.h"
 #include "output.h"
 #include "reader.h"
 #include "textbuf.h"
@@ -177,10 +178,15 @@ static int parse_args(icfg *c, int argc, char **argv)
  * positional: the input is a list read by position (the queries of reduce, member
  * and lift, and lift's generators, whose cofactors are listed by position), so its
  * zero polynomials stay (gbc_parse_list); otherwise it generates an ideal and they
- * are dropped (gbc_parse). */
+ * are dropped (gbc_parse). Vectors (a '[' in the text) are read by
+ * gbc_module_parse, every element kept; *rank and *vectors as it gives them (1
+ * and 0 for polynomials). */
 static int read_input(const icfg *c, const char *file, int positional,
-                      const gbc_options *opts, gbc_ring **ring, gbc_polys **polys)
+                      const gbc_options *opts, gbc_ring **ring, gbc_polys **polys,
+                      uint32_t *rank, int *vectors)
 {
+    *rank = 1;
+    *vectors = 0;
     const char *fname = (file == NULL || strcmp(file, "-") == 0) ? "<stdin>" : file;
     int fd = STDIN_FILENO;
     if (file != NULL && strcmp(file, "-") != 0) {
@@ -217,8 +223,13 @@ static int read_input(const icfg *c, const char *file, int positional,
         return rs == CLI_READ_IO ? EXIT_INPUT : EXIT_RESOURCES;
     }
     gbc_error err;
-    gbc_status st = positional ? gbc_parse_list(ring, polys, text, len, c->o.order, opts, &err)
-                               : gbc_parse(ring, polys, text, len, c->o.order, opts, &err);
+    gbc_status st;
+    if (cli_module_text_has_vector(text, len)) /* vectors: every element kept */
+        st = gbc_module_parse(ring, polys, rank, vectors, text, len, c->o.order, opts, &err);
+    else if (positional)
+        st = gbc_parse_list(ring, polys, text, len, c->o.order, opts, &err);
+    else
+        st = gbc_parse(ring, polys, text, len, c->o.order, opts, &err);
     free(text);
     if (st == GBC_OK)
         return EXIT_OK;
@@ -343,17 +354,18 @@ static const char *next_item(const char **p, size_t *len)
     return s;
 }
 
-/* lift: the header, then row j (the m cofactors of basis element or member j) on
- * one line, rows separated by commas, each row after a comment naming its element:
+/* lift: the header, then row j (the m cofactors of basis element or member j, an
+ * element of rows_of, vectors of rank rank when rank > 1) on one line, rows separated by commas, each row after a comment naming its element:
  * valid input (a list of k m polynomials). */
 static gbc_status print_lift(cli_buf *b, const gbc_ring *ring, const gbc_polys *rows_of,
-                             const gbc_polys *cof, size_t m, const char *kind)
+                             uint32_t rank, const gbc_polys *cof, size_t m, const char *kind)
 {
     append_header(b, ring);
-    size_t k = m ? gbc_polys_count(cof) / m : gbc_polys_count(rows_of);
+    size_t k = m ? gbc_polys_count(cof) / m : gbc_polys_count(rows_of) / rank;
     char *rowtext = NULL, *cftext = NULL;
     size_t rowlen = 0, cflen = 0;
-    gbc_status st = gbc_polys_to_string(&rowtext, &rowlen, rows_of, 0);
+    gbc_status st = rank > 1 ? gbc_module_to_string(&rowtext, &rowlen, rows_of, rank, 0)
+                             : gbc_polys_to_string(&rowtext, &rowlen, rows_of, 0);
     if (st == GBC_OK)
         st = gbc_polys_to_string(&cftext, &cflen, cof, 0);
     const char *rp = rowtext, *cp = cftext;
@@ -379,6 +391,51 @@ static gbc_status print_lift(cli_buf *b, const gbc_ring *ring, const gbc_polys *
     return st == GBC_OK && b->failed ? GBC_ERR_NOMEM : st;
 }
 
+/* Vector input: only reduce, member and lift with a second input take it, both
+ * inputs of one rank. Returns EXIT_OK or prints why not and returns the status. */
+static int vector_check(const icfg *c, uint32_t rank1, uint32_t rank2)
+{
+    const char *cmd = c->command;
+    if (!(strcmp(cmd, "reduce") == 0 || strcmp(cmd, "member") == 0 ||
+          (strcmp(cmd, "lift") == 0 && c->with != NULL))) {
+        fprintf(stderr, "gbc: %s: vectors are the input of reduce, member and lift (with a "
+                        "second input) among these commands; %s takes ideals\n",
+                cmd, cmd);
+        return EXIT_INPUT;
+    }
+    if (rank1 != rank2) {
+        fprintf(stderr, "%s: error: the second input has vectors of rank %u, the first %u\n",
+                c->with, rank2, rank1);
+        return EXIT_INPUT;
+    }
+    return EXIT_OK;
+}
+
+/* reduce, member or lift of the vectors q against the submodule gens generates
+ * (rank rank): *res the normal forms or cofactors, *member (malloc'd, one flag per
+ * element of q) for member and lift; lift gives GBC_ERR_DOMAIN with *nonmember
+ * the first element of q outside the submodule. */
+static gbc_status vector_query(const char *cmd, const gbc_polys *gens, const gbc_polys *q,
+                               uint32_t rank, const gbc_options *opts, gbc_stats *stats,
+                               gbc_polys **res, int **member, size_t *nonmember)
+{
+    const size_t k = gbc_polys_count(q) / rank;
+    if (strcmp(cmd, "reduce") == 0)
+        return gbc_module_reduce(res, q, gens, rank, opts, stats);
+    *member = calloc(k ? k : 1, sizeof **member);
+    if (*member == NULL)
+        return GBC_ERR_NOMEM;
+    if (strcmp(cmd, "member") == 0)
+        return gbc_module_member(*member, q, gens, rank, opts, stats);
+    gbc_status st = gbc_module_lift(res, *member, q, gens, rank, opts, stats);
+    for (size_t j = 0; st == GBC_OK && j < k; j++)
+        if (!(*member)[j]) {
+            *nonmember = j;
+            st = GBC_ERR_DOMAIN;
+        }
+    return st;
+}
+
 static int run(icfg *c)
 {
     const int two = strcmp(c->command, "eliminate") != 0 &&
@@ -402,6 +459,9 @@ static int run(icfg *c)
     gbc_polys *a = NULL, *b = NULL, *res = NULL, *basis = NULL;
     uint32_t *vars = NULL;
     size_t nvars = 0;
+    uint32_t rank = 1, rank2 = 1; /* vectors of that rank when vec */
+    int vec = 0, vec2 = 0;
+    int *flags = NULL; /* member and lift of vectors */
     cli_buf out = CLI_BUF_INIT;
     int rc = EXIT_OK;
     const char *fname = (c->file == NULL || strcmp(c->file, "-") == 0) ? "<stdin>" : c->file;
@@ -420,16 +480,19 @@ static int run(icfg *c)
     const int lift = strcmp(c->command, "lift") == 0;
     const int queries = lift || strcmp(c->command, "reduce") == 0 ||
                         strcmp(c->command, "member") == 0;
-    if ((rc = read_input(c, c->file, lift, opts, &r1, &a)) != EXIT_OK)
+    if ((rc = read_input(c, c->file, lift, opts, &r1, &a, &rank, &vec)) != EXIT_OK)
         goto done;
     if (two) {
-        if ((rc = read_input(c, c->with, queries, opts, &r2, &b)) != EXIT_OK)
+        if ((rc = read_input(c, c->with, queries, opts, &r2, &b, &rank2, &vec2)) != EXIT_OK)
             goto done;
         if (!same_ring(r1, r2, c->with)) {
             rc = EXIT_INPUT;
             goto done;
         }
     }
+    vec = vec || vec2;
+    if (vec && (rc = vector_check(c, rank, rank2)) != EXIT_OK)
+        goto done;
     cli_common_apply(&c->o, opts);
     if (c->o.verbose)
         gbc_options_set_log(opts, log_to_stderr, NULL, c->o.verbose);
@@ -437,7 +500,9 @@ static int run(icfg *c)
     gbc_status st;
     const char *cmd = c->command;
     size_t nonmember = 0;
-    if (strcmp(cmd, "eliminate") == 0) {
+    if (vec) {
+        st = vector_query(cmd, a, b, rank, opts, stats, &res, &flags, &nonmember);
+    } else if (strcmp(cmd, "eliminate") == 0) {
         if ((rc = parse_vars(c->vars, r1, &vars, &nvars)) != EXIT_OK)
             goto done;
         st = gbc_eliminate(&res, a, vars, nvars, opts, stats);
@@ -479,8 +544,8 @@ static int run(icfg *c)
         goto done;
     }
     if (st == GBC_ERR_DOMAIN && strcmp(cmd, "lift") == 0) {
-        fprintf(stderr, "%s: error: polynomial %zu of the second input is not in the ideal\n",
-                c->with, nonmember + 1);
+        fprintf(stderr, "%s: error: %s %zu of the second input is not in the %s\n", c->with,
+                vec ? "vector" : "polynomial", nonmember + 1, vec ? "module" : "ideal");
         rc = EXIT_INPUT;
         goto done;
     }
@@ -501,13 +566,23 @@ static int run(icfg *c)
                 gbc_stats_get(stats, "seconds"),
                 gbc_stats_get(stats, "peak_bytes") / 1048576.0);
     if (strcmp(cmd, "member") == 0) {
-        for (size_t i = 0; i < gbc_polys_count(res); i++)
-            cli_buf_puts(&out, gbc_polys_nterms(res, i) == 0 ? "true\n" : "false\n");
+        const size_t k = vec ? gbc_polys_count(b) / rank : gbc_polys_count(res);
+        for (size_t i = 0; i < k; i++)
+            cli_buf_puts(&out, (vec ? flags[i] : gbc_polys_nterms(res, i) == 0) ? "true\n"
+                                                                                 : "false\n");
         st = out.failed ? GBC_ERR_NOMEM : GBC_OK;
     } else if (strcmp(cmd, "lift") == 0) {
-        size_t m = gbc_polys_count(a);
-        st = print_lift(&out, r1, basis ? basis : b, res, m,
+        size_t m = gbc_polys_count(a) / rank;
+        st = print_lift(&out, r1, basis ? basis : b, rank, res, m,
                         basis ? "cofactors of basis element" : "cofactors of");
+    } else if (vec) {
+        char *t = NULL;
+        size_t tl = 0;
+        st = gbc_module_to_string(&t, &tl, res, rank, GBC_PRINT_HEADER);
+        if (st == GBC_OK)
+            cli_buf_put(&out, t, tl);
+        gbc_string_free(t);
+        st = st == GBC_OK && out.failed ? GBC_ERR_NOMEM : st;
     } else {
         st = append_polys(&out, res, 1);
     }
@@ -515,7 +590,11 @@ static int run(icfg *c)
         const int member = strcmp(cmd, "member") == 0, reduce = strcmp(cmd, "reduce") == 0;
         char *js = NULL;
         size_t jlen = 0;
-        if (cli_json(cmd, member ? CLI_JSON_BOOLS : lift ? CLI_JSON_LIFT : CLI_JSON_IDEAL,
+        if (cli_json(cmd,
+                     member ? CLI_JSON_BOOLS
+                     : lift ? CLI_JSON_LIFT
+                     : vec  ? CLI_JSON_MODULE
+                            : CLI_JSON_IDEAL,
                      member ? "member" : lift ? "cofactors" : reduce ? "normal_forms" : "basis",
                      out.s ? out.s : "", out.len, &js, &jlen) != 0) {
             st = GBC_ERR_NOMEM;
@@ -536,6 +615,7 @@ static int run(icfg *c)
 done:
     free(out.s);
     free(vars);
+    free(flags);
     gbc_polys_free(res);
     gbc_polys_free(basis);
     gbc_polys_free(a);

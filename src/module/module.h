@@ -128,7 +128,9 @@ gbc_status module_syz_mingens(gbc_ctx *ctx, const ring *R, uint32_t rank, const 
 /* A minimal generating set of the syzygies of the m homogeneous elements of gens
  * (rank r; their degrees in shift, 0 for a zero one), of rank m: the same degrees
  * and numbers as module_syz followed by module_syz_mingens, not necessarily the
- * same elements. Modulo p, for minimal generators, from the minimal
+ * same elements. For an ideal whose generators form a regular sequence (all
+ * nonzero; module_regular_sequence) the Koszul syzygies. Modulo p, for minimal
+ * generators, from the minimal
  * resolution's second map (module_syz_frame, syzframe.c); else, when the counts of module_syz_mingens are known and
  * the matrices are small, without module_syz's Groebner basis: the syzygies of
  * each degree d with minimal ones are the kernel of the dense matrix of the

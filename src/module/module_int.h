@@ -325,6 +325,22 @@ uint32_t qprimes_next(qprimes *Q);
 gbc_status module_gens_mod(gbc_ctx *ctx, const plist *gens, uint32_t nvars, const field *F,
                            plist *out, int *ok);
 
+/* *yes = whether the nonzero generators of the ideal in (homogeneous, all of
+ * them nonzero when nonzero != 0) form a regular sequence, by the Hilbert
+ * series (over Q modulo a prime, which transfers; *prime receives it, or R's
+ * characteristic) (resq.c, docs/modules.md "Betti numbers by certificate").
+ * *yes = 0 when they do not or it is not known (inhomogeneous input, more
+ * generators than variables, a constant). */
+gbc_status module_regular_sequence(gbc_ctx *ctx, const ring *R, const plist *in, int nonzero,
+                                   int *yes, uint32_t *prime, gb_stats *stats);
+/* The Koszul syzygies f_j e_i - f_i e_j (i < j) of the generators of an ideal
+ * (all nonzero), a minimal generating set of their syzygies when they form a
+ * regular sequence: into out (empty), each scaled to 1 at its leading term, in
+ * increasing degree (shift[i] + deg f_j; ties by (i, j)), the degrees to *degs (allocated through ctx, NULL for none)
+ * (resq.c). */
+gbc_status module_syz_koszul(gbc_ctx *ctx, const ring *R, const plist *gens,
+                             const int64_t *shift, plist *out, int64_t **degs);
+
 /* The levels of the minimal resolution of R/I (rank 1, any field) when the
  * nonzero generators of I form a regular sequence: the Koszul complex's,
  * without a frame (resq.c, docs/modules.md "Betti numbers by certificate").

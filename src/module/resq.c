@@ -18,6 +18,8 @@
  *   levels are nonzero leaves no room for such a pair: it is the table over Q.
  *   Otherwise one more prime is tried, then the caller takes the exact frame
  *   over Q. */
+#include <stdlib.h>
+
 #include "monideal/monideal.h"
 #include "module/module_int.h"
 
@@ -231,24 +233,24 @@ static gbc_status ci_series_qq(gbc_ctx *ctx, const ring *Ru, const plist *in, co
     return GBC_OK;
 }
 
-gbc_status module_levels_koszul(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in,
-                                mlevel *lev, size_t *nlev, int *ok, gb_stats *stats)
+gbc_status module_regular_sequence(gbc_ctx *ctx, const ring *R, const plist *in, int nonzero,
+                                   int *yes, uint32_t *prime, gb_stats *stats)
 {
-    *ok = 0;
-    *nlev = 0;
-    if (rank != 1 || R->nvars == 0 || R->nvars > 62)
+    *yes = 0;
+    *prime = R->F.p;
+    if (R->nvars == 0 || R->nvars > 62)
         return GBC_OK;
     for (size_t j = 0; j < in->n; j++) {
         int64_t e;
-        if (module_elem_degree(R, 1, in, j, NULL, &e) == 0)
-            return GBC_OK; /* the caller's path reports it */
+        int h = module_elem_degree(R, 1, in, j, NULL, &e);
+        if (h == 0 || (h < 0 && nonzero))
+            return GBC_OK; /* inhomogeneous, or a zero generator */
     }
     int64_t *d = NULL;
     size_t m = 0;
     ring Rg;
-    int own = 0, yes = 0;
+    int own = 0;
     const ring *Ru = R;
-    uint32_t p = R->F.p;
     gbc_status st;
     GBC_CHECK(st, GBC_ALLOC(ctx, d, in->n ? in->n : 1), done);
     gen_degrees(R, in, d, &m);
@@ -258,19 +260,146 @@ gbc_status module_levels_koszul(gbc_ctx *ctx, const ring *R, uint32_t rank, cons
     if (mcf_for(&R->F) == &mcf_qq) {
         qprimes P;
         qprimes_init(&P, ctx, 13);
-        GBC_CHECK(st, ci_series_qq(ctx, Ru, in, d, m, &P, &yes, &p, stats), done);
+        GBC_CHECK(st, ci_series_qq(ctx, Ru, in, d, m, &P, yes, prime, stats), done);
     } else
-        GBC_CHECK(st, ci_series(ctx, Ru, in, d, m, &yes, stats), done);
-    if (yes) {
-        GBC_CHECK(st, koszul_levels(ctx, d, m, lev, nlev), done);
-        *ok = 1;
-        gbc_log(ctx, 1, "res: a regular sequence (the Hilbert series modulo %u): the "
-                        "Koszul table", p);
-    }
+        GBC_CHECK(st, ci_series(ctx, Ru, in, d, m, yes, stats), done);
 done:
     if (own)
         ring_clear(ctx, &Rg);
     gbc_free(ctx, d);
+    return st;
+}
+
+gbc_status module_levels_koszul(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in,
+                                mlevel *lev, size_t *nlev, int *ok, gb_stats *stats)
+{
+    *ok = 0;
+    *nlev = 0;
+    int yes = 0;
+    uint32_t p = 0;
+    if (rank != 1)
+        return GBC_OK;
+    GBC_TRY(module_regular_sequence(ctx, R, in, 0, &yes, &p, stats));
+    if (!yes)
+        return GBC_OK;
+    int64_t *d = NULL;
+    size_t m = 0;
+    GBC_TRY(GBC_ALLOC(ctx, d, in->n ? in->n : 1));
+    gen_degrees(R, in, d, &m);
+    gbc_status st = koszul_levels(ctx, d, m, lev, nlev);
+    gbc_free(ctx, d);
+    if (st == GBC_OK) {
+        *ok = 1;
+        gbc_log(ctx, 1, "res: a regular sequence (the Hilbert series modulo %u): the "
+                        "Koszul table", p);
+    }
+    return st;
+}
+
+/* A Koszul syzygy: generators i < j, its degree. */
+typedef struct kpair {
+    int64_t deg;
+    size_t i, j;
+} kpair;
+
+static int kpair_cmp(const void *a, const void *b)
+{
+    const kpair *x = a, *y = b;
+    if (x->deg != y->deg)
+        return x->deg < y->deg ? -1 : 1;
+    if (x->i != y->i)
+        return x->i < y->i ? -1 : 1;
+    return x->j < y->j ? -1 : x->j > y->j;
+}
+
+/* out gets component c of a syzygy: f (negated when neg), or zero for f NULL. */
+static gbc_status push_entry(gbc_ctx *ctx, const ring *R, plist *out, const ppoly *f, int neg)
+{
+    const size_t len = f != NULL ? f->len : 0;
+    const mcf_ops *o = mcf_for(&R->F);
+    ppoly *g;
+    GBC_TRY(plist_push(ctx, out, len, R->nvars, &R->F, &g));
+    if (len == 0)
+        return GBC_OK;
+    memcpy(g->exps, f->exps, sizeof(uint32_t) * len * R->nvars);
+    for (size_t t = 0; t < len; t++)
+        if (neg)
+            o->neg(&R->F, mcv_of(g), t, mcv_of(f), t);
+        else
+            o->set(mcv_of(g), t, mcv_of(f), t);
+    return GBC_OK;
+}
+
+/* Scale the syzygy at out->p[first .. first + m) to coefficient 1 at its leading
+ * term x^a e_c (the greatest x^a in R's order, ties to the greater c), as the
+ * other paths leave theirs. */
+static void koszul_monic(const ring *R, plist *out, size_t first, size_t m)
+{
+    const uint32_t n = R->nvars;
+    const ppoly *lp = NULL;
+    size_t lt = 0;
+    for (size_t c = 0; c < m; c++) {
+        const ppoly *q = &out->p[first + c];
+        for (size_t t = 0; t < q->len; t++)
+            if (lp == NULL || mono_cmp(&R->ord, q->exps + t * n, lp->exps + lt * n) >= 0) {
+                lp = q;
+                lt = t;
+            }
+    }
+    if (lp == NULL)
+        return;
+    if (mcf_for(&R->F) == &mcf_qq) {
+        mpq_t inv;
+        mpq_init(inv);
+        mpq_inv(inv, lp->cq[lt]);
+        for (size_t c = 0; c < m; c++)
+            for (size_t t = 0; t < out->p[first + c].len; t++)
+                mpq_mul(out->p[first + c].cq[t], out->p[first + c].cq[t], inv);
+        mpq_clear(inv);
+        return;
+    }
+    const uint32_t inv = zp_inv(&R->F, lp->cf[lt]);
+    for (size_t c = 0; c < m; c++)
+        for (size_t t = 0; t < out->p[first + c].len; t++)
+            out->p[first + c].cf[t] = zp_mul(&R->F, out->p[first + c].cf[t], inv);
+}
+
+gbc_status module_syz_koszul(gbc_ctx *ctx, const ring *R, const plist *gens,
+                             const int64_t *shift, plist *out, int64_t **degs)
+{
+    const size_t m = gens->n, np = m * (m - 1) / 2;
+    kpair *P = NULL;
+    *degs = NULL;
+    GBC_TRY(GBC_ALLOC(ctx, P, np ? np : 1));
+    size_t k = 0;
+    for (size_t i = 0; i < m; i++)
+        for (size_t j = i + 1; j < m; j++) {
+            int64_t di = 0, dj = 0;
+            (void)module_elem_degree(R, 1, gens, i, NULL, &di);
+            (void)module_elem_degree(R, 1, gens, j, NULL, &dj);
+            P[k].deg = (shift != NULL ? shift[i] : di) + dj;
+            P[k].i = i;
+            P[k++].j = j;
+        }
+    qsort(P, np, sizeof *P, kpair_cmp);
+    gbc_status st = GBC_OK;
+    for (k = 0; k < np && st == GBC_OK; k++) {
+        for (size_t c = 0; c < m && st == GBC_OK; c++)
+            st = push_entry(ctx, R, out,
+                            c == P[k].i   ? &gens->p[P[k].j]
+                            : c == P[k].j ? &gens->p[P[k].i]
+                                          : NULL,
+                            c == P[k].j);
+        if (st == GBC_OK)
+            koszul_monic(R, out, k * m, m);
+    }
+    if (st == GBC_OK && np > 0)
+        st = GBC_ALLOC(ctx, *degs, np);
+    for (k = 0; st == GBC_OK && k < np; k++)
+        (*degs)[k] = P[k].deg;
+    gbc_free(ctx, P);
+    if (st != GBC_OK)
+        plist_clear(ctx, out, &R->F);
     return st;
 }
 

@@ -441,6 +441,16 @@ gbc_status module_syz_minimal(gbc_ctx *ctx, const ring *R, uint32_t rank, const 
                               const int64_t *shift, plist *out, int64_t **degs,
                               gb_stats *stats)
 {
+    if (rank == 1 && gens->n > 1) { /* a regular sequence: the Koszul syzygies */
+        int yes = 0;
+        uint32_t p;
+        GBC_TRY(module_regular_sequence(ctx, R, gens, 1, &yes, &p, stats));
+        if (yes) {
+            gbc_log(ctx, 1, "syz: a regular sequence (the Hilbert series modulo %u): the "
+                            "Koszul syzygies", p);
+            return module_syz_koszul(ctx, R, gens, shift, out, degs);
+        }
+    }
     if (mcf_for(&R->F) == &mcf_qq && R->nvars > 0 && gens->n > 0) {
         gbc_status st = module_syz_qq(ctx, R, rank, gens, shift, out, degs, stats);
         if (st != GBC_ERR_UNSUPPORTED)

@@ -1,6 +1,7 @@
 /* Whole-program tests of the module commands of the gbc tool (GBC_BIN): gb on
- * vector input, syz and res; their output format (valid input again, Macaulay2's
- * Betti layout with the total line last), error messages and exit statuses. */
+ * vector input, syz and res, reduce, member and lift of vectors; their output
+ * format (valid input again, Macaulay2's Betti layout with the total line last),
+ * error messages and exit statuses. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -184,6 +185,85 @@ START_TEST(test_errors)
 }
 END_TEST
 
+/* A temporary file holding text; its path in path (room for 32). */
+static void temp_file(char *path, const char *text)
+{
+    strcpy(path, "/tmp/gbc-t-mcli-m-XXXXXX");
+    int fd = mkstemp(path);
+    ck_assert(fd >= 0);
+    ck_assert_int_eq((long)write(fd, text, strlen(text)), (long)strlen(text));
+    close(fd);
+}
+
+/* The number of lines of s that start with prefix. */
+static int lines_starting(const char *s, const char *prefix)
+{
+    int n = 0;
+    for (const char *l = s; l != NULL && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL)
+        n += strncmp(l, prefix, strlen(prefix)) == 0;
+    return n;
+}
+
+/* reduce, member and lift on vectors: one answer per query vector, zero vectors
+ * included; a normal form is zero exactly for members and is its own normal form;
+ * lift's cofactors of a member are valid input and refused for a non-member. */
+START_TEST(test_queries)
+{
+    char m[32], cmd[128];
+    temp_file(m, "x,y\n0\n[x, 0], [y, x], [0, y]\n");
+    const char *q = "x,y\n0\n[x*y, x^2], [0, x], [0, 0]\n";
+    snprintf(cmd, sizeof cmd, "member %s -", m);
+    result r = gbc(cmd, q);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.out, "true\nfalse\ntrue\n");
+    result_free(&r);
+    snprintf(cmd, sizeof cmd, "reduce %s -", m);
+    r = gbc(cmd, q);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strncmp(r.out, "x,y\n0\n[0, 0],\n", 14) == 0, "%s", r.out);
+    ck_assert_int_eq(lines_starting(r.out, "["), 3);
+    ck_assert_int_eq(lines_starting(r.out, "[0, 0]"), 2);
+    /* the normal forms again: the same, and the non-member's is no member */
+    result r2 = gbc(cmd, r.out);
+    ck_assert_int_eq(r2.status, 0);
+    ck_assert_str_eq(r2.out, r.out);
+    result_free(&r2);
+    snprintf(cmd, sizeof cmd, "member %s -", m);
+    r2 = gbc(cmd, r.out);
+    ck_assert_str_eq(r2.out, "true\nfalse\ntrue\n");
+    result_free(&r2);
+    result_free(&r);
+    snprintf(cmd, sizeof cmd, "lift %s --with -", m);
+    r = gbc(cmd, "x,y\n0\n[x*y, x^2], [0, 0]\n");
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_int_eq(lines_starting(r.out, "# cofactors of "), 2);
+    ck_assert_msg(strstr(r.out, "# cofactors of 1: [x*y, x^2]\n") != NULL, "%s", r.out);
+    ck_assert_msg(strstr(r.out, "0, 0, 0\n") != NULL, "%s", r.out);
+    result_free(&r);
+    r = gbc(cmd, q);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(strstr(r.err, "vector 2 of the second input is not in the module"), "%s",
+                  r.err);
+    result_free(&r);
+    /* refusals: another rank, another command, lift of the basis */
+    snprintf(cmd, sizeof cmd, "member %s -", m);
+    r = gbc(cmd, "x,y\n0\n[x, y, 0]\n");
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(strstr(r.err, "has vectors of rank 3, the first 2"), "%s", r.err);
+    result_free(&r);
+    snprintf(cmd, sizeof cmd, "intersect %s -", m);
+    r = gbc(cmd, q);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(strstr(r.err, "intersect takes ideals"), "%s", r.err);
+    result_free(&r);
+    r = gbc("lift", "x,y\n0\n[x, 0], [y, x]\n");
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_str_eq(r.out, "");
+    result_free(&r);
+    unlink(m);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("module-cli");
@@ -193,6 +273,7 @@ int main(void)
     tcase_add_test(tc, test_res_maps);
     tcase_add_test(tc, test_syz_gb);
     tcase_add_test(tc, test_errors);
+    tcase_add_test(tc, test_queries);
     suite_add_tcase(s, tc);
     return tu_run(s);
 }
