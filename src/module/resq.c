@@ -25,6 +25,7 @@
 
 #define RESQ_TRIES 2      /* primes whose table is looked at */
 #define RESQ_MAX_PRIMES 8 /* primes drawn, those that lose a term included */
+#define RESQ_MAX_DEGREE (1 << 20) /* sums of degrees beyond: no Koszul certificate */
 
 /* Whether some degree holds elements of two consecutive levels of lev[0..nlev)
  * (each level's degrees increasing). */
@@ -255,6 +256,11 @@ gbc_status module_regular_sequence(gbc_ctx *ctx, const ring *R, const plist *in,
     GBC_CHECK(st, GBC_ALLOC(ctx, d, in->n ? in->n : 1), done);
     gen_degrees(R, in, d, &m);
     if (m > R->nvars) /* a regular sequence has at most n elements; or a constant */
+        goto done;
+    int64_t top = 0; /* the series and the table are arrays up to this degree */
+    for (size_t i = 0; i < m; i++)
+        top += d[i];
+    if (top > RESQ_MAX_DEGREE)
         goto done;
     GBC_CHECK(st, module_grevlex_ring(ctx, R, &Rg, &Ru, &own), done);
     if (mcf_for(&R->F) == &mcf_qq) {
