@@ -150,8 +150,9 @@ static gbc_status set_ref(syzq *S, const field *Fp, plist *sp, int64_t *dg)
         for (size_t j = 0; j < S->m; j++)
             S->glen[k] += S->ref.p[k * S->m + j].len;
     }
-    GBC_TRY(zz_crt_init_groups(ctx, &S->C, S->glen, S->n));
-    S->have_ref = 1;
+    gbc_status st = zz_crt_init_groups(ctx, &S->C, S->glen, S->n);
+    S->have_ref = 1; /* also after a failure: zz_crt_clear frees what it made */
+    GBC_TRY(st);
     return add_prime(S, S->p1, &S->ref);
 }
 
