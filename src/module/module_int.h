@@ -333,6 +333,10 @@ gbc_status module_gens_mod(gbc_ctx *ctx, const plist *gens, uint32_t nvars, cons
  * generators than variables, a constant). */
 gbc_status module_regular_sequence(gbc_ctx *ctx, const ring *R, const plist *in, int nonzero,
                                    int *yes, uint32_t *prime, gb_stats *stats);
+/* Scale the element at out->p[first .. first + m) (rank m) to coefficient 1 at
+ * its leading term x^a e_c (the greatest x^a in R's order, ties to the greater
+ * c), as every syzygy path leaves its elements; nothing for zero (resq.c). */
+void module_elem_monic(const ring *R, plist *out, size_t first, size_t m);
 /* The Koszul syzygies f_j e_i - f_i e_j (i < j) of the generators of an ideal
  * (all nonzero), a minimal generating set of their syzygies when they form a
  * regular sequence: into out (empty), each scaled to 1 at its leading term, in

@@ -336,10 +336,7 @@ static gbc_status push_entry(gbc_ctx *ctx, const ring *R, plist *out, const ppol
     return GBC_OK;
 }
 
-/* Scale the syzygy at out->p[first .. first + m) to coefficient 1 at its leading
- * term x^a e_c (the greatest x^a in R's order, ties to the greater c), as the
- * other paths leave theirs. */
-static void koszul_monic(const ring *R, plist *out, size_t first, size_t m)
+void module_elem_monic(const ring *R, plist *out, size_t first, size_t m)
 {
     const uint32_t n = R->nvars;
     const ppoly *lp = NULL;
@@ -375,20 +372,28 @@ gbc_status module_syz_koszul(gbc_ctx *ctx, const ring *R, const plist *gens,
 {
     const size_t m = gens->n, np = m * (m - 1) / 2;
     kpair *P = NULL;
+    int64_t *d = NULL;
     *degs = NULL;
-    GBC_TRY(GBC_ALLOC(ctx, P, np ? np : 1));
+    gbc_status st = GBC_ALLOC(ctx, d, m ? m : 1);
+    if (st == GBC_OK)
+        st = GBC_ALLOC(ctx, P, np ? np : 1);
+    for (size_t j = 0; st == GBC_OK && j < m; j++) {
+        d[j] = 0;
+        (void)module_elem_degree(R, 1, gens, j, NULL, &d[j]);
+    }
     size_t k = 0;
-    for (size_t i = 0; i < m; i++)
+    for (size_t i = 0; st == GBC_OK && i < m; i++)
         for (size_t j = i + 1; j < m; j++) {
-            int64_t di = 0, dj = 0;
-            (void)module_elem_degree(R, 1, gens, i, NULL, &di);
-            (void)module_elem_degree(R, 1, gens, j, NULL, &dj);
-            P[k].deg = (shift != NULL ? shift[i] : di) + dj;
+            P[k].deg = (shift != NULL ? shift[i] : d[i]) + d[j];
             P[k].i = i;
             P[k++].j = j;
         }
+    gbc_free(ctx, d);
+    if (st != GBC_OK) {
+        gbc_free(ctx, P);
+        return st;
+    }
     qsort(P, np, sizeof *P, kpair_cmp);
-    gbc_status st = GBC_OK;
     for (k = 0; k < np && st == GBC_OK; k++) {
         for (size_t c = 0; c < m && st == GBC_OK; c++)
             st = push_entry(ctx, R, out,
@@ -397,7 +402,7 @@ gbc_status module_syz_koszul(gbc_ctx *ctx, const ring *R, const plist *gens,
                                           : NULL,
                             c == P[k].j);
         if (st == GBC_OK)
-            koszul_monic(R, out, k * m, m);
+            module_elem_monic(R, out, k * m, m);
     }
     if (st == GBC_OK && np > 0)
         st = GBC_ALLOC(ctx, *degs, np);

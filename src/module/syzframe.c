@@ -97,27 +97,6 @@ done:
     return st;
 }
 
-/* Scale syzygy k of Y (rank m) to coefficient 1 at its leading term x^a e_j
- * (the greatest x^a in R's order, ties to the greater j), as the other paths
- * leave theirs. */
-static void make_monic(const ring *R, plist *Y, size_t k, size_t m)
-{
-    const ppoly *lead = NULL;
-    for (size_t j = 0; j < m; j++) {
-        const ppoly *q = &Y->p[k * m + j];
-        if (q->len > 0 && (lead == NULL || mono_cmp(&R->ord, q->exps, lead->exps) >= 0))
-            lead = q;
-    }
-    if (lead == NULL)
-        return;
-    const uint32_t inv = zp_inv(&R->F, lead->cf[0]);
-    for (size_t j = 0; j < m; j++) {
-        ppoly *q = &Y->p[k * m + j];
-        for (size_t t = 0; t < q->len; t++)
-            q->cf[t] = zp_mul(&R->F, q->cf[t], inv);
-    }
-}
-
 gbc_status module_syz_frame(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *gens,
                             const int64_t *shift, const module_res *mr, plist *out,
                             int64_t **degs)
@@ -151,7 +130,7 @@ gbc_status module_syz_frame(gbc_ctx *ctx, const ring *R, uint32_t rank, const pl
         GBC_CHECK(st, mht_init(ctx, &t, &par, 10), done);
         GBC_CHECK(st, apply_cover(ctx, R, &S, &mr->d[2], m, &t, &Y), done);
         for (size_t k = 0; k < ns; k++)
-            make_monic(R, &Y, k, m);
+            module_elem_monic(R, &Y, k * m, m);
         GBC_CHECK(st, GBC_ALLOC(ctx, *degs, ns), done);
         memcpy(*degs, mr->deg[2], sizeof(int64_t) * ns);
     }
