@@ -11,17 +11,22 @@
 
 #define TP 2147483629u /* a prime below 2^31 */
 
-/* A random polynomial in x, y, z with small integer coefficients, as text. */
+/* A random nonzero polynomial in x, y, z with small integer coefficients, as text:
+ * its terms have distinct monomials (exponents below 4), so nothing cancels. */
 static void random_poly(sbuf *b, gbc_rng *r)
 {
     const int nt = 1 + (int)gbc_rng_below(r, 5);
+    uint64_t used = 0;
     for (int i = 0; i < nt; i++) {
+        unsigned e = (unsigned)gbc_rng_below(r, 64);
+        while (used >> e & 1)
+            e = (e + 1) % 64;
+        used |= 1ULL << e;
         int c = (int)gbc_rng_below(r, 19) - 9;
         if (c == 0)
             c = 1;
-        sb_printf(b, "%s%d*x^%u*y^%u*z^%u", c < 0 ? "-" : (i ? "+" : ""), abs(c),
-                  (unsigned)gbc_rng_below(r, 4), (unsigned)gbc_rng_below(r, 4),
-                  (unsigned)gbc_rng_below(r, 4));
+        sb_printf(b, "%s%d*x^%u*y^%u*z^%u", c < 0 ? "-" : (i ? "+" : ""), abs(c), e & 3,
+                  e >> 2 & 3, e >> 4);
     }
 }
 
