@@ -46,6 +46,15 @@ static gbc_status order_spec(gbc_ctx *ctx, io_buf *b, const ring *R, uint32_t ne
     const mono_order *o = &R->ord;
     const uint32_t n = R->nvars;
     GBC_TRY(io_buf_puts(ctx, b, "blocks:", 7));
+    /* term over position on a degree-compatible order: total degree first (an
+     * element linear in the c's has degree 1 + its x-degree), so the order stays
+     * degree-compatible and the engines run in it directly (ring_is_graded) */
+    if (nrows == 0 && (o->kind == MONO_GREVLEX || o->kind == MONO_DEGLEX)) {
+        GBC_TRY(io_buf_puts(ctx, b, "weights(", 8));
+        for (uint32_t v = 0; v < n + ne; v++)
+            GBC_TRY(io_buf_puts(ctx, b, v ? ",1" : "1", v ? 2 : 1));
+        GBC_TRY(io_buf_puts(ctx, b, "),", 2));
+    }
     for (uint32_t k = 0; k < nrows; k++)
         GBC_TRY(put_row(ctx, b, n, NULL, ne, k));
     if (o->kind == MONO_WEIGHTED)

@@ -108,8 +108,9 @@ typedef struct ring {
 gbc_status ring_init(gbc_ctx *ctx, ring *R, uint32_t nvars, const char *const *names,
                      uint32_t characteristic, const char *order, char *msg, size_t msglen);
 void ring_clear(gbc_ctx *ctx, ring *R);
-/* Whether the order is degree-compatible (grevlex, deglex, or the internal homog
- * order): the reducers then run on the ideal directly. */
+/* Whether the order is degree-compatible (grevlex, deglex, the internal homog
+ * order, or a matrix order whose first weight row is all ones): the reducers then
+ * run on the ideal directly. */
 int ring_is_graded(const ring *R);
 /* Rh = R with one more variable h (last) and the order "total degree, then R's order
  * on the other variables" (MONO_HOMOG). Rh borrows R's order and has no names; it

@@ -87,10 +87,21 @@ int64_t ring_find_var(const ring *R, const char *name, size_t len)
     return -1;
 }
 
+/* A matrix order whose first weight row is all ones compares total degrees first. */
+static int first_row_is_degree(const mono_order *o)
+{
+    if (o->kind != MONO_MATRIX || o->nrows == 0 || o->nvars == 0)
+        return 0;
+    for (uint32_t v = 0; v < o->nvars; v++)
+        if (o->rows[v] != 1)
+            return 0;
+    return 1;
+}
+
 int ring_is_graded(const ring *R)
 {
     return R->ord.kind == MONO_GREVLEX || R->ord.kind == MONO_DEGLEX ||
-           R->ord.kind == MONO_HOMOG;
+           R->ord.kind == MONO_HOMOG || first_row_is_degree(&R->ord);
 }
 
 void ring_homog(ring *Rh, const ring *R)

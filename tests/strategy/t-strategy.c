@@ -327,7 +327,7 @@ END_TEST
 START_TEST(test_paths_fixed)
 {
     const char *orders[] = {"grevlex", "lex", "deglex", "weights:1,2,3", "blocks:lex(1),grevlex(2)",
-                            "blocks:grevlex(2),deglex(1)"};
+                            "blocks:grevlex(2),deglex(1)", "blocks:weights(1,1,1),lex(1),grevlex(2)"};
     const char *systems[] = {
         "x + 2*y + 2*z - 1, x^2 + 2*y^2 + 2*z^2 - x, 2*x*y + 2*y*z - y",
         "x^2*y - z^3 + 1, x*z^2 - y^2 - x",
@@ -466,6 +466,47 @@ START_TEST(test_grevlex_ring)
 }
 END_TEST
 
+/* A matrix order whose first weight row is all ones is degree-compatible, and its
+ * basis (the engine run in it directly) is deglex's when the rest is lex; a first
+ * row of other weights keeps the order paths. */
+START_TEST(test_degree_row)
+{
+    const char *graded[] = {"blocks:weights(1,1,1),lex(3)", "blocks:weights(1,1,1),lex(1),grevlex(2)"};
+    const char *other[] = {"blocks:weights(1,2,1),lex(3)", "blocks:weights(0,1,1),grevlex(3)",
+                           "blocks:grevlex(1),lex(2)"};
+    for (size_t k = 0; k < 2; k++) {
+        ring R;
+        ring_make(&R, 3, 32003, graded[k]);
+        ck_assert_msg(ring_is_graded(&R), "%s: not taken as degree-compatible", graded[k]);
+        ring_clear(CTX, &R);
+    }
+    for (size_t k = 0; k < 3; k++) {
+        ring R;
+        ring_make(&R, 3, 32003, other[k]);
+        ck_assert_msg(!ring_is_graded(&R), "%s: taken as degree-compatible", other[k]);
+        ring_clear(CTX, &R);
+    }
+    ring R, D;
+    ring_make(&R, 3, 32003, graded[0]);
+    ring_make(&D, 3, 32003, "deglex");
+    plist in, a, b;
+    polys_of(&in, &R, "x^2*y - z^3 + 1, x*z^2 - y^2 - x, y*z - x + 3");
+    plist_init(&a);
+    plist_init(&b);
+    gb_stats stats;
+    memset(&stats, 0, sizeof stats);
+    ck_assert_int_eq(strat_groebner(CTX, &R, &in, &a, &stats, 0), GBC_OK);
+    ck_assert_int_eq(stats.strategy, STRAT_TOOK_DIRECT);
+    ck_assert_int_eq(bb_groebner(CTX, &D, &in, &b, NULL), GBC_OK);
+    ck_assert(check_plist_equal(&D, &a, &b));
+    clear(&a, &R);
+    clear(&b, &R);
+    clear(&in, &R);
+    ring_clear(CTX, &D);
+    ring_clear(CTX, &R);
+}
+END_TEST
+
 static Suite *strategy_suite(void)
 {
     Suite *s = suite_create("strategy");
@@ -474,6 +515,7 @@ static Suite *strategy_suite(void)
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, test_homog_roundtrip);
     tcase_add_test(tc, test_grevlex_ring);
+    tcase_add_test(tc, test_degree_row);
     tcase_add_test(tc, test_order_first);
     tcase_add_test(tc, test_q);
     tcase_add_test(tc, test_paths_fixed);
