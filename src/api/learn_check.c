@@ -19,7 +19,7 @@ static gbc_status gm_pairs(gbc_ctx *ctx, mht *t, const poly *g, size_t n, pairse
     gbc_status st = GBC_ZALLOC(ctx, red, n ? n : 1);
     for (size_t i = 0; i < n && st == GBC_OK; i++) {
         lm[i] = g[i].mon[0];
-        pairs_basis B = {t, lm, red, NULL, (uint32_t)(i + 1), NULL, NULL, 0, 0};
+        pairs_basis B = {t, lm, red, NULL, (uint32_t)(i + 1), NULL, NULL, 0, 0, 0, 0};
         st = pairs_update(ctx, ps, &B);
     }
     gbc_free(ctx, lm);

@@ -70,7 +70,7 @@ static gbc_status bb_add(bb_state *S, poly *h, uint32_t sugar)
     uint32_t lm = S->lm[k];
     dl_remove_multiples(&S->dl, mht_exps(t, lm), t->row[lm].divmask, NULL, NULL);
     GBC_TRY(dl_insert(S->ctx, &S->dl, mht_exps(t, lm), t->row[lm].divmask, (uint32_t)k));
-    pairs_basis B = {&S->t, S->lm, S->red, S->sugar, (uint32_t)S->n, NULL, NULL, 0, 0};
+    pairs_basis B = {&S->t, S->lm, S->red, S->sugar, (uint32_t)S->n, NULL, NULL, 0, 0, 0, 0};
     return pairs_update(S->ctx, &S->ps, &B);
 }
 

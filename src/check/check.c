@@ -115,7 +115,7 @@ static gbc_status ck_gm_pairs(ck *C, pairset *ps)
             continue;
         lm[m] = C->g[i].mon[0];
         idx[m++] = (uint32_t)i;
-        pairs_basis B = {&C->t, lm, red, NULL, (uint32_t)m, NULL, NULL, 0, 0};
+        pairs_basis B = {&C->t, lm, red, NULL, (uint32_t)m, NULL, NULL, 0, 0, 0, 0};
         st = pairs_update(ctx, ps, &B);
     }
     /* pair indices are positions among the nonzero elements: map them back */

@@ -123,8 +123,9 @@ gbc_status f4_add(f4_state *S, poly *h)
         return GBC_OK; /* replay: no pairs */
     size_t k = S->n - 1;
     double t0 = gbc_wall_time();
-    pairs_basis B = {&S->bht, S->lm,     S->red,    NULL,     (uint32_t)S->n,
-                     &S->pht, S->kecart, S->nknown, S->dknown};
+    pairs_basis B = {&S->bht,     S->lm,     S->red,    NULL,
+                     (uint32_t)S->n, &S->pht,   S->kecart, S->nknown,
+                     S->dknown,   S->R->comp_first, S->R->comp_n};
     gbc_status st = pairs_update(S->ctx, &S->ps, &B);
     if (strict)
         S->red[k] = 1;

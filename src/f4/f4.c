@@ -322,6 +322,7 @@ static void core_drop_rounds(f4_state *S, const f4_keep *keep)
     S->ps.stat_gm = done_ps.stat_gm;
     S->ps.stat_product = done_ps.stat_product;
     S->ps.stat_known = done_ps.stat_known;
+    S->ps.stat_comp = done_ps.stat_comp;
     if (keep == NULL) {
         gbc_free(ctx, S->lanes);
         S->lanes = NULL;
@@ -337,7 +338,9 @@ static void core_stats(const f4_state *S, gb_stats *stats, const plist *out, dou
     stats->pairs_created += S->ps.stat_created;
     stats->pairs_chain += S->ps.stat_chain;
     stats->pairs_gm += S->ps.stat_gm;
-    stats->pairs_product += S->ps.stat_product;
+    /* the components' criterion counts with the product criterion: both drop a
+     * pair whose S-polynomial has a standard representation at once */
+    stats->pairs_product += S->ps.stat_product + S->ps.stat_comp;
     stats->pairs_known += S->ps.stat_known;
     stats->monomials = S->bht.size;
 }

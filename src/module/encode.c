@@ -134,6 +134,10 @@ gbc_status menc_init(gbc_ctx *ctx, menc *E, const ring *R, uint32_t ne, uint32_t
     if (st == GBC_OK) {
         E->n = n;
         E->ne = ne;
+        /* every ideal of S the module code builds holds all products c_a c_b
+         * (menc_products) and otherwise elements linear in the c's */
+        E->S.comp_first = n;
+        E->S.comp_n = ne;
     }
 done:
     io_buf_clear(ctx, &spec);

@@ -193,8 +193,23 @@ static gbc_status update_classes(gbc_ctx *ctx, pairset *ps, const pairs_basis *B
     return GBC_OK;
 }
 
+/* The degree of the lcm m (in pt) in the component variables of B. */
+static uint64_t comp_degree(const pairs_basis *B, const mht *pt, uint32_t m)
+{
+    const uint32_t *e = mht_exps(pt, m) + B->comp_first;
+    uint64_t d = 0;
+    for (uint32_t k = 0; k < B->comp_n; k++)
+        d += e[k];
+    return d;
+}
+
 /* Store the na kept candidates (ps->alive) as pairs, but for the coprime ones
- * (the product criterion) and the known ones. */
+ * (the product criterion), the known ones, and those whose lcm has degree 2 or
+ * more in the component variables: with every term of every element of degree 1
+ * in them (or a product of two of them), the S-polynomial of such a pair has only
+ * terms of degree 2 in them, below the lcm, each a multiple of a product in the
+ * basis, so it has a standard representation, as a coprime pair has (and stands
+ * for its class in criteria M and F likewise). */
 static gbc_status update_store(gbc_ctx *ctx, pairset *ps, const pairs_basis *B, int kn,
                                size_t na)
 {
@@ -209,6 +224,10 @@ static gbc_status update_store(gbc_ctx *ctx, pairset *ps, const pairs_basis *B, 
         }
         if (kn && c->deg == PAIR_KNOWN) {
             ps->stat_known++;
+            continue;
+        }
+        if (B->comp_n > 0 && comp_degree(B, B->lcms != NULL ? B->lcms : t, c->lcm) >= 2) {
+            ps->stat_comp++;
             continue;
         }
         ps->p[ps->n++] = *c;

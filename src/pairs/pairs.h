@@ -24,6 +24,7 @@ typedef struct pairset {
     size_t acap;
     size_t stat_created, stat_chain, stat_gm, stat_product; /* statistics */
     size_t stat_known; /* pairs of known elements dropped as known (pairs_basis.ecart) */
+    size_t stat_comp;  /* pairs across components dropped (pairs_basis.comp_n) */
 } pairset;
 
 void pairs_init(pairset *ps);
@@ -51,11 +52,16 @@ typedef struct pairs_basis {
      * reduced to zero, never stored. Weighing by lcm degree only (sugar NULL). */
     const uint32_t *ecart;
     uint32_t nknown, dknown;
+    /* Component variables (ring.comp_first, comp_n; comp_n = 0: none): a pair
+     * whose lcm has degree 2 or more in them is not stored (it reduces to zero by
+     * the products of those variables, which the ideal contains). */
+    uint32_t comp_first, comp_n;
 } pairs_basis;
 
 /* Element n-1 has just been added: form its pairs with the non-redundant older
- * elements, apply the chain criterion to the existing pairs and the criteria M, F
- * and the product criterion to the new ones (known pairs, see pairs_basis.ecart,
+ * elements, apply the chain criterion to the existing pairs and the criteria M, F,
+ * the product criterion and the components' criterion (pairs_basis.comp_n) to the
+ * new ones (known pairs, see pairs_basis.ecart,
  * count as pairs done: they stand for their lcm class and are not stored), then
  * mark the older elements whose leading monomial it divides as redundant. GBC_ERR_OVERFLOW if an lcm overflows;
  * GBC_ERR_INTERRUPTED when ctx asks to stop while the new pairs are sorted. */

@@ -1312,6 +1312,54 @@ START_TEST(test_gb_singular)
 }
 END_TEST
 
+/* Module Groebner bases by F4 (which drops the pairs across components) and by
+ * Buchberger (which reduces every pair: the reference) are equal, in every module
+ * order, on seeded random modules mod p and over Q. */
+START_TEST(test_gb_engines)
+{
+    printf("t-module gb_engines: seed %llu (GBC_TEST_SEED to repeat)\n",
+           (unsigned long long)tu_seed());
+    gbc_rng g;
+    gbc_rng_seed(&g, tu_seed() ^ 0x9e9e);
+    gbc_options *bb = NULL, *f4 = NULL;
+    ck_assert_int_eq(gbc_options_new(&bb), GBC_OK);
+    ck_assert_int_eq(gbc_options_new(&f4), GBC_OK);
+    ck_assert_int_eq(gbc_options_set_algorithm(bb, GBC_ALGO_BUCHBERGER), GBC_OK);
+    ck_assert_int_eq(gbc_options_set_algorithm(f4, GBC_ALGO_F4), GBC_OK);
+    const int n = 8 * tu_mult();
+    for (int it = 0; it < n; it++) {
+        mcase c;
+        char vars[64];
+        const unsigned p = it % 3 == 0 ? 0 : (it % 3 == 1 ? 101 : 32003);
+        char *gens = random_input(&g, 3 + (uint32_t)(it % 2), p, 3 + (uint32_t)gbc_rng_below(&g, 3),
+                                  2 + (uint32_t)gbc_rng_below(&g, 3), &c, vars, sizeof vars);
+        char *text = case_text(&c);
+        input in = parse(text);
+        for (int ord = 0; ord < 4; ord++) {
+            gbc_polys *A = NULL, *B = NULL;
+            ck_assert_int_eq(gbc_module_groebner(&A, in.elems, in.rank, (gbc_module_order)ord,
+                                                 f4, NULL), GBC_OK);
+            ck_assert_int_eq(gbc_module_groebner(&B, in.elems, in.rank, (gbc_module_order)ord,
+                                                 bb, NULL), GBC_OK);
+            char *a = NULL, *b = NULL;
+            ck_assert_int_eq(gbc_module_to_string(&a, NULL, A, in.rank, 0), GBC_OK);
+            ck_assert_int_eq(gbc_module_to_string(&b, NULL, B, in.rank, 0), GBC_OK);
+            ck_assert_msg(strcmp(a, b) == 0, "%s (order %d): F4\n%s\nBuchberger\n%s", text,
+                          ord, a, b);
+            gbc_string_free(a);
+            gbc_string_free(b);
+            gbc_polys_free(A);
+            gbc_polys_free(B);
+        }
+        input_free(&in);
+        free(text);
+        free(gens);
+    }
+    gbc_options_free(bb);
+    gbc_options_free(f4);
+}
+END_TEST
+
 /* Malformed vector input: GBC_ERR_PARSE with the place and the reason. */
 START_TEST(test_parse_errors)
 {
@@ -1689,7 +1737,7 @@ int main(void)
         {"betti_random", test_betti_random}, {"gb_singular", test_gb_singular},
         {"betti_algorithms", test_betti_algorithms}, {"betti_larger", test_betti_larger},
         {"faults", test_faults},   {"reduce_lift", test_reduce_lift},
-        {"syz_primes", test_syz_primes},
+        {"syz_primes", test_syz_primes}, {"gb_engines", test_gb_engines},
     };
     for (size_t k = 0; k < sizeof tests / sizeof tests[0]; k++) {
         TCase *tc = tcase_create(tests[k].name);

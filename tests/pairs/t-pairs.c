@@ -122,7 +122,7 @@ static void leads_add(leads *L, pairset *ps, const uint32_t *e, uint32_t s, int 
     L->sugar[L->n] = s;
     L->n++;
     pairs_basis B = {&L->t, L->lm, L->red, ks ? L->sugar : NULL, L->n,
-                     L->sep ? &L->lt : NULL, ecart, nknown, dknown};
+                     L->sep ? &L->lt : NULL, ecart, nknown, dknown, 0, 0};
     ck_assert_int_eq(pairs_update(CTX, ps, &B), GBC_OK);
 }
 
@@ -636,7 +636,7 @@ static void mini_add(mini_bb *S, poly *h, uint32_t sugar)
     S->sugar[S->n] = sugar;
     S->red[S->n] = 0;
     S->n++;
-    pairs_basis B = {&S->t, S->lm, S->red, S->sugar, (uint32_t)S->n, NULL, NULL, 0, 0};
+    pairs_basis B = {&S->t, S->lm, S->red, S->sugar, (uint32_t)S->n, NULL, NULL, 0, 0, 0, 0};
     ck_assert_int_eq(pairs_update(CTX, &S->ps, &B), GBC_OK);
 }
 
