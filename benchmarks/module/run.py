@@ -52,6 +52,22 @@ def dense_forms(names, k, deg, seed):
             for _ in range(k)]
 
 
+def dense_vectors(names, r, k, deg, seed):
+    """k random vectors of rank r whose entries are forms of degree deg with every
+    monomial, coefficients 1..32002 (a graded submodule of R^r)."""
+    rng = random.Random(seed)
+    mons = list(itertools.combinations_with_replacement(names, deg))
+    return [[" + ".join("%d*%s" % (rng.randint(1, 32002), "*".join(m)) for m in mons)
+             for _ in range(r)] for _ in range(k)]
+
+
+def generic_columns(r, k):
+    """The k columns of the generic r x k matrix (one variable per entry), as
+    vectors of rank r."""
+    names = ["a%d_%d" % (i, j) for i in range(r) for j in range(k)]
+    return names, [["a%d_%d" % (i, j) for i in range(r)] for j in range(k)]
+
+
 def minors(n):
     """The 2x2 minors of the generic 2 x n matrix (a_i over b_i)."""
     a = ["a%d" % i for i in range(n)]
@@ -119,19 +135,39 @@ def cases():
     c["katsura-6h"] = katsura_h(6)
     c["cyclic-5h"] = homogenised("cyclic-5")
     c["cyclic-6h"] = homogenised("cyclic-6")
+    # submodules of free modules of rank 2-4 (their generators are vectors)
+    for (n, r, k, d) in ((7, 2, 7, 2), (6, 3, 7, 2), (7, 3, 8, 2), (6, 4, 8, 2), (5, 3, 6, 3)):
+        nm = names_n(n)
+        c["mod-%dx%d-%s%d" % (r, k, "qc"[d - 2], n)] = (nm, dense_vectors(nm, r, k, d,
+                                                                         1000 * n + 10 * r + k))
+    c["mod-generic-3x6"] = generic_columns(3, 6)
+    c["mod-generic-4x7"] = generic_columns(4, 7)
     return c
 
 
+def is_module(gens):
+    return bool(gens) and isinstance(gens[0], list)
+
+
+def vec_text(g):
+    return "[%s]" % ", ".join(g)
+
+
 def write_gbc(path, names, char, gens):
+    if is_module(gens):
+        gens = [vec_text(g) for g in gens]
     with open(path, "w") as f:
         f.write("%s\n%d\n%s\n" % (",".join(names), char, ",\n".join(gens)))
 
 
 def singular_script(op, names, char, gens):
-    s = ["ring r = %d,(%s),dp;" % (char, ",".join(names)), "short = 0;",
-         "ideal i = %s;" % ",\n".join(gens)]
+    s = ["ring r = %d,(%s),dp;" % (char, ",".join(names)), "short = 0;"]
+    if is_module(gens):
+        s.append("module i = %s;" % ",\n".join(vec_text(g) for g in gens))
+    else:
+        s.append("ideal i = %s;" % ",\n".join(gens))
     if op == "gb":
-        s.append("ideal g = std(i); print(size(g));")
+        s.append("%s g = std(i); print(size(g));" % ("module" if is_module(gens) else "ideal"))
     elif op == "syz":
         s.append("module s = syz(i); print(size(s));")
     else:
@@ -142,6 +178,15 @@ def singular_script(op, names, char, gens):
 
 def m2_script(op, names, char, gens):
     ring = "R = (%s)[%s];" % ("QQ" if char == 0 else "ZZ/%d" % char, ",".join(names))
+    if is_module(gens):
+        # the generators as the columns of a matrix f: gb f, syz f, and the
+        # resolution of coker f = R^r/M (what gbc and Singular's mres resolve)
+        s = [ring, "f = matrix {%s};" % ",\n".join(
+            "{%s}" % ", ".join(g[i] for g in gens) for i in range(len(gens[0])))]
+        s.append({"gb": "G = gb f; print numcols gens G;", "syz": "S = syz f; print numcols S;"}
+                 .get(op, "print toString betti res coker f;"))
+        s.append("exit 0")
+        return "\n".join(s) + "\n"
     s = [ring, "I = ideal(%s);" % ",\n".join(gens)]
     if op == "gb":
         s.append("G = gb I; print numcols gens G;")
@@ -196,7 +241,7 @@ def mgb_input(op, names, char, gens):
     syzygies). mathicgb's own module mode (-module) applies Buchberger's product
     criterion to leading terms in one component, which loses syzygies, so it is
     not used. res: no resolutions in mathicgb."""
-    if op == "res" or char == 0:
+    if op == "res" or char == 0 or is_module(gens):
         return None
     polys = [parse_poly(names, g, char) for g in gens]
     n, m = len(names), len(gens)

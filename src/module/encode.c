@@ -45,16 +45,9 @@ static gbc_status order_spec(gbc_ctx *ctx, io_buf *b, const ring *R, uint32_t ne
 {
     const mono_order *o = &R->ord;
     const uint32_t n = R->nvars;
+    if (nrows == 0 && (o->kind == MONO_GREVLEX || o->kind == MONO_DEGLEX))
+        return bputf(ctx, b, "%s", block_name(o->kind)); /* see menc_c_first */
     GBC_TRY(io_buf_puts(ctx, b, "blocks:", 7));
-    /* term over position on a degree-compatible order: total degree first (an
-     * element linear in the c's has degree 1 + its x-degree), so the order stays
-     * degree-compatible and the engines run in it directly (ring_is_graded) */
-    if (nrows == 0 && (o->kind == MONO_GREVLEX || o->kind == MONO_DEGLEX)) {
-        GBC_TRY(io_buf_puts(ctx, b, "weights(", 8));
-        for (uint32_t v = 0; v < n + ne; v++)
-            GBC_TRY(io_buf_puts(ctx, b, v ? ",1" : "1", v ? 2 : 1));
-        GBC_TRY(io_buf_puts(ctx, b, "),", 2));
-    }
     for (uint32_t k = 0; k < nrows; k++)
         GBC_TRY(put_row(ctx, b, n, NULL, ne, k));
     if (o->kind == MONO_WEIGHTED)
@@ -94,6 +87,16 @@ static gbc_status order_spec(gbc_ctx *ctx, io_buf *b, const ring *R, uint32_t ne
     return bputf(ctx, b, "lex(%u)", ne);
 }
 
+/* Whether S puts the component variables first: term over position on grevlex.
+ * With the c's first, grevlex on S compares degrees, then (reverse lex from the
+ * last variable) R's variables as grevlex does, and only for equal x-parts the
+ * c's, the first one largest: term over position with c_0 largest. On deglex the
+ * c's go last for the same reason (lex reads R's variables first). */
+static int menc_c_first(const ring *R, uint32_t nrows)
+{
+    return nrows == 0 && R->ord.kind == MONO_GREVLEX;
+}
+
 gbc_status menc_init(gbc_ctx *ctx, menc *E, const ring *R, uint32_t ne, uint32_t nrows)
 {
     memset(E, 0, sizeof *E);
@@ -122,10 +125,12 @@ gbc_status menc_init(gbc_ctx *ctx, menc *E, const ring *R, uint32_t ne, uint32_t
         if (!clash)
             break;
     }
+    const uint32_t xoff = menc_c_first(R, nrows) ? ne : 0;
+    const uint32_t coff = xoff ? 0 : n;
     for (uint32_t v = 0; v < n; v++)
-        names[v] = R->names[v];
+        names[xoff + v] = R->names[v];
     for (uint32_t k = 0; k < ne; k++)
-        names[n + k] = pool + (size_t)k * 32;
+        names[coff + k] = pool + (size_t)k * 32;
     GBC_CHECK(st, order_spec(ctx, &spec, R, ne, nrows), done);
     char msg[256];
     st = ring_init(ctx, &E->S, ns, names, R->F.p, spec.s, msg, sizeof msg);
@@ -134,9 +139,11 @@ gbc_status menc_init(gbc_ctx *ctx, menc *E, const ring *R, uint32_t ne, uint32_t
     if (st == GBC_OK) {
         E->n = n;
         E->ne = ne;
+        E->xoff = xoff;
+        E->coff = coff;
         /* every ideal of S the module code builds holds all products c_a c_b
          * (menc_products) and otherwise elements linear in the c's */
-        E->S.comp_first = n;
+        E->S.comp_first = coff;
         E->S.comp_n = ne;
     }
 done:
@@ -191,12 +198,27 @@ gbc_status menc_encode(gbc_ctx *ctx, const menc *E, const ring *R, uint32_t rank
     plist tmp;
     plist_init(&tmp);
     ppoly *q;
+    uint32_t *comp = NULL;
     gbc_status st;
-    GBC_CHECK(st, plist_push(ctx, &tmp, melem_len(L, rank, j), ns, F, &q), done);
-    melem_flatten(mcf_for(F), L, rank, j, E->n, q->exps, ns, E->ne, cmap, NULL, mcv_of(q));
+    const size_t len = melem_len(L, rank, j);
+    GBC_CHECK(st, plist_push(ctx, &tmp, len, ns, F, &q), done);
+    if (E->xoff == 0) {
+        melem_flatten(mcf_for(F), L, rank, j, E->n, q->exps, ns, E->ne, cmap, NULL, mcv_of(q));
+    } else {
+        /* R's exponents after the c's, then each term's c */
+        GBC_CHECK(st, GBC_ALLOC(ctx, comp, len ? len : 1), done);
+        melem_flatten(mcf_for(F), L, rank, j, E->n, q->exps + E->xoff, ns, 0, NULL, comp,
+                      mcv_of(q));
+        for (size_t t = 0; t < len; t++) {
+            uint32_t *e = q->exps + t * ns + E->coff;
+            memset(e, 0, sizeof(uint32_t) * E->ne);
+            e[cmap[comp[t]]] = 1;
+        }
+    }
     /* the terms of different components are distinct: sort them in S's order */
     st = id_plist_map(ctx, &E->S, &tmp, &E->S, NULL, out);
 done:
+    gbc_free(ctx, comp);
     plist_clear(ctx, &tmp, F);
     return st;
 }
@@ -210,8 +232,8 @@ gbc_status menc_products(gbc_ctx *ctx, const menc *E, plist *out)
             ppoly *q;
             GBC_TRY(plist_push(ctx, out, 1, ns, &E->S.F, &q));
             memset(q->exps, 0, sizeof(uint32_t) * ns);
-            q->exps[E->n + a] += 1;
-            q->exps[E->n + b] += 1;
+            q->exps[E->coff + a] += 1;
+            q->exps[E->coff + b] += 1;
             o->set_one(mcv_of(q), 0);
         }
     return GBC_OK;
@@ -230,8 +252,8 @@ gbc_status menc_decode(gbc_ctx *ctx, const menc *E, const ring *R, const ppoly *
         const uint32_t *e = p->exps + t * ns;
         uint32_t which = UINT32_MAX, edeg = 0;
         for (uint32_t k = 0; k < E->ne; k++)
-            if (e[n + k] != 0) {
-                edeg += e[n + k];
+            if (e[E->coff + k] != 0) {
+                edeg += e[E->coff + k];
                 which = k;
             }
         if (edeg != 1 || inv[which] == UINT32_MAX)
@@ -251,11 +273,11 @@ gbc_status menc_decode(gbc_ctx *ctx, const menc *E, const ring *R, const ppoly *
         const uint32_t *e = p->exps + t * ns;
         uint32_t which = 0;
         for (uint32_t k = 0; k < E->ne; k++)
-            if (e[n + k] != 0)
+            if (e[E->coff + k] != 0)
                 which = k;
         ppoly *q = &out->p[base + inv[which]];
         size_t at = fill[inv[which]]++;
-        memcpy(q->exps + at * n, e, sizeof(uint32_t) * n);
+        memcpy(q->exps + at * n, e + E->xoff, sizeof(uint32_t) * n);
         o->set(mcv_of(q), at, mcv_of(p), t);
     }
     *taken = 1;

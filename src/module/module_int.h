@@ -98,18 +98,25 @@ static inline int mlex_cmp(const uint32_t *a, const uint32_t *b, uint32_t n)
     return 0;
 }
 
-/* The encoding ring S of a ring R (n variables) and ne components: S's variables
- * 0..n-1 are R's, n..n+ne-1 the component variables c_0..c_{ne-1} (names that do
- * not clash with R's). An element sum_i f_i e_i is the polynomial sum_i f_i
- * c_{cmap[i]}; the ideal of a submodule also holds every product c_a c_b, so the
- * polynomials of its Groebner basis that are linear in the c's are the module's
- * Groebner basis. S's order: first, for k < nrows, a weight row that selects c_k
- * (so c_0 > c_1 > ... > c_{nrows-1} > anything without them, compared before the
- * monomial), then R's order on R's variables, then lex on c_0 > c_1 > .... */
+/* The encoding ring S of a ring R (n variables) and ne components: S has R's
+ * variables at xoff..xoff+n-1 and the component variables c_0..c_{ne-1} (names
+ * that do not clash with R's) at coff..coff+ne-1. An element sum_i f_i e_i is the
+ * polynomial sum_i f_i c_{cmap[i]}; the ideal of a submodule also holds every
+ * product c_a c_b, so the polynomials of its Groebner basis that are linear in the
+ * c's are the module's Groebner basis. S's order restricts to the module order on
+ * those: in general (xoff = 0, coff = n) first, for k < nrows, a weight row that
+ * selects c_k (so c_0 > c_1 > ... > c_{nrows-1} > anything without them, compared
+ * before the monomial), then R's order on R's variables, then lex on c_0 > c_1 >
+ * .... Term over position (nrows = 0) on grevlex is plain grevlex with the c's
+ * first (coff = 0, xoff = ne), on deglex plain deglex with the c's last: on
+ * elements linear in the c's both compare R's order first, then c_0 > c_1 > ...,
+ * at the cost of the ring's own order (docs/modules.md). */
 typedef struct menc {
     ring S;
-    uint32_t n;  /* R's variables */
-    uint32_t ne; /* component variables */
+    uint32_t n;    /* R's variables */
+    uint32_t ne;   /* component variables */
+    uint32_t xoff; /* where R's variables start in S */
+    uint32_t coff; /* where the component variables start in S */
 } menc;
 
 gbc_status menc_init(gbc_ctx *ctx, menc *E, const ring *R, uint32_t ne, uint32_t nrows);
