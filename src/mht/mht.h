@@ -204,9 +204,11 @@ static inline int mht_divides(const mht *ta, uint32_t a, const mht *tb, uint32_t
 /* Whether monomials a and b of t have no variable in common. */
 int mht_coprime(const mht *t, uint32_t a, uint32_t b);
 
-/* Sort idx[0..n) (monomials of t) into decreasing order, through gbc_sort_cmp
- * (common/sort.h): polls ctx; on GBC_ERR_INTERRUPTED idx is a permutation of its
- * input in an unspecified order, on an allocation failure it is untouched. */
+/* Sort idx[0..n) (distinct monomials of t) into decreasing order, through
+ * common/sort.h (for grevlex, long lists by a 64-bit prefix of each monomial
+ * first, then the ties by the full comparison): polls ctx; on an error
+ * (GBC_ERR_INTERRUPTED, or an allocation failure) idx is a permutation of its
+ * input in an unspecified order. */
 gbc_status mht_sort_desc(gbc_ctx *ctx, const mht *t, uint32_t *idx, size_t n);
 
 /* Bytes held by the table. */

@@ -4,6 +4,7 @@
  * by hand), the side
  * array (degree, key, divisor mask) against direct computation, divisibility with
  * no false negatives from the mask filter, overflow of the total degree, reset. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -666,6 +667,55 @@ END_TEST
 
 /* Allocation failures during growth: the status is NOMEM, the table stays usable
  * and keeps everything inserted before. */
+/* mht_sort_desc (which sorts long grevlex lists by integer keys of the exponents,
+ * a chunk at a time) gives the order of mono_cmp, on random monomials in few and
+ * many variables, with small exponents (many ties in the first chunk), large ones,
+ * and exponents or degrees beyond the keys (the comparison sort); orders other
+ * than grevlex likewise. */
+START_TEST(test_sort_desc)
+{
+    const uint64_t seed = tu_seed();
+    printf("t-mht sort_desc: seed %llu (GBC_TEST_SEED to repeat)\n", (unsigned long long)seed);
+    gbc_rng r;
+    gbc_rng_seed(&r, seed ^ 0x50e7);
+    static const struct {
+        const char *order;
+        uint32_t nvars, maxe, count;
+    } cases[] = {
+        {"grevlex", 3, 40, 2000},     {"grevlex", 12, 1, 3000},  {"grevlex", 50, 2, 4000},
+        {"grevlex", 70, 1, 3000},     {"grevlex", 8, 300, 2000}, {"grevlex", 5, 70000, 1000},
+        {"grevlex", 2, 40000, 1000},  {"grevlex", 1, 5000, 1000}, {"deglex", 20, 3, 2000},
+        {"lex", 6, 9, 1000},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        const uint32_t n = cases[c].nvars;
+        fixture f;
+        fx_init(&f, cases[c].order, n, 4, seed + c);
+        uint32_t *e = calloc(n, sizeof *e);
+        uint32_t *idx = calloc(cases[c].count, sizeof *idx);
+        ck_assert_ptr_nonnull(e);
+        ck_assert_ptr_nonnull(idx);
+        size_t cnt = 0;
+        for (uint32_t k = 0; k < cases[c].count; k++) {
+            random_exps(&r, e, n, cases[c].maxe);
+            uint32_t m;
+            const uint32_t before = f.t.size;
+            ck_assert_int_eq(mht_insert(NULL, &f.t, e, &m), GBC_OK);
+            if (f.t.size > before)
+                idx[cnt++] = m; /* distinct monomials only */
+        }
+        ck_assert_int_eq(mht_sort_desc(NULL, &f.t, idx, cnt), GBC_OK);
+        for (size_t k = 1; k < cnt; k++)
+            ck_assert_msg(mono_cmp(&f.ord, mht_exps(&f.t, idx[k - 1]), mht_exps(&f.t, idx[k])) > 0,
+                          "%s, %u variables: positions %zu and %zu out of order", cases[c].order,
+                          n, k - 1, k);
+        free(idx);
+        free(e);
+        fx_clear(&f);
+    }
+}
+END_TEST
+
 START_TEST(test_alloc_failure)
 {
     mono_order ord;
@@ -739,6 +789,7 @@ int main(void)
     tcase_add_test(tc, test_structured_exponents);
     tcase_add_test(tc, test_power_of_two_exponents);
     tcase_add_test(tc, test_alloc_failure);
+    tcase_add_test(tc, test_sort_desc);
     suite_add_tcase(s, tc);
     return tu_run(s);
 }
