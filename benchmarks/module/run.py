@@ -5,7 +5,10 @@ betti(mres(I,0))), Macaulay2 (gb, syz gens, betti res) and mathicgb (gb, and syz
 through an encoding, see mgb_input) on homogeneous ideals:
 dense random quadrics and cubics in 5-7 variables, generic 2xn and 3xn minors,
 canonical curves (the complete intersections of genus 4 and 5), homogenised
-Katsura and cyclic systems. Mod 32003 by default, over Q with --char 0.
+Katsura and cyclic systems; and submodules of free modules (the mod-* cases:
+random vectors of rank 2-4 with quadric or cubic entries, the columns of generic
+matrices), which mathicgb's format cannot express. Mod 32003 by default, over Q
+with --char 0.
 
 Measured as in benchmarks/ideal: CPU seconds (user + system) of the whole
 process from wait4 (reading the input and printing count on every side), the
@@ -142,6 +145,7 @@ def cases():
                                                                          1000 * n + 10 * r + k))
     c["mod-generic-3x6"] = generic_columns(3, 6)
     c["mod-generic-4x7"] = generic_columns(4, 7)
+    c["mod-generic-5x9"] = generic_columns(5, 9)
     return c
 
 
