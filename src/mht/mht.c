@@ -460,22 +460,24 @@ typedef struct grevlex_digits {
     uint32_t bits;
 } grevlex_digits;
 
-static uint64_t grevlex_chunk(const grevlex_digits *g, uint32_t m, uint32_t chunk,
-                              uint32_t *next)
+/* The digits read up to the end of chunk (some may lie past the last variable). */
+static uint32_t grevlex_digits_through(const grevlex_digits *g, uint32_t chunk)
+{
+    return 48 / g->bits + chunk * (64 / g->bits);
+}
+
+static uint64_t grevlex_chunk(const grevlex_digits *g, uint32_t m, uint32_t chunk)
 {
     const mht *t = g->t;
     const uint32_t n = t->nvars, b = g->bits, top = (1u << b) - 1;
-    const uint32_t per0 = 48 / b, per = 64 / b;
-    uint32_t v = chunk == 0 ? 0 : per0 + (chunk - 1) * per; /* digits before */
-    const uint32_t cnt = chunk == 0 ? per0 : per;
+    const uint32_t room = chunk == 0 ? 48 : 64, cnt = room / b;
     const uint32_t *e = mht_exps(t, m);
     uint64_t k = chunk == 0 ? (uint64_t)t->row[m].deg << 48 : 0;
-    const uint32_t room = chunk == 0 ? 48 : 64;
+    uint32_t v = grevlex_digits_through(g, chunk) - cnt;
     for (uint32_t d = 0; d < cnt; d++, v++) {
         const uint64_t digit = v < n ? top - e[n - 1 - v] : 0;
         k |= digit << (room - b * (d + 1));
     }
-    *next = v;
     return k;
 }
 
@@ -483,11 +485,10 @@ static uint64_t grevlex_chunk(const grevlex_digits *g, uint32_t m, uint32_t chun
 static gbc_status grevlex_runs(gbc_ctx *ctx, const grevlex_digits *g, uint32_t *idx,
                                size_t n, uint32_t chunk)
 {
-    uint32_t next = 0;
     for (size_t i = 0; i < n; i++)
-        g->key[idx[i]] = UINT64_MAX - grevlex_chunk(g, idx[i], chunk, &next);
+        g->key[idx[i]] = UINT64_MAX - grevlex_chunk(g, idx[i], chunk);
     GBC_TRY(gbc_sort_by_key(ctx, idx, n, g->key));
-    if (next >= g->t->nvars)
+    if (grevlex_digits_through(g, chunk) >= g->t->nvars)
         return GBC_OK; /* every variable read: equal keys are equal monomials */
     for (size_t i = 0, j; i < n; i = j) {
         const uint64_t ki = g->key[idx[i]];
@@ -499,40 +500,36 @@ static gbc_status grevlex_runs(gbc_ctx *ctx, const grevlex_digits *g, uint32_t *
     return GBC_OK;
 }
 
-/* mht_sort_desc for grevlex; *done = 0 when the degrees or exponents do not fit
- * the digits (then nothing was touched). */
-static gbc_status sort_desc_grevlex(gbc_ctx *ctx, const mht *t, uint32_t *idx, size_t n,
-                                    int *done)
+/* mht_sort_desc for grevlex; GBC_ERR_UNSUPPORTED, nothing touched, when the
+ * degrees or exponents do not fit the digits. */
+static gbc_status sort_desc_grevlex(gbc_ctx *ctx, const mht *t, uint32_t *idx, size_t n)
 {
-    *done = 0;
     uint32_t maxe = 0;
     for (size_t i = 0; i < n; i++) {
         const uint32_t m = idx[i];
         if (t->row[m].deg >= 0xffffu)
-            return GBC_OK;
+            return GBC_ERR_UNSUPPORTED;
         const uint32_t *e = mht_exps(t, m);
         for (uint32_t v = 0; v < t->nvars; v++)
             maxe = e[v] > maxe ? e[v] : maxe;
     }
     if (maxe >= 0xffffu)
-        return GBC_OK;
+        return GBC_ERR_UNSUPPORTED;
     grevlex_digits g = {t, NULL, 1};
     while (g.bits < 16 && (maxe >> g.bits) != 0)
         g.bits++;
     GBC_TRY(GBC_ALLOC(ctx, g.key, t->size ? t->size : 1));
     gbc_status st = grevlex_runs(ctx, &g, idx, n, 0);
     gbc_free(ctx, g.key);
-    *done = st == GBC_OK;
     return st;
 }
 
 gbc_status mht_sort_desc(gbc_ctx *ctx, const mht *t, uint32_t *idx, size_t n)
 {
     if (n >= 256 && t->par->ord->kind == MONO_GREVLEX && t->par->graded_key) {
-        int done;
-        GBC_TRY(sort_desc_grevlex(ctx, t, idx, n, &done));
-        if (done)
-            return GBC_OK;
+        gbc_status st = sort_desc_grevlex(ctx, t, idx, n);
+        if (st != GBC_ERR_UNSUPPORTED)
+            return st;
     }
     return gbc_sort_cmp(ctx, idx, n, sizeof *idx, desc_cmp, (void *)t);
 }

@@ -169,18 +169,18 @@ size_t melem_len(const plist *L, uint32_t rank, size_t j)
 }
 
 size_t melem_flatten(const mcf_ops *o, const plist *L, uint32_t rank, size_t j, uint32_t n,
-                     uint32_t *T, size_t stride, uint32_t ne, const uint32_t *cmap,
-                     uint32_t *comp, mcv cf)
+                     uint32_t *T, size_t stride, uint32_t xoff, uint32_t coff, uint32_t ne,
+                     const uint32_t *cmap, uint32_t *comp, mcv cf)
 {
     size_t t = 0;
     for (uint32_t i = 0; i < rank; i++) {
         const ppoly *f = &L->p[j * rank + i];
         for (size_t k = 0; k < f->len; k++, t++) {
             uint32_t *e = T + t * stride;
-            memcpy(e, f->exps + k * n, sizeof(uint32_t) * n);
+            memcpy(e + xoff, f->exps + k * n, sizeof(uint32_t) * n);
             if (ne > 0) {
-                memset(e + n, 0, sizeof(uint32_t) * ne);
-                e[n + cmap[i]] = 1;
+                memset(e + coff, 0, sizeof(uint32_t) * ne);
+                e[coff + cmap[i]] = 1;
             }
             if (comp != NULL)
                 comp[t] = i;
@@ -198,27 +198,13 @@ gbc_status menc_encode(gbc_ctx *ctx, const menc *E, const ring *R, uint32_t rank
     plist tmp;
     plist_init(&tmp);
     ppoly *q;
-    uint32_t *comp = NULL;
     gbc_status st;
-    const size_t len = melem_len(L, rank, j);
-    GBC_CHECK(st, plist_push(ctx, &tmp, len, ns, F, &q), done);
-    if (E->xoff == 0) {
-        melem_flatten(mcf_for(F), L, rank, j, E->n, q->exps, ns, E->ne, cmap, NULL, mcv_of(q));
-    } else {
-        /* R's exponents after the c's, then each term's c */
-        GBC_CHECK(st, GBC_ALLOC(ctx, comp, len ? len : 1), done);
-        melem_flatten(mcf_for(F), L, rank, j, E->n, q->exps + E->xoff, ns, 0, NULL, comp,
-                      mcv_of(q));
-        for (size_t t = 0; t < len; t++) {
-            uint32_t *e = q->exps + t * ns + E->coff;
-            memset(e, 0, sizeof(uint32_t) * E->ne);
-            e[cmap[comp[t]]] = 1;
-        }
-    }
+    GBC_CHECK(st, plist_push(ctx, &tmp, melem_len(L, rank, j), ns, F, &q), done);
+    melem_flatten(mcf_for(F), L, rank, j, E->n, q->exps, ns, E->xoff, E->coff, E->ne, cmap,
+                  NULL, mcv_of(q));
     /* the terms of different components are distinct: sort them in S's order */
     st = id_plist_map(ctx, &E->S, &tmp, &E->S, NULL, out);
 done:
-    gbc_free(ctx, comp);
     plist_clear(ctx, &tmp, F);
     return st;
 }

@@ -132,14 +132,14 @@ size_t melem_len(const plist *L, uint32_t rank, size_t j);
 
 /* Write the terms of element j of L (rank r, R's n variables) one after another,
  * component 0's first, each component's in its order, and return their number:
- * term t's exponents to T + t * stride (stride >= n + ne); with ne > 0 the ne
- * entries after them are component variables, all 0 but 1 at cmap[i] for a term
- * of component i; with comp != NULL comp[t] = i; its coefficient to cf[t] (o:
- * the field's family). The caller provides room for melem_len terms. This is the
+ * term t's exponents to T + t * stride + xoff (stride >= n + ne); with ne > 0 the
+ * ne entries at T + t * stride + coff are component variables, all 0 but 1 at
+ * cmap[i] for a term of component i; with comp != NULL comp[t] = i; its
+ * coefficient to cf[t] (o: the field's family). The caller provides room for melem_len terms. This is the
  * one conversion of module elements into flat terms: the encoding (menc_encode)
  * and the Schreyer frame's first level use it. */
 size_t melem_flatten(const mcf_ops *o, const plist *L, uint32_t rank, size_t j, uint32_t n,
-                     uint32_t *T, size_t stride, uint32_t ne, const uint32_t *cmap,
+                     uint32_t *T, size_t stride, uint32_t xoff, uint32_t coff, uint32_t ne, const uint32_t *cmap,
                      uint32_t *comp, mcv cf);
 
 /* Append the products c_a c_b (a <= b) to out. */

@@ -538,7 +538,7 @@ static gbc_status level_one_elem(sres *S, uint32_t rank, const plist *G, size_t 
     size_t *idx = NULL;
     gbc_status st;
     GBC_CHECK(st, svec_alloc(ctx, v, len, n, o), done);
-    melem_flatten(o, G, rank, k, n, v->T, n, 0, NULL, v->comp, v->c);
+    melem_flatten(o, G, rank, k, n, v->T, n, 0, 0, 0, NULL, v->comp, v->c);
     if (len == 0) {
         st = GBC_ERR_INTERNAL; /* a reduced basis has no zero element */
         goto done;

@@ -210,8 +210,8 @@ static uint64_t comp_degree(const pairs_basis *B, const mht *pt, uint32_t m)
  * terms of degree 2 in them, below the lcm, each a multiple of a product in the
  * basis, so it has a standard representation, as a coprime pair has (and stands
  * for its class in criteria M and F likewise). */
-static gbc_status update_store(gbc_ctx *ctx, pairset *ps, const pairs_basis *B, int kn,
-                               size_t na)
+static gbc_status update_store(gbc_ctx *ctx, pairset *ps, const pairs_basis *B,
+                               const mht *pt, int kn, size_t na)
 {
     const mht *t = B->t;
     const uint32_t lt = B->lm[B->n - 1];
@@ -226,7 +226,7 @@ static gbc_status update_store(gbc_ctx *ctx, pairset *ps, const pairs_basis *B, 
             ps->stat_known++;
             continue;
         }
-        if (B->comp_n > 0 && comp_degree(B, B->lcms != NULL ? B->lcms : t, c->lcm) >= 2) {
+        if (B->comp_n > 0 && comp_degree(B, pt, c->lcm) >= 2) {
             ps->stat_comp++;
             continue;
         }
@@ -273,7 +273,7 @@ gbc_status pairs_update(gbc_ctx *ctx, pairset *ps, pairs_basis *B)
     size_t na;
     GBC_TRY(update_classes(ctx, ps, B, pt, kn, nc, &na));
     const size_t n0 = ps->n;
-    GBC_TRY(update_store(ctx, ps, B, kn, na));
+    GBC_TRY(update_store(ctx, ps, B, pt, kn, na));
     if (B->lcms != NULL)
         update_keep_lcms(ps, pt, pt0, n0);
 
