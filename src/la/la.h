@@ -197,6 +197,9 @@ void la_worker_done(la_worker *W);
  * uses. */
 /* Add c * r to lane l (c < p); returns r's leading column (M->ncols when empty). */
 uint32_t la_lanes_add(la_matrix *M, const field *F, int l, const la_row *r, uint64_t c);
+/* Add c[l] * r to every lane l at once (c[l] < p; 0 leaves lane l as it is), with
+ * the vector loop M->isa; returns r's leading column (M->ncols when empty). */
+uint32_t la_lanes_add_multi(la_matrix *M, const field *F, const la_row *r, const uint64_t *c);
 /* Reduce every lane by the pivots of columns [start, M->npivcols), with the vector
  * loop M->isa. */
 void la_lanes_reduce(la_matrix *M, const field *F, uint32_t start);
@@ -204,6 +207,8 @@ void la_lanes_reduce(la_matrix *M, const field *F, uint32_t start);
  * columns and taken out of the lanes, as la_reduce_dense gives it. */
 gbc_status la_lanes_finish(gbc_ctx *ctx, la_matrix *M, const field *F, int l,
                            gbc_arena *arena, la_row *out);
+/* Lane l (already reduced by la_lanes_reduce) back to zero without finishing it. */
+void la_lanes_drop(la_matrix *M, int l);
 /* All lanes back to zero (after a failure left some in use). */
 void la_lanes_clear(la_matrix *M);
 /* The vector loop for a computation on this CPU (LA_ISA_*): the best it has, capped

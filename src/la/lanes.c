@@ -25,17 +25,18 @@
 #endif
 
 typedef void (*lanes_axpy_fn)(uint64_t *restrict lanes, const uint32_t *restrict cols,
-                              const uint32_t *restrict cf, uint32_t len,
+                              const uint32_t *restrict cf, uint32_t k0, uint32_t len,
                               const uint64_t *restrict mult, uint64_t p2);
 
-/* lanes[c] += mult * cf for the entries k >= 1 of a pivot row: for p < 2^16 every
+/* lanes[c] += mult * cf for the entries k >= k0 of a row (k0 = 1 for a pivot row,
+ * whose entry 0 is the column being eliminated): for p < 2^16 every
  * product is below 2^32 and no column receives 2^32 of them, so nothing is
  * corrected (p2 == 0); otherwise each sum is brought back below p^2. */
 static void axpy_portable(uint64_t *restrict lanes, const uint32_t *restrict cols,
-                          const uint32_t *restrict cf, uint32_t len,
+                          const uint32_t *restrict cf, uint32_t k0, uint32_t len,
                           const uint64_t *restrict mult, uint64_t p2)
 {
-    for (uint32_t k = 1; k < len; k++) {
+    for (uint32_t k = k0; k < len; k++) {
         uint64_t *d = lanes + (size_t)cols[k] * LA_LANES;
         uint64_t f = cf[k];
         if (p2 == 0) {
@@ -53,13 +54,14 @@ static void axpy_portable(uint64_t *restrict lanes, const uint32_t *restrict col
 #if LA_X86
 __attribute__((target("avx2"))) static void axpy_avx2(uint64_t *restrict lanes,
                                                      const uint32_t *restrict cols,
-                                                     const uint32_t *restrict cf, uint32_t len,
+                                                     const uint32_t *restrict cf, uint32_t k0,
+                                                     uint32_t len,
                                                      const uint64_t *restrict mult, uint64_t p2)
 {
     const __m256i m0 = _mm256_loadu_si256((const __m256i *)mult);
     const __m256i m1 = _mm256_loadu_si256((const __m256i *)(mult + 4));
     if (p2 == 0) {
-        for (uint32_t k = 1; k < len; k++) {
+        for (uint32_t k = k0; k < len; k++) {
             __m256i *d = (__m256i *)(lanes + (size_t)cols[k] * LA_LANES);
             const __m256i f = _mm256_set1_epi64x(cf[k]);
             __m256i x0 = _mm256_add_epi64(_mm256_loadu_si256(d), _mm256_mul_epu32(m0, f));
@@ -72,7 +74,7 @@ __attribute__((target("avx2"))) static void axpy_avx2(uint64_t *restrict lanes,
     /* sums stay below 2^63, so the signed compare x > p2 - 1 is exact */
     const __m256i lim = _mm256_set1_epi64x((long long)(p2 - 1));
     const __m256i q = _mm256_set1_epi64x((long long)p2);
-    for (uint32_t k = 1; k < len; k++) {
+    for (uint32_t k = k0; k < len; k++) {
         __m256i *d = (__m256i *)(lanes + (size_t)cols[k] * LA_LANES);
         const __m256i f = _mm256_set1_epi64x(cf[k]);
         __m256i x0 = _mm256_add_epi64(_mm256_loadu_si256(d), _mm256_mul_epu32(m0, f));
@@ -87,13 +89,13 @@ __attribute__((target("avx2"))) static void axpy_avx2(uint64_t *restrict lanes,
 __attribute__((target("avx512f"))) static void axpy_avx512(uint64_t *restrict lanes,
                                                          const uint32_t *restrict cols,
                                                          const uint32_t *restrict cf,
-                                                         uint32_t len,
+                                                         uint32_t k0, uint32_t len,
                                                          const uint64_t *restrict mult,
                                                          uint64_t p2)
 {
     const __m512i m = _mm512_loadu_si512((const void *)mult);
     if (p2 == 0) {
-        for (uint32_t k = 1; k < len; k++) {
+        for (uint32_t k = k0; k < len; k++) {
             uint64_t *d = lanes + (size_t)cols[k] * LA_LANES;
             const __m512i f = _mm512_set1_epi64((long long)cf[k]);
             __m512i x = _mm512_add_epi64(_mm512_loadu_si512((const void *)d), _mm512_mul_epu32(m, f));
@@ -102,7 +104,7 @@ __attribute__((target("avx512f"))) static void axpy_avx512(uint64_t *restrict la
         return;
     }
     const __m512i q = _mm512_set1_epi64((long long)p2);
-    for (uint32_t k = 1; k < len; k++) {
+    for (uint32_t k = k0; k < len; k++) {
         uint64_t *d = lanes + (size_t)cols[k] * LA_LANES;
         const __m512i f = _mm512_set1_epi64((long long)cf[k]);
         __m512i x = _mm512_add_epi64(_mm512_loadu_si512((const void *)d), _mm512_mul_epu32(m, f));
@@ -183,6 +185,33 @@ uint32_t la_lanes_add(la_matrix *M, const field *F, int l, const la_row *r, uint
     return r->len > 0 ? r->cols[0] : M->ncols;
 }
 
+/* The vector loop of isa. */
+static lanes_axpy_fn axpy_of(int isa)
+{
+#if LA_X86
+    if (isa == LA_ISA_AVX512)
+        return axpy_avx512;
+    if (isa == LA_ISA_AVX2)
+        return axpy_avx2;
+#endif
+    (void)isa;
+    return axpy_portable;
+}
+
+uint32_t la_lanes_add_multi(la_matrix *M, const field *F, const la_row *r, const uint64_t *c)
+{
+    const uint64_t p2 = F->p < (1u << 16) ? 0 : F->p2;
+    axpy_of(M->isa)(M->lanes, r->cols, r->cf, 0, r->len, c, p2);
+    return r->len > 0 ? r->cols[0] : M->ncols;
+}
+
+void la_lanes_drop(la_matrix *M, int l)
+{
+    uint64_t *v = M->lanes + l;
+    for (uint32_t c = M->npivcols; c < M->ncols; c++)
+        v[(size_t)c * LA_LANES] = 0;
+}
+
 /* la_lanes_reduce's loop with the vector loop axpy, a constant at each call (the
  * calls are direct once this is inlined). */
 static inline __attribute__((always_inline)) void
@@ -210,7 +239,7 @@ lanes_reduce_with(la_matrix *M, const field *F, uint32_t start, lanes_axpy_fn ax
         if (any == 0)
             continue;
         const la_row *P = M->pivot[j];
-        axpy(lanes, P->cols, P->cf, P->len, mult, p2);
+        axpy(lanes, P->cols, P->cf, 1, P->len, mult, p2);
     }
 }
 

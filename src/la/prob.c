@@ -20,9 +20,12 @@
 #define PROB_MAX_EXPONENT 8 /* beyond (tiny p), the exact kernel is cheaper */
 _Static_assert(PROB_MAX_EXPONENT <= LA_LANES, "the confirmations fit in one group of lanes");
 
-/* A block of rows [a, b) being closed: m nonzero rows, found pivots so far. */
+/* A block of rows [a, b) being closed: m nonzero rows, found pivots so far; in the
+ * current group its combinations fill lanes [l0, l0 + nl), and it asks for want
+ * lanes in the next. */
 typedef struct pblock {
     size_t a, b, m, found;
+    unsigned l0, nl, want;
 } pblock;
 
 /* What a run of blocks reports to (the sequential kernel, or a thread's job). */
@@ -35,27 +38,100 @@ struct pout {
     size_t reduced, confirmations, closed, blocks;
 };
 
-/* Lane l += sum of c_i * rows[i] for i in [a, b) with c_i uniform in [1, p);
- * returns the least column touched (M->ncols when none). */
-static uint32_t combine(const field *F, gbc_rng *rng, la_matrix *M, int l, const la_row *rows,
-                        size_t a, size_t b)
+/* Lanes [l0, l0 + nl) += nl independent random combinations of rows[a, b), each
+ * multiplier uniform in [1, p); several lanes take each row in one vector pass.
+ * Returns the least column touched (M->ncols when none). */
+static uint32_t combine(const field *F, gbc_rng *rng, la_matrix *M, unsigned l0, unsigned nl,
+                        const la_row *rows, size_t a, size_t b)
 {
     uint32_t start = M->ncols;
+    uint64_t mult[LA_LANES] = {0};
     for (size_t i = a; i < b; i++) {
         if (rows[i].len == 0)
             continue;
-        uint32_t s = la_lanes_add(M, F, l, &rows[i], 1 + gbc_rng_below(rng, F->p - 1));
+        uint32_t s;
+        if (nl == 1) {
+            s = la_lanes_add(M, F, (int)l0, &rows[i], 1 + gbc_rng_below(rng, F->p - 1));
+        } else {
+            for (unsigned l = l0; l < l0 + nl; l++)
+                mult[l] = 1 + gbc_rng_below(rng, F->p - 1);
+            s = la_lanes_add_multi(M, F, &rows[i], mult);
+        }
         if (s < start)
             start = s;
     }
     return start;
 }
 
-/* Close the blocks o->take hands out (blk[i] is rows [i bs, (i + 1) bs)): each
- * open block's next combination takes a lane, up to LA_LANES blocks at a time,
- * the lanes are reduced by the known pivots together, then each lane is finished
- * in turn; a nonzero result is a new pivot (o->emit), a zero closes its block, and
- * so does a block's m-th pivot. */
+/* Share the LA_LANES lanes out for the next group: the open blocks in order, each
+ * up to its want, then fresh blocks from o->take while lanes are left. Returns the
+ * number of open blocks (a block may get no lane this time). */
+static size_t assign_lanes(pout *o, const la_row *rows, size_t n, size_t bs, pblock *blk,
+                           size_t nopen, int *more)
+{
+    unsigned free = LA_LANES;
+    for (size_t i = 0; i < nopen; i++) {
+        blk[i].l0 = LA_LANES - free;
+        blk[i].nl = blk[i].want < free ? blk[i].want : free;
+        free -= blk[i].nl;
+    }
+    while (free > 0 && nopen < LA_LANES && *more) {
+        size_t i = o->take(o);
+        if (i == SIZE_MAX) {
+            *more = 0;
+            break;
+        }
+        pblock *B = &blk[nopen];
+        B->a = i * bs;
+        B->b = B->a + bs < n ? B->a + bs : n;
+        B->m = 0;
+        B->found = 0;
+        for (size_t r = B->a; r < B->b; r++)
+            B->m += rows[r].len > 0;
+        o->blocks++;
+        if (B->m == 0)
+            continue;
+        B->want = 1; /* its rank is unknown: one lane, then twice as many */
+        B->l0 = LA_LANES - free;
+        B->nl = B->want < free ? B->want : free;
+        free -= B->nl;
+        nopen++;
+    }
+    return nopen;
+}
+
+/* Lane l of block B finished: a new pivot (o->emit) or a zero that closes B.
+ * *over is set when B is done (closed, or as many pivots as rows). */
+static gbc_status finish_lane(gbc_ctx *ctx, la_matrix *M, const field *F, const la_row *rows,
+                              gbc_arena *arena, pout *o, pblock *B, int l, int *over)
+{
+    la_row res;
+    gbc_status st = la_lanes_finish(ctx, M, F, l, arena, &res);
+    o->reduced++;
+    if (st == GBC_OK && res.len > 0 && o->hook != NULL && (uint32_t)*o->hook > 0) {
+        (*o->hook)--; /* the low 32 bits count down: a wrong stop */
+        res.len = 0;
+    }
+    if (st == GBC_OK && res.len > 0)
+        st = o->emit(o, res, (uint32_t)rows[B->a].src);
+    GBC_TRY(st);
+    if (res.len == 0) {
+        o->confirmations++;
+        o->closed++;
+        *over = 1;
+    } else {
+        *over = ++B->found == B->m;
+    }
+    return GBC_OK;
+}
+
+/* Close the blocks o->take hands out (blk[i] is rows [i bs, (i + 1) bs)). Each
+ * group shares the lanes out among open blocks (assign_lanes): a block's lanes
+ * hold independent combinations of its rows, formed in one pass over them; all
+ * lanes are reduced by the known pivots together, then each block's lanes are
+ * finished in turn. A nonzero result is a new pivot (o->emit); a zero closes its
+ * block, and so does a block's m-th pivot; the lanes a done block did not need are
+ * dropped. A block whose lanes all gave pivots asks for twice as many next time. */
 static gbc_status run_blocks(gbc_ctx *ctx, la_matrix *M, const field *F, gbc_rng *rng,
                              const la_row *rows, size_t n, size_t bs, gbc_arena *arena,
                              pout *o)
@@ -64,55 +140,42 @@ static gbc_status run_blocks(gbc_ctx *ctx, la_matrix *M, const field *F, gbc_rng
     size_t nopen = 0;
     int more = 1;
     for (;;) {
-        /* refill the open set */
-        while (nopen < LA_LANES && more) {
-            size_t i = o->take(o);
-            if (i == SIZE_MAX) {
-                more = 0;
-                break;
-            }
-            pblock *B = &blk[nopen];
-            B->a = i * bs;
-            B->b = B->a + bs < n ? B->a + bs : n;
-            B->m = 0;
-            B->found = 0;
-            for (size_t r = B->a; r < B->b; r++)
-                B->m += rows[r].len > 0;
-            o->blocks++;
-            nopen += B->m > 0;
-        }
+        nopen = assign_lanes(o, rows, n, bs, blk, nopen, &more);
         if (nopen == 0)
             return GBC_OK;
         GBC_TRY(o->poll(o));
         uint32_t start = M->ncols;
-        for (size_t l = 0; l < nopen; l++) {
-            uint32_t s = combine(F, rng, M, (int)l, rows, blk[l].a, blk[l].b);
+        for (size_t i = 0; i < nopen; i++) {
+            if (blk[i].nl == 0)
+                continue;
+            uint32_t s = combine(F, rng, M, blk[i].l0, blk[i].nl, rows, blk[i].a, blk[i].b);
             if (s < start)
                 start = s;
         }
         la_lanes_reduce(M, F, start);
         size_t keep = 0;
-        for (size_t l = 0; l < nopen; l++) {
-            pblock *B = &blk[l];
-            la_row res;
-            gbc_status st = la_lanes_finish(ctx, M, F, (int)l, arena, &res);
-            o->reduced++;
-            if (st == GBC_OK && res.len > 0 && o->hook != NULL && (uint32_t)*o->hook > 0) {
-                (*o->hook)--; /* the low 32 bits count down: a wrong stop */
-                res.len = 0;
+        for (size_t i = 0; i < nopen; i++) {
+            pblock *B = &blk[i];
+            int over = 0;
+            for (unsigned l = B->l0; l < B->l0 + B->nl; l++) {
+                if (over) {
+                    la_lanes_drop(M, (int)l);
+                    continue;
+                }
+                gbc_status st = finish_lane(ctx, M, F, rows, arena, o, B, (int)l, &over);
+                if (st != GBC_OK) {
+                    la_lanes_clear(M);
+                    return st;
+                }
             }
-            if (st == GBC_OK && res.len > 0)
-                st = o->emit(o, res, (uint32_t)rows[B->a].src);
-            if (st != GBC_OK) {
-                la_lanes_clear(M);
-                return st;
+            if (over)
+                continue;
+            if (B->nl > 0) {
+                size_t w = 2 * (size_t)B->nl, left = B->m - B->found + 1;
+                w = w < left ? w : left;
+                B->want = w < LA_LANES ? (unsigned)w : LA_LANES;
             }
-            if (res.len == 0) {
-                o->confirmations++;
-                o->closed++;
-            } else if (++B->found < B->m) {
-                blk[keep++] = *B;
-            }
+            blk[keep++] = *B;
         }
         nopen = keep;
     }
@@ -338,13 +401,7 @@ static gbc_status prob_confirm(la_env *E, la_matrix *M, const la_row *rows, size
     GBC_TRY(gbc_ctx_check(ctx));
     /* k <= PROB_MAX_EXPONENT + 1 <= LA_LANES + 1, so one group of lanes holds them */
     unsigned nc = k - 1 < LA_LANES ? k - 1 : LA_LANES;
-    uint32_t start = M->ncols;
-    for (unsigned j = 0; j < nc; j++) {
-        uint32_t st0 = combine(E->F, &E->rng, M, (int)j, rows, 0, n);
-        if (st0 < start)
-            start = st0;
-    }
-    la_lanes_reduce(M, E->F, start);
+    la_lanes_reduce(M, E->F, combine(E->F, &E->rng, M, 0, nc, rows, 0, n));
     for (unsigned j = 0; j < nc; j++) {
         la_row res;
         gbc_status st = la_lanes_finish(ctx, M, E->F, (int)j, arena, &res);
