@@ -13,6 +13,9 @@ void pairs_clear(gbc_ctx *ctx, pairset *ps)
     gbc_free(ctx, ps->p);
     gbc_free(ctx, ps->cand);
     gbc_free(ctx, ps->alive);
+    gbc_free(ctx, ps->ckey);
+    gbc_free(ctx, ps->corder);
+    gbc_free(ctx, ps->ctmp);
     memset(ps, 0, sizeof *ps);
 }
 
@@ -34,19 +37,40 @@ static int pairs_cmp_sort(const void *a, const void *b, void *arg)
     return pairs_cmp(arg, a, b);
 }
 
-/* Candidate order of the update: by lcm degree, then lcm, then older element
- * (arg: the table). */
-static int cand_cmp(const void *pa, const void *pb, void *arg)
+/* Sort the nc candidates C by (degree of the lcm, lcm's index in pt, older
+ * element), stably by integer keys: a class (one lcm) is contiguous, its
+ * candidates in the order of i, and every proper divisor of an lcm (lower degree)
+ * comes before it, which is all update_classes needs. Within a degree the classes
+ * follow their lcms' indices: the pairs kept are the same as in any order there,
+ * and F4 sorts the pairs it selects itself. */
+static gbc_status sort_candidates(gbc_ctx *ctx, pairset *ps, const mht *pt, size_t nc)
 {
-    const mht *t = arg;
-    const spair *a = pa, *b = pb;
-    uint32_t da = t->row[a->lcm].deg, db = t->row[b->lcm].deg;
-    if (da != db)
-        return da < db ? -1 : 1;
-    int c = mht_cmp(t, a->lcm, b->lcm);
-    if (c != 0)
-        return c;
-    return (a->i > b->i) - (a->i < b->i);
+    if (nc < 2)
+        return GBC_OK;
+    if (ps->kcap < nc) {
+        size_t cap = nc > 2 * ps->kcap ? nc : 2 * ps->kcap;
+        gbc_free(ctx, ps->ckey);
+        gbc_free(ctx, ps->corder);
+        gbc_free(ctx, ps->ctmp);
+        ps->ckey = NULL;
+        ps->corder = NULL;
+        ps->ctmp = NULL;
+        ps->kcap = 0;
+        GBC_TRY(GBC_ALLOC(ctx, ps->ckey, cap));
+        GBC_TRY(GBC_ALLOC(ctx, ps->corder, cap));
+        GBC_TRY(GBC_ALLOC(ctx, ps->ctmp, cap));
+        ps->kcap = cap;
+    }
+    spair *C = ps->cand;
+    for (size_t k = 0; k < nc; k++) {
+        ps->ckey[k] = (uint64_t)pt->row[C[k].lcm].deg << 32 | C[k].lcm;
+        ps->corder[k] = (uint32_t)k;
+    }
+    GBC_TRY(gbc_sort_by_key(ctx, ps->corder, nc, ps->ckey));
+    for (size_t k = 0; k < nc; k++)
+        ps->ctmp[k] = C[ps->corder[k]];
+    memcpy(C, ps->ctmp, nc * sizeof *C);
+    return GBC_OK;
 }
 
 gbc_status pairs_sort(gbc_ctx *ctx, pairset *ps, const mht *t)
@@ -143,13 +167,13 @@ static void update_chain(pairset *ps, const mht *t, const mht *pt, uint32_t lt,
 }
 
 /* Criteria M and F (Becker-Weispfenning, UPDATE) on the nc candidates of C, sorted
- * by cand_cmp: of the candidates with one lcm (a class) one stands for all: a
+ * by sort_candidates: of the candidates with one lcm (a class) one stands for all: a
  * coprime one if there is one (then the whole class goes with the product
  * criterion, update_store), else a known one (kn), else the oldest, so that the
  * rows of a degree come from the oldest elements, as in msolve (katsura-11: the
  * same matrices as msolve's, 19% fewer rows than with the newest at degree 9). A
  * non-coprime class goes when a kept candidate's lcm (a proper divisor: classes
- * come in lcm order) divides its own. The kept candidates' indices into C go to
+ * come in order of lcm degree) divides its own. The kept candidates' indices into C go to
  * ps->alive, their number to *na. */
 static gbc_status update_classes(gbc_ctx *ctx, pairset *ps, const pairs_basis *B,
                                  const mht *pt, int kn, size_t nc, size_t *na)
@@ -261,15 +285,14 @@ gbc_status pairs_update(gbc_ctx *ctx, pairset *ps, pairs_basis *B)
     GBC_TRY(update_candidates(ctx, ps, B, pt, &kn));
     update_chain(ps, t, pt, lt, ps->cand);
 
-    /* New pairs, only with non-redundant elements, in ascending lcm order. */
+    /* New pairs, only with non-redundant elements, by ascending lcm degree. */
     spair *C = ps->cand;
     size_t nc = 0;
     for (uint32_t i = 0; i < nw; i++)
         if (!B->redundant[i])
             C[nc++] = C[i];
     ps->stat_created += nc;
-    /* Sort by (lcm, i): degree first so that divisors come before multiples. */
-    GBC_TRY(gbc_sort_cmp(ctx, C, nc, sizeof *C, cand_cmp, pt));
+    GBC_TRY(sort_candidates(ctx, ps, pt, nc));
     size_t na;
     GBC_TRY(update_classes(ctx, ps, B, pt, kn, nc, &na));
     const size_t n0 = ps->n;

@@ -22,6 +22,10 @@ typedef struct pairset {
     size_t ccap;
     uint32_t *alive;
     size_t acap;
+    uint64_t *ckey;     /* the candidates' sort keys and order, ccap each */
+    uint32_t *corder;
+    spair *ctmp;
+    size_t kcap;
     size_t stat_created, stat_chain, stat_gm, stat_product; /* statistics */
     size_t stat_known; /* pairs of known elements dropped as known (pairs_basis.ecart) */
     size_t stat_comp;  /* pairs across components dropped (pairs_basis.comp_n) */
