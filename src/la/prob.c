@@ -66,15 +66,20 @@ static uint32_t combine(const field *F, gbc_rng *rng, la_matrix *M, unsigned l0,
 /* Share the LA_LANES lanes out for the next group: the open blocks in order, each
  * up to its want, then fresh blocks from o->take while lanes are left. Returns the
  * number of open blocks (a block may get no lane this time). */
+/* Give block B the next lanes, up to its want, out of the *free left. */
+static void grant_lanes(pblock *B, unsigned *free)
+{
+    B->l0 = LA_LANES - *free;
+    B->nl = B->want < *free ? B->want : *free;
+    *free -= B->nl;
+}
+
 static size_t assign_lanes(pout *o, const la_row *rows, size_t n, size_t bs, pblock *blk,
                            size_t nopen, int *more)
 {
     unsigned free = LA_LANES;
-    for (size_t i = 0; i < nopen; i++) {
-        blk[i].l0 = LA_LANES - free;
-        blk[i].nl = blk[i].want < free ? blk[i].want : free;
-        free -= blk[i].nl;
-    }
+    for (size_t i = 0; i < nopen; i++)
+        grant_lanes(&blk[i], &free);
     while (free > 0 && nopen < LA_LANES && *more) {
         size_t i = o->take(o);
         if (i == SIZE_MAX) {
@@ -92,9 +97,7 @@ static size_t assign_lanes(pout *o, const la_row *rows, size_t n, size_t bs, pbl
         if (B->m == 0)
             continue;
         B->want = 1; /* its rank is unknown: one lane, then twice as many */
-        B->l0 = LA_LANES - free;
-        B->nl = B->want < free ? B->want : free;
-        free -= B->nl;
+        grant_lanes(B, &free);
         nopen++;
     }
     return nopen;
