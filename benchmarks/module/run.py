@@ -10,9 +10,10 @@ random vectors of rank 2-4 with quadric or cubic entries, the columns of generic
 matrices), which mathicgb's format cannot express. Mod 32003 by default, over Q
 with --char 0.
 
-Measured as in benchmarks/ideal: CPU seconds (user + system) of the whole
-process from wait4 (reading the input and printing count on every side), the
-median of --repeats runs, and its peak RSS in MB. For res the Betti tables of
+Measured as in benchmarks/systems: each program started through a launcher of
+about 1 MB that waits for it with wait4, CPU seconds (user + system) of the whole
+process (reading the input and printing count on every side), the median of
+--repeats runs, and its peak RSS in MB. For res the Betti tables of
 the three programs are compared (a difference is reported as MISMATCH); for gb
 and syz only the time is taken.
 
@@ -31,10 +32,8 @@ import random
 import re
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
-import threading
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
@@ -274,26 +273,39 @@ def mgb_input(op, names, char, gens):
                                              len(out), "\n".join(out))
 
 
-def measure(cmd, repeats, timeout):
+def load_systems_runner():
+    """benchmarks/systems/run.py as a module: its launcher and run_measured."""
+    import importlib.util
+    sysdir = os.path.join(os.path.dirname(HERE), "systems")
+    sys.path.insert(0, sysdir)
+    spec = importlib.util.spec_from_file_location("systems_run", os.path.join(sysdir, "run.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+SYSRUN = load_systems_runner()
+
+
+def measure(cmd, repeats, timeout, tmp, launcher):
     """(median CPU seconds, peak RSS MB, stdout, exit status) of repeats runs of
-    cmd; the rusage of each process comes from wait4, so nothing else is counted.
-    The time is None when a run was stopped after timeout seconds."""
+    cmd. With launcher (benchmarks/systems/run.py's, a process of about 1 MB that
+    forks the program and waits for it with wait4) the CPU time (user + system)
+    and peak RSS are the program's own; without one they come from wait4 on a
+    child of this interpreter, whose peak RSS then counts the interpreter's
+    resident memory too. The time is None when a run was stopped after timeout
+    seconds."""
     cpus, rss, out, status = [], 0.0, "", 0
+    outp, errp = os.path.join(tmp, "run.out"), os.path.join(tmp, "run.err")
     for _ in range(repeats):
-        p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                             stderr=subprocess.DEVNULL, text=True)
-        timer = threading.Timer(timeout, p.kill)
-        timer.start()
-        out = p.stdout.read()
-        p.stdout.close()
-        _, st, ru = os.wait4(p.pid, 0)
-        timer.cancel()
-        p.returncode = os.waitstatus_to_exitcode(st)
-        rss = max(rss, ru.ru_maxrss / 1024.0)
-        if p.returncode < 0:
-            return None, rss, "", p.returncode
-        cpus.append(ru.ru_utime + ru.ru_stime)
-        status = p.returncode
+        res = SYSRUN.run_measured(cmd, tmp, outp, errp, timeout, launcher)
+        rss = max(rss, res["rss_mb"])
+        if res["timed_out"]:
+            return None, rss, "", -9
+        with open(outp, errors="replace") as f:
+            out = f.read()
+        cpus.append(res["cpu"])
+        status = res["rc"]
     return statistics.median(cpus), rss, out, status
 
 
@@ -354,6 +366,9 @@ def main():
     print(hdr)
     bad = 0
     with tempfile.TemporaryDirectory() as tmp:
+        launcher = SYSRUN.build_launcher(tmp)
+        if not launcher:
+            print("# no C compiler for the launcher: peak RSS includes this interpreter's")
         for name in names:
             vars_, gens = allc[name]
             inp = os.path.join(tmp, "in.txt")
@@ -361,24 +376,24 @@ def main():
             for op in a.ops.split(","):
                 r = {}
                 gcmd = [a.gbc, "res", "--maps", inp] if op == "maps" else [a.gbc, op, inp]
-                r["gbc"] = measure(gcmd, a.repeats, a.timeout)
+                r["gbc"] = measure(gcmd, a.repeats, a.timeout, tmp, launcher)
                 pop = "res" if op == "maps" else op  # the peers' res computes the maps
                 if sing:
                     sp = os.path.join(tmp, "s.sing")
                     with open(sp, "w") as f:
                         f.write(singular_script(pop, vars_, a.char, gens))
-                    r["sing"] = measure([sing, "-q", sp], a.repeats, a.timeout)
+                    r["sing"] = measure([sing, "-q", sp], a.repeats, a.timeout, tmp, launcher)
                 if m2:
                     mp = os.path.join(tmp, "m.m2")
                     with open(mp, "w") as f:
                         f.write(m2_script(pop, vars_, a.char, gens))
-                    r["m2"] = measure([m2, "--script", mp], a.repeats, a.timeout)
+                    r["m2"] = measure([m2, "--script", mp], a.repeats, a.timeout, tmp, launcher)
                 mtext = mgb_input(pop, vars_, a.char, gens) if mgb else None
                 if mtext is not None:
                     with open(os.path.join(tmp, "g.ideal"), "w") as f:
                         f.write(mtext)
                     r["mgb"] = measure([mgb, "gb", os.path.join(tmp, "g"), "-threadCount", "1"],
-                                       a.repeats, a.timeout)
+                                       a.repeats, a.timeout, tmp, launcher)
 
                 def cell(k):
                     if k not in r:
