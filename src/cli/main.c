@@ -120,6 +120,9 @@ static void usage(FILE *f)
             "  --polynomial    hilbert: the Hilbert polynomial P(t) of R/LT(I) (of R/I\n"
             "                  when the order is graded or I homogeneous): HF(t) = P(t)\n"
             "                  for t large\n"
+            "  --module-order M  gb on vectors: top (term over position, the default;\n"
+            "                  e_r > ... > e_1), top-down (e_1 largest), pot (position\n"
+            "                  over term, e_1 largest) or pot-up (e_r largest)\n"
             "  --leading       gb: only the leading monomials of G, in the same format\n"
             "                  and order (the generators of LT(I); msolve's -g 1)\n"
             "  -v              progress and statistics on standard error: one line per F4\n"
@@ -339,6 +342,7 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
     int multigraded = 0; /* hilbert --multigraded */
     int leading = 0;     /* gb --leading: the leading monomials only */
     int maps = 0;        /* res --maps: the resolution's maps too */
+    const char *morder = NULL; /* gb --module-order */
     int hpoly = 0;       /* hilbert --polynomial */
     int file_operand = 0; /* FILE came as an operand (not -f) */
     int end_opts = 0;     /* after "--": every argument is FILE */
@@ -375,6 +379,10 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
             leading = 1;
         } else if (strcmp(a, "--maps") == 0) {
             maps = 1;
+        } else if ((ov = cli_option_value(argc, argv, &argi, "--module-order", &v)) != 0) {
+            if (ov < 0)
+                return cli_usage_error("option '%s' needs an argument", a);
+            morder = v;
         } else if (strcmp(a, "--progress") == 0) {
             progress = 1;
         } else if (strcmp(a, "--no-progress") == 0) {
@@ -409,6 +417,13 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
         return cli_usage_error("--leading applies to the gb command only, not to %s", command);
     if (maps && strcmp(command, "res") != 0)
         return cli_usage_error("--maps applies to the res command only, not to %s", command);
+    cli_module_flags mflags = {C.json, maps, GBC_MODULE_TOP};
+    if (morder != NULL && strcmp(command, "gb") != 0)
+        return cli_usage_error("--module-order applies to the gb command only, not to %s",
+                               command);
+    if (morder != NULL && !cli_module_order_parse(morder, &mflags.order))
+        return cli_usage_error("unknown module order '%s' (top, pot, top-down or pot-up)",
+                               morder);
     if (maps && C.json)
         return cli_usage_error("--maps prints text: it does not combine with --format %s",
                                "json");
@@ -484,8 +499,16 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
             goto out;
         }
         rc = cli_module_command(command, fname, text, len, order, opts, stats, outfile,
-                                verbose, &L, C.json, maps);
+                                verbose, &L, &mflags);
         free(text);
+        goto out;
+    }
+    if (morder != NULL) {
+        free(text);
+        cli_log_done(&L);
+        fprintf(stderr, "%s: --module-order applies to vector input [f1, ..., fr], "
+                        "not to polynomials\n", fname);
+        rc = EXIT_USAGE;
         goto out;
     }
     gbc_status st = gbc_parse(&ring, &gens, text, len, order, opts, &err);

@@ -148,6 +148,23 @@ static gbc_status res_maps_text(const gbc_resolution *res, char **out, size_t *o
     return GBC_OK;
 }
 
+int cli_module_order_parse(const char *text, gbc_module_order *ord)
+{
+    static const struct {
+        const char *name;
+        gbc_module_order ord;
+    } names[] = {{"top", GBC_MODULE_TOP},
+                 {"pot", GBC_MODULE_POT},
+                 {"top-down", GBC_MODULE_TOP_DOWN},
+                 {"pot-up", GBC_MODULE_POT_UP}};
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+        if (strcmp(text, names[k].name) == 0) {
+            *ord = names[k].ord;
+            return 1;
+        }
+    return 0;
+}
+
 static int report(const char *fname, gbc_status st)
 {
     cli_report_status(fname, st);
@@ -156,8 +173,9 @@ static int report(const char *fname, gbc_status st)
 
 int cli_module_command(const char *command, const char *fname, const char *text,
                        size_t len, const char *order, gbc_options *opts, gbc_stats *stats,
-                       const char *outfile, int verbose, void *log, int json, int maps)
+                       const char *outfile, int verbose, void *log, const cli_module_flags *fl)
 {
+    const int json = fl->json, maps = fl->maps;
     gbc_ring *ring = NULL;
     gbc_polys *elems = NULL, *res = NULL;
     uint64_t *betti = NULL;
@@ -232,7 +250,7 @@ int cli_module_command(const char *command, const char *fname, const char *text,
             st = gbc_module_syz(&res, elems, rank, opts, stats);
             orank = (uint32_t)(gbc_polys_count(elems) / rank);
         } else {
-            st = gbc_module_groebner(&res, elems, rank, GBC_MODULE_TOP, opts, stats);
+            st = gbc_module_groebner(&res, elems, rank, fl->order, opts, stats);
         }
         cli_log_done(log);
         if (st == GBC_OK) {

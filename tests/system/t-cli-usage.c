@@ -855,6 +855,109 @@ START_TEST(test_json_output)
 }
 END_TEST
 
+/* gb --module-order: the basis the tool prints in each module order is the
+ * library's gbc_module_groebner in that order (which tests/module compares with
+ * Singular's std in all four), on a fixed module where the orders give different
+ * bases and on seeded random ones; the option's misuses are refused. */
+static void check_module_order(const char *text)
+{
+    static const struct {
+        const char *name;
+        gbc_module_order ord;
+    } ords[] = {{"top", GBC_MODULE_TOP},
+                {"top-down", GBC_MODULE_TOP_DOWN},
+                {"pot", GBC_MODULE_POT},
+                {"pot-up", GBC_MODULE_POT_UP}};
+    put("mo.txt", text);
+    gbc_ring *R = NULL;
+    gbc_polys *elems = NULL;
+    uint32_t rank = 0;
+    ck_assert_int_eq(
+        gbc_module_parse(&R, &elems, &rank, NULL, text, strlen(text), NULL, NULL, NULL), GBC_OK);
+    for (size_t k = 0; k < sizeof ords / sizeof ords[0]; k++) {
+        gbc_polys *G = NULL;
+        char *want = NULL;
+        ck_assert_int_eq(gbc_module_groebner(&G, elems, rank, ords[k].ord, NULL, NULL), GBC_OK);
+        ck_assert_int_eq(gbc_module_to_string(&want, NULL, G, rank, GBC_PRINT_HEADER), GBC_OK);
+        result r = gbc("gb", "--module-order", ords[k].name, path("mo.txt"), NULL);
+        ck_assert_msg(r.status == 0, "%s: exit %d: %s", ords[k].name, r.status, r.err);
+        size_t lw = strlen(want);
+        ck_assert_msg(strncmp(r.out, want, lw) == 0 && strspn(r.out + lw, "\n") == strlen(r.out + lw),
+                      "--module-order %s printed\n%s\nthe library's basis is\n%s\ninput:\n%s",
+                      ords[k].name, r.out, want, text);
+        if (ords[k].ord == GBC_MODULE_TOP) {
+            /* the default is term over position */
+            result d = gbc("gb", path("mo.txt"), NULL);
+            ck_assert_int_eq(d.status, 0);
+            ck_assert_str_eq(d.out, r.out);
+            result_free(&d);
+        }
+        result_free(&r);
+        gbc_string_free(want);
+        gbc_polys_free(G);
+    }
+    gbc_polys_free(elems);
+    gbc_ring_free(R);
+}
+
+START_TEST(test_module_order)
+{
+    const char *fixed = "x,y,z\n32003\n[x*y, z^2], [y^2, x*z], [x^2, y*z]\n";
+    check_module_order(fixed);
+    /* the orders do differ here: pot has an element (0, f) first, pot-up one (f, 0) */
+    put("mo.txt", fixed);
+    result pot = gbc("gb", "--module-order", "pot", path("mo.txt"), NULL);
+    result up = gbc("gb", "--module-order", "pot-up", path("mo.txt"), NULL);
+    ck_assert_ptr_nonnull(strstr(pot.out, "32003\n[0, "));
+    ck_assert_ptr_null(strstr(up.out, "\n[0, "));
+    result_free(&pot);
+    result_free(&up);
+    uint64_t seed = tu_seed();
+    printf("t-cli-usage module_order: seed %llu (GBC_TEST_SEED to repeat)\n",
+           (unsigned long long)seed);
+    gbc_rng g;
+    gbc_rng_seed(&g, seed ^ 0x4d4f);
+    for (int it = 0; it < 4; it++) {
+        uint32_t rank = 2 + (uint32_t)gbc_rng_below(&g, 2), k = 2 + (uint32_t)gbc_rng_below(&g, 2);
+        sbuf b;
+        sb_init(&b);
+        sb_printf(&b, "x,y,z\n%s\n", it % 2 ? "0" : "101");
+        for (uint32_t j = 0; j < k; j++) {
+            sb_puts(&b, j ? ",\n[" : "[");
+            for (uint32_t i = 0; i < rank; i++) {
+                sb_puts(&b, i ? ", " : "");
+                for (int t = 0; t < 3; t++)
+                    sb_printf(&b, "%s%u*x^%u*y^%u*z^%u", t ? "+" : "",
+                              1 + (unsigned)gbc_rng_below(&g, 9), (unsigned)gbc_rng_below(&g, 3),
+                              (unsigned)gbc_rng_below(&g, 3), (unsigned)gbc_rng_below(&g, 2));
+            }
+            sb_puts(&b, "]");
+        }
+        sb_puts(&b, "\n");
+        check_module_order(b.s);
+        sb_free(&b);
+    }
+    /* misuses: an unknown order, another command, polynomial input */
+    put("poly.txt", "x,y\n0\nx^2, y\n");
+    static const struct {
+        const char *cmd, *ord, *file, *msg;
+    } bad[] = {{"gb", "dp", "mo.txt", "unknown module order 'dp'"},
+               {"syz", "pot", "mo.txt", "--module-order applies to the gb command only"},
+               {"gb", "pot", "poly.txt", "--module-order applies to vector input"}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        result r = gbc(bad[i].cmd, "--module-order", bad[i].ord, path(bad[i].file), NULL);
+        ck_assert_int_eq(r.status, 2);
+        ck_assert_msg(strstr(r.err, bad[i].msg) != NULL, "%s", r.err);
+        ck_assert_str_eq(r.out, "");
+        result_free(&r);
+    }
+    result r = gbc("gb", path("mo.txt"), "--module-order", NULL);
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_ptr_nonnull(strstr(r.err, "needs an argument"));
+    result_free(&r);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("cli-usage");
@@ -877,6 +980,7 @@ int main(void)
     tcase_add_test(tc, test_hilbert_polynomial);
     tcase_add_test(tc, test_counters_as_integers);
     tcase_add_test(tc, test_json_output);
+    tcase_add_test(tc, test_module_order);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
