@@ -143,6 +143,68 @@ GBC_API gbc_status gbc_module_groebner(gbc_polys **basis, const gbc_polys *elems
     return st;
 }
 
+static gbc_status same_ring(const gbc_polys *elems, const gbc_polys *gens);
+
+/* The terms of lead (r elements of rank s, each one term x^{a_j} E_{i_j}) as
+ * exponents (r * n, malloc'd in ctx) and target components; GBC_ERR_ARG when an
+ * element is not a single term. */
+static gbc_status lead_terms(gbc_ctx *ctx, const plist *L, uint32_t r, uint32_t s, uint32_t n,
+                             uint32_t **exps, uint32_t **comp)
+{
+    *exps = *comp = NULL;
+    GBC_TRY(GBC_ZALLOC(ctx, *exps, (size_t)r * n + 1));
+    if (GBC_ALLOC(ctx, *comp, r) != GBC_OK) {
+        gbc_free(ctx, *exps);
+        *exps = NULL;
+        return GBC_ERR_NOMEM;
+    }
+    for (uint32_t j = 0; j < r; j++) {
+        uint32_t terms = 0;
+        for (uint32_t i = 0; i < s; i++) {
+            const ppoly *f = &L->p[(size_t)j * s + i];
+            terms += f->len > 1 ? 2 : (uint32_t)f->len;
+            if (f->len == 1) {
+                memcpy(*exps + (size_t)j * n, f->exps, sizeof(uint32_t) * n);
+                (*comp)[j] = i;
+            }
+        }
+        if (terms != 1) {
+            gbc_free(ctx, *exps);
+            gbc_free(ctx, *comp);
+            *exps = *comp = NULL;
+            return GBC_ERR_ARG;
+        }
+    }
+    return GBC_OK;
+}
+
+GBC_API gbc_status gbc_module_groebner_schreyer(gbc_polys **basis, const gbc_polys *elems,
+                                                uint32_t rank, const gbc_polys *lead,
+                                                uint32_t lead_rank, const gbc_options *opts,
+                                                gbc_stats *stats)
+{
+    if (basis == NULL || !elems_ok(elems, rank) || !elems_ok(lead, lead_rank) ||
+        lead->L.n != (size_t)rank * lead_rank)
+        return GBC_ERR_ARG;
+    GBC_TRY(same_ring(elems, lead));
+    call c;
+    call_begin(&c, opts);
+    plist L;
+    plist_init(&L);
+    uint32_t *exps = NULL, *comp = NULL;
+    gbc_status st = lead_terms(&c.ctx, &lead->L, rank, lead_rank, elems->ring->R.nvars, &exps,
+                               &comp);
+    if (st == GBC_OK)
+        st = module_groebner_schreyer(&c.ctx, &elems->ring->R, rank, &elems->L, exps, comp, &L,
+                                      &c.st);
+    gbc_free(&c.ctx, exps);
+    gbc_free(&c.ctx, comp);
+    size_t n = L.n / rank;
+    st = wrap(&c, st, basis, elems, &L);
+    call_end(&c, stats, st == GBC_OK ? n : 0);
+    return st;
+}
+
 /* Whether every element of L (rank r) is homogeneous (zero ones count as such). */
 static int all_homogeneous(const ring *R, uint32_t rank, const plist *L)
 {

@@ -97,7 +97,10 @@ static int menc_c_first(const ring *R, uint32_t nrows)
     return nrows == 0 && R->ord.kind == MONO_GREVLEX;
 }
 
-gbc_status menc_init(gbc_ctx *ctx, menc *E, const ring *R, uint32_t ne, uint32_t nrows)
+/* menc_init, or with spec != NULL S's order given by that text (the c's first,
+ * then R's variables). */
+static gbc_status menc_setup(gbc_ctx *ctx, menc *E, const ring *R, uint32_t ne, uint32_t nrows,
+                             const char *spec_text)
 {
     memset(E, 0, sizeof *E);
     const uint32_t n = R->nvars;
@@ -125,13 +128,18 @@ gbc_status menc_init(gbc_ctx *ctx, menc *E, const ring *R, uint32_t ne, uint32_t
         if (!clash)
             break;
     }
-    const uint32_t xoff = menc_c_first(R, nrows) ? ne : 0;
+    const uint32_t xoff = spec_text != NULL || menc_c_first(R, nrows) ? ne : 0;
     const uint32_t coff = xoff ? 0 : n;
     for (uint32_t v = 0; v < n; v++)
         names[xoff + v] = R->names[v];
     for (uint32_t k = 0; k < ne; k++)
         names[coff + k] = pool + (size_t)k * 32;
-    GBC_CHECK(st, order_spec(ctx, &spec, R, ne, nrows), done);
+    if (spec_text != NULL)
+        st = io_buf_puts(ctx, &spec, spec_text, strlen(spec_text));
+    else
+        st = order_spec(ctx, &spec, R, ne, nrows);
+    if (st != GBC_OK)
+        goto done;
     char msg[256];
     st = ring_init(ctx, &E->S, ns, names, R->F.p, spec.s, msg, sizeof msg);
     if (st == GBC_ERR_ARG || st == GBC_ERR_DOMAIN)
@@ -151,6 +159,16 @@ done:
     gbc_free(ctx, pool);
     gbc_free(ctx, names);
     return st;
+}
+
+gbc_status menc_init(gbc_ctx *ctx, menc *E, const ring *R, uint32_t ne, uint32_t nrows)
+{
+    return menc_setup(ctx, E, R, ne, nrows, NULL);
+}
+
+gbc_status menc_init_spec(gbc_ctx *ctx, menc *E, const ring *R, uint32_t ne, const char *spec)
+{
+    return menc_setup(ctx, E, R, ne, 0, spec);
 }
 
 void menc_clear(gbc_ctx *ctx, menc *E)

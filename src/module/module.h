@@ -60,6 +60,25 @@ gbc_status module_print(gbc_ctx *ctx, io_buf *b, const ring *R, uint32_t rank, c
 gbc_status module_groebner(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in,
                         module_order ord, plist *out, gb_stats *stats);
 
+/* ---- Schreyer orders (sorder.c) ---- */
+
+/* R's order as rows of non-negative weights (*nrows rows of R's n variables, row r
+ * at rows[r * n]; free with gbc_free): comparing the rows' values in turn orders
+ * monomials as R's order does, and the rows have full rank, so two monomials
+ * with the same values are equal. GBC_ERR_UNSUPPORTED for internal orders. */
+gbc_status module_order_rows(gbc_ctx *ctx, const mono_order *o, uint32_t **rows,
+                             uint32_t *nrows);
+
+/* module_groebner in the Schreyer order induced by the terms x^{a_j} E_{i_j}
+ * (j < r; a_j at lexps + j * n, i_j = lcomp[j]) of a free module R^s: x^a e_j >
+ * x^b e_k when x^{a + a_j} E_{i_j} > x^{b + a_k} E_{i_k} in term over position
+ * on R^s (R's order, then the higher index larger), or these are equal and
+ * j > k. GBC_ERR_LIMIT when a weight of the encoding's order would pass
+ * 2^31 - 1 (exponents of the terms that large). */
+gbc_status module_groebner_schreyer(gbc_ctx *ctx, const ring *R, uint32_t rank,
+                                    const plist *in, const uint32_t *lexps,
+                                    const uint32_t *lcomp, plist *out, gb_stats *stats);
+
 /* member[j] = 1 when element j of elems (rank r) lies in the submodule generated
  * by gens (rank r), else 0. */
 gbc_status module_member(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *gens,

@@ -120,6 +120,9 @@ typedef struct menc {
 } menc;
 
 gbc_status menc_init(gbc_ctx *ctx, menc *E, const ring *R, uint32_t ne, uint32_t nrows);
+/* The same ring S (the c's first: coff = 0, xoff = ne) with the order given
+ * by the text spec (sorder.c builds it for Schreyer orders). */
+gbc_status menc_init_spec(gbc_ctx *ctx, menc *E, const ring *R, uint32_t ne, const char *spec);
 void menc_clear(gbc_ctx *ctx, menc *E);
 
 /* Append to out (a list of S) the encoding of element j of L (rank r, ring R) with
