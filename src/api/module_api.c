@@ -194,9 +194,9 @@ GBC_API gbc_status gbc_module_groebner_schreyer(gbc_polys **basis, const gbc_pol
     uint32_t *exps = NULL, *comp = NULL;
     gbc_status st = lead_terms(&c.ctx, &lead->L, rank, lead_rank, elems->ring->R.nvars, &exps,
                                &comp);
+    module_ord mo = {MODULE_SCHREYER, exps, comp};
     if (st == GBC_OK)
-        st = module_groebner_schreyer(&c.ctx, &elems->ring->R, rank, &elems->L, exps, comp, &L,
-                                      &c.st);
+        st = module_groebner_ord(&c.ctx, &elems->ring->R, rank, &elems->L, &mo, &L, &c.st);
     gbc_free(&c.ctx, exps);
     gbc_free(&c.ctx, comp);
     size_t n = L.n / rank;
@@ -291,9 +291,10 @@ GBC_API gbc_status gbc_module_member(int *member, const gbc_polys *elems,
     return st;
 }
 
-GBC_API gbc_status gbc_module_reduce(gbc_polys **nf, const gbc_polys *elems,
-                                     const gbc_polys *gens, uint32_t rank,
-                                     const gbc_options *opts, gbc_stats *stats)
+/* gbc_module_reduce* in the order mo (lead: its terms when a Schreyer order). */
+static gbc_status reduce_in(gbc_polys **nf, const gbc_polys *elems, const gbc_polys *gens,
+                            uint32_t rank, module_order kind, const gbc_polys *lead,
+                            uint32_t lead_rank, const gbc_options *opts, gbc_stats *stats)
 {
     if (nf == NULL || !elems_ok(elems, rank) || !elems_ok(gens, rank))
         return GBC_ERR_ARG;
@@ -302,12 +303,50 @@ GBC_API gbc_status gbc_module_reduce(gbc_polys **nf, const gbc_polys *elems,
     call_begin(&c, opts);
     plist L;
     plist_init(&L);
-    gbc_status st =
-        module_reduce(&c.ctx, &gens->ring->R, rank, &gens->L, &elems->L, &L, &c.st);
+    module_ord mo = {kind, NULL, NULL};
+    uint32_t *exps = NULL, *comp = NULL;
+    gbc_status st = GBC_OK;
+    if (kind == MODULE_SCHREYER)
+        st = lead_terms(&c.ctx, &lead->L, rank, lead_rank, gens->ring->R.nvars, &exps, &comp);
+    mo.lexps = exps;
+    mo.lcomp = comp;
+    if (st == GBC_OK)
+        st = module_reduce(&c.ctx, &gens->ring->R, rank, &mo, &gens->L, &elems->L, &L, &c.st);
+    gbc_free(&c.ctx, exps);
+    gbc_free(&c.ctx, comp);
     size_t n = L.n / rank;
     st = wrap(&c, st, nf, elems, &L);
     call_end(&c, stats, st == GBC_OK ? n : 0);
     return st;
+}
+
+GBC_API gbc_status gbc_module_reduce(gbc_polys **nf, const gbc_polys *elems,
+                                     const gbc_polys *gens, uint32_t rank,
+                                     const gbc_options *opts, gbc_stats *stats)
+{
+    return reduce_in(nf, elems, gens, rank, MODULE_TOP, NULL, 0, opts, stats);
+}
+
+GBC_API gbc_status gbc_module_reduce_order(gbc_polys **nf, const gbc_polys *elems,
+                                           const gbc_polys *gens, uint32_t rank,
+                                           gbc_module_order ord, const gbc_options *opts,
+                                           gbc_stats *stats)
+{
+    if ((unsigned)ord > (unsigned)GBC_MODULE_POT_UP)
+        return GBC_ERR_ARG;
+    return reduce_in(nf, elems, gens, rank, (module_order)ord, NULL, 0, opts, stats);
+}
+
+GBC_API gbc_status gbc_module_reduce_schreyer(gbc_polys **nf, const gbc_polys *elems,
+                                              const gbc_polys *gens, uint32_t rank,
+                                              const gbc_polys *lead, uint32_t lead_rank,
+                                              const gbc_options *opts, gbc_stats *stats)
+{
+    if (!elems_ok(lead, lead_rank) || lead->L.n != (size_t)rank * lead_rank)
+        return GBC_ERR_ARG;
+    if (gens != NULL)
+        GBC_TRY(same_ring(gens, lead));
+    return reduce_in(nf, elems, gens, rank, MODULE_SCHREYER, lead, lead_rank, opts, stats);
 }
 
 GBC_API gbc_status gbc_module_lift(gbc_polys **cofactors, int *member, const gbc_polys *elems,

@@ -308,7 +308,7 @@ static gbc_status order_maps(gbc_ctx *ctx, uint32_t rank, module_order ord, uint
     }
     /* c_0 is the largest component variable: the last component takes it when
      * a higher index is larger (MODULE_TOP, MODULE_POT_UP) */
-    const int up = ord == MODULE_TOP || ord == MODULE_POT_UP;
+    const int up = ord == MODULE_TOP || ord == MODULE_POT_UP || ord == MODULE_SCHREYER;
     for (uint32_t i = 0; i < rank; i++) {
         uint32_t k = up ? rank - 1 - i : i;
         (*cmap)[i] = k;
@@ -360,27 +360,60 @@ done:
     return st;
 }
 
-gbc_status module_groebner(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in,
-                        module_order ord, plist *out, gb_stats *stats)
+gbc_status menc_init_ord(gbc_ctx *ctx, menc *E, const ring *R, uint32_t rank,
+                         const module_ord *mo, uint32_t **cmap, uint32_t **inv)
 {
-    if (!list_ok(rank, in) || (unsigned)ord > (unsigned)MODULE_POT_UP)
+    const module_order ord = mo != NULL ? mo->kind : MODULE_TOP;
+    *cmap = *inv = NULL;
+    memset(E, 0, sizeof *E);
+    if ((unsigned)ord > (unsigned)MODULE_SCHREYER)
+        return GBC_ERR_INTERNAL;
+    gbc_status st;
+    if (ord == MODULE_SCHREYER) {
+        io_buf spec;
+        io_buf_init(&spec);
+        st = module_schreyer_spec(ctx, &spec, R, rank, mo->lexps, mo->lcomp);
+        if (st == GBC_OK)
+            st = menc_init_spec(ctx, E, R, rank, spec.s);
+        io_buf_clear(ctx, &spec);
+    } else {
+        const int pot = ord == MODULE_POT || ord == MODULE_POT_UP;
+        st = menc_init(ctx, E, R, rank, pot ? rank : 0);
+    }
+    if (st == GBC_OK)
+        st = order_maps(ctx, rank, ord, cmap, inv);
+    if (st != GBC_OK)
+        menc_clear(ctx, E);
+    return st;
+}
+
+gbc_status module_groebner_ord(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in,
+                               const module_ord *mo, plist *out, gb_stats *stats)
+{
+    if (!list_ok(rank, in))
         return GBC_ERR_INTERNAL;
     menc E;
     uint32_t *cmap = NULL, *inv = NULL;
-    gbc_status st;
-    const int pot = ord == MODULE_POT || ord == MODULE_POT_UP;
-    GBC_CHECK(st, menc_init(ctx, &E, R, rank, pot ? rank : 0), done0);
-    GBC_CHECK(st, order_maps(ctx, rank, ord, &cmap, &inv), done);
-    st = menc_module_basis(ctx, &E, R, rank, in, cmap, inv, rank, out, stats);
-done:
+    gbc_status st = menc_init_ord(ctx, &E, R, rank, mo, &cmap, &inv);
+    if (st == GBC_OK)
+        st = menc_module_basis(ctx, &E, R, rank, in, cmap, inv, rank, out, stats);
     menc_clear(ctx, &E);
-done0:
     gbc_free(ctx, cmap);
     gbc_free(ctx, inv);
     return st;
 }
 
-gbc_status mbasis_init(gbc_ctx *ctx, mbasis *B, const ring *R, uint32_t rank)
+gbc_status module_groebner(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in,
+                        module_order ord, plist *out, gb_stats *stats)
+{
+    if ((unsigned)ord > (unsigned)MODULE_POT_UP)
+        return GBC_ERR_INTERNAL;
+    module_ord mo = {ord, NULL, NULL};
+    return module_groebner_ord(ctx, R, rank, in, &mo, out, stats);
+}
+
+gbc_status mbasis_init_ord(gbc_ctx *ctx, mbasis *B, const ring *R, uint32_t rank,
+                           const module_ord *mo)
 {
     memset(B, 0, sizeof *B);
     plist_init(&B->G);
@@ -388,8 +421,7 @@ gbc_status mbasis_init(gbc_ctx *ctx, mbasis *B, const ring *R, uint32_t rank)
     B->rank = rank;
     uint32_t *inv = NULL;
     gbc_status st;
-    GBC_CHECK(st, menc_init(ctx, &B->E, R, rank, 0), fail);
-    GBC_CHECK(st, order_maps(ctx, rank, MODULE_TOP, &B->cmap, &inv), fail);
+    GBC_CHECK(st, menc_init_ord(ctx, &B->E, R, rank, mo, &B->cmap, &inv), fail);
     gbc_free(ctx, inv);
     /* the products alone are a Groebner basis (monomials) */
     GBC_CHECK(st, menc_products(ctx, &B->E, &B->G), fail);
@@ -397,6 +429,11 @@ gbc_status mbasis_init(gbc_ctx *ctx, mbasis *B, const ring *R, uint32_t rank)
 fail:
     mbasis_clear(ctx, B);
     return st;
+}
+
+gbc_status mbasis_init(gbc_ctx *ctx, mbasis *B, const ring *R, uint32_t rank)
+{
+    return mbasis_init_ord(ctx, B, R, rank, NULL);
 }
 
 void mbasis_clear(gbc_ctx *ctx, mbasis *B)

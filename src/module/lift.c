@@ -20,14 +20,14 @@ static gbc_status decode_nf(gbc_ctx *ctx, const menc *E, const ring *R, const pp
     return taken ? GBC_OK : GBC_ERR_INTERNAL; /* a normal form is linear in the c's */
 }
 
-gbc_status module_reduce(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *gens,
-                         const plist *elems, plist *out, gb_stats *stats)
+gbc_status module_reduce(gbc_ctx *ctx, const ring *R, uint32_t rank, const module_ord *mo,
+                         const plist *gens, const plist *elems, plist *out, gb_stats *stats)
 {
     if (rank < 1 || gens->n % rank != 0 || elems->n % rank != 0)
         return GBC_ERR_INTERNAL;
     const size_t k = elems->n / rank;
     mbasis B;
-    GBC_TRY(mbasis_init(ctx, &B, R, rank));
+    GBC_TRY(mbasis_init_ord(ctx, &B, R, rank, mo));
     plist nf;
     plist_init(&nf);
     size_t *which = NULL;

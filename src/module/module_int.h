@@ -123,6 +123,17 @@ gbc_status menc_init(gbc_ctx *ctx, menc *E, const ring *R, uint32_t ne, uint32_t
 /* The same ring S (the c's first: coff = 0, xoff = ne) with the order given
  * by the text spec (sorder.c builds it for Schreyer orders). */
 gbc_status menc_init_spec(gbc_ctx *ctx, menc *E, const ring *R, uint32_t ne, const char *spec);
+/* The ring S of rank components in the module order mo (NULL: term over position)
+ * and the maps of component i to c_{cmap[i]} and back (inv; rank entries each,
+ * gbc_free both). */
+gbc_status menc_init_ord(gbc_ctx *ctx, menc *E, const ring *R, uint32_t rank,
+                         const module_ord *mo, uint32_t **cmap, uint32_t **inv);
+/* The order text of S (the c's first) for the Schreyer order of the terms a_j at
+ * lexps + j * n with target components lcomp[j] (module_groebner_ord), S's c_k
+ * being component rank - 1 - k (sorder.c). GBC_ERR_LIMIT when a weight passes
+ * MONO_MAX_WEIGHT. */
+gbc_status module_schreyer_spec(gbc_ctx *ctx, io_buf *b, const ring *R, uint32_t rank,
+                                const uint32_t *lexps, const uint32_t *lcomp);
 void menc_clear(gbc_ctx *ctx, menc *E);
 
 /* Append to out (a list of S) the encoding of element j of L (rank r, ring R) with
@@ -193,6 +204,9 @@ typedef struct mbasis {
 } mbasis;
 
 gbc_status mbasis_init(gbc_ctx *ctx, mbasis *B, const ring *R, uint32_t rank);
+/* mbasis_init in the module order mo (NULL: term over position). */
+gbc_status mbasis_init_ord(gbc_ctx *ctx, mbasis *B, const ring *R, uint32_t rank,
+                           const module_ord *mo);
 void mbasis_clear(gbc_ctx *ctx, mbasis *B);
 /* Add element j of L (rank r) to the generators. */
 gbc_status mbasis_add(gbc_ctx *ctx, mbasis *B, const ring *R, const plist *L, size_t j);

@@ -1,4 +1,4 @@
-/* module/sorder: Groebner bases of submodules in a Schreyer order. The order
+/* module/sorder: the order of the encoding ring for a Schreyer order. The order
  * induced on R^r by terms x^{a_j} E_{i_j} of R^s (x^a e_j > x^b e_k when
  * x^{a + a_j} E_{i_j} > x^{b + a_k} E_{i_k} in term over position on R^s, or these
  * are equal and j > k) becomes an order on the encoding ring S (module_int.h):
@@ -6,7 +6,8 @@
  * each row extended to c_j by its value at a_j, then a row of the target
  * components, then lex on the c's (S's first variables) with the last
  * component's c first. On the
- * elements linear in the c's this compares exactly as the Schreyer order does. */
+ * elements linear in the c's this compares exactly as the Schreyer order does
+ * (encode.c builds the ring, menc_init_ord). */
 #include <stdio.h>
 
 #include "module/module_int.h"
@@ -84,10 +85,7 @@ static gbc_status put_row(gbc_ctx *ctx, io_buf *b, const uint32_t *w, uint32_t n
     return io_buf_puts(ctx, b, "),", 2);
 }
 
-/* The order text of S for the Schreyer order of lead (rank r, terms a_j at
- * lexps + j * n, target components lcomp[j]; S's c_k is component r - 1 - k).
- * GBC_ERR_LIMIT when a weight passes MONO_MAX_WEIGHT. */
-static gbc_status schreyer_spec(gbc_ctx *ctx, io_buf *b, const ring *R, uint32_t rank,
+gbc_status module_schreyer_spec(gbc_ctx *ctx, io_buf *b, const ring *R, uint32_t rank,
                                 const uint32_t *lexps, const uint32_t *lcomp)
 {
     const uint32_t n = R->nvars;
@@ -129,34 +127,5 @@ static gbc_status schreyer_spec(gbc_ctx *ctx, io_buf *b, const ring *R, uint32_t
 done:
     gbc_free(ctx, wc);
     gbc_free(ctx, rows);
-    return st;
-}
-
-gbc_status module_groebner_schreyer(gbc_ctx *ctx, const ring *R, uint32_t rank,
-                                    const plist *in, const uint32_t *lexps,
-                                    const uint32_t *lcomp, plist *out, gb_stats *stats)
-{
-    if (rank == 0 || in->n % rank != 0)
-        return GBC_ERR_INTERNAL;
-    io_buf spec;
-    io_buf_init(&spec);
-    menc E;
-    memset(&E, 0, sizeof E);
-    uint32_t *cmap = NULL, *inv = NULL;
-    gbc_status st;
-    GBC_CHECK(st, schreyer_spec(ctx, &spec, R, rank, lexps, lcomp), done);
-    GBC_CHECK(st, GBC_ALLOC(ctx, cmap, rank), done);
-    GBC_CHECK(st, GBC_ALLOC(ctx, inv, rank), done);
-    for (uint32_t i = 0; i < rank; i++) {
-        cmap[i] = rank - 1 - i; /* the last component is c_0, the largest */
-        inv[rank - 1 - i] = i;
-    }
-    GBC_CHECK(st, menc_init_spec(ctx, &E, R, rank, spec.s), done);
-    st = menc_module_basis(ctx, &E, R, rank, in, cmap, inv, rank, out, stats);
-done:
-    menc_clear(ctx, &E);
-    gbc_free(ctx, cmap);
-    gbc_free(ctx, inv);
-    io_buf_clear(ctx, &spec);
     return st;
 }

@@ -102,11 +102,24 @@ typedef struct scase {
     const char *elems, *lead;
 } scase;
 
-/* Compare x^a e_j and x^b e_k in the Schreyer order of the terms lead (exps
- * a_j at lx + j * n, target components lc). */
+/* The order lead_of and the checks use: kind 0..3 a gbc_module_order, 4 the
+ * Schreyer order of the terms lx, lc. */
+static int cmp_kind = 4;
+
+/* Compare x^a e_j and x^b e_k in cmp_kind's order (lx, lc: the Schreyer order's
+ * terms, exponents a_j at lx + j * n, target components lc). */
 static int schreyer_cmp(const mono_order *o, uint32_t n, const uint32_t *a, uint32_t j,
                         const uint32_t *b, uint32_t k, const uint32_t *lx, const uint32_t *lc)
 {
+    if (cmp_kind != 4) {
+        int pos = (j > k) - (j < k); /* a higher index larger */
+        if (cmp_kind == GBC_MODULE_POT || cmp_kind == GBC_MODULE_TOP_DOWN)
+            pos = -pos;
+        if ((cmp_kind == GBC_MODULE_POT || cmp_kind == GBC_MODULE_POT_UP) && pos != 0)
+            return pos;
+        int c = mono_cmp(o, a, b);
+        return c != 0 ? c : pos;
+    }
     uint32_t ea[16], eb[16];
     for (uint32_t v = 0; v < n; v++) {
         ea[v] = a[v] + lx[(size_t)j * n + v];
@@ -196,6 +209,62 @@ static void check_properties(const gbc_polys *G, const input *in, const uint32_t
             }
         }
     }
+}
+
+/* Normal forms: nf = gbc_module_reduce_schreyer of q (gbc_module_reduce_order
+ * for cmp_kind < 4); q - nf lies in the module
+ * and no term of nf is divisible by a leading term of G (in its component). */
+static void check_normal_forms(const gbc_polys *G, const input *in, const input *L,
+                               const gbc_polys *q, const uint32_t *lx, const uint32_t *lc)
+{
+    const uint32_t r = in->rank, n = in->ring->R.nvars;
+    gbc_polys *nf = NULL;
+    if (cmp_kind == 4)
+        ck_assert_int_eq(gbc_module_reduce_schreyer(&nf, q, in->elems, r, L->elems, L->rank,
+                                                    NULL, NULL),
+                         GBC_OK);
+    else
+        ck_assert_int_eq(gbc_module_reduce_order(&nf, q, in->elems, r,
+                                                 (gbc_module_order)cmp_kind, NULL, NULL),
+                         GBC_OK);
+    size_t nq = gbc_polys_count(q) / r, ng = gbc_polys_count(G) / r;
+    ck_assert_uint_eq(gbc_polys_count(nf), gbc_polys_count(q));
+    /* q - nf in M: written out as text, parsed back (the parser expands it) */
+    sbuf t;
+    sb_init(&t);
+    for (size_t k = 0; k < nq * r; k++) {
+        char *a = gbc_polys_text_at(q, k, NULL), *b = gbc_polys_text_at(nf, k, NULL);
+        sb_printf(&t, "%s(%s)-(%s)", k ? "," : "", a, b);
+        gbc_string_free(a);
+        gbc_string_free(b);
+    }
+    int *mem = calloc(nq + 1, sizeof *mem);
+    gbc_polys *diff = NULL;
+    gbc_error err;
+    ck_assert_msg(gbc_polys_parse_list(&diff, in->ring, t.s, strlen(t.s), NULL, &err) == GBC_OK,
+                  "%s", err.message);
+    sb_free(&t);
+    ck_assert_int_eq(gbc_module_member(mem, diff, in->elems, r, NULL, NULL), GBC_OK);
+    for (size_t e = 0; e < nq; e++)
+        ck_assert_msg(mem[e], "query %zu minus its normal form is not in the module", e);
+    free(mem);
+    gbc_polys_free(diff);
+    for (size_t e = 0; e < ng; e++) {
+        uint32_t c;
+        const uint32_t *m;
+        lead_of(G, r, e, &in->ring->R.ord, lx, lc, &c, &m);
+        for (size_t j = 0; j < nq; j++) {
+            const ppoly *h = &nf->L.p[j * r + c];
+            for (size_t u = 0; u < h->len; u++) {
+                int divides = 1;
+                for (uint32_t v = 0; v < n && divides; v++)
+                    divides = m[v] <= h->exps[u * n + v];
+                ck_assert_msg(!divides, "normal form %zu has a term divisible by the lead of %zu",
+                              j, e);
+            }
+        }
+    }
+    gbc_polys_free(nf);
 }
 
 /* Macaulay2's reduced basis: gb of the columns in source schreyerOrder of the
@@ -291,17 +360,43 @@ static void check_case(const scase *c, int m2)
                   "%s", err.message);
     L = parse(l.s);
     gbc_polys *G = NULL;
-    ck_assert_int_eq(
-        gbc_module_groebner_schreyer(&G, in.elems, in.rank, L.elems, L.rank, NULL, NULL),
-        GBC_OK);
+    if (cmp_kind == 4)
+        ck_assert_int_eq(
+            gbc_module_groebner_schreyer(&G, in.elems, in.rank, L.elems, L.rank, NULL, NULL),
+            GBC_OK);
+    else
+        ck_assert_int_eq(gbc_module_groebner(&G, in.elems, in.rank, (gbc_module_order)cmp_kind,
+                                             NULL, NULL),
+                         GBC_OK);
     uint32_t lx[16 * 16] = {0}, lc[16] = {0};
     ck_assert_uint_le(in.rank, 16);
     ck_assert_uint_le(in.ring->R.nvars, 16);
     terms_of(&L, in.rank, in.ring->R.nvars, lx, lc);
     check_properties(G, &in, lx, lc);
+    /* queries: each generator times x + z, and x^2 y times e_j */
+    sbuf qt;
+    sb_init(&qt);
+    size_t ng0 = gbc_polys_count(in.elems) / in.rank;
+    for (size_t j = 0; j < ng0 + in.rank; j++)
+        for (uint32_t i = 0; i < in.rank; i++) {
+            if (j < ng0) {
+                char *f = gbc_polys_text_at(in.elems, j * in.rank + i, NULL);
+                sb_printf(&qt, "%s(%s)*(%s+%s)", j || i ? "," : "", f, "x",
+                          strrchr(c->vars, ',') + 1);
+                gbc_string_free(f);
+            } else {
+                sb_printf(&qt, ",%s", i == j - ng0 ? "x^2*y" : "0");
+            }
+        }
+    gbc_polys *q = NULL;
+    ck_assert_msg(gbc_polys_parse_list(&q, in.ring, qt.s, strlen(qt.s), NULL, &err) == GBC_OK,
+                  "%s", err.message);
+    check_normal_forms(G, &in, &L, q, lx, lc);
+    gbc_polys_free(q);
+    sb_free(&qt);
     /* Macaulay2's schreyerOrder compares the monomials x^{a + a_j} alone, then
      * the index: the same order as ours when the terms lie in one component */
-    if (m2 && L.rank == 1)
+    if (m2 && L.rank == 1 && cmp_kind == 4)
         check_m2(G, c, &in, &L, lx, lc);
     gbc_polys_free(G);
     input_free(&in);
@@ -311,7 +406,7 @@ static void check_case(const scase *c, int m2)
 }
 
 /* Random terms and elements (seeded): r = 2..3 components, s = 1..2 target
- * components, grevlex or lex, modulo 101 or over Q (properties only). */
+ * components, grevlex, modulo 101 or over Q. */
 static void random_case(gbc_rng *g, scase *c, sbuf *eb, sbuf *lb)
 {
     static const char *const v[] = {"x", "y", "z"};
@@ -346,7 +441,10 @@ static void random_case(gbc_rng *g, scase *c, sbuf *eb, sbuf *lb)
         sb_puts(eb, "]");
     }
     c->vars = "x,y,z";
-    c->order = gbc_rng_below(g, 2) ? "lex" : NULL;
+    /* grevlex only: lex bases of such modules in other module orders can reach
+     * degree 60, and the membership checks on them take minutes (the fixed
+     * cases cover lex) */
+    c->order = NULL;
     c->p = gbc_rng_below(g, 3) ? 101 : 0;
     c->elems = eb->s;
     c->lead = lb->s;
@@ -383,6 +481,30 @@ START_TEST(test_schreyer_bases)
         sb_free(&eb);
         sb_free(&lb);
     }
+}
+END_TEST
+
+/* gbc_module_reduce_order in the four module orders: the same properties
+ * against the basis gbc_module_groebner gives in each (seeded random modules). */
+START_TEST(test_reduce_orders)
+{
+    uint64_t seed = tu_seed();
+    printf("t-sorder reduce_orders: seed %llu (GBC_TEST_SEED to repeat)\n",
+           (unsigned long long)seed);
+    gbc_rng g;
+    gbc_rng_seed(&g, seed ^ 0x3d3d);
+    for (int it = 0; it < 8 * tu_mult(); it++) {
+        scase c;
+        sbuf eb, lb;
+        random_case(&g, &c, &eb, &lb);
+        cmp_kind = it % 4;
+        check_case(&c, 0);
+        cmp_kind = 4;
+        sb_free(&eb);
+        sb_free(&lb);
+    }
+    ck_assert_int_eq(gbc_module_reduce_order(NULL, NULL, NULL, 1, GBC_MODULE_TOP, NULL, NULL),
+                     GBC_ERR_ARG);
 }
 END_TEST
 
@@ -432,6 +554,7 @@ int main(void)
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, test_order_rows);
     tcase_add_test(tc, test_schreyer_bases);
+    tcase_add_test(tc, test_reduce_orders);
     tcase_add_test(tc, test_schreyer_errors);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
