@@ -61,7 +61,12 @@ fDegreeText := ff("gbc_monideal_degree_text", voidstar, {voidstar, voidstar, voi
 fHilbert := ff("gbc_monideal_hilbert", int, {voidstar, voidstar, voidstar, voidstar, voidstar})
 fModuleSyz := ff("gbc_module_syz", int, {voidstar, voidstar, uint32, voidstar, voidstar})
 fModuleGroebner := ff("gbc_module_groebner", int, {voidstar, voidstar, uint32, int, voidstar, voidstar})
-fModuleReduce := ff("gbc_module_reduce", int, {voidstar, voidstar, voidstar, uint32, voidstar, voidstar})
+fModuleGroebnerSchreyer := ff("gbc_module_groebner_schreyer", int,
+    {voidstar, voidstar, uint32, voidstar, uint32, voidstar, voidstar})
+fModuleReduceOrder := ff("gbc_module_reduce_order", int,
+    {voidstar, voidstar, voidstar, uint32, int, voidstar, voidstar})
+fModuleReduceSchreyer := ff("gbc_module_reduce_schreyer", int,
+    {voidstar, voidstar, voidstar, uint32, voidstar, uint32, voidstar, voidstar})
 fModuleLift := ff("gbc_module_lift", int,
     {voidstar, voidstar, voidstar, voidstar, uint32, voidstar, voidstar})
 fModuleBetti := ff("gbc_module_betti", int,
@@ -505,18 +510,38 @@ moduleOrderOf := R -> (
     pot := all(take(mo, i), it -> instance(it, Option) and it#0 === MonomialSize);
     if pot then (if up then 3 else 1) else (if up then 0 else 2))
 
+-- the monomials m_j of a Schreyer order on the free module F (schreyerOrder: x^a e_j
+-- > x^b e_k when x^a m_j > x^b m_k, or these are equal and j > k), or null when F
+-- has none; what: the caller's name for errors
+schreyerTerms := (F, what) -> (
+    S := schreyerOrder F;
+    if numrows S == 0 or numcols S == 0 then return null;
+    if moduleOrderOf ring F != 0 then
+        error("gbc: " | what | ": a Schreyer order on a ring whose Position is not the "
+            | "default (Up, after the monomial order) is not supported");
+    apply(numcols S, j -> sum flatten entries S_{j}))
+
 -- a one-row matrix: the ideal of its entries; more rows: the submodule its columns
--- generate, in the module order of the ring (the reduced basis, as gens gb M)
+-- generate, in the module order of the ring, or the Schreyer order of its target
+-- (the reduced basis, as gens gb M)
 gbcGroebner Matrix := Matrix => o -> M -> (
     R := ring M;
     r := numrows M;
-    if r == 1 then return rowOf(R, basisOf(R, rowGens M, o));
+    if r == 1 then return (
+        -- the ideal's basis, with M's target (its degree, a Schreyer order)
+        L := basisOf(R, rowGens M, o);
+        if target M === R^1 then rowOf(R, L)
+        else if #L == 0 then map(target M, R^0, 0) else map(target M, , {L}));
     if r == 0 then error "gbc: groebner: the matrix must have at least one row";
+    sch := schreyerTerms(target M, "groebner");
     P := withRing(R, o, ctx -> (
         e := toGbc(ctx, columnsOf M);
         out := voidstar nullPointer;
-        check(ctx#"scope", fModuleGroebner(address out, e, r, moduleOrderOf R, ctx#"opts",
-            nullPointer), "groebner", null);
+        check(ctx#"scope",
+            if sch === null then fModuleGroebner(address out, e, r, moduleOrderOf R,
+                ctx#"opts", nullPointer)
+            else fModuleGroebnerSchreyer(address out, e, r, toGbc(ctx, sch), 1, ctx#"opts",
+                nullPointer), "groebner", null);
         fromGbc(ctx, outList(ctx, out), false)));
     if #P % r != 0 then error "gbc: groebner: the library returned a list of the wrong length";
     cols := pack(r, P);
@@ -550,15 +575,20 @@ moduleCall := (N, M, what, body) -> (
     if numrows N != r then error("gbc: " | what | ": the matrices must have the same number of rows");
     body(R, r))
 
--- normal forms of the columns of N modulo image M (term over position, as gb M): N % M
+-- normal forms of the columns of N modulo image M (in the ring's module order, or
+-- the Schreyer order of the target, as gb M): N % M
 gbcNormalForm(Matrix, Matrix) := Matrix => o -> (N, M) -> moduleCall(N, M, "normal form", (R, r) -> (
     if numcols N == 0 then return map(target M, source N, 0);
+    sch := schreyerTerms(target M, "normal form");
     P := withRing(R, o, ctx -> (
         e := toGbc(ctx, columnsOf N);
         g := toGbc(ctx, columnsOf M);
         out := voidstar nullPointer;
-        check(ctx#"scope", fModuleReduce(address out, e, g, r, ctx#"opts", nullPointer),
-            "normal form", null);
+        check(ctx#"scope",
+            if sch === null then fModuleReduceOrder(address out, e, g, r, moduleOrderOf R,
+                ctx#"opts", nullPointer)
+            else fModuleReduceSchreyer(address out, e, g, r, toGbc(ctx, sch), 1, ctx#"opts",
+                nullPointer), "normal form", null);
         fromGbc(ctx, outList(ctx, out), false)));
     if #P != r * numcols N then error "gbc: normal form: the library returned a list of the wrong length";
     map(target M, source N, apply(r, i -> apply(numcols N, j -> P#(j * r + i))))))
@@ -982,7 +1012,9 @@ Outputs
     coefficients with a positive leading one), so that {\tt gbcGroebner I == gens gb I};
     for a matrix with more rows, the reduced Groebner basis of image M as columns,
     in the ring's module order (its {\tt Position}, up or down, after or before the
-    monomial order), equal to {\tt gens gb M}
+    monomial order), or in the Schreyer order of the target when it has one (a free
+    module made by {\tt schreyerOrder}; with the default {\tt Position} only),
+    equal to {\tt gens gb M}
 Description
   Example
     R = ZZ/32003[a,b,c,d];
@@ -1240,8 +1272,8 @@ Inputs
 Outputs
   :Matrix
     gbcNormalForm: the normal forms of the columns of N modulo the reduced
-    Groebner basis of image M (term over position, the order of gb M), equal to
-    {\tt N % M}, a column zero exactly when it lies in image M; gbcLift: C with
+    Groebner basis of image M (in the order of gb M: the ring's module order, or the
+    Schreyer order of the target), equal to {\tt N % M}, a column zero exactly when it lies in image M; gbcLift: C with
     {\tt M * C == N}, an error naming the first column of N not in image M
 Description
   Example

@@ -94,7 +94,19 @@ scan({ZZ/101, ZZ/32003, QQ}, K -> (
                 S := if mo === {} then R else K[x, y, z, w, MonomialOrder => mo];
                 MS := sub(M, S);
                 expect(gbcGroebner MS == gens gb MS, "gbcGroebner Matrix, order " | toString mo,
+                    S, MS);
+                -- normal forms in that order: N % M
+                NS := sub(M, S) * random(S^(numcols M), S^1) + matrix apply(r, i -> {S_0^2});
+                expect(gbcNormalForm(NS, MS) == NS % MS, "gbcNormalForm, order " | toString mo,
                     S, MS)));
+        -- a Schreyer order on the target (schreyerOrder of monomials): bases and
+        -- normal forms against gb and %
+        if M != 0 then (
+            sf := schreyerOrder matrix {apply(r, i -> 1_R * product(random 3, k -> R_(random numgens R)))};
+            MF := map(source sf, , entries M);
+            expect(gbcGroebner MF == gens gb MF, "gbcGroebner Matrix, Schreyer order", R, MF);
+            NF := map(source sf, , entries (M * random(source M, R^1) + matrix apply(r, i -> {R_1^3})));
+            expect(gbcNormalForm(NF, MF) == NF % MF, "gbcNormalForm, Schreyer order", R, MF));
         -- normal forms and cofactors of columns against image M: N % M, M * C == N
         if M != 0 then (
             Nm := M * random(source M, R^{-1, -2}) | matrix apply(r, i -> {randomHom(R, 2)});
