@@ -1430,25 +1430,59 @@ class Module:
         return "Module(rank %d: %s)" % (self.rank, ", ".join(
             "[%s]" % ", ".join(str(f) for f in e) for e in self.elements))
 
-    def groebner(self, order: str = "top", **options: Any) -> "Module":
+    def _order_args(self, order: str, schreyer: Any):
+        """The module order's code, and the Schreyer terms as (flat list, rank)."""
+        if schreyer is None:
+            if order not in _MODULE_ORDERS:
+                raise ArgumentError(ARG, "module order %r: expected 'top', 'pot', "
+                                    "'top-down' or 'pot-up'" % (order,))
+            return _MODULE_ORDERS[order], None, 0
+        if order != "top":
+            raise ArgumentError(ARG, "a Schreyer order replaces the module order: "
+                                "leave order= out")
+        terms = list(schreyer)
+        if len(terms) != self.rank:
+            raise ArgumentError(ARG, "schreyer= needs %d terms (one per component), "
+                                "not %d" % (self.rank, len(terms)))
+        vec = [isinstance(t, (list, tuple)) for t in terms]
+        if any(vec) and not all(vec):
+            raise ArgumentError(ARG, "schreyer= terms: all vectors or all monomials")
+        s = len(terms[0]) if terms and vec[0] else 1
+        flat = [f for t in terms for f in (t if vec[0] else (t,))]
+        if len(flat) != s * len(terms):
+            raise ArgumentError(ARG, "schreyer= vectors must have one rank")
+        return None, flat, s
+
+    def groebner(self, order: str = "top", schreyer: Any = None,
+                 **options: Any) -> "Module":
         """The reduced Groebner basis of the submodule, in the module order "top"
         (term over position, a higher component larger: the default of Macaulay2
         and Singular), "pot" (position over term, the first component largest),
         "top-down" (term over position, a lower component larger) or "pot-up"
         (position over term, the last component largest), over the ring's order:
-        monic, by increasing leading term; no element for the zero module."""
+        monic, by increasing leading term; no element for the zero module.
+
+        schreyer=[t_1, ..., t_rank] instead gives the Schreyer order of the terms
+        t_j = x^{a_j} E_{i_j} of a free module R^s (monomials, or vectors of rank s
+        with one nonzero entry; coefficients ignored): x^a e_j > x^b e_k when
+        x^{a+a_j} E_{i_j} > x^{b+a_k} E_{i_k} (term over position on R^s), or these
+        are equal and j > k."""
         _check_options(options)
-        if order not in _MODULE_ORDERS:
-            raise ArgumentError(ARG, "module order %r: expected 'top', 'pot', 'top-down' "
-                                "or 'pot-up'" % (order,))
+        code, flat, s = self._order_args(order, schreyer)
         h = self._handle()
+        lead = None
         out = ctypes.c_void_p()
         try:
+            lead = self.ring._handle(flat) if flat is not None else None
             with _Options(**options) as o:
-                o.run(lambda: lib.gbc_module_groebner(ctypes.byref(out), h, self.rank,
-                                                      _MODULE_ORDERS[order], o.h, None))
+                if lead is None:
+                    o.run(lambda: lib.gbc_module_groebner(ctypes.byref(out), h, self.rank,
+                                                          code, o.h, None))
+                else:
+                    o.run(lambda: lib.gbc_module_groebner_schreyer(
+                        ctypes.byref(out), h, self.rank, lead, s, o.h, None))
         finally:
-            _free_all(h)
+            _free_all(h, lead)
         return Module._from_handle(self.ring, out, self.rank)
 
     def syzygies(self, **options: Any) -> "Module":
@@ -1501,21 +1535,30 @@ class Module:
                                     % (e, len(e), self.rank))
         return many, vecs
 
-    def normal_form(self, v: Any, **options: Any) -> Any:
+    def normal_form(self, v: Any, order: str = "top", schreyer: Any = None,
+                    **options: Any) -> Any:
         """The normal form of the vector v modulo the submodule: its remainder on
-        division by the reduced Groebner basis (term over position), a tuple of rank
+        division by the reduced Groebner basis in the module order (order= and
+        schreyer= as for groebner; term over position by default), a tuple of rank
         Polynomials, zero exactly when v lies in it; for a list of vectors, a list."""
         _check_options(options)
+        code, flat, s = self._order_args(order, schreyer)
         many, vecs = self._vectors(v)
         elems, gens = _handles(self.ring, [f for e in vecs for f in e],
                                [f for e in self.elements for f in e])
+        lead = None
         out = ctypes.c_void_p()
         try:
+            lead = self.ring._handle(flat) if flat is not None else None
             with _Options(**options) as o:
-                o.run(lambda: lib.gbc_module_reduce(ctypes.byref(out), elems, gens,
-                                                    self.rank, o.h, None))
+                if lead is None:
+                    o.run(lambda: lib.gbc_module_reduce_order(ctypes.byref(out), elems, gens,
+                                                              self.rank, code, o.h, None))
+                else:
+                    o.run(lambda: lib.gbc_module_reduce_schreyer(
+                        ctypes.byref(out), elems, gens, self.rank, lead, s, o.h, None))
         finally:
-            _free_all(elems, gens)
+            _free_all(elems, gens, lead)
         got = list(Module._from_handle(self.ring, out, self.rank).elements)
         return got if many else got[0]
 

@@ -152,6 +152,12 @@ _proto("gbc_change_order", c_int, P(c_void_p), c_void_p, c_void_p, c_void_p, c_v
 # modules (gbc.h "Modules")
 _proto("gbc_module_groebner", c_int, P(c_void_p), c_void_p, c_uint32, c_int, c_void_p,
        c_void_p)
+_proto("gbc_module_groebner_schreyer", c_int, P(c_void_p), c_void_p, c_uint32, c_void_p,
+       c_uint32, c_void_p, c_void_p)
+_proto("gbc_module_reduce_order", c_int, P(c_void_p), c_void_p, c_void_p, c_uint32, c_int,
+       c_void_p, c_void_p)
+_proto("gbc_module_reduce_schreyer", c_int, P(c_void_p), c_void_p, c_void_p, c_uint32,
+       c_void_p, c_uint32, c_void_p, c_void_p)
 _proto("gbc_module_syz", c_int, P(c_void_p), c_void_p, c_uint32, c_void_p, c_void_p)
 _proto("gbc_module_member", c_int, P(c_int), c_void_p, c_void_p, c_uint32, c_void_p,
        c_void_p)

@@ -432,6 +432,76 @@ def test_module_normal_form_and_lift():
             assert M.lift((zero, zero)) == (zero, zero, zero)
 
 
+def _grevlex_key(e):
+    return (sum(e), tuple(-x for x in reversed(e)))
+
+
+def _lead(vec, key):
+    """(component, exponents) of the largest term of vec under key(i, e)."""
+    best = None
+    for i, f in enumerate(vec):
+        for e, _ in f.terms:
+            if best is None or key(i, e) > key(*best):
+                best = (i, e)
+    return best
+
+
+def _divides(a, b):
+    return all(x <= y for x, y in zip(a, b))
+
+
+def test_module_orders_and_schreyer():
+    """Normal forms in each module order: v minus its normal form lies in the
+    module, and no term of it is divisible by a leading term of the basis in that
+    order (leading terms found here with a grevlex key); the same in a Schreyer
+    order of monomials and of terms in two components (Macaulay2's schreyerOrder
+    tie: equal images, the higher index larger), whose bases generate the module
+    and come sorted by increasing leading term; misuses refused."""
+    R = gbc.Ring("x, y, z", field=32003)
+    M = gbc.Module(R, [("x*y", "z^2"), ("y^2", "x*z"), ("x^2", "y*z")])
+    vs = [("x^3", "0"), ("y*z^2", "x^2"), ("x*y*z", "y^3")]
+    keys = {"top": lambda i, e: (_grevlex_key(e), i),
+            "top-down": lambda i, e: (_grevlex_key(e), -i),
+            "pot": lambda i, e: (-i, _grevlex_key(e)),
+            "pot-up": lambda i, e: (i, _grevlex_key(e))}
+
+    def check(B, key, nfs):
+        leads = [_lead(b, key) for b in B]
+        assert leads == sorted(leads, key=lambda t: key(*t))
+        for v, r in zip(vs, nfs):
+            diff = tuple(R.poly(a) - b for a, b in zip(v, r))
+            assert M.contains(diff)
+            for i, f in enumerate(r):
+                for e, _ in f.terms:
+                    assert not any(c == i and _divides(m, e) for c, m in leads)
+
+    for order, key in keys.items():
+        B = M.groebner(order=order)
+        check(B, key, M.normal_form(vs, order=order))
+    # Schreyer orders: monomials (one target component), then terms in two
+    for terms, tcomp in ((["x^2", "y^2"], None), ([("x", 0), (0, "y^2")], [0, 1])):
+        mons = []
+        for t in terms:
+            f = R.poly(t) if tcomp is None else [R.poly(a) for a in t if R.poly(a)][0]
+            mons.append(f.terms[0][0])
+        comps = tcomp or [0, 0]
+
+        def key(i, e, mons=mons, comps=comps):
+            img = tuple(a + b for a, b in zip(e, mons[i]))
+            return (_grevlex_key(img), comps[i], i)
+        B = M.groebner(schreyer=terms)
+        assert all(B.contains(list(M))) and all(M.contains(list(B)))
+        check(B, key, M.normal_form(vs, schreyer=terms))
+    with pytest.raises(gbc.ArgumentError):
+        M.groebner(schreyer=["x"])
+    with pytest.raises(gbc.ArgumentError):
+        M.groebner(order="pot", schreyer=["x", "y"])
+    with pytest.raises(gbc.ArgumentError):
+        M.normal_form(vs, schreyer=[("x", 0), "y"])
+    with pytest.raises(gbc.ArgumentError):
+        M.groebner(schreyer=["x + y", "y"])
+
+
 def test_syzygies_multiply_to_zero_and_generate():
     """Every syzygy combines the generators to zero; the Koszul syzygies of the
     generators lie in the syzygy module; the module Groebner basis generates the

@@ -547,6 +547,55 @@ START_TEST(test_schreyer_errors)
 }
 END_TEST
 
+/* Allocation failures (the k-th allocation fails, k over the whole run): the
+ * Schreyer basis and normal forms are GBC_ERR_NOMEM with the output untouched,
+ * or the right answer; under the sanitizers or valgrind no leak either way. */
+START_TEST(test_faults)
+{
+    input in = parse("x,y,z\n101\n[y, x, z], [z, x, y], [x^2, 0, y*z]\n");
+    input L = parse("x,y,z\n101\nx^2, y^2, x*y\n");
+    gbc_polys *G0 = NULL, *N0 = NULL;
+    ck_assert_int_eq(gbc_module_groebner_schreyer(&G0, in.elems, 3, L.elems, 1, NULL, NULL),
+                     GBC_OK);
+    ck_assert_int_eq(gbc_module_reduce_schreyer(&N0, G0, in.elems, 3, L.elems, 1, NULL, NULL),
+                     GBC_OK);
+    char *want = NULL, *wantn = NULL;
+    ck_assert_int_eq(gbc_module_to_string(&want, NULL, G0, 3, 0), GBC_OK);
+    ck_assert_int_eq(gbc_module_to_string(&wantn, NULL, N0, 3, 0), GBC_OK);
+    for (int op = 0; op < 2; op++) {
+        int done = 0;
+        for (uint64_t k = 1; done < 3; k += 1 + k / 6) {
+            gbc_options *o = NULL;
+            ck_assert_int_eq(gbc_options_new(&o), GBC_OK);
+            api_options_set_fail_alloc(o, k);
+            gbc_polys *P = NULL;
+            gbc_status st =
+                op == 0 ? gbc_module_groebner_schreyer(&P, in.elems, 3, L.elems, 1, o, NULL)
+                        : gbc_module_reduce_schreyer(&P, G0, in.elems, 3, L.elems, 1, o, NULL);
+            ck_assert_msg(st == GBC_OK || st == GBC_ERR_NOMEM, "status %d", (int)st);
+            if (st == GBC_OK) {
+                char *got = NULL;
+                ck_assert_int_eq(gbc_module_to_string(&got, NULL, P, 3, 0), GBC_OK);
+                ck_assert_str_eq(got, op == 0 ? want : wantn);
+                gbc_string_free(got);
+                done++;
+            } else {
+                ck_assert_ptr_null(P);
+                done = 0;
+            }
+            gbc_polys_free(P);
+            gbc_options_free(o);
+        }
+    }
+    gbc_string_free(want);
+    gbc_string_free(wantn);
+    gbc_polys_free(G0);
+    gbc_polys_free(N0);
+    input_free(&in);
+    input_free(&L);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("sorder");
@@ -556,6 +605,7 @@ int main(void)
     tcase_add_test(tc, test_schreyer_bases);
     tcase_add_test(tc, test_reduce_orders);
     tcase_add_test(tc, test_schreyer_errors);
+    tcase_add_test(tc, test_faults);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
