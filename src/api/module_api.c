@@ -178,6 +178,21 @@ static gbc_status lead_terms(gbc_ctx *ctx, const plist *L, uint32_t r, uint32_t 
     return GBC_OK;
 }
 
+/* mo of kind, with the terms of lead (rank lead_rank, rank elements) for a
+ * Schreyer order: *exps and *comp hold them (gbc_free both; NULL otherwise). */
+static gbc_status order_setup(gbc_ctx *ctx, module_ord *mo, module_order kind,
+                              const gbc_polys *lead, uint32_t lead_rank, uint32_t rank,
+                              uint32_t nvars, uint32_t **exps, uint32_t **comp)
+{
+    *exps = *comp = NULL;
+    mo->kind = kind;
+    if (kind == MODULE_SCHREYER)
+        GBC_TRY(lead_terms(ctx, &lead->L, rank, lead_rank, nvars, exps, comp));
+    mo->lexps = *exps;
+    mo->lcomp = *comp;
+    return GBC_OK;
+}
+
 GBC_API gbc_status gbc_module_groebner_schreyer(gbc_polys **basis, const gbc_polys *elems,
                                                 uint32_t rank, const gbc_polys *lead,
                                                 uint32_t lead_rank, const gbc_options *opts,
@@ -191,10 +206,10 @@ GBC_API gbc_status gbc_module_groebner_schreyer(gbc_polys **basis, const gbc_pol
     call_begin(&c, opts);
     plist L;
     plist_init(&L);
-    uint32_t *exps = NULL, *comp = NULL;
-    gbc_status st = lead_terms(&c.ctx, &lead->L, rank, lead_rank, elems->ring->R.nvars, &exps,
-                               &comp);
-    module_ord mo = {MODULE_SCHREYER, exps, comp};
+    module_ord mo;
+    uint32_t *exps, *comp;
+    gbc_status st = order_setup(&c.ctx, &mo, MODULE_SCHREYER, lead, lead_rank, rank,
+                                elems->ring->R.nvars, &exps, &comp);
     if (st == GBC_OK)
         st = module_groebner_ord(&c.ctx, &elems->ring->R, rank, &elems->L, &mo, &L, &c.st);
     gbc_free(&c.ctx, exps);
@@ -303,13 +318,10 @@ static gbc_status reduce_in(gbc_polys **nf, const gbc_polys *elems, const gbc_po
     call_begin(&c, opts);
     plist L;
     plist_init(&L);
-    module_ord mo = {kind, NULL, NULL};
-    uint32_t *exps = NULL, *comp = NULL;
-    gbc_status st = GBC_OK;
-    if (kind == MODULE_SCHREYER)
-        st = lead_terms(&c.ctx, &lead->L, rank, lead_rank, gens->ring->R.nvars, &exps, &comp);
-    mo.lexps = exps;
-    mo.lcomp = comp;
+    module_ord mo;
+    uint32_t *exps, *comp;
+    gbc_status st = order_setup(&c.ctx, &mo, kind, lead, lead_rank, rank, gens->ring->R.nvars,
+                                &exps, &comp);
     if (st == GBC_OK)
         st = module_reduce(&c.ctx, &gens->ring->R, rank, &mo, &gens->L, &elems->L, &L, &c.st);
     gbc_free(&c.ctx, exps);

@@ -15,37 +15,9 @@
 #include "gbc.h"
 #include "module/module.h"
 #include "minput.h"
+#include "mtools.h"
 #include "testutil.h"
 
-static int have_prog(const char *name)
-{
-    char cmd[256];
-    snprintf(cmd, sizeof cmd, "command -v %s >/dev/null 2>&1", name);
-    return system(cmd) == 0;
-}
-
-static char *run_script(const char *prog, const char *script)
-{
-    char path[] = "/tmp/gbc-t-sorder-XXXXXX";
-    int fd = mkstemp(path);
-    ck_assert_int_ge(fd, 0);
-    size_t n = strlen(script);
-    ck_assert_int_eq((long)write(fd, script, n), (long)n);
-    close(fd);
-    char cmd[512];
-    snprintf(cmd, sizeof cmd, "%s %s 2>/dev/null", prog, path);
-    FILE *p = popen(cmd, "r");
-    ck_assert_ptr_nonnull(p);
-    sbuf b;
-    sb_init(&b);
-    char buf[4096];
-    size_t got;
-    while ((got = fread(buf, 1, sizeof buf, p)) > 0)
-        sb_putn(&b, buf, got);
-    pclose(p);
-    unlink(path);
-    return b.s;
-}
 
 /* The rows of module_order_rows order random monomials as mono_cmp does, on
  * random orders of every kind (grevlex, lex, deglex, weights, blocks and matrix
@@ -450,6 +422,28 @@ static void random_case(gbc_rng *g, scase *c, sbuf *eb, sbuf *lb)
     c->lead = lb->s;
 }
 
+/* n seeded random cases (times tu_mult) for the test name: in the Schreyer order
+ * (kinds 4), or in the four module orders in turn (kinds 0); Macaulay2 compares
+ * the Schreyer ones modulo p when m2. */
+static void random_cases(const char *name, uint64_t salt, int n, int kinds, int m2)
+{
+    uint64_t seed = tu_seed();
+    printf("t-sorder %s: seed %llu (GBC_TEST_SEED to repeat)\n", name,
+           (unsigned long long)seed);
+    gbc_rng g;
+    gbc_rng_seed(&g, seed ^ salt);
+    for (int it = 0; it < n * tu_mult(); it++) {
+        scase c;
+        sbuf eb, lb;
+        random_case(&g, &c, &eb, &lb);
+        cmp_kind = kinds == 4 ? 4 : it % 4;
+        check_case(&c, m2 && c.p != 0);
+        cmp_kind = 4;
+        sb_free(&eb);
+        sb_free(&lb);
+    }
+}
+
 START_TEST(test_schreyer_bases)
 {
     int m2 = have_prog("M2");
@@ -468,19 +462,7 @@ START_TEST(test_schreyer_bases)
     };
     for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
         check_case(&fixed[i], m2);
-    uint64_t seed = tu_seed();
-    printf("t-sorder schreyer_bases: seed %llu (GBC_TEST_SEED to repeat)\n",
-           (unsigned long long)seed);
-    gbc_rng g;
-    gbc_rng_seed(&g, seed ^ 0x7a7a);
-    for (int it = 0; it < 6 * tu_mult(); it++) {
-        scase c;
-        sbuf eb, lb;
-        random_case(&g, &c, &eb, &lb);
-        check_case(&c, m2 && c.p != 0);
-        sb_free(&eb);
-        sb_free(&lb);
-    }
+    random_cases("schreyer_bases", 0x7a7a, 6, 4, m2);
 }
 END_TEST
 
@@ -488,21 +470,7 @@ END_TEST
  * against the basis gbc_module_groebner gives in each (seeded random modules). */
 START_TEST(test_reduce_orders)
 {
-    uint64_t seed = tu_seed();
-    printf("t-sorder reduce_orders: seed %llu (GBC_TEST_SEED to repeat)\n",
-           (unsigned long long)seed);
-    gbc_rng g;
-    gbc_rng_seed(&g, seed ^ 0x3d3d);
-    for (int it = 0; it < 8 * tu_mult(); it++) {
-        scase c;
-        sbuf eb, lb;
-        random_case(&g, &c, &eb, &lb);
-        cmp_kind = it % 4;
-        check_case(&c, 0);
-        cmp_kind = 4;
-        sb_free(&eb);
-        sb_free(&lb);
-    }
+    random_cases("reduce_orders", 0x3d3d, 8, 0, 0);
     ck_assert_int_eq(gbc_module_reduce_order(NULL, NULL, NULL, 1, GBC_MODULE_TOP, NULL, NULL),
                      GBC_ERR_ARG);
 }
