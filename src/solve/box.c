@@ -52,7 +52,7 @@ typedef struct sol {
 
 /* Scratch integers of the evaluation. */
 typedef struct scratch {
-    mpz_t t[4], nl, nh, dl, dh, q, u, mid, gl, gh;
+    mpz_t t[4], nl, nh, dl, dh, q, u, mid, gl, gh, ta, tb;
     size_t zb;      /* bytes of their limbs charged to the context */
 } scratch;
 
@@ -75,7 +75,8 @@ static size_t zbytes(const mpz_t z)
 static gbc_status scratch_settle(gbc_ctx *ctx, scratch *S)
 {
     size_t b = zbytes(S->nl) + zbytes(S->nh) + zbytes(S->dl) + zbytes(S->dh) + zbytes(S->q) +
-               zbytes(S->u) + zbytes(S->mid) + zbytes(S->gl) + zbytes(S->gh);
+               zbytes(S->u) + zbytes(S->mid) + zbytes(S->gl) + zbytes(S->gh) +
+               zbytes(S->ta) + zbytes(S->tb);
     for (int i = 0; i < 4; i++)
         b += zbytes(S->t[i]);
     return settle(ctx, &S->zb, b);
@@ -99,7 +100,7 @@ static void scratch_init(scratch *S)
     mpz_init(S->dh);
     mpz_init(S->q);
     mpz_init(S->u);
-    mpz_inits(S->mid, S->gl, S->gh, NULL);
+    mpz_inits(S->mid, S->gl, S->gh, S->ta, S->tb, NULL);
     S->zb = 0;
 }
 
@@ -115,7 +116,7 @@ static void scratch_clear(gbc_ctx *ctx, scratch *S)
     mpz_clear(S->dh);
     mpz_clear(S->q);
     mpz_clear(S->u);
-    mpz_clears(S->mid, S->gl, S->gh, NULL);
+    mpz_clears(S->mid, S->gl, S->gh, S->ta, S->tb, NULL);
 }
 
 /* The derivatives of Q and of the V_i, for the mean value form. */
@@ -162,12 +163,20 @@ static gbc_status derivs_init(gbc_ctx *ctx, derivs *d, const sv_param *P)
     return st;
 }
 
+/* The bits of the points, beyond the derivative's coefficients', at which F' is
+ * bounded over the root's interval (see range). */
+#define DERIV_BITS 192
+
 /* [lo, hi] / 2^(*eo) encloses F over r's interval [a, b] / 2^e, at working
  * precision L: for a point, F there; else the mean value form F(m) + F'([a, b])
  * [-h, h] around the midpoint m = (a + b) / 2^(e+1), h = (b - a) / 2^(e+1), F'
  * (DF) by interval Horner. Its width is about 2 |F'(t)| h, where interval Horner
  * on F gives about 2 h times the sum of the absolute values of F'(t)'s Horner
- * terms, far more when they cancel (a small W'(t) among large coefficients). */
+ * terms, far more when they cancel (a small W'(t) among large coefficients).
+ * Only a few leading bits of F'([a, b]) count (it is multiplied by h): at a high
+ * precision it is bounded over [a, b] widened outward to K = DERIV_BITS + the
+ * bits of DF's coefficients bits, at a working precision of 2 K + 128, instead
+ * of over the e-bit ends at L bits (the most of the time at precision 2^16). */
 static gbc_status range(gbc_ctx *ctx, mpz_t lo, mpz_t hi, long *eo, const sv_zpoly *F,
                         const sv_zpoly *DF, const sv_root *r, unsigned long L, scratch *S)
 {
@@ -176,7 +185,15 @@ static gbc_status range(gbc_ctx *ctx, mpz_t lo, mpz_t hi, long *eo, const sv_zpo
     long ep = 0, ed = 0;
     mpz_add(S->mid, r->a, r->b);
     GBC_TRY(sv_dy_horner_prec(ctx, lo, hi, &ep, F, S->mid, S->mid, r->e + 1, L, S->t));
-    GBC_TRY(sv_dy_horner_prec(ctx, S->gl, S->gh, &ed, DF, r->a, r->b, r->e, L, S->t));
+    unsigned long K = DERIV_BITS + (unsigned long)sv_zpoly_maxbits(DF);
+    if (r->e > K) {
+        mpz_fdiv_q_2exp(S->ta, r->a, r->e - K);
+        mpz_cdiv_q_2exp(S->tb, r->b, r->e - K);
+        GBC_TRY(sv_dy_horner_prec(ctx, S->gl, S->gh, &ed, DF, S->ta, S->tb, K, 2 * K + 128,
+                                  S->t));
+    } else {
+        GBC_TRY(sv_dy_horner_prec(ctx, S->gl, S->gh, &ed, DF, r->a, r->b, r->e, L, S->t));
+    }
     /* |F'| <= max(|gl|, |gh|) / 2^ed; times h = (b - a) / 2^(e+1) */
     if (mpz_cmpabs(S->gl, S->gh) > 0)
         mpz_abs(S->gh, S->gl);
@@ -209,7 +226,7 @@ static gbc_status eval_box(gbc_ctx *ctx, int *ok, sol *s, const sv_param *P,
     /* the working precision: rounding errors near 2^-L relative, far below the
      * width the root's interval (2^-e) gives the range, and growing with e; an
      * exact root (a point: no width to shrink) is evaluated exactly */
-    unsigned long L = s->r.exact ? ULONG_MAX / 4 : 2 * (s->r.e + prec) + 128;
+    unsigned long L = s->r.exact ? ULONG_MAX / 4 : s->r.e + prec + 128;
     GBC_TRY(range(ctx, S->dl, S->dh, &ed, &P->Q, &dv->Q, &s->r, L, S));
     GBC_TRY(scratch_settle(ctx, S));
     if (mpz_sgn(S->dl) != mpz_sgn(S->dh) || mpz_sgn(S->dl) == 0)
@@ -225,8 +242,8 @@ static gbc_status eval_box(gbc_ctx *ctx, int *ok, sol *s, const sv_param *P,
         for (int a = 0; a < 2; a++)
             for (int b = 0; b < 2; b++) {
                 mpz_mul(S->q, *qv[b], P->den[i]);
-                sv_dy_div_round(S->t[0], *nv[a], S->q, shift, 0, S->u);
-                sv_dy_div_round(S->t[1], *nv[a], S->q, shift, 1, S->u);
+                GBC_TRY(sv_poll(ctx, 2 * mpz_size(S->q) + mpz_size(*nv[a])));
+                sv_dy_div_round(S->t[0], S->t[1], *nv[a], S->q, shift, S->u);
                 if (first || mpz_cmp(S->t[0], s->lo[i]) < 0)
                     mpz_set(s->lo[i], S->t[0]);
                 if (first || mpz_cmp(S->t[1], s->hi[i]) > 0)

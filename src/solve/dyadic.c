@@ -18,12 +18,15 @@ static size_t horner_bits(const sv_zpoly *P, size_t mbits, unsigned long e)
 }
 
 /* [lo, hi] <- [lo, hi] [a, b] (the extremes among the four corner products; a == b
- * given by point). */
+ * given by point). At a point one long product: hi a = lo a + (hi - lo) a, and hi -
+ * lo is a few bits after a rounding (0 before the first). */
 static void ival_mul(mpz_t lo, mpz_t hi, const mpz_t a, const mpz_t b, int point, mpz_t tmp[4])
 {
     if (point) {
+        mpz_sub(tmp[2], hi, lo);
         mpz_mul(tmp[0], lo, a);
-        mpz_mul(tmp[1], hi, a);
+        mpz_mul(tmp[1], tmp[2], a);
+        mpz_add(tmp[1], tmp[1], tmp[0]);
         if (mpz_sgn(a) >= 0) {
             mpz_swap(lo, tmp[0]);
             mpz_swap(hi, tmp[1]);
@@ -143,22 +146,20 @@ gbc_status sv_zpoly_sign_dyadic(gbc_ctx *ctx, int *sign, const sv_zpoly *P, cons
     return st;
 }
 
-void sv_dy_div_round(mpz_t out, const mpz_t n, const mpz_t d, long shift, int up, mpz_t tmp)
+void sv_dy_div_round(mpz_t lo, mpz_t hi, const mpz_t n, const mpz_t d, long shift, mpz_t tmp)
 {
-    /* floor or ceil of n 2^shift / d, d != 0 */
+    /* one division: floor of n 2^shift / d, its remainder in hi, then the ceiling */
     if (shift >= 0) {
         mpz_mul_2exp(tmp, n, (mp_bitcnt_t)shift);
-        if (up)
-            mpz_cdiv_q(out, tmp, d);
-        else
-            mpz_fdiv_q(out, tmp, d);
+        mpz_fdiv_qr(lo, hi, tmp, d);
     } else {
         mpz_mul_2exp(tmp, d, (mp_bitcnt_t)(-shift));
-        if (up)
-            mpz_cdiv_q(out, n, tmp);
-        else
-            mpz_fdiv_q(out, n, tmp);
+        mpz_fdiv_qr(lo, hi, n, tmp);
     }
+    int exact = mpz_sgn(hi) == 0;
+    mpz_set(hi, lo);
+    if (!exact)
+        mpz_add_ui(hi, hi, 1);
 }
 
 int sv_dy_cmp(const mpz_t a, unsigned long ea, const mpz_t b, unsigned long eb)

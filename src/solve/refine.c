@@ -3,27 +3,36 @@
  * through the endpoints' values predicts the root's place among N equal parts, the
  * part is certified by the signs at its ends; N squares after a success and goes
  * back to its square root (with one bisection) after a failure. */
-#include <math.h>
-
 #include "solve/solve.h"
 
-/* The log2 of the most parts a step predicts among: the secant's place is a double
- * (53 bits), so far more parts would be guesses; 30 keeps the part's index in a long. */
-#define QIR_MAX_LOG 30
+/* The log2 of the most parts a step predicts among (a bound far beyond any
+ * precision asked; the steps are also cut to the bits still wanted). */
+#define QIR_MAX_LOG (1u << 24)
 
 /* P at a dyadic point m / 2^e: the sign, certain; when the enclosure at a working
- * precision excludes 0, also an approximate value f 2^x (known = 1). */
+ * precision excludes 0, also an approximate value m 2^x (known = 1). Moved by
+ * swapping (pval_swap), never by assignment. */
 typedef struct pval {
     int sign, known;
-    double f;
+    mpz_t m;
     long x;
 } pval;
 
+static void pval_swap(pval *a, pval *b)
+{
+    pval t = *a;
+    *a = *b;
+    *b = t;
+}
+
 /* Scratch of the refinement: t for the Horner, lo and hi its result, p and q the
- * candidate points; extra: the working precision's bits beyond twice the point's
- * (raised, for the rest of the refinement, when an enclosure held 0). */
+ * candidate points, i a part's index, u and w for the secant; va and vb the values
+ * at the interval's ends, vp and vq at the candidates; extra: the working
+ * precision's bits beyond twice the point's (raised, for the rest of the
+ * refinement, when an enclosure held 0). */
 typedef struct rscr {
-    mpz_t t[4], lo, hi, p, q;
+    mpz_t t[4], lo, hi, p, q, i, u, w;
+    pval va, vb, vp, vq;
     unsigned long extra;
 } rscr;
 
@@ -50,10 +59,8 @@ static gbc_status eval_at(gbc_ctx *ctx, pval *v, const sv_zpoly *P, const mpz_t 
         if (sl == sh && sl != 0) { /* the enclosure excludes 0: its middle approximates */
             v->sign = sl;
             v->known = 1;
-            mpz_add(S->lo, S->lo, S->hi);
-            signed long ex = 0;
-            v->f = mpz_get_d_2exp(&ex, S->lo);
-            v->x = (long)ex - 1 - eo;
+            mpz_add(v->m, S->lo, S->hi);
+            v->x = -1 - eo;
             return GBC_OK;
         }
         S->extra *= 2;
@@ -70,105 +77,145 @@ static void set_exact(sv_root *r, const mpz_t m, unsigned long e)
     r->exact = 1;
 }
 
-/* One bisection of r (b - a = 1), the values at the ends kept. */
-static gbc_status bisect(gbc_ctx *ctx, sv_root *r, pval *va, pval *vb, const sv_zpoly *P,
-                         rscr *S)
+/* One bisection of r (b - a = 1), the values at the ends (S->va, S->vb) kept. */
+static gbc_status bisect(gbc_ctx *ctx, sv_root *r, const sv_zpoly *P, rscr *S)
 {
-    pval vm;
+    pval *vm = &S->vp;
     mpz_add(S->p, r->a, r->b);
-    GBC_TRY(eval_at(ctx, &vm, P, S->p, r->e + 1, S));
-    if (vm.sign == 0) {
+    GBC_TRY(eval_at(ctx, vm, P, S->p, r->e + 1, S));
+    if (vm->sign == 0) {
         set_exact(r, S->p, r->e + 1);
         return GBC_OK;
     }
     r->e++;
-    if (vm.sign == r->sa) {
+    if (vm->sign == r->sa) {
         mpz_mul_2exp(r->b, r->b, 1);
         mpz_swap(r->a, S->p);
-        *va = vm;
+        pval_swap(&S->va, vm);
     } else {
         mpz_mul_2exp(r->a, r->a, 1);
         mpz_swap(r->b, S->p);
-        *vb = vm;
+        pval_swap(&S->vb, vm);
     }
     return GBC_OK;
 }
 
-/* The secant's place of the root in (a, b), in parts of 2^-g: round(2^g fa / (fa -
- * fb)) in [0, 2^g]; -1 when the values do not give one. */
-static long secant_part(const pval *va, const pval *vb, unsigned g)
+/* |v| as an integer in units of 2^x (rounded down). */
+static void pval_scaled(mpz_t out, const pval *v, long x)
 {
-    if (!va->known || !vb->known || va->sign == vb->sign)
-        return -1;
-    long dx = vb->x - va->x;
-    if (dx > 2000)
-        dx = 2000;
-    if (dx < -2000)
-        dx = -2000;
-    double ratio = ldexp(fabs(vb->f) / fabs(va->f), (int)dx); /* |fb / fa| */
-    double lam = 1 / (1 + ratio);
-    double i = floor(ldexp(lam, (int)g) + 0.5);
-    double n = ldexp(1, (int)g);
-    return (long)(i < 0 ? 0 : i > n ? n : i);
+    mpz_abs(out, v->m);
+    if (v->x >= x)
+        mpz_mul_2exp(out, out, (mp_bitcnt_t)(v->x - x));
+    else
+        mpz_fdiv_q_2exp(out, out, (mp_bitcnt_t)(x - v->x));
+}
+
+/* S->i <- the secant's place of the root in (a, b), in parts of 2^-g: round(2^g fa /
+ * (fa - fb)) in [0, 2^g], from the values' leading g + 64 bits; 0 when the values do
+ * not give one. */
+static int secant_part(rscr *S, unsigned g)
+{
+    const pval *va = &S->va, *vb = &S->vb;
+    if (!va->known || !vb->known || va->sign == vb->sign || mpz_sgn(va->m) == 0 ||
+        mpz_sgn(vb->m) == 0)
+        return 0;
+    /* the magnitudes' exponents: |f| < 2^top */
+    long ta = va->x + (long)mpz_sizeinbase(va->m, 2);
+    long tb = vb->x + (long)mpz_sizeinbase(vb->m, 2);
+    long top = ta > tb ? ta : tb, unit = top - (long)g - 64;
+    if (tb < unit) { /* |fb| below the last bit: the root at b */
+        mpz_set_ui(S->i, 1);
+        mpz_mul_2exp(S->i, S->i, g);
+        return 1;
+    }
+    if (ta < unit) {
+        mpz_set_ui(S->i, 0);
+        return 1;
+    }
+    pval_scaled(S->u, va, unit);
+    pval_scaled(S->w, vb, unit);
+    mpz_add(S->w, S->w, S->u); /* d = |fa| + |fb| = |fa - fb| (opposite signs) */
+    /* rounded: floor((2^(g+1) |fa| + d) / 2d), at most 2^g as |fa| <= d */
+    mpz_mul_2exp(S->u, S->u, g + 1);
+    mpz_add(S->u, S->u, S->w);
+    mpz_mul_2exp(S->w, S->w, 1);
+    mpz_fdiv_q(S->i, S->u, S->w);
+    return 1;
+}
+/* The value at the grid point index k (S->i + d, 0 <= k <= 2^g) of the step: the
+ * end's value when k is 0 or 2^g, else *scratch evaluated at pt (in units of
+ * 2^-e); *at_end tells which. */
+static gbc_status part_value(gbc_ctx *ctx, pval **v, pval *scratch, int *at_end, const mpz_t pt,
+                             int k_sign, int k_top, unsigned long e, const sv_zpoly *P,
+                             rscr *S)
+{
+    *at_end = 1;
+    if (k_sign == 0)
+        *v = &S->va;
+    else if (k_top)
+        *v = &S->vb;
+    else {
+        *at_end = 0;
+        *v = scratch;
+        GBC_TRY(eval_at(ctx, scratch, P, pt, e, S));
+    }
+    return GBC_OK;
 }
 
 /* One QIR step at 2^g parts (b - a = 1, both values known): *ok = 1 and r narrowed
  * to the part certified (or to an exact root); else *ok = 0 and r unchanged. */
-static gbc_status qir_step(gbc_ctx *ctx, int *ok, sv_root *r, pval *va, pval *vb,
-                           const sv_zpoly *P, unsigned g, rscr *S)
+static gbc_status qir_step(gbc_ctx *ctx, int *ok, sv_root *r, const sv_zpoly *P, unsigned g,
+                           rscr *S)
 {
     *ok = 0;
-    long i = secant_part(va, vb, g), n = 1L << g;
-    if (i < 0)
+    if (!secant_part(S, g))
         return GBC_OK;
     unsigned long e = r->e + g;
     /* p = a 2^g + i; the root is right of p when P's sign there is sa */
-    pval vp, vq;
+    pval *vp, *vq;
+    int p_end, q_end;
+    int i_top = mpz_scan1(S->i, 0) == g; /* i = 2^g (i <= 2^g) */
     mpz_mul_2exp(S->p, r->a, g);
-    mpz_add_ui(S->p, S->p, (unsigned long)i);
-    if (i == 0)
-        vp = *va;
-    else if (i == n)
-        vp = *vb;
-    else
-        GBC_TRY(eval_at(ctx, &vp, P, S->p, e, S));
-    if (vp.sign == 0 && i != 0 && i != n) {
+    mpz_add(S->p, S->p, S->i);
+    GBC_TRY(part_value(ctx, &vp, &S->vp, &p_end, S->p, mpz_sgn(S->i), i_top, e, P, S));
+    if (vp->sign == 0 && !p_end) {
         set_exact(r, S->p, e);
         *ok = 1;
         return GBC_OK;
     }
-    int right = vp.sign == r->sa && i != n;
+    int right = vp->sign == r->sa && !i_top;
     /* q: the other end of the part next to p on the root's side */
-    if (right)
+    if (right) {
         mpz_add_ui(S->q, S->p, 1);
-    else
+        mpz_add_ui(S->i, S->i, 1);
+    } else {
         mpz_sub_ui(S->q, S->p, 1);
-    long iq = right ? i + 1 : i - 1;
-    if (iq == 0)
-        vq = *va;
-    else if (iq == n)
-        vq = *vb;
-    else
-        GBC_TRY(eval_at(ctx, &vq, P, S->q, e, S));
-    if (vq.sign == 0 && iq != 0 && iq != n) {
+        mpz_sub_ui(S->i, S->i, 1);
+    }
+    GBC_TRY(part_value(ctx, &vq, &S->vq, &q_end, S->q, mpz_sgn(S->i),
+                       mpz_scan1(S->i, 0) == g, e, P, S));
+    if (vq->sign == 0 && !q_end) {
         set_exact(r, S->q, e);
         *ok = 1;
         return GBC_OK;
     }
-    if (right ? vq.sign == r->sa : vq.sign != r->sa)
+    if (right ? vq->sign == r->sa : vq->sign != r->sa)
         return GBC_OK; /* the root is not in the part: the secant missed */
     r->e = e;
+    /* an end's value is already in place: p at a (i = 0) goes left, p at b right,
+     * and likewise q */
     if (right) {
         mpz_swap(r->a, S->p);
         mpz_swap(r->b, S->q);
-        *va = vp;
-        *vb = vq;
     } else {
         mpz_swap(r->a, S->q);
         mpz_swap(r->b, S->p);
-        *va = vq;
-        *vb = vp;
     }
+    pval *left = right ? vp : vq, *rt = right ? vq : vp;
+    if (left != &S->va)
+        pval_swap(&S->va, left);
+    if (rt != &S->vb)
+        pval_swap(&S->vb, rt);
     *ok = 1;
     return GBC_OK;
 }
@@ -203,9 +250,8 @@ static gbc_status refine_to(gbc_ctx *ctx, sv_root *r, const sv_zpoly *P, unsigne
     }
     if (r->exact || r->e >= e_to)
         return GBC_OK;
-    pval va, vb;
-    GBC_TRY(eval_at(ctx, &va, P, r->a, r->e, S));
-    GBC_TRY(eval_at(ctx, &vb, P, r->b, r->e, S));
+    GBC_TRY(eval_at(ctx, &S->va, P, r->a, r->e, S));
+    GBC_TRY(eval_at(ctx, &S->vb, P, r->b, r->e, S));
     unsigned g = *qir < 2 ? 2 : *qir > QIR_MAX_LOG ? QIR_MAX_LOG : *qir;
     while (!r->exact && r->e < e_to) {
         GBC_TRY(gbc_ctx_check(ctx));
@@ -213,13 +259,13 @@ static gbc_status refine_to(gbc_ctx *ctx, sv_root *r, const sv_zpoly *P, unsigne
         unsigned gu = rem < g ? (unsigned)rem : g;
         int ok = 0;
         if (gu >= 2)
-            GBC_TRY(qir_step(ctx, &ok, r, &va, &vb, P, gu, S));
+            GBC_TRY(qir_step(ctx, &ok, r, P, gu, S));
         if (ok) {
             g = 2 * g < QIR_MAX_LOG ? 2 * g : QIR_MAX_LOG;
             continue;
         }
         g = g / 2 > 2 ? g / 2 : 2;
-        GBC_TRY(bisect(ctx, r, &va, &vb, P, S));
+        GBC_TRY(bisect(ctx, r, P, S));
     }
     *qir = g;
     return GBC_OK;
@@ -233,11 +279,11 @@ gbc_status sv_root_refine_to(gbc_ctx *ctx, sv_root *r, const sv_zpoly *P, unsign
     rscr S;
     for (int i = 0; i < 4; i++)
         mpz_init(S.t[i]);
-    mpz_inits(S.lo, S.hi, S.p, S.q, NULL);
+    mpz_inits(S.lo, S.hi, S.p, S.q, S.i, S.u, S.w, S.va.m, S.vb.m, S.vp.m, S.vq.m, NULL);
     S.extra = 128;
     gbc_status st = refine_to(ctx, r, P, e_to, qir, &S);
     for (int i = 0; i < 4; i++)
         mpz_clear(S.t[i]);
-    mpz_clears(S.lo, S.hi, S.p, S.q, NULL);
+    mpz_clears(S.lo, S.hi, S.p, S.q, S.i, S.u, S.w, S.va.m, S.vb.m, S.vp.m, S.vq.m, NULL);
     return st;
 }

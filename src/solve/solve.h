@@ -160,9 +160,9 @@ gbc_status sv_zpoly_sign_dyadic_approx(gbc_ctx *ctx, int *sign, const sv_zpoly *
  * its integers while it runs and polls it each step. */
 gbc_status sv_zpoly_sign_dyadic(gbc_ctx *ctx, int *sign, const sv_zpoly *P, const mpz_t m,
                                 unsigned long e);
-/* out = floor (up = 0) or ceil (up = 1) of n 2^shift / d (d != 0); tmp is an
- * initialised scratch integer; out may alias n but not d or tmp. */
-void sv_dy_div_round(mpz_t out, const mpz_t n, const mpz_t d, long shift, int up, mpz_t tmp);
+/* lo = floor and hi = ceil of n 2^shift / d (d != 0), by one division; tmp is an
+ * initialised scratch integer; lo, hi, tmp distinct and none of them n or d. */
+void sv_dy_div_round(mpz_t lo, mpz_t hi, const mpz_t n, const mpz_t d, long shift, mpz_t tmp);
 /* The sign of a / 2^ea - b / 2^eb. */
 int sv_dy_cmp(const mpz_t a, unsigned long ea, const mpz_t b, unsigned long eb);
 

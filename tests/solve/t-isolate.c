@@ -428,6 +428,83 @@ START_TEST(test_refine)
 }
 END_TEST
 
+/* Whether r's interval is wider than 2^-e. */
+static int wider(const sv_root *r, unsigned long e)
+{
+    mpz_t w, one;
+    mpz_init(w);
+    mpz_init_set_ui(one, 1);
+    mpz_sub(w, r->b, r->a);
+    int wide = sv_dy_cmp(w, r->e, one, e) > 0;
+    mpz_clears(w, one, NULL);
+    return wide;
+}
+
+/* Deep QIR refinement (thousands of bits: the secant's place then has far more
+ * bits than a double) against bisection one bit a step (sv_root_refine): the same
+ * interval, or both exact at the same point, on random squarefree polynomials of
+ * degree 2 to 7 with one root near a dyadic point. */
+START_TEST(test_refine_deep)
+{
+    gbc_rng rng;
+    gbc_rng_seed(&rng, tu_seed() ^ 0x5eed9);
+    int rounds = 6 * tu_mult();
+    mpz_t k, j;
+    mpz_inits(k, j, NULL);
+    for (int r = 0; r < rounds; r++) {
+        sv_zpoly P0, P;
+        unsigned deg = 1 + (unsigned)gbc_rng_below(&rng, 6);
+        T_ASSERT(sv_zpoly_init(NULL, &P0, deg + 1) == GBC_OK);
+        for (size_t i = 0; i <= deg; i++)
+            rand_z(P0.c[i], &rng, 1 + (unsigned)gbc_rng_below(&rng, 40));
+        /* a root 2^-c right of 3 / 8: the secant first meets a tiny value there */
+        unsigned c = 20 + (unsigned)gbc_rng_below(&rng, 100);
+        mpz_set_ui(k, 1);
+        mpz_mul_2exp(k, k, 3 + c);
+        mpz_set_ui(j, 3);
+        mpz_mul_2exp(j, j, c);
+        mpz_add_ui(j, j, 1);
+        mul_lin(&P0, k, j);
+        T_ASSERT(sv_zpoly_squarefree(NULL, &P, &P0) == GBC_OK);
+        sv_root *ra = NULL;
+        size_t na = 0;
+        T_ASSERT(sv_isolate(NULL, &ra, &na, &P) == GBC_OK);
+        T_ASSERT_MSG(na >= 1, "deep round %d: no root", r);
+        for (size_t i = 0; i < na; i++) {
+            unsigned long e_to = ra[i].e + 1000 + gbc_rng_below(&rng, 3000);
+            sv_root q, b;
+            mpz_init_set(q.a, ra[i].a);
+            mpz_init_set(q.b, ra[i].b);
+            mpz_init_set(b.a, ra[i].a);
+            mpz_init_set(b.b, ra[i].b);
+            q.e = b.e = ra[i].e;
+            q.exact = b.exact = ra[i].exact;
+            q.sa = b.sa = ra[i].sa;
+            unsigned qir = 0;
+            T_ASSERT(sv_root_refine_to(NULL, &q, &P, e_to, &qir) == GBC_OK);
+            /* bisection keeps the width of 2^u units of an interval the isolation
+             * left so: on until it is 2^-e_to wide */
+            while (!b.exact && wider(&b, e_to))
+                T_ASSERT(sv_root_refine(NULL, &b, &P) == GBC_OK);
+            T_ASSERT_MSG(q.exact == b.exact, "deep round %d root %zu: exact %d, bisection %d", r,
+                         i, q.exact, b.exact);
+            if (q.exact)
+                T_ASSERT(sv_dy_cmp(q.a, q.e, b.a, b.e) == 0);
+            else
+                T_ASSERT_MSG(!wider(&q, e_to) && sv_dy_cmp(q.a, q.e, b.a, b.e) == 0 &&
+                                 sv_dy_cmp(q.b, q.e, b.b, b.e) == 0,
+                             "deep round %d root %zu (degree %zu, 2^-%lu): QIR and bisection "
+                             "differ", r, i, P.n - 1, e_to);
+            mpz_clears(q.a, q.b, b.a, b.b, NULL);
+        }
+        sv_roots_free(NULL, ra, na);
+        sv_zpoly_clear(NULL, &P);
+        sv_zpoly_clear(NULL, &P0);
+    }
+    mpz_clears(k, j, NULL);
+}
+END_TEST
+
 static Suite *isolate_suite(void)
 {
     Suite *s = suite_create("isolate");
@@ -438,6 +515,7 @@ static Suite *isolate_suite(void)
     tcase_add_test(tc, test_dyadic_huge);
     tcase_add_test(tc, test_high_degree);
     tcase_add_test(tc, test_refine);
+    tcase_add_test(tc, test_refine_deep);
     suite_add_tcase(s, tc);
     return s;
 }
