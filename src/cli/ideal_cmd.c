@@ -4,6 +4,7 @@
  * then the reduced basis), so results are valid input again. */
 #define _POSIX_C_SOURCE 200809L
 #include "ideal_cmd.h"
+#include "module_cmd.h"
 #include "options.h"
 
 #include <errno.h>
@@ -64,6 +65,7 @@ int cli_find_ideal_command(int argc, char **argv)
 
 typedef struct icfg {
     const char *command, *file, *with, *vars;
+    const char *morder; /* reduce --module-order (vectors) */
     cli_common o; /* the options every command takes (cli/options.c) */
     gbc_saturation method;
     double deadline;
@@ -122,7 +124,8 @@ static int parse_args(icfg *c, int argc, char **argv)
                                                         : " [--with] FILE2",
                    "Options as for gb (--order, --algorithm, --order-path, --certify, --learn,\n"
                    "--seed, --threads, --linear-algebra, --memory-limit, --timeout, -o, -v);\n"
-                   "saturate: --method auto|eliminate|iterate|f4. See 'gbc --help'.\n");
+                   "saturate: --method auto|eliminate|iterate|f4; reduce on vectors:\n"
+                   "--module-order top|top-down|pot|pot-up. See 'gbc --help'.\n");
             return EXIT_OK;
         } else if (VALUE("--vars")) {
             c->vars = v;
@@ -130,6 +133,10 @@ static int parse_args(icfg *c, int argc, char **argv)
             return EXIT_USAGE;
         } else if (VALUE("--with")) {
             c->with = v;
+        } else if (MISSING) {
+            return EXIT_USAGE;
+        } else if (VALUE("--module-order")) {
+            c->morder = v;
         } else if (MISSING) {
             return EXIT_USAGE;
         } else if (VALUE("--method")) {
@@ -411,17 +418,18 @@ static int vector_check(const icfg *c, uint32_t rank1, uint32_t rank2)
     return EXIT_OK;
 }
 
-/* reduce, member or lift of the vectors q against the submodule gens generates
- * (rank rank): *res the normal forms or cofactors, *member (malloc'd, one flag per
- * element of q) for member and lift; lift gives GBC_ERR_DOMAIN with *nonmember
- * the first element of q outside the submodule. */
+/* reduce (in the module order ord), member or lift of the vectors q against the
+ * submodule gens generates (rank rank): *res the normal forms or cofactors,
+ * *member (malloc'd, one flag per element of q) for member and lift; lift gives
+ * GBC_ERR_DOMAIN with *nonmember the first element of q outside the submodule. */
 static gbc_status vector_query(const char *cmd, const gbc_polys *gens, const gbc_polys *q,
-                               uint32_t rank, const gbc_options *opts, gbc_stats *stats,
-                               gbc_polys **res, int **member, size_t *nonmember)
+                               uint32_t rank, gbc_module_order ord, const gbc_options *opts,
+                               gbc_stats *stats, gbc_polys **res, int **member,
+                               size_t *nonmember)
 {
     const size_t k = gbc_polys_count(q) / rank;
     if (strcmp(cmd, "reduce") == 0)
-        return gbc_module_reduce(res, q, gens, rank, opts, stats);
+        return gbc_module_reduce_order(res, q, gens, rank, ord, opts, stats);
     *member = calloc(k ? k : 1, sizeof **member);
     if (*member == NULL)
         return GBC_ERR_NOMEM;
@@ -447,6 +455,13 @@ static int run(icfg *c)
         return cli_usage_error("--vars applies to eliminate only, not %s", c->command);
     if (strcmp(c->command, "eliminate") == 0 && c->with != NULL)
         return cli_usage_error("%s takes one input", c->command);
+    gbc_module_order mord = GBC_MODULE_TOP;
+    if (c->morder != NULL && strcmp(c->command, "reduce") != 0)
+        return cli_usage_error("--module-order applies to the gb and reduce commands only, "
+                               "not to %s", c->command);
+    if (c->morder != NULL && !cli_module_order_parse(c->morder, &mord))
+        return cli_usage_error("unknown module order '%s' (top, pot, top-down or pot-up)",
+                               c->morder);
     if (two && c->with == NULL)
         return cli_usage_error("%s needs a second input (a second FILE or --with FILE)",
                            c->command);
@@ -493,6 +508,12 @@ static int run(icfg *c)
     vec = vec || vec2;
     if (vec && (rc = vector_check(c, rank, rank2)) != EXIT_OK)
         goto done;
+    if (!vec && c->morder != NULL) {
+        fprintf(stderr, "%s: --module-order applies to vector input [f1, ..., fr], not to "
+                        "polynomials\n", fname);
+        rc = EXIT_USAGE;
+        goto done;
+    }
     cli_common_apply(&c->o, opts);
     if (c->o.verbose)
         gbc_options_set_log(opts, log_to_stderr, NULL, c->o.verbose);
@@ -501,7 +522,7 @@ static int run(icfg *c)
     const char *cmd = c->command;
     size_t nonmember = 0;
     if (vec) {
-        st = vector_query(cmd, a, b, rank, opts, stats, &res, &flags, &nonmember);
+        st = vector_query(cmd, a, b, rank, mord, opts, stats, &res, &flags, &nonmember);
     } else if (strcmp(cmd, "eliminate") == 0) {
         if ((rc = parse_vars(c->vars, r1, &vars, &nvars)) != EXIT_OK)
             goto done;

@@ -120,9 +120,9 @@ static void usage(FILE *f)
             "  --polynomial    hilbert: the Hilbert polynomial P(t) of R/LT(I) (of R/I\n"
             "                  when the order is graded or I homogeneous): HF(t) = P(t)\n"
             "                  for t large\n"
-            "  --module-order M  gb on vectors: top (term over position, the default;\n"
-            "                  e_r > ... > e_1), top-down (e_1 largest), pot (position\n"
-            "                  over term, e_1 largest) or pot-up (e_r largest)\n"
+            "  --module-order M  gb and reduce on vectors: top (term over position, the\n"
+            "                  default; e_r > ... > e_1), top-down (e_1 largest), pot\n"
+            "                  (position over term, e_1 largest) or pot-up (e_r largest)\n"
             "  --leading       gb: only the leading monomials of G, in the same format\n"
             "                  and order (the generators of LT(I); msolve's -g 1)\n"
             "  -v              progress and statistics on standard error: one line per F4\n"
@@ -419,8 +419,8 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
         return cli_usage_error("--maps applies to the res command only, not to %s", command);
     cli_module_flags mflags = {C.json, maps, GBC_MODULE_TOP};
     if (morder != NULL && strcmp(command, "gb") != 0)
-        return cli_usage_error("--module-order applies to the gb command only, not to %s",
-                               command);
+        return cli_usage_error("--module-order applies to the gb and reduce commands only, "
+                               "not to %s", command);
     if (morder != NULL && !cli_module_order_parse(morder, &mflags.order))
         return cli_usage_error("unknown module order '%s' (top, pot, top-down or pot-up)",
                                morder);

@@ -166,11 +166,6 @@ gbc_status menc_init(gbc_ctx *ctx, menc *E, const ring *R, uint32_t ne, uint32_t
     return menc_setup(ctx, E, R, ne, nrows, NULL);
 }
 
-gbc_status menc_init_spec(gbc_ctx *ctx, menc *E, const ring *R, uint32_t ne, const char *spec)
-{
-    return menc_setup(ctx, E, R, ne, 0, spec);
-}
-
 void menc_clear(gbc_ctx *ctx, menc *E)
 {
     if (E->ne > 0)
@@ -374,7 +369,7 @@ gbc_status menc_init_ord(gbc_ctx *ctx, menc *E, const ring *R, uint32_t rank,
         io_buf_init(&spec);
         st = module_schreyer_spec(ctx, &spec, R, rank, mo->lexps, mo->lcomp);
         if (st == GBC_OK)
-            st = menc_init_spec(ctx, E, R, rank, spec.s);
+            st = menc_setup(ctx, E, R, rank, 0, spec.s);
         io_buf_clear(ctx, &spec);
     } else {
         const int pot = ord == MODULE_POT || ord == MODULE_POT_UP;

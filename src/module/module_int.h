@@ -120,9 +120,6 @@ typedef struct menc {
 } menc;
 
 gbc_status menc_init(gbc_ctx *ctx, menc *E, const ring *R, uint32_t ne, uint32_t nrows);
-/* The same ring S (the c's first: coff = 0, xoff = ne) with the order given
- * by the text spec (sorder.c builds it for Schreyer orders). */
-gbc_status menc_init_spec(gbc_ctx *ctx, menc *E, const ring *R, uint32_t ne, const char *spec);
 /* The ring S of rank components in the module order mo (NULL: term over position)
  * and the maps of component i to c_{cmap[i]} and back (inv; rank entries each,
  * gbc_free both). */

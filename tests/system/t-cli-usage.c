@@ -859,6 +859,46 @@ END_TEST
  * library's gbc_module_groebner in that order (which tests/module compares with
  * Singular's std in all four), on a fixed module where the orders give different
  * bases and on seeded random ones; the option's misuses are refused. */
+/* gbc reduce --module-order name of queries against the module text gives (elems,
+ * rank) prints the library's gbc_module_reduce_order in that order: x^2 y^2 in
+ * each component, and x y z in all. */
+static void check_reduce_order(const char *text, const gbc_polys *elems, uint32_t rank,
+                               const char *name, gbc_module_order ord)
+{
+    const char *body = strchr(strchr(text, '\n') + 1, '\n') + 1;
+    sbuf q;
+    sb_init(&q);
+    sb_printf(&q, "%.*s", (int)(body - text), text); /* the ring's two lines */
+    for (uint32_t j = 0; j <= rank; j++) {
+        sb_puts(&q, j ? ",\n[" : "[");
+        for (uint32_t i = 0; i < rank; i++)
+            sb_printf(&q, "%s%s", i ? ", " : "", j == rank ? "x*y*z" : i == j ? "x^2*y^2" : "0");
+        sb_puts(&q, "]");
+    }
+    sb_puts(&q, "\n");
+    put("mq.txt", q.s);
+    gbc_ring *R = NULL;
+    gbc_polys *Q = NULL, *N = NULL;
+    uint32_t qrank = 0;
+    ck_assert_int_eq(gbc_module_parse(&R, &Q, &qrank, NULL, q.s, strlen(q.s), NULL, NULL, NULL),
+                     GBC_OK);
+    ck_assert_uint_eq(qrank, rank);
+    ck_assert_int_eq(gbc_module_reduce_order(&N, Q, elems, rank, ord, NULL, NULL), GBC_OK);
+    char *want = NULL;
+    ck_assert_int_eq(gbc_module_to_string(&want, NULL, N, rank, 0), GBC_OK);
+    result r = gbc("reduce", "--module-order", name, path("mo.txt"), path("mq.txt"), NULL);
+    ck_assert_msg(r.status == 0, "reduce %s: exit %d: %s", name, r.status, r.err);
+    ck_assert_msg(strstr(r.out, want) != NULL,
+                  "reduce --module-order %s printed\n%s\nthe library's normal forms are\n%s",
+                  name, r.out, want);
+    result_free(&r);
+    gbc_string_free(want);
+    gbc_polys_free(N);
+    gbc_polys_free(Q);
+    gbc_ring_free(R);
+    sb_free(&q);
+}
+
 static void check_module_order(const char *text)
 {
     static const struct {
@@ -895,6 +935,7 @@ static void check_module_order(const char *text)
         result_free(&r);
         gbc_string_free(want);
         gbc_polys_free(G);
+        check_reduce_order(text, elems, rank, ords[k].name, ords[k].ord);
     }
     gbc_polys_free(elems);
     gbc_ring_free(R);
@@ -912,6 +953,16 @@ START_TEST(test_module_order)
     ck_assert_ptr_null(strstr(up.out, "\n[0, "));
     result_free(&pot);
     result_free(&up);
+    /* and normal forms differ: (x^2, 0) modulo (x, y), (y, x) */
+    put("m2.txt", "x,y\n101\n[x, y], [y, x]\n");
+    put("q2.txt", "x,y\n101\n[x^2, 0]\n");
+    result nt = gbc("reduce", "--module-order", "top", path("m2.txt"), path("q2.txt"), NULL);
+    result np = gbc("reduce", "--module-order", "pot", path("m2.txt"), path("q2.txt"), NULL);
+    ck_assert_int_eq(nt.status, 0);
+    ck_assert_int_eq(np.status, 0);
+    ck_assert_msg(strcmp(nt.out, np.out) != 0, "reduce: top and pot both gave %s", nt.out);
+    result_free(&nt);
+    result_free(&np);
     uint64_t seed = tu_seed();
     printf("t-cli-usage module_order: seed %llu (GBC_TEST_SEED to repeat)\n",
            (unsigned long long)seed);
@@ -942,8 +993,10 @@ START_TEST(test_module_order)
     static const struct {
         const char *cmd, *ord, *file, *msg;
     } bad[] = {{"gb", "dp", "mo.txt", "unknown module order 'dp'"},
-               {"syz", "pot", "mo.txt", "--module-order applies to the gb command only"},
-               {"gb", "pot", "poly.txt", "--module-order applies to vector input"}};
+               {"syz", "pot", "mo.txt", "--module-order applies to the gb and reduce commands"},
+               {"gb", "pot", "poly.txt", "--module-order applies to vector input"},
+               {"member", "pot", "mo.txt", "--module-order applies to the gb and reduce"},
+               {"reduce", "up", "mo.txt", "unknown module order 'up'"}};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         result r = gbc(bad[i].cmd, "--module-order", bad[i].ord, path(bad[i].file), NULL);
         ck_assert_int_eq(r.status, 2);
@@ -951,6 +1004,12 @@ START_TEST(test_module_order)
         ck_assert_str_eq(r.out, "");
         result_free(&r);
     }
+    result rp = gbc("reduce", "--module-order", "pot", path("poly.txt"), path("poly.txt"), NULL);
+    ck_assert_int_eq(rp.status, 2);
+    ck_assert_msg(strstr(rp.err, "--module-order applies to vector input") != NULL, "%s",
+                  rp.err);
+    ck_assert_str_eq(rp.out, "");
+    result_free(&rp);
     result r = gbc("gb", path("mo.txt"), "--module-order", NULL);
     ck_assert_int_eq(r.status, 2);
     ck_assert_ptr_nonnull(strstr(r.err, "needs an argument"));
