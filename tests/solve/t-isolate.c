@@ -139,6 +139,15 @@ static size_t sturm_count(const sv_zpoly *P)
     return (size_t)(vm - vp);
 }
 
+/* A copy of r (mpz_clears its ends). */
+static sv_root root_copy(const sv_root *r)
+{
+    sv_root c = *r;
+    mpz_init_set(c.a, r->a);
+    mpz_init_set(c.b, r->b);
+    return c;
+}
+
 /* Refine a copy of the isolated root r of P (squarefree, derivative D) by QIR to
  * 2^-e_to (sv_root_refine_to) and check the definition: inside r, at least that
  * narrow, and a root (exact) or a sign change of P at its ends with sign sa on the
@@ -146,12 +155,7 @@ static size_t sturm_count(const sv_zpoly *P)
 static void check_refine(const sv_zpoly *P, const sv_zpoly *D, const sv_root *r,
                          unsigned long e_to, const char *what, int round)
 {
-    sv_root c;
-    mpz_init_set(c.a, r->a);
-    mpz_init_set(c.b, r->b);
-    c.e = r->e;
-    c.exact = r->exact;
-    c.sa = r->sa;
+    sv_root c = root_copy(r);
     unsigned qir = 0;
     T_ASSERT(sv_root_refine_to(NULL, &c, P, e_to, &qir) == GBC_OK);
     T_ASSERT_MSG(c.exact || c.e >= e_to, "%s round %d: refined to 2^-%lu only", what, round,
@@ -404,12 +408,7 @@ START_TEST(test_refine)
             unsigned long e_to = ra[i].e + 1 + gbc_rng_below(&rng, 300);
             check_refine(&P, &D, &ra[i], e_to, "refine", r);
             /* the dyadic root: found exact once refined past 2^-s */
-            sv_root c;
-            mpz_init_set(c.a, ra[i].a);
-            mpz_init_set(c.b, ra[i].b);
-            c.e = ra[i].e;
-            c.exact = ra[i].exact;
-            c.sa = ra[i].sa;
+            sv_root c = root_copy(&ra[i]);
             unsigned qir = 0;
             T_ASSERT(sv_root_refine_to(NULL, &c, &P, s + 1, &qir) == GBC_OK);
             mpz_set_si(j, m);
@@ -472,14 +471,7 @@ START_TEST(test_refine_deep)
         T_ASSERT_MSG(na >= 1, "deep round %d: no root", r);
         for (size_t i = 0; i < na; i++) {
             unsigned long e_to = ra[i].e + 1000 + gbc_rng_below(&rng, 3000);
-            sv_root q, b;
-            mpz_init_set(q.a, ra[i].a);
-            mpz_init_set(q.b, ra[i].b);
-            mpz_init_set(b.a, ra[i].a);
-            mpz_init_set(b.b, ra[i].b);
-            q.e = b.e = ra[i].e;
-            q.exact = b.exact = ra[i].exact;
-            q.sa = b.sa = ra[i].sa;
+            sv_root q = root_copy(&ra[i]), b = root_copy(&ra[i]);
             unsigned qir = 0;
             T_ASSERT(sv_root_refine_to(NULL, &q, &P, e_to, &qir) == GBC_OK);
             /* bisection keeps the width of 2^u units of an interval the isolation
