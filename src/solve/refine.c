@@ -142,9 +142,10 @@ static int secant_part(rscr *S, unsigned g)
     mpz_fdiv_q(S->i, S->u, S->w);
     return 1;
 }
-/* The value at the grid point index k (S->i + d, 0 <= k <= 2^g) of the step: the
- * end's value when k is 0 or 2^g, else *scratch evaluated at pt (in units of
- * 2^-e); *at_end tells which. */
+
+/* *v <- P's value at the step's grid point pt (units of 2^-e) of index k in [0,
+ * 2^g] (k_sign: the sign of k; k_top: k = 2^g): the interval's end's value when k is
+ * 0 or 2^g, else *scratch evaluated there; *at_end tells which. */
 static gbc_status part_value(gbc_ctx *ctx, pval **v, pval *scratch, int *at_end, const mpz_t pt,
                              int k_sign, int k_top, unsigned long e, const sv_zpoly *P,
                              rscr *S)
