@@ -456,12 +456,10 @@ static int run(icfg *c)
     if (strcmp(c->command, "eliminate") == 0 && c->with != NULL)
         return cli_usage_error("%s takes one input", c->command);
     gbc_module_order mord = GBC_MODULE_TOP;
-    if (c->morder != NULL && strcmp(c->command, "reduce") != 0)
-        return cli_usage_error("--module-order applies to the gb and reduce commands only, "
-                               "not to %s", c->command);
-    if (c->morder != NULL && !cli_module_order_parse(c->morder, &mord))
-        return cli_usage_error("unknown module order '%s' (top, pot, top-down or pot-up)",
-                               c->morder);
+    int urc = cli_module_order_option(c->morder, c->command,
+                                      strcmp(c->command, "reduce") == 0, &mord);
+    if (urc != EXIT_OK)
+        return urc;
     if (two && c->with == NULL)
         return cli_usage_error("%s needs a second input (a second FILE or --with FILE)",
                            c->command);
@@ -509,9 +507,7 @@ static int run(icfg *c)
     if (vec && (rc = vector_check(c, rank, rank2)) != EXIT_OK)
         goto done;
     if (!vec && c->morder != NULL) {
-        fprintf(stderr, "%s: --module-order applies to vector input [f1, ..., fr], not to "
-                        "polynomials\n", fname);
-        rc = EXIT_USAGE;
+        rc = cli_module_order_not_vector(fname);
         goto done;
     }
     cli_common_apply(&c->o, opts);

@@ -418,12 +418,10 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
     if (maps && strcmp(command, "res") != 0)
         return cli_usage_error("--maps applies to the res command only, not to %s", command);
     cli_module_flags mflags = {C.json, maps, GBC_MODULE_TOP};
-    if (morder != NULL && strcmp(command, "gb") != 0)
-        return cli_usage_error("--module-order applies to the gb and reduce commands only, "
-                               "not to %s", command);
-    if (morder != NULL && !cli_module_order_parse(morder, &mflags.order))
-        return cli_usage_error("unknown module order '%s' (top, pot, top-down or pot-up)",
-                               morder);
+    int urc = cli_module_order_option(morder, command, strcmp(command, "gb") == 0,
+                                      &mflags.order);
+    if (urc != EXIT_OK)
+        return urc;
     if (maps && C.json)
         return cli_usage_error("--maps prints text: it does not combine with --format %s",
                                "json");
@@ -506,9 +504,7 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
     if (morder != NULL) {
         free(text);
         cli_log_done(&L);
-        fprintf(stderr, "%s: --module-order applies to vector input [f1, ..., fr], "
-                        "not to polynomials\n", fname);
-        rc = EXIT_USAGE;
+        rc = cli_module_order_not_vector(fname);
         goto out;
     }
     gbc_status st = gbc_parse(&ring, &gens, text, len, order, opts, &err);

@@ -148,7 +148,8 @@ static gbc_status res_maps_text(const gbc_resolution *res, char **out, size_t *o
     return GBC_OK;
 }
 
-int cli_module_order_parse(const char *text, gbc_module_order *ord)
+int cli_module_order_option(const char *text, const char *command, int command_takes_it,
+                            gbc_module_order *ord)
 {
     static const struct {
         const char *name;
@@ -157,12 +158,24 @@ int cli_module_order_parse(const char *text, gbc_module_order *ord)
                  {"pot", GBC_MODULE_POT},
                  {"top-down", GBC_MODULE_TOP_DOWN},
                  {"pot-up", GBC_MODULE_POT_UP}};
+    if (text == NULL)
+        return EXIT_OK;
+    if (!command_takes_it)
+        return cli_usage_error("--module-order applies to the gb and reduce commands only, "
+                               "not to %s", command);
     for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
         if (strcmp(text, names[k].name) == 0) {
             *ord = names[k].ord;
-            return 1;
+            return EXIT_OK;
         }
-    return 0;
+    return cli_usage_error("unknown module order '%s' (top, pot, top-down or pot-up)", text);
+}
+
+int cli_module_order_not_vector(const char *fname)
+{
+    fprintf(stderr, "%s: --module-order applies to vector input [f1, ..., fr], not to "
+                    "polynomials\n", fname);
+    return EXIT_USAGE;
 }
 
 static int report(const char *fname, gbc_status st)

@@ -18,9 +18,15 @@ typedef struct cli_module_flags {
     gbc_module_order order;
 } cli_module_flags;
 
-/* The module order named by text (top, pot, top-down, pot-up): 1 and *ord, or 0
- * for another text. */
-int cli_module_order_parse(const char *text, gbc_module_order *ord);
+/* The option --module-order TEXT given to command, which takes it when
+ * command_takes_it: EXIT_OK and *ord (top, pot, top-down or pot-up), or the usage
+ * error printed and its exit status. text NULL: EXIT_OK, *ord unchanged. */
+int cli_module_order_option(const char *text, const char *command, int command_takes_it,
+                            gbc_module_order *ord);
+
+/* --module-order given with polynomial input (fname names it): the message on
+ * stderr; returns EXIT_USAGE. */
+int cli_module_order_not_vector(const char *fname);
 
 /* Run command ("gb", "syz" or "res") on the input text (fname names it in
  * messages) in the order spec order (NULL: grevlex) with opts, printing to outfile

@@ -175,7 +175,7 @@ static gbc_status derivs_init(gbc_ctx *ctx, derivs *d, const sv_param *P)
  * terms, far more when they cancel (a small W'(t) among large coefficients).
  * Only a few leading bits of F'([a, b]) count (it is multiplied by h): at a high
  * precision it is bounded over [a, b] widened outward to K = DERIV_BITS + the
- * bits of DF's coefficients bits, at a working precision of 2 K + 128, instead
+ * bits of DF's coefficients, at a working precision of 2 K + 128, instead
  * of over the e-bit ends at L bits (the most of the time at precision 2^16). */
 static gbc_status range(gbc_ctx *ctx, mpz_t lo, mpz_t hi, long *eo, const sv_zpoly *F,
                         const sv_zpoly *DF, const sv_root *r, unsigned long L, scratch *S)
