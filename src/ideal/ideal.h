@@ -57,6 +57,19 @@ gbc_status id_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
 /* Add the counters of s to tot (seconds and basis_size are left to the caller). */
 void id_stats_add(gb_stats *tot, const gb_stats *s);
 
+/* An operation on two ideals whose result does not depend on the order (its
+ * reduced basis in R's order into out); arg is the operation's own. */
+typedef gbc_status (*id_binary_op)(gbc_ctx *ctx, const ring *R, const plist *A,
+                                   const plist *B, const void *arg, plist *out,
+                                   gb_stats *stats);
+
+/* op in R, or, when R's order is not degree-compatible (lex, block orders, ...),
+ * in R's variables with grevlex and only the result's basis then computed in R's
+ * order: the intermediate bases of an elimination in lex cost far more (docs/
+ * ideal.md). */
+gbc_status id_run_graded(gbc_ctx *ctx, const ring *R, id_binary_op op, const void *arg,
+                         const plist *A, const plist *B, plist *out, gb_stats *stats);
+
 /* A ring S over R's field with the variables of R permuted and nnew new ones in
  * front (named so as not to clash with R's): S's variable nnew + k is R's variable
  * perm[k] (perm NULL: the identity). The order is blocks:front(nfront), then the

@@ -72,9 +72,10 @@ gbc_status id_reduce_basis(gbc_ctx *ctx, const ring *R, const plist *G, plist *o
                                     : bb_reduce_basis(ctx, R, G, out);
 }
 
-gbc_status id_intersect(gbc_ctx *ctx, const ring *R, const plist *A, const plist *B,
-                        plist *out, gb_stats *stats)
+static gbc_status intersect_in(gbc_ctx *ctx, const ring *R, const plist *A, const plist *B,
+                               const void *arg, plist *out, gb_stats *stats)
 {
+    (void)arg;
     if (id_plist_nonzero(A) == 0 || id_plist_nonzero(B) == 0)
         return GBC_OK; /* the zero ideal */
     id_tring T;
@@ -153,9 +154,10 @@ done:
     return st;
 }
 
-gbc_status id_quotient(gbc_ctx *ctx, const ring *R, const plist *A, const plist *B,
-                       plist *out, gb_stats *stats)
+static gbc_status quotient_in(gbc_ctx *ctx, const ring *R, const plist *A, const plist *B,
+                              const void *arg, plist *out, gb_stats *stats)
 {
+    (void)arg;
     const field *F = &R->F;
     if (id_plist_nonzero(B) == 0)
         return id_push_one(ctx, R, out); /* I : 0 is the whole ring */
@@ -198,4 +200,16 @@ done:
     plist_clear(ctx, &Qg, F);
     plist_clear(ctx, &next, F);
     return st;
+}
+
+gbc_status id_intersect(gbc_ctx *ctx, const ring *R, const plist *A, const plist *B,
+                        plist *out, gb_stats *stats)
+{
+    return id_run_graded(ctx, R, intersect_in, NULL, A, B, out, stats);
+}
+
+gbc_status id_quotient(gbc_ctx *ctx, const ring *R, const plist *A, const plist *B,
+                       plist *out, gb_stats *stats)
+{
+    return id_run_graded(ctx, R, quotient_in, NULL, A, B, out, stats);
 }

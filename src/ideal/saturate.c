@@ -101,9 +101,10 @@ done:
     return st;
 }
 
-gbc_status id_saturate(gbc_ctx *ctx, const ring *R, const plist *A, const plist *B,
-                       id_sat_method method, plist *out, gb_stats *stats)
+static gbc_status saturate_in(gbc_ctx *ctx, const ring *R, const plist *A, const plist *B,
+                              const void *arg, plist *out, gb_stats *stats)
 {
+    const id_sat_method method = *(const id_sat_method *)arg;
     if (id_plist_nonzero(B) == 0) {
         /* J = 0: I : 0 is the whole ring */
         return id_push_one(ctx, R, out);
@@ -116,4 +117,10 @@ gbc_status id_saturate(gbc_ctx *ctx, const ring *R, const plist *A, const plist 
     if (method == ID_SAT_F4 && f4_computes_over(&R->F))
         return sat_by_generator(ctx, R, A, B, id_sat_f4_one, out, stats);
     return sat_by_generator(ctx, R, A, B, sat_one, out, stats);
+}
+
+gbc_status id_saturate(gbc_ctx *ctx, const ring *R, const plist *A, const plist *B,
+                       id_sat_method method, plist *out, gb_stats *stats)
+{
+    return id_run_graded(ctx, R, saturate_in, &method, A, B, out, stats);
 }

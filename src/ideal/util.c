@@ -179,6 +179,36 @@ done:
     return st;
 }
 
+gbc_status id_run_graded(gbc_ctx *ctx, const ring *R, id_binary_op op, const void *arg,
+                         const plist *A, const plist *B, plist *out, gb_stats *stats)
+{
+    if (ring_is_graded(R) || R->comp_n != 0)
+        return op(ctx, R, A, B, arg, out, stats);
+    ring G;
+    char msg[128];
+    gbc_status st = ring_init(ctx, &G, R->nvars, (const char *const *)R->names, R->F.p,
+                              "grevlex", msg, sizeof msg);
+    if (st != GBC_OK)
+        return st == GBC_ERR_ARG || st == GBC_ERR_DOMAIN ? GBC_ERR_INTERNAL : st;
+    plist a, b, r, back;
+    plist_init(&a);
+    plist_init(&b);
+    plist_init(&r);
+    plist_init(&back);
+    GBC_CHECK(st, id_plist_map(ctx, R, A, &G, NULL, &a), done);
+    GBC_CHECK(st, id_plist_map(ctx, R, B, &G, NULL, &b), done);
+    GBC_CHECK(st, op(ctx, &G, &a, &b, arg, &r, stats), done);
+    GBC_CHECK(st, id_plist_map(ctx, &G, &r, R, NULL, &back), done);
+    st = id_groebner(ctx, R, &back, out, stats);
+done:
+    plist_clear(ctx, &back, &R->F);
+    plist_clear(ctx, &r, &G.F);
+    plist_clear(ctx, &b, &G.F);
+    plist_clear(ctx, &a, &G.F);
+    ring_clear(ctx, &G);
+    return st;
+}
+
 gbc_status id_plist_map(gbc_ctx *ctx, const ring *Rs, const plist *in, const ring *Rd,
                         const uint32_t *map, plist *out)
 {

@@ -92,8 +92,9 @@ static void learn_ahead_wait(modst *S, int discard)
 /* Learn: a full traced run modulo a fresh prime into S->tr and o. While FGLM
  * declines (the basis modulo the prime is not zero-dimensional, or too large),
  * other learning primes are tried (the prime may be unlucky: the ideal modulo p
- * larger than over Q), MOD_FGLM_TRIES in all; then S is set up again on the
- * homogenised ideal (or, when FGLM was asked for, GBC_ERR_DOMAIN). */
+ * larger than over Q), MOD_FGLM_TRIES in all; then GBC_ERR_UNSUPPORTED when
+ * S->decline_up (mod_groebner goes on from the grevlex basis over Q), else S is set
+ * up again on the homogenised ideal (or, when FGLM was asked for, GBC_ERR_DOMAIN). */
 static gbc_status learn(modst *S, const plist *in, prime_out *o)
 {
     gbc_ctx *ctx = S->ctx;
@@ -123,6 +124,11 @@ static gbc_status learn(modst *S, const plist *in, prime_out *o)
             gbc_log(ctx, 1, "modular: not zero-dimensional modulo %u (or too large for "
                     "FGLM): trying another learning prime", p);
             continue;
+        }
+        if (S->decline_up) {
+            gbc_log(ctx, 1, "modular: not zero-dimensional modulo %u (or too large for "
+                    "FGLM)", p);
+            return GBC_ERR_UNSUPPORTED;
         }
         if (S->plan->order_path == GBC_ORDER_FGLM) {
             gbc_log(ctx, 1, "modular: FGLM asked, but the ideal is not zero-dimensional "

@@ -202,12 +202,17 @@ gbc_status mod_output(modst *S, plist *cq, plist *out)
     return st;
 }
 
-gbc_status mod_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
-                        gb_stats *stats)
+/* How mod_run treats an order that is not degree-compatible. */
+typedef enum {
+    RUN_AUTO,    /* FGLM modulo every prime if zero-dimensional, else homogenised */
+    RUN_DECLINE, /* FGLM, or GBC_ERR_UNSUPPORTED when it declines */
+    RUN_HOMOG    /* the homogenised ideal at once */
+} run_mode;
+
+static gbc_status mod_run(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                          gb_stats *stats, run_mode mode)
 {
     const gbc_plan *P = ctx->plan;
-    if (R->F.p != 0)
-        return GBC_ERR_INTERNAL;
     double t0 = gbc_wall_time();
     size_t max_primes = P->max_primes ? P->max_primes : 100000;
     field Fp; /* for clearing modular lists: any nonzero p selects the uint32 layout */
@@ -222,7 +227,8 @@ gbc_status mod_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out
         nbatch = MOD_MAX_BATCH;
     batch *B = gbc_calloc(ctx, 1, sizeof *B);
     modst S;
-    gbc_status st = mod_setup(&S, ctx, R, in, stats, 0);
+    gbc_status st = mod_setup(&S, ctx, R, in, stats, mode == RUN_HOMOG);
+    S.decline_up = mode == RUN_DECLINE;
     if (B == NULL && st == GBC_OK)
         st = gbc_ctx_alloc_status(ctx);
     size_t corrupted = 0; /* candidates altered by the test hook */
@@ -267,6 +273,43 @@ gbc_status mod_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out
     mod_free(&S);
     mod_batch_free(ctx, B);
     gbc_ctx_pool_leave(ctx, own_pool);
+    return st;
+}
+
+gbc_status mod_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                        gb_stats *stats)
+{
+    const gbc_plan *P = ctx->plan;
+    if (R->F.p != 0)
+        return GBC_ERR_INTERNAL;
+    if (ring_is_graded(R) || P->certify || P->order_path != GBC_ORDER_AUTO)
+        return mod_run(ctx, R, in, out, stats, RUN_AUTO);
+    gbc_status st = mod_run(ctx, R, in, out, stats, RUN_DECLINE);
+    if (st != GBC_ERR_UNSUPPORTED)
+        return st;
+    /* Not zero-dimensional: the homogenised ideal, from the reduced grevlex basis
+     * over Q rather than from the generators. Given high-degree generators (a lex
+     * basis of 60th degree with 75-digit coefficients, say), the homogenised run
+     * from them climbs far beyond the degrees the grevlex basis needs: 400 s
+     * against 0.1 s so. */
+    char oname[128];
+    mono_order_format(&R->ord, oname, sizeof oname);
+    gbc_log(ctx, 1, "modular: order %s: the grevlex basis over Q first, then the "
+            "homogenised ideal from it", oname);
+    ring Rg;
+    mono_order og;
+    strat_grevlex_ring(&Rg, &og, R);
+    plist G;
+    plist_init(&G);
+    size_t primes = stats ? stats->primes : 0; /* the declined run's */
+    st = mod_run(ctx, &Rg, in, &G, stats, RUN_AUTO);
+    if (st == GBC_OK) {
+        primes += stats ? stats->primes : 0;
+        st = mod_run(ctx, R, &G, out, stats, RUN_HOMOG);
+    }
+    if (stats)
+        stats->primes += primes;
+    plist_clear(ctx, &G, &R->F);
     return st;
 }
 

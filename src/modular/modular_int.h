@@ -62,6 +62,7 @@ typedef struct modst {
     int homog;           /* W = homog(R) */
     int per_prime_reduce; /* dehomogenise and reduce in R modulo every prime */
     int fglm;            /* W = R in grevlex; FGLM to R's order modulo every prime */
+    int decline_up;      /* when FGLM declines: GBC_ERR_UNSUPPORTED to the caller */
     mono_order word;     /* W's order when fglm */
     const gbc_plan *plan; /* the run's choices: ctx->plan when set up */
     gb_stats *stats;
