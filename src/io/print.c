@@ -35,11 +35,24 @@ static gbc_status puts0(gbc_ctx *ctx, io_buf *b, const char *s)
     return io_buf_puts(ctx, b, s, strlen(s));
 }
 
+/* The decimal digits of v at d (room for 20); returns their number. */
+static size_t u64_digits(char *d, uint64_t v)
+{
+    char tmp[20];
+    size_t n = 0;
+    do {
+        tmp[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v != 0);
+    for (size_t k = 0; k < n; k++)
+        d[k] = tmp[n - 1 - k];
+    return n;
+}
+
 static gbc_status put_u64(gbc_ctx *ctx, io_buf *b, uint64_t v)
 {
-    char tmp[24];
-    int n = snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)v);
-    return io_buf_puts(ctx, b, tmp, (size_t)n);
+    char tmp[20];
+    return io_buf_puts(ctx, b, tmp, u64_digits(tmp, v));
 }
 
 static gbc_status put_mpz(gbc_ctx *ctx, io_buf *b, const mpz_t z)
@@ -84,24 +97,10 @@ static int is_constant(const ring *R, const uint32_t *e)
     return constant;
 }
 
-/* Term i's coefficient over Z/p with its sign ('+' before all but the first term)
- * and the '*' before a monomial; constant says whether the monomial is 1. A
- * coefficient 1 is printed only before the monomial 1. */
-static gbc_status put_zp_coeff(gbc_ctx *ctx, io_buf *b, const ppoly *p, size_t i, int constant)
-{
-    if (i > 0)
-        GBC_TRY(io_buf_puts(ctx, b, "+", 1));
-    int unit = p->cf[i] == 1;
-    if (!unit || constant) {
-        GBC_TRY(put_u64(ctx, b, p->cf[i]));
-        if (!constant)
-            GBC_TRY(io_buf_puts(ctx, b, "*", 1));
-    }
-    return GBC_OK;
-}
-
-/* Term i's coefficient over Q, a/b in lowest terms, with its sign and the '*'
- * before a monomial: put_zp_coeff's rules, +1 and -1 printed as signs. */
+/* Term i's coefficient over Q, a/b in lowest terms, with its sign ('+' before all
+ * but the first term) and the '*' before a monomial; constant says whether the
+ * monomial is 1. A coefficient 1 is printed only before the monomial 1 (as over
+ * Z/p, print_zp_poly); +1 and -1 are printed as signs. */
 static gbc_status put_qq_coeff(gbc_ctx *ctx, io_buf *b, const ppoly *p, size_t i, int constant)
 {
     const mpq_t *c = &p->cq[i];
@@ -128,17 +127,74 @@ static gbc_status put_qq_coeff(gbc_ctx *ctx, io_buf *b, const ppoly *p, size_t i
     return GBC_OK;
 }
 
+/* io_print_poly over Z/p: each term written in place after one check of the
+ * room it can take (a term's coefficient and exponents have at most 10 digits
+ * each), the variables' name lengths taken once: '+' before all but the first
+ * term, a coefficient 1 printed only before the monomial 1, the monomial as
+ * put_monomial prints it. A third of the time to print katsura-11's basis modulo 65521
+ * went to snprintf and strlen before. */
+static gbc_status print_zp_poly(gbc_ctx *ctx, io_buf *b, const ring *R, const ppoly *p)
+{
+    const uint32_t n = R->nvars;
+    size_t stack_len[64], *nl = stack_len;
+    if (n > 64 && (nl = gbc_malloc(ctx, sizeof(size_t) * n)) == NULL)
+        return gbc_ctx_alloc_status(ctx);
+    size_t room = 12; /* '+', up to 10 digits, '*' */
+    for (uint32_t v = 0; v < n; v++) {
+        nl[v] = strlen(R->names[v]);
+        room += nl[v] + 12; /* '*', the name, '^', up to 10 digits */
+    }
+    gbc_status st = GBC_OK;
+    for (size_t i = 0; i < p->len; i++) {
+        size_t need;
+        if (gbc_add_size(&need, b->len, room + 1)) {
+            st = GBC_ERR_NOMEM;
+            break;
+        }
+        if ((st = GBC_GROW(ctx, b->s, b->cap, need)) != GBC_OK)
+            break;
+        char *w = b->s + b->len;
+        const uint32_t *e = p->exps + i * n;
+        const int constant = is_constant(R, e);
+        if (i > 0)
+            *w++ = '+';
+        if (p->cf[i] != 1 || constant) {
+            w += u64_digits(w, p->cf[i]);
+            if (!constant)
+                *w++ = '*';
+        }
+        int printed = 0;
+        for (uint32_t v = 0; v < n; v++) {
+            if (e[v] == 0)
+                continue;
+            if (printed)
+                *w++ = '*';
+            memcpy(w, R->names[v], nl[v]);
+            w += nl[v];
+            if (e[v] > 1) {
+                *w++ = '^';
+                w += u64_digits(w, e[v]);
+            }
+            printed = 1;
+        }
+        *w = '\0';
+        b->len = (size_t)(w - b->s);
+    }
+    if (nl != stack_len)
+        gbc_free(ctx, nl);
+    return st;
+}
+
 gbc_status io_print_poly(gbc_ctx *ctx, io_buf *b, const ring *R, const ppoly *p)
 {
     if (p->len == 0)
         return io_buf_puts(ctx, b, "0", 1);
-    /* the field chosen once per polynomial */
-    gbc_status (*put_coeff)(gbc_ctx *, io_buf *, const ppoly *, size_t, int) =
-        R->F.p != 0 ? put_zp_coeff : put_qq_coeff;
+    if (R->F.p != 0)
+        return print_zp_poly(ctx, b, R, p);
     for (size_t i = 0; i < p->len; i++) {
         const uint32_t *e = p->exps + i * R->nvars;
         int constant = is_constant(R, e);
-        GBC_TRY(put_coeff(ctx, b, p, i, constant));
+        GBC_TRY(put_qq_coeff(ctx, b, p, i, constant));
         int printed;
         GBC_TRY(put_monomial(ctx, b, R, e, &printed));
     }
