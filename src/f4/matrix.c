@@ -3,7 +3,35 @@
  * the new rows turned back into polynomials. */
 #include "f4/f4_int.h"
 
+#include "common/pool.h"
 #include "common/sort.h"
+
+/* Row r's monomials (indices of sht) rewritten as their column numbers (aux). */
+static void remap_row(const mht *sht, la_row *r)
+{
+    for (uint32_t k = 0; k < r->len; k++)
+        r->cols[k] = sht->row[r->cols[k]].aux;
+}
+
+/* The rewriting on several threads: part t takes rows t, t + nt, ... of the
+ * pivots and then of the rows to reduce (each row is its own; the table is read). */
+typedef struct remap_job {
+    f4_state *S;
+    int nt;
+} remap_job;
+
+static void remap_part(void *arg, int t)
+{
+    const remap_job *J = arg;
+    f4_state *S = J->S;
+    for (size_t i = (size_t)t; i < S->npiv; i += (size_t)J->nt)
+        remap_row(&S->sht, &S->piv[i]);
+    for (size_t i = (size_t)t; i < S->ntbr; i += (size_t)J->nt)
+        remap_row(&S->sht, &S->tbr[i]);
+}
+
+/* Matrices with fewer rows than this are rewritten on the calling thread. */
+#define COLS_MIN_ROWS 512
 
 /* Number the columns: pivot columns first, each block in decreasing order; then
  * rewrite every row's monomials as column numbers and set up the pivot table. */
@@ -28,15 +56,22 @@ gbc_status f4_columns(f4_state *S, uint32_t *npivcols)
     GBC_TRY(mht_sort_desc(ctx, sht, S->colmon + b, nc - b));
     for (uint32_t c = 0; c < nc; c++)
         sht->row[S->colmon[c]].aux = c;
-    for (size_t i = 0; i < S->npiv; i++) {
+    gbc_pool *pool = ctx->pool;
+    if (pool != NULL && S->la.threads > 1 && gbc_pool_size(pool) > 1 &&
+        S->npiv + S->ntbr >= COLS_MIN_ROWS) {
         GBC_TRY(gbc_ctx_poll(ctx));
-        for (uint32_t k = 0; k < S->piv[i].len; k++)
-            S->piv[i].cols[k] = sht->row[S->piv[i].cols[k]].aux;
-    }
-    for (size_t i = 0; i < S->ntbr; i++) {
-        GBC_TRY(gbc_ctx_poll(ctx));
-        for (uint32_t k = 0; k < S->tbr[i].len; k++)
-            S->tbr[i].cols[k] = sht->row[S->tbr[i].cols[k]].aux;
+        int nt = S->la.threads < gbc_pool_size(pool) ? S->la.threads : gbc_pool_size(pool);
+        remap_job J = {S, nt};
+        gbc_pool_run(pool, remap_part, &J, nt);
+    } else {
+        for (size_t i = 0; i < S->npiv; i++) {
+            GBC_TRY(gbc_ctx_poll(ctx));
+            remap_row(sht, &S->piv[i]);
+        }
+        for (size_t i = 0; i < S->ntbr; i++) {
+            GBC_TRY(gbc_ctx_poll(ctx));
+            remap_row(sht, &S->tbr[i]);
+        }
     }
     GBC_TRY(f4_scratch(S, nc));
     S->ncols = nc;

@@ -2,6 +2,8 @@
  * hashed into sht) and symbolic preprocessing. */
 #include "f4/f4_int.h"
 
+#include "common/pool.h"
+
 /* Set S->mexps to u / lm where u is a monomial of table tu and lm one of bht;
  * returns the multiplier's hash and degree. */
 void f4_multiplier(f4_state *S, const mht *tu, uint32_t u, uint32_t lm, uint32_t *mhash,
@@ -99,9 +101,146 @@ static uint32_t choose_reducer(const f4_state *S, uint32_t u)
     return b.best;
 }
 
+/* Symbolic preprocessing on several threads. The serial loop below visits the
+ * table's monomials in index order while rows append new ones, so it works in
+ * waves: the monomials present when a wave starts, then those their rows added.
+ * Here each wave's reducers are chosen and its rows set up in order, the rows'
+ * products are looked up in the table by all threads at once (reading it only),
+ * and then, in row order again, the products not found are inserted. A product
+ * found by a lookup was in the table before the wave, and the insertions happen
+ * in the serial loop's order, so every monomial gets the index, and every row the
+ * place, that the serial loop gives them: the matrix is the same. */
+typedef struct wave_row {
+    uint32_t u, gi, mhash, mdeg;
+    size_t row;      /* its place in S->piv */
+    uint32_t *cols;  /* S->arena's */
+    uint64_t mpk[2]; /* the multiplier's packed key, when packed */
+    int packed;      /* products looked up by packed keys (mht_find_mul_pk) */
+} wave_row;
+
+typedef struct wave {
+    const f4_state *S;
+    wave_row *w;
+    size_t n;
+    int nt;
+} wave;
+
+/* Part t of a wave's lookups: rows t, t + nt, ...; a product not found (or not
+ * looked up) gets UINT32_MAX. */
+static void wave_lookup(void *arg, int t)
+{
+    const wave *W = arg;
+    const f4_state *S = W->S;
+    for (size_t i = (size_t)t; i < W->n; i += (size_t)W->nt) {
+        wave_row *r = &W->w[i];
+        const poly *f = &S->g[r->gi];
+        for (uint32_t k = 0; k < f->len; k++)
+            if (!r->packed || !mht_find_mul_pk(&S->sht, r->mpk, r->mhash, r->mdeg, &S->bht,
+                                               f->mon[k], &r->cols[k]))
+                r->cols[k] = UINT32_MAX;
+    }
+}
+
+/* Waves with fewer terms than this run on the calling thread alone. */
+#define WAVE_MIN_TERMS 4096
+
+static gbc_status symbolic_waves(f4_state *S, gbc_pool *pool, int nt)
+{
+    gbc_ctx *ctx = S->ctx;
+    mht *sht = &S->sht;
+    const uint32_t n = S->R->nvars;
+    wave_row *w = NULL;
+    uint32_t *mex = NULL; /* the rows' multipliers, n words each */
+    size_t wcap = 0, mcap = 0;
+    gbc_status st = GBC_OK;
+    for (uint32_t u = 0; u < sht->size && st == GBC_OK;) {
+        const uint32_t end = sht->size;
+        size_t nw = 0, terms = 0;
+        for (; u < end; u++) {
+            if (sht->row[u].aux != MARK_NEW)
+                continue;
+            uint32_t gi = choose_reducer(S, u);
+            if (gi == UINT32_MAX) {
+                sht->row[u].aux = MARK_FREE;
+                continue;
+            }
+            GBC_CHECK(st, GBC_GROW(ctx, w, wcap, nw + 1), out);
+            w[nw].u = u;
+            w[nw].gi = gi;
+            terms += S->g[gi].len;
+            nw++;
+        }
+        GBC_CHECK(st, GBC_GROW(ctx, mex, mcap, (nw ? nw : 1) * (size_t)(n ? n : 1)), out);
+        const int par = terms >= WAVE_MIN_TERMS && nw > 1;
+        for (size_t i = 0; i < nw; i++) {
+            wave_row *r = &w[i];
+            const poly *f = &S->g[r->gi];
+            f4_multiplier(S, sht, r->u, S->lm[r->gi], &r->mhash, &r->mdeg);
+            la_row *row;
+            GBC_CHECK(st, f4_push_row(ctx, &S->piv, &S->npiv, &S->pcap, &row), out);
+            if (!par) {
+                GBC_CHECK(st, f4_make_row(S, r->mhash, r->mdeg, f, r->gi, row), out);
+                GBC_ASSERT(row->cols[0] == r->u);
+                sht->row[r->u].aux = MARK_PIVOT;
+                continue;
+            }
+            GBC_CHECK(st, gbc_ctx_poll(ctx), out);
+            r->row = (size_t)(row - S->piv);
+            r->cols = gbc_arena_alloc(ctx, &S->arena, sizeof(uint32_t) * f->len);
+            if (r->cols == NULL) {
+                st = gbc_ctx_alloc_status(ctx);
+                goto out;
+            }
+            memcpy(mex + i * n, S->mexps, sizeof(uint32_t) * n);
+            r->packed = sht->pk != NULL && r->mdeg < 256;
+            r->mpk[0] = r->mpk[1] = 0;
+            if (r->packed)
+                mht_pack(S->mexps, n, r->mpk);
+            if (S->rec != NULL)
+                GBC_CHECK(st, f4_stage_mult(S, 0, r->row), out);
+        }
+        if (!par)
+            continue;
+        wave W = {S, w, nw, nt};
+        gbc_pool_run(pool, wave_lookup, &W, nt);
+        for (size_t i = 0; i < nw; i++) {
+            wave_row *r = &w[i];
+            const poly *f = &S->g[r->gi];
+            const uint32_t *m = mex + i * n;
+            for (uint32_t k = 0; k < f->len; k++) {
+                if (r->cols[k] != UINT32_MAX)
+                    continue;
+                /* mht_insert_mul_pk_n, not mht_insert_mul_pk: f4_make_row must stay
+                 * the latter's one caller, or LTO stops inlining it there (mht.c);
+                 * without keys or at degree 256 it takes the raw path itself */
+                GBC_CHECK(st, mht_insert_mul_pk_n(ctx, sht, m, r->mpk, r->mhash, r->mdeg,
+                                                  &S->bht, &f->mon[k], 1, &r->cols[k]),
+                          out);
+            }
+            la_row *row = &S->piv[r->row];
+            row->cols = r->cols;
+            row->cf = f->cf;
+            row->len = f->len;
+            row->src = r->gi;
+            row->tag = 0;
+            GBC_ASSERT(row->cols[0] == r->u);
+            sht->row[r->u].aux = MARK_PIVOT;
+        }
+    }
+out:
+    gbc_free(ctx, mex);
+    gbc_free(ctx, w);
+    return st;
+}
+
 gbc_status f4_symbolic(f4_state *S)
 {
     mht *sht = &S->sht;
+    gbc_pool *pool = S->ctx->pool;
+    if (pool != NULL && S->la.threads > 1 && gbc_pool_size(pool) > 1 && sht->pk != NULL)
+        return symbolic_waves(S, pool,
+                              S->la.threads < gbc_pool_size(pool) ? S->la.threads
+                                                                  : gbc_pool_size(pool));
     for (uint32_t u = 0; u < sht->size; u++) {
         if (sht->row[u].aux != MARK_NEW)
             continue;
@@ -120,4 +259,3 @@ gbc_status f4_symbolic(f4_state *S)
     }
     return GBC_OK;
 }
-
