@@ -398,19 +398,19 @@ static gbc_status print_lift(cli_buf *b, const gbc_ring *ring, const gbc_polys *
     return st == GBC_OK && b->failed ? GBC_ERR_NOMEM : st;
 }
 
-/* Vector input: only reduce, member and lift with a second input take it, both
- * inputs of one rank. Returns EXIT_OK or prints why not and returns the status. */
+/* Vector input: only reduce, member and lift take it, both inputs of one rank.
+ * Returns EXIT_OK or prints why not and returns the status. */
 static int vector_check(const icfg *c, uint32_t rank1, uint32_t rank2)
 {
     const char *cmd = c->command;
     if (!(strcmp(cmd, "reduce") == 0 || strcmp(cmd, "member") == 0 ||
-          (strcmp(cmd, "lift") == 0 && c->with != NULL))) {
-        fprintf(stderr, "gbc: %s: vectors are the input of reduce, member and lift (with a "
-                        "second input) among these commands; %s takes ideals\n",
+          strcmp(cmd, "lift") == 0)) {
+        fprintf(stderr, "gbc: %s: vectors are the input of reduce, member and lift among "
+                        "these commands; %s takes ideals\n",
                 cmd, cmd);
         return EXIT_INPUT;
     }
-    if (rank1 != rank2) {
+    if (c->with != NULL && rank1 != rank2) {
         fprintf(stderr, "%s: error: the second input has vectors of rank %u, the first %u\n",
                 c->with, rank2, rank1);
         return EXIT_INPUT;
@@ -441,6 +441,29 @@ static gbc_status vector_query(const char *cmd, const gbc_polys *gens, const gbc
             *nonmember = j;
             st = GBC_ERR_DOMAIN;
         }
+    return st;
+}
+
+/* lift of a module's basis: *basis the reduced basis of the submodule gens
+ * generates (term over position) and *res the cofactors of each of its elements
+ * in the generators (gbc_module_lift of the basis, whose elements all lie in the
+ * submodule). */
+static gbc_status vector_lift_basis(const gbc_polys *gens, uint32_t rank,
+                                    const gbc_options *opts, gbc_stats *stats,
+                                    gbc_polys **basis, gbc_polys **res)
+{
+    gbc_status st = gbc_module_groebner(basis, gens, rank, GBC_MODULE_TOP, opts, NULL);
+    if (st != GBC_OK)
+        return st;
+    const size_t k = gbc_polys_count(*basis) / rank;
+    int *member = calloc(k ? k : 1, sizeof *member);
+    if (member == NULL)
+        return GBC_ERR_NOMEM;
+    st = gbc_module_lift(res, member, *basis, gens, rank, opts, stats);
+    for (size_t j = 0; st == GBC_OK && j < k; j++)
+        if (!member[j])
+            st = GBC_ERR_INTERNAL; /* a basis element outside its own module */
+    free(member);
     return st;
 }
 
@@ -517,7 +540,9 @@ static int run(icfg *c)
     gbc_status st;
     const char *cmd = c->command;
     size_t nonmember = 0;
-    if (vec) {
+    if (vec && lift && b == NULL) {
+        st = vector_lift_basis(a, rank, opts, stats, &basis, &res);
+    } else if (vec) {
         st = vector_query(cmd, a, b, rank, mord, opts, stats, &res, &flags, &nonmember);
     } else if (strcmp(cmd, "eliminate") == 0) {
         if ((rc = parse_vars(c->vars, r1, &vars, &nvars)) != EXIT_OK)
