@@ -973,7 +973,9 @@ GBC_API gbc_status gbc_betti_to_string(char **text, const uint64_t *betti, uint3
  * the degree of its basis element of F_k. No entry of a map is a nonzero
  * constant, d_{k-1} d_k = 0, and the image of each map is the kernel of the one
  * before; the columns of d_1 are minimal generators of M (from its Groebner
- * basis). The bases are in increasing degree, so the Betti table of
+ * basis; for an ideal whose nonzero generators form a regular sequence, the
+ * generators themselves, and the maps are the Koszul complex's, docs/modules.md).
+ * The bases are in increasing degree, so the Betti table of
  * gbc_module_betti is read off the degrees. Computed by Schreyer's algorithm,
  * minimalised (docs/modules.md); over Z/p and Q, the entries in the ring's
  * order. Errors as gbc_module_betti's. Free *res with gbc_resolution_free. */

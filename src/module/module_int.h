@@ -374,6 +374,17 @@ gbc_status module_syz_koszul(gbc_ctx *ctx, const ring *R, const plist *gens,
 gbc_status module_levels_koszul(gbc_ctx *ctx, const ring *R, uint32_t rank, const plist *in,
                                 mlevel *lev, size_t *nlev, int *ok, gb_stats *stats);
 
+/* The minimal resolution of R/I with its maps (module_resolution's out) when the
+ * generators of I (rank 1, all nonzero) form a regular sequence: the Koszul
+ * complex, without a frame. F_k's basis is the k-subsets S of the generators
+ * sorted by degree, e_S of degree the sum of theirs, in increasing degree (ties
+ * by the subsets in lexicographic order), and d_k e_S = sum_j (-1)^(j-1) f_{s_j}
+ * e_{S - s_j} for S = {s_1 < ... < s_k}. *ok = 0 and out untouched when they do
+ * not form one (or it is not known, as module_levels_koszul), or when the maps
+ * would hold more than KOSZUL_MAX_ENTRIES entries (resq.c). */
+gbc_status module_res_koszul(gbc_ctx *ctx, const ring *R, const plist *in, module_res *out,
+                             int *ok, gb_stats *stats);
+
 /* The levels of the minimal resolution of R^r / M over Q (as
  * module_levels_schreyer's, all levels) from Schreyer's frame modulo one prime p
  * that leaves M's reduced Groebner basis over Q with all its terms, when no

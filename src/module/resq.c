@@ -414,6 +414,187 @@ gbc_status module_syz_koszul(gbc_ctx *ctx, const ring *R, const plist *gens,
     return st;
 }
 
+/* The Koszul complex's maps are dense lists (every entry of a column is stored):
+ * beyond this many entries in all, the frame's path runs instead. */
+#define KOSZUL_MAX_ENTRIES ((size_t)1 << 22)
+
+/* A basis element of F_k: a subset of the sorted generators (bit i: generator
+ * i in degree order) and its degree. */
+typedef struct kset {
+    uint64_t bits;
+    int64_t deg;
+} kset;
+
+/* Increasing degree, then the subsets in lexicographic order of their elements
+ * (the lowest differing element decides: the subset holding it first). */
+static int kset_cmp(const void *a, const void *b)
+{
+    const kset *x = a, *y = b;
+    if (x->deg != y->deg)
+        return x->deg < y->deg ? -1 : 1;
+    if (x->bits == y->bits)
+        return 0;
+    uint64_t low = (x->bits ^ y->bits) & (~(x->bits ^ y->bits) + 1);
+    return (x->bits & low) ? -1 : 1;
+}
+
+/* The index of the subset bits among the n sorted ones of S (present). */
+static size_t kset_find(const kset *S, size_t n, uint64_t bits, int64_t deg)
+{
+    kset key = {bits, deg};
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int c = kset_cmp(&S[mid], &key);
+        if (c == 0)
+            return mid;
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return SIZE_MAX;
+}
+
+/* binom(m, k) for m <= 62, saturating at SIZE_MAX. */
+static size_t binom(size_t m, size_t k)
+{
+    size_t r = 1;
+    for (size_t i = 1; i <= k; i++) {
+        if (r > SIZE_MAX / (m - k + i))
+            return SIZE_MAX;
+        r = r * (m - k + i) / i;
+    }
+    return r;
+}
+
+gbc_status module_res_koszul(gbc_ctx *ctx, const ring *R, const plist *in, module_res *out,
+                             int *ok, gb_stats *stats)
+{
+    *ok = 0;
+    const size_t m = in->n;
+    if (m == 0)
+        return GBC_OK;
+    int yes = 0;
+    uint32_t p = 0;
+    GBC_TRY(module_regular_sequence(ctx, R, in, 1, &yes, &p, stats));
+    if (!yes || m > 62)
+        return GBC_OK;
+    /* the size of the maps: sum over k of binom(m, k) binom(m, k - 1) entries */
+    size_t entries = 0;
+    for (size_t k = 1; k <= m; k++) {
+        size_t a = binom(m, k), b = binom(m, k - 1);
+        if (a == SIZE_MAX || b == SIZE_MAX || (b != 0 && a > KOSZUL_MAX_ENTRIES / b))
+            return GBC_OK;
+        entries += a * b;
+        if (entries > KOSZUL_MAX_ENTRIES)
+            return GBC_OK;
+    }
+    /* the generators by degree (stable) */
+    size_t *ord = NULL;
+    int64_t *gd = NULL;
+    kset **B = NULL;
+    gbc_status st;
+    memset(out, 0, sizeof *out);
+    GBC_CHECK(st, GBC_ALLOC(ctx, ord, m), fail);
+    GBC_CHECK(st, GBC_ALLOC(ctx, gd, m), fail);
+    for (size_t j = 0; j < m; j++) {
+        gd[j] = 0;
+        (void)module_elem_degree(R, 1, in, j, NULL, &gd[j]);
+        ord[j] = j;
+    }
+    for (size_t i = 1; i < m; i++) /* insertion sort: m <= 62 */
+        for (size_t j = i; j > 0 && gd[ord[j - 1]] > gd[ord[j]]; j--) {
+            size_t t = ord[j];
+            ord[j] = ord[j - 1];
+            ord[j - 1] = t;
+        }
+    const size_t nl = m + 1;
+    GBC_CHECK(st, GBC_ZALLOC(ctx, B, nl), fail);
+    GBC_CHECK(st, GBC_ZALLOC(ctx, out->size, nl), fail);
+    GBC_CHECK(st, GBC_ZALLOC(ctx, out->deg, nl), fail);
+    GBC_CHECK(st, GBC_ZALLOC(ctx, out->d, nl), fail);
+    out->nlev = nl;
+    for (size_t k = 0; k < nl; k++)
+        plist_init(&out->d[k]);
+    /* the bases: every k-subset, by Gosper's hack over the bit patterns */
+    for (size_t k = 0; k < nl; k++) {
+        const size_t n = binom(m, k);
+        GBC_CHECK(st, GBC_ALLOC(ctx, B[k], n), fail);
+        GBC_CHECK(st, GBC_ALLOC(ctx, out->deg[k], n), fail);
+        out->size[k] = n;
+        uint64_t v = k == 0 ? 0 : (k == 64 ? UINT64_MAX : (((uint64_t)1 << k) - 1));
+        for (size_t i = 0; i < n; i++) {
+            int64_t dg = 0;
+            for (size_t b = 0; b < m; b++)
+                if (v >> b & 1)
+                    dg += gd[ord[b]];
+            B[k][i].bits = v;
+            B[k][i].deg = dg;
+            if (i + 1 < n) {
+                uint64_t c = v & (~v + 1), r = v + c;
+                v = (((r ^ v) >> 2) / c) | r;
+            }
+        }
+        qsort(B[k], n, sizeof *B[k], kset_cmp);
+        for (size_t i = 0; i < n; i++)
+            out->deg[k][i] = B[k][i].deg;
+    }
+    /* d_k: column e_S, entry (-1)^(j-1) f_{s_j} at row e_{S - s_j} */
+    for (size_t k = 1; k < nl; k++) {
+        const size_t nc = out->size[k], nr = out->size[k - 1];
+        for (size_t c = 0; c < nc; c++) {
+            GBC_CHECK(st, gbc_ctx_poll(ctx), fail);
+            const uint64_t S = B[k][c].bits;
+            size_t frow[62], fgen[62];
+            int fneg[62];
+            size_t nf = 0;
+            for (size_t b = 0; b < m; b++) {
+                if (!(S >> b & 1))
+                    continue;
+                frow[nf] = kset_find(B[k - 1], nr, S & ~((uint64_t)1 << b),
+                                     B[k][c].deg - gd[ord[b]]);
+                if (frow[nf] == SIZE_MAX) {
+                    st = GBC_ERR_INTERNAL;
+                    goto fail;
+                }
+                fgen[nf] = ord[b];
+                fneg[nf] = (int)(nf & 1);
+                nf++;
+            }
+            for (size_t r = 0; r < nr; r++) {
+                const ppoly *f = NULL;
+                int neg = 0;
+                for (size_t q = 0; q < nf; q++)
+                    if (frow[q] == r) {
+                        f = &in->p[fgen[q]];
+                        neg = fneg[q];
+                    }
+                GBC_CHECK(st, push_entry(ctx, R, &out->d[k], f, neg), fail);
+            }
+        }
+    }
+    for (size_t k = 0; k < nl; k++)
+        gbc_free(ctx, B[k]);
+    gbc_free(ctx, B);
+    gbc_free(ctx, gd);
+    gbc_free(ctx, ord);
+    *ok = 1;
+    gbc_log(ctx, 1, "res: a regular sequence (the Hilbert series modulo %u): the Koszul "
+                    "complex", p);
+    return GBC_OK;
+fail:
+    if (B != NULL)
+        for (size_t k = 0; k < m + 1; k++)
+            gbc_free(ctx, B[k]);
+    gbc_free(ctx, B);
+    gbc_free(ctx, gd);
+    gbc_free(ctx, ord);
+    module_res_clear(ctx, out, &R->F);
+    memset(out, 0, sizeof *out);
+    return st;
+}
+
 /* The certificate of M's Groebner basis over Q (module comment). */
 static gbc_status by_basis(gbc_ctx *ctx, const ring *Ru, uint32_t rank, const plist *in,
                            qprimes *P, mlevel *lev, size_t maxlev, size_t *nlev, int *ok,

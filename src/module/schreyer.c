@@ -969,6 +969,13 @@ gbc_status module_resolution(gbc_ctx *ctx, const ring *R, uint32_t rank, const p
     memset(out, 0, sizeof *out);
     if (rank < 1 || in->n % rank != 0)
         return GBC_ERR_INTERNAL;
+    if (rank == 1) {
+        /* a regular sequence: the Koszul complex, no frame */
+        int ok = 0;
+        GBC_TRY(module_res_koszul(ctx, R, in, out, &ok, stats));
+        if (ok)
+            return GBC_OK;
+    }
     const size_t maxlev = (size_t)R->nvars + 2;
     mlevel *lev = NULL;
     size_t nlev = 0;

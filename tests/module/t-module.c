@@ -1037,6 +1037,10 @@ START_TEST(test_res_maps)
         "x,y,z,w\n0\n2*x^2 + 3*y*z - w^2, 5*x*y - z^2 + 7*x*w, y^2 - 11*z*w + x*z, "
         "x*z*w - y^3\n",
         "x,y,z,w\n101\n[x^2, y*z, 0], [x*y, z^2, w^2], [0, x*w, y*z], [z^2, 0, x^2 - w^2]\n",
+        /* regular sequences: their maps are the Koszul complex's (module_res_koszul),
+         * generators of several degrees given out of order, mod p and over Q */
+        "x,y,z,w\n32003\nx^3 + y*z*w - w^3, z^2 - x*y, 3*w - 2*x + y, y^4 - z*w^3\n",
+        "x,y,z\n0\n5*y^3 - x*z^2 + 7*z^3, x^2 - 3*y*z, 2*x + y - z\n",
     };
     for (size_t k = 0; k < sizeof larger / sizeof larger[0]; k++)
         check_res_maps("larger", larger[k], NULL);
