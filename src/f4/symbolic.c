@@ -101,6 +101,18 @@ static uint32_t choose_reducer(const f4_state *S, uint32_t u)
     return b.best;
 }
 
+/* The reducer for monomial u of sht when u is new and a basis lead divides it;
+ * otherwise UINT32_MAX (and a new u that none divides is marked free). */
+static uint32_t reducer_needed(f4_state *S, uint32_t u)
+{
+    if (S->sht.row[u].aux != MARK_NEW)
+        return UINT32_MAX;
+    uint32_t gi = choose_reducer(S, u);
+    if (gi == UINT32_MAX)
+        S->sht.row[u].aux = MARK_FREE;
+    return gi;
+}
+
 /* Symbolic preprocessing on several threads. The serial loop below visits the
  * table's monomials in index order while rows append new ones, so it works in
  * waves: the monomials present when a wave starts, then those their rows added.
@@ -157,13 +169,9 @@ static gbc_status symbolic_waves(f4_state *S, gbc_pool *pool, int nt)
         const uint32_t end = sht->size;
         size_t nw = 0, terms = 0;
         for (; u < end; u++) {
-            if (sht->row[u].aux != MARK_NEW)
+            uint32_t gi = reducer_needed(S, u);
+            if (gi == UINT32_MAX)
                 continue;
-            uint32_t gi = choose_reducer(S, u);
-            if (gi == UINT32_MAX) {
-                sht->row[u].aux = MARK_FREE;
-                continue;
-            }
             GBC_CHECK(st, GBC_GROW(ctx, w, wcap, nw + 1), out);
             w[nw].u = u;
             w[nw].gi = gi;
@@ -242,13 +250,9 @@ gbc_status f4_symbolic(f4_state *S)
                               S->la.threads < gbc_pool_size(pool) ? S->la.threads
                                                                   : gbc_pool_size(pool));
     for (uint32_t u = 0; u < sht->size; u++) {
-        if (sht->row[u].aux != MARK_NEW)
+        uint32_t gi = reducer_needed(S, u);
+        if (gi == UINT32_MAX)
             continue;
-        uint32_t gi = choose_reducer(S, u);
-        if (gi == UINT32_MAX) {
-            sht->row[u].aux = MARK_FREE;
-            continue;
-        }
         uint32_t mh, md;
         f4_multiplier(S, sht, u, S->lm[gi], &mh, &md);
         la_row *row;
