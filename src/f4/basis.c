@@ -19,6 +19,7 @@ void f4_free(f4_state *S)
     dl_clear(ctx, &S->dl);
     pairs_clear(ctx, &S->ps);
     gbc_arena_clear(ctx, &S->arena);
+    gbc_arena_clear(ctx, &S->earena);
     gbc_free(ctx, S->piv);
     gbc_free(ctx, S->tbr);
     gbc_free(ctx, S->newrows);
@@ -46,6 +47,7 @@ gbc_status f4_setup(f4_state *S, gbc_ctx *ctx, const ring *R, gb_stats *stats)
     S->stats = stats;
     pairs_init(&S->ps);
     gbc_arena_init(&S->arena, 1 << 20);
+    gbc_arena_init(&S->earena, 1 << 20);
     GBC_TRY(mht_params_init(ctx, &S->par, &R->ord, F4_HASH_SEED));
     GBC_TRY(mht_init(ctx, &S->bht, &S->par, 10));
     GBC_TRY(mht_init(ctx, &S->sht, &S->par, 10));

@@ -94,6 +94,9 @@ struct f4_state {
     size_t ngens, gnext;
     /* matrix of the current round */
     gbc_arena arena;
+    /* the kernel's new rows before their back-reduction, which writes them again
+     * into arena: emptied after it (f4_echelon) */
+    gbc_arena earena;
     la_row *piv;   /* known pivot rows (reducers) */
     size_t npiv, pcap;
     la_row *tbr;   /* rows to reduce */
