@@ -123,6 +123,9 @@ static void usage(FILE *f)
             "  --module-order M  gb and reduce on vectors: top (term over position, the\n"
             "                  default; e_r > ... > e_1), top-down (e_1 largest), pot\n"
             "                  (position over term, e_1 largest) or pot-up (e_r largest)\n"
+            "  --schreyer FILE gb on vectors of rank r: the Schreyer order induced by\n"
+            "                  FILE's r single terms of rank s (one nonzero entry, a\n"
+            "                  monomial: the leading term of e_j's image in R^s)\n"
             "  --leading       gb: only the leading monomials of G, in the same format\n"
             "                  and order (the generators of LT(I); msolve's -g 1)\n"
             "  -v              progress and statistics on standard error: one line per F4\n"
@@ -343,6 +346,7 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
     int leading = 0;     /* gb --leading: the leading monomials only */
     int maps = 0;        /* res --maps: the resolution's maps too */
     const char *morder = NULL; /* gb --module-order */
+    const char *schreyer = NULL; /* gb --schreyer FILE */
     int hpoly = 0;       /* hilbert --polynomial */
     int file_operand = 0; /* FILE came as an operand (not -f) */
     int end_opts = 0;     /* after "--": every argument is FILE */
@@ -383,6 +387,10 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
             if (ov < 0)
                 return cli_usage_error("option '%s' needs an argument", a);
             morder = v;
+        } else if ((ov = cli_option_value(argc, argv, &argi, "--schreyer", &v)) != 0) {
+            if (ov < 0)
+                return cli_usage_error("option '%s' needs an argument", a);
+            schreyer = v;
         } else if (strcmp(a, "--progress") == 0) {
             progress = 1;
         } else if (strcmp(a, "--no-progress") == 0) {
@@ -417,11 +425,20 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
         return cli_usage_error("--leading applies to the gb command only, not to %s", command);
     if (maps && strcmp(command, "res") != 0)
         return cli_usage_error("--maps applies to the res command only, not to %s", command);
-    cli_module_flags mflags = {C.json, maps, GBC_MODULE_TOP};
+    cli_module_flags mflags = {C.json, maps, GBC_MODULE_TOP, NULL, 0, NULL};
     int urc = cli_module_order_option(morder, command, strcmp(command, "gb") == 0,
                                       &mflags.order);
     if (urc != EXIT_OK)
         return urc;
+    if (schreyer != NULL && strcmp(command, "gb") != 0)
+        return cli_usage_error("--schreyer applies to the gb command only, not to %s",
+                               command);
+    if (schreyer != NULL && morder != NULL)
+        return cli_usage_error("--schreyer and --module-order exclude each other (%s)",
+                               "the Schreyer order is the module order");
+    if (schreyer != NULL && (file == NULL || strcmp(file, "-") == 0) &&
+        strcmp(schreyer, "-") == 0)
+        return cli_usage_error("--schreyer %s: only one input can be standard input", "-");
     if (maps && C.json)
         return cli_usage_error("--maps prints text: it does not combine with --format %s",
                                "json");
@@ -496,9 +513,30 @@ int cli_main(int argc, char **argv, const cli_hooks *hooks)
             rc = EXIT_USAGE;
             goto out;
         }
+        char *ltext = NULL;
+        if (schreyer != NULL) {
+            rc = read_input(schreyer, strcmp(schreyer, "-") == 0 ? "<stdin>" : schreyer,
+                            memory_limit, deadline, &ltext, &mflags.lead_len);
+            if (rc != 0) {
+                free(text);
+                cli_log_done(&L);
+                goto out;
+            }
+            mflags.lead = ltext;
+            mflags.lead_name = strcmp(schreyer, "-") == 0 ? "<stdin>" : schreyer;
+        }
         rc = cli_module_command(command, fname, text, len, order, opts, stats, outfile,
                                 verbose, &L, &mflags);
+        free(ltext);
         free(text);
+        goto out;
+    }
+    if (schreyer != NULL) {
+        free(text);
+        cli_log_done(&L);
+        fprintf(stderr, "%s: --schreyer applies to vector input [f1, ..., fr], not to "
+                        "polynomials\n", fname);
+        rc = EXIT_USAGE;
         goto out;
     }
     if (morder != NULL) {

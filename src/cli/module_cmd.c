@@ -184,6 +184,61 @@ static int report(const char *fname, gbc_status st)
     return cli_exit_for(st);
 }
 
+/* gb --schreyer: the basis of elems (rank r) in the Schreyer order of the r terms
+ * in fl->lead (term j: the leading term in R^s of the image of e_j; parsed in the
+ * order spec order, with elems' variables and characteristic). Returns 0 with
+ * *res, or the exit status after printing why. */
+static int schreyer_basis(const cli_module_flags *fl, const gbc_polys *elems, uint32_t rank,
+                          const char *order, gbc_options *opts, gbc_stats *stats,
+                          gbc_polys **res)
+{
+    gbc_ring *lring = NULL;
+    gbc_polys *lead = NULL;
+    uint32_t lrank = 1;
+    gbc_error err;
+    gbc_status st = gbc_module_parse(&lring, &lead, &lrank, NULL, fl->lead, fl->lead_len,
+                                     order, opts, &err);
+    int rc = 0;
+    if (st != GBC_OK) {
+        if (err.line > 0)
+            fprintf(stderr, "%s:%llu:%llu: error: %s\n", fl->lead_name,
+                    (unsigned long long)err.line, (unsigned long long)err.column,
+                    err.message);
+        else
+            fprintf(stderr, "%s: error: %s\n", fl->lead_name,
+                    err.message[0] ? err.message : gbc_status_string(st));
+        rc = cli_exit_for(st);
+        goto done;
+    }
+    const size_t k = gbc_polys_count(lead) / lrank;
+    if (k != rank) {
+        fprintf(stderr, "%s: error: %zu lead term%s for vectors of rank %u (one per "
+                        "component)\n",
+                fl->lead_name, k, k == 1 ? "" : "s", rank);
+        rc = 1;
+        goto done;
+    }
+    st = gbc_module_groebner_schreyer(res, elems, rank, lead, lrank, opts, stats);
+    if (st == GBC_ERR_ARG || st == GBC_ERR_DOMAIN) {
+        fprintf(stderr, "%s: error: %s\n", fl->lead_name,
+                st == GBC_ERR_DOMAIN ? "the lead terms have other variables or another "
+                                       "characteristic than the generators"
+                                     : "each lead must be a single term (one nonzero "
+                                       "entry, a monomial)");
+        rc = 1;
+    } else if (st == GBC_ERR_LIMIT) {
+        fprintf(stderr, "%s: error: the lead terms' exponents are too large for the "
+                        "order's weights\n", fl->lead_name);
+        rc = 1;
+    } else if (st != GBC_OK) {
+        rc = report(fl->lead_name, st);
+    }
+done:
+    gbc_polys_free(lead);
+    gbc_ring_free(lring);
+    return rc;
+}
+
 int cli_module_command(const char *command, const char *fname, const char *text,
                        size_t len, const char *order, gbc_options *opts, gbc_stats *stats,
                        const char *outfile, int verbose, void *log, const cli_module_flags *fl)
@@ -262,6 +317,12 @@ int cli_module_command(const char *command, const char *fname, const char *text,
         if (strcmp(command, "syz") == 0) {
             st = gbc_module_syz(&res, elems, rank, opts, stats);
             orank = (uint32_t)(gbc_polys_count(elems) / rank);
+        } else if (fl->lead != NULL) {
+            rc = schreyer_basis(fl, elems, rank, order, opts, stats, &res);
+            if (rc != 0) {
+                cli_log_done(log);
+                goto done;
+            }
         } else {
             st = gbc_module_groebner(&res, elems, rank, fl->order, opts, stats);
         }

@@ -12,10 +12,14 @@
 int cli_module_text_has_vector(const char *text, size_t len);
 
 /* What the module commands take besides the common options: json output, res
- * --maps, and gb's module order (--module-order). */
+ * --maps, and gb's module order (--module-order) or Schreyer order (--schreyer). */
 typedef struct cli_module_flags {
     int json, maps;
     gbc_module_order order;
+    /* gb --schreyer: the lead terms' text (NULL: none), its length and name */
+    const char *lead;
+    size_t lead_len;
+    const char *lead_name;
 } cli_module_flags;
 
 /* The option --module-order TEXT given to command, which takes it when

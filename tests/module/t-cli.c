@@ -340,6 +340,83 @@ START_TEST(test_lift_basis)
 }
 END_TEST
 
+/* gb --schreyer: with every term 1 the order is term over position (gb's own
+ * output); with other terms a basis of the same module (every element a member,
+ * every generator a member of the basis) whose leading terms follow the induced
+ * order (checked on a case worked out by hand: the leads y^2 E_1 and x E_2 put the
+ * second component's cubics first); the errors name the lead file. */
+START_TEST(test_schreyer)
+{
+    char lead[32], mod[32], cmd[256];
+    const char *mtext = "x,y,z\n32003\n[x*y, z^2], [y^2, x*z], [x^2, y*z]\n";
+    temp_file(mod, mtext);
+    temp_file(lead, "x,y,z\n32003\n[1], [1]\n");
+    result top = gbc("gb", mtext);
+    ck_assert_int_eq(top.status, 0);
+    snprintf(cmd, sizeof cmd, "gb --schreyer %s %s", lead, mod);
+    result r = gbc(cmd, "");
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.out, top.out);
+    result_free(&r);
+    unlink(lead);
+    temp_file(lead, "x,y,z\n32003\n[y^2, 0], [0, x]\n");
+    snprintf(cmd, sizeof cmd, "gb --schreyer %s %s", lead, mod);
+    r = gbc(cmd, "");
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    ck_assert_msg(strstr(r.out, "32003\n[0, y^2*z+32002*x*z^2],\n[0, x^2*z+32002*y*z^2],\n") !=
+                      NULL,
+                  "%s", r.out);
+    ck_assert_int_eq(lines_starting(r.out, "["), lines_starting(top.out, "["));
+    /* the same module both ways */
+    snprintf(cmd, sizeof cmd, "member %s -", mod);
+    result m = gbc(cmd, r.out);
+    ck_assert_int_eq(m.status, 0);
+    ck_assert_msg(strstr(m.out, "false") == NULL, "%s", m.out);
+    result_free(&m);
+    char basis[32];
+    temp_file(basis, r.out);
+    snprintf(cmd, sizeof cmd, "member %s -", basis);
+    m = gbc(cmd, mtext);
+    ck_assert_int_eq(m.status, 0);
+    ck_assert_str_eq(m.out, "true\ntrue\ntrue\n");
+    result_free(&m);
+    unlink(basis);
+    result_free(&r);
+    result_free(&top);
+    /* errors: the count, a lead of two terms, other commands and inputs */
+    unlink(lead);
+    temp_file(lead, "x,y,z\n32003\n[x], [y], [z]\n");
+    snprintf(cmd, sizeof cmd, "gb --schreyer %s %s", lead, mod);
+    r = gbc(cmd, "");
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(strstr(r.err, "3 lead terms for vectors of rank 2") != NULL, "%s", r.err);
+    result_free(&r);
+    unlink(lead);
+    temp_file(lead, "x,y,z\n32003\n[x+y], [y]\n");
+    snprintf(cmd, sizeof cmd, "gb --schreyer %s %s", lead, mod);
+    r = gbc(cmd, "");
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(strstr(r.err, lead) != NULL && strstr(r.err, "single term") != NULL, "%s",
+                  r.err);
+    result_free(&r);
+    snprintf(cmd, sizeof cmd, "syz --schreyer %s %s", lead, mod);
+    r = gbc(cmd, "");
+    ck_assert_int_eq(r.status, 2);
+    result_free(&r);
+    snprintf(cmd, sizeof cmd, "gb --schreyer %s --module-order pot %s", lead, mod);
+    r = gbc(cmd, "");
+    ck_assert_int_eq(r.status, 2);
+    result_free(&r);
+    snprintf(cmd, sizeof cmd, "gb --schreyer %s -", lead);
+    r = gbc(cmd, "x,y,z\n32003\nx^2 + y\n");
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_msg(strstr(r.err, "vector input") != NULL, "%s", r.err);
+    result_free(&r);
+    unlink(lead);
+    unlink(mod);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("module-cli");
@@ -351,6 +428,7 @@ int main(void)
     tcase_add_test(tc, test_errors);
     tcase_add_test(tc, test_queries);
     tcase_add_test(tc, test_lift_basis);
+    tcase_add_test(tc, test_schreyer);
     suite_add_tcase(s, tc);
     return tu_run(s);
 }
