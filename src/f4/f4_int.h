@@ -287,6 +287,13 @@ gbc_status f4_symbolic(f4_state *S);
 gbc_status f4_columns(f4_state *S, uint32_t *npivcols);
 /* Dense scratch and the pivot table for nc columns. */
 gbc_status f4_scratch(f4_state *S, uint32_t nc);
+/* The threads a round's own parallel steps (symbolic preprocessing's lookups, the
+ * columns' renumbering) may use: the run's, at most the pool's; 1 (no pool) means
+ * the calling thread alone (matrix.c). */
+int f4_round_threads(const f4_state *S);
+/* Give back the memory of arena a after a round's use, or keep its chunks for the
+ * next apply when the scratch is the caller's (matrix.c). */
+void f4_arena_done(f4_state *S, gbc_arena *a);
 /* The scratch, column monomials and pivot table of compiled matrix c of
  * S->cc_use, whose rows are in S->piv (and S->tbr). */
 gbc_status f4_cc_matrix(f4_state *S, const f4_cround *c);

@@ -93,12 +93,7 @@ static gbc_status final_matrix(f4_state *S, size_t *nbase)
     /* the rounds' matrices are done: give their memory back (the arena keeps its
      * high-water mark otherwise, and the output is built next to it), unless the
      * arena is the caller's, kept for the next apply */
-    if (S->flat != NULL && S->flat->keep != NULL) {
-        gbc_arena_reset(&S->arena);
-    } else {
-        gbc_arena_clear(ctx, &S->arena);
-        gbc_arena_init(&S->arena, 1 << 20);
-    }
+    f4_arena_done(S, &S->arena);
     mht_reset(&S->sht);
     memset(S->mexps, 0, sizeof(uint32_t) * S->R->nvars);
     *nbase = 0;

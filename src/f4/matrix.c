@@ -30,6 +30,24 @@ static void remap_part(void *arg, int t)
         remap_row(&S->sht, &S->tbr[i]);
 }
 
+int f4_round_threads(const f4_state *S)
+{
+    const gbc_pool *pool = S->ctx->pool;
+    if (pool == NULL || S->la.threads < 2)
+        return 1;
+    return S->la.threads < gbc_pool_size(pool) ? S->la.threads : gbc_pool_size(pool);
+}
+
+void f4_arena_done(f4_state *S, gbc_arena *a)
+{
+    if (S->flat != NULL && S->flat->keep != NULL) {
+        gbc_arena_reset(a);
+    } else {
+        gbc_arena_clear(S->ctx, a);
+        gbc_arena_init(a, 1 << 20);
+    }
+}
+
 /* Matrices with fewer rows than this are rewritten on the calling thread. */
 #define COLS_MIN_ROWS 512
 
@@ -56,13 +74,11 @@ gbc_status f4_columns(f4_state *S, uint32_t *npivcols)
     GBC_TRY(mht_sort_desc(ctx, sht, S->colmon + b, nc - b));
     for (uint32_t c = 0; c < nc; c++)
         sht->row[S->colmon[c]].aux = c;
-    gbc_pool *pool = ctx->pool;
-    if (pool != NULL && S->la.threads > 1 && gbc_pool_size(pool) > 1 &&
-        S->npiv + S->ntbr >= COLS_MIN_ROWS) {
+    const int nt = f4_round_threads(S);
+    if (nt > 1 && S->npiv + S->ntbr >= COLS_MIN_ROWS) {
         GBC_TRY(gbc_ctx_poll(ctx));
-        int nt = S->la.threads < gbc_pool_size(pool) ? S->la.threads : gbc_pool_size(pool);
         remap_job J = {S, nt};
-        gbc_pool_run(pool, remap_part, &J, nt);
+        gbc_pool_run(ctx->pool, remap_part, &J, nt);
     } else {
         for (size_t i = 0; i < S->npiv; i++) {
             GBC_TRY(gbc_ctx_poll(ctx));
@@ -195,32 +211,12 @@ gbc_status f4_echelon(f4_state *S, size_t *nnew)
     while (M.npivcols < M.ncols && M.pivot[M.npivcols] != NULL)
         M.npivcols++;
     *nnew = 0;
-    /* the new rows go to earena; their back-reduction writes each row of two or
-     * more entries again into arena, and the others are copied there, so that
-     * earena can go before the round's new elements are made (katsura-11 mod
-     * 65521: 12.8 MB of a 64.9 MB peak) */
+    /* the new rows go to earena; their back-reduction writes them again into
+     * arena, so that earena can go before the round's new elements are made
+     * (katsura-11 mod 65521: 12.8 MB of a 64.9 MB peak) */
     GBC_TRY(S->kern->echelon(&S->la, &M, S->tbr, S->ntbr, &S->earena, S->newrows, nnew));
     GBC_TRY(la_backreduce(ctx, &M, S->F, S->newrows, *nnew, &S->arena));
-    for (size_t i = 0; i < *nnew; i++) {
-        la_row *r = &S->newrows[i];
-        if (r->len > 1)
-            continue;
-        uint32_t *c = gbc_arena_alloc(ctx, &S->arena, sizeof(uint32_t) * (r->len ? r->len : 1));
-        uint32_t *f = gbc_arena_alloc(ctx, &S->arena, sizeof(uint32_t) * (r->len ? r->len : 1));
-        if (c == NULL || f == NULL)
-            return gbc_ctx_alloc_status(ctx);
-        memcpy(c, r->cols, sizeof(uint32_t) * r->len);
-        memcpy(f, r->cf, sizeof(uint32_t) * r->len);
-        r->cols = c;
-        r->cf = f;
-    }
-    /* an apply that keeps its scratch for the next one reuses the chunks */
-    if (S->flat != NULL && S->flat->keep != NULL) {
-        gbc_arena_reset(&S->earena);
-    } else {
-        gbc_arena_clear(ctx, &S->earena);
-        gbc_arena_init(&S->earena, 1 << 20);
-    }
+    f4_arena_done(S, &S->earena);
     return GBC_OK;
 }
 

@@ -244,11 +244,9 @@ out:
 gbc_status f4_symbolic(f4_state *S)
 {
     mht *sht = &S->sht;
-    gbc_pool *pool = S->ctx->pool;
-    if (pool != NULL && S->la.threads > 1 && gbc_pool_size(pool) > 1 && sht->pk != NULL)
-        return symbolic_waves(S, pool,
-                              S->la.threads < gbc_pool_size(pool) ? S->la.threads
-                                                                  : gbc_pool_size(pool));
+    const int nt = f4_round_threads(S);
+    if (nt > 1 && sht->pk != NULL)
+        return symbolic_waves(S, S->ctx->pool, nt);
     for (uint32_t u = 0; u < sht->size; u++) {
         uint32_t gi = reducer_needed(S, u);
         if (gi == UINT32_MAX)

@@ -84,8 +84,20 @@ gbc_status la_backreduce(gbc_ctx *ctx, la_matrix *M, const field *F, la_row *row
     gbc_status st = gbc_sort_cmp(ctx, ord, n, sizeof *ord, la_u64_cmp, NULL);
     for (size_t k = 0; k < n && st == GBC_OK; k++) {
         la_row *r = &rows[(uint32_t)ord[k]];
-        if (r->len <= 1)
+        if (r->len <= 1) {
+            /* nothing to reduce: copied, so that every row lives in arena */
+            uint32_t *c = gbc_arena_alloc(ctx, arena, sizeof(uint32_t) * (r->len + 1));
+            uint32_t *f = gbc_arena_alloc(ctx, arena, sizeof(uint32_t) * (r->len + 1));
+            if (c == NULL || f == NULL) {
+                st = gbc_ctx_alloc_status(ctx);
+                break;
+            }
+            memcpy(c, r->cols, sizeof(uint32_t) * r->len);
+            memcpy(f, r->cf, sizeof(uint32_t) * r->len);
+            r->cols = c;
+            r->cf = f;
             continue;
+        }
         st = gbc_ctx_check(ctx);
         if (st != GBC_OK)
             break;

@@ -153,7 +153,9 @@ gbc_status la_echelon_mt(gbc_ctx *ctx, la_matrix *M, const field *F, const la_ro
 /* Bring the n new pivot rows to reduced echelon form among themselves: each is
  * tail-reduced by the others (from the last leading column to the first, so every
  * reducer is already reduced). The rows must be the only pivots in their columns'
- * range, i.e. have no entries in columns of other pivots except those in rows. */
+ * range, i.e. have no entries in columns of other pivots except those in rows.
+ * Afterwards every row's arrays are in arena (the ones with nothing to reduce
+ * copied there), so whatever held them before may go. */
 gbc_status la_backreduce(gbc_ctx *ctx, la_matrix *M, const field *F, la_row *rows, size_t n,
                          gbc_arena *arena);
 
