@@ -278,6 +278,29 @@ void f4_multiplier(f4_state *S, const mht *tu, uint32_t u, uint32_t lm, uint32_t
 gbc_status f4_make_row(f4_state *S, uint32_t mhash, uint32_t mdeg, const poly *f,
                        uint32_t src, la_row *row);
 gbc_status f4_push_row(gbc_ctx *ctx, la_row **arr, size_t *n, size_t *cap, la_row **slot);
+/* Keep the multiplier in S->mexps of row k of S->piv (tbr == 0) or S->tbr, for the
+ * trace being recorded. */
+gbc_status f4_stage_mult(f4_state *S, int tbr, size_t k);
+/* A row built in a wave: the multiplier (hash mhash, degree mdeg) times S->g[gi],
+ * at place row of S->piv (tbr == 0) or S->tbr; u is the monomial a reducer row is
+ * for (symbolic preprocessing). */
+typedef struct f4_wave_row {
+    uint32_t u, gi, mhash, mdeg;
+    int tbr;
+    size_t row;
+    uint32_t *cols;  /* S->arena's */
+    uint64_t mpk[2]; /* the multiplier's packed key, when packed */
+    int packed;      /* products looked up by packed keys */
+    uint32_t miss;   /* products the lookups did not find */
+} f4_wave_row;
+/* Set up wave row r (gi, mhash, mdeg, tbr, row set; the multiplier in S->mexps,
+ * copied to mex, n words): its column array, its key. */
+gbc_status f4_wave_prepare(f4_state *S, f4_wave_row *r, uint32_t *mex);
+/* Build the rows w[0..nw) (multipliers in mex): their products looked up by nt
+ * threads of the pool at once (none when nt == 1), the others inserted in row
+ * order; pivot rows mark their leading monomial. The same table and rows as
+ * f4_make_row on each row in turn. */
+gbc_status f4_wave_build(f4_state *S, f4_wave_row *w, size_t nw, const uint32_t *mex, int nt);
 /* Symbolic preprocessing: a reducer row for every reducible monomial of the matrix. */
 gbc_status f4_symbolic(f4_state *S);
 

@@ -52,6 +52,56 @@ fail:
     return st;
 }
 
+/* The pairs' rows on several threads: set up in order, then built in chunks of
+ * about 1/SELECT_CHUNKS of their terms by f4_wave_build, the first on the calling
+ * thread alone (it fills the empty table), the others with the products looked up
+ * by all threads; the same rows as one after the other. For rounds of at least
+ * SELECT_MIN_TERMS terms. */
+#define SELECT_MIN_TERMS 65536
+#define SELECT_CHUNKS 32
+
+/* The rows of E[0..ne) (grouped by lcm; in each group the one at best[] is the
+ * pivot): pushed onto S->piv or S->tbr in order, and built in waves. */
+static gbc_status select_waves(f4_state *S, const ent *E, size_t ne, const size_t *best,
+                               size_t terms, int nt)
+{
+    gbc_ctx *ctx = S->ctx;
+    const uint32_t n = S->R->nvars;
+    f4_wave_row *w = NULL;
+    uint32_t *mex = NULL;
+    gbc_status st;
+    GBC_CHECK(st, GBC_ALLOC(ctx, w, ne), out);
+    GBC_CHECK(st, GBC_ALLOC(ctx, mex, ne * (size_t)(n ? n : 1)), out);
+    for (size_t k = 0; k < ne; k++) {
+        f4_wave_row *r = &w[k];
+        r->u = UINT32_MAX;
+        r->gi = E[k].g;
+        f4_multiplier(S, &S->pht, E[k].lcm, S->lm[r->gi], &r->mhash, &r->mdeg);
+        la_row *row;
+        r->tbr = best[k] != k;
+        if (r->tbr) {
+            GBC_CHECK(st, f4_push_row(ctx, &S->tbr, &S->ntbr, &S->tcap, &row), out);
+            r->row = (size_t)(row - S->tbr);
+        } else {
+            GBC_CHECK(st, f4_push_row(ctx, &S->piv, &S->npiv, &S->pcap, &row), out);
+            r->row = (size_t)(row - S->piv);
+        }
+        GBC_CHECK(st, f4_wave_prepare(S, r, mex + k * n), out);
+    }
+    const size_t chunk = terms / SELECT_CHUNKS + 1;
+    for (size_t a = 0; a < ne;) {
+        size_t b = a, t = 0;
+        while (b < ne && t < chunk)
+            t += S->g[w[b++].gi].len;
+        GBC_CHECK(st, f4_wave_build(S, w + a, b - a, mex + a * n, a == 0 ? 1 : nt), out);
+        a = b;
+    }
+out:
+    gbc_free(ctx, mex);
+    gbc_free(ctx, w);
+    return st;
+}
+
 gbc_status f4_select(f4_state *S, uint32_t d, size_t *nsel_out)
 {
     GBC_TRY(compact_lcms(S));
@@ -61,6 +111,7 @@ gbc_status f4_select(f4_state *S, uint32_t d, size_t *nsel_out)
     /* Select the pairs of degree d. */
     size_t nsel = 0, keep = 0;
     ent *E = NULL;
+    size_t *best = NULL;
     gbc_status st;
     gbc_ctx *ctx = S->ctx;
     for (size_t q = 0; q < S->ps.n; q++)
@@ -87,20 +138,31 @@ gbc_status f4_select(f4_state *S, uint32_t d, size_t *nsel_out)
         if (nu == 0 || E[k].lcm != E[nu - 1].lcm || E[k].g != E[nu - 1].g)
             E[nu++] = E[k];
     ne = nu;
-    /* One pivot row per lcm (the sparsest generator), the others to reduce. */
+    /* One pivot row per lcm (the sparsest generator), the others to reduce:
+     * best[k] is the pivot's place in k's group. */
+    GBC_CHECK(st, GBC_ALLOC(ctx, best, ne + 1), out);
+    size_t terms = 0;
     for (size_t a = 0; a < ne;) {
-        size_t b = a;
-        size_t best = a;
+        size_t b = a, bk = a;
         while (b < ne && E[b].lcm == E[a].lcm) {
-            if (S->g[E[b].g].len < S->g[E[best].g].len)
-                best = b;
+            if (S->g[E[b].g].len < S->g[E[bk].g].len)
+                bk = b;
+            terms += S->g[E[b].g].len;
             b++;
         }
-        for (size_t k = a; k < b; k++) {
+        for (size_t k = a; k < b; k++)
+            best[k] = bk;
+        a = b;
+    }
+    const int nt = f4_round_threads(S);
+    if (nt > 1 && S->sht.pk != NULL && terms >= SELECT_MIN_TERMS) {
+        GBC_CHECK(st, select_waves(S, E, ne, best, terms, nt), out);
+    } else {
+        for (size_t k = 0; k < ne; k++) {
             uint32_t gi = E[k].g, mh, md;
             f4_multiplier(S, &S->pht, E[k].lcm, S->lm[gi], &mh, &md);
             la_row *row;
-            if (k == best) {
+            if (best[k] == k) {
                 GBC_CHECK(st, f4_push_row(ctx, &S->piv, &S->npiv, &S->pcap, &row), out);
                 GBC_CHECK(st, f4_make_row(S, mh, md, &S->g[gi], gi, row), out);
                 S->sht.row[row->cols[0]].aux = MARK_PIVOT;
@@ -109,7 +171,6 @@ gbc_status f4_select(f4_state *S, uint32_t d, size_t *nsel_out)
                 GBC_CHECK(st, f4_make_row(S, mh, md, &S->g[gi], gi, row), out);
             }
         }
-        a = b;
     }
     /* Generators of degree d enter as rows to reduce. */
     memset(S->mexps, 0, sizeof(uint32_t) * S->R->nvars);
@@ -122,6 +183,7 @@ gbc_status f4_select(f4_state *S, uint32_t d, size_t *nsel_out)
     }
     *nsel_out = nsel;
 out:
+    gbc_free(ctx, best);
     gbc_free(ctx, E);
     return st;
 }

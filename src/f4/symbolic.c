@@ -19,7 +19,7 @@ void f4_multiplier(f4_state *S, const mht *tu, uint32_t u, uint32_t lm, uint32_t
 
 /* Keep the multiplier of row number k of the piv (tbr == 0) or tbr list, for the
  * trace. */
-static gbc_status f4_stage_mult(f4_state *S, int tbr, size_t k)
+gbc_status f4_stage_mult(f4_state *S, int tbr, size_t k)
 {
     size_t w = S->R->nvars ? S->R->nvars : 1;
     uint32_t **arr = tbr ? &S->tmul : &S->pmul;
@@ -113,26 +113,16 @@ static uint32_t reducer_needed(f4_state *S, uint32_t u)
     return gi;
 }
 
-/* Symbolic preprocessing on several threads. The serial loop below visits the
- * table's monomials in index order while rows append new ones, so it works in
- * waves: the monomials present when a wave starts, then those their rows added.
- * Here each wave's reducers are chosen and its rows set up in order, the rows'
- * products are looked up in the table by all threads at once (reading it only),
- * and then, in row order again, the products not found are inserted. A product
- * found by a lookup was in the table before the wave, and the insertions happen
- * in the serial loop's order, so every monomial gets the index, and every row the
- * place, that the serial loop gives them: the matrix is the same. */
-typedef struct wave_row {
-    uint32_t u, gi, mhash, mdeg;
-    size_t row;      /* its place in S->piv */
-    uint32_t *cols;  /* S->arena's */
-    uint64_t mpk[2]; /* the multiplier's packed key, when packed */
-    int packed;      /* products looked up by packed keys (mht_find_mul_pk) */
-} wave_row;
-
+/* Rows on several threads, in waves: a wave's rows are set up in order
+ * (f4_wave_prepare), their products are looked up in the table by all threads at
+ * once (reading it only), and then, in row order again, the products not found are
+ * inserted (f4_wave_build). A product found by a lookup was in the table before the
+ * wave, and the insertions happen in the serial order, so every monomial gets the
+ * index, and every row the place, that building the rows one after the other
+ * (f4_make_row) gives them: the matrix is the same. */
 typedef struct wave {
     const f4_state *S;
-    wave_row *w;
+    f4_wave_row *w;
     size_t n;
     int nt;
 } wave;
@@ -144,32 +134,131 @@ static void wave_lookup(void *arg, int t)
     const wave *W = arg;
     const f4_state *S = W->S;
     for (size_t i = (size_t)t; i < W->n; i += (size_t)W->nt) {
-        wave_row *r = &W->w[i];
+        f4_wave_row *r = &W->w[i];
         const poly *f = &S->g[r->gi];
-        for (uint32_t k = 0; k < f->len; k++)
-            if (!r->packed || !mht_find_mul_pk(&S->sht, r->mpk, r->mhash, r->mdeg, &S->bht,
-                                               f->mon[k], &r->cols[k]))
+        if (r->packed) {
+            r->miss = mht_find_mul_pk_n(&S->sht, r->mpk, r->mhash, r->mdeg, &S->bht, f->mon,
+                                        f->len, r->cols);
+        } else {
+            for (uint32_t k = 0; k < f->len; k++)
                 r->cols[k] = UINT32_MAX;
+            r->miss = f->len;
+        }
     }
 }
 
-/* Waves with fewer terms than this run on the calling thread alone. */
-#define WAVE_MIN_TERMS 4096
+gbc_status f4_wave_prepare(f4_state *S, f4_wave_row *r, uint32_t *mex)
+{
+    gbc_ctx *ctx = S->ctx;
+    const uint32_t n = S->R->nvars;
+    const poly *f = &S->g[r->gi];
+    GBC_TRY(gbc_ctx_poll(ctx));
+    r->cols = gbc_arena_alloc(ctx, &S->arena, sizeof(uint32_t) * f->len);
+    if (r->cols == NULL)
+        return gbc_ctx_alloc_status(ctx);
+    memcpy(mex, S->mexps, sizeof(uint32_t) * n);
+    r->packed = S->sht.pk != NULL && r->mdeg < 256;
+    r->mpk[0] = r->mpk[1] = 0;
+    if (r->packed)
+        mht_pack(S->mexps, n, r->mpk);
+    if (S->rec != NULL)
+        GBC_TRY(f4_stage_mult(S, r->tbr, r->row));
+    return GBC_OK;
+}
 
-static gbc_status symbolic_waves(f4_state *S, gbc_pool *pool, int nt)
+gbc_status f4_wave_build(f4_state *S, f4_wave_row *w, size_t nw, const uint32_t *mex, int nt)
 {
     gbc_ctx *ctx = S->ctx;
     mht *sht = &S->sht;
     const uint32_t n = S->R->nvars;
-    wave_row *w = NULL;
+    if (nt > 1) {
+        GBC_TRY(gbc_ctx_poll(ctx));
+        wave W = {S, w, nw, nt};
+        gbc_pool_run(ctx->pool, wave_lookup, &W, nt);
+    } else {
+        for (size_t i = 0; i < nw; i++) {
+            for (uint32_t k = 0; k < S->g[w[i].gi].len; k++)
+                w[i].cols[k] = UINT32_MAX;
+            w[i].miss = S->g[w[i].gi].len;
+        }
+    }
+    for (size_t i = 0; i < nw; i++) {
+        f4_wave_row *r = &w[i];
+        const poly *f = &S->g[r->gi];
+        const uint32_t *m = mex + i * n;
+        GBC_TRY(gbc_ctx_poll(ctx));
+        for (uint32_t k = 0; k < f->len && r->miss > 0; k++) {
+            if (r->cols[k] != UINT32_MAX)
+                continue;
+            r->miss--;
+            /* mht_insert_mul_pk_n, not mht_insert_mul_pk: f4_make_row must stay
+             * the latter's one caller, or LTO stops inlining it there (mht.c);
+             * without keys or at degree 256 it takes the raw path itself */
+            GBC_TRY(mht_insert_mul_pk_n(ctx, sht, m, r->mpk, r->mhash, r->mdeg, &S->bht,
+                                        &f->mon[k], 1, &r->cols[k]));
+        }
+        GBC_ASSERT(r->u == UINT32_MAX || r->cols[0] == r->u);
+        la_row *row = r->tbr ? &S->tbr[r->row] : &S->piv[r->row];
+        row->cols = r->cols;
+        row->cf = f->cf;
+        row->len = f->len;
+        row->src = r->gi;
+        row->tag = 0;
+        if (!r->tbr)
+            sht->row[r->cols[0]].aux = MARK_PIVOT;
+    }
+    return GBC_OK;
+}
+
+/* The reducers of monomials [u0, u0 + n) of sht (reducer_needed), part t of nt
+ * taking a contiguous share; each monomial's mark is written by its part alone. */
+typedef struct reducer_job {
+    f4_state *S;
+    uint32_t u0, n;
+    uint32_t *gi;
+    int nt;
+} reducer_job;
+
+static void reducer_part(void *arg, int t)
+{
+    const reducer_job *J = arg;
+    uint32_t a = (uint32_t)((uint64_t)J->n * (uint64_t)t / (uint64_t)J->nt);
+    uint32_t b = (uint32_t)((uint64_t)J->n * (uint64_t)(t + 1) / (uint64_t)J->nt);
+    for (uint32_t i = a; i < b; i++)
+        J->gi[i] = reducer_needed(J->S, J->u0 + i);
+}
+
+/* Reducer choices shared out when a wave has at least this many new monomials. */
+#define REDUCERS_MIN 512
+
+/* Waves with fewer terms than this run on the calling thread alone. */
+#define WAVE_MIN_TERMS 4096
+
+/* Symbolic preprocessing on several threads: the serial loop below visits the
+ * table's monomials in index order while rows append new ones, so its waves are
+ * the monomials present when a wave starts, then those their rows added; each
+ * wave's reducers are chosen in order and its rows built by f4_wave_build. */
+static gbc_status symbolic_waves(f4_state *S, int nt)
+{
+    gbc_ctx *ctx = S->ctx;
+    mht *sht = &S->sht;
+    const uint32_t n = S->R->nvars;
+    f4_wave_row *w = NULL;
     uint32_t *mex = NULL; /* the rows' multipliers, n words each */
-    size_t wcap = 0, mcap = 0;
+    uint32_t *red = NULL; /* a wave's reducers, when chosen in parallel */
+    size_t wcap = 0, mcap = 0, rcap = 0;
     gbc_status st = GBC_OK;
     for (uint32_t u = 0; u < sht->size && st == GBC_OK;) {
         const uint32_t end = sht->size;
         size_t nw = 0, terms = 0;
-        for (; u < end; u++) {
-            uint32_t gi = reducer_needed(S, u);
+        const int pred = end - u >= REDUCERS_MIN;
+        if (pred) {
+            GBC_CHECK(st, GBC_GROW(ctx, red, rcap, end - u), out);
+            reducer_job J = {S, u, end - u, red, nt};
+            gbc_pool_run(ctx->pool, reducer_part, &J, nt);
+        }
+        for (const uint32_t u0 = u; u < end; u++) {
+            uint32_t gi = pred ? red[u - u0] : reducer_needed(S, u);
             if (gi == UINT32_MAX)
                 continue;
             GBC_CHECK(st, GBC_GROW(ctx, w, wcap, nw + 1), out);
@@ -181,7 +270,7 @@ static gbc_status symbolic_waves(f4_state *S, gbc_pool *pool, int nt)
         GBC_CHECK(st, GBC_GROW(ctx, mex, mcap, (nw ? nw : 1) * (size_t)(n ? n : 1)), out);
         const int par = terms >= WAVE_MIN_TERMS && nw > 1;
         for (size_t i = 0; i < nw; i++) {
-            wave_row *r = &w[i];
+            f4_wave_row *r = &w[i];
             const poly *f = &S->g[r->gi];
             f4_multiplier(S, sht, r->u, S->lm[r->gi], &r->mhash, &r->mdeg);
             la_row *row;
@@ -192,50 +281,15 @@ static gbc_status symbolic_waves(f4_state *S, gbc_pool *pool, int nt)
                 sht->row[r->u].aux = MARK_PIVOT;
                 continue;
             }
-            GBC_CHECK(st, gbc_ctx_poll(ctx), out);
+            r->tbr = 0;
             r->row = (size_t)(row - S->piv);
-            r->cols = gbc_arena_alloc(ctx, &S->arena, sizeof(uint32_t) * f->len);
-            if (r->cols == NULL) {
-                st = gbc_ctx_alloc_status(ctx);
-                goto out;
-            }
-            memcpy(mex + i * n, S->mexps, sizeof(uint32_t) * n);
-            r->packed = sht->pk != NULL && r->mdeg < 256;
-            r->mpk[0] = r->mpk[1] = 0;
-            if (r->packed)
-                mht_pack(S->mexps, n, r->mpk);
-            if (S->rec != NULL)
-                GBC_CHECK(st, f4_stage_mult(S, 0, r->row), out);
+            GBC_CHECK(st, f4_wave_prepare(S, r, mex + i * n), out);
         }
-        if (!par)
-            continue;
-        wave W = {S, w, nw, nt};
-        gbc_pool_run(pool, wave_lookup, &W, nt);
-        for (size_t i = 0; i < nw; i++) {
-            wave_row *r = &w[i];
-            const poly *f = &S->g[r->gi];
-            const uint32_t *m = mex + i * n;
-            for (uint32_t k = 0; k < f->len; k++) {
-                if (r->cols[k] != UINT32_MAX)
-                    continue;
-                /* mht_insert_mul_pk_n, not mht_insert_mul_pk: f4_make_row must stay
-                 * the latter's one caller, or LTO stops inlining it there (mht.c);
-                 * without keys or at degree 256 it takes the raw path itself */
-                GBC_CHECK(st, mht_insert_mul_pk_n(ctx, sht, m, r->mpk, r->mhash, r->mdeg,
-                                                  &S->bht, &f->mon[k], 1, &r->cols[k]),
-                          out);
-            }
-            la_row *row = &S->piv[r->row];
-            row->cols = r->cols;
-            row->cf = f->cf;
-            row->len = f->len;
-            row->src = r->gi;
-            row->tag = 0;
-            GBC_ASSERT(row->cols[0] == r->u);
-            sht->row[r->u].aux = MARK_PIVOT;
-        }
+        if (par)
+            GBC_CHECK(st, f4_wave_build(S, w, nw, mex, nt), out);
     }
 out:
+    gbc_free(ctx, red);
     gbc_free(ctx, mex);
     gbc_free(ctx, w);
     return st;
@@ -246,7 +300,7 @@ gbc_status f4_symbolic(f4_state *S)
     mht *sht = &S->sht;
     const int nt = f4_round_threads(S);
     if (nt > 1 && sht->pk != NULL)
-        return symbolic_waves(S, S->ctx->pool, nt);
+        return symbolic_waves(S, nt);
     for (uint32_t u = 0; u < sht->size; u++) {
         uint32_t gi = reducer_needed(S, u);
         if (gi == UINT32_MAX)

@@ -289,6 +289,29 @@ int mht_find_mul_pk(const mht *t, const uint64_t mpk[2], uint32_t mhash, uint32_
     return mht_probe_pk(t, mht_hash_add(mhash, tb->row[b].hash), pk, idx, &k);
 }
 
+uint32_t mht_find_mul_pk_n(const mht *t, const uint64_t mpk[2], uint32_t mhash, uint32_t mdeg,
+                           const mht *tb, const uint32_t *b, uint32_t n, uint32_t *idx)
+{
+    if (t->pk == NULL || tb->pk == NULL || mdeg >= 256) {
+        for (uint32_t k = 0; k < n; k++)
+            idx[k] = UINT32_MAX;
+        return n;
+    }
+    uint32_t miss = 0;
+    for (uint32_t k = 0; k < n; k++) {
+        const mht_row *rb = &tb->row[b[k]];
+        const uint64_t *bk = tb->pk + 2 * (size_t)b[k];
+        uint64_t pk[2] = {mpk[0] + bk[0], mpk[1] + bk[1]};
+        uint32_t slot;
+        if ((uint64_t)mdeg + rb->deg >= 256 ||
+            !mht_probe_pk(t, mht_hash_add(mhash, rb->hash), pk, &idx[k], &slot)) {
+            idx[k] = UINT32_MAX;
+            miss++;
+        }
+    }
+    return miss;
+}
+
 gbc_status mht_insert_mul_pk_n(gbc_ctx *ctx, mht *t, const uint32_t *mexps,
                                const uint64_t mpk[2], uint32_t mhash, uint32_t mdeg,
                                const mht *tb, const uint32_t *b, uint32_t n, uint32_t *idx)

@@ -151,6 +151,11 @@ gbc_status mht_insert_mul_pk(gbc_ctx *ctx, mht *t, const uint32_t *mexps, const 
  * 256 or more, or a table without keys); mht_insert_mul_pk then settles it. */
 int mht_find_mul_pk(const mht *t, const uint64_t mpk[2], uint32_t mhash, uint32_t mdeg,
                     const mht *tb, uint32_t b, uint32_t *idx);
+/* mht_find_mul_pk for the n monomials b[0..n) of tb: idx[k] the product's index,
+ * or UINT32_MAX when it is not found or the packed path does not apply; returns
+ * the number of those. */
+uint32_t mht_find_mul_pk_n(const mht *t, const uint64_t mpk[2], uint32_t mhash, uint32_t mdeg,
+                           const mht *tb, const uint32_t *b, uint32_t n, uint32_t *idx);
 /* mht_insert_mul_pk for the n monomials b[0..n) of tb: idx[k] gets the index of
  * mexps * b[k] (the same indices as n calls of mht_insert_mul_pk in that order).
  * For a caller other than F4's rows (see mht.c). */
