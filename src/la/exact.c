@@ -185,3 +185,132 @@ gbc_status la_echelon_mt(gbc_ctx *ctx, la_matrix *M, const field *F, const la_ro
     gbc_free(ctx, mid);
     return st;
 }
+
+/* ------------------------------------------------ back-reduction, threads -- */
+
+/* A worker of the parallel back-reduction: it takes the rows in the order of ord
+ * (decreasing leading column) from the shared counter, reduces each by the pivots
+ * there at that moment, and publishes the result as its column's pivot. */
+typedef struct br_job {
+    la_worker w;
+    const field *F;
+    la_row *rows;
+    const uint64_t *ord;
+    size_t n;
+    atomic_size_t *next;
+    size_t *done; /* the rows it reduced (indices into rows) */
+    la_row **res; /* and their results, in its arena */
+    size_t ndone, dcap, rcap;
+} br_job;
+
+static void *br_job_run(void *arg)
+{
+    br_job *J = arg;
+    la_worker *W = &J->w;
+    for (;;) {
+        if (la_worker_stopped(W))
+            break;
+        size_t k = atomic_fetch_add(J->next, 1);
+        if (k >= J->n)
+            break;
+        uint32_t i = (uint32_t)J->ord[k];
+        const la_row *r = &J->rows[i];
+        if (r->len <= 1)
+            continue; /* copied by the caller */
+        W->st = GBC_GROW(&W->ctx, J->done, J->dcap, J->ndone + 1);
+        if (W->st == GBC_OK)
+            W->st = GBC_GROW(&W->ctx, J->res, J->rcap, J->ndone + 1);
+        la_row *slot = NULL;
+        if (W->st == GBC_OK) {
+            slot = gbc_arena_alloc(&W->ctx, &W->arena, sizeof *slot);
+            if (slot == NULL)
+                W->st = gbc_ctx_alloc_status(&W->ctx);
+        }
+        if (W->st == GBC_OK)
+            W->st = la_reduce_row(&W->ctx, &W->M, J->F, r, 1, &W->arena, slot);
+        if (W->st != GBC_OK)
+            break;
+        J->done[J->ndone] = i;
+        J->res[J->ndone++] = slot;
+        __atomic_store_n(&W->M.pivot[slot->cols[0]], slot, __ATOMIC_RELEASE);
+    }
+    la_worker_done(W);
+    return NULL;
+}
+
+gbc_status la_backreduce_mt(gbc_ctx *ctx, la_matrix *M, const field *F, la_row *rows,
+                            size_t n, gbc_arena *arena, int nthreads)
+{
+    if (nthreads <= 1 || n < 64)
+        return la_backreduce(ctx, M, F, rows, n, arena);
+    uint64_t *ord;
+    GBC_TRY(GBC_ALLOC(ctx, ord, n));
+    for (size_t i = 0; i < n; i++)
+        ord[i] = (uint64_t)(UINT32_MAX - rows[i].cols[0]) << 32 | i;
+    gbc_status st = gbc_sort_cmp(ctx, ord, n, sizeof *ord, la_u64_cmp, NULL);
+    /* the rows with nothing to reduce are copied here, as la_backreduce does */
+    for (size_t i = 0; i < n && st == GBC_OK; i++) {
+        la_row *r = &rows[i];
+        if (r->len > 1)
+            continue;
+        uint32_t *c = gbc_arena_alloc(ctx, arena, sizeof(uint32_t) * (r->len + 1));
+        uint32_t *f = gbc_arena_alloc(ctx, arena, sizeof(uint32_t) * (r->len + 1));
+        if (c == NULL || f == NULL) {
+            st = gbc_ctx_alloc_status(ctx);
+            break;
+        }
+        memcpy(c, r->cols, sizeof(uint32_t) * r->len);
+        memcpy(f, r->cf, sizeof(uint32_t) * r->len);
+        r->cols = c;
+        r->cf = f;
+    }
+    if (st != GBC_OK) {
+        gbc_free(ctx, ord);
+        return st;
+    }
+    /* no lanes: the rows are reduced one at a time */
+    la_matrix Mb = *M;
+    Mb.lanes = NULL;
+    atomic_size_t next;
+    atomic_init(&next, 0);
+    br_job jobs[64];
+    la_phase P;
+    st = la_phase_begin(&P, ctx, &Mb, jobs, sizeof jobs[0], nthreads);
+    for (int t = 0; t < P.ninit; t++) {
+        jobs[t].F = F;
+        jobs[t].rows = rows;
+        jobs[t].ord = ord;
+        jobs[t].n = n;
+        jobs[t].next = &next;
+    }
+    if (st == GBC_OK)
+        st = la_phase_run(&P, br_job_run, jobs, sizeof jobs[0]);
+    /* every published result moves into rows[] and arena, and the pivot table
+     * points at rows[] again (on failure, at the rows as they were) */
+    for (int t = 0; t < P.ninit; t++) {
+        br_job *J = &jobs[t];
+        for (size_t q = 0; q < J->ndone; q++) {
+            la_row *r = &rows[J->done[q]];
+            const la_row *res = J->res[q];
+            M->pivot[res->cols[0]] = r;
+            if (st != GBC_OK)
+                continue;
+            uint32_t *c = gbc_arena_alloc(ctx, arena, sizeof(uint32_t) * res->len);
+            uint32_t *f = gbc_arena_alloc(ctx, arena, sizeof(uint32_t) * res->len);
+            if (c == NULL || f == NULL) {
+                st = gbc_ctx_alloc_status(ctx);
+                continue;
+            }
+            memcpy(c, res->cols, sizeof(uint32_t) * res->len);
+            memcpy(f, res->cf, sizeof(uint32_t) * res->len);
+            *r = *res;
+            r->cols = c;
+            r->cf = f;
+        }
+        gbc_free(&J->w.ctx, J->done);
+        gbc_free(&J->w.ctx, J->res);
+    }
+    la_phase_end(&P, jobs, sizeof jobs[0]);
+    gbc_free(ctx, ord);
+    return st;
+}

@@ -158,6 +158,12 @@ gbc_status la_echelon_mt(gbc_ctx *ctx, la_matrix *M, const field *F, const la_ro
  * copied there), so whatever held them before may go. */
 gbc_status la_backreduce(gbc_ctx *ctx, la_matrix *M, const field *F, la_row *rows, size_t n,
                          gbc_arena *arena);
+/* la_backreduce with nthreads threads: the rows, taken by decreasing leading column,
+ * are reduced by whichever form of each pivot is published when it is needed (the
+ * row itself or its reduced form), and each result is published as its column's
+ * pivot at once. A fully reduced row is unique, so the rows are la_backreduce's. */
+gbc_status la_backreduce_mt(gbc_ctx *ctx, la_matrix *M, const field *F, la_row *rows,
+                            size_t n, gbc_arena *arena, int nthreads);
 
 /* The workers of a kernel's parallel phase (la/workers.c). A job type begins with
  * an la_worker; the jobs are an array of n such jobs of size bytes each. */

@@ -174,7 +174,7 @@ static char *run_kernel(const la_kernel *K, const tmat *T, const field *F, int t
     gbc_arena_init(&arena, 1 << 16);
     size_t nnew = 0;
     ck_assert_int_eq(K->echelon(&E, &M, T->rows, T->n, &arena, newrows, &nnew), GBC_OK);
-    ck_assert_int_eq(la_backreduce(&ctx, &M, F, newrows, nnew, &arena), GBC_OK);
+    ck_assert_int_eq(la_backreduce_mt(&ctx, &M, F, newrows, nnew, &arena, threads), GBC_OK);
     for (uint32_t c = 0; c < T->ncols; c++)
         ck_assert_msg(dense[c] == 0, "the kernel left the dense scratch dirty");
     for (size_t c = 0; lanes != NULL && c < (size_t)T->ncols * LA_LANES; c++)
@@ -251,6 +251,38 @@ START_TEST(test_kernels_agree)
         free(ex);
         free(mt);
         free(pr);
+        tmat_free(&T);
+    }
+}
+END_TEST
+
+/* Loop index: the prime. Enough new rows (at least 64) for the back-reduction to
+ * run on two threads: the same rows as on one. */
+START_TEST(test_backreduce_threads)
+{
+    field F;
+    ck_assert_int_eq(field_init(&F, primes[_i]), GBC_OK);
+    gbc_rng g;
+    gbc_rng_seed(&g, tu_seed() * 104729u + (uint64_t)_i);
+    int trials = 3 * tu_mult();
+    for (int t = 0; t < trials; t++) {
+        uint32_t ncols = 400 + (uint32_t)gbc_rng_below(&g, 400);
+        size_t npiv = gbc_rng_below(&g, ncols / 4);
+        size_t rank = 80 + gbc_rng_below(&g, 120);
+        size_t n = rank + 50 + gbc_rng_below(&g, 200);
+        unsigned density = 3 + (unsigned)gbc_rng_below(&g, 20);
+        tmat T;
+        tmat_make(&T, &g, &F, ncols, npiv, n, rank, density);
+        char *one = run_kernel(&la_kernel_exact, &T, &F, 1, 0, 1, NULL);
+        char *two = run_kernel(&la_kernel_exact, &T, &F, 2, 0, 1, NULL);
+        size_t nnew = (size_t)strtoul(one, NULL, 10);
+        ck_assert_msg(nnew >= 64 || F.p < 8, "p=%u trial %d: only %zu new rows", F.p, t, nnew);
+        ck_assert_msg(strcmp(one, two) == 0,
+                      "p=%u trial %d (%u cols, %zu pivots, %zu rows, %zu new): the "
+                      "back-reduction on two threads differs from one",
+                      F.p, t, ncols, npiv, n, nnew);
+        free(one);
+        free(two);
         tmat_free(&T);
     }
 }
@@ -419,6 +451,7 @@ int main(void)
     tcase_set_timeout(tc, 600);
     tcase_add_loop_test(tc, test_kernels_agree, 0, (int)NPRIMES);
     tcase_add_loop_test(tc, test_lanes_agree, 0, (int)NPRIMES);
+    tcase_add_loop_test(tc, test_backreduce_threads, 0, (int)NPRIMES);
     tcase_add_test(tc, test_prob_reduces_less);
     tcase_add_test(tc, test_hook_caught);
     tcase_add_test(tc, test_exponent);
