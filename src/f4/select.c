@@ -60,6 +60,47 @@ fail:
 #define SELECT_MIN_TERMS 65536
 #define SELECT_CHUNKS 32
 
+/* One pivot row per lcm (the sparsest generator), the others to reduce: best[k]
+ * is the place of the pivot of k's group (the entries of one lcm are adjacent).
+ * Returns the rows' number of terms. */
+static size_t pivot_choice(const f4_state *S, const ent *E, size_t ne, size_t *best)
+{
+    size_t terms = 0;
+    for (size_t a = 0; a < ne;) {
+        size_t b = a, bk = a;
+        while (b < ne && E[b].lcm == E[a].lcm) {
+            if (S->g[E[b].g].len < S->g[E[bk].g].len)
+                bk = b;
+            terms += S->g[E[b].g].len;
+            b++;
+        }
+        for (size_t k = a; k < b; k++)
+            best[k] = bk;
+        a = b;
+    }
+    return terms;
+}
+
+/* The rows of E[0..ne), one after the other. */
+static gbc_status select_serial(f4_state *S, const ent *E, size_t ne, const size_t *best)
+{
+    gbc_ctx *ctx = S->ctx;
+    for (size_t k = 0; k < ne; k++) {
+        uint32_t gi = E[k].g, mh, md;
+        f4_multiplier(S, &S->pht, E[k].lcm, S->lm[gi], &mh, &md);
+        la_row *row;
+        if (best[k] == k) {
+            GBC_TRY(f4_push_row(ctx, &S->piv, &S->npiv, &S->pcap, &row));
+            GBC_TRY(f4_make_row(S, mh, md, &S->g[gi], gi, row));
+            S->sht.row[row->cols[0]].aux = MARK_PIVOT;
+        } else {
+            GBC_TRY(f4_push_row(ctx, &S->tbr, &S->ntbr, &S->tcap, &row));
+            GBC_TRY(f4_make_row(S, mh, md, &S->g[gi], gi, row));
+        }
+    }
+    return GBC_OK;
+}
+
 /* The rows of E[0..ne) (grouped by lcm; in each group the one at best[] is the
  * pivot): pushed onto S->piv or S->tbr in order, and built in waves. */
 static gbc_status select_waves(f4_state *S, const ent *E, size_t ne, const size_t *best,
@@ -138,40 +179,13 @@ gbc_status f4_select(f4_state *S, uint32_t d, size_t *nsel_out)
         if (nu == 0 || E[k].lcm != E[nu - 1].lcm || E[k].g != E[nu - 1].g)
             E[nu++] = E[k];
     ne = nu;
-    /* One pivot row per lcm (the sparsest generator), the others to reduce:
-     * best[k] is the pivot's place in k's group. */
     GBC_CHECK(st, GBC_ALLOC(ctx, best, ne + 1), out);
-    size_t terms = 0;
-    for (size_t a = 0; a < ne;) {
-        size_t b = a, bk = a;
-        while (b < ne && E[b].lcm == E[a].lcm) {
-            if (S->g[E[b].g].len < S->g[E[bk].g].len)
-                bk = b;
-            terms += S->g[E[b].g].len;
-            b++;
-        }
-        for (size_t k = a; k < b; k++)
-            best[k] = bk;
-        a = b;
-    }
+    size_t terms = pivot_choice(S, E, ne, best);
     const int nt = f4_round_threads(S);
-    if (nt > 1 && S->sht.pk != NULL && terms >= SELECT_MIN_TERMS) {
+    if (nt > 1 && S->sht.pk != NULL && terms >= SELECT_MIN_TERMS)
         GBC_CHECK(st, select_waves(S, E, ne, best, terms, nt), out);
-    } else {
-        for (size_t k = 0; k < ne; k++) {
-            uint32_t gi = E[k].g, mh, md;
-            f4_multiplier(S, &S->pht, E[k].lcm, S->lm[gi], &mh, &md);
-            la_row *row;
-            if (best[k] == k) {
-                GBC_CHECK(st, f4_push_row(ctx, &S->piv, &S->npiv, &S->pcap, &row), out);
-                GBC_CHECK(st, f4_make_row(S, mh, md, &S->g[gi], gi, row), out);
-                S->sht.row[row->cols[0]].aux = MARK_PIVOT;
-            } else {
-                GBC_CHECK(st, f4_push_row(ctx, &S->tbr, &S->ntbr, &S->tcap, &row), out);
-                GBC_CHECK(st, f4_make_row(S, mh, md, &S->g[gi], gi, row), out);
-            }
-        }
-    }
+    else
+        GBC_CHECK(st, select_serial(S, E, ne, best), out);
     /* Generators of degree d enter as rows to reduce. */
     memset(S->mexps, 0, sizeof(uint32_t) * S->R->nvars);
     while (S->gnext < S->ngens && f4_lead_degree(S, &S->gens[S->gnext]) == d) {
