@@ -236,9 +236,20 @@ static size_t block_size(size_t n)
  * the bound does not count on the closing zeros: after the threads, k
  * combinations of all rows (k the least with (p - 1)^-k <= the matrix's budget)
  * must reduce to zero (docs/linear-algebra.md). */
+/* The confirmations' combinations on several threads: their pass over the known
+ * pivots (which the threads do not change) is made by the last worker, into lanes
+ * of its own, before it closes blocks as the others do; their ends, which need
+ * the new pivots, come after the threads (prob_confirm_finish). */
+typedef struct pconf {
+    la_matrix M;       /* the lanes of the combinations (the pivots are shared) */
+    gbc_rng rng;
+    unsigned nc;       /* combinations (lanes 0..nc-1) */
+} pconf;
+
 typedef struct pjob {
     la_worker w;
     pout o;
+    pconf *conf;          /* the confirmations' pass to make first, or NULL */
     atomic_size_t *next;  /* the next block to take */
     const field *F;
     const la_row *rows;
@@ -302,6 +313,10 @@ static void *pjob_run(void *arg)
 {
     pjob *J = arg;
     la_worker *W = &J->w;
+    pconf *C = J->conf;
+    if (C != NULL)
+        la_lanes_reduce(&C->M, J->F,
+                        combine(J->F, &C->rng, &C->M, 0, C->nc, J->rows, 0, J->n));
     gbc_status st = run_blocks(&W->ctx, &W->M, J->F, &J->rng, J->rows, J->n, J->bs,
                                &W->arena, &J->o);
     /* a stop asked by another worker or the caller is already in W->st or theirs */
@@ -312,8 +327,8 @@ static void *pjob_run(void *arg)
 }
 
 static gbc_status prob_parallel(la_env *E, la_matrix *M, const la_row *rows, size_t n,
-                                size_t bs, size_t nblocks, gbc_arena *arena, la_row *newrows,
-                                size_t *nnew, size_t *closed)
+                                size_t bs, size_t nblocks, pconf *conf, gbc_arena *arena,
+                                la_row *newrows, size_t *nnew, size_t *closed)
 {
     gbc_ctx *ctx = E->ctx;
     pjob jobs[64];
@@ -324,6 +339,9 @@ static gbc_status prob_parallel(la_env *E, la_matrix *M, const la_row *rows, siz
     for (int t = 0; t < P.ninit; t++) {
         pjob *J = &jobs[t];
         J->next = &next;
+        J->conf = t == P.ninit - 1 ? conf : NULL;
+        /* the test hook's wrong stops are worker 0's (the calling thread's) */
+        J->o.hook = t == 0 && (uint32_t)E->hook > 0 ? &E->hook : NULL;
         J->F = E->F;
         J->rows = rows;
         J->n = n;
@@ -427,6 +445,33 @@ static gbc_status prob_confirm(la_env *E, la_matrix *M, const la_row *rows, size
     return GBC_OK;
 }
 
+/* prob_confirm for combinations whose pass over the known pivots is done (in
+ * C's lanes, which this empties): each is finished by the new pivots. */
+static gbc_status prob_confirm_finish(la_env *E, la_matrix *M, const la_row *rows, size_t n,
+                                      pconf *C, gbc_arena *arena, la_row *newrows,
+                                      size_t *nnew, int *exact)
+{
+    gbc_ctx *ctx = E->ctx;
+    GBC_TRY(gbc_ctx_check(ctx));
+    /* the caller's dense scratch with the combinations' lanes */
+    la_matrix L = *M;
+    L.lanes = C->M.lanes;
+    for (unsigned j = 0; j < C->nc; j++) {
+        la_row res;
+        gbc_status st = la_lanes_finish(ctx, &L, E->F, (int)j, arena, &res);
+        E->st.rows_reduced++;
+        if (st != GBC_OK)
+            return st;
+        if (res.len == 0) {
+            E->st.confirmations++;
+            continue;
+        }
+        *exact = 1;
+        return prob_finish_exact(E, M, rows, n, &res, arena, newrows, nnew);
+    }
+    return GBC_OK;
+}
+
 static gbc_status prob_echelon(la_env *E, la_matrix *M, const la_row *rows, size_t n,
                                gbc_arena *arena, la_row *newrows, size_t *nnew)
 {
@@ -455,11 +500,29 @@ static gbc_status prob_echelon(la_env *E, la_matrix *M, const la_row *rows, size
     E->st.rows_in += n;
     *nnew = 0;
     size_t closed = 0; /* blocks closed by a zero combination */
-    int parallel = E->threads > 1 && nblocks > 1 && (uint32_t)E->hook == 0;
+    int parallel = E->threads > 1 && nblocks > 1 && (E->hook >> 32) == 0;
+    int confirmed = 0;
     if (parallel) {
-        /* the closing zeros do not count (see above): k confirmations */
+        /* the closing zeros do not count (see above): k confirmations, whose pass
+         * over the known pivots runs beside the blocks when its lanes can be had */
         k = la_prob_exponent(p, s, 1) + 1;
-        GBC_TRY(prob_parallel(E, M, rows, n, bs, nblocks, arena, newrows, nnew, &closed));
+        pconf conf;
+        conf.M = *M;
+        conf.nc = k - 1 < LA_LANES ? k - 1 : LA_LANES;
+        conf.M.lanes = gbc_calloc(ctx, (size_t)M->ncols * LA_LANES + 1, sizeof(uint64_t));
+        gbc_rng_seed(&conf.rng, gbc_rng_next(&E->rng));
+        pconf *C = conf.M.lanes != NULL ? &conf : NULL;
+        gbc_status st = prob_parallel(E, M, rows, n, bs, nblocks, C, arena, newrows, nnew,
+                                      &closed);
+        int exact = 0;
+        if (st == GBC_OK && C != NULL && closed > 0) {
+            st = prob_confirm_finish(E, M, rows, n, C, arena, newrows, nnew, &exact);
+            confirmed = 1;
+        }
+        gbc_free(ctx, conf.M.lanes);
+        GBC_TRY(st);
+        if (exact)
+            return GBC_OK;
     }
     if (!parallel) {
         pseq q = {{seq_take, seq_poll, seq_emit, &E->hook, 0, 0, 0, 0}, ctx, M, newrows, nnew,
@@ -471,7 +534,7 @@ static gbc_status prob_echelon(la_env *E, la_matrix *M, const la_row *rows, size
         closed = q.o.closed;
         GBC_TRY(st);
     }
-    if (closed > 0 && k > 1) {
+    if (closed > 0 && k > 1 && !confirmed) {
         int exact = 0;
         GBC_TRY(prob_confirm(E, M, rows, n, k, arena, newrows, nnew, &exact));
         if (exact)

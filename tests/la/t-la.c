@@ -389,9 +389,17 @@ START_TEST(test_hook_caught)
                                 NULL);
         char *without = run_kernel(&la_kernel_probabilistic, &T, &F, 1,
                                    falses | (1ULL << 32), gbc_rng_next(&g), NULL);
+        /* on two threads the calling thread's blocks stop wrongly, and the
+         * confirmations (their pass made beside the blocks) must catch it */
+        char *two = run_kernel(&la_kernel_probabilistic, &T, &F, 2, falses, gbc_rng_next(&g),
+                               NULL);
         ck_assert_msg(strcmp(ex, with) == 0,
                       "trial %d: %llu forced wrong stops got past the confirmations", t,
                       (unsigned long long)falses);
+        ck_assert_msg(strcmp(ex, two) == 0,
+                      "trial %d: %llu forced wrong stops on two threads got past the "
+                      "confirmations", t, (unsigned long long)falses);
+        free(two);
         wrong_without += strcmp(ex, without) != 0;
         free(ex);
         free(with);
