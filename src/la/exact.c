@@ -156,7 +156,9 @@ gbc_status la_echelon_mt(gbc_ctx *ctx, la_matrix *M, const field *F, const la_ro
                          size_t n, gbc_arena *arena, la_row *newrows, size_t *nnew,
                          int nthreads)
 {
-    if (nthreads <= 1 || n < 64)
+    /* two groups of lanes are enough to share: the known pivots' pass over a
+     * group costs as much as the matrix's reducer rows */
+    if (nthreads <= 1 || n < 2 * LA_LANES)
         return la_echelon(ctx, M, F, rows, n, arena, newrows, nnew);
     /* Phase 1, in parallel: every row reduced by the known pivots only (the pivot
      * table is read-only meanwhile). Phase 2: the echelon form of what is left,

@@ -36,6 +36,7 @@ struct pout {
     gbc_status (*emit)(pout *o, la_row res, uint32_t src); /* a new pivot */
     uint64_t *hook;      /* the test hook (sequential only; else NULL) */
     size_t reduced, confirmations, closed, blocks;
+    size_t maxopen; /* blocks it may hold open at once (at most LA_LANES) */
 };
 
 /* Lanes [l0, l0 + nl) += nl independent random combinations of rows[a, b), each
@@ -80,7 +81,7 @@ static size_t assign_lanes(pout *o, const la_row *rows, size_t n, size_t bs, pbl
     unsigned free = LA_LANES;
     for (size_t i = 0; i < nopen; i++)
         grant_lanes(&blk[i], &free);
-    while (free > 0 && nopen < LA_LANES && *more) {
+    while (free > 0 && nopen < o->maxopen && *more) {
         size_t i = o->take(o);
         if (i == SIZE_MAX) {
             *more = 0;
@@ -347,6 +348,9 @@ static gbc_status prob_parallel(la_env *E, la_matrix *M, const la_row *rows, siz
         J->n = n;
         J->bs = bs;
         J->nblocks = nblocks;
+        /* a share of the blocks each, so that no thread takes them all at once */
+        size_t share = (nblocks + (size_t)P.n - 1) / (size_t)P.n;
+        J->o.maxopen = share < LA_LANES ? share : LA_LANES;
         J->o.take = job_take;
         J->o.poll = job_poll;
         J->o.emit = job_emit;
@@ -525,7 +529,7 @@ static gbc_status prob_echelon(la_env *E, la_matrix *M, const la_row *rows, size
             return GBC_OK;
     }
     if (!parallel) {
-        pseq q = {{seq_take, seq_poll, seq_emit, &E->hook, 0, 0, 0, 0}, ctx, M, newrows, nnew,
+        pseq q = {{seq_take, seq_poll, seq_emit, &E->hook, 0, 0, 0, 0, LA_LANES}, ctx, M, newrows, nnew,
                   0, nblocks};
         gbc_status st = run_blocks(ctx, M, E->F, &E->rng, rows, n, bs, arena, &q.o);
         E->st.rows_reduced += q.o.reduced;
