@@ -101,6 +101,8 @@ uint32_t pairs_min_deg(const pairset *ps)
 /* The weight of a known candidate (pairs_basis.ecart): never stored, so never
  * compared with a real weight. */
 #define PAIR_KNOWN UINT32_MAX
+/* The lcm of a redundant element's candidate: not formed. */
+#define NO_LCM UINT32_MAX
 
 static uint32_t pair_weight(const pairs_basis *B, const mht *pt, uint32_t i, uint32_t j,
                             uint32_t lcm)
@@ -117,9 +119,10 @@ static uint32_t pair_weight(const pairs_basis *B, const mht *pt, uint32_t i, uin
 }
 
 /* The candidates of an update in ps->cand: (i, new) with lcm(lm_i, lt) in pt for
- * every older element i (redundant ones too: the chain criterion needs lcm(i, new)
- * for any i in an existing pair), weighed by pair_weight, or PAIR_KNOWN for a
- * known pair (pairs_basis.ecart; *kn says whether the new element is known). */
+ * every older non-redundant element i, weighed by pair_weight, or PAIR_KNOWN for a
+ * known pair (pairs_basis.ecart; *kn says whether the new element is known). A
+ * redundant i gets no candidate (its lcm is NO_LCM): the chain criterion, the one
+ * reader of those, compares them with a pair's lcm itself (same_lcm). */
 static gbc_status update_candidates(gbc_ctx *ctx, pairset *ps, const pairs_basis *B, mht *pt,
                                     int *kn)
 {
@@ -130,6 +133,11 @@ static gbc_status update_candidates(gbc_ctx *ctx, pairset *ps, const pairs_basis
     for (uint32_t i = 0; i < nw; i++) {
         C[i].i = i;
         C[i].j = nw;
+        if (B->redundant[i]) {
+            C[i].lcm = NO_LCM;
+            C[i].deg = 0;
+            continue;
+        }
         GBC_TRY(mht_insert_lcm(ctx, pt, t, B->lm[i], lt, &C[i].lcm));
         C[i].deg = pair_weight(B, pt, i, nw, C[i].lcm);
     }
@@ -140,6 +148,8 @@ static gbc_status update_candidates(gbc_ctx *ctx, pairset *ps, const pairs_basis
         GBC_ASSERT(B->sugar == NULL);
         const uint32_t ew = B->ecart[nw];
         for (uint32_t i = 0; i < nw; i++) {
+            if (B->redundant[i])
+                continue;
             uint64_t e = B->ecart[i] > ew ? B->ecart[i] : ew;
             if ((uint64_t)pt->row[C[i].lcm].deg + e <= B->dknown)
                 C[i].deg = PAIR_KNOWN;
@@ -148,16 +158,32 @@ static gbc_status update_candidates(gbc_ctx *ctx, pairset *ps, const pairs_basis
     return GBC_OK;
 }
 
+/* Whether lcm(lm_i, lt) is the monomial m of pt: by the candidate's index when i
+ * has one, else (a redundant i) exponent by exponent. */
+static int same_lcm(const pairs_basis *B, const mht *pt, const spair *C, uint32_t i,
+                    uint32_t lt, uint32_t m)
+{
+    if (C[i].lcm != NO_LCM)
+        return C[i].lcm == m;
+    const mht *t = B->t;
+    const uint32_t *a = mht_exps(t, B->lm[i]), *b = mht_exps(t, lt), *e = mht_exps(pt, m);
+    for (uint32_t v = 0; v < t->nvars; v++)
+        if ((a[v] > b[v] ? a[v] : b[v]) != e[v])
+            return 0;
+    return 1;
+}
+
 /* Chain criterion on the old pairs: drop (i, j) when lt divides lcm(i, j) and
- * both lcm(i, new) and lcm(j, new) (the candidates C) differ from it. */
-static void update_chain(pairset *ps, const mht *t, const mht *pt, uint32_t lt,
+ * both lcm(i, new) and lcm(j, new) differ from it. */
+static void update_chain(pairset *ps, const pairs_basis *B, const mht *pt, uint32_t lt,
                          const spair *C)
 {
+    const mht *t = B->t;
     size_t k = 0;
     for (size_t q = 0; q < ps->n; q++) {
         spair *p = &ps->p[q];
-        if (mht_divides(t, lt, pt, p->lcm) && C[p->i].lcm != p->lcm &&
-            C[p->j].lcm != p->lcm) {
+        if (mht_divides(t, lt, pt, p->lcm) && !same_lcm(B, pt, C, p->i, lt, p->lcm) &&
+            !same_lcm(B, pt, C, p->j, lt, p->lcm)) {
             ps->stat_chain++;
             continue;
         }
@@ -283,7 +309,7 @@ gbc_status pairs_update(gbc_ctx *ctx, pairset *ps, pairs_basis *B)
     const uint32_t lt = B->lm[nw];
     int kn;
     GBC_TRY(update_candidates(ctx, ps, B, pt, &kn));
-    update_chain(ps, t, pt, lt, ps->cand);
+    update_chain(ps, B, pt, lt, ps->cand);
 
     /* New pairs, only with non-redundant elements, by ascending lcm degree. */
     spair *C = ps->cand;
