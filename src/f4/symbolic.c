@@ -211,7 +211,9 @@ gbc_status f4_wave_build(f4_state *S, f4_wave_row *w, size_t nw, const uint32_t 
 }
 
 /* The reducers of monomials [u0, u0 + n) of sht (reducer_needed), part t of nt
- * taking a contiguous share; each monomial's mark is written by its part alone. */
+ * taking chunks t, t + nt, ... of REDUCERS_CHUNK monomials (the costs vary along
+ * the table); each monomial's mark is written by its part alone. */
+#define REDUCERS_CHUNK 64u
 typedef struct reducer_job {
     f4_state *S;
     uint32_t u0, n;
@@ -222,14 +224,16 @@ typedef struct reducer_job {
 static void reducer_part(void *arg, int t)
 {
     const reducer_job *J = arg;
-    uint32_t a = (uint32_t)((uint64_t)J->n * (uint64_t)t / (uint64_t)J->nt);
-    uint32_t b = (uint32_t)((uint64_t)J->n * (uint64_t)(t + 1) / (uint64_t)J->nt);
-    for (uint32_t i = a; i < b; i++)
-        J->gi[i] = reducer_needed(J->S, J->u0 + i);
+    for (size_t a = (size_t)t * REDUCERS_CHUNK; a < J->n;
+         a += (size_t)J->nt * REDUCERS_CHUNK) {
+        size_t b = J->n - a < REDUCERS_CHUNK ? J->n : a + REDUCERS_CHUNK;
+        for (size_t i = a; i < b; i++)
+            J->gi[i] = reducer_needed(J->S, J->u0 + (uint32_t)i);
+    }
 }
 
 /* Reducer choices shared out when a wave has at least this many new monomials. */
-#define REDUCERS_MIN 512
+#define REDUCERS_MIN 128
 
 /* Waves with fewer terms than this run on the calling thread alone. */
 #define WAVE_MIN_TERMS 4096
