@@ -16,6 +16,7 @@ void pairs_clear(gbc_ctx *ctx, pairset *ps)
     gbc_free(ctx, ps->ckey);
     gbc_free(ctx, ps->corder);
     gbc_free(ctx, ps->ctmp);
+    gbc_free(ctx, ps->gscr);
     memset(ps, 0, sizeof *ps);
 }
 
@@ -37,29 +38,106 @@ static int pairs_cmp_sort(const void *a, const void *b, void *arg)
     return pairs_cmp(arg, a, b);
 }
 
+/* Room for nc candidates' keys, order and copies. */
+static gbc_status reserve_keys(gbc_ctx *ctx, pairset *ps, size_t nc)
+{
+    if (ps->kcap >= nc)
+        return GBC_OK;
+    size_t cap = nc > 2 * ps->kcap ? nc : 2 * ps->kcap;
+    gbc_free(ctx, ps->ckey);
+    gbc_free(ctx, ps->corder);
+    gbc_free(ctx, ps->ctmp);
+    ps->ckey = NULL;
+    ps->corder = NULL;
+    ps->ctmp = NULL;
+    ps->kcap = 0;
+    GBC_TRY(GBC_ALLOC(ctx, ps->ckey, cap));
+    GBC_TRY(GBC_ALLOC(ctx, ps->corder, cap));
+    GBC_TRY(GBC_ALLOC(ctx, ps->ctmp, cap));
+    ps->kcap = cap;
+    return GBC_OK;
+}
+
+/* Degrees spanning more than this (beyond 4 nc) are sorted by comparisons. */
+#define GROUP_SPAN 64
+
+/* sort_candidates by counting, when each weight is its lcm's degree (no sugar, no
+ * known pairs) and the lcms have a table of their own, whose aux fields are free
+ * (they are left 0): the classes (one lcm each) by increasing degree, those of one
+ * degree in the order of their first candidate, each class's candidates in the
+ * order of i (the order of C). update_classes needs no more (see sort_candidates).
+ * *done = 0 (C untouched) when the degrees span too much. */
+static gbc_status group_candidates(gbc_ctx *ctx, pairset *ps, mht *pt, size_t nc, int *done)
+{
+    spair *C = ps->cand;
+    uint32_t dmin = UINT32_MAX, dmax = 0;
+    for (size_t k = 0; k < nc; k++) {
+        dmin = C[k].deg < dmin ? C[k].deg : dmin;
+        dmax = C[k].deg > dmax ? C[k].deg : dmax;
+    }
+    *done = 0;
+    if ((uint64_t)dmax - dmin > 4 * (uint64_t)nc + GROUP_SPAN)
+        return GBC_OK;
+    const size_t nd = (size_t)(dmax - dmin) + 1;
+    GBC_TRY(GBC_GROW(ctx, ps->gscr, ps->gcap, 3 * nc + nd));
+    uint32_t *cls = ps->corder;        /* candidate -> class */
+    uint32_t *cdeg = ps->gscr;         /* class -> degree - dmin */
+    uint32_t *cnum = cdeg + nc;        /* class -> candidates, then its next place */
+    uint32_t *dnum = cnum + nc;        /* degree -> candidates, then its next place */
+    for (size_t k = 0; k < nc; k++)
+        pt->row[C[k].lcm].aux = UINT32_MAX;
+    uint32_t ncls = 0;
+    for (size_t k = 0; k < nc; k++) {
+        uint32_t *a = &pt->row[C[k].lcm].aux;
+        if (*a == UINT32_MAX) {
+            *a = ncls;
+            cdeg[ncls] = C[k].deg - dmin;
+            cnum[ncls++] = 0;
+        }
+        cls[k] = *a;
+        cnum[*a]++;
+    }
+    memset(dnum, 0, sizeof(uint32_t) * nd);
+    for (uint32_t c = 0; c < ncls; c++)
+        dnum[cdeg[c]] += cnum[c];
+    for (size_t d = 0, at = 0; d < nd; d++) {
+        uint32_t m = dnum[d];
+        dnum[d] = (uint32_t)at;
+        at += m;
+    }
+    for (uint32_t c = 0; c < ncls; c++) {
+        uint32_t m = cnum[c];
+        cnum[c] = dnum[cdeg[c]];
+        dnum[cdeg[c]] += m;
+    }
+    for (size_t k = 0; k < nc; k++)
+        ps->ctmp[cnum[cls[k]]++] = C[k];
+    for (size_t k = 0; k < nc; k++)
+        pt->row[C[k].lcm].aux = 0;
+    memcpy(C, ps->ctmp, nc * sizeof *C);
+    *done = 1;
+    return GBC_OK;
+}
+
 /* Sort the nc candidates C by (degree of the lcm, lcm's index in pt, older
  * element), stably by integer keys: a class (one lcm) is contiguous, its
  * candidates in the order of i, and every proper divisor of an lcm (lower degree)
  * comes before it, which is all update_classes needs. Within a degree the classes
- * follow their lcms' indices: the pairs kept are the same as in any order there,
- * and F4 sorts the pairs it selects itself. */
-static gbc_status sort_candidates(gbc_ctx *ctx, pairset *ps, const mht *pt, size_t nc)
+ * follow their lcms' indices: the pairs kept are the same as in any order there
+ * (a class is dropped only for a kept lcm of lower degree), and F4 sorts the pairs
+ * it selects itself. Where group_candidates applies, it gives such an order by
+ * counting. */
+static gbc_status sort_candidates(gbc_ctx *ctx, pairset *ps, const pairs_basis *B, mht *pt,
+                                  int kn, size_t nc)
 {
     if (nc < 2)
         return GBC_OK;
-    if (ps->kcap < nc) {
-        size_t cap = nc > 2 * ps->kcap ? nc : 2 * ps->kcap;
-        gbc_free(ctx, ps->ckey);
-        gbc_free(ctx, ps->corder);
-        gbc_free(ctx, ps->ctmp);
-        ps->ckey = NULL;
-        ps->corder = NULL;
-        ps->ctmp = NULL;
-        ps->kcap = 0;
-        GBC_TRY(GBC_ALLOC(ctx, ps->ckey, cap));
-        GBC_TRY(GBC_ALLOC(ctx, ps->corder, cap));
-        GBC_TRY(GBC_ALLOC(ctx, ps->ctmp, cap));
-        ps->kcap = cap;
+    GBC_TRY(reserve_keys(ctx, ps, nc));
+    if (B->sugar == NULL && !kn && B->lcms != NULL) {
+        int done;
+        GBC_TRY(group_candidates(ctx, ps, pt, nc, &done));
+        if (done)
+            return GBC_OK;
     }
     spair *C = ps->cand;
     for (size_t k = 0; k < nc; k++) {
@@ -318,7 +396,7 @@ gbc_status pairs_update(gbc_ctx *ctx, pairset *ps, pairs_basis *B)
         if (!B->redundant[i])
             C[nc++] = C[i];
     ps->stat_created += nc;
-    GBC_TRY(sort_candidates(ctx, ps, pt, nc));
+    GBC_TRY(sort_candidates(ctx, ps, B, pt, kn, nc));
     size_t na;
     GBC_TRY(update_classes(ctx, ps, B, pt, kn, nc, &na));
     const size_t n0 = ps->n;

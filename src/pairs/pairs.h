@@ -26,6 +26,8 @@ typedef struct pairset {
     uint32_t *corder;
     spair *ctmp;
     size_t kcap;
+    uint32_t *gscr;     /* the counting sort's classes and degrees */
+    size_t gcap;
     size_t stat_created, stat_chain, stat_gm, stat_product; /* statistics */
     size_t stat_known; /* pairs of known elements dropped as known (pairs_basis.ecart) */
     size_t stat_comp;  /* pairs across components dropped (pairs_basis.comp_n) */
