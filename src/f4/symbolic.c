@@ -124,25 +124,36 @@ typedef struct wave {
     const f4_state *S;
     f4_wave_row *w;
     size_t n;
-    int nt;
+    atomic_size_t next; /* the next group of WAVE_GRAB rows to take */
 } wave;
 
-/* Part t of a wave's lookups: rows t, t + nt, ...; a product not found (or not
- * looked up) gets UINT32_MAX. */
+/* Rows a thread takes at a time: the threads take groups until none is left, so
+ * that a thread woken late takes fewer. */
+#define WAVE_GRAB 16
+
+/* A part of a wave's lookups (the part's number does not matter: groups of rows
+ * are taken in turn); a product not found (or not looked up) gets UINT32_MAX. */
 static void wave_lookup(void *arg, int t)
 {
-    const wave *W = arg;
+    wave *W = arg;
     const f4_state *S = W->S;
-    for (size_t i = (size_t)t; i < W->n; i += (size_t)W->nt) {
-        f4_wave_row *r = &W->w[i];
-        const poly *f = &S->g[r->gi];
-        if (r->packed) {
-            r->miss = mht_find_mul_pk_n(&S->sht, r->mpk, r->mhash, r->mdeg, &S->bht, f->mon,
-                                        f->len, r->cols);
-        } else {
-            for (uint32_t k = 0; k < f->len; k++)
-                r->cols[k] = UINT32_MAX;
-            r->miss = f->len;
+    (void)t;
+    for (;;) {
+        size_t a = atomic_fetch_add(&W->next, WAVE_GRAB);
+        if (a >= W->n)
+            break;
+        size_t b = W->n - a < WAVE_GRAB ? W->n : a + WAVE_GRAB;
+        for (size_t i = a; i < b; i++) {
+            f4_wave_row *r = &W->w[i];
+            const poly *f = &S->g[r->gi];
+            if (r->packed) {
+                r->miss = mht_find_mul_pk_n(&S->sht, r->mpk, r->mhash, r->mdeg, &S->bht,
+                                            f->mon, f->len, r->cols);
+            } else {
+                for (uint32_t k = 0; k < f->len; k++)
+                    r->cols[k] = UINT32_MAX;
+                r->miss = f->len;
+            }
         }
     }
 }
@@ -173,7 +184,8 @@ gbc_status f4_wave_build(f4_state *S, f4_wave_row *w, size_t nw, const uint32_t 
     const uint32_t n = S->R->nvars;
     if (nt > 1) {
         GBC_TRY(gbc_ctx_poll(ctx));
-        wave W = {S, w, nw, nt};
+        wave W = {S, w, nw, 0};
+        atomic_init(&W.next, 0);
         gbc_pool_run(ctx->pool, wave_lookup, &W, nt);
     } else {
         for (size_t i = 0; i < nw; i++) {
@@ -210,22 +222,26 @@ gbc_status f4_wave_build(f4_state *S, f4_wave_row *w, size_t nw, const uint32_t 
     return GBC_OK;
 }
 
-/* The reducers of monomials [u0, u0 + n) of sht (reducer_needed), part t of nt
- * taking chunks t, t + nt, ... of REDUCERS_CHUNK monomials (the costs vary along
- * the table); each monomial's mark is written by its part alone. */
+/* The reducers of monomials [u0, u0 + n) of sht (reducer_needed), the parts taking
+ * chunks of REDUCERS_CHUNK monomials in turn (the costs vary along the table, and
+ * a thread woken late takes fewer); each monomial's mark is written by the part
+ * that took it. */
 #define REDUCERS_CHUNK 64u
 typedef struct reducer_job {
     f4_state *S;
     uint32_t u0, n;
     uint32_t *gi;
-    int nt;
+    atomic_size_t next;
 } reducer_job;
 
 static void reducer_part(void *arg, int t)
 {
-    const reducer_job *J = arg;
-    for (size_t a = (size_t)t * REDUCERS_CHUNK; a < J->n;
-         a += (size_t)J->nt * REDUCERS_CHUNK) {
+    reducer_job *J = arg;
+    (void)t;
+    for (;;) {
+        size_t a = atomic_fetch_add(&J->next, REDUCERS_CHUNK);
+        if (a >= J->n)
+            break;
         size_t b = J->n - a < REDUCERS_CHUNK ? J->n : a + REDUCERS_CHUNK;
         for (size_t i = a; i < b; i++)
             J->gi[i] = reducer_needed(J->S, J->u0 + (uint32_t)i);
@@ -258,7 +274,8 @@ static gbc_status symbolic_waves(f4_state *S, int nt)
         const int pred = end - u >= REDUCERS_MIN;
         if (pred) {
             GBC_CHECK(st, GBC_GROW(ctx, red, rcap, end - u), out);
-            reducer_job J = {S, u, end - u, red, nt};
+            reducer_job J = {S, u, end - u, red, 0};
+            atomic_init(&J.next, 0);
             gbc_pool_run(ctx->pool, reducer_part, &J, nt);
         }
         for (const uint32_t u0 = u; u < end; u++) {

@@ -119,7 +119,8 @@ typedef struct la_job {
     const field *F;
     const la_row *rows;
     la_row *out;
-    size_t first, step, n;
+    size_t n;
+    atomic_size_t *next; /* the next group's first row */
 } la_job;
 
 static void *la_job_run(void *arg)
@@ -127,10 +128,12 @@ static void *la_job_run(void *arg)
     la_job *J = arg;
     la_worker *W = &J->w;
     W->st = GBC_OK;
-    /* groups of LA_LANES rows, dealt out round robin */
-    for (size_t i = J->first * LA_LANES; i < J->n && W->st == GBC_OK;
-         i += J->step * LA_LANES) {
+    /* groups of LA_LANES rows, taken in turn (a thread woken late takes fewer) */
+    while (W->st == GBC_OK) {
         if (la_worker_stopped(W))
+            break;
+        size_t i = atomic_fetch_add(J->next, LA_LANES);
+        if (i >= J->n)
             break;
         size_t b = i + LA_LANES < J->n ? i + LA_LANES : J->n;
         if (!use_lanes(&W->M, J->rows, i, b)) {
@@ -167,14 +170,15 @@ gbc_status la_echelon_mt(gbc_ctx *ctx, la_matrix *M, const field *F, const la_ro
     GBC_TRY(GBC_ALLOC(ctx, mid, n));
     la_job jobs[64];
     la_phase P;
+    atomic_size_t next;
+    atomic_init(&next, 0);
     gbc_status st = la_phase_begin(&P, ctx, M, jobs, sizeof jobs[0], nthreads);
     for (int t = 0; t < P.ninit; t++) {
         jobs[t].F = F;
         jobs[t].rows = rows;
         jobs[t].out = mid;
-        jobs[t].first = (size_t)t;
-        jobs[t].step = (size_t)P.n;
         jobs[t].n = n;
+        jobs[t].next = &next;
     }
     if (st == GBC_OK)
         st = la_phase_run(&P, la_job_run, jobs, sizeof jobs[0]);
