@@ -468,6 +468,90 @@ static size_t binom(size_t m, size_t k)
     return r;
 }
 
+/* Whether the Koszul maps of m forms stay within KOSZUL_MAX_ENTRIES entries: the
+ * sum over k of binom(m, k) binom(m, k - 1). */
+static int koszul_fits(size_t m)
+{
+    size_t entries = 0;
+    for (size_t k = 1; k <= m; k++) {
+        size_t a = binom(m, k), b = binom(m, k - 1);
+        if (a == SIZE_MAX || b == SIZE_MAX || (b != 0 && a > KOSZUL_MAX_ENTRIES / b))
+            return 0;
+        entries += a * b;
+        if (entries > KOSZUL_MAX_ENTRIES)
+            return 0;
+    }
+    return 1;
+}
+
+/* The bases of the m + 1 levels: level k every k-subset of the generators (bit b
+ * standing for generator ord[b], of degree gd[ord[b]]), by Gosper's hack over the
+ * bit patterns, sorted by kset_cmp; their degrees to out->deg[k]. */
+static gbc_status koszul_bases(gbc_ctx *ctx, size_t m, const size_t *ord, const int64_t *gd,
+                               kset **B, module_res *out)
+{
+    for (size_t k = 0; k < m + 1; k++) {
+        const size_t n = binom(m, k);
+        GBC_TRY(GBC_ALLOC(ctx, B[k], n));
+        GBC_TRY(GBC_ALLOC(ctx, out->deg[k], n));
+        out->size[k] = n;
+        uint64_t v = k == 0 ? 0 : (k == 64 ? UINT64_MAX : (((uint64_t)1 << k) - 1));
+        for (size_t i = 0; i < n; i++) {
+            int64_t dg = 0;
+            for (size_t b = 0; b < m; b++)
+                if (v >> b & 1)
+                    dg += gd[ord[b]];
+            B[k][i].bits = v;
+            B[k][i].deg = dg;
+            if (i + 1 < n) {
+                uint64_t c = v & (~v + 1), r = v + c;
+                v = (((r ^ v) >> 2) / c) | r;
+            }
+        }
+        qsort(B[k], n, sizeof *B[k], kset_cmp);
+        for (size_t i = 0; i < n; i++)
+            out->deg[k][i] = B[k][i].deg;
+    }
+    return GBC_OK;
+}
+
+/* d_k into out->d[k]: column e_S, entry (-1)^(j-1) f_{s_j} at row e_{S - s_j}. */
+static gbc_status koszul_map(gbc_ctx *ctx, const ring *R, const plist *in, size_t m,
+                             const size_t *ord, const int64_t *gd, kset *const *B, size_t k,
+                             module_res *out)
+{
+    const size_t nc = out->size[k], nr = out->size[k - 1];
+    for (size_t c = 0; c < nc; c++) {
+        GBC_TRY(gbc_ctx_poll(ctx));
+        const uint64_t S = B[k][c].bits;
+        size_t frow[62], fgen[62];
+        int fneg[62];
+        size_t nf = 0;
+        for (size_t b = 0; b < m; b++) {
+            if (!(S >> b & 1))
+                continue;
+            frow[nf] = kset_find(B[k - 1], nr, S & ~((uint64_t)1 << b),
+                                 B[k][c].deg - gd[ord[b]]);
+            if (frow[nf] == SIZE_MAX)
+                return GBC_ERR_INTERNAL;
+            fgen[nf] = ord[b];
+            fneg[nf] = (int)(nf & 1);
+            nf++;
+        }
+        for (size_t r = 0; r < nr; r++) {
+            const ppoly *f = NULL;
+            int neg = 0;
+            for (size_t q = 0; q < nf; q++)
+                if (frow[q] == r) {
+                    f = &in->p[fgen[q]];
+                    neg = fneg[q];
+                }
+            GBC_TRY(push_entry(ctx, R, &out->d[k], f, neg));
+        }
+    }
+    return GBC_OK;
+}
+
 gbc_status module_res_koszul(gbc_ctx *ctx, const ring *R, const plist *in, module_res *out,
                              int *ok, gb_stats *stats)
 {
@@ -480,16 +564,8 @@ gbc_status module_res_koszul(gbc_ctx *ctx, const ring *R, const plist *in, modul
     GBC_TRY(module_regular_sequence(ctx, R, in, 1, &yes, &p, stats));
     if (!yes || m > 62)
         return GBC_OK;
-    /* the size of the maps: sum over k of binom(m, k) binom(m, k - 1) entries */
-    size_t entries = 0;
-    for (size_t k = 1; k <= m; k++) {
-        size_t a = binom(m, k), b = binom(m, k - 1);
-        if (a == SIZE_MAX || b == SIZE_MAX || (b != 0 && a > KOSZUL_MAX_ENTRIES / b))
-            return GBC_OK;
-        entries += a * b;
-        if (entries > KOSZUL_MAX_ENTRIES)
-            return GBC_OK;
-    }
+    if (!koszul_fits(m))
+        return GBC_OK;
     /* the generators by degree (stable) */
     size_t *ord = NULL;
     int64_t *gd = NULL;
@@ -517,63 +593,9 @@ gbc_status module_res_koszul(gbc_ctx *ctx, const ring *R, const plist *in, modul
     out->nlev = nl;
     for (size_t k = 0; k < nl; k++)
         plist_init(&out->d[k]);
-    /* the bases: every k-subset, by Gosper's hack over the bit patterns */
-    for (size_t k = 0; k < nl; k++) {
-        const size_t n = binom(m, k);
-        GBC_CHECK(st, GBC_ALLOC(ctx, B[k], n), fail);
-        GBC_CHECK(st, GBC_ALLOC(ctx, out->deg[k], n), fail);
-        out->size[k] = n;
-        uint64_t v = k == 0 ? 0 : (k == 64 ? UINT64_MAX : (((uint64_t)1 << k) - 1));
-        for (size_t i = 0; i < n; i++) {
-            int64_t dg = 0;
-            for (size_t b = 0; b < m; b++)
-                if (v >> b & 1)
-                    dg += gd[ord[b]];
-            B[k][i].bits = v;
-            B[k][i].deg = dg;
-            if (i + 1 < n) {
-                uint64_t c = v & (~v + 1), r = v + c;
-                v = (((r ^ v) >> 2) / c) | r;
-            }
-        }
-        qsort(B[k], n, sizeof *B[k], kset_cmp);
-        for (size_t i = 0; i < n; i++)
-            out->deg[k][i] = B[k][i].deg;
-    }
-    /* d_k: column e_S, entry (-1)^(j-1) f_{s_j} at row e_{S - s_j} */
-    for (size_t k = 1; k < nl; k++) {
-        const size_t nc = out->size[k], nr = out->size[k - 1];
-        for (size_t c = 0; c < nc; c++) {
-            GBC_CHECK(st, gbc_ctx_poll(ctx), fail);
-            const uint64_t S = B[k][c].bits;
-            size_t frow[62], fgen[62];
-            int fneg[62];
-            size_t nf = 0;
-            for (size_t b = 0; b < m; b++) {
-                if (!(S >> b & 1))
-                    continue;
-                frow[nf] = kset_find(B[k - 1], nr, S & ~((uint64_t)1 << b),
-                                     B[k][c].deg - gd[ord[b]]);
-                if (frow[nf] == SIZE_MAX) {
-                    st = GBC_ERR_INTERNAL;
-                    goto fail;
-                }
-                fgen[nf] = ord[b];
-                fneg[nf] = (int)(nf & 1);
-                nf++;
-            }
-            for (size_t r = 0; r < nr; r++) {
-                const ppoly *f = NULL;
-                int neg = 0;
-                for (size_t q = 0; q < nf; q++)
-                    if (frow[q] == r) {
-                        f = &in->p[fgen[q]];
-                        neg = fneg[q];
-                    }
-                GBC_CHECK(st, push_entry(ctx, R, &out->d[k], f, neg), fail);
-            }
-        }
-    }
+    GBC_CHECK(st, koszul_bases(ctx, m, ord, gd, B, out), fail);
+    for (size_t k = 1; k < nl; k++)
+        GBC_CHECK(st, koszul_map(ctx, R, in, m, ord, gd, B, k, out), fail);
     for (size_t k = 0; k < nl; k++)
         gbc_free(ctx, B[k]);
     gbc_free(ctx, B);
