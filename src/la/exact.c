@@ -73,29 +73,42 @@ int la_u64_cmp(const void *a, const void *b, void *arg)
     return (x > y) - (x < y);
 }
 
+/* *r = src with its arrays copied into arena. */
+static gbc_status row_into_arena(gbc_ctx *ctx, gbc_arena *arena, la_row *r, const la_row *src)
+{
+    uint32_t *c = gbc_arena_alloc(ctx, arena, sizeof(uint32_t) * (src->len + 1));
+    uint32_t *f = gbc_arena_alloc(ctx, arena, sizeof(uint32_t) * (src->len + 1));
+    if (c == NULL || f == NULL)
+        return gbc_ctx_alloc_status(ctx);
+    memcpy(c, src->cols, sizeof(uint32_t) * src->len);
+    memcpy(f, src->cf, sizeof(uint32_t) * src->len);
+    *r = *src;
+    r->cols = c;
+    r->cf = f;
+    return GBC_OK;
+}
+
+/* *ord = the rows' indices by decreasing leading column (distinct), each in the low
+ * half of a word whose high half is the key. */
+static gbc_status backreduce_order(gbc_ctx *ctx, const la_row *rows, size_t n, uint64_t **ord)
+{
+    GBC_TRY(GBC_ALLOC(ctx, *ord, n ? n : 1));
+    for (size_t i = 0; i < n; i++)
+        (*ord)[i] = (uint64_t)(UINT32_MAX - rows[i].cols[0]) << 32 | i;
+    return gbc_sort_cmp(ctx, *ord, n, sizeof **ord, la_u64_cmp, NULL);
+}
+
 gbc_status la_backreduce(gbc_ctx *ctx, la_matrix *M, const field *F, la_row *rows, size_t n,
                          gbc_arena *arena)
 {
     /* process by decreasing leading column (the leading columns are distinct) */
-    uint64_t *ord;
-    GBC_TRY(GBC_ALLOC(ctx, ord, n ? n : 1));
-    for (size_t i = 0; i < n; i++)
-        ord[i] = (uint64_t)(UINT32_MAX - rows[i].cols[0]) << 32 | i;
-    gbc_status st = gbc_sort_cmp(ctx, ord, n, sizeof *ord, la_u64_cmp, NULL);
+    uint64_t *ord = NULL;
+    gbc_status st = backreduce_order(ctx, rows, n, &ord);
     for (size_t k = 0; k < n && st == GBC_OK; k++) {
         la_row *r = &rows[(uint32_t)ord[k]];
         if (r->len <= 1) {
             /* nothing to reduce: copied, so that every row lives in arena */
-            uint32_t *c = gbc_arena_alloc(ctx, arena, sizeof(uint32_t) * (r->len + 1));
-            uint32_t *f = gbc_arena_alloc(ctx, arena, sizeof(uint32_t) * (r->len + 1));
-            if (c == NULL || f == NULL) {
-                st = gbc_ctx_alloc_status(ctx);
-                break;
-            }
-            memcpy(c, r->cols, sizeof(uint32_t) * r->len);
-            memcpy(f, r->cf, sizeof(uint32_t) * r->len);
-            r->cols = c;
-            r->cf = f;
+            st = row_into_arena(ctx, arena, r, r);
             continue;
         }
         st = gbc_ctx_check(ctx);
@@ -249,27 +262,12 @@ gbc_status la_backreduce_mt(gbc_ctx *ctx, la_matrix *M, const field *F, la_row *
 {
     if (nthreads <= 1 || n < 64)
         return la_backreduce(ctx, M, F, rows, n, arena);
-    uint64_t *ord;
-    GBC_TRY(GBC_ALLOC(ctx, ord, n));
-    for (size_t i = 0; i < n; i++)
-        ord[i] = (uint64_t)(UINT32_MAX - rows[i].cols[0]) << 32 | i;
-    gbc_status st = gbc_sort_cmp(ctx, ord, n, sizeof *ord, la_u64_cmp, NULL);
+    uint64_t *ord = NULL;
+    gbc_status st = backreduce_order(ctx, rows, n, &ord);
     /* the rows with nothing to reduce are copied here, as la_backreduce does */
-    for (size_t i = 0; i < n && st == GBC_OK; i++) {
-        la_row *r = &rows[i];
-        if (r->len > 1)
-            continue;
-        uint32_t *c = gbc_arena_alloc(ctx, arena, sizeof(uint32_t) * (r->len + 1));
-        uint32_t *f = gbc_arena_alloc(ctx, arena, sizeof(uint32_t) * (r->len + 1));
-        if (c == NULL || f == NULL) {
-            st = gbc_ctx_alloc_status(ctx);
-            break;
-        }
-        memcpy(c, r->cols, sizeof(uint32_t) * r->len);
-        memcpy(f, r->cf, sizeof(uint32_t) * r->len);
-        r->cols = c;
-        r->cf = f;
-    }
+    for (size_t i = 0; i < n && st == GBC_OK; i++)
+        if (rows[i].len <= 1)
+            st = row_into_arena(ctx, arena, &rows[i], &rows[i]);
     if (st != GBC_OK) {
         gbc_free(ctx, ord);
         return st;
@@ -299,19 +297,8 @@ gbc_status la_backreduce_mt(gbc_ctx *ctx, la_matrix *M, const field *F, la_row *
             la_row *r = &rows[J->done[q]];
             const la_row *res = J->res[q];
             M->pivot[res->cols[0]] = r;
-            if (st != GBC_OK)
-                continue;
-            uint32_t *c = gbc_arena_alloc(ctx, arena, sizeof(uint32_t) * res->len);
-            uint32_t *f = gbc_arena_alloc(ctx, arena, sizeof(uint32_t) * res->len);
-            if (c == NULL || f == NULL) {
-                st = gbc_ctx_alloc_status(ctx);
-                continue;
-            }
-            memcpy(c, res->cols, sizeof(uint32_t) * res->len);
-            memcpy(f, res->cf, sizeof(uint32_t) * res->len);
-            *r = *res;
-            r->cols = c;
-            r->cf = f;
+            if (st == GBC_OK)
+                st = row_into_arena(ctx, arena, r, res);
         }
         gbc_free(&J->w.ctx, J->done);
         gbc_free(&J->w.ctx, J->res);
