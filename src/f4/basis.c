@@ -24,6 +24,7 @@ void f4_free(f4_state *S)
     gbc_free(ctx, S->tbr);
     gbc_free(ctx, S->newrows);
     gbc_free(ctx, S->colmon);
+    gbc_free(ctx, S->colbht);
     gbc_free(ctx, S->pivot);
     gbc_free(ctx, S->dense);
     gbc_free(ctx, S->lanes);

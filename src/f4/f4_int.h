@@ -105,6 +105,12 @@ struct f4_state {
     size_t ncap;
     uint32_t *colmon; /* column -> sht monomial */
     size_t colcap;
+    /* column -> its monomial's index in bht, once f4_row_to_poly has met it in
+     * the current matrix: (colstamp << 32 | index), colstamp changing with every
+     * numbering of the columns */
+    uint64_t *colbht;
+    size_t cbcap;
+    uint32_t colstamp;
     const la_row **pivot;
     uint64_t *dense;
     uint64_t *lanes;   /* LA_LANES * lanecap zeros: la/lanes.c */

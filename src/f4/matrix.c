@@ -48,6 +48,17 @@ void f4_arena_done(f4_state *S, gbc_arena *a)
     }
 }
 
+/* A new numbering of the columns: every column's bht index is unknown again. */
+static void colbht_forget(f4_state *S)
+{
+    if (++S->colstamp == 0) {
+        /* after 2^32 numberings: the stamps start again from a cleared table */
+        if (S->colbht != NULL)
+            memset(S->colbht, 0, sizeof(uint64_t) * S->cbcap);
+        S->colstamp = 1;
+    }
+}
+
 /* Matrices with fewer rows than this are rewritten on the calling thread. */
 #define COLS_MIN_ROWS 512
 
@@ -92,6 +103,7 @@ gbc_status f4_columns(f4_state *S, uint32_t *npivcols)
     GBC_TRY(f4_scratch(S, nc));
     S->ncols = nc;
     S->cexps = NULL;
+    colbht_forget(S);
     memset(S->pivot, 0, sizeof(la_row *) * nc);
     for (size_t i = 0; i < S->npiv; i++)
         S->pivot[S->piv[i].cols[0]] = &S->piv[i];
@@ -134,16 +146,32 @@ gbc_status f4_scratch(f4_state *S, uint32_t nc)
 gbc_status f4_row_to_poly(f4_state *S, const la_row *r, poly *h)
 {
     GBC_TRY(poly_alloc(S->ctx, h, r->len, S->F));
-    for (uint32_t k = 0; k < r->len; k++) {
-        gbc_status st =
-            S->cexps != NULL
-                ? mht_insert(S->ctx, &S->bht, f4_col_exps(S, r->cols[k]), &h->mon[k])
-                : mht_insert_from(S->ctx, &S->bht, &S->sht, S->colmon[r->cols[k]], &h->mon[k]);
-        if (st != GBC_OK) {
-            poly_clear(S->ctx, h, S->F);
-            return st;
+    gbc_status st = GBC_OK;
+    if (S->cbcap < S->ncols) {
+        size_t old = S->cbcap;
+        st = GBC_GROW(S->ctx, S->colbht, S->cbcap, S->ncols);
+        if (st == GBC_OK)
+            memset(S->colbht + old, 0, sizeof(uint64_t) * (S->cbcap - old));
+    }
+    const uint64_t stamp = (uint64_t)S->colstamp << 32;
+    /* each column's monomial is hashed into bht once per matrix */
+    for (uint32_t k = 0; k < r->len && st == GBC_OK; k++) {
+        const uint32_t c = r->cols[k];
+        uint64_t *e = &S->colbht[c];
+        if ((*e & ~(uint64_t)UINT32_MAX) == stamp) {
+            h->mon[k] = (uint32_t)*e;
+        } else {
+            st = S->cexps != NULL
+                     ? mht_insert(S->ctx, &S->bht, f4_col_exps(S, c), &h->mon[k])
+                     : mht_insert_from(S->ctx, &S->bht, &S->sht, S->colmon[c], &h->mon[k]);
+            if (st == GBC_OK)
+                *e = stamp | h->mon[k];
         }
         h->cf[k] = r->cf[k];
+    }
+    if (st != GBC_OK) {
+        poly_clear(S->ctx, h, S->F);
+        return st;
     }
     GBC_ASSERT(poly_is_canonical(h, &S->bht, S->F));
     return GBC_OK;
@@ -156,6 +184,7 @@ gbc_status f4_cc_matrix(f4_state *S, const f4_cround *c)
     GBC_TRY(f4_scratch(S, c->ncols));
     S->ncols = c->ncols;
     S->cexps = S->cc_use->cexps + c->ce0;
+    colbht_forget(S);
     memset(S->pivot, 0, sizeof(la_row *) * S->ncols);
     for (size_t i = 0; i < S->npiv; i++)
         S->pivot[S->piv[i].cols[0]] = &S->piv[i];
