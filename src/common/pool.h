@@ -23,6 +23,19 @@ int gbc_pool_size(const gbc_pool *P);
  * every part has returned. */
 void gbc_pool_run(gbc_pool *P, void (*fn)(void *arg, int t), void *arg, int n);
 
+/* The parts of a job that share out [0, n) as they go: the next chunk of at most
+ * grab items, [*a, *b), taken from the shared counter next (1), or 0 when none is
+ * left. A part that starts late takes fewer. */
+static inline int gbc_take_chunk(atomic_size_t *next, size_t n, size_t grab, size_t *a,
+                                 size_t *b)
+{
+    *a = atomic_fetch_add(next, grab);
+    if (*a >= n)
+        return 0;
+    *b = n - *a < grab ? n : *a + grab;
+    return 1;
+}
+
 /* Run fn(arg) in the background on one of the pool's threads and return at once
  * (1), or return 0 without running it when the pool has no thread to spare (no
  * thread started, or a background task given and not waited for): the caller

@@ -138,11 +138,8 @@ static void wave_lookup(void *arg, int t)
     wave *W = arg;
     const f4_state *S = W->S;
     (void)t;
-    for (;;) {
-        size_t a = atomic_fetch_add(&W->next, WAVE_GRAB);
-        if (a >= W->n)
-            break;
-        size_t b = W->n - a < WAVE_GRAB ? W->n : a + WAVE_GRAB;
+    size_t a, b;
+    while (gbc_take_chunk(&W->next, W->n, WAVE_GRAB, &a, &b)) {
         for (size_t i = a; i < b; i++) {
             f4_wave_row *r = &W->w[i];
             const poly *f = &S->g[r->gi];
@@ -238,14 +235,10 @@ static void reducer_part(void *arg, int t)
 {
     reducer_job *J = arg;
     (void)t;
-    for (;;) {
-        size_t a = atomic_fetch_add(&J->next, REDUCERS_CHUNK);
-        if (a >= J->n)
-            break;
-        size_t b = J->n - a < REDUCERS_CHUNK ? J->n : a + REDUCERS_CHUNK;
+    size_t a, b;
+    while (gbc_take_chunk(&J->next, J->n, REDUCERS_CHUNK, &a, &b))
         for (size_t i = a; i < b; i++)
             J->gi[i] = reducer_needed(J->S, J->u0 + (uint32_t)i);
-    }
 }
 
 /* Reducer choices shared out when a wave has at least this many new monomials. */

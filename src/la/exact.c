@@ -3,6 +3,7 @@
  * la/dense.c, eight at a time through la/lanes.c. */
 #include "la/la.h"
 
+#include "common/pool.h"
 #include "common/sort.h"
 
 /* The least leading column of rows[a, b). */
@@ -142,13 +143,9 @@ static void *la_job_run(void *arg)
     la_worker *W = &J->w;
     W->st = GBC_OK;
     /* groups of LA_LANES rows, taken in turn (a thread woken late takes fewer) */
-    while (W->st == GBC_OK) {
-        if (la_worker_stopped(W))
-            break;
-        size_t i = atomic_fetch_add(J->next, LA_LANES);
-        if (i >= J->n)
-            break;
-        size_t b = i + LA_LANES < J->n ? i + LA_LANES : J->n;
+    size_t i, b;
+    while (W->st == GBC_OK && !la_worker_stopped(W) &&
+           gbc_take_chunk(J->next, J->n, LA_LANES, &i, &b)) {
         if (!use_lanes(&W->M, J->rows, i, b)) {
             for (size_t j = i; j < b && W->st == GBC_OK; j++)
                 W->st = la_reduce_row(&W->ctx, &W->M, J->F, &J->rows[j], 0, &W->arena,
@@ -226,12 +223,8 @@ static void *br_job_run(void *arg)
 {
     br_job *J = arg;
     la_worker *W = &J->w;
-    for (;;) {
-        if (la_worker_stopped(W))
-            break;
-        size_t k = atomic_fetch_add(J->next, 1);
-        if (k >= J->n)
-            break;
+    size_t k, k1;
+    while (!la_worker_stopped(W) && gbc_take_chunk(J->next, J->n, 1, &k, &k1)) {
         uint32_t i = (uint32_t)J->ord[k];
         const la_row *r = &J->rows[i];
         if (r->len <= 1)

@@ -240,7 +240,7 @@ static size_t block_size(size_t n)
 /* The confirmations' combinations on several threads: their pass over the known
  * pivots (which the threads do not change) is made by the last worker, into lanes
  * of its own, before it closes blocks as the others do; their ends, which need
- * the new pivots, come after the threads (prob_confirm_finish). */
+ * the new pivots, come after the threads (confirm_lanes). */
 typedef struct pconf {
     la_matrix M;       /* the lanes of the combinations (the pivots are shared) */
     gbc_rng rng;
@@ -415,27 +415,25 @@ static gbc_status prob_finish_exact(la_env *E, la_matrix *M, const la_row *rows,
     return GBC_OK;
 }
 
-/* k - 1 combinations of the whole matrix confirm every closed block; when one
- * does not reduce to zero the matrix is finished exactly (prob_finish_exact) and
- * *exact is set. */
-static gbc_status prob_confirm(la_env *E, la_matrix *M, const la_row *rows, size_t n,
-                               unsigned k, gbc_arena *arena, la_row *newrows, size_t *nnew,
-                               int *exact)
+/* Finish the nc combinations in lanes[0..nc) (M's layout; already reduced by the
+ * known pivots) by the new pivots: each must reduce to zero. The first that does
+ * not is a new pivot, and the matrix is finished exactly (prob_finish_exact) and
+ * *exact set. With hook, the test hook may take a nonzero one for zero. */
+static gbc_status confirm_lanes(la_env *E, la_matrix *M, uint64_t *lanes, unsigned nc,
+                                int hook, const la_row *rows, size_t n, gbc_arena *arena,
+                                la_row *newrows, size_t *nnew, int *exact)
 {
-    gbc_ctx *ctx = E->ctx;
-    GBC_TRY(gbc_ctx_check(ctx));
-    /* k <= PROB_MAX_EXPONENT + 1 <= LA_LANES + 1, so one group of lanes holds them */
-    unsigned nc = k - 1 < LA_LANES ? k - 1 : LA_LANES;
-    la_lanes_reduce(M, E->F, combine(E->F, &E->rng, M, 0, nc, rows, 0, n));
+    la_matrix L = *M; /* the caller's dense scratch with these lanes */
+    L.lanes = lanes;
     for (unsigned j = 0; j < nc; j++) {
         la_row res;
-        gbc_status st = la_lanes_finish(ctx, M, E->F, (int)j, arena, &res);
+        gbc_status st = la_lanes_finish(E->ctx, &L, E->F, (int)j, arena, &res);
         E->st.rows_reduced++;
         if (st != GBC_OK) {
-            la_lanes_clear(M);
+            la_lanes_clear(&L);
             return st;
         }
-        if (res.len > 0 && (uint32_t)E->hook > 0) {
+        if (hook && res.len > 0 && (uint32_t)E->hook > 0) {
             E->hook--;
             res.len = 0;
         }
@@ -449,31 +447,18 @@ static gbc_status prob_confirm(la_env *E, la_matrix *M, const la_row *rows, size
     return GBC_OK;
 }
 
-/* prob_confirm for combinations whose pass over the known pivots is done (in
- * C's lanes, which this empties): each is finished by the new pivots. */
-static gbc_status prob_confirm_finish(la_env *E, la_matrix *M, const la_row *rows, size_t n,
-                                      pconf *C, gbc_arena *arena, la_row *newrows,
-                                      size_t *nnew, int *exact)
+/* k - 1 combinations of the whole matrix confirm every closed block; when one
+ * does not reduce to zero the matrix is finished exactly (prob_finish_exact) and
+ * *exact is set. */
+static gbc_status prob_confirm(la_env *E, la_matrix *M, const la_row *rows, size_t n,
+                               unsigned k, gbc_arena *arena, la_row *newrows, size_t *nnew,
+                               int *exact)
 {
-    gbc_ctx *ctx = E->ctx;
-    GBC_TRY(gbc_ctx_check(ctx));
-    /* the caller's dense scratch with the combinations' lanes */
-    la_matrix L = *M;
-    L.lanes = C->M.lanes;
-    for (unsigned j = 0; j < C->nc; j++) {
-        la_row res;
-        gbc_status st = la_lanes_finish(ctx, &L, E->F, (int)j, arena, &res);
-        E->st.rows_reduced++;
-        if (st != GBC_OK)
-            return st;
-        if (res.len == 0) {
-            E->st.confirmations++;
-            continue;
-        }
-        *exact = 1;
-        return prob_finish_exact(E, M, rows, n, &res, arena, newrows, nnew);
-    }
-    return GBC_OK;
+    GBC_TRY(gbc_ctx_check(E->ctx));
+    /* k <= PROB_MAX_EXPONENT + 1 <= LA_LANES + 1, so one group of lanes holds them */
+    unsigned nc = k - 1 < LA_LANES ? k - 1 : LA_LANES;
+    la_lanes_reduce(M, E->F, combine(E->F, &E->rng, M, 0, nc, rows, 0, n));
+    return confirm_lanes(E, M, M->lanes, nc, 1, rows, n, arena, newrows, nnew, exact);
 }
 
 static gbc_status prob_echelon(la_env *E, la_matrix *M, const la_row *rows, size_t n,
@@ -520,7 +505,11 @@ static gbc_status prob_echelon(la_env *E, la_matrix *M, const la_row *rows, size
                                       &closed);
         int exact = 0;
         if (st == GBC_OK && C != NULL && closed > 0) {
-            st = prob_confirm_finish(E, M, rows, n, C, arena, newrows, nnew, &exact);
+            /* their pass over the known pivots is done: finished by the new ones */
+            st = gbc_ctx_check(ctx);
+            if (st == GBC_OK)
+                st = confirm_lanes(E, M, C->M.lanes, C->nc, 0, rows, n, arena, newrows, nnew,
+                                   &exact);
             confirmed = 1;
         }
         gbc_free(ctx, conf.M.lanes);
@@ -529,8 +518,8 @@ static gbc_status prob_echelon(la_env *E, la_matrix *M, const la_row *rows, size
             return GBC_OK;
     }
     if (!parallel) {
-        pseq q = {{seq_take, seq_poll, seq_emit, &E->hook, 0, 0, 0, 0, LA_LANES}, ctx, M, newrows, nnew,
-                  0, nblocks};
+        pseq q = {{seq_take, seq_poll, seq_emit, &E->hook, 0, 0, 0, 0, LA_LANES},
+                  ctx, M, newrows, nnew, 0, nblocks};
         gbc_status st = run_blocks(ctx, M, E->F, &E->rng, rows, n, bs, arena, &q.o);
         E->st.rows_reduced += q.o.reduced;
         E->st.confirmations += q.o.confirmations;

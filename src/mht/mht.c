@@ -278,17 +278,6 @@ gbc_status mht_insert_mul_pk(gbc_ctx *ctx, mht *t, const uint32_t *mexps, const 
     return mul_pk_one(ctx, t, mexps, mpk, mhash, mdeg, tb, b, idx);
 }
 
-int mht_find_mul_pk(const mht *t, const uint64_t mpk[2], uint32_t mhash, uint32_t mdeg,
-                    const mht *tb, uint32_t b, uint32_t *idx)
-{
-    if (t->pk == NULL || tb->pk == NULL || (uint64_t)mdeg + tb->row[b].deg >= 256)
-        return 0;
-    const uint64_t *bk = tb->pk + 2 * (size_t)b;
-    uint64_t pk[2] = {mpk[0] + bk[0], mpk[1] + bk[1]};
-    uint32_t k;
-    return mht_probe_pk(t, mht_hash_add(mhash, tb->row[b].hash), pk, idx, &k);
-}
-
 uint32_t mht_find_mul_pk_n(const mht *t, const uint64_t mpk[2], uint32_t mhash, uint32_t mdeg,
                            const mht *tb, const uint32_t *b, uint32_t n, uint32_t *idx)
 {

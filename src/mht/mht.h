@@ -145,15 +145,11 @@ gbc_status mht_insert_mul_raw(gbc_ctx *ctx, mht *t, const uint32_t *mexps, uint3
 gbc_status mht_insert_mul_pk(gbc_ctx *ctx, mht *t, const uint32_t *mexps, const uint64_t mpk[2],
                              uint32_t mhash, uint32_t mdeg, const mht *tb, uint32_t b,
                              uint32_t *idx);
-/* The lookup half of mht_insert_mul_pk, reading t only (so several threads may
- * run it at once while nothing inserts): 1 and *idx when the product is in t, 0
- * when it is not or when the packed path does not apply (the product's degree
- * 256 or more, or a table without keys); mht_insert_mul_pk then settles it. */
-int mht_find_mul_pk(const mht *t, const uint64_t mpk[2], uint32_t mhash, uint32_t mdeg,
-                    const mht *tb, uint32_t b, uint32_t *idx);
-/* mht_find_mul_pk for the n monomials b[0..n) of tb: idx[k] the product's index,
- * or UINT32_MAX when it is not found or the packed path does not apply; returns
- * the number of those. */
+/* The lookup half of mht_insert_mul_pk for the n monomials b[0..n) of tb, reading
+ * t only (so several threads may run it at once while nothing inserts): idx[k]
+ * the product's index, or UINT32_MAX when it is not in t or the packed path does
+ * not apply (the product's degree 256 or more, or a table without keys; then
+ * mht_insert_mul_pk settles it); returns the number of those. */
 uint32_t mht_find_mul_pk_n(const mht *t, const uint64_t mpk[2], uint32_t mhash, uint32_t mdeg,
                            const mht *tb, const uint32_t *b, uint32_t n, uint32_t *idx);
 /* mht_insert_mul_pk for the n monomials b[0..n) of tb: idx[k] gets the index of
