@@ -140,6 +140,8 @@ GBC_API gbc_status gbc_trace_mod_learn(gbc_trace_mod **trace, gbc_polys **basis,
     if (st == GBC_OK)
         st = f4_trace_new(NULL, &T->tr);
     if (st == GBC_OK)
+        f4_trace_set_confirm(T->tr); /* applies confirm their rounds (docs/learn.md) */
+    if (st == GBC_OK)
         st = f4_learn(&ctx, R, &gens->L, &out, NULL, T->tr);
     if (st == GBC_OK) {
         /* compiled on the learning system itself: it follows its own trace, and the
@@ -211,24 +213,50 @@ static gbc_status check_fit(const gbc_trace_mod *T, const ring *R, const plist *
     return GBC_OK;
 }
 
-/* The verification that out (an apply's basis of L) is the reduced basis of <L>
- * (learn_prove), its seed the options' (gbc_options_set_seed) or the OS's. *ok,
- * else err says which part failed. */
-static gbc_status prove(int *ok, gbc_ctx *ctx, const ring *R, const plist *out,
-                        const plist *L, gbc_error *err)
+/* The seed of an apply's random checks: the options' (gbc_options_set_seed) or the
+ * OS's. */
+static uint64_t apply_seed(const gbc_ctx *ctx)
 {
     uint64_t seed = ctx->plan->seed;
     if (!ctx->plan->fixed_seed)
         gbc_entropy64(&seed);
+    return seed;
+}
+
+/* The verification that out (an apply's basis of L) is the reduced basis of <L>
+ * (learn_prove), for an apply that could not confirm its rounds (a trace without
+ * zero rows). *ok, else err says which part failed. */
+static gbc_status prove(int *ok, gbc_ctx *ctx, const ring *R, const plist *out,
+                        const plist *L, gbc_error *err)
+{
     const char *why = "";
     size_t bad = 0;
-    GBC_TRY(learn_prove(ok, &why, &bad, ctx, R, out, L, seed));
+    GBC_TRY(learn_prove(ok, &why, &bad, ctx, R, out, L, apply_seed(ctx)));
     if (!*ok && strstr(why, "generator") != NULL)
         set_err(err, "the trace does not hold for these coefficients: generator %zu does not "
                 "reduce to zero by the applied basis", bad + 1, 0);
     else if (!*ok && err != NULL)
         snprintf(err->message, sizeof err->message,
                  "the trace does not hold for these coefficients: %s", why);
+    return GBC_OK;
+}
+
+/* What is left to check of an apply's basis out: nothing when trusted; that it is
+ * reduced when the replay confirmed its rounds (docs/learn.md); else the whole
+ * verification (prove). *ok, else err says why. */
+static gbc_status check_result(int *ok, gbc_ctx *ctx, const ring *R, const plist *out,
+                               const plist *L, unsigned flags, const f4_check *chk,
+                               gbc_error *err)
+{
+    *ok = 1;
+    if (flags & GBC_APPLY_TRUST)
+        return GBC_OK;
+    if (!chk->confirmed)
+        return prove(ok, ctx, R, out, L, err);
+    GBC_TRY(learn_reduced(ok, ctx, R, out));
+    if (!*ok)
+        set_err(err, "the trace does not hold for these coefficients: the applied basis is "
+                "not reduced", 0, 0);
     return GBC_OK;
 }
 
@@ -246,19 +274,36 @@ static gbc_status apply_one(gbc_ctx *ctx, plist *out, const gbc_trace_mod *T,
     double t0 = gbc_wall_time();
     /* fl.n matches no basis: the result comes as a list, only the scratch is kept */
     f4_flat fl = {NULL, SIZE_MAX, F4_FLAT_NONE, keep};
-    gbc_status st = keep != NULL
+    f4_check chk;
+    /* a trusted apply confirms nothing: the plain replay */
+    gbc_status st = !(flags & GBC_APPLY_TRUST)
+                        ? f4_apply_checked(ctx, R, &gens->L, out, T->tr,
+                                           apply_seed(ctx) ^ 0x636f6e6669726dULL, &chk,
+                                           keep != NULL ? &fl : NULL, &unlucky, &plain)
+                    : keep != NULL
                         ? f4_apply_flat(ctx, R, &gens->L, out, NULL, T->tr, &unlucky, &plain, &fl)
                         : f4_apply(ctx, R, &gens->L, out, NULL, T->tr, &unlucky, &plain);
+    if (flags & GBC_APPLY_TRUST)
+        memset(&chk, 0, sizeof chk);
     if (st == GBC_OK && unlucky) {
-        set_err(err, "the trace does not hold for these coefficients: a pivot vanished or a "
-                "leading monomial changed", 0, 0);
+        if (chk.refuted && err != NULL)
+            snprintf(err->message, sizeof err->message,
+                     "the trace does not hold for these coefficients: %s", chk.why);
+        else
+            set_err(err, "the trace does not hold for these coefficients: a pivot vanished "
+                    "or a leading monomial changed", 0, 0);
         st = GBC_ERR_VERIFY;
     }
     double t1 = gbc_wall_time();
-    ok = 1;
-    if (st == GBC_OK && !(flags & GBC_APPLY_TRUST))
-        st = prove(&ok, ctx, R, out, &gens->L, err);
     if (st == GBC_OK)
+        st = check_result(&ok, ctx, R, out, &gens->L, flags, &chk, err);
+    if (st == GBC_OK && chk.confirmed)
+        gbc_log(ctx, 1, "learn: applied in %.3f s (%s), rounds confirmed (%zu rounds with zero "
+                "rows, %u combinations each, %.3f s; failure bound %.3g), reduced in %.3f s: %s",
+                t1 - t0, plain ? "replayed plainly" : "compiled", chk.rounds, chk.k,
+                chk.seconds, chk.fail, gbc_wall_time() - t1,
+                ok ? "the reduced basis" : "the trace does not hold");
+    else if (st == GBC_OK)
         gbc_log(ctx, 1, "learn: applied in %.3f s (%s), %s in %.3f s: %s", t1 - t0,
                 plain ? "replayed plainly" : "compiled",
                 flags & GBC_APPLY_TRUST ? "not verified (trusted)" : "verified",

@@ -210,6 +210,37 @@ static gbc_status is_reduced(int *red, gbc_ctx *ctx, const mht *t, const poly *g
     return GBC_OK;
 }
 
+gbc_status learn_reduced(int *ok, gbc_ctx *ctx, const ring *R, const plist *G)
+{
+    *ok = 0;
+    mht_params par;
+    mht t;
+    poly *g = NULL;
+    size_t n = 0;
+    GBC_TRY(mht_params_init(ctx, &par, &R->ord, 0x6c6561726e726564ULL));
+    gbc_status st = mht_init(ctx, &t, &par, 12);
+    if (st != GBC_OK) {
+        mht_params_clear(ctx, &par);
+        return st;
+    }
+    int nonzero = 1;
+    GBC_CHECK(st, GBC_ZALLOC(ctx, g, G->n ? G->n : 1), out);
+    for (; n < G->n; n++) {
+        GBC_CHECK(st, poly_from_plain(ctx, &g[n], &G->p[n], &t, &R->F), out);
+        if (g[n].len == 0)
+            nonzero = 0;
+    }
+    if (nonzero)
+        GBC_CHECK(st, is_reduced(ok, ctx, &t, g, n), out);
+out:
+    for (size_t i = 0; i < n; i++)
+        poly_clear(ctx, &g[i], &R->F);
+    gbc_free(ctx, g);
+    mht_clear(ctx, &t);
+    mht_params_clear(ctx, &par);
+    return st;
+}
+
 gbc_status learn_prove(int *ok, const char **why, size_t *bad, gbc_ctx *ctx, const ring *R,
                        const plist *G, const plist *L, uint64_t seed)
 {

@@ -122,8 +122,8 @@ gbc_status f4_add(f4_state *S, poly *h)
 {
     int strict;
     GBC_TRY(f4_add_element(S, h, &strict));
-    if (S->play != NULL)
-        return GBC_OK; /* replay: no pairs */
+    if (S->play != NULL && S->chk == NULL)
+        return GBC_OK; /* replay: no pairs, unless it confirms its rounds */
     size_t k = S->n - 1;
     double t0 = gbc_wall_time();
     pairs_basis B = {&S->bht,     S->lm,     S->red,    NULL,

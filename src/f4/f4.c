@@ -194,6 +194,8 @@ typedef struct f4_run {
     const f4_sink *sink; /* or NULL: the basis goes to out */
     f4_flat *flat;       /* or NULL: f4_apply_flat's buffer */
     f4_resume *resume;   /* or NULL: f4_groebner_resume's handed elements */
+    f4_check *chk;       /* or NULL: a replay that confirms its rounds */
+    uint64_t seed;       /* with chk: the combinations' seed */
 } f4_run;
 
 /* The caller's scratch keep (f4_apply_flat) becomes S's (f4_setup's arena holds
@@ -384,6 +386,7 @@ static gbc_status f4_core_known(gbc_ctx *ctx, const ring *R, const plist *in, pl
     S.hilb = run->hilb;
     S.sink = run->sink;
     S.flat = run->flat;
+    S.chk = play != NULL && play->confirm ? run->chk : NULL;
     f4_keep *keep = S.flat != NULL ? S.flat->keep : NULL;
     if (keep != NULL)
         core_take_keep(ctx, &S, keep);
@@ -398,6 +401,8 @@ static gbc_status f4_core_known(gbc_ctx *ctx, const ring *R, const plist *in, pl
     GBC_CHECK(st, f4_take_gens(&S, in, &unit), done);
     if (play != NULL) {
         GBC_CHECK(st, f4_replay_begin(&S, run->compiled, run->compile, &bad), done);
+        if (S.chk != NULL)
+            f4_confirm_begin(&S, run->seed);
         if (!unit && !bad)
             GBC_CHECK(st, add_gens(&S), done);
         GBC_CHECK(st, f4_replay_rounds(&S, &unit, &bad), done);
@@ -418,7 +423,9 @@ static gbc_status f4_core_known(gbc_ctx *ctx, const ring *R, const plist *in, pl
     } else {
         GBC_CHECK(st, f4_final(&S, out), done);
     }
-    if (S.cc_bad) {
+    if (!S.cc_bad && S.chk != NULL && !unit && (S.flat == NULL || S.flat->state != F4_FLAT_DONE))
+        GBC_CHECK(st, f4_confirm_output(&S, out, &bad), done);
+    if (S.cc_bad || bad) {
         bad = 1;
         *run->unlucky = 1;
         goto done;
@@ -511,6 +518,36 @@ gbc_status f4_apply(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
         run.compiled = 0;
         st = f4_core_known(ctx, R, in, out, stats, &run);
     }
+    return st;
+}
+
+gbc_status f4_apply_checked(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                            const f4_trace *tr, uint64_t seed, f4_check *chk,
+                            f4_flat *fl, int *unlucky, int *plain)
+{
+    memset(chk, 0, sizeof *chk);
+    *unlucky = 0;
+    *plain = 0;
+    if (fl != NULL)
+        fl->state = F4_FLAT_NONE;
+    if (!f4_ring_direct(R))
+        return GBC_ERR_INTERNAL;
+    f4_run run = {.play = tr, .compiled = tr->cstate == CC_READY, .unlucky = unlucky,
+                  .flat = fl, .chk = chk, .seed = seed};
+    gbc_status st = f4_core_known(ctx, R, in, out, NULL, &run);
+    if (st == GBC_OK && *unlucky && run.compiled && !chk->refuted) {
+        /* as f4_apply: a support differs from the compiled run's */
+        memset(chk, 0, sizeof *chk);
+        *unlucky = 0;
+        *plain = 1;
+        run.compiled = 0;
+        run.flat = NULL;
+        if (fl != NULL)
+            fl->state = F4_FLAT_NONE;
+        st = f4_core_known(ctx, R, in, out, NULL, &run);
+    }
+    chk->confirmed = st == GBC_OK && !*unlucky && tr->confirm &&
+                     (fl == NULL || fl->state != F4_FLAT_DONE);
     return st;
 }
 

@@ -132,6 +132,10 @@ typedef struct f4_trace_round {
     uint32_t nred; /* reducer rows (those the nnew rows need), then nnew rows to reduce */
     uint32_t nnew;
     size_t lead0;  /* first expected leading monomial */
+    /* a trace that confirms (f4_trace_set_confirm): after the nnew rows, the nzero
+     * rows of the round that reduced to zero (the reducers counted in nred are then
+     * those either kind needs); 0 otherwise */
+    uint32_t nzero;
 } f4_trace_round;
 
 typedef struct f4_trace f4_trace;
@@ -143,6 +147,13 @@ size_t f4_trace_memory(const f4_trace *tr);
 /* After learning, on the context that learnt it: the learnt rows' and leading
  * monomials' arrays trimmed to their length (nothing is pushed any more). */
 void f4_trace_shrink(gbc_ctx *ctx, f4_trace *tr);
+
+/* Before f4_learn: the trace is to record, besides the rows that mattered, every
+ * row of a round that reduced to zero and the reducers those need, so that an apply
+ * can confirm its rounds (f4_apply_checked). */
+void f4_trace_set_confirm(f4_trace *tr);
+/* Whether tr holds its rounds' zero rows (f4_trace_set_confirm before learning). */
+int f4_trace_confirms(const f4_trace *tr);
 
 /* f4_groebner for a degree-compatible order (ring_is_graded(R)), recording into tr
  * (a fresh trace). */
@@ -245,6 +256,35 @@ enum { F4_FLAT_NONE, F4_FLAT_DONE, F4_FLAT_DIFFERS };
 gbc_status f4_apply_flat(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                          gb_stats *stats, const f4_trace *tr, int *unlucky, int *plain,
                          f4_flat *fl);
+/* What an apply that confirms its rounds established (f4_apply_checked,
+ * docs/learn.md "An apply that succeeds"). The replay then also forms the pairs of
+ * its elements as F4 does (the Gebauer-Moeller update on the leading monomials)
+ * and requires, round by round, the round's degree to be the least pair degree and
+ * both rows of every pair of that degree (and every generator taken as a row) to
+ * be among the round's rows; after the rows that give new elements are reduced,
+ * k random linear combinations of the round's rows that reduced to zero in the
+ * learning run must reduce to zero by the round's pivots; at the end no pair may
+ * be left, and the output's leading monomials must be the non-redundant
+ * elements'. */
+typedef struct f4_check {
+    int confirmed;  /* every check passed: the replay was an F4 run of these
+                     * generators, except with probability at most fail */
+    int refuted;    /* a check failed: a zero row did not reduce to zero, or the
+                     * trace's rounds are not F4's for these leading monomials
+                     * (why says which) */
+    const char *why;
+    unsigned k;     /* combinations per round */
+    size_t rounds;  /* rounds with zero rows */
+    double fail;    /* rounds * p^-k */
+    double seconds; /* spent in the checks */
+} f4_check;
+/* f4_apply (or f4_apply_flat when fl is not NULL) confirming its rounds when tr
+ * holds their zero rows (f4_trace_confirms; otherwise as f4_apply, chk->confirmed
+ * stays 0). The combinations' multipliers come from seed. A refuted apply is
+ * unlucky (out empty) and not retried plainly. */
+gbc_status f4_apply_checked(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                            const f4_trace *tr, uint64_t seed, f4_check *chk,
+                            f4_flat *fl, int *unlucky, int *plain);
 /* f4_apply by hashing, never using the compiled part of tr nor reading it: may
  * run while f4_trace_compile compiles tr on another thread (which writes only the
  * compiled part). */

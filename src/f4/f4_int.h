@@ -10,6 +10,8 @@
  *   final.c     the final interreduction (reduced or minimal basis)
  *   trace.c     the trace: the recorder of a learning run (an observer of the
  *               driver, f4_trace_recorder), the compiled replay's records
+ *   confirm.c   the checks of an apply that confirms its rounds (pairs, zero
+ *               rows, output)
  *   replay.c    applying a trace modulo another prime (the rounds of a replay)
  *   guided.c    the learning run guided by another engine's rows (its own rounds,
  *               recorded as the driver's are)
@@ -19,8 +21,8 @@
  *               an observer (f4_observer)
  *
  * Calls go down this list's order of layers: basis.c; select.c, symbolic.c,
- * matrix.c, hilbert.c; trace.c; replay.c, final.c, nf.c; guided.c; f4.c (serial.c
- * beside trace.c). No file calls one above it.
+ * matrix.c, hilbert.c; trace.c, confirm.c; replay.c, final.c, nf.c; guided.c; f4.c
+ * (serial.c beside trace.c). No file calls one above it.
  *
  * Tables: bht holds the monomials of basis polynomials and generators; pht the
  * pairs' lcms (compacted by f4_select);
@@ -136,6 +138,11 @@ struct f4_state {
     const uint32_t *cexps;  /* column monomials of the current compiled matrix */
     int cc_bad;             /* the run does not have the compiled shape */
     f4_flat *flat;          /* f4_apply_flat's buffer, or NULL */
+    /* an apply that confirms its rounds (f4_apply_checked), or NULL; the last nzrow
+     * rows of tbr are then the round's zero rows, which the kernel does not see */
+    f4_check *chk;
+    size_t nzrow;
+    gbc_rng crng;           /* the combinations' multipliers */
     uint32_t ncols;         /* columns of the current matrix */
     /* linear algebra: the kernel of this run (la_kernel_select) and its state */
     const la_kernel *kern;
@@ -177,6 +184,7 @@ struct f4_trace {
     uint8_t *red;   /* redundancy of the basis elements at the end */
     size_t nbasis;
     int unit;       /* the ideal is the unit ideal */
+    int confirm;    /* the rounds hold their zero rows (f4_trace_set_confirm) */
     /* Compiled replay. The first apply run that fits the trace records the column
      * structure of every matrix it builds (each row's column indices, each column's
      * monomial, the generators' and the new rows' supports); later apply runs take
@@ -381,6 +389,22 @@ int f4_cc_new_match(const f4_state *S, const f4_cround *c, size_t nnew);
 /* Record the support of the next polynomial of the compiling run's basis (the
  * columns of the final matrix, output order). */
 gbc_status f4_cc_record_out(f4_state *S, const uint32_t *cols, uint32_t len);
+
+/* confirm.c: the checks of an apply that confirms its rounds (S->chk; see
+ * f4_check in f4.h). Each sets *bad (and S->chk->refuted, why) when its check
+ * fails. f4_confirm_begin: the combinations per round and their seed.
+ * f4_confirm_pairs: before replay round r, its degree and rows against the pairs
+ * (those of the round's degree are taken out of S->ps) and the generators taken as
+ * rows. f4_confirm_zero: after the round's echelon form (before the new rows are
+ * sorted), the combinations of its zero rows (the last S->nzrow rows of S->tbr).
+ * f4_confirm_end: after the last round, no pair left and the trace's
+ * redundancy. f4_confirm_output: out's leading monomials are the non-redundant
+ * elements'. */
+void f4_confirm_begin(f4_state *S, uint64_t seed);
+gbc_status f4_confirm_pairs(f4_state *S, size_t r, int *bad);
+gbc_status f4_confirm_zero(f4_state *S, int *bad);
+gbc_status f4_confirm_end(f4_state *S, int unit, int *bad);
+gbc_status f4_confirm_output(f4_state *S, const plist *out, int *bad);
 
 /* hilbert.c */
 void f4_hilb_init(f4_hilb *H, const mi_upoly *target);

@@ -243,7 +243,9 @@ gbc_status f4_echelon(f4_state *S, size_t *nnew)
     /* the new rows go to earena; their back-reduction writes them again into
      * arena, so that earena can go before the round's new elements are made
      * (katsura-11 mod 65521: 12.8 MB of a 64.9 MB peak) */
-    GBC_TRY(S->kern->echelon(&S->la, &M, S->tbr, S->ntbr, &S->earena, S->newrows, nnew));
+    /* the last nzrow rows (a confirming replay's zero rows) are not the kernel's */
+    GBC_TRY(S->kern->echelon(&S->la, &M, S->tbr, S->ntbr - S->nzrow, &S->earena, S->newrows,
+                             nnew));
     GBC_TRY(la_backreduce_mt(ctx, &M, S->F, S->newrows, *nnew, &S->arena, f4_round_threads(S)));
     f4_arena_done(S, &S->earena);
     return GBC_OK;

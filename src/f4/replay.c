@@ -18,6 +18,14 @@ static const poly *replay_source(const f4_state *S, size_t j)
     return f != NULL && f->len > 0 ? f : NULL;
 }
 
+/* The number of rows of replay round r to build: its zero rows too when the run
+ * confirms them or records the compiled replay (which keeps every row). */
+static size_t replay_nrows(const f4_state *S, const f4_trace_round *rr)
+{
+    size_t n = (size_t)rr->nred + rr->nnew;
+    return S->chk != NULL || S->cc_rec != NULL ? n + rr->nzero : n;
+}
+
 /* The rows of replay round r from the compiled replay; *bad when a source does not
  * have the recorded support length. */
 static gbc_status replay_rows_cc(f4_state *S, size_t r, int *bad)
@@ -25,11 +33,12 @@ static gbc_status replay_rows_cc(f4_state *S, size_t r, int *bad)
     const f4_trace *t = S->cc_use;
     const f4_trace_round *rr = &S->play->rounds[r];
     const f4_cround *c = &t->cr[r];
-    if (c->npiv != rr->nred || c->nrows != (size_t)rr->nred + rr->nnew) {
+    if (c->npiv != rr->nred || c->nrows != (size_t)rr->nred + rr->nnew + rr->nzero) {
         *bad = 1;
         return GBC_OK;
     }
-    for (uint32_t k = 0; k < c->nrows; k++) {
+    const size_t nrows = replay_nrows(S, rr);
+    for (uint32_t k = 0; k < nrows; k++) {
         GBC_TRY(gbc_ctx_poll(S->ctx));
         const poly *f = replay_source(S, rr->row0 + k);
         const cc_row *w = &t->crow[c->r0 + k];
@@ -60,7 +69,8 @@ static gbc_status replay_rows(f4_state *S, size_t r, int *bad)
     const f4_trace_round *rr = &tr->rounds[r];
     const uint32_t n = S->R->nvars;
     mht_reset(&S->sht);
-    for (size_t k = 0; k < (size_t)rr->nred + rr->nnew; k++) {
+    const size_t nrows = replay_nrows(S, rr);
+    for (size_t k = 0; k < nrows; k++) {
         size_t j = rr->row0 + k;
         const uint32_t *mul = tr->mul + j * n;
         uint32_t md = 0;
@@ -122,20 +132,33 @@ static gbc_status replay_round(f4_state *S, size_t r, int *unit, int *bad)
     const f4_trace_round *rr = &tr->rounds[r];
     const uint32_t n = S->R->nvars;
     double t0 = gbc_wall_time();
-    S->npiv = S->ntbr = 0;
+    S->npiv = S->ntbr = S->nzrow = 0;
     gbc_arena_reset(&S->arena);
+    if (S->chk != NULL) {
+        GBC_TRY(f4_confirm_pairs(S, r, bad));
+        if (*bad)
+            return GBC_OK;
+    }
     if (S->cc_use != NULL)
         GBC_TRY(replay_rows_cc(S, r, bad));
     else
         GBC_TRY(replay_rows(S, r, bad));
     if (*bad)
         return GBC_OK;
+    S->nzrow = replay_nrows(S, rr) - rr->nred - rr->nnew;
     double t1 = gbc_wall_time();
     size_t nnew = 0;
     GBC_TRY(f4_echelon(S, &nnew));
     if (nnew != rr->nnew) {
         *bad = 1; /* a row reduced to zero */
         return GBC_OK;
+    }
+    if (S->chk != NULL) {
+        double t2 = gbc_wall_time();
+        GBC_TRY(f4_confirm_zero(S, bad));
+        S->chk->seconds += gbc_wall_time() - t2;
+        if (*bad)
+            return GBC_OK;
     }
     if (S->stats) {
         S->stats->rounds++;
@@ -204,6 +227,8 @@ gbc_status f4_replay_rounds(f4_state *S, int *unit, int *bad)
     }
     if (!*bad && (*unit != play->unit || (!*unit && S->n != play->nbasis)))
         *bad = 1;
+    if (!*bad && S->chk != NULL)
+        return f4_confirm_end(S, *unit, bad);
     if (!*bad && !*unit && S->n > 0)
         memcpy(S->red, play->red, S->n);
     return GBC_OK;

@@ -11,8 +11,10 @@
 #define TRACE_MAGIC "GBCTRACE"
 /* version 2 adds the compiling run's basis supports (nout, olen, ocols) after the
  * compiled part, so that a loaded trace's applies can give flat residues
- * (f4_apply_flat); version 1 (without them) is still read */
-#define TRACE_VERSION 2u
+ * (f4_apply_flat); version 3 a word after the compiled flag (whether the rounds
+ * hold their zero rows, f4_trace_set_confirm) and each round's nzero after its
+ * lead0. Versions 1 and 2 are still read (as traces without zero rows). */
+#define TRACE_VERSION 3u
 /* a multiplier exponent larger than this is refused (a learnt trace has small
  * ones; this keeps products far from overflowing) */
 #define TRACE_MAX_EXP (1u << 20)
@@ -27,6 +29,7 @@ gbc_status f4_trace_serialize(gbc_ctx *ctx, const f4_trace *tr, uint8_t **out, s
     gbc_put_u32(&w, (uint32_t)tr->unit);
     int compiled = tr->cstate == CC_READY;
     gbc_put_u32(&w, (uint32_t)compiled);
+    gbc_put_u32(&w, (uint32_t)tr->confirm);
     gbc_put_u64(&w, tr->nrows);
     gbc_put_u32s(&w, tr->src, tr->nrows);
     gbc_put_u32s(&w, tr->mul, tr->nrows * nv);
@@ -40,6 +43,7 @@ gbc_status f4_trace_serialize(gbc_ctx *ctx, const f4_trace *tr, uint8_t **out, s
         gbc_put_u32(&w, R->nred);
         gbc_put_u32(&w, R->nnew);
         gbc_put_u64(&w, R->lead0);
+        gbc_put_u32(&w, R->nzero);
     }
     gbc_put_u64(&w, tr->nbasis);
     gbc_put(&w, tr->red, tr->nbasis);
@@ -178,9 +182,9 @@ static gbc_status get_rows_leads(gbc_ctx *ctx, gbc_rbuf *r, f4_trace *t)
 
 /* The rounds, each within the rows and leads read before; then the basis's
  * redundancy marks. */
-static gbc_status get_rounds_basis(gbc_ctx *ctx, gbc_rbuf *r, f4_trace *t)
+static gbc_status get_rounds_basis(gbc_ctx *ctx, gbc_rbuf *r, f4_trace *t, uint32_t version)
 {
-    t->nrounds = t->cap = gbc_get_count(r, 28);
+    t->nrounds = t->cap = gbc_get_count(r, version >= 3 ? 32 : 28);
     if (!r->bad) {
         GBC_TRY(GBC_ALLOC(ctx, t->rounds, t->nrounds ? t->nrounds : 1));
         for (size_t k = 0; k < t->nrounds && !r->bad; k++) {
@@ -190,7 +194,11 @@ static gbc_status get_rounds_basis(gbc_ctx *ctx, gbc_rbuf *r, f4_trace *t)
             R->nred = gbc_get_u32(r);
             R->nnew = gbc_get_u32(r);
             uint64_t lead0 = gbc_get_u64(r);
-            if (row0 > t->nrows || (uint64_t)R->nred + R->nnew > t->nrows - row0 ||
+            R->nzero = version >= 3 ? gbc_get_u32(r) : 0;
+            if (R->nzero != 0 && !t->confirm)
+                r->bad = 1;
+            if (row0 > t->nrows ||
+                (uint64_t)R->nred + R->nnew + R->nzero > t->nrows - row0 ||
                 lead0 > t->nleads || R->nnew > t->nleads - lead0)
                 r->bad = 1;
             R->row0 = (size_t)row0;
@@ -281,18 +289,20 @@ gbc_status f4_trace_deserialize(gbc_ctx *ctx, const uint8_t *blob, size_t len, f
         return GBC_ERR_PARSE;
     r.at = 8;
     const uint32_t version = gbc_get_u32(&r);
-    if (version != 1 && version != TRACE_VERSION)
+    if (version < 1 || version > TRACE_VERSION)
         return GBC_ERR_PARSE;
     f4_trace *t;
     GBC_TRY(f4_trace_new(ctx, &t));
     gbc_status st = GBC_OK;
     t->nvars = gbc_get_u32(&r);
     uint32_t unit = gbc_get_u32(&r), compiled = gbc_get_u32(&r);
-    if (t->nvars > (1u << 16) || unit > 1 || compiled > 1)
+    uint32_t confirm = version >= 3 ? gbc_get_u32(&r) : 0;
+    if (t->nvars > (1u << 16) || unit > 1 || compiled > 1 || confirm > 1)
         r.bad = 1;
     t->unit = (int)unit;
+    t->confirm = (int)confirm;
     GBC_CHECK(st, get_rows_leads(ctx, &r, t), done);
-    GBC_CHECK(st, get_rounds_basis(ctx, &r, t), done);
+    GBC_CHECK(st, get_rounds_basis(ctx, &r, t, version), done);
     if (compiled && !r.bad) {
         GBC_CHECK(st, get_compiled_rows(ctx, &r, t), done);
         GBC_CHECK(st, get_compiled_rest(ctx, &r, t, version), done);

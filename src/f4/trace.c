@@ -128,14 +128,16 @@ static size_t needed_cols(const la_row *r, uint8_t *inc, const uint32_t *who, ui
 }
 
 /* For the trace: keep[i] = 1 for the reducers S->piv[i] that the round's useful
- * rows (the nnew rows that gave new elements) need, 0 for the others. A column
+ * rows (the nnew rows that gave new elements) need, and with zero != NULL also the
+ * rows to reduce marked there (those that reduced to zero), 0 for the others. A column
  * is needed when a useful row has it or a needed reducer has it; a reducer is
  * needed when its pivot column is. Reducing the useful rows by the needed
  * reducers alone gives the same rows: a reduction step by a reducer only brings
  * in that reducer's columns, a row that reduced to zero never became a pivot, so
  * no useful row (nor a new pivot it meets) ever has a column outside the needed
  * ones. A worklist, so nothing depends on how the columns are numbered. */
-static gbc_status f4_needed_reducers(f4_state *S, size_t nnew, uint8_t *keep)
+static gbc_status f4_needed_reducers(f4_state *S, size_t nnew, const uint8_t *zero,
+                                     uint8_t *keep)
 {
     gbc_ctx *ctx = S->ctx;
     const uint32_t nc = S->ncols;
@@ -155,6 +157,9 @@ static gbc_status f4_needed_reducers(f4_state *S, size_t nnew, uint8_t *keep)
     size_t top = 0;
     for (size_t i = 0; i < nnew; i++)
         top = needed_cols(&S->tbr[S->newrows[i].tag], inc, who, keep, stack, top);
+    for (size_t i = 0; zero != NULL && i < S->ntbr; i++)
+        if (zero[i])
+            top = needed_cols(&S->tbr[i], inc, who, keep, stack, top);
     while (top > 0) {
         GBC_CHECK(st, gbc_ctx_poll(ctx), done);
         const la_row *r = &S->piv[stack[--top]];
@@ -168,33 +173,67 @@ done:
     return st;
 }
 
+/* zero[i] = 1 for the rows to reduce that gave no new element (with the exact
+ * kernel's provenance: those that reduced to zero). */
+static gbc_status zero_rows(f4_state *S, size_t nnew, uint8_t **zero)
+{
+    uint8_t *z;
+    GBC_TRY(GBC_ALLOC(S->ctx, z, S->ntbr + 1));
+    memset(z, 1, S->ntbr + 1);
+    for (size_t i = 0; i < nnew; i++)
+        z[S->newrows[i].tag] = 0;
+    *zero = z;
+    return GBC_OK;
+}
+
 gbc_status f4_record_round(f4_state *S, uint32_t d, size_t nnew)
 {
     gbc_ctx *ctx = S->ctx;
     f4_trace *tr = S->rec;
-    f4_trace_round rr = {d, tr->nrows, 0, (uint32_t)nnew, tr->nleads};
-    /* only the reducers the useful rows need (f4_needed_reducers), in their order */
-    uint8_t *keep;
-    GBC_TRY(GBC_ALLOC(ctx, keep, S->npiv + 1));
-    gbc_status st = f4_needed_reducers(S, nnew, keep);
+    f4_trace_round rr = {d, tr->nrows, 0, (uint32_t)nnew, tr->nleads, 0};
+    /* only the reducers the useful rows (and the zero rows, when they are
+     * recorded) need (f4_needed_reducers), in their order */
+    uint8_t *keep, *zero = NULL;
+    if (tr->confirm)
+        GBC_TRY(zero_rows(S, nnew, &zero));
+    gbc_status st = GBC_ALLOC(ctx, keep, S->npiv + 1);
+    if (st == GBC_OK)
+        st = f4_needed_reducers(S, nnew, zero, keep);
     for (size_t k = 0; k < S->npiv && st == GBC_OK; k++) {
         if (!keep[k])
             continue;
         st = f4_trace_push_row(ctx, tr, S->piv[k].src, S->pmul + k * S->R->nvars);
         rr.nred++;
     }
-    gbc_free(ctx, keep);
-    GBC_TRY(st);
-    for (size_t i = 0; i < nnew; i++) {
+    for (size_t i = 0; i < nnew && st == GBC_OK; i++) {
         uint32_t k = S->newrows[i].tag;
-        GBC_TRY(f4_trace_push_row(ctx, tr, S->tbr[k].src, S->tmul + (size_t)k * S->R->nvars));
+        st = f4_trace_push_row(ctx, tr, S->tbr[k].src, S->tmul + (size_t)k * S->R->nvars);
     }
+    for (size_t k = 0; zero != NULL && k < S->ntbr && st == GBC_OK; k++) {
+        if (!zero[k])
+            continue;
+        st = f4_trace_push_row(ctx, tr, S->tbr[k].src, S->tmul + k * S->R->nvars);
+        rr.nzero++;
+    }
+    gbc_free(ctx, keep);
+    gbc_free(ctx, zero);
+    GBC_TRY(st);
     GBC_TRY(f4_sort_newrows(S, nnew));
     for (size_t i = 0; i < nnew; i++)
         GBC_TRY(f4_trace_push_lead(ctx, tr, mht_exps(&S->sht, S->colmon[S->newrows[i].cols[0]])));
     GBC_TRY(GBC_GROW(ctx, tr->rounds, tr->cap, tr->nrounds + 1));
     tr->rounds[tr->nrounds++] = rr;
     return GBC_OK;
+}
+
+void f4_trace_set_confirm(f4_trace *tr)
+{
+    tr->confirm = 1;
+}
+
+int f4_trace_confirms(const f4_trace *tr)
+{
+    return tr->confirm;
 }
 
 static gbc_status rec_start(f4_state *S)

@@ -1073,6 +1073,126 @@ END_TEST
  * with a byte changed is either refused or applies without harm (the sanitizer
  * builds watch the memory; a wrong basis modulo q is the multi-modular check's
  * business). Nothing is left allocated. */
+/* Little-endian words of a serialised trace (f4/serial.c). */
+static uint64_t blob_word(const uint8_t *b, size_t at, int bytes)
+{
+    uint64_t v = 0;
+    for (int i = bytes - 1; i >= 0; i--)
+        v = v << 8 | b[at + (size_t)i];
+    return v;
+}
+
+/* In a serialised confirming trace (version 3), the offset of the first round's
+ * record (degree u32, row0 u64, nred u32, nnew u32, lead0 u64, nzero u32). */
+static size_t blob_rounds_at(const uint8_t *b, size_t len)
+{
+    T_ASSERT(len > 32 && blob_word(b, 8, 4) == 3);
+    size_t nv = (size_t)blob_word(b, 12, 4), at = 28;
+    size_t nrows = (size_t)blob_word(b, at, 8);
+    at += 8 + 4 * nrows * (1 + nv);
+    size_t nleads = (size_t)blob_word(b, at, 8);
+    at += 8 + 4 * nleads * nv;
+    return at + 8;
+}
+
+/* Applies that confirm their rounds (f4_apply_checked): on random ideals learnt
+ * with their zero rows, every confirmed apply gives f4_groebner's basis modulo its
+ * prime; a trace whose round lost its zero rows (nzero set to 0 in the blob,
+ * which still reads) is refuted by the pair check, whatever the coefficients
+ * (mutating f4_confirm_pairs to accept makes this fail). */
+START_TEST(test_trace_confirm)
+{
+    gbc_rng r;
+    gbc_rng_seed(&r, tu_seed() * 7919u + 11);
+    int confirmed = 0, tampered = 0;
+    for (int it = 0; it < 8 * tu_mult(); it++) {
+        gbc_ctx ctx;
+        gbc_ctx_init(&ctx);
+        sbuf text;
+        sb_init(&text);
+        int kind;
+        gen_ideal(&text, &r, 4, 0, 0, 12, &kind);
+        traced T;
+        /* a trace modulo a prime is learnt for a degree-compatible order */
+        traced_init(&ctx, &T, 4, trace_orders[it % 2], text.s);
+        uint32_t p0 = random_prime(&r);
+        if (has_constant(&T.Z, T.W.nvars) || divides_a_lead(&T.Z, p0)) {
+            traced_clear(&ctx, &T);
+            sb_free(&text);
+            continue;
+        }
+        ring Rp = ring_mod(&T, p0);
+        plist in0, L;
+        reduce_mod(&ctx, &in0, &Rp, &T.Z);
+        plist_init(&L);
+        f4_trace *tr = NULL;
+        T_ASSERT(f4_trace_new(&ctx, &tr) == GBC_OK);
+        f4_trace_set_confirm(tr);
+        T_ASSERT(f4_learn(&ctx, &Rp, &in0, &L, NULL, tr) == GBC_OK);
+        T_ASSERT(f4_trace_confirms(tr));
+        for (int j = 0; j < 3; j++) {
+            uint32_t q = j == 0 ? p0 : random_prime(&r);
+            if (divides_a_lead(&T.Z, q))
+                continue;
+            ring Rq = ring_mod(&T, q);
+            plist in, A, F;
+            reduce_mod(&ctx, &in, &Rq, &T.Z);
+            plist_init(&A);
+            plist_init(&F);
+            f4_check chk;
+            int unl = -1, plain = -1;
+            T_ASSERT(f4_apply_checked(&ctx, &Rq, &in, &A, tr, 1000u + (uint64_t)j, &chk, NULL,
+                                      &unl, &plain) == GBC_OK);
+            T_ASSERT(chk.confirmed == !unl);
+            T_ASSERT(!chk.refuted || unl);
+            if (!unl) {
+                T_ASSERT(f4_groebner(&ctx, &Rq, &in, &F, NULL) == GBC_OK);
+                T_ASSERT_MSG(check_plist_equal(&Rq, &A, &F),
+                             "a confirmed apply modulo %u differs from F4's basis", q);
+                T_ASSERT(chk.fail <= 0x1p-64);
+                confirmed++;
+            }
+            plist_clear(&ctx, &F, &Rq.F);
+            plist_clear(&ctx, &A, &Rq.F);
+            plist_clear(&ctx, &in, &Rq.F);
+        }
+        uint8_t *blob = NULL;
+        size_t len = 0;
+        T_ASSERT(f4_trace_serialize(&ctx, tr, &blob, &len) == GBC_OK);
+        size_t at = blob_rounds_at(blob, len);
+        size_t nrounds = (size_t)blob_word(blob, at - 8, 8);
+        for (size_t k = 0; k < nrounds; k++, at += 32) {
+            if (blob_word(blob, at + 28, 4) == 0)
+                continue;
+            memset(blob + at + 28, 0, 4);
+            f4_trace *bad = NULL;
+            T_ASSERT(f4_trace_deserialize(&ctx, blob, len, &bad) == GBC_OK);
+            plist A;
+            plist_init(&A);
+            f4_check chk;
+            int unl = -1, plain = -1;
+            T_ASSERT(f4_apply_checked(&ctx, &Rp, &in0, &A, bad, 5, &chk, NULL, &unl,
+                                      &plain) == GBC_OK);
+            T_ASSERT_MSG(unl && chk.refuted && A.n == 0,
+                         "a trace without the zero rows of its round %zu was not refuted", k);
+            T_ASSERT(strstr(chk.why, "pair") != NULL);
+            tampered++;
+            f4_trace_free(&ctx, bad);
+            break;
+        }
+        gbc_free(&ctx, blob);
+        f4_trace_free(&ctx, tr);
+        plist_clear(&ctx, &L, &Rp.F);
+        plist_clear(&ctx, &in0, &Rp.F);
+        traced_clear(&ctx, &T);
+        sb_free(&text);
+    }
+    printf("t-f4 confirm: %d applies confirmed, %d tampered traces refuted\n", confirmed,
+           tampered);
+    T_ASSERT(confirmed > 0 && tampered > 0);
+}
+END_TEST
+
 START_TEST(test_trace_serial)
 {
     gbc_rng r;
@@ -1539,6 +1659,7 @@ int main(void)
     tcase_set_timeout(tt, 600);
     tcase_add_loop_test(tt, test_trace_replay, 0, (int)NTRACE_ORDERS);
     tcase_add_test(tt, test_trace_serial);
+    tcase_add_test(tt, test_trace_confirm);
     tcase_add_test(tt, test_trace_unlucky);
     tcase_add_test(tt, test_trace_flat_differs);
     tcase_add_test(tt, test_trace_vanished);
