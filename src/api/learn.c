@@ -113,6 +113,64 @@ static gbc_status check_ring(const ring *R, const gbc_plan *P, gbc_error *err)
     return GBC_OK;
 }
 
+/* A prime near 2^31 for the compiling run's coefficients: a random coefficient
+ * vanishes by accident with probability 1/p there. */
+#define COMPILE_PRIME 2147483629u
+
+/* The generators L with random nonzero coefficients modulo COMPILE_PRIME (ring Rc),
+ * from seed, into G. */
+static gbc_status generic_gens(gbc_ctx *ctx, const ring *Rc, const plist *L, uint64_t seed,
+                               plist *G)
+{
+    gbc_rng rng;
+    gbc_rng_seed(&rng, seed);
+    const uint32_t nv = Rc->nvars;
+    for (size_t k = 0; k < L->n; k++) {
+        ppoly *p;
+        GBC_TRY(plist_push(ctx, G, L->p[k].len, nv, &Rc->F, &p));
+        memcpy(p->exps, L->p[k].exps, sizeof *p->exps * L->p[k].len * nv);
+        for (size_t i = 0; i < L->p[k].len; i++)
+            p->cf[i] = 1 + (uint32_t)gbc_rng_below(&rng, COMPILE_PRIME - 1);
+    }
+    return GBC_OK;
+}
+
+/* Compile T's trace (learnt on L in ring R) on a generic system of L's supports:
+ * random coefficients modulo COMPILE_PRIME, so that the compiled supports are
+ * those of generic coefficients, which an apply's supports are part of (the
+ * learning system's own may lack a term whose coefficient vanished by accident
+ * modulo its prime, and an apply with that term would replay by hashing). When
+ * the trace does not hold there (the learning system is special), it is compiled
+ * on L itself, which follows its own trace. out receives the compiling run's basis
+ * (discarded by the caller). */
+static gbc_status compile_trace(gbc_ctx *ctx, const gbc_trace_mod *T, const ring *R,
+                                const plist *L, plist *out)
+{
+    ring Rc;
+    plist G;
+    plist_init(&G);
+    int unlucky = 0;
+    uint64_t seed = ctx->plan->seed ^ 0x636f6d70696c65ULL;
+    if (!ctx->plan->fixed_seed)
+        gbc_entropy64(&seed);
+    gbc_status st = copy_ring(&Rc, R, COMPILE_PRIME);
+    if (st != GBC_OK)
+        return st;
+    st = generic_gens(ctx, &Rc, L, seed, &G);
+    if (st == GBC_OK)
+        st = f4_trace_compile(ctx, &Rc, &G, out, NULL, T->tr, &unlucky);
+    plist_clear(ctx, out, &Rc.F);
+    plist_clear(ctx, &G, &Rc.F);
+    ring_clear(NULL, &Rc);
+    if (st == GBC_OK && unlucky) {
+        unlucky = 0;
+        st = f4_trace_compile(ctx, R, L, out, NULL, T->tr, &unlucky);
+        if (st == GBC_OK && unlucky)
+            st = GBC_ERR_INTERNAL; /* a system follows its own trace */
+    }
+    return st;
+}
+
 GBC_API gbc_status gbc_trace_mod_learn(gbc_trace_mod **trace, gbc_polys **basis,
                                        const gbc_polys *gens, const gbc_options *opts,
                                        gbc_error *err)
@@ -144,13 +202,8 @@ GBC_API gbc_status gbc_trace_mod_learn(gbc_trace_mod **trace, gbc_polys **basis,
     if (st == GBC_OK)
         st = f4_learn(&ctx, R, &gens->L, &out, NULL, T->tr);
     if (st == GBC_OK) {
-        /* compiled on the learning system itself: it follows its own trace, and the
-         * applies then take their rows from the compiled columns */
-        int unlucky = 0;
         f4_trace_shrink(NULL, T->tr);
-        st = f4_trace_compile(&ctx, R, &gens->L, &again, NULL, T->tr, &unlucky);
-        if (st == GBC_OK && unlucky)
-            st = GBC_ERR_INTERNAL;
+        st = compile_trace(&ctx, T, R, &gens->L, &again);
     }
     plist_clear(&ctx, &again, &R->F);
     if (st == GBC_OK && basis != NULL)
@@ -275,16 +328,12 @@ static gbc_status apply_one(gbc_ctx *ctx, plist *out, const gbc_trace_mod *T,
     /* fl.n matches no basis: the result comes as a list, only the scratch is kept */
     f4_flat fl = {NULL, SIZE_MAX, F4_FLAT_NONE, keep};
     f4_check chk;
-    /* a trusted apply confirms nothing: the plain replay */
-    gbc_status st = !(flags & GBC_APPLY_TRUST)
-                        ? f4_apply_checked(ctx, R, &gens->L, out, T->tr,
-                                           apply_seed(ctx) ^ 0x636f6e6669726dULL, &chk,
-                                           keep != NULL ? &fl : NULL, &unlucky, &plain)
-                    : keep != NULL
-                        ? f4_apply_flat(ctx, R, &gens->L, out, NULL, T->tr, &unlucky, &plain, &fl)
-                        : f4_apply(ctx, R, &gens->L, out, NULL, T->tr, &unlucky, &plain);
-    if (flags & GBC_APPLY_TRUST)
-        memset(&chk, 0, sizeof chk);
+    memset(&chk, 0, sizeof chk);
+    /* a trusted apply confirms nothing */
+    const int trust = (flags & GBC_APPLY_TRUST) != 0;
+    uint64_t seed = trust ? 0 : apply_seed(ctx) ^ 0x636f6e6669726dULL;
+    gbc_status st = f4_apply_checked(ctx, R, &gens->L, out, T->tr, seed, trust ? NULL : &chk,
+                                     keep != NULL ? &fl : NULL, &unlucky, &plain);
     if (st == GBC_OK && unlucky) {
         if (chk.refuted && err != NULL)
             snprintf(err->message, sizeof err->message,

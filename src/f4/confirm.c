@@ -86,6 +86,7 @@ gbc_status f4_confirm_pairs(f4_state *S, size_t r, int *bad)
         refute(S, "a round of the trace is not at the least degree of the pairs", bad);
         return GBC_OK;
     }
+    GBC_TRY(f4_compact_lcms(S));
     rowset T = {NULL, 0};
     GBC_TRY(rowset_build(S, rr, &T));
     int ok = 1;

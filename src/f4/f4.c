@@ -195,6 +195,7 @@ typedef struct f4_run {
     f4_flat *flat;       /* or NULL: f4_apply_flat's buffer */
     f4_resume *resume;   /* or NULL: f4_groebner_resume's handed elements */
     f4_check *chk;       /* or NULL: a replay that confirms its rounds */
+    int subset;          /* a compiled replay takes supports the compiled ones contain */
     uint64_t seed;       /* with chk: the combinations' seed */
 } f4_run;
 
@@ -387,6 +388,9 @@ static gbc_status f4_core_known(gbc_ctx *ctx, const ring *R, const plist *in, pl
     S.sink = run->sink;
     S.flat = run->flat;
     S.chk = play != NULL && play->confirm ? run->chk : NULL;
+    /* zeros in the elements never reach the output by way of the reduced basis's
+     * final matrix (la_reduce_row keeps nonzero entries), unlike a minimal basis */
+    S.cc_subset = run->subset && !S.minimal && R->F.p != 0;
     f4_keep *keep = S.flat != NULL ? S.flat->keep : NULL;
     if (keep != NULL)
         core_take_keep(ctx, &S, keep);
@@ -525,7 +529,8 @@ gbc_status f4_apply_checked(gbc_ctx *ctx, const ring *R, const plist *in, plist 
                             const f4_trace *tr, uint64_t seed, f4_check *chk,
                             f4_flat *fl, int *unlucky, int *plain)
 {
-    memset(chk, 0, sizeof *chk);
+    if (chk != NULL)
+        memset(chk, 0, sizeof *chk);
     *unlucky = 0;
     *plain = 0;
     if (fl != NULL)
@@ -533,11 +538,12 @@ gbc_status f4_apply_checked(gbc_ctx *ctx, const ring *R, const plist *in, plist 
     if (!f4_ring_direct(R))
         return GBC_ERR_INTERNAL;
     f4_run run = {.play = tr, .compiled = tr->cstate == CC_READY, .unlucky = unlucky,
-                  .flat = fl, .chk = chk, .seed = seed};
+                  .flat = fl, .chk = chk, .seed = seed, .subset = 1};
     gbc_status st = f4_core_known(ctx, R, in, out, NULL, &run);
-    if (st == GBC_OK && *unlucky && run.compiled && !chk->refuted) {
+    if (st == GBC_OK && *unlucky && run.compiled && (chk == NULL || !chk->refuted)) {
         /* as f4_apply: a support differs from the compiled run's */
-        memset(chk, 0, sizeof *chk);
+        if (chk != NULL)
+            memset(chk, 0, sizeof *chk);
         *unlucky = 0;
         *plain = 1;
         run.compiled = 0;
@@ -546,8 +552,9 @@ gbc_status f4_apply_checked(gbc_ctx *ctx, const ring *R, const plist *in, plist 
             fl->state = F4_FLAT_NONE;
         st = f4_core_known(ctx, R, in, out, NULL, &run);
     }
-    chk->confirmed = st == GBC_OK && !*unlucky && tr->confirm &&
-                     (fl == NULL || fl->state != F4_FLAT_DONE);
+    if (chk != NULL)
+        chk->confirmed = st == GBC_OK && !*unlucky && tr->confirm &&
+                         (fl == NULL || fl->state != F4_FLAT_DONE);
     return st;
 }
 

@@ -278,10 +278,13 @@ typedef struct f4_check {
     double fail;    /* rounds * p^-k */
     double seconds; /* spent in the checks */
 } f4_check;
-/* f4_apply (or f4_apply_flat when fl is not NULL) confirming its rounds when tr
- * holds their zero rows (f4_trace_confirms; otherwise as f4_apply, chk->confirmed
- * stays 0). The combinations' multipliers come from seed. A refuted apply is
- * unlucky (out empty) and not retried plainly. */
+/* f4_apply (or f4_apply_flat when fl is not NULL) confirming its rounds when chk
+ * is not NULL and tr holds their zero rows (f4_trace_confirms; otherwise nothing
+ * is confirmed and chk->confirmed stays 0). The combinations' multipliers come from
+ * seed. A refuted apply is unlucky (out empty) and not retried plainly. Unlike
+ * f4_apply, the compiled replay also takes new elements whose supports lack some
+ * of the compiled ones' columns (their coefficients vanished here): they keep the
+ * compiled support with zero coefficients, which no output shows. */
 gbc_status f4_apply_checked(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                             const f4_trace *tr, uint64_t seed, f4_check *chk,
                             f4_flat *fl, int *unlucky, int *plain);

@@ -137,6 +137,10 @@ struct f4_state {
     f4_trace *cc_rec;
     const uint32_t *cexps;  /* column monomials of the current compiled matrix */
     int cc_bad;             /* the run does not have the compiled shape */
+    /* a compiled replay whose new rows may lack columns of the compiled ones (a
+     * coefficient that vanished here): they become elements with the compiled
+     * support, zeros included (f4_cc_new_fit) */
+    int cc_subset;
     f4_flat *flat;          /* f4_apply_flat's buffer, or NULL */
     /* an apply that confirms its rounds (f4_apply_checked), or NULL; the last nzrow
      * rows of tbr are then the round's zero rows, which the kernel does not see */
@@ -282,6 +286,9 @@ gbc_status f4_take_gens(f4_state *S, const plist *in, int *unit);
  * (one pivot row per lcm, the others to reduce) and of the generators of degree d;
  * *nsel = the pairs taken. */
 gbc_status f4_select(f4_state *S, uint32_t d, size_t *nsel);
+/* (select.c) The lcm table rebuilt with the live pairs' lcms alone once it holds
+ * more than twice as many (and at least 2^14); the pairs' order does not change. */
+gbc_status f4_compact_lcms(f4_state *S);
 
 /* symbolic.c */
 /* Set S->mexps to u / lm where u is a monomial of table tu and lm one of bht;
@@ -385,7 +392,11 @@ gbc_status f4_cc_record_new(f4_state *S, size_t nnew);
 void f4_cc_shrink(gbc_ctx *ctx, f4_trace *t);
 /* The columns of recorded row w, decoded into the round's arena. */
 gbc_status f4_cc_row_cols(f4_state *S, const cc_row *w, uint32_t **cols);
-int f4_cc_new_match(const f4_state *S, const f4_cround *c, size_t nnew);
+/* Whether the nnew new rows fit the supports recorded for compiled matrix c:
+ * *fits = 1 when each has exactly its recorded columns or, with S->cc_subset, some
+ * of them (the same leading column); such a row is then rewritten (in the arena)
+ * with all the recorded columns, zero coefficients where it had none. */
+gbc_status f4_cc_new_fit(f4_state *S, const f4_cround *c, size_t nnew, int *fits);
 /* Record the support of the next polynomial of the compiling run's basis (the
  * columns of the final matrix, output order). */
 gbc_status f4_cc_record_out(f4_state *S, const uint32_t *cols, uint32_t len);

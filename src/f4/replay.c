@@ -136,6 +136,7 @@ static gbc_status replay_round(f4_state *S, size_t r, int *unit, int *bad)
     gbc_arena_reset(&S->arena);
     if (S->chk != NULL) {
         GBC_TRY(f4_confirm_pairs(S, r, bad));
+        S->chk->seconds += gbc_wall_time() - t0;
         if (*bad)
             return GBC_OK;
     }
@@ -175,10 +176,14 @@ static gbc_status replay_round(f4_state *S, size_t r, int *unit, int *bad)
             return GBC_OK;
         }
     }
-    if (S->cc_use != NULL && !f4_cc_new_match(S, &S->cc_use->cr[r], nnew)) {
-        *bad = 1; /* a support differs from the compiled run's: replay plainly */
-        S->cc_bad = 1;
-        return GBC_OK;
+    if (S->cc_use != NULL) {
+        int fits;
+        GBC_TRY(f4_cc_new_fit(S, &S->cc_use->cr[r], nnew, &fits));
+        if (!fits) {
+            *bad = 1; /* a support differs from the compiled run's: replay plainly */
+            S->cc_bad = 1;
+            return GBC_OK;
+        }
     }
     GBC_TRY(f4_cc_record_new(S, nnew));
     for (size_t i = 0; i < nnew; i++) {

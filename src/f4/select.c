@@ -24,7 +24,7 @@ static int ent_cmp(const void *a, const void *b, void *arg)
  * criteria or done): when it holds more than twice the live pairs' lcms (and at
  * least 2^14), it is rebuilt with theirs alone. The pairs' order and the rows they
  * give do not depend on the indices. */
-static gbc_status compact_lcms(f4_state *S)
+gbc_status f4_compact_lcms(f4_state *S)
 {
     gbc_ctx *ctx = S->ctx;
     size_t live = S->ps.n;
@@ -145,7 +145,7 @@ out:
 
 gbc_status f4_select(f4_state *S, uint32_t d, size_t *nsel_out)
 {
-    GBC_TRY(compact_lcms(S));
+    GBC_TRY(f4_compact_lcms(S));
     S->npiv = S->ntbr = 0;
     gbc_arena_reset(&S->arena);
     mht_reset(&S->sht);

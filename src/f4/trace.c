@@ -450,27 +450,56 @@ gbc_status f4_cc_record_new(f4_state *S, size_t nnew)
     return GBC_OK;
 }
 
-/* Whether the nnew new rows have the supports recorded for compiled matrix c. */
-int f4_cc_new_match(const f4_state *S, const f4_cround *c, size_t nnew)
+/* Row r's columns against the recorded ones (len, coded at code): 1 when equal, 2
+ * when r's are a subset with the same first column, 0 otherwise. */
+static int cc_compare(const la_row *r, const uint16_t *code, uint32_t len)
+{
+    uint32_t col = 0, k = 0;
+    int equal = r->len == len;
+    for (uint32_t j = 0; j < len; j++) {
+        col = f4_cc_next(&code, col);
+        if (k < r->len && r->cols[k] == col)
+            k++;
+        else if (j == 0 || (k < r->len && r->cols[k] < col))
+            return 0; /* another lead, or a column the record lacks */
+        else
+            equal = 0;
+    }
+    if (k < r->len)
+        return 0;
+    return equal ? 1 : 2;
+}
+
+/* Row r rewritten with the len recorded columns coded at code, zeros added. */
+static gbc_status cc_widen(f4_state *S, la_row *r, const uint16_t *code, uint32_t len)
+{
+    uint32_t *cols = gbc_arena_alloc(S->ctx, &S->arena, sizeof(uint32_t) * len);
+    uint32_t *cf = gbc_arena_alloc(S->ctx, &S->arena, sizeof(uint32_t) * len);
+    if (cols == NULL || cf == NULL)
+        return gbc_ctx_alloc_status(S->ctx);
+    f4_cc_decode(code, len, cols);
+    for (uint32_t j = 0, k = 0; j < len; j++)
+        cf[j] = k < r->len && r->cols[k] == cols[j] ? r->cf[k++] : 0;
+    r->cols = cols;
+    r->cf = cf;
+    r->len = len;
+    return GBC_OK;
+}
+
+gbc_status f4_cc_new_fit(f4_state *S, const f4_cround *c, size_t nnew, int *fits)
 {
     const f4_trace *t = S->cc_use;
-    if (nnew != c->nnew)
-        return 0;
-    for (size_t i = 0; i < nnew; i++) {
+    *fits = nnew == c->nnew;
+    for (size_t i = 0; i < nnew && *fits; i++) {
         const cc_row *w = &t->crow[c->r0 + c->nrows + i];
-        if (w->len != S->newrows[i].len)
-            return 0;
-        /* decode on the fly */
         const uint16_t *code = t->ccode + w->off;
-        const uint32_t *cols = S->newrows[i].cols;
-        uint32_t col = 0;
-        for (uint32_t k = 0; k < w->len; k++) {
-            col = f4_cc_next(&code, col);
-            if (col != cols[k])
-                return 0;
-        }
+        int m = cc_compare(&S->newrows[i], code, w->len);
+        if (m == 2 && S->cc_subset)
+            GBC_TRY(cc_widen(S, &S->newrows[i], code, w->len));
+        else if (m != 1)
+            *fits = 0;
     }
-    return 1;
+    return GBC_OK;
 }
 
 

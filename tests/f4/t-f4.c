@@ -1105,7 +1105,8 @@ START_TEST(test_trace_confirm)
     gbc_rng r;
     gbc_rng_seed(&r, tu_seed() * 7919u + 11);
     int confirmed = 0, tampered = 0;
-    for (int it = 0; it < 8 * tu_mult(); it++) {
+    /* until enough traces had zero rows to tamper with (not every ideal has them) */
+    for (int it = 0; it < 200 && (it < 8 * tu_mult() || tampered < 3); it++) {
         gbc_ctx ctx;
         gbc_ctx_init(&ctx);
         sbuf text;
