@@ -6,6 +6,7 @@
 #include "api/learn_int.h"
 
 #include "common/sort.h"
+#include "divlookup/divlookup.h"
 #include "f4/f4.h"
 #include "pairs/pairs.h"
 
@@ -179,35 +180,65 @@ out:
     return st;
 }
 
+/* Whether an entry of dl other than skip divides the monomial visited. */
+typedef struct other_div {
+    uint32_t skip;
+} other_div;
+
+static int visit_other(void *data, uint32_t val, const uint32_t *exps)
+{
+    (void)exps;
+    return val != ((other_div *)data)->skip;
+}
+
 /* Whether g[0..n) (in t) is monic, sorted by increasing leading monomial with none
- * dividing another, and no term of a tail divisible by a leading monomial: each
- * distinct tail monomial is tested once. */
+ * dividing another, and no term of a tail divisible by a leading monomial: the
+ * leading monomials in a divisor tree, each distinct tail monomial looked up once. */
 static gbc_status is_reduced(int *red, gbc_ctx *ctx, const mht *t, const poly *g, size_t n)
 {
     *red = 0;
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n; i++)
         if (g[i].cf[0] != 1 || (i > 0 && mht_cmp(t, g[i - 1].mon[0], g[i].mon[0]) >= 0))
             return GBC_OK;
-        for (size_t j = 0; j < n; j++)
-            if (j != i && mht_divides(t, g[j].mon[0], t, g[i].mon[0]))
-                return GBC_OK;
+    divlookup dl;
+    uint8_t *seen = NULL;
+    GBC_TRY(dl_init(ctx, &dl, DL_TREE, t->nvars, &t->par->dm));
+    gbc_status st = GBC_OK;
+    for (size_t i = 0; i < n && st == GBC_OK; i++) {
+        uint32_t m = g[i].mon[0];
+        st = dl_insert(ctx, &dl, mht_exps(t, m), t->row[m].divmask, (uint32_t)i);
     }
-    uint8_t *seen;
-    GBC_TRY(GBC_ZALLOC(ctx, seen, t->size ? t->size : 1));
-    int ok = 1;
-    for (size_t i = 0; i < n && ok; i++)
+    int ok = st == GBC_OK;
+    for (size_t i = 0; i < n && ok; i++) {
+        uint32_t m = g[i].mon[0];
+        other_div od = {(uint32_t)i};
+        ok = !dl_for_each_divisor(&dl, mht_exps(t, m), t->row[m].divmask, visit_other, &od);
+    }
+    if (ok)
+        st = GBC_ZALLOC(ctx, seen, t->size ? t->size : 1);
+    for (size_t i = 0; i < n && ok && st == GBC_OK; i++)
         for (uint32_t l = 1; l < g[i].len && ok; l++) {
             uint32_t m = g[i].mon[l];
             if (seen[m])
                 continue;
             seen[m] = 1;
-            for (size_t j = 0; j < n && ok; j++)
-                if (mht_divides(t, g[j].mon[0], t, m))
-                    ok = 0;
+            ok = dl_find_divisor(&dl, mht_exps(t, m), t->row[m].divmask) == UINT32_MAX;
         }
     gbc_free(ctx, seen);
-    *red = ok;
-    return GBC_OK;
+    dl_clear(ctx, &dl);
+    *red = ok && st == GBC_OK;
+    return st;
+}
+
+/* Whether no coefficient of G is zero (a plain polynomial's never is; an apply's
+ * elements may carry zeros, which must not reach its output). */
+static int no_zero_coefficient(const plist *G)
+{
+    for (size_t i = 0; i < G->n; i++)
+        for (size_t k = 0; k < G->p[i].len; k++)
+            if (G->p[i].cf[k] == 0)
+                return 0;
+    return 1;
 }
 
 gbc_status learn_reduced(int *ok, gbc_ctx *ctx, const ring *R, const plist *G)
@@ -223,7 +254,7 @@ gbc_status learn_reduced(int *ok, gbc_ctx *ctx, const ring *R, const plist *G)
         mht_params_clear(ctx, &par);
         return st;
     }
-    int nonzero = 1;
+    int nonzero = no_zero_coefficient(G);
     GBC_CHECK(st, GBC_ZALLOC(ctx, g, G->n ? G->n : 1), out);
     for (; n < G->n; n++) {
         GBC_CHECK(st, poly_from_plain(ctx, &g[n], &G->p[n], &t, &R->F), out);

@@ -15,9 +15,10 @@
  * reduce to zero. */
 gbc_status learn_prove(int *ok, const char **why, size_t *bad, gbc_ctx *ctx, const ring *R,
                        const plist *G, const plist *L, uint64_t seed);
-/* Whether G (ring R over Z/p) is reduced: no zero polynomial, monic, sorted by
- * increasing leading monomial, none dividing another, no tail monomial divisible
- * by a leading monomial (exact; learn_prove's third check alone). */
+/* Whether G (ring R over Z/p) is reduced: no zero polynomial nor coefficient,
+ * monic, sorted by increasing leading monomial, none dividing another, no tail
+ * monomial divisible by a leading monomial (exact; learn_prove's third check
+ * alone). */
 gbc_status learn_reduced(int *ok, gbc_ctx *ctx, const ring *R, const plist *G);
 
 #endif
