@@ -157,8 +157,57 @@ static gbc_status final_emit(f4_state *S, const la_row *res, int rec_out, plist 
     return st;
 }
 
+/* The rows S->piv[idx[0..nl)] (nl <= LA_LANES) tail-reduced by the final matrix's
+ * pivots together, their tails in the lanes: res[l] is row l's lead and reduced
+ * tail in arena a, what la_reduce_row with skip_lead gives (the reduced tail is
+ * unique; no pivot that reduces it reaches back to the row's own lead, which is
+ * below every column of the tail). */
+static gbc_status final_lanes(f4_state *S, la_matrix *M, const uint64_t *idx, int nl,
+                              gbc_arena *a, la_row *res)
+{
+    uint32_t start = M->ncols;
+    for (int l = 0; l < nl; l++) {
+        const la_row *r = &S->piv[(uint32_t)idx[l]];
+        if (r->len < 2)
+            continue;
+        la_row tail = {r->cols + 1, r->cf + 1, r->len - 1, r->src, 0};
+        (void)la_lanes_add(M, S->F, l, &tail, 1);
+        for (uint32_t k = 0; k < tail.len; k++)
+            if (tail.cols[k] < start)
+                start = tail.cols[k];
+    }
+    la_lanes_reduce(M, S->F, start < M->npivcols ? start : M->npivcols);
+    gbc_status st = GBC_OK;
+    for (int l = 0; l < nl; l++) {
+        if (st != GBC_OK) {
+            la_lanes_drop(M, l);
+            continue;
+        }
+        const la_row *r = &S->piv[(uint32_t)idx[l]];
+        la_row t;
+        st = la_lanes_remainder(S->ctx, M, S->F, l, a, &t);
+        uint32_t *cols = st == GBC_OK ? gbc_arena_alloc(S->ctx, a, sizeof(uint32_t) * (t.len + 1))
+                                      : NULL;
+        uint32_t *cf = cols != NULL ? gbc_arena_alloc(S->ctx, a, sizeof(uint32_t) * (t.len + 1))
+                                    : NULL;
+        if (st == GBC_OK && cf == NULL)
+            st = gbc_ctx_alloc_status(S->ctx);
+        if (st != GBC_OK)
+            continue;
+        cols[0] = r->cols[0];
+        cf[0] = r->cf[0];
+        if (t.len > 0) {
+            memcpy(cols + 1, t.cols, sizeof(uint32_t) * t.len);
+            memcpy(cf + 1, t.cf, sizeof(uint32_t) * t.len);
+        }
+        res[l] = (la_row){cols, cf, t.len + 1, r->src, 0};
+    }
+    return st;
+}
+
 /* The reduced basis: the non-redundant elements, each tail-reduced by all the
- * others through one matrix, sorted by increasing leading monomial. */
+ * others through one matrix, sorted by increasing leading monomial. Modulo a prime
+ * LA_LANES elements at a time in the lanes (final_lanes). */
 gbc_status f4_final(f4_state *S, plist *out)
 {
     gbc_ctx *ctx = S->ctx;
@@ -190,17 +239,35 @@ gbc_status f4_final(f4_state *S, plist *out)
     /* Reduce the tails one element at a time, straight into the output: the pivots
      * stay as they are, so each element is reduced by the unreduced others (the
      * normal form is unique), and a reduced row lives only until it is output. */
-    for (size_t k = 0; k < nbase && st == GBC_OK; k++) {
+    const int lanes = S->F->p != 0 && S->lanes != NULL;
+    if (lanes) {
+        M.lanes = S->lanes;
+        M.isa = S->la.isa;
+        while (M.npivcols < M.ncols && M.pivot[M.npivcols] != NULL)
+            M.npivcols++;
+    }
+    for (size_t k0 = 0; k0 < nbase && st == GBC_OK; k0 += LA_LANES) {
         GBC_CHECK(st, gbc_ctx_check(ctx), out);
-        gbc_progress(ctx, "interreduce", (double)(k + 1) / (double)nbase, k + 1);
-        la_row res;
-        GBC_CHECK(st, la_reduce_row(ctx, &M, S->F, &S->piv[(uint32_t)idx[k]], 1, &one, &res),
-                  out);
-        if (fl != NULL && !final_flat(S, fl, k, &res, &foff))
-            break;
-        if (fl == NULL)
-            st = final_emit(S, &res, rec_out, out);
+        int nl = nbase - k0 < LA_LANES ? (int)(nbase - k0) : LA_LANES;
+        la_row res[LA_LANES];
+        if (lanes) {
+            GBC_CHECK(st, final_lanes(S, &M, idx + k0, nl, &one, res), out);
+        } else {
+            for (int l = 0; l < nl; l++)
+                GBC_CHECK(st, la_reduce_row(ctx, &M, S->F, &S->piv[(uint32_t)idx[k0 + l]], 1,
+                                            &one, &res[l]), out);
+        }
+        for (int l = 0; l < nl && st == GBC_OK; l++) {
+            size_t k = k0 + (size_t)l;
+            gbc_progress(ctx, "interreduce", (double)(k + 1) / (double)nbase, k + 1);
+            if (fl != NULL && !final_flat(S, fl, k, &res[l], &foff))
+                break;
+            if (fl == NULL)
+                st = final_emit(S, &res[l], rec_out, out);
+        }
         gbc_arena_reset(&one);
+        if (fl != NULL && fl->state == F4_FLAT_DIFFERS)
+            break;
     }
     if (fl != NULL && st == GBC_OK && fl->state == F4_FLAT_NONE)
         fl->state = F4_FLAT_DONE;

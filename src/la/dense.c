@@ -107,6 +107,12 @@ gbc_status la_reduce_dense(gbc_ctx *ctx, la_matrix *M, const field *F, uint32_t 
     return reduce_core(ctx, M, F, start, 0, arena, out, 0);
 }
 
+gbc_status la_remainder_dense(gbc_ctx *ctx, la_matrix *M, const field *F, uint32_t start,
+                              gbc_arena *arena, la_row *out)
+{
+    return reduce_core(ctx, M, F, start, 0, arena, out, 1);
+}
+
 /* la_reduce_row, the result made monic unless keep_scale. */
 static gbc_status reduce_row(gbc_ctx *ctx, la_matrix *M, const field *F, const la_row *r,
                              int skip_lead, gbc_arena *arena, la_row *out, int keep_scale)

@@ -137,6 +137,9 @@ gbc_status la_remainder(gbc_ctx *ctx, la_matrix *M, const field *F, const la_row
  * by the pivots as la_reduce_row does; M->dense is left all zero. */
 gbc_status la_reduce_dense(gbc_ctx *ctx, la_matrix *M, const field *F, uint32_t start,
                            gbc_arena *arena, la_row *out);
+/* la_reduce_dense without making the result monic (la_remainder's way). */
+gbc_status la_remainder_dense(gbc_ctx *ctx, la_matrix *M, const field *F, uint32_t start,
+                              gbc_arena *arena, la_row *out);
 
 /* The exact kernel, one thread: every row of rows[0..n) in turn; each nonzero
  * result becomes a new pivot (so later rows are reduced by earlier results). */
@@ -215,6 +218,9 @@ void la_lanes_reduce(la_matrix *M, const field *F, uint32_t start);
  * columns and taken out of the lanes, as la_reduce_dense gives it. */
 gbc_status la_lanes_finish(gbc_ctx *ctx, la_matrix *M, const field *F, int l,
                            gbc_arena *arena, la_row *out);
+/* la_lanes_finish without making the result monic (a remainder). */
+gbc_status la_lanes_remainder(gbc_ctx *ctx, la_matrix *M, const field *F, int l,
+                              gbc_arena *arena, la_row *out);
 /* Lane l (already reduced by la_lanes_reduce) back to zero without finishing it. */
 void la_lanes_drop(la_matrix *M, int l);
 /* All lanes back to zero (after a failure left some in use). */

@@ -258,8 +258,9 @@ void la_lanes_reduce(la_matrix *M, const field *F, uint32_t start)
     lanes_reduce_with(M, F, start, axpy_portable);
 }
 
-gbc_status la_lanes_finish(gbc_ctx *ctx, la_matrix *M, const field *F, int l,
-                           gbc_arena *arena, la_row *out)
+/* Lane l's columns from npivcols on moved into the dense row (the lane left zero);
+ * returns the first nonzero column (ncols when none). */
+static uint32_t lane_to_dense(la_matrix *M, int l)
 {
     uint64_t *v = M->lanes + l, *dr = M->dense;
     uint32_t start = M->ncols;
@@ -272,7 +273,19 @@ gbc_status la_lanes_finish(gbc_ctx *ctx, la_matrix *M, const field *F, int l,
         if (start == M->ncols)
             start = c;
     }
-    return la_reduce_dense(ctx, M, F, start, arena, out);
+    return start;
+}
+
+gbc_status la_lanes_finish(gbc_ctx *ctx, la_matrix *M, const field *F, int l,
+                           gbc_arena *arena, la_row *out)
+{
+    return la_reduce_dense(ctx, M, F, lane_to_dense(M, l), arena, out);
+}
+
+gbc_status la_lanes_remainder(gbc_ctx *ctx, la_matrix *M, const field *F, int l,
+                              gbc_arena *arena, la_row *out)
+{
+    return la_remainder_dense(ctx, M, F, lane_to_dense(M, l), arena, out);
 }
 
 void la_lanes_clear(la_matrix *M)
