@@ -241,34 +241,59 @@ static int no_zero_coefficient(const plist *G)
     return 1;
 }
 
+/* G in its own monomial table: t, and g[0..n) the polynomials (n = G->n unless a
+ * step failed); *zero when one of them is zero. basis_close frees it all. */
+typedef struct basis_tab {
+    mht_params par;
+    mht t;
+    poly *g;
+    size_t n;
+} basis_tab;
+
+static void basis_close(gbc_ctx *ctx, const ring *R, basis_tab *B)
+{
+    for (size_t i = 0; i < B->n; i++)
+        poly_clear(ctx, &B->g[i], &R->F);
+    gbc_free(ctx, B->g);
+    mht_clear(ctx, &B->t);
+    mht_params_clear(ctx, &B->par);
+}
+
+/* On failure B is freed already. */
+static gbc_status basis_open(gbc_ctx *ctx, const ring *R, const plist *G, uint64_t seed,
+                             basis_tab *B, int *zero)
+{
+    B->g = NULL;
+    B->n = 0;
+    *zero = 0;
+    GBC_TRY(mht_params_init(ctx, &B->par, &R->ord, seed));
+    gbc_status st = mht_init(ctx, &B->t, &B->par, 12);
+    if (st != GBC_OK) {
+        mht_params_clear(ctx, &B->par);
+        return st;
+    }
+    GBC_CHECK(st, GBC_ZALLOC(ctx, B->g, G->n ? G->n : 1), fail);
+    for (; B->n < G->n; B->n++) {
+        GBC_CHECK(st, poly_from_plain(ctx, &B->g[B->n], &G->p[B->n], &B->t, &R->F), fail);
+        if (B->g[B->n].len == 0)
+            *zero = 1;
+    }
+    return GBC_OK;
+fail:
+    basis_close(ctx, R, B);
+    return st;
+}
+
 gbc_status learn_reduced(int *ok, gbc_ctx *ctx, const ring *R, const plist *G)
 {
     *ok = 0;
-    mht_params par;
-    mht t;
-    poly *g = NULL;
-    size_t n = 0;
-    GBC_TRY(mht_params_init(ctx, &par, &R->ord, 0x6c6561726e726564ULL));
-    gbc_status st = mht_init(ctx, &t, &par, 12);
-    if (st != GBC_OK) {
-        mht_params_clear(ctx, &par);
-        return st;
-    }
-    int nonzero = no_zero_coefficient(G);
-    GBC_CHECK(st, GBC_ZALLOC(ctx, g, G->n ? G->n : 1), out);
-    for (; n < G->n; n++) {
-        GBC_CHECK(st, poly_from_plain(ctx, &g[n], &G->p[n], &t, &R->F), out);
-        if (g[n].len == 0)
-            nonzero = 0;
-    }
-    if (nonzero)
-        GBC_CHECK(st, is_reduced(ok, ctx, &t, g, n), out);
-out:
-    for (size_t i = 0; i < n; i++)
-        poly_clear(ctx, &g[i], &R->F);
-    gbc_free(ctx, g);
-    mht_clear(ctx, &t);
-    mht_params_clear(ctx, &par);
+    if (!no_zero_coefficient(G))
+        return GBC_OK;
+    basis_tab B;
+    int zero;
+    GBC_TRY(basis_open(ctx, R, G, 0x6c6561726e726564ULL, &B, &zero));
+    gbc_status st = zero ? GBC_OK : is_reduced(ok, ctx, &B.t, B.g, B.n);
+    basis_close(ctx, R, &B);
     return st;
 }
 
@@ -277,26 +302,16 @@ gbc_status learn_prove(int *ok, const char **why, size_t *bad, gbc_ctx *ctx, con
 {
     *ok = 0;
     *bad = 0;
-    mht_params par;
-    mht t;
-    poly *g = NULL;
-    size_t n = 0;
     plist P, NF;
     plist_init(&P);
     plist_init(&NF);
-    GBC_TRY(mht_params_init(ctx, &par, &R->ord, seed ^ 0x6c6561726e636bULL));
-    gbc_status st = mht_init(ctx, &t, &par, 12);
-    if (st != GBC_OK) {
-        mht_params_clear(ctx, &par);
-        return st;
-    }
-    GBC_CHECK(st, GBC_ZALLOC(ctx, g, G->n ? G->n : 1), out);
-    for (; n < G->n; n++) {
-        GBC_CHECK(st, poly_from_plain(ctx, &g[n], &G->p[n], &t, &R->F), out);
-        if (g[n].len == 0) {
-            *why = "a zero polynomial in the applied basis";
-            goto out;
-        }
+    basis_tab B;
+    int zero;
+    GBC_TRY(basis_open(ctx, R, G, seed ^ 0x6c6561726e636bULL, &B, &zero));
+    gbc_status st = GBC_OK;
+    if (zero || !no_zero_coefficient(G)) {
+        *why = "a zero polynomial or coefficient in the applied basis";
+        goto out;
     }
     /* every generator reduces to zero: <L> lies in <G> */
     GBC_CHECK(st, f4_normal_forms(ctx, R, G, L, &NF), out);
@@ -307,7 +322,7 @@ gbc_status learn_prove(int *ok, const char **why, size_t *bad, gbc_ctx *ctx, con
             goto out;
         }
     int red = 0;
-    GBC_CHECK(st, is_reduced(&red, ctx, &t, g, n), out);
+    GBC_CHECK(st, is_reduced(&red, ctx, &B.t, B.g, B.n), out);
     if (!red) {
         *why = "the applied basis is not reduced";
         goto out;
@@ -315,13 +330,13 @@ gbc_status learn_prove(int *ok, const char **why, size_t *bad, gbc_ctx *ctx, con
     gbc_rng rng;
     gbc_rng_seed(&rng, seed);
     double t0 = gbc_wall_time();
-    GBC_CHECK(st, spoly_combinations(ctx, &t, g, n, R, &rng, &P), out);
+    GBC_CHECK(st, spoly_combinations(ctx, &B.t, B.g, B.n, R, &rng, &P), out);
     double t1 = gbc_wall_time();
     plist_clear(ctx, &NF, &R->F);
     plist_init(&NF);
     GBC_CHECK(st, f4_normal_forms(ctx, R, G, &P, &NF), out);
     gbc_log(ctx, 2, "learn: verification: %zu elements, combinations %.3f s (%zu terms), their "
-            "normal forms %.3f s", n, t1 - t0, P.n ? P.p[0].len : 0, gbc_wall_time() - t1);
+            "normal forms %.3f s", B.n, t1 - t0, P.n ? P.p[0].len : 0, gbc_wall_time() - t1);
     for (size_t i = 0; i < NF.n; i++)
         if (NF.p[i].len != 0) {
             *why = "an S-polynomial does not reduce to zero by the applied basis";
@@ -331,10 +346,6 @@ gbc_status learn_prove(int *ok, const char **why, size_t *bad, gbc_ctx *ctx, con
 out:
     plist_clear(ctx, &NF, &R->F);
     plist_clear(ctx, &P, &R->F);
-    for (size_t i = 0; i < n; i++)
-        poly_clear(ctx, &g[i], &R->F);
-    gbc_free(ctx, g);
-    mht_clear(ctx, &t);
-    mht_params_clear(ctx, &par);
+    basis_close(ctx, R, &B);
     return st;
 }

@@ -1073,6 +1073,17 @@ END_TEST
  * with a byte changed is either refused or applies without harm (the sanitizer
  * builds watch the memory; a wrong basis modulo q is the multi-modular check's
  * business). Nothing is left allocated. */
+/* A fresh context and a random ideal in 4 variables (its text in *text) in order
+ * ord, ready to trace. */
+static void random_traced(gbc_ctx *ctx, gbc_rng *r, const char *ord, sbuf *text, traced *T)
+{
+    gbc_ctx_init(ctx);
+    sb_init(text);
+    int kind;
+    gen_ideal(text, r, 4, 0, 0, 12, &kind);
+    traced_init(ctx, T, 4, ord, text->s);
+}
+
 /* Little-endian words of a serialised trace (f4/serial.c). */
 static uint64_t blob_word(const uint8_t *b, size_t at, int bytes)
 {
@@ -1108,14 +1119,10 @@ START_TEST(test_trace_confirm)
     /* until enough traces had zero rows to tamper with (not every ideal has them) */
     for (int it = 0; it < 200 && (it < 8 * tu_mult() || tampered < 3); it++) {
         gbc_ctx ctx;
-        gbc_ctx_init(&ctx);
         sbuf text;
-        sb_init(&text);
-        int kind;
-        gen_ideal(&text, &r, 4, 0, 0, 12, &kind);
         traced T;
         /* a trace modulo a prime is learnt for a degree-compatible order */
-        traced_init(&ctx, &T, 4, trace_orders[it % 2], text.s);
+        random_traced(&ctx, &r, trace_orders[it % 2], &text, &T);
         uint32_t p0 = random_prime(&r);
         if (has_constant(&T.Z, T.W.nvars) || divides_a_lead(&T.Z, p0)) {
             traced_clear(&ctx, &T);
@@ -1201,13 +1208,9 @@ START_TEST(test_trace_serial)
     int blobs = 0, compiled_blobs = 0, flips_refused = 0, flips_applied = 0, flat_back = 0;
     for (int it = 0; it < 6 * tu_mult(); it++) {
         gbc_ctx ctx;
-        gbc_ctx_init(&ctx);
         sbuf text;
-        sb_init(&text);
-        int kind;
-        gen_ideal(&text, &r, 4, 0, 0, 12, &kind);
         traced T;
-        traced_init(&ctx, &T, 4, trace_orders[it % NTRACE_ORDERS], text.s);
+        random_traced(&ctx, &r, trace_orders[it % NTRACE_ORDERS], &text, &T);
         if (has_constant(&T.Z, T.W.nvars)) {
             traced_clear(&ctx, &T);
             sb_free(&text);
