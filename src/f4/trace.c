@@ -193,7 +193,7 @@ gbc_status f4_record_round(f4_state *S, uint32_t d, size_t nnew)
     f4_trace_round rr = {d, tr->nrows, 0, (uint32_t)nnew, tr->nleads, 0};
     /* only the reducers the useful rows (and the zero rows, when they are
      * recorded) need (f4_needed_reducers), in their order */
-    uint8_t *keep, *zero = NULL;
+    uint8_t *keep = NULL, *zero = NULL;
     if (tr->confirm)
         GBC_TRY(zero_rows(S, nnew, &zero));
     gbc_status st = GBC_ALLOC(ctx, keep, S->npiv + 1);
