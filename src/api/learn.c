@@ -13,7 +13,9 @@
 #include "f4/f4.h"
 
 #define TM_MAGIC "GBCTRMOD"
-#define TM_VERSION 1u
+/* version 2: the checksum is fnv64_words (version 1's, fnv64 over bytes, is still
+ * read) */
+#define TM_VERSION 2u
 #define TM_HEAD 28 /* magic, version, payload length, checksum */
 
 struct gbc_trace_mod {
@@ -443,14 +445,41 @@ GBC_API gbc_status gbc_trace_mod_apply_batch(gbc_polys **bases, gbc_status *stat
 
 /* ---------------------------------------------------------------- blob -- */
 
+#define FNV_BASIS 0xcbf29ce484222325ULL
+#define FNV_PRIME 0x100000001b3ULL
+
+/* FNV-1a over the bytes b[0..n) (the checksum of version 1 blobs). */
 static uint64_t fnv64(const uint8_t *b, size_t n)
 {
-    uint64_t h = 0xcbf29ce484222325ULL;
+    uint64_t h = FNV_BASIS;
     for (size_t i = 0; i < n; i++) {
         h ^= b[i];
-        h *= 0x100000001b3ULL;
+        h *= FNV_PRIME;
     }
     return h;
+}
+
+/* FNV-1a over the little-endian 64-bit words of b[0..n) (the last one completed
+ * with zero bytes), then n: one multiplication per eight bytes (a bytewise pass
+ * over a 300 MB blob took 0.4 s). Each step is a bijection of the state for a
+ * given word, so a change within one word always changes the result. */
+static uint64_t fnv64_words(const uint8_t *b, size_t n)
+{
+    uint64_t h = FNV_BASIS;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, b + i, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        w = __builtin_bswap64(w);
+#endif
+        h = (h ^ w) * FNV_PRIME;
+    }
+    uint64_t w = 0;
+    for (size_t k = 0; i + k < n; k++)
+        w |= (uint64_t)b[i + k] << (8 * k);
+    h = (h ^ w) * FNV_PRIME;
+    return (h ^ (uint64_t)n) * FNV_PRIME;
 }
 
 GBC_API gbc_status gbc_trace_mod_save(uint8_t **blob, size_t *len, const gbc_trace_mod *T)
@@ -492,7 +521,7 @@ GBC_API gbc_status gbc_trace_mod_save(uint8_t **blob, size_t *len, const gbc_tra
         gbc_free(NULL, w.b);
         return w.st;
     }
-    uint64_t plen = w.n - TM_HEAD, h = fnv64(w.b + TM_HEAD, plen);
+    uint64_t plen = w.n - TM_HEAD, h = fnv64_words(w.b + TM_HEAD, plen);
     for (int i = 0; i < 8; i++) {
         w.b[12 + i] = (uint8_t)(plen >> (8 * i));
         w.b[20 + i] = (uint8_t)(h >> (8 * i));
@@ -585,10 +614,16 @@ GBC_API gbc_status gbc_trace_mod_load(gbc_trace_mod **trace, const uint8_t *blob
         return GBC_ERR_ARG;
     gbc_rbuf r = {blob, len, 0, 0};
     const uint8_t *m = gbc_get_bytes(&r, 8);
-    if (m == NULL || memcmp(m, TM_MAGIC, 8) != 0 || gbc_get_u32(&r) != TM_VERSION)
+    if (m == NULL || memcmp(m, TM_MAGIC, 8) != 0)
+        return GBC_ERR_PARSE;
+    uint32_t version = gbc_get_u32(&r);
+    if (version != 1 && version != TM_VERSION)
         return GBC_ERR_PARSE;
     uint64_t plen = gbc_get_u64(&r), h = gbc_get_u64(&r);
-    if (r.bad || plen != r.n - TM_HEAD || fnv64(r.b + TM_HEAD, plen) != h)
+    if (r.bad || plen != r.n - TM_HEAD)
+        return GBC_ERR_PARSE;
+    const uint8_t *pl = r.b + TM_HEAD;
+    if ((version == 1 ? fnv64(pl, plen) : fnv64_words(pl, plen)) != h)
         return GBC_ERR_PARSE;
     gbc_trace_mod *T = gbc_calloc(NULL, 1, sizeof *T);
     if (T == NULL)

@@ -371,24 +371,43 @@ START_TEST(test_blob)
 {
     rs = tu_seed() ^ 0x626c6f62ULL;
     gbc_ring *R = NULL;
-    gbc_polys *F = sys_parse(names6, 65521, katsura5, &R);
-    gbc_trace_mod *T = NULL, *L = NULL;
+    /* modulo a prime near 2^31, so that a random system's trace holds for another
+     * (see classical) */
+    gbc_polys *F = sys_parse(names6, BIG_PRIME, katsura5, &R);
+    gbc_trace_mod *T = NULL, *L = NULL, *V1 = NULL;
     T = learn_random(F, R);
     uint8_t *blob = NULL;
     size_t len = 0;
     ck_assert_int_eq(gbc_trace_mod_save(&blob, &len, T), GBC_OK);
     ck_assert_int_eq(gbc_trace_mod_load(&L, blob, len), GBC_OK);
-    ck_assert_uint_eq(gbc_trace_mod_prime(L), 65521);
+    ck_assert_uint_eq(gbc_trace_mod_prime(L), BIG_PRIME);
+    /* the same blob as version 1 wrote it (its checksum FNV-1a over the payload's
+     * bytes) still loads */
+    uint8_t *old = malloc(len);
+    memcpy(old, blob, len);
+    ck_assert_uint_eq(old[8], 2);
+    old[8] = 1;
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (size_t i = 28; i < len; i++)
+        h = (h ^ old[i]) * 0x100000001b3ULL;
+    for (int k = 0; k < 8; k++)
+        old[20 + k] = (uint8_t)(h >> (8 * k));
+    ck_assert_int_eq(gbc_trace_mod_load(&V1, old, len), GBC_OK);
+    free(old);
     for (int a = 0; a < 2; a++) {
-        gbc_polys *G = recoef(F, R, 65521);
-        gbc_polys *B1 = NULL, *B2 = NULL;
+        gbc_polys *G = recoef(F, R, BIG_PRIME);
+        gbc_polys *B1 = NULL, *B2 = NULL, *B3 = NULL;
         ck_assert_int_eq(gbc_trace_mod_apply(&B1, T, G, NULL, NULL), GBC_OK);
         ck_assert_int_eq(gbc_trace_mod_apply(&B2, L, G, NULL, NULL), GBC_OK);
+        ck_assert_int_eq(gbc_trace_mod_apply(&B3, V1, G, NULL, NULL), GBC_OK);
         at_assert_same(B1, B2);
+        at_assert_same(B1, B3);
         gbc_polys_free(B1);
         gbc_polys_free(B2);
+        gbc_polys_free(B3);
         gbc_polys_free(G);
     }
+    gbc_trace_mod_free(V1);
     gbc_trace_mod *X = NULL;
     for (size_t n = 0; n < len; n += 1 + n / 8)
         ck_assert_int_eq(gbc_trace_mod_load(&X, blob, n), GBC_ERR_PARSE);
