@@ -1075,15 +1075,15 @@ GBC_API gbc_status gbc_solutions_to_string(char **text, size_t *len,
  * A family of systems modulo primes that share their shape (the same number of
  * generators, each with the same monomials in the same order, coefficients
  * free; the same variables and order, any prime below 2^31): F4 learns its
- * trace (the rows that mattered in every matrix) on one of them, and applies
- * replay it on the others with no pair handling and no symbolic preprocessing
- * (docs/learn.md). An apply that succeeds returns gbc_groebner's reduced basis
- * except with probability at most 2^-64: its result is verified, never assumed
- * (every generator reduces to zero by it and it is reduced, both exact; random
- * combinations of its S-polynomials reduce to zero, which a basis that is not a
- * Groebner basis passes with probability at most 2^-64). When the trace does not
- * hold (a pivot vanished, a leading monomial changed, or the verification
- * failed: the basis of these coefficients has another shape), the apply
+ * trace (the rows of every matrix) on one of them, and applies replay it on the
+ * others with no pair selection and no symbolic preprocessing (docs/learn.md).
+ * An apply that succeeds returns gbc_groebner's reduced basis except with
+ * probability at most 2^-64: its result is proved as it is made, never assumed
+ * (each round is checked against the pairs F4 forms for its leading monomials,
+ * and random combinations of the rows the learning run reduced to zero must
+ * reduce to zero; the result must be reduced, exactly). When the trace does not
+ * hold (a pivot vanished, a leading monomial changed, or a check failed: the
+ * basis of these coefficients has another shape), the apply
  * fails with GBC_ERR_VERIFY and the caller computes that system with
  * gbc_groebner. Rings: a prime characteristic and a degree-compatible order
  * (grevlex, deglex; GBC_ERR_UNSUPPORTED otherwise, and for GBC_BASIS_MINIMAL).
@@ -1108,7 +1108,7 @@ GBC_API gbc_status gbc_trace_mod_apply(gbc_polys **basis, const gbc_trace_mod *t
                                        const gbc_polys *gens, const gbc_options *opts,
                                        gbc_error *err);
 /* gbc_trace_mod_apply with flags. GBC_APPLY_TRUST: the replay's basis is returned
- * unverified (the verification usually costs more than the replay): it is gbc_groebner's
+ * unverified (the checks cost about a third of the replay): it is gbc_groebner's
  * when every row the learning run reduced to zero also reduces to zero for these
  * coefficients, which nothing checks then; only a vanished pivot or a changed
  * leading monomial is still reported (GBC_ERR_VERIFY). For families whose
