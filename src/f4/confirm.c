@@ -6,6 +6,7 @@
 #include "f4/f4_int.h"
 
 #include "common/sort.h"
+#include "divlookup/divlookup.h"
 
 #include <math.h>
 
@@ -201,6 +202,54 @@ static int lm_cmp(const void *a, const void *b, void *arg)
     return mht_cmp(arg, *(const uint32_t *)a, *(const uint32_t *)b);
 }
 
+void f4_confirm_tail(f4_state *S, const la_row *res)
+{
+    for (uint32_t k = 1; k < res->len; k++)
+        if (S->pivot[res->cols[k]] != NULL)
+            S->chk->tail_pivot = 1;
+}
+
+/* Whether an entry of dl other than skip divides the monomial visited. */
+typedef struct other_lead {
+    uint32_t skip;
+} other_lead;
+
+static int visit_other(void *data, uint32_t val, const uint32_t *exps)
+{
+    (void)exps;
+    return val != ((other_lead *)data)->skip;
+}
+
+/* Whether the output (leading monomials lm[0..m), in bht; its tail terms already
+ * checked by f4_confirm_tail) is reduced: no leading monomial divides another,
+ * and no column of the final matrix without a pivot is divisible by one (so the
+ * tails, which lie in such columns, are reduced). */
+static gbc_status output_reduced(f4_state *S, const uint32_t *lm, size_t m, int *red)
+{
+    const mht *t = &S->bht;
+    divlookup dl;
+    *red = 0;
+    GBC_TRY(dl_init(S->ctx, &dl, DL_TREE, S->R->nvars, &S->par.dm));
+    gbc_status st = GBC_OK;
+    for (size_t k = 0; k < m && st == GBC_OK; k++)
+        st = dl_insert(S->ctx, &dl, mht_exps(t, lm[k]), t->row[lm[k]].divmask, (uint32_t)k);
+    int ok = st == GBC_OK && !S->chk->tail_pivot;
+    for (size_t k = 0; k < m && ok; k++) {
+        other_lead o = {(uint32_t)k};
+        ok = !dl_for_each_divisor(&dl, mht_exps(t, lm[k]), t->row[lm[k]].divmask, visit_other,
+                                  &o);
+    }
+    for (uint32_t c = 0; c < S->ncols && ok; c++) {
+        if (S->pivot[c] != NULL)
+            continue;
+        const uint32_t *e = f4_col_exps(S, c);
+        ok = dl_find_divisor(&dl, e, mono_divmask_of(&S->par.dm, e)) == UINT32_MAX;
+    }
+    dl_clear(S->ctx, &dl);
+    *red = ok && st == GBC_OK;
+    return st;
+}
+
 gbc_status f4_confirm_output(f4_state *S, const plist *out, int *bad)
 {
     const uint32_t n = S->R->nvars;
@@ -215,6 +264,8 @@ gbc_status f4_confirm_output(f4_state *S, const plist *out, int *bad)
     for (size_t k = 0; ok && k < m; k++)
         ok = out->p[k].len > 0 &&
              (n == 0 || memcmp(out->p[k].exps, mht_exps(&S->bht, lm[k]), sizeof(uint32_t) * n) == 0);
+    if (ok && S->F->p != 0)
+        st = output_reduced(S, lm, m, &S->chk->reduced);
     gbc_free(S->ctx, lm);
     GBC_TRY(st);
     if (!ok)

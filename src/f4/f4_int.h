@@ -410,12 +410,15 @@ gbc_status f4_cc_record_out(f4_state *S, const uint32_t *cols, uint32_t len);
  * sorted), the combinations of its zero rows (the last S->nzrow rows of S->tbr).
  * f4_confirm_end: after the last round, no pair left and the trace's
  * redundancy. f4_confirm_output: out's leading monomials are the non-redundant
- * elements'. */
+ * elements' (else *bad), and whether out is reduced (S->chk->reduced). */
 void f4_confirm_begin(f4_state *S, uint64_t seed);
 gbc_status f4_confirm_pairs(f4_state *S, size_t r, int *bad);
 gbc_status f4_confirm_zero(f4_state *S, int *bad);
 gbc_status f4_confirm_end(f4_state *S, int unit, int *bad);
 gbc_status f4_confirm_output(f4_state *S, const plist *out, int *bad);
+/* f4_final's output row res (lead, reduced tail): sets S->chk->tail_pivot when a
+ * tail term lies in a pivot column of the final matrix. */
+void f4_confirm_tail(f4_state *S, const la_row *res);
 
 /* hilbert.c */
 void f4_hilb_init(f4_hilb *H, const mi_upoly *target);

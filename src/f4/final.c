@@ -262,6 +262,8 @@ gbc_status f4_final(f4_state *S, plist *out)
             gbc_progress(ctx, "interreduce", (double)(k + 1) / (double)nbase, k + 1);
             if (fl != NULL && !final_flat(S, fl, k, &res[l], &foff))
                 break;
+            if (S->chk != NULL)
+                f4_confirm_tail(S, &res[l]);
             if (fl == NULL)
                 st = final_emit(S, &res[l], rec_out, out);
         }
