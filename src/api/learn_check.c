@@ -180,17 +180,6 @@ out:
     return st;
 }
 
-/* Whether an entry of dl other than skip divides the monomial visited. */
-typedef struct other_div {
-    uint32_t skip;
-} other_div;
-
-static int visit_other(void *data, uint32_t val, const uint32_t *exps)
-{
-    (void)exps;
-    return val != ((other_div *)data)->skip;
-}
-
 /* Whether g[0..n) (in t) is monic, sorted by increasing leading monomial with none
  * dividing another, and no term of a tail divisible by a leading monomial: the
  * leading monomials in a divisor tree, each distinct tail monomial looked up once. */
@@ -211,8 +200,7 @@ static gbc_status is_reduced(int *red, gbc_ctx *ctx, const mht *t, const poly *g
     int ok = st == GBC_OK;
     for (size_t i = 0; i < n && ok; i++) {
         uint32_t m = g[i].mon[0];
-        other_div od = {(uint32_t)i};
-        ok = !dl_for_each_divisor(&dl, mht_exps(t, m), t->row[m].divmask, visit_other, &od);
+        ok = !dl_has_other_divisor(&dl, mht_exps(t, m), t->row[m].divmask, (uint32_t)i);
     }
     if (ok)
         st = GBC_ZALLOC(ctx, seen, t->size ? t->size : 1);

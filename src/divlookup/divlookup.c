@@ -790,3 +790,14 @@ const char *dl_name(const divlookup *dl)
 {
     return dl->kind == DL_TREE ? "kdtree" : "list";
 }
+
+static int visit_not_skip(void *data, uint32_t val, const uint32_t *exps)
+{
+    (void)exps;
+    return val != *(const uint32_t *)data;
+}
+
+int dl_has_other_divisor(const divlookup *dl, const uint32_t *e, uint32_t mask, uint32_t skip)
+{
+    return dl_for_each_divisor(dl, e, mask, visit_not_skip, &skip);
+}

@@ -55,6 +55,8 @@ uint32_t dl_find_divisor(const divlookup *dl, const uint32_t *e, uint32_t mask);
 typedef int (*dl_visit_fn)(void *data, uint32_t val, const uint32_t *exps);
 int dl_for_each_divisor(const divlookup *dl, const uint32_t *e, uint32_t mask,
                         dl_visit_fn fn, void *data);
+/* Whether an entry whose value is not skip divides e. */
+int dl_has_other_divisor(const divlookup *dl, const uint32_t *e, uint32_t mask, uint32_t skip);
 /* Remove every entry that e divides; each removed value is passed to fn (may be
  * NULL). Returns the number removed. */
 size_t dl_remove_multiples(divlookup *dl, const uint32_t *e, uint32_t mask,

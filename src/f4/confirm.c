@@ -209,17 +209,6 @@ void f4_confirm_tail(f4_state *S, const la_row *res)
             S->chk->tail_pivot = 1;
 }
 
-/* Whether an entry of dl other than skip divides the monomial visited. */
-typedef struct other_lead {
-    uint32_t skip;
-} other_lead;
-
-static int visit_other(void *data, uint32_t val, const uint32_t *exps)
-{
-    (void)exps;
-    return val != ((other_lead *)data)->skip;
-}
-
 /* Whether the output (leading monomials lm[0..m), in bht; its tail terms already
  * checked by f4_confirm_tail) is reduced: no leading monomial divides another,
  * and no column of the final matrix without a pivot is divisible by one (so the
@@ -235,9 +224,8 @@ static gbc_status output_reduced(f4_state *S, const uint32_t *lm, size_t m, int 
         st = dl_insert(S->ctx, &dl, mht_exps(t, lm[k]), t->row[lm[k]].divmask, (uint32_t)k);
     int ok = st == GBC_OK && !S->chk->tail_pivot;
     for (size_t k = 0; k < m && ok; k++) {
-        other_lead o = {(uint32_t)k};
-        ok = !dl_for_each_divisor(&dl, mht_exps(t, lm[k]), t->row[lm[k]].divmask, visit_other,
-                                  &o);
+        ok = !dl_has_other_divisor(&dl, mht_exps(t, lm[k]), t->row[lm[k]].divmask,
+                                   (uint32_t)k);
     }
     for (uint32_t c = 0; c < S->ncols && ok; c++) {
         if (S->pivot[c] != NULL)
