@@ -41,10 +41,43 @@ static inline void gbc_put_u64(gbc_wbuf *w, uint64_t v)
     gbc_put_u32(w, (uint32_t)(v >> 32));
 }
 
+/* Whether the host stores integers little-endian, as the byte strings do: then
+ * arrays are copied whole. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define GBC_HOST_LE 1
+#else
+#define GBC_HOST_LE 0
+#endif
+
 static inline void gbc_put_u32s(gbc_wbuf *w, const uint32_t *a, size_t n)
 {
+    if (GBC_HOST_LE) {
+        if (n > SIZE_MAX / 4) {
+            w->st = GBC_ERR_LIMIT;
+            return;
+        }
+        gbc_put(w, a, 4 * n);
+        return;
+    }
     for (size_t i = 0; i < n && w->st == GBC_OK; i++)
         gbc_put_u32(w, a[i]);
+}
+
+/* n 16-bit values, little-endian. */
+static inline void gbc_put_u16s(gbc_wbuf *w, const uint16_t *a, size_t n)
+{
+    if (GBC_HOST_LE) {
+        if (n > SIZE_MAX / 2) {
+            w->st = GBC_ERR_LIMIT;
+            return;
+        }
+        gbc_put(w, a, 2 * n);
+        return;
+    }
+    for (size_t i = 0; i < n && w->st == GBC_OK; i++) {
+        uint8_t b[2] = {(uint8_t)a[i], (uint8_t)(a[i] >> 8)};
+        gbc_put(w, b, 2);
+    }
 }
 
 typedef struct gbc_rbuf {

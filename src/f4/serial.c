@@ -49,10 +49,7 @@ gbc_status f4_trace_serialize(gbc_ctx *ctx, const f4_trace *tr, uint8_t **out, s
     gbc_put(&w, tr->red, tr->nbasis);
     if (compiled) {
         gbc_put_u64(&w, tr->nccode);
-        for (size_t i = 0; i < tr->nccode && w.st == GBC_OK; i++) {
-            uint8_t b[2] = {(uint8_t)tr->ccode[i], (uint8_t)(tr->ccode[i] >> 8)};
-            gbc_put(&w, b, 2);
-        }
+        gbc_put_u16s(&w, tr->ccode, tr->nccode);
         gbc_put_u64(&w, tr->ncrows);
         for (size_t i = 0; i < tr->ncrows; i++) {
             gbc_put_u64(&w, tr->crow[i].off);
@@ -97,6 +94,12 @@ static gbc_status get_u32s(gbc_ctx *ctx, gbc_rbuf *r, uint32_t **a, size_t n)
         return GBC_OK;
     }
     GBC_TRY(GBC_ALLOC(ctx, *a, n ? n : 1));
+    if (GBC_HOST_LE) {
+        if (n > 0)
+            memcpy(*a, r->b + r->at, 4 * n);
+        r->at += 4 * n;
+        return GBC_OK;
+    }
     for (size_t i = 0; i < n; i++)
         (*a)[i] = gbc_get_u32(r);
     return GBC_OK;
@@ -223,8 +226,11 @@ static gbc_status get_compiled_rows(gbc_ctx *ctx, gbc_rbuf *r, f4_trace *t)
     t->nccode = t->cccap = gbc_get_count(r, 2);
     if (!r->bad) {
         GBC_TRY(GBC_ALLOC(ctx, t->ccode, t->nccode ? t->nccode : 1));
-        for (size_t i = 0; i < t->nccode; i++, r->at += 2)
-            t->ccode[i] = (uint16_t)(r->b[r->at] | r->b[r->at + 1] << 8);
+        if (GBC_HOST_LE && t->nccode > 0)
+            memcpy(t->ccode, r->b + r->at, 2 * t->nccode);
+        for (size_t i = 0; !GBC_HOST_LE && i < t->nccode; i++)
+            t->ccode[i] = (uint16_t)(r->b[r->at + 2 * i] | r->b[r->at + 2 * i + 1] << 8);
+        r->at += 2 * t->nccode;
     }
     t->ncrows = t->crcap = gbc_get_count(r, 16);
     if (!r->bad) {
