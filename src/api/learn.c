@@ -115,6 +115,16 @@ static gbc_status check_ring(const ring *R, const gbc_plan *P, gbc_error *err)
     return GBC_OK;
 }
 
+/* The seed of a learn's or an apply's random choices: the options'
+ * (gbc_options_set_seed) or the OS's. */
+static uint64_t run_seed(const gbc_ctx *ctx)
+{
+    uint64_t seed = ctx->plan->seed;
+    if (!ctx->plan->fixed_seed)
+        gbc_entropy64(&seed);
+    return seed;
+}
+
 /* A prime near 2^31 for the compiling run's coefficients: a random coefficient
  * vanishes by accident with probability 1/p there. */
 #define COMPILE_PRIME 2147483629u
@@ -152,9 +162,7 @@ static gbc_status compile_trace(gbc_ctx *ctx, const gbc_trace_mod *T, const ring
     plist G;
     plist_init(&G);
     int unlucky = 0;
-    uint64_t seed = ctx->plan->seed ^ 0x636f6d70696c65ULL;
-    if (!ctx->plan->fixed_seed)
-        gbc_entropy64(&seed);
+    const uint64_t seed = run_seed(ctx) ^ 0x636f6d70696c65ULL;
     gbc_status st = copy_ring(&Rc, R, COMPILE_PRIME);
     if (st != GBC_OK)
         return st;
@@ -268,16 +276,6 @@ static gbc_status check_fit(const gbc_trace_mod *T, const ring *R, const plist *
     return GBC_OK;
 }
 
-/* The seed of an apply's random checks: the options' (gbc_options_set_seed) or the
- * OS's. */
-static uint64_t apply_seed(const gbc_ctx *ctx)
-{
-    uint64_t seed = ctx->plan->seed;
-    if (!ctx->plan->fixed_seed)
-        gbc_entropy64(&seed);
-    return seed;
-}
-
 /* The verification that out (an apply's basis of L) is the reduced basis of <L>
  * (learn_prove), for an apply that could not confirm its rounds (a trace without
  * zero rows). *ok, else err says which part failed. */
@@ -286,7 +284,7 @@ static gbc_status prove(int *ok, gbc_ctx *ctx, const ring *R, const plist *out,
 {
     const char *why = "";
     size_t bad = 0;
-    GBC_TRY(learn_prove(ok, &why, &bad, ctx, R, out, L, apply_seed(ctx)));
+    GBC_TRY(learn_prove(ok, &why, &bad, ctx, R, out, L, run_seed(ctx)));
     if (!*ok && strstr(why, "generator") != NULL)
         set_err(err, "the trace does not hold for these coefficients: generator %zu does not "
                 "reduce to zero by the applied basis", bad + 1, 0);
@@ -335,7 +333,7 @@ static gbc_status apply_one(gbc_ctx *ctx, plist *out, const gbc_trace_mod *T,
     memset(&chk, 0, sizeof chk);
     /* a trusted apply confirms nothing */
     const int trust = (flags & GBC_APPLY_TRUST) != 0;
-    uint64_t seed = trust ? 0 : apply_seed(ctx) ^ 0x636f6e6669726dULL;
+    uint64_t seed = trust ? 0 : run_seed(ctx) ^ 0x636f6e6669726dULL;
     gbc_status st = f4_apply_checked(ctx, R, &gens->L, out, T->tr, seed, trust ? NULL : &chk,
                                      keep != NULL ? &fl : NULL, &unlucky, &plain);
     if (st == GBC_OK && unlucky) {

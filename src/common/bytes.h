@@ -49,14 +49,20 @@ static inline void gbc_put_u64(gbc_wbuf *w, uint64_t v)
 #define GBC_HOST_LE 0
 #endif
 
+/* n values of size bytes each as they lie in memory (a little-endian host's
+ * arrays are the byte string's form). */
+static inline void gbc_put_whole(gbc_wbuf *w, const void *a, size_t n, size_t size)
+{
+    if (n > SIZE_MAX / size)
+        w->st = GBC_ERR_LIMIT;
+    else
+        gbc_put(w, a, n * size);
+}
+
 static inline void gbc_put_u32s(gbc_wbuf *w, const uint32_t *a, size_t n)
 {
     if (GBC_HOST_LE) {
-        if (n > SIZE_MAX / 4) {
-            w->st = GBC_ERR_LIMIT;
-            return;
-        }
-        gbc_put(w, a, 4 * n);
+        gbc_put_whole(w, a, n, sizeof *a);
         return;
     }
     for (size_t i = 0; i < n && w->st == GBC_OK; i++)
@@ -67,11 +73,7 @@ static inline void gbc_put_u32s(gbc_wbuf *w, const uint32_t *a, size_t n)
 static inline void gbc_put_u16s(gbc_wbuf *w, const uint16_t *a, size_t n)
 {
     if (GBC_HOST_LE) {
-        if (n > SIZE_MAX / 2) {
-            w->st = GBC_ERR_LIMIT;
-            return;
-        }
-        gbc_put(w, a, 2 * n);
+        gbc_put_whole(w, a, n, sizeof *a);
         return;
     }
     for (size_t i = 0; i < n && w->st == GBC_OK; i++) {

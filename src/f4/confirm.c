@@ -206,7 +206,7 @@ void f4_confirm_tail(f4_state *S, const la_row *res)
 {
     for (uint32_t k = 1; k < res->len; k++)
         if (S->pivot[res->cols[k]] != NULL)
-            S->chk->tail_pivot = 1;
+            S->tail_pivot = 1;
 }
 
 /* Whether the output (leading monomials lm[0..m), in bht; its tail terms already
@@ -222,7 +222,7 @@ static gbc_status output_reduced(f4_state *S, const uint32_t *lm, size_t m, int 
     gbc_status st = GBC_OK;
     for (size_t k = 0; k < m && st == GBC_OK; k++)
         st = dl_insert(S->ctx, &dl, mht_exps(t, lm[k]), t->row[lm[k]].divmask, (uint32_t)k);
-    int ok = st == GBC_OK && !S->chk->tail_pivot;
+    int ok = st == GBC_OK && !S->tail_pivot;
     for (size_t k = 0; k < m && ok; k++) {
         ok = !dl_has_other_divisor(&dl, mht_exps(t, lm[k]), t->row[lm[k]].divmask,
                                    (uint32_t)k);

@@ -503,55 +503,55 @@ gbc_status f4_trace_compile(gbc_ctx *ctx, const ring *R, const plist *in, plist 
     return f4_core_known(ctx, R, in, out, stats, &run);
 }
 
+/* The apply run (a trace to play, compiled when it is): when the compiled form
+ * does not fit (a support differs from the compiled run's: a coefficient vanished
+ * modulo this prime or modulo the compiling one) and no check refuted the trace,
+ * replayed plainly instead (*plain), without the flat residues. */
+static gbc_status apply_run(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
+                            gb_stats *stats, f4_run *run, int *plain)
+{
+    f4_check *chk = run->chk;
+    f4_flat *fl = run->flat;
+    *run->unlucky = 0;
+    if (plain != NULL)
+        *plain = 0;
+    if (chk != NULL)
+        memset(chk, 0, sizeof *chk);
+    if (fl != NULL)
+        fl->state = F4_FLAT_NONE;
+    if (!f4_ring_direct(R))
+        return GBC_ERR_INTERNAL;
+    run->compiled = run->play->cstate == CC_READY;
+    gbc_status st = f4_core_known(ctx, R, in, out, stats, run);
+    if (st == GBC_OK && *run->unlucky && run->compiled && (chk == NULL || !chk->refuted)) {
+        if (chk != NULL)
+            memset(chk, 0, sizeof *chk);
+        *run->unlucky = 0;
+        if (plain != NULL)
+            *plain = 1;
+        run->compiled = 0;
+        run->flat = NULL;
+        if (fl != NULL)
+            fl->state = F4_FLAT_NONE;
+        st = f4_core_known(ctx, R, in, out, stats, run);
+    }
+    return st;
+}
+
 gbc_status f4_apply(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                     gb_stats *stats, const f4_trace *tr, int *unlucky, int *plain)
 {
-    *unlucky = 0;
-    if (plain != NULL)
-        *plain = 0;
-    if (!f4_ring_direct(R))
-        return GBC_ERR_INTERNAL;
-    f4_run run = {.play = tr, .compiled = tr->cstate == CC_READY, .unlucky = unlucky};
-    gbc_status st = f4_core_known(ctx, R, in, out, stats, &run);
-    if (st == GBC_OK && *unlucky && run.compiled) {
-        /* A support differs from the compiled run's (a coefficient vanished modulo
-         * this prime or modulo the compiling one): replay plainly. */
-        *unlucky = 0;
-        if (plain != NULL)
-            *plain = 1;
-        run.compiled = 0;
-        st = f4_core_known(ctx, R, in, out, stats, &run);
-    }
-    return st;
+    f4_run run = {.play = tr, .unlucky = unlucky};
+    return apply_run(ctx, R, in, out, stats, &run, plain);
 }
 
 gbc_status f4_apply_checked(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,
                             const f4_trace *tr, uint64_t seed, f4_check *chk,
                             f4_flat *fl, int *unlucky, int *plain)
 {
-    if (chk != NULL)
-        memset(chk, 0, sizeof *chk);
-    *unlucky = 0;
-    *plain = 0;
-    if (fl != NULL)
-        fl->state = F4_FLAT_NONE;
-    if (!f4_ring_direct(R))
-        return GBC_ERR_INTERNAL;
-    f4_run run = {.play = tr, .compiled = tr->cstate == CC_READY, .unlucky = unlucky,
-                  .flat = fl, .chk = chk, .seed = seed, .subset = 1};
-    gbc_status st = f4_core_known(ctx, R, in, out, NULL, &run);
-    if (st == GBC_OK && *unlucky && run.compiled && (chk == NULL || !chk->refuted)) {
-        /* as f4_apply: a support differs from the compiled run's */
-        if (chk != NULL)
-            memset(chk, 0, sizeof *chk);
-        *unlucky = 0;
-        *plain = 1;
-        run.compiled = 0;
-        run.flat = NULL;
-        if (fl != NULL)
-            fl->state = F4_FLAT_NONE;
-        st = f4_core_known(ctx, R, in, out, NULL, &run);
-    }
+    f4_run run = {.play = tr, .unlucky = unlucky, .flat = fl, .chk = chk, .seed = seed,
+                  .subset = 1};
+    gbc_status st = apply_run(ctx, R, in, out, NULL, &run, plain);
     if (chk != NULL)
         chk->confirmed = st == GBC_OK && !*unlucky && tr->confirm &&
                          (fl == NULL || fl->state != F4_FLAT_DONE);
@@ -572,24 +572,8 @@ gbc_status f4_apply_flat(gbc_ctx *ctx, const ring *R, const plist *in, plist *ou
                          gb_stats *stats, const f4_trace *tr, int *unlucky, int *plain,
                          f4_flat *fl)
 {
-    *unlucky = 0;
-    *plain = 0;
-    fl->state = F4_FLAT_NONE;
-    if (!f4_ring_direct(R))
-        return GBC_ERR_INTERNAL;
-    f4_run run = {.play = tr, .compiled = tr->cstate == CC_READY, .unlucky = unlucky,
-                  .flat = fl};
-    gbc_status st = f4_core_known(ctx, R, in, out, stats, &run);
-    if (st == GBC_OK && *unlucky && run.compiled) {
-        /* as f4_apply: a support differs from the compiled run's */
-        *unlucky = 0;
-        *plain = 1;
-        run.compiled = 0;
-        run.flat = NULL;
-        fl->state = F4_FLAT_NONE;
-        st = f4_core_known(ctx, R, in, out, stats, &run);
-    }
-    return st;
+    f4_run run = {.play = tr, .unlucky = unlucky, .flat = fl};
+    return apply_run(ctx, R, in, out, stats, &run, plain);
 }
 
 gbc_status f4_groebner(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,

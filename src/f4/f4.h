@@ -276,7 +276,6 @@ typedef struct f4_check {
     int reduced;    /* the output was checked to be reduced in the final matrix:
                      * no tail term in a pivot column, no other column divisible
                      * by a leading monomial, none of those dividing another */
-    int tail_pivot; /* (scratch) an output tail term lies in a pivot column */
     unsigned k;     /* combinations per round */
     size_t rounds;  /* rounds with zero rows */
     double fail;    /* rounds * p^-k */

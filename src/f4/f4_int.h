@@ -147,6 +147,7 @@ struct f4_state {
     f4_check *chk;
     size_t nzrow;
     gbc_rng crng;           /* the combinations' multipliers */
+    int tail_pivot;         /* an output tail term lies in a pivot column (f4_final) */
     uint32_t ncols;         /* columns of the current matrix */
     /* linear algebra: the kernel of this run (la_kernel_select) and its state */
     const la_kernel *kern;
@@ -416,8 +417,8 @@ gbc_status f4_confirm_pairs(f4_state *S, size_t r, int *bad);
 gbc_status f4_confirm_zero(f4_state *S, int *bad);
 gbc_status f4_confirm_end(f4_state *S, int unit, int *bad);
 gbc_status f4_confirm_output(f4_state *S, const plist *out, int *bad);
-/* f4_final's output row res (lead, reduced tail): sets S->chk->tail_pivot when a
- * tail term lies in a pivot column of the final matrix. */
+/* f4_final's output row res (lead, reduced tail): sets S->tail_pivot when a tail
+ * term lies in a pivot column of the final matrix. */
 void f4_confirm_tail(f4_state *S, const la_row *res);
 
 /* hilbert.c */
