@@ -226,7 +226,7 @@ gbc_status f4_final(f4_state *S, plist *out)
                        f4_trace_out_terms(S->cc_use) != fl->n))
         fl = NULL;
     size_t foff = 0;
-    la_matrix M = {S->ncols, S->pivot, S->dense, S->tcols, S->tcf, 0, NULL, LA_ISA_PORTABLE};
+    la_matrix M = {S->ncols, S->pivot, S->dense, S->tcols, S->tcf, 0, NULL, LA_ISA_PORTABLE, NULL};
     /* Output order: increasing leading monomial, i.e. decreasing leading column
      * (pivot columns are numbered by decreasing monomial; they are distinct). */
     uint64_t *idx;

@@ -235,7 +235,7 @@ gbc_status f4_echelon(f4_state *S, size_t *nnew)
     GBC_TRY(GBC_GROW(ctx, S->newrows, S->ncap, S->ntbr + 1));
     /* the kernel sets the vector loop (isa) from its environment */
     la_matrix M = {S->ncols, S->pivot, S->dense, S->tcols, S->tcf, 0, S->lanes,
-                   LA_ISA_PORTABLE};
+                   LA_ISA_PORTABLE, NULL};
     /* the leading columns that all have a pivot (the reducers come first) */
     while (M.npivcols < M.ncols && M.pivot[M.npivcols] != NULL)
         M.npivcols++;

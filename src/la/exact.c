@@ -36,8 +36,13 @@ gbc_status la_echelon(gbc_ctx *ctx, la_matrix *M, const field *F, const la_row *
                       size_t n, gbc_arena *arena, la_row *newrows, size_t *nnew)
 {
     *nnew = 0;
-    for (size_t i = 0; i < n;) {
-        GBC_TRY(gbc_ctx_check(ctx)); /* a row costs microseconds: see the clock each time */
+    la_dforms D;
+    la_dforms_init(&D);
+    gbc_status st = GBC_OK;
+    for (size_t i = 0; i < n && st == GBC_OK;) {
+        st = gbc_ctx_check(ctx); /* a row costs microseconds: see the clock each time */
+        if (st != GBC_OK)
+            break;
         size_t b = i + LA_LANES < n ? i + LA_LANES : n;
         int lanes = use_lanes(M, rows, i, b);
         if (lanes)
@@ -48,23 +53,26 @@ gbc_status la_echelon(gbc_ctx *ctx, la_matrix *M, const field *F, const la_row *
          * earlier ones (which lie beyond npivcols, where the lanes did nothing) */
         for (size_t j = i; j < b; j++) {
             la_row res;
-            gbc_status st = lanes ? la_lanes_finish(ctx, M, F, (int)(j - i), arena, &res)
-                                  : la_reduce_row(ctx, M, F, &rows[j], 0, arena, &res);
+            st = lanes ? la_lanes_finish(ctx, M, F, (int)(j - i), arena, &res)
+                       : la_reduce_row(ctx, M, F, &rows[j], 0, arena, &res);
+            if (st == GBC_OK && res.len > 0) {
+                res.src = rows[j].src;
+                res.tag = (uint32_t)j;
+                newrows[*nnew] = res;
+                M->pivot[res.cols[0]] = &newrows[*nnew];
+                (*nnew)++;
+                /* the later rows of the round are reduced by it */
+                st = la_dforms_add(ctx, M, &D, &res);
+            }
             if (st != GBC_OK) {
                 la_lanes_clear(M);
-                return st;
+                break;
             }
-            if (res.len == 0)
-                continue;
-            res.src = rows[j].src;
-            res.tag = (uint32_t)j;
-            newrows[*nnew] = res;
-            M->pivot[res.cols[0]] = &newrows[*nnew];
-            (*nnew)++;
         }
         i = b;
     }
-    return GBC_OK;
+    la_dforms_end(ctx, M, &D);
+    return st;
 }
 
 int la_u64_cmp(const void *a, const void *b, void *arg)
@@ -105,6 +113,8 @@ gbc_status la_backreduce(gbc_ctx *ctx, la_matrix *M, const field *F, la_row *row
     /* process by decreasing leading column (the leading columns are distinct) */
     uint64_t *ord = NULL;
     gbc_status st = backreduce_order(ctx, rows, n, &ord);
+    la_dforms D;
+    la_dforms_init(&D);
     for (size_t k = 0; k < n && st == GBC_OK; k++) {
         la_row *r = &rows[(uint32_t)ord[k]];
         if (r->len <= 1) {
@@ -120,7 +130,10 @@ gbc_status la_backreduce(gbc_ctx *ctx, la_matrix *M, const field *F, la_row *row
         if (st != GBC_OK)
             break;
         *r = res; /* the pivot table points at rows[], which now holds the result */
+        /* the rows of lower leading columns, still to come, are reduced by it */
+        st = la_dforms_add(ctx, M, &D, r);
     }
+    la_dforms_end(ctx, M, &D);
     gbc_free(ctx, ord);
     return st;
 }

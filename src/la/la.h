@@ -41,6 +41,11 @@ typedef struct la_matrix {
     /* the vector loop of the lanes (LA_ISA_*), set by the kernel from its
      * environment (la_env.isa); 0 (portable) until then */
     int isa;
+    /* Optional (NULL: none): dpiv[c], when set, is pivot[c]'s dense form, its
+     * coefficients in columns [c, ncols) with zeros (la/dform.c), which a
+     * reduction uses in place of the sparse one. Only one thread at a time
+     * reduces with a matrix that has them. */
+    const uint32_t *const *dpiv;
 } la_matrix;
 
 /* The vector loops of la/lanes.c. */
@@ -234,6 +239,27 @@ int la_lanes_isa_default(void);
 int la_lanes_isa_find(const char *name);
 /* The name of loop isa. */
 const char *la_lanes_isa_name(int isa);
+
+/* Dense forms of pivot rows (la/dform.c): the owner of a matrix's M->dpiv. */
+typedef struct la_dforms {
+    uint32_t **table; /* ncols entries, allocated with the first form */
+    uint32_t ncols;
+    gbc_arena arena;  /* the forms */
+} la_dforms;
+
+/* An empty set of forms. */
+void la_dforms_init(la_dforms *D);
+/* Give pivot row r (monic, in M->pivot at its leading column) a dense form when it
+ * is long and filled enough for one to pay; M->dpiv then points at D's table. */
+gbc_status la_dforms_add(gbc_ctx *ctx, la_matrix *M, la_dforms *D, const la_row *r);
+/* Forget column col's form (its pivot row is about to change). */
+void la_dforms_drop(la_dforms *D, uint32_t col);
+/* Free the forms; M->dpiv is NULL again. */
+void la_dforms_end(gbc_ctx *ctx, la_matrix *M, la_dforms *D);
+/* dr[i] += mult * d[i] for i < len with the vector loop isa; entries below p2
+ * stay below p2, p2 == 0 (p < 2^16) corrects nothing. */
+void la_dform_axpy(int isa, uint64_t *dr, const uint32_t *d, uint32_t len, uint64_t mult,
+                   uint64_t p2);
 
 /* gbc_sort_cmp comparison of uint64_t keys, ascending (arg unused). */
 int la_u64_cmp(const void *a, const void *b, void *arg);

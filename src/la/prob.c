@@ -193,6 +193,7 @@ typedef struct pseq {
     la_row *newrows;
     size_t *nnew;
     size_t next, nblocks;
+    la_dforms D; /* the new pivots' dense forms */
 } pseq;
 
 static size_t seq_take(pout *o)
@@ -214,7 +215,7 @@ static gbc_status seq_emit(pout *o, la_row res, uint32_t src)
     q->newrows[*q->nnew] = res;
     q->M->pivot[res.cols[0]] = &q->newrows[*q->nnew];
     (*q->nnew)++;
-    return GBC_OK;
+    return la_dforms_add(q->ctx, q->M, &q->D, &res);
 }
 
 /* Rows per block for a matrix of n rows to reduce: about sqrt(3 n) (sqrt(n / 3)
@@ -519,15 +520,23 @@ static gbc_status prob_echelon(la_env *E, la_matrix *M, const la_row *rows, size
     }
     if (!parallel) {
         pseq q = {{seq_take, seq_poll, seq_emit, &E->hook, 0, 0, 0, 0, LA_LANES},
-                  ctx, M, newrows, nnew, 0, nblocks};
+                  ctx, M, newrows, nnew, 0, nblocks, {0}};
+        la_dforms_init(&q.D);
         gbc_status st = run_blocks(ctx, M, E->F, &E->rng, rows, n, bs, arena, &q.o);
         E->st.rows_reduced += q.o.reduced;
         E->st.confirmations += q.o.confirmations;
         E->st.blocks += q.o.blocks;
         closed = q.o.closed;
+        int exact = 0;
+        /* the confirmations are reduced by the dense forms too */
+        if (st == GBC_OK && closed > 0 && k > 1)
+            st = prob_confirm(E, M, rows, n, k, arena, newrows, nnew, &exact);
+        la_dforms_end(ctx, M, &q.D);
         GBC_TRY(st);
+        if (exact)
+            return GBC_OK;
     }
-    if (closed > 0 && k > 1 && !confirmed) {
+    if (closed > 0 && k > 1 && !confirmed && parallel) {
         int exact = 0;
         GBC_TRY(prob_confirm(E, M, rows, n, k, arena, newrows, nnew, &exact));
         if (exact)

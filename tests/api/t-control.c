@@ -373,7 +373,9 @@ static void cancel_from_progress(void *data, const char *stage, double fraction,
 START_TEST(test_cancel_from_progress)
 {
     gbc_ring *R;
-    gbc_polys *F = katsura(&R, 8, 65521);
+    /* large enough that F4 reports its fourth round: reports come at most every
+     * 10 ms (katsura-8 took less than that in all) */
+    gbc_polys *F = katsura(&R, 10, 65521);
     gbc_options *o = NULL;
     ck_assert_int_eq(gbc_options_new(&o), GBC_OK);
     ck_assert_int_eq(gbc_options_set_progress(o, cancel_from_progress, o), GBC_OK);

@@ -1,6 +1,7 @@
 /* t-la: the linear-algebra kernels on random matrices: every kernel (exact on one
  * and on two threads, probabilistic) gives the same reduced echelon form of the new
- * rows as the exact one (the probabilistic one also on two threads); the
+ * rows as the exact one (the probabilistic one also on two threads), and on dense
+ * ones the form plain dense elimination gives; the
  * probabilistic kernel's confirmations catch a wrong
  * stop forced by the test hook, and without them the hook does give a wrong
  * result; the exponent of the bound is the least that meets the budget. */
@@ -161,7 +162,7 @@ static char *run_kernel(const la_kernel *K, const tmat *T, const field *F, int t
     ck_assert(pivot && dense && tcols && tcf && newrows);
     for (size_t i = 0; i < T->npiv; i++)
         pivot[T->piv[i].cols[0]] = &T->piv[i];
-    la_matrix M = {T->ncols, pivot, dense, tcols, tcf, 0, NULL, LA_ISA_PORTABLE};
+    la_matrix M = {T->ncols, pivot, dense, tcols, tcf, 0, NULL, LA_ISA_PORTABLE, NULL};
     uint64_t *lanes = NULL;
     if (g_lanes) {
         lanes = calloc((size_t)T->ncols * LA_LANES, sizeof(uint64_t));
@@ -342,6 +343,131 @@ START_TEST(test_lanes_agree)
 }
 END_TEST
 
+/* The reduced echelon form of the span of T's pivots and rows, by plain dense
+ * elimination (no code shared with the kernels), its rows whose leading column is
+ * not a known pivot's in run_kernel's text; *ndense counts the rows long and full
+ * enough for la/dform.c to give them a dense form (16 entries or more, at least a
+ * quarter of the columns from their lead on). */
+static char *reference_rref(const tmat *T, const field *F, size_t *ndense)
+{
+    const uint32_t nc = T->ncols;
+    const uint64_t p = F->p;
+    size_t nr = T->npiv + T->n, rank = 0;
+    uint64_t *A = calloc(nr * nc + 1, sizeof(uint64_t));
+    uint32_t *lead = calloc(nr + 1, sizeof(uint32_t));
+    uint8_t *known = calloc(nc, 1);
+    ck_assert(A && lead && known);
+    for (size_t i = 0; i < nr; i++) {
+        const la_row *r = i < T->npiv ? &T->piv[i] : &T->rows[i - T->npiv];
+        for (uint32_t k = 0; k < r->len; k++)
+            A[i * nc + r->cols[k]] = r->cf[k];
+        if (i < T->npiv)
+            known[r->cols[0]] = 1;
+    }
+    for (uint32_t c = 0; c < nc && rank < nr; c++) {
+        size_t q = rank;
+        while (q < nr && A[q * nc + c] == 0)
+            q++;
+        if (q == nr)
+            continue;
+        for (uint32_t j = 0; j < nc; j++) {
+            uint64_t t = A[q * nc + j];
+            A[q * nc + j] = A[rank * nc + j];
+            A[rank * nc + j] = t;
+        }
+        uint64_t inv = zp_inv(F, (uint32_t)A[rank * nc + c]);
+        for (uint32_t j = 0; j < nc; j++)
+            A[rank * nc + j] = A[rank * nc + j] * inv % p;
+        for (size_t i = 0; i < nr; i++) {
+            uint64_t f = A[i * nc + c];
+            if (i == rank || f == 0)
+                continue;
+            for (uint32_t j = 0; j < nc; j++)
+                A[i * nc + j] = (A[i * nc + j] + (p - f) * A[rank * nc + j]) % p;
+        }
+        lead[rank++] = c;
+    }
+    sbuf b;
+    sb_init(&b);
+    size_t nnew = 0;
+    *ndense = 0;
+    for (size_t i = 0; i < rank; i++)
+        nnew += !known[lead[i]];
+    sb_printf(&b, "%zu rows\n", nnew);
+    for (size_t i = 0; i < rank; i++) {
+        if (known[lead[i]])
+            continue;
+        uint32_t len = 0;
+        for (uint32_t j = lead[i]; j < nc; j++)
+            if (A[i * nc + j] != 0) {
+                sb_printf(&b, "%u:%u ", j, (unsigned)A[i * nc + j]);
+                len++;
+            }
+        *ndense += len >= 16 && 4 * (uint64_t)len >= nc - lead[i];
+        sb_printf(&b, "\n");
+    }
+    free(A);
+    free(lead);
+    free(known);
+    return b.s;
+}
+
+/* Loop index: the prime. Matrices whose new rows fill most of their columns (as
+ * F4's do after the known pivots), so that the new pivots get dense forms: every
+ * kernel, with and without lanes, through every vector loop this CPU has, gives
+ * the reduced echelon form that plain dense elimination gives. */
+START_TEST(test_dense_forms)
+{
+    field F;
+    ck_assert_int_eq(field_init(&F, primes[_i]), GBC_OK);
+    gbc_rng g;
+    gbc_rng_seed(&g, tu_seed() * 6151u + (uint64_t)_i);
+    static const char *const isa[] = {"portable", "avx2", "avx512"};
+    int trials = 2 * tu_mult();
+    size_t ndense_all = 0;
+    for (int t = 0; t < trials; t++) {
+        uint32_t ncols = 120 + (uint32_t)gbc_rng_below(&g, 200);
+        size_t npiv = gbc_rng_below(&g, ncols / 2);
+        size_t rank = 20 + gbc_rng_below(&g, 60);
+        size_t n = rank + gbc_rng_below(&g, 100);
+        unsigned density = 30 + (unsigned)gbc_rng_below(&g, 60);
+        g_pivfirst = (t & 1) == 0;
+        tmat T;
+        tmat_make(&T, &g, &F, ncols, npiv, n, rank, density);
+        g_pivfirst = 0;
+        size_t ndense;
+        char *ref = reference_rref(&T, &F, &ndense);
+        ndense_all += ndense;
+        for (size_t v = 0; v < sizeof isa / sizeof isa[0]; v++) {
+            g_isa = la_lanes_isa_find(isa[v]);
+            if (g_isa < 0)
+                continue;
+            for (int lanes = 0; lanes < 2; lanes++) {
+                g_lanes = lanes && (t & 1) == 0; /* lanes want the pivot columns first */
+                char *got[3] = {
+                    run_kernel(&la_kernel_exact, &T, &F, 1, 0, 1, NULL),
+                    run_kernel(&la_kernel_exact, &T, &F, 2, 0, 1, NULL),
+                    run_kernel(&la_kernel_probabilistic, &T, &F, 1, 0, gbc_rng_next(&g), NULL)};
+                for (int k = 0; k < 3; k++) {
+                    ck_assert_msg(strcmp(ref, got[k]) == 0,
+                                  "p=%u trial %d (%u cols, %zu pivots, %zu rows, density "
+                                  "%u%%): kernel %d (%s, lanes %d) differs from dense "
+                                  "elimination",
+                                  F.p, t, ncols, npiv, n, density, k, isa[v], g_lanes);
+                    free(got[k]);
+                }
+            }
+        }
+        g_lanes = 0;
+        g_isa = -1;
+        free(ref);
+        tmat_free(&T);
+    }
+    /* the dense forms were made: rows that qualify for one */
+    ck_assert_uint_gt(ndense_all, 0);
+}
+END_TEST
+
 /* The probabilistic kernel really runs (not its exact fallback) on large primes,
  * and reduces far fewer vectors than rows when the rank is low. */
 START_TEST(test_prob_reduces_less)
@@ -460,6 +586,7 @@ int main(void)
     tcase_add_loop_test(tc, test_kernels_agree, 0, (int)NPRIMES);
     tcase_add_loop_test(tc, test_lanes_agree, 0, (int)NPRIMES);
     tcase_add_loop_test(tc, test_backreduce_threads, 0, (int)NPRIMES);
+    tcase_add_loop_test(tc, test_dense_forms, 0, (int)NPRIMES);
     tcase_add_test(tc, test_prob_reduces_less);
     tcase_add_test(tc, test_hook_caught);
     tcase_add_test(tc, test_exponent);
