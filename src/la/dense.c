@@ -69,7 +69,8 @@ static gbc_status reduce_core(gbc_ctx *ctx, la_matrix *M, const field *F, uint32
             continue;
         /* acquire: the probabilistic kernel publishes pivots from several threads */
         const la_row *P = __atomic_load_n(&M->pivot[j], __ATOMIC_ACQUIRE);
-        const uint32_t *d = P != NULL && M->dpiv != NULL ? M->dpiv[j] : NULL;
+        const uint32_t *d =
+            P != NULL && M->dpiv != NULL ? __atomic_load_n(&M->dpiv[j], __ATOMIC_ACQUIRE) : NULL;
         if (d != NULL) {
             la_dform_axpy(M->isa, dr + j + 1, d + 1, ncols - j - 1, p - c, small ? 0 : p2);
         } else if (P != NULL) {

@@ -11,7 +11,10 @@
  * bytes an entry). The forms are a scratch of the kernel that makes them: they
  * live in their own arena, and M->dpiv (one entry per column) points at them while
  * they are valid. The values are the row's: a reduction by either form gives the
- * same result. */
+ * same result. With several threads the table is shared and each worker keeps
+ * the forms of the pivots it publishes (la_dforms_join); a form is published
+ * after its pivot, and every form of a column is a pivot row of that column, so a
+ * reduction may use whichever it sees. */
 #include "la/la.h"
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -114,6 +117,25 @@ void la_dforms_init(la_dforms *D)
     gbc_arena_init(&D->arena, (size_t)1 << 22);
 }
 
+gbc_status la_dforms_open(gbc_ctx *ctx, la_matrix *M, la_dforms *D)
+{
+    if (D->table == NULL) {
+        GBC_TRY(GBC_ALLOC(ctx, D->table, M->ncols ? M->ncols : 1));
+        memset(D->table, 0, sizeof(*D->table) * M->ncols);
+        D->ncols = M->ncols;
+    }
+    M->dpiv = (const uint32_t *const *)D->table;
+    return GBC_OK;
+}
+
+void la_dforms_join(la_dforms *D, const la_dforms *owner)
+{
+    la_dforms_init(D);
+    D->table = owner->table;
+    D->ncols = owner->ncols;
+    D->joined = 1;
+}
+
 gbc_status la_dforms_add(gbc_ctx *ctx, la_matrix *M, la_dforms *D, const la_row *r)
 {
     if (r->len < DFORM_MIN_LEN)
@@ -122,33 +144,26 @@ gbc_status la_dforms_add(gbc_ctx *ctx, la_matrix *M, la_dforms *D, const la_row 
     const uint32_t width = M->ncols - lead;
     if ((uint64_t)r->len * 4 < width)
         return GBC_OK; /* sparse: the dense array would be more than twice as big */
-    if (D->table == NULL) {
-        GBC_TRY(GBC_ALLOC(ctx, D->table, M->ncols));
-        memset(D->table, 0, sizeof(*D->table) * M->ncols);
-        D->ncols = M->ncols;
-        M->dpiv = (const uint32_t *const *)D->table;
-    }
+    if (D->table == NULL)
+        GBC_TRY(la_dforms_open(ctx, M, D));
     uint32_t *d = gbc_arena_alloc(ctx, &D->arena, sizeof(uint32_t) * width);
     if (d == NULL)
         return gbc_ctx_alloc_status(ctx);
     memset(d, 0, sizeof(uint32_t) * width);
     for (uint32_t k = 0; k < r->len; k++)
         d[r->cols[k] - lead] = r->cf[k];
-    D->table[lead] = d;
+    /* other threads may be reducing by this column's pivot: they see either no
+     * form or the whole of it */
+    __atomic_store_n(&D->table[lead], d, __ATOMIC_RELEASE);
     return GBC_OK;
-}
-
-void la_dforms_drop(la_dforms *D, uint32_t col)
-{
-    if (D->table != NULL && col < D->ncols)
-        D->table[col] = NULL;
 }
 
 void la_dforms_end(gbc_ctx *ctx, la_matrix *M, la_dforms *D)
 {
     if (D->table != NULL && M->dpiv == (const uint32_t *const *)D->table)
         M->dpiv = NULL;
-    gbc_free(ctx, D->table);
+    if (!D->joined)
+        gbc_free(ctx, D->table);
     gbc_arena_clear(ctx, &D->arena);
     memset(D, 0, sizeof *D);
 }

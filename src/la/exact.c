@@ -230,6 +230,7 @@ typedef struct br_job {
     size_t *done; /* the rows it reduced (indices into rows) */
     la_row **res; /* and their results, in its arena */
     size_t ndone, dcap, rcap;
+    la_dforms D;  /* the dense forms of its results */
 } br_job;
 
 static void *br_job_run(void *arg)
@@ -258,6 +259,9 @@ static void *br_job_run(void *arg)
         J->done[J->ndone] = i;
         J->res[J->ndone++] = slot;
         __atomic_store_n(&W->M.pivot[slot->cols[0]], slot, __ATOMIC_RELEASE);
+        W->st = la_dforms_add(&W->ctx, &W->M, &J->D, slot);
+        if (W->st != GBC_OK)
+            break;
     }
     la_worker_done(W);
     return NULL;
@@ -278,9 +282,17 @@ gbc_status la_backreduce_mt(gbc_ctx *ctx, la_matrix *M, const field *F, la_row *
         gbc_free(ctx, ord);
         return st;
     }
-    /* no lanes: the rows are reduced one at a time */
+    /* no lanes: the rows are reduced one at a time; the results' dense forms in
+     * one table the workers share (each keeps its own forms) */
     la_matrix Mb = *M;
     Mb.lanes = NULL;
+    la_dforms D;
+    la_dforms_init(&D);
+    st = la_dforms_open(ctx, &Mb, &D);
+    if (st != GBC_OK) {
+        gbc_free(ctx, ord);
+        return st;
+    }
     atomic_size_t next;
     atomic_init(&next, 0);
     br_job jobs[64];
@@ -292,6 +304,7 @@ gbc_status la_backreduce_mt(gbc_ctx *ctx, la_matrix *M, const field *F, la_row *
         jobs[t].ord = ord;
         jobs[t].n = n;
         jobs[t].next = &next;
+        la_dforms_join(&jobs[t].D, &D);
     }
     if (st == GBC_OK)
         st = la_phase_run(&P, br_job_run, jobs, sizeof jobs[0]);
@@ -308,8 +321,10 @@ gbc_status la_backreduce_mt(gbc_ctx *ctx, la_matrix *M, const field *F, la_row *
         }
         gbc_free(&J->w.ctx, J->done);
         gbc_free(&J->w.ctx, J->res);
+        la_dforms_end(&J->w.ctx, &J->w.M, &J->D);
     }
     la_phase_end(&P, jobs, sizeof jobs[0]);
+    la_dforms_end(ctx, &Mb, &D);
     gbc_free(ctx, ord);
     return st;
 }

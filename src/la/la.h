@@ -41,10 +41,11 @@ typedef struct la_matrix {
     /* the vector loop of the lanes (LA_ISA_*), set by the kernel from its
      * environment (la_env.isa); 0 (portable) until then */
     int isa;
-    /* Optional (NULL: none): dpiv[c], when set, is pivot[c]'s dense form, its
+    /* Optional (NULL: none): dpiv[c], when set, is the dense form of a pivot row
+     * of column c (pivot[c] or, while threads replace it, an earlier one), its
      * coefficients in columns [c, ncols) with zeros (la/dform.c), which a
-     * reduction uses in place of the sparse one. Only one thread at a time
-     * reduces with a matrix that has them. */
+     * reduction uses in place of the sparse one. Entries are read and written
+     * atomically. */
     const uint32_t *const *dpiv;
 } la_matrix;
 
@@ -240,21 +241,28 @@ int la_lanes_isa_find(const char *name);
 /* The name of loop isa. */
 const char *la_lanes_isa_name(int isa);
 
-/* Dense forms of pivot rows (la/dform.c): the owner of a matrix's M->dpiv. */
+/* Dense forms of pivot rows (la/dform.c): the owner of a matrix's M->dpiv, or a
+ * worker's share of it. */
 typedef struct la_dforms {
-    uint32_t **table; /* ncols entries, allocated with the first form */
+    uint32_t **table; /* ncols entries, allocated with the first form or by _open */
     uint32_t ncols;
+    int joined;       /* the table is another la_dforms' (a worker's forms) */
     gbc_arena arena;  /* the forms */
 } la_dforms;
 
 /* An empty set of forms. */
 void la_dforms_init(la_dforms *D);
-/* Give pivot row r (monic, in M->pivot at its leading column) a dense form when it
- * is long and filled enough for one to pay; M->dpiv then points at D's table. */
+/* D's table allocated now (before workers copy M and join it); M->dpiv points at
+ * it. */
+gbc_status la_dforms_open(gbc_ctx *ctx, la_matrix *M, la_dforms *D);
+/* D (uninitialised) keeps its forms in owner's table, its memory its own. */
+void la_dforms_join(la_dforms *D, const la_dforms *owner);
+/* Give pivot row r (monic, published in M->pivot at its leading column) a dense
+ * form when it is long and filled enough for one to pay; M->dpiv then points at
+ * D's table. */
 gbc_status la_dforms_add(gbc_ctx *ctx, la_matrix *M, la_dforms *D, const la_row *r);
-/* Forget column col's form (its pivot row is about to change). */
-void la_dforms_drop(la_dforms *D, uint32_t col);
-/* Free the forms; M->dpiv is NULL again. */
+/* Free the forms (a joined D: its own only, before its owner's end); M->dpiv is
+ * NULL again if it was D's table. */
 void la_dforms_end(gbc_ctx *ctx, la_matrix *M, la_dforms *D);
 /* dr[i] += mult * d[i] for i < len with the vector loop isa; entries below p2
  * stay below p2, p2 == 0 (p < 2^16) corrects nothing. */

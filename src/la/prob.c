@@ -259,6 +259,7 @@ typedef struct pjob {
     gbc_rng rng;
     la_row **found;       /* the pivots it published (in its arena) */
     size_t nfound, fcap;
+    la_dforms D;          /* their dense forms */
 } pjob;
 
 static pjob *job_of(pout *o)
@@ -300,7 +301,7 @@ static gbc_status job_emit(pout *o, la_row r, uint32_t src)
         if (__atomic_compare_exchange_n(&W->M.pivot[r.cols[0]], &expect, slot, 0,
                                         __ATOMIC_RELEASE, __ATOMIC_ACQUIRE)) {
             J->found[J->nfound++] = slot;
-            return GBC_OK;
+            return la_dforms_add(&W->ctx, &W->M, &J->D, slot);
         }
         /* taken: the row goes back into the dense scratch and on from its lead */
         for (uint32_t k = 0; k < r.len; k++)
@@ -336,10 +337,17 @@ static gbc_status prob_parallel(la_env *E, la_matrix *M, const la_row *rows, siz
     pjob jobs[64];
     atomic_size_t next;
     atomic_init(&next, 0);
+    /* the workers' matrices share a table of the new pivots' dense forms, which
+     * live in the workers' memory until the phase ends */
+    la_matrix Mp = *M;
+    la_dforms D;
+    la_dforms_init(&D);
+    GBC_TRY(la_dforms_open(ctx, &Mp, &D));
     la_phase P;
-    gbc_status st = la_phase_begin(&P, ctx, M, jobs, sizeof jobs[0], E->threads);
+    gbc_status st = la_phase_begin(&P, ctx, &Mp, jobs, sizeof jobs[0], E->threads);
     for (int t = 0; t < P.ninit; t++) {
         pjob *J = &jobs[t];
+        la_dforms_join(&J->D, &D);
         J->next = &next;
         J->conf = t == P.ninit - 1 ? conf : NULL;
         /* the test hook's wrong stops are worker 0's (the calling thread's) */
@@ -386,9 +394,12 @@ static gbc_status prob_parallel(la_env *E, la_matrix *M, const la_row *rows, siz
             M->pivot[c[0]] = w;
         }
     }
-    for (int t = 0; t < P.ninit; t++)
+    for (int t = 0; t < P.ninit; t++) {
         gbc_free(&jobs[t].w.ctx, jobs[t].found);
+        la_dforms_end(&jobs[t].w.ctx, &jobs[t].w.M, &jobs[t].D);
+    }
     la_phase_end(&P, jobs, sizeof jobs[0]);
+    la_dforms_end(ctx, &Mp, &D);
     return st;
 }
 
