@@ -270,6 +270,16 @@ static void update_chain(pairset *ps, const pairs_basis *B, const mht *pt, uint3
     ps->n = k;
 }
 
+/* Whether candidate c's two leading monomials (lm_i and the new lt) are coprime:
+ * deg lcm = deg lm_i + deg lt - deg gcd (total degrees, as the tables keep them),
+ * so they are exactly when the degrees add up (no exponent loop). */
+static int cand_coprime(const pairs_basis *B, const mht *pt, const spair *c, uint32_t lt)
+{
+    const mht *t = B->t;
+    return (uint64_t)pt->row[c->lcm].deg ==
+           (uint64_t)t->row[B->lm[c->i]].deg + t->row[lt].deg;
+}
+
 /* Criteria M and F (Becker-Weispfenning, UPDATE) on the nc candidates of C, sorted
  * by sort_candidates: of the candidates with one lcm (a class) one stands for all: a
  * coprime one if there is one (then the whole class goes with the product
@@ -282,7 +292,6 @@ static void update_chain(pairset *ps, const pairs_basis *B, const mht *pt, uint3
 static gbc_status update_classes(gbc_ctx *ctx, pairset *ps, const pairs_basis *B,
                                  const mht *pt, int kn, size_t nc, size_t *na)
 {
-    const mht *t = B->t;
     const uint32_t lt = B->lm[B->n - 1];
     const spair *C = ps->cand;
     GBC_TRY(GBC_GROW(ctx, ps->alive, ps->acap, nc + 1));
@@ -291,9 +300,9 @@ static gbc_status update_classes(gbc_ctx *ctx, pairset *ps, const pairs_basis *B
     for (size_t a = 0, e; a < nc; a = e) {
         uint32_t la = C[a].lcm;
         size_t rep = a;
-        int coprime = mht_coprime(t, B->lm[C[a].i], lt);
+        int coprime = cand_coprime(B, pt, &C[a], lt);
         for (e = a + 1; e < nc && C[e].lcm == la; e++)
-            if (!coprime && mht_coprime(t, B->lm[C[e].i], lt)) {
+            if (!coprime && cand_coprime(B, pt, &C[e], lt)) {
                 rep = e;
                 coprime = 1;
             }
@@ -341,12 +350,11 @@ static uint64_t comp_degree(const pairs_basis *B, const mht *pt, uint32_t m)
 static gbc_status update_store(gbc_ctx *ctx, pairset *ps, const pairs_basis *B,
                                const mht *pt, int kn, size_t na)
 {
-    const mht *t = B->t;
     const uint32_t lt = B->lm[B->n - 1];
     GBC_TRY(GBC_GROW(ctx, ps->p, ps->cap, ps->n + na));
     for (size_t b = 0; b < na; b++) {
         const spair *c = &ps->cand[ps->alive[b]];
-        if (mht_coprime(t, B->lm[c->i], lt)) {
+        if (cand_coprime(B, pt, c, lt)) {
             ps->stat_product++;
             continue;
         }
