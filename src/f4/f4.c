@@ -240,13 +240,14 @@ static void core_give_keep(f4_state *S, f4_keep *k)
     S->densecap = S->lanecap = 0;
 }
 
-/* The run's kernel: a trace (rec or play set) needs provenance; a replay's rows
- * are all independent (nothing to gain from combinations): both take the exact
- * kernel. */
+/* The run's kernel: a recording run needs provenance (the ranked kernel, or the
+ * exact one when asked for); a replay's rows are all independent (nothing to gain
+ * from combinations): it takes the exact kernel. */
 static void core_kernel(gbc_ctx *ctx, f4_state *S, const f4_trace *rec, const f4_trace *play)
 {
-    S->kern = la_kernel_select(ctx->plan->la_mode, S->F, rec != NULL || play != NULL);
-    if (!S->kern->provenance) {
+    S->kern = play != NULL ? &la_kernel_exact
+                           : la_kernel_select(ctx->plan->la_mode, S->F, rec != NULL);
+    if (S->kern != &la_kernel_exact) {
         /* the multipliers must not be predictable from the input (as the primes
          * over Q): their seed comes from the OS */
         uint64_t seed;

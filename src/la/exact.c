@@ -35,14 +35,48 @@ static int use_lanes(const la_matrix *M, const la_row *rows, size_t a, size_t b)
 gbc_status la_echelon(gbc_ctx *ctx, la_matrix *M, const field *F, const la_row *rows,
                       size_t n, gbc_arena *arena, la_row *newrows, size_t *nnew)
 {
+    size_t used;
+    return la_echelon_tested(ctx, M, F, rows, n, NULL, arena, newrows, nnew, &used);
+}
+
+/* The first row from which la_echelon_tested tests, at or after row i (n: none). */
+static size_t next_test(size_t i, size_t n)
+{
+    static const unsigned at16[] = {0, 1, 2, 4, 8, 12};
+    for (size_t t = 0; t < sizeof at16 / sizeof at16[0]; t++) {
+        size_t a = n / 16 * at16[t];
+        if (a >= i && n - a >= 64)
+            return a;
+    }
+    return n;
+}
+
+gbc_status la_echelon_tested(gbc_ctx *ctx, la_matrix *M, const field *F, const la_row *rows,
+                             size_t n, const la_tail_test *T, gbc_arena *arena,
+                             la_row *newrows, size_t *nnew, size_t *used)
+{
     *nnew = 0;
+    *used = n;
     la_dforms D;
     la_dforms_init(&D);
     gbc_status st = GBC_OK;
+    size_t test = T != NULL ? next_test(0, n) : n;
     for (size_t i = 0; i < n && st == GBC_OK;) {
         st = gbc_ctx_check(ctx); /* a row costs microseconds: see the clock each time */
         if (st != GBC_OK)
             break;
+        if (i >= test) {
+            /* at the first group that starts at or after a test point */
+            int zero = 0;
+            st = T->zero(T->arg, M, rows, i, n, &zero);
+            if (st != GBC_OK)
+                break;
+            if (zero) {
+                *used = i;
+                break;
+            }
+            test = next_test(i + 1, n);
+        }
         size_t b = i + LA_LANES < n ? i + LA_LANES : n;
         int lanes = use_lanes(M, rows, i, b);
         if (lanes)

@@ -112,10 +112,19 @@ extern const la_kernel la_kernel_exact;
 /* Random linear combinations of blocks of rows; no provenance; wrong with
  * probability at most 2^-64 over a whole computation (docs/linear-algebra.md). */
 extern const la_kernel la_kernel_probabilistic;
+/* The exact kernel's result and provenance from fewer reductions: the exact kernel
+ * in order, stopping when random combinations of the rows left reduce to zero
+ * (those rows are then zero rows, left unreduced); wrong with probability at most
+ * 2^-64 over a computation, as the probabilistic kernel. One thread (with more,
+ * the exact kernel's). */
+extern const la_kernel la_kernel_ranked;
+/* Whether the probabilistic kernel reduces n rows by combinations (not by its
+ * exact fallback) in environment E. */
+int la_prob_combines(const la_env *E, size_t n);
 
 /* The kernel for mode over F (LA_AUTO: probabilistic when p is large enough for
  * its confirmations to be cheap, see la_prob_confirmations, else exact); with
- * need_provenance the exact one whatever the mode. */
+ * need_provenance the exact one for LA_EXACT, else the ranked one. */
 const la_kernel *la_kernel_select(int mode, const field *F, int need_provenance);
 
 /* The probabilistic kernel's exponent for its s-th matrix (s >= 1) of nblocks
@@ -151,6 +160,22 @@ gbc_status la_remainder_dense(gbc_ctx *ctx, la_matrix *M, const field *F, uint32
  * result becomes a new pivot (so later rows are reduced by earlier results). */
 gbc_status la_echelon(gbc_ctx *ctx, la_matrix *M, const field *F, const la_row *rows,
                       size_t n, gbc_arena *arena, la_row *newrows, size_t *nnew);
+
+/* A test of la_echelon_tested: whether rows[from, n) all lie in the span of the
+ * pivots of M as they are (M's lanes are free and must be left zero). */
+typedef struct la_tail_test {
+    gbc_status (*zero)(void *arg, la_matrix *M, const la_row *rows, size_t from, size_t n,
+                       int *all_zero);
+    void *arg;
+} la_tail_test;
+
+/* la_echelon that asks T (when not NULL), before the rows from n t / 16 on for t in
+ * {0, 1, 2, 4, 8, 12} (while at least 64 are left), whether the rest are in the
+ * span already, and then stops: those rows give no new pivot and are not reduced.
+ * *used is the number of rows reduced. */
+gbc_status la_echelon_tested(gbc_ctx *ctx, la_matrix *M, const field *F, const la_row *rows,
+                             size_t n, const la_tail_test *T, gbc_arena *arena,
+                             la_row *newrows, size_t *nnew, size_t *used);
 
 /* la_echelon with nthreads threads: the rows are first reduced by the known pivots
  * in parallel, then brought to echelon form in order. The result is the same as
@@ -217,6 +242,11 @@ uint32_t la_lanes_add(la_matrix *M, const field *F, int l, const la_row *r, uint
 /* Add c[l] * r to every lane l at once (c[l] < p; 0 leaves lane l as it is), with
  * the vector loop M->isa; returns r's leading column (M->ncols when empty). */
 uint32_t la_lanes_add_multi(la_matrix *M, const field *F, const la_row *r, const uint64_t *c);
+/* Lanes [l0, l0 + nl) += nl independent random combinations of rows[a, b), each
+ * multiplier uniform in [1, p) from rng; several lanes take each row in one vector
+ * pass. Returns the least column touched (M->ncols when none). */
+uint32_t la_lanes_combine(const field *F, gbc_rng *rng, la_matrix *M, unsigned l0, unsigned nl,
+                          const la_row *rows, size_t a, size_t b);
 /* Reduce every lane by the pivots of columns [start, M->npivcols), with the vector
  * loop M->isa. */
 void la_lanes_reduce(la_matrix *M, const field *F, uint32_t start);

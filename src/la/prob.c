@@ -39,11 +39,8 @@ struct pout {
     size_t maxopen; /* blocks it may hold open at once (at most LA_LANES) */
 };
 
-/* Lanes [l0, l0 + nl) += nl independent random combinations of rows[a, b), each
- * multiplier uniform in [1, p); several lanes take each row in one vector pass.
- * Returns the least column touched (M->ncols when none). */
-static uint32_t combine(const field *F, gbc_rng *rng, la_matrix *M, unsigned l0, unsigned nl,
-                        const la_row *rows, size_t a, size_t b)
+uint32_t la_lanes_combine(const field *F, gbc_rng *rng, la_matrix *M, unsigned l0, unsigned nl,
+                          const la_row *rows, size_t a, size_t b)
 {
     uint32_t start = M->ncols;
     uint64_t mult[LA_LANES] = {0};
@@ -152,7 +149,7 @@ static gbc_status run_blocks(gbc_ctx *ctx, la_matrix *M, const field *F, gbc_rng
         for (size_t i = 0; i < nopen; i++) {
             if (blk[i].nl == 0)
                 continue;
-            uint32_t s = combine(F, rng, M, blk[i].l0, blk[i].nl, rows, blk[i].a, blk[i].b);
+            uint32_t s = la_lanes_combine(F, rng, M, blk[i].l0, blk[i].nl, rows, blk[i].a, blk[i].b);
             if (s < start)
                 start = s;
         }
@@ -319,7 +316,7 @@ static void *pjob_run(void *arg)
     pconf *C = J->conf;
     if (C != NULL)
         la_lanes_reduce(&C->M, J->F,
-                        combine(J->F, &C->rng, &C->M, 0, C->nc, J->rows, 0, J->n));
+                        la_lanes_combine(J->F, &C->rng, &C->M, 0, C->nc, J->rows, 0, J->n));
     gbc_status st = run_blocks(&W->ctx, &W->M, J->F, &J->rng, J->rows, J->n, J->bs,
                                &W->arena, &J->o);
     /* a stop asked by another worker or the caller is already in W->st or theirs */
@@ -469,8 +466,17 @@ static gbc_status prob_confirm(la_env *E, la_matrix *M, const la_row *rows, size
     GBC_TRY(gbc_ctx_check(E->ctx));
     /* k <= PROB_MAX_EXPONENT + 1 <= LA_LANES + 1, so one group of lanes holds them */
     unsigned nc = k - 1 < LA_LANES ? k - 1 : LA_LANES;
-    la_lanes_reduce(M, E->F, combine(E->F, &E->rng, M, 0, nc, rows, 0, n));
+    la_lanes_reduce(M, E->F, la_lanes_combine(E->F, &E->rng, M, 0, nc, rows, 0, n));
     return confirm_lanes(E, M, M->lanes, nc, 1, rows, n, arena, newrows, nnew, exact);
+}
+
+int la_prob_combines(const la_env *E, size_t n)
+{
+    if (n < PROB_MIN_ROWS)
+        return 0;
+    size_t bs = block_size(n);
+    unsigned k = la_prob_exponent(E->F->p, E->st.stops + 1, (n + bs - 1) / bs);
+    return (E->hook >> 32) != 0 || k <= PROB_MAX_EXPONENT;
 }
 
 static gbc_status prob_echelon(la_env *E, la_matrix *M, const la_row *rows, size_t n,

@@ -1,7 +1,8 @@
 /* t-la: the linear-algebra kernels on random matrices: every kernel (exact on one
  * and on two threads, probabilistic) gives the same reduced echelon form of the new
  * rows as the exact one (the probabilistic one also on two threads), and on dense
- * ones the form plain dense elimination gives; the
+ * ones the form plain dense elimination gives; the ranked kernel the exact one's
+ * provenance too; the
  * probabilistic kernel's confirmations catch a wrong
  * stop forced by the test hook, and without them the hook does give a wrong
  * result; the exponent of the bound is the least that meets the budget. */
@@ -27,6 +28,8 @@ typedef struct tmat {
  * numbers them); g_lanes gives the kernels lane scratch and the count of leading
  * pivot columns (la/lanes.c). */
 static int g_pivfirst, g_lanes;
+/* run_kernel's text gives each new row's provenance (its tag) too */
+static int g_tags;
 /* the vector loop run_kernel's computations use (LA_ISA_*), -1: la_env_init's */
 static int g_isa = -1;
 
@@ -196,6 +199,8 @@ static char *run_kernel(const la_kernel *K, const tmat *T, const field *F, int t
     sb_printf(&b, "%zu rows\n", nnew);
     for (size_t i = 0; i < nnew; i++) {
         ck_assert_uint_eq(newrows[i].cf[0], 1);
+        if (g_tags)
+            sb_printf(&b, "from %u: ", newrows[i].tag);
         for (uint32_t k = 0; k < newrows[i].len; k++) {
             ck_assert_msg(pivot[newrows[i].cols[k]] == NULL || k == 0,
                           "a new row has an entry in a pivot column");
@@ -468,6 +473,52 @@ START_TEST(test_dense_forms)
 }
 END_TEST
 
+/* Loop index: the prime. The ranked kernel gives the exact kernel's rows and
+ * provenance (which row each new pivot came from); on low-rank matrices, whose
+ * new pivots come from the first rows, it stops early on the primes where its
+ * tests run (p >= 251) and leaves the other rows unreduced. */
+START_TEST(test_ranked)
+{
+    field F;
+    ck_assert_int_eq(field_init(&F, primes[_i]), GBC_OK);
+    gbc_rng g;
+    gbc_rng_seed(&g, tu_seed() * 3571u + (uint64_t)_i);
+    int trials = 3 * tu_mult();
+    size_t stopped = 0;
+    for (int t = 0; t < trials; t++) {
+        uint32_t ncols = 150 + (uint32_t)gbc_rng_below(&g, 300);
+        size_t npiv = gbc_rng_below(&g, ncols / 2);
+        size_t n = 200 + gbc_rng_below(&g, 600);
+        size_t rank = gbc_rng_below(&g, 40);
+        unsigned density = 2 + (unsigned)gbc_rng_below(&g, 30);
+        g_pivfirst = 1;
+        tmat T;
+        tmat_make(&T, &g, &F, ncols, npiv, n, rank, density);
+        g_pivfirst = 0;
+        g_lanes = 1;
+        g_tags = 1;
+        la_stats rs;
+        char *ex = run_kernel(&la_kernel_exact, &T, &F, 1, 0, 1, NULL);
+        char *rk = run_kernel(&la_kernel_ranked, &T, &F, 1, 0, gbc_rng_next(&g), &rs);
+        g_lanes = 0;
+        g_tags = 0;
+        ck_assert_msg(strcmp(ex, rk) == 0,
+                      "p=%u trial %d (%u cols, %zu pivots, %zu rows, rank <= %zu): the ranked "
+                      "kernel's rows or provenance differ from the exact kernel's",
+                      F.p, t, ncols, npiv, n, rank);
+        ck_assert_uint_eq(rs.rows_in, n);
+        stopped += rs.rows_reduced < n;
+        ck_assert(rs.fail_bound <= ldexp(1.0, -64));
+        free(ex);
+        free(rk);
+        tmat_free(&T);
+    }
+    /* the tests run where k combinations fit the lanes */
+    if (la_prob_exponent(F.p, 1, 1) <= LA_LANES)
+        ck_assert_msg(stopped > 0, "p=%u: the ranked kernel never stopped early", F.p);
+}
+END_TEST
+
 /* The probabilistic kernel really runs (not its exact fallback) on large primes,
  * and reduces far fewer vectors than rows when the rank is low. */
 START_TEST(test_prob_reduces_less)
@@ -562,15 +613,18 @@ START_TEST(test_exponent)
 }
 END_TEST
 
-/* The kernel choice: provenance forces exact; auto and probabilistic give the
- * probabilistic kernel (which falls back by itself). */
+/* The kernel choice: provenance gives the ranked kernel, or the exact one when
+ * exact is asked for; auto and probabilistic give the probabilistic kernel (which
+ * falls back by itself). */
 START_TEST(test_select)
 {
     field F;
     ck_assert_int_eq(field_init(&F, 65521), GBC_OK);
     ck_assert_ptr_eq(la_kernel_select(LA_EXACT, &F, 0), &la_kernel_exact);
-    ck_assert_ptr_eq(la_kernel_select(LA_PROBABILISTIC, &F, 1), &la_kernel_exact);
-    ck_assert_ptr_eq(la_kernel_select(LA_AUTO, &F, 1), &la_kernel_exact);
+    ck_assert_ptr_eq(la_kernel_select(LA_EXACT, &F, 1), &la_kernel_exact);
+    ck_assert_ptr_eq(la_kernel_select(LA_PROBABILISTIC, &F, 1), &la_kernel_ranked);
+    ck_assert_ptr_eq(la_kernel_select(LA_AUTO, &F, 1), &la_kernel_ranked);
+    ck_assert_int_eq(la_kernel_ranked.provenance, 1);
     ck_assert_ptr_eq(la_kernel_select(LA_AUTO, &F, 0), &la_kernel_probabilistic);
     ck_assert_ptr_eq(la_kernel_select(LA_PROBABILISTIC, &F, 0), &la_kernel_probabilistic);
     ck_assert_int_eq(la_kernel_exact.provenance, 1);
@@ -587,6 +641,7 @@ int main(void)
     tcase_add_loop_test(tc, test_lanes_agree, 0, (int)NPRIMES);
     tcase_add_loop_test(tc, test_backreduce_threads, 0, (int)NPRIMES);
     tcase_add_loop_test(tc, test_dense_forms, 0, (int)NPRIMES);
+    tcase_add_loop_test(tc, test_ranked, 0, (int)NPRIMES);
     tcase_add_test(tc, test_prob_reduces_less);
     tcase_add_test(tc, test_hook_caught);
     tcase_add_test(tc, test_exponent);
