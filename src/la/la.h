@@ -115,8 +115,8 @@ extern const la_kernel la_kernel_probabilistic;
 /* The exact kernel's result and provenance from fewer reductions: the exact kernel
  * in order, stopping when random combinations of the rows left reduce to zero
  * (those rows are then zero rows, left unreduced); wrong with probability at most
- * 2^-64 over a computation, as the probabilistic kernel. One thread (with more,
- * the exact kernel's). */
+ * 2^-64 over a computation, as the probabilistic kernel. On the calling thread
+ * only. */
 extern const la_kernel la_kernel_ranked;
 /* Whether the probabilistic kernel reduces n rows by combinations (not by its
  * exact fallback) in environment E. */
