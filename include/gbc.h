@@ -128,8 +128,11 @@ GBC_API gbc_status gbc_options_set_seed(gbc_options *opts, uint64_t seed);
  * the whole computation (docs/linear-algebra.md), and it falls back to the exact
  * kernel where that is cheaper (small matrices, p < 2^8). GBC_LA_AUTO (the default)
  * is the probabilistic kernel with those fallbacks. Results do not depend on the
- * choice, except with that probability. Runs that record or replay a trace (the
- * multi-modular path over Q) always use the exact kernel. */
+ * choice, except with that probability. A run that records a trace (the learning
+ * run of the multi-modular path over Q, gbc_trace_mod_learn) uses the ranked
+ * kernel: the exact kernel's rows and their provenance, stopping a matrix once
+ * random combinations of its remaining rows reduce to zero (wrong within the same
+ * bound); with GBC_LA_EXACT the exact kernel. Replays use the exact kernel. */
 typedef enum gbc_linear_algebra {
     GBC_LA_AUTO = 0,
     GBC_LA_EXACT = 1,
