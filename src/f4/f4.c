@@ -245,9 +245,14 @@ static void core_give_keep(f4_state *S, f4_keep *k)
  * from combinations): it takes the exact kernel. */
 static void core_kernel(gbc_ctx *ctx, f4_state *S, const f4_trace *rec, const f4_trace *play)
 {
-    S->kern = play != NULL ? &la_kernel_exact
-                           : la_kernel_select(ctx->plan->la_mode, S->F, rec != NULL);
-    if (S->kern != &la_kernel_exact) {
+    f4_set_kernel(S, play != NULL ? &la_kernel_exact
+                                  : la_kernel_select(ctx->plan->la_mode, S->F, rec != NULL));
+}
+
+void f4_set_kernel(f4_state *S, const la_kernel *K)
+{
+    S->kern = K;
+    if (K != &la_kernel_exact) {
         /* the multipliers must not be predictable from the input (as the primes
          * over Q): their seed comes from the OS */
         uint64_t seed;

@@ -336,6 +336,9 @@ gbc_status f4_scratch(f4_state *S, uint32_t nc);
  * columns' renumbering) may use: the run's, at most the pool's; 1 (no pool) means
  * the calling thread alone (matrix.c). */
 int f4_round_threads(const f4_state *S);
+/* The run's kernel K; one with random multipliers (every kernel but the exact one)
+ * gets them seeded from the OS, so that no input can predict them. */
+void f4_set_kernel(f4_state *S, const la_kernel *K);
 /* Give back the memory of arena a after a round's use, or keep its chunks for the
  * next apply when the scratch is the caller's (matrix.c). */
 void f4_arena_done(f4_state *S, gbc_arena *a);

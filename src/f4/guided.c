@@ -370,7 +370,7 @@ gbc_status f4_learn_guided(gbc_ctx *ctx, const ring *R, const plist *in, plist *
     GBC_CHECK(st, f4_setup(&S, ctx, R, stats), done);
     S.rec = tr;
     tr->nvars = R->nvars;
-    S.kern = la_kernel_select(ctx->plan->la_mode, S.F, 1);
+    f4_set_kernel(&S, la_kernel_select(ctx->plan->la_mode, S.F, 1));
     GBC_CHECK(st, gd_start(&S, &G, in, failed), done);
     if (*failed)
         goto done;
