@@ -149,7 +149,8 @@ static gbc_status run_blocks(gbc_ctx *ctx, la_matrix *M, const field *F, gbc_rng
         for (size_t i = 0; i < nopen; i++) {
             if (blk[i].nl == 0)
                 continue;
-            uint32_t s = la_lanes_combine(F, rng, M, blk[i].l0, blk[i].nl, rows, blk[i].a, blk[i].b);
+            uint32_t s =
+                la_lanes_combine(F, rng, M, blk[i].l0, blk[i].nl, rows, blk[i].a, blk[i].b);
             if (s < start)
                 start = s;
         }
