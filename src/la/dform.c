@@ -114,7 +114,7 @@ void la_dform_axpy(int isa, uint64_t *dr, const uint32_t *d, uint32_t len, uint6
 void la_dforms_init(la_dforms *D)
 {
     memset(D, 0, sizeof *D);
-    gbc_arena_init(&D->arena, (size_t)1 << 22);
+    gbc_arena_init(&D->arena, (size_t)1 << 20);
 }
 
 gbc_status la_dforms_open(gbc_ctx *ctx, la_matrix *M, la_dforms *D)
