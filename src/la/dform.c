@@ -122,7 +122,6 @@ gbc_status la_dforms_open(gbc_ctx *ctx, la_matrix *M, la_dforms *D)
     if (D->table == NULL) {
         GBC_TRY(GBC_ALLOC(ctx, D->table, M->ncols ? M->ncols : 1));
         memset(D->table, 0, sizeof(*D->table) * M->ncols);
-        D->ncols = M->ncols;
     }
     M->dpiv = (const uint32_t *const *)D->table;
     return GBC_OK;
@@ -132,7 +131,6 @@ void la_dforms_join(la_dforms *D, const la_dforms *owner)
 {
     la_dforms_init(D);
     D->table = owner->table;
-    D->ncols = owner->ncols;
     D->joined = 1;
 }
 

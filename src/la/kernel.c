@@ -71,10 +71,7 @@ static gbc_status ranked_zero(void *arg, la_matrix *M, const la_row *rows, size_
         *all_zero = 1;
         E->st.confirmations += k;
         E->st.stops++;
-        double q = 1.0;
-        for (unsigned j = 0; j < k; j++)
-            q /= (double)(p - 1);
-        E->st.fail_bound += q;
+        E->st.fail_bound += la_prob_miss(p, k);
     }
     return GBC_OK;
 }
@@ -109,6 +106,14 @@ const la_kernel *la_kernel_select(int mode, const field *F, int need_provenance)
     if (mode == LA_EXACT)
         return &la_kernel_exact;
     return &la_kernel_probabilistic;
+}
+
+double la_prob_miss(uint32_t p, unsigned k)
+{
+    double q = 1.0;
+    for (unsigned j = 0; j < k; j++)
+        q /= (double)(p - 1);
+    return q;
 }
 
 unsigned la_prob_exponent(uint32_t p, size_t s, size_t nblocks)

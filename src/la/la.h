@@ -134,6 +134,9 @@ const la_kernel *la_kernel_select(int mode, const field *F, int need_provenance)
  * one combination that reduces to zero, the matrix by k - 1 more combinations of
  * all its rows (docs/linear-algebra.md). UINT32_MAX for p < 3. */
 unsigned la_prob_exponent(uint32_t p, size_t s, size_t nblocks);
+/* (p - 1)^-k: the probability that k random combinations (multipliers uniform in
+ * [1, p)) of rows not all in a span all fall in it. */
+double la_prob_miss(uint32_t p, unsigned k);
 
 /* Reduce row r by the pivots, left to right. The result (nonzero entries only, in
  * increasing column order, made monic) is written into an arena block: *out gets
@@ -274,8 +277,8 @@ const char *la_lanes_isa_name(int isa);
 /* Dense forms of pivot rows (la/dform.c): the owner of a matrix's M->dpiv, or a
  * worker's share of it. */
 typedef struct la_dforms {
-    uint32_t **table; /* ncols entries, allocated with the first form or by _open */
-    uint32_t ncols;
+    uint32_t **table; /* one entry per column, allocated with the first form or by
+                       * _open */
     int joined;       /* the table is another la_dforms' (a worker's forms) */
     gbc_arena arena;  /* the forms */
 } la_dforms;

@@ -492,7 +492,7 @@ static gbc_status prob_echelon(la_env *E, la_matrix *M, const la_row *rows, size
     M->isa = E->isa;
     if (E->hook >> 32)
         k = 1; /* test hook: no confirmation beyond the block's own */
-    if (n < PROB_MIN_ROWS || k > PROB_MAX_EXPONENT)
+    if (!la_prob_combines(E, n))
         return la_kernel_exact.echelon(E, M, rows, n, arena, newrows, nnew);
     if (M->lanes == NULL) {
         /* a caller without lane scratch (the kernels' tests): lend it some */
@@ -562,9 +562,7 @@ static gbc_status prob_echelon(la_env *E, la_matrix *M, const la_row *rows, size
     }
     if (closed > 0) {
         E->st.stops++;
-        double q = 1.0;
-        for (unsigned j = 0; j < k; j++)
-            q /= (double)(p - 1);
+        double q = la_prob_miss(p, k);
         E->st.fail_bound += parallel ? q * (p - 1) : (double)closed * q;
     }
     return GBC_OK;
