@@ -182,7 +182,8 @@ gbc_status f4_confirm_zero(f4_state *S, int *bad)
         return GBC_OK;
     /* the combinations in lanes, LA_LANES at a time: each zero row is read once for
      * all of them, and each pivot once to reduce them */
-    la_matrix M = {S->ncols, S->pivot, S->dense, S->tcols, S->tcf, 0, S->lanes, S->la.isa, NULL};
+    la_matrix M = {.ncols = S->ncols, .pivot = S->pivot, .dense = S->dense,
+                   .tcols = S->tcols, .tcf = S->tcf, .lanes = S->lanes, .isa = S->la.isa};
     while (M.npivcols < M.ncols && M.pivot[M.npivcols] != NULL)
         M.npivcols++;
     int nonzero = 0;

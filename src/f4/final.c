@@ -212,6 +212,7 @@ gbc_status f4_final(f4_state *S, plist *out)
 {
     gbc_ctx *ctx = S->ctx;
     gbc_status st = GBC_OK;
+    uint32_t *heap = NULL;
     if (S->minimal)
         return final_minimal(S, out);
     size_t nbase = 0;
@@ -226,7 +227,8 @@ gbc_status f4_final(f4_state *S, plist *out)
                        f4_trace_out_terms(S->cc_use) != fl->n))
         fl = NULL;
     size_t foff = 0;
-    la_matrix M = {S->ncols, S->pivot, S->dense, S->tcols, S->tcf, 0, NULL, LA_ISA_PORTABLE, NULL};
+    la_matrix M = {.ncols = S->ncols, .pivot = S->pivot, .dense = S->dense,
+                   .tcols = S->tcols, .tcf = S->tcf, .isa = LA_ISA_PORTABLE};
     /* Output order: increasing leading monomial, i.e. decreasing leading column
      * (pivot columns are numbered by decreasing monomial; they are distinct). */
     uint64_t *idx;
@@ -239,7 +241,13 @@ gbc_status f4_final(f4_state *S, plist *out)
     /* Reduce the tails one element at a time, straight into the output: the pivots
      * stay as they are, so each element is reduced by the unreduced others (the
      * normal form is unique), and a reduced row lives only until it is output. */
-    const int lanes = S->F->p != 0 && S->lanes != NULL;
+    /* a hypersparse one row by row through heaps (la_hypersparse) */
+    if (S->F->p != 0 && la_hypersparse(S->ncols, S->piv, nbase)) {
+        M.heapcap = la_heap_words(S->ncols);
+        GBC_CHECK(st, GBC_ALLOC(ctx, heap, M.heapcap), out);
+        M.heap = heap;
+    }
+    const int lanes = S->F->p != 0 && S->lanes != NULL && heap == NULL;
     if (lanes) {
         M.lanes = S->lanes;
         M.isa = S->la.isa;
@@ -276,6 +284,7 @@ gbc_status f4_final(f4_state *S, plist *out)
 out:
     gbc_arena_clear(ctx, &one);
     gbc_free(ctx, idx);
+    gbc_free(ctx, heap);
     return st;
 }
 

@@ -234,19 +234,32 @@ gbc_status f4_echelon(f4_state *S, size_t *nnew)
     GBC_TRY(least_column_first(S));
     GBC_TRY(GBC_GROW(ctx, S->newrows, S->ncap, S->ntbr + 1));
     /* the kernel sets the vector loop (isa) from its environment */
-    la_matrix M = {S->ncols, S->pivot, S->dense, S->tcols, S->tcf, 0, S->lanes,
-                   LA_ISA_PORTABLE, NULL};
+    la_matrix M = {.ncols = S->ncols, .pivot = S->pivot, .dense = S->dense,
+                   .tcols = S->tcols, .tcf = S->tcf, .lanes = S->lanes,
+                   .isa = LA_ISA_PORTABLE};
     /* the leading columns that all have a pivot (the reducers come first) */
     while (M.npivcols < M.ncols && M.pivot[M.npivcols] != NULL)
         M.npivcols++;
     *nnew = 0;
+    /* a hypersparse matrix (the columns of a generic 5 x 9 matrix: 2,520 rows of
+     * 120 terms and 151,200 columns) is reduced row by row through heaps */
+    uint32_t *heap = NULL;
+    if (la_hypersparse(S->ncols, S->tbr, S->ntbr - S->nzrow)) {
+        M.heapcap = la_heap_words(S->ncols);
+        GBC_TRY(GBC_ALLOC(ctx, heap, M.heapcap));
+        M.heap = heap;
+        M.lanes = NULL;
+    }
     /* the new rows go to earena; their back-reduction writes them again into
      * arena, so that earena can go before the round's new elements are made
      * (katsura-11 mod 65521: 12.8 MB of a 64.9 MB peak) */
     /* the last nzrow rows (a confirming replay's zero rows) are not the kernel's */
-    GBC_TRY(S->kern->echelon(&S->la, &M, S->tbr, S->ntbr - S->nzrow, &S->earena, S->newrows,
-                             nnew));
-    GBC_TRY(la_backreduce_mt(ctx, &M, S->F, S->newrows, *nnew, &S->arena, f4_round_threads(S)));
+    gbc_status st = S->kern->echelon(&S->la, &M, S->tbr, S->ntbr - S->nzrow, &S->earena,
+                                     S->newrows, nnew);
+    if (st == GBC_OK)
+        st = la_backreduce_mt(ctx, &M, S->F, S->newrows, *nnew, &S->arena, f4_round_threads(S));
+    gbc_free(ctx, heap);
+    GBC_TRY(st);
     f4_arena_done(S, &S->earena);
     return GBC_OK;
 }

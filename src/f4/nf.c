@@ -45,7 +45,8 @@ gbc_status f4_normal_forms(gbc_ctx *ctx, const ring *R, const plist *G, const pl
     GBC_CHECK(st, f4_symbolic(&S), done);
     uint32_t npivcols;
     GBC_CHECK(st, f4_columns(&S, &npivcols), done);
-    la_matrix M = {S.ncols, S.pivot, S.dense, S.tcols, S.tcf, 0, NULL, LA_ISA_PORTABLE, NULL};
+    la_matrix M = {.ncols = S.ncols, .pivot = S.pivot, .dense = S.dense,
+                   .tcols = S.tcols, .tcf = S.tcf, .isa = LA_ISA_PORTABLE};
     size_t t = 0;
     for (size_t i = 0; i < P->n; i++) {
         GBC_CHECK(st, gbc_ctx_check(ctx), done);

@@ -61,6 +61,13 @@ static gbc_status reduce_core(gbc_ctx *ctx, la_matrix *M, const field *F, uint32
     uint32_t n = n0;
     const uint32_t ncols = M->ncols;
     for (uint32_t j = start; j < ncols; j++) {
+        /* runs of zeros eight columns at a time (sparse rows of many columns) */
+        while ((j & 7) == 0 && j + 8 <= ncols &&
+               (dr[j] | dr[j + 1] | dr[j + 2] | dr[j + 3] | dr[j + 4] | dr[j + 5] | dr[j + 6] |
+                dr[j + 7]) == 0)
+            j += 8;
+        if (j >= ncols)
+            break;
         if (dr[j] == 0)
             continue;
         uint64_t c = dr[j] % p;
@@ -117,6 +124,113 @@ gbc_status la_remainder_dense(gbc_ctx *ctx, la_matrix *M, const field *F, uint32
     return reduce_core(ctx, M, F, start, 0, arena, out, 1);
 }
 
+int la_hypersparse(uint32_t ncols, const la_row *rows, size_t n)
+{
+    if (n == 0 || ncols < 4096)
+        return 0;
+    uint64_t nnz = 0;
+    for (size_t i = 0; i < n; i++)
+        nnz += rows[i].len;
+    return nnz * 64 <= (uint64_t)ncols * n;
+}
+
+uint32_t la_heap_words(uint32_t ncols)
+{
+    return ncols / 16 + 64;
+}
+
+/* A binary min-heap of columns, h[0..*n). */
+static inline void heap_push(uint32_t *h, uint32_t *n, uint32_t c)
+{
+    uint32_t i = (*n)++;
+    while (i > 0) {
+        uint32_t up = (i - 1) / 2;
+        if (h[up] <= c)
+            break;
+        h[i] = h[up];
+        i = up;
+    }
+    h[i] = c;
+}
+
+static inline uint32_t heap_pop(uint32_t *h, uint32_t *n)
+{
+    const uint32_t top = h[0], last = h[--*n], m = *n;
+    uint32_t i = 0;
+    for (;;) {
+        uint32_t l = 2 * i + 1;
+        if (l >= m)
+            break;
+        if (l + 1 < m && h[l + 1] < h[l])
+            l++;
+        if (h[l] >= last)
+            break;
+        h[i] = h[l];
+        i = l;
+    }
+    if (m > 0)
+        h[i] = last;
+    return top;
+}
+
+/* reduce_core for a row spread into M->dense whose columns are the nh entries of
+ * the heap M->heap: the columns are taken from the heap in increasing order, and
+ * each pivot's entries that find a zero accumulator join it, so only the columns
+ * the reduction reaches are visited. Every nonzero accumulator is in the heap; a
+ * column may be there twice (its sum came back to zero and was reached again),
+ * and its second copy is passed over. When the heap would outgrow M->heapcap the
+ * rest is left to reduce_core's scan, from the column after the current one (every
+ * column still to do lies beyond it). The same result as reduce_core. */
+static gbc_status reduce_heap(gbc_ctx *ctx, la_matrix *M, const field *F, uint32_t nh,
+                              uint32_t n0, gbc_arena *arena, la_row *out, int keep_scale)
+{
+    uint64_t *dr = M->dense;
+    uint32_t *h = M->heap;
+    const uint32_t cap = M->heapcap;
+    const uint64_t p = F->p, p2 = F->p < (1u << 16) ? 0 : F->p2;
+    uint32_t n = n0, last = UINT32_MAX;
+    while (nh > 0) {
+        const uint32_t j = heap_pop(h, &nh);
+        if (j == last)
+            continue;
+        last = j;
+        if (dr[j] == 0)
+            continue;
+        uint64_t c = dr[j] % p;
+        dr[j] = 0;
+        if (c == 0)
+            continue;
+        const la_row *P = M->pivot[j];
+        if (P == NULL) {
+            M->tcols[n] = j;
+            M->tcf[n++] = (uint32_t)c;
+            continue;
+        }
+        const uint64_t mult = p - c;
+        uint32_t k = 1;
+        for (; k < P->len; k++) {
+            const uint32_t q = P->cols[k];
+            if (dr[q] == 0) {
+                if (nh == cap)
+                    break;
+                heap_push(h, &nh, q);
+            }
+            uint64_t x = dr[q] + mult * P->cf[k];
+            dr[q] = p2 != 0 && x >= p2 ? x - p2 : x;
+        }
+        if (k < P->len) {
+            /* the heap is full: this pivot's other entries, then the scan */
+            for (; k < P->len; k++) {
+                const uint32_t q = P->cols[k];
+                uint64_t x = dr[q] + mult * P->cf[k];
+                dr[q] = p2 != 0 && x >= p2 ? x - p2 : x;
+            }
+            return reduce_core(ctx, M, F, j + 1, n, arena, out, keep_scale);
+        }
+    }
+    return reduce_core(ctx, M, F, M->ncols, n, arena, out, keep_scale);
+}
+
 /* la_reduce_row, the result made monic unless keep_scale. */
 static gbc_status reduce_row(gbc_ctx *ctx, la_matrix *M, const field *F, const la_row *r,
                              int skip_lead, gbc_arena *arena, la_row *out, int keep_scale)
@@ -130,6 +244,19 @@ static gbc_status reduce_row(gbc_ctx *ctx, la_matrix *M, const field *F, const l
         return GBC_OK;
     }
     uint64_t *dr = M->dense;
+    if (M->heap != NULL && r->len <= M->heapcap) {
+        uint32_t nh = 0, n0 = 0;
+        for (uint32_t k = skip_lead ? 1 : 0; k < r->len; k++) {
+            dr[r->cols[k]] = r->cf[k];
+            heap_push(M->heap, &nh, r->cols[k]);
+        }
+        if (skip_lead) {
+            M->tcols[0] = r->cols[0];
+            M->tcf[0] = r->cf[0];
+            n0 = 1;
+        }
+        return reduce_heap(ctx, M, F, nh, n0, arena, out, keep_scale);
+    }
     uint32_t start = UINT32_MAX;
     for (uint32_t k = skip_lead ? 1 : 0; k < r->len; k++) {
         uint32_t c = r->cols[k];

@@ -218,7 +218,7 @@ gbc_status la_echelon_mt(gbc_ctx *ctx, la_matrix *M, const field *F, const la_ro
 {
     /* two groups of lanes are enough to share: the known pivots' pass over a
      * group costs as much as the matrix's reducer rows */
-    if (nthreads <= 1 || n < 2 * LA_LANES)
+    if (nthreads <= 1 || n < 2 * LA_LANES || M->heap != NULL)
         return la_echelon(ctx, M, F, rows, n, arena, newrows, nnew);
     /* Phase 1, in parallel: every row reduced by the known pivots only (the pivot
      * table is read-only meanwhile). Phase 2: the echelon form of what is left,
@@ -304,7 +304,7 @@ static void *br_job_run(void *arg)
 gbc_status la_backreduce_mt(gbc_ctx *ctx, la_matrix *M, const field *F, la_row *rows,
                             size_t n, gbc_arena *arena, int nthreads)
 {
-    if (nthreads <= 1 || n < 64)
+    if (nthreads <= 1 || n < 64 || M->heap != NULL)
         return la_backreduce(ctx, M, F, rows, n, arena);
     uint64_t *ord = NULL;
     gbc_status st = backreduce_order(ctx, rows, n, &ord);

@@ -47,7 +47,22 @@ typedef struct la_matrix {
      * reduction uses in place of the sparse one. Entries are read and written
      * atomically. */
     const uint32_t *const *dpiv;
+    /* Optional (NULL: none): heapcap words of scratch, set for a hypersparse
+     * matrix (la_hypersparse): a row is then reduced through a heap of the
+     * columns it reaches instead of a scan of every column (la/dense.c), and the
+     * kernels reduce one row at a time on the calling thread. */
+    uint32_t *heap;
+    uint32_t heapcap;
 } la_matrix;
+
+/* Whether n rows to reduce in a matrix of ncols columns make it hypersparse:
+ * rows so short against the columns (on average at most ncols / 64 entries) that
+ * scanning the dense accumulator from a row's lead to the last column costs
+ * more than following the columns a reduction reaches. */
+int la_hypersparse(uint32_t ncols, const la_row *rows, size_t n);
+/* The heap's size la_hypersparse's matrices are given (M->heapcap): a row whose
+ * heap would pass it is finished by the scan. */
+uint32_t la_heap_words(uint32_t ncols);
 
 /* The vector loops of la/lanes.c. */
 enum { LA_ISA_PORTABLE = 0, LA_ISA_AVX2 = 1, LA_ISA_AVX512 = 2 };

@@ -492,7 +492,7 @@ static gbc_status prob_echelon(la_env *E, la_matrix *M, const la_row *rows, size
     M->isa = E->isa;
     if (E->hook >> 32)
         k = 1; /* test hook: no confirmation beyond the block's own */
-    if (!la_prob_combines(E, n))
+    if (!la_prob_combines(E, n) || M->heap != NULL)
         return la_kernel_exact.echelon(E, M, rows, n, arena, newrows, nnew);
     if (M->lanes == NULL) {
         /* a caller without lane scratch (the kernels' tests): lend it some */

@@ -148,13 +148,6 @@ static gbc_status mht_grow_map(gbc_ctx *ctx, mht *t)
     return GBC_OK;
 }
 
-static inline int exps_equal(const uint32_t *a, const uint32_t *b, uint32_t n)
-{
-    for (uint32_t i = 0; i < n; i++)
-        if (a[i] != b[i])
-            return 0;
-    return 1;
-}
 
 /* Enter the scratch row (index size: exponents written, hash h, degree deg) in
  * slot k of the map. */
@@ -229,7 +222,7 @@ static gbc_status mht_commit(gbc_ctx *ctx, mht *t, uint32_t h, uint32_t deg, uin
         uint32_t j = t->map[k].idx;
         if (j == 0)
             break;
-        if (t->map[k].hash == h && exps_equal(mht_exps(t, j - 1), e, n)) {
+        if (t->map[k].hash == h && mono_equal(mht_exps(t, j - 1), e, n)) {
             *idx = j - 1;
             return GBC_OK;
         }
@@ -376,7 +369,7 @@ uint32_t mht_find(const mht *t, const uint32_t *e)
         uint32_t j = t->map[k].idx;
         if (j == 0)
             return UINT32_MAX;
-        if (t->map[k].hash == h && exps_equal(mht_exps(t, j - 1), e, n))
+        if (t->map[k].hash == h && mono_equal(mht_exps(t, j - 1), e, n))
             return j - 1;
         k = (k + 1) & t->mapmask;
     }
@@ -392,8 +385,7 @@ gbc_status mht_insert_mul(gbc_ctx *ctx, mht *t, const mht *ta, uint32_t a, const
     const uint32_t n = t->nvars;
     const uint32_t *ea = mht_exps(ta, a), *eb = mht_exps(tb, b);
     uint32_t *ec = t->exps + (size_t)t->size * n;
-    for (uint32_t i = 0; i < n; i++)
-        ec[i] = ea[i] + eb[i];
+    mono_add(ec, ea, eb, n);
     return mht_commit(ctx, t, mht_hash_add(ta->row[a].hash, tb->row[b].hash), (uint32_t)deg, idx);
 }
 
@@ -407,8 +399,7 @@ gbc_status mht_insert_mul_raw(gbc_ctx *ctx, mht *t, const uint32_t *mexps, uint3
     const uint32_t n = t->nvars;
     const uint32_t *eb = mht_exps(tb, b);
     uint32_t *ec = t->exps + (size_t)t->size * n;
-    for (uint32_t i = 0; i < n; i++)
-        ec[i] = mexps[i] + eb[i];
+    mono_add(ec, mexps, eb, n);
     return mht_commit(ctx, t, mht_hash_add(mhash, tb->row[b].hash), (uint32_t)deg, idx);
 }
 
@@ -533,19 +524,21 @@ static gbc_status grevlex_runs(gbc_ctx *ctx, const grevlex_digits *g, uint32_t *
  * degrees or exponents do not fit the digits. */
 static gbc_status sort_desc_grevlex(gbc_ctx *ctx, const mht *t, uint32_t *idx, size_t n)
 {
-    uint32_t maxe = 0;
+    /* the digits' width: the bit length of the largest exponent, which is that
+     * of all exponents or-ed together (a loop the compiler vectorises) */
+    uint32_t ore = 0;
     for (size_t i = 0; i < n; i++) {
         const uint32_t m = idx[i];
         if (t->row[m].deg >= 0xffffu)
             return GBC_ERR_UNSUPPORTED;
         const uint32_t *e = mht_exps(t, m);
         for (uint32_t v = 0; v < t->nvars; v++)
-            maxe = e[v] > maxe ? e[v] : maxe;
+            ore |= e[v];
     }
-    if (maxe >= 0xffffu)
+    if (ore > 0xffffu)
         return GBC_ERR_UNSUPPORTED;
     grevlex_digits g = {t, NULL, 1};
-    while (g.bits < 16 && (maxe >> g.bits) != 0)
+    while (g.bits < 16 && (ore >> g.bits) != 0)
         g.bits++;
     GBC_TRY(GBC_ALLOC(ctx, g.key, t->size ? t->size : 1));
     gbc_status st = grevlex_runs(ctx, &g, idx, n, 0);

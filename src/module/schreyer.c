@@ -31,9 +31,18 @@ typedef struct sres {
     int64_t *crow;    /* ncol: the column's reducer row, -1 while not built */
     uint32_t *cstamp; /* ncol: the last reduction that put the column on the heap */
     uint64_t *ckey;   /* ncol: term_key of the column (heap_less) */
+    uint64_t *chash;  /* ncol: the hash of the column (probes, rehashing) */
+    /* per element of the level being reduced, NULL until first used: the linear
+     * hash of each of its terms (term_lin), so that a multiple's
+     * terms hash by one addition each */
+    uint64_t **elin;
+    size_t nelin;
     mcv h;            /* ncol: the accumulator, zero outside a reduction */
     size_t ncol, ccap, hqinit; /* columns, capacity, coefficients initialised (Q) */
-    int64_t *slot;
+    /* the columns' hash table, open addressing: a slot holds the high half of
+     * the column's hash over its index + 1 (0: empty), so that a probe passes
+     * over other columns without reading them */
+    uint64_t *slot;
     size_t nslot;   /* a power of 2 */
     uint64_t *hmul; /* hash multipliers, n + 1 */
     /* the reducer rows: row r is x^b f_i, i = relem[r]; the columns of its terms
@@ -103,6 +112,15 @@ void level_clear(gbc_ctx *ctx, slevel *L, const mcf_ops *o)
     memset(L, 0, sizeof *L);
 }
 
+static void elin_clear(sres *S)
+{
+    for (size_t k = 0; k < S->nelin; k++)
+        gbc_free(S->ctx, S->elin[k]);
+    gbc_free(S->ctx, S->elin);
+    S->elin = NULL;
+    S->nelin = 0;
+}
+
 static void sres_clear(sres *S)
 {
     gbc_ctx *ctx = S->ctx;
@@ -113,6 +131,8 @@ static void sres_clear(sres *S)
     gbc_free(ctx, S->crow);
     gbc_free(ctx, S->cstamp);
     gbc_free(ctx, S->ckey);
+    gbc_free(ctx, S->chash);
+    elin_clear(S);
     gbc_free(ctx, S->slot);
     gbc_free(ctx, S->heap);
     gbc_free(ctx, S->hmul);
@@ -147,28 +167,45 @@ static gbc_status sres_init(gbc_ctx *ctx, sres *S, uint32_t n, const field *F)
     GBC_CHECK(st, GBC_ALLOC(ctx, S->bw, n ? n : 1), fail);
     frame_hash_mults(S->hmul, n);
     S->nslot = 1024;
-    GBC_CHECK(st, GBC_ALLOC(ctx, S->slot, S->nslot), fail);
-    for (size_t k = 0; k < S->nslot; k++)
-        S->slot[k] = -1;
+    GBC_CHECK(st, GBC_ZALLOC(ctx, S->slot, S->nslot), fail);
     return GBC_OK;
 fail:
     sres_clear(S);
     return st;
 }
 
-static uint64_t term_hash(const sres *S, const uint32_t *T, uint32_t comp)
+/* A term's hash is term_mix of its linear part term_lin, additive in T, so (T + b, comp) has the sum of
+ * (T, comp)'s and (b, no component)'s (comp_one 0). */
+static uint64_t term_lin(const sres *S, const uint32_t *T, uint32_t comp, int comp_one)
 {
-    uint64_t h = S->hmul[S->n] * (comp + 1u);
+    uint64_t h = comp_one ? S->hmul[S->n] * (comp + 1u) : 0;
     for (uint32_t i = 0; i < S->n; i++)
         h += S->hmul[i] * T[i];
-    return h ^ (h >> 29);
+    return h;
+}
+
+static uint64_t term_mix(uint64_t lin)
+{
+    return lin ^ (lin >> 29);
+}
+
+/* The term_lin of element i's terms (built the first time). */
+static gbc_status elem_lin(sres *S, const slevel *lv, size_t i, const uint64_t **out)
+{
+    if (S->elin[i] == NULL) {
+        const svec *f = &lv->v[i];
+        GBC_TRY(GBC_ALLOC(S->ctx, S->elin[i], f->len ? f->len : 1));
+        for (size_t t = 0; t < f->len; t++)
+            S->elin[i][t] = term_lin(S, f->T + t * S->n, f->comp[t], 1);
+    }
+    *out = S->elin[i];
+    return GBC_OK;
 }
 
 /* Forget the columns and rows of the level before (the accumulator is zero). */
 static void cols_reset(sres *S)
 {
-    for (size_t k = 0; k < S->nslot; k++)
-        S->slot[k] = -1;
+    memset(S->slot, 0, sizeof *S->slot * S->nslot);
     S->ncol = 0;
     S->nrow = 0;
     S->rn = 0;
@@ -177,24 +214,45 @@ static void cols_reset(sres *S)
 
 /* A key of a term's totals T (n variables) that grows with the term in F_L's
  * order (a larger key means a larger term; equal keys decide nothing): the
- * degree (16 bits), then the last four exponents reversed (12 bits each), each
- * saturated. */
+ * degree (16 bits), then the last exponents reversed, as digits of w bits (four
+ * of 12 bits in up to four variables, six of 8 in up to six, else eight of 6).
+ * A field that saturates (a degree from 0xffff on, an exponent from 2^w - 1 on)
+ * ends the key, the rest left zero: two terms equal up to a saturated field are
+ * then left to the full comparison, whatever follows. */
 static uint64_t term_key(const uint32_t *T, uint32_t n)
 {
-    uint64_t d = 0, k = 0;
+    uint64_t d = 0;
     for (uint32_t i = 0; i < n; i++)
         d += T[i];
-    for (uint32_t i = n, c = 0; i-- > 0 && c < 4; c++)
-        k = k << 12 | (0xfffu - (T[i] < 0xfffu ? T[i] : 0xfffu));
-    return (d < 0xffffu ? d : 0xffffu) << 48 | k << (12 * (4 - (n < 4 ? n : 4)));
+    if (d >= 0xffffu)
+        return (uint64_t)0xffffu << 48;
+    const uint32_t w = n <= 4 ? 12 : n <= 6 ? 8 : 6, top = (1u << w) - 1;
+    uint64_t k = d << 48;
+    for (uint32_t c = 0; c < 48 / w && c < n; c++) {
+        const uint32_t e = T[n - 1 - c];
+        if (e >= top)
+            break; /* saturated: digit 0, and the rest too */
+        k |= (uint64_t)(top - e) << (48 - w * (c + 1));
+    }
+    return k;
 }
 
-/* Heap order: the larger column (term) first; the keys decide most pairs. */
+/* Heap order: the larger column (term) first; the keys decide most pairs, and
+ * equal keys below the saturated degree have equal degrees, so the grevlex
+ * comparison starts at the last variable. */
 static int heap_less(const sres *S, size_t a, size_t b)
 {
-    if (S->ckey[a] != S->ckey[b])
-        return S->ckey[a] < S->ckey[b];
-    return term_cmp(S->cT + a * S->n, S->ccomp[a], S->cT + b * S->n, S->ccomp[b], S->n) < 0;
+    const uint64_t ka = S->ckey[a], kb = S->ckey[b];
+    if (ka != kb)
+        return ka < kb;
+    const uint32_t n = S->n;
+    if ((ka >> 48) == 0xffffu)
+        return term_cmp(S->cT + a * n, S->ccomp[a], S->cT + b * n, S->ccomp[b], n) < 0;
+    const uint32_t *Ta = S->cT + a * n, *Tb = S->cT + b * n;
+    for (uint32_t i = n; i-- > 0;)
+        if (Ta[i] != Tb[i])
+            return Ta[i] > Tb[i]; /* the larger exponent: the smaller term */
+    return S->ccomp[a] < S->ccomp[b];
 }
 
 static void heap_push(sres *S, size_t e)
@@ -231,19 +289,23 @@ static size_t heap_pop(sres *S)
     return top;
 }
 
+/* A column's slot word: its hash's high half over its index + 1. */
+static inline uint64_t slot_word(uint64_t h, size_t k)
+{
+    return (h >> 32) << 32 | (uint64_t)(k + 1);
+}
+
 /* Double the slot table (columns stay). */
 static gbc_status cols_rehash(sres *S)
 {
     size_t ns = S->nslot * 2;
-    int64_t *sl = NULL;
-    GBC_TRY(GBC_ALLOC(S->ctx, sl, ns));
-    for (size_t k = 0; k < ns; k++)
-        sl[k] = -1;
+    uint64_t *sl = NULL;
+    GBC_TRY(GBC_ZALLOC(S->ctx, sl, ns));
     for (size_t k = 0; k < S->ncol; k++) {
-        size_t s = (size_t)term_hash(S, S->cT + k * S->n, S->ccomp[k]) & (ns - 1);
-        while (sl[s] != -1)
+        size_t s = (size_t)S->chash[k] & (ns - 1);
+        while (sl[s] != 0)
             s = (s + 1) & (ns - 1);
-        sl[s] = (int64_t)k;
+        sl[s] = slot_word(S->chash[k], k);
     }
     gbc_free(S->ctx, S->slot);
     S->slot = sl;
@@ -273,6 +335,7 @@ static gbc_status cols_reserve(sres *S, size_t need)
     GBC_TRY(GBC_RESIZE(S->ctx, S->crow, cap));
     GBC_TRY(GBC_RESIZE(S->ctx, S->cstamp, cap));
     GBC_TRY(GBC_RESIZE(S->ctx, S->ckey, cap));
+    GBC_TRY(GBC_RESIZE(S->ctx, S->chash, cap));
     GBC_TRY(GBC_RESIZE(S->ctx, S->heap, cap));
     GBC_TRY(S->o->resize(S->ctx, &S->h, &S->hqinit, cap));
     for (size_t k = S->ccap; k < cap; k++)
@@ -312,29 +375,44 @@ static gbc_status quot_reserve(sres *S, size_t need)
 }
 
 /* *col = the column of the term x^b (T, comp) (b NULL: x^0), a new one when it
- * was not met yet. GBC_ERR_OVERFLOW when an exponent would pass 2^31 - 1,
+ * was not met yet; lin is its term_lin. GBC_ERR_OVERFLOW when an exponent would pass 2^31 - 1,
  * GBC_ERR_LIMIT past 2^32 - 2 columns. */
 static gbc_status col_of(sres *S, const uint32_t *T, const uint32_t *b, uint32_t comp,
-                         size_t *col)
+                         uint64_t lin, size_t *col)
 {
     const uint32_t n = S->n;
     uint32_t *e = S->work;
-    for (uint32_t i = 0; i < n; i++) {
-        uint64_t s = (uint64_t)T[i] + (b ? b[i] : 0);
-        if (s > UINT32_MAX / 2)
-            return GBC_ERR_OVERFLOW;
-        e[i] = (uint32_t)s;
+    if (b != NULL) {
+        /* below 2^30 both, the sum is below 2^31: or-ed in a loop that vectorises,
+         * the exact test only when that fails */
+        uint32_t big = 0;
+        for (uint32_t i = 0; i < n; i++) {
+            big |= T[i] | b[i];
+            e[i] = T[i] + b[i];
+        }
+        if (big >= (1u << 30))
+            for (uint32_t i = 0; i < n; i++)
+                if ((uint64_t)T[i] + b[i] > UINT32_MAX / 2)
+                    return GBC_ERR_OVERFLOW;
+    } else {
+        for (uint32_t i = 0; i < n; i++) {
+            if (T[i] > UINT32_MAX / 2)
+                return GBC_ERR_OVERFLOW;
+            e[i] = T[i];
+        }
     }
     if (2 * (S->ncol + 1) > S->nslot)
         GBC_TRY(cols_rehash(S));
-    size_t s = (size_t)term_hash(S, e, comp) & (S->nslot - 1);
-    while (S->slot[s] != -1) {
-        size_t k = (size_t)S->slot[s];
-        if (S->ccomp[k] == comp && memcmp(S->cT + k * n, e, sizeof(uint32_t) * n) == 0) {
+    const uint64_t h = term_mix(lin);
+    size_t s = (size_t)h & (S->nslot - 1);
+    for (uint64_t w; (w = S->slot[s]) != 0; s = (s + 1) & (S->nslot - 1)) {
+        if ((w >> 32) != (h >> 32))
+            continue;
+        size_t k = (size_t)(uint32_t)w - 1;
+        if (S->chash[k] == h && S->ccomp[k] == comp && mono_equal(S->cT + k * n, e, n)) {
             *col = k;
             return GBC_OK;
         }
-        s = (s + 1) & (S->nslot - 1);
     }
     const size_t k = S->ncol;
     if (k >= UINT32_MAX - 1)
@@ -345,7 +423,8 @@ static gbc_status col_of(sres *S, const uint32_t *T, const uint32_t *b, uint32_t
     S->crow[k] = -1;
     S->cstamp[k] = 0;
     S->ckey[k] = term_key(e, n);
-    S->slot[s] = (int64_t)k;
+    S->chash[k] = h;
+    S->slot[s] = slot_word(h, k);
     S->ncol++;
     *col = k;
     return GBC_OK;
@@ -379,9 +458,11 @@ static gbc_status row_build(sres *S, const slevel *lv, size_t col)
     for (uint32_t v = 0; v < n; v++)
         S->bw[v] = S->cT[col * n + v] - lv->lead[i * n + v];
     uint32_t *rc = S->rcol + S->rn;
+    const uint64_t *lin, lb = term_lin(S, S->bw, 0, 0);
+    GBC_TRY(elem_lin(S, lv, i, &lin));
     for (size_t t = 1; t < fi->len; t++) {
         size_t c;
-        GBC_TRY(col_of(S, fi->T + t * n, S->bw, fi->comp[t], &c));
+        GBC_TRY(col_of(S, fi->T + t * n, S->bw, fi->comp[t], lin[t] + lb, &c));
         rc[t - 1] = (uint32_t)c;
     }
     S->relem[S->nrow] = (uint32_t)i;
@@ -435,9 +516,11 @@ SKERN_INLINE gbc_status reduce_start(sres *S, const skern *K, const slevel *lv, 
     }
     S->qn = 0;
     S->heapn = 0;
+    const uint64_t *lin, la = term_lin(S, a, 0, 0);
+    GBC_TRY(elem_lin(S, lv, j, &lin));
     for (size_t t = 0; t < fj->len; t++) {
         size_t col;
-        GBC_TRY(col_of(S, fj->T + t * n, a, fj->comp[t], &col));
+        GBC_TRY(col_of(S, fj->T + t * n, a, fj->comp[t], lin[t] + la, &col));
         acc_add(S, K, col, S->one, 0, fj->c, t);
     }
     for (uint32_t i = 0; i < n; i++)
@@ -652,6 +735,9 @@ static gbc_status level_next(sres *S, const slevel *lv, slevel *out)
     size_t cap = 0;
     gbc_status st;
     cols_reset(S); /* the columns and rows are the level's */
+    elin_clear(S);
+    GBC_CHECK(st, GBC_ZALLOC(ctx, S->elin, lv->n ? lv->n : 1), fail);
+    S->nelin = lv->n;
     GBC_CHECK(st, GBC_ZALLOC(ctx, out->start, lv->n + 1), fail);
     for (size_t j = 0; j < lv->n; j++) {
         const uint32_t cj = lv->v[j].comp[0];

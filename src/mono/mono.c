@@ -562,6 +562,8 @@ void mono_divmask_init(mono_divmask *dm, uint32_t nvars)
             dm->nbits++;
         }
     dm->uniform = per < 32; /* (1u << 32) would be undefined: one variable uses the loop */
-    dm->nv = nv;
+    /* one bit per variable from 17 variables on; past 32 the variables fold onto the
+     * bits (v mod 32), so that every variable counts in the filter */
+    dm->nv = per == 1 ? nvars : nv;
     dm->per = per;
 }

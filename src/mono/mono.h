@@ -9,6 +9,10 @@
 
 #include "common/common.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 typedef enum mono_kind {
     MONO_GREVLEX = 0,
     MONO_LEX = 1,
@@ -84,30 +88,93 @@ int mono_cmp_tiebreak(const mono_order *ord, const uint32_t *a, uint64_t dega,
 /* Divisibility and lcm on raw vectors. */
 static inline int mono_divides(const uint32_t *a, const uint32_t *b, uint32_t n)
 {
-    for (uint32_t i = 0; i < n; i++)
+    uint32_t i = 0;
+#if defined(__SSE2__)
+    /* four exponents a step, compared unsigned through the sign bit */
+    const __m128i s = _mm_set1_epi32((int)0x80000000u);
+    for (; i + 4 <= n; i += 4) {
+        __m128i x = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(a + i)), s);
+        __m128i y = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(b + i)), s);
+        if (_mm_movemask_epi8(_mm_cmpgt_epi32(x, y)) != 0)
+            return 0;
+    }
+#endif
+    for (; i < n; i++)
         if (a[i] > b[i])
             return 0;
     return 1;
 }
 
+/* Whether a == b (n exponents). */
+static inline int mono_equal(const uint32_t *a, const uint32_t *b, uint32_t n)
+{
+    uint32_t i = 0;
+#if defined(__SSE2__)
+    for (; i + 4 <= n; i += 4) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(a + i));
+        __m128i y = _mm_loadu_si128((const __m128i *)(b + i));
+        if (_mm_movemask_epi8(_mm_cmpeq_epi32(x, y)) != 0xffff)
+            return 0;
+    }
+#endif
+    for (; i < n; i++)
+        if (a[i] != b[i])
+            return 0;
+    return 1;
+}
+
+/* c = a + b exponentwise, without the overflow check of mono_mul (the caller
+ * bounds the degree). */
+static inline void mono_add(uint32_t *c, const uint32_t *a, const uint32_t *b, uint32_t n)
+{
+    uint32_t i = 0;
+#if defined(__SSE2__)
+    for (; i + 4 <= n; i += 4)
+        _mm_storeu_si128((__m128i *)(c + i),
+                         _mm_add_epi32(_mm_loadu_si128((const __m128i *)(a + i)),
+                                       _mm_loadu_si128((const __m128i *)(b + i))));
+#endif
+    for (; i < n; i++)
+        c[i] = a[i] + b[i];
+}
+
 /* Divisor masks: a 32-bit summary of an exponent vector such that a | b implies
- * mask(a) & ~mask(b) == 0. Bit k is set iff e[var[k]] >= thr[k]. */
+ * mask(a) & ~mask(b) == 0. Bit k is set iff e[var[k]] >= thr[k]; with more than
+ * 32 variables bit k is set iff some variable v = k (mod 32) occurs (var[k] = k,
+ * thr[k] = 1: the first of them). */
 typedef struct mono_divmask {
     uint32_t nbits;
     uint32_t var[32];
     uint32_t thr[32];
     /* Fast path when the layout is the uniform one of mono_divmask_init: variable v
-     * (v < nv) owns bits [v*per, (v+1)*per), thresholds 1..per. */
+     * (v < nv) owns bits [v*per, (v+1)*per), thresholds 1..per; with per == 1 and
+     * nv > 32 variable v sets bit v mod 32. */
     uint32_t uniform, nv, per;
 } mono_divmask;
 
-/* Spread the 32 bits over the first min(n, 32) variables with thresholds 1, 2, ... */
+/* Spread the 32 bits over the n variables with thresholds 1, 2, ... (one bit per
+ * variable from 17 on, folded modulo 32 past 32) */
 void mono_divmask_init(mono_divmask *dm, uint32_t nvars);
 static inline uint32_t mono_divmask_of(const mono_divmask *dm, const uint32_t *e)
 {
     uint32_t m = 0;
     if (dm->uniform) {
         const uint32_t per = dm->per;
+        if (per == 1) {
+            uint32_t v = 0;
+#if defined(__SSE2__)
+            /* four variables a step: their nonzero flags from one compare */
+            const __m128i z = _mm_setzero_si128();
+            for (; v + 4 <= dm->nv; v += 4) {
+                __m128i x = _mm_loadu_si128((const __m128i *)(e + v));
+                uint32_t zero = (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(x, z)));
+                m |= (~zero & 15u) << (v & 31);
+            }
+#endif
+            for (; v < dm->nv; v++)
+                m |= (uint32_t)(e[v] != 0) << (v & 31);
+            return m;
+        }
         for (uint32_t v = 0; v < dm->nv; v++) {
             uint32_t c = e[v] < per ? e[v] : per;
             m |= ((1u << c) - 1u) << (v * per);

@@ -32,6 +32,9 @@ static int g_pivfirst, g_lanes;
 static int g_tags;
 /* the vector loop run_kernel's computations use (LA_ISA_*), -1: la_env_init's */
 static int g_isa = -1;
+/* nonzero: run_kernel's matrix reduces its rows through a heap of this many
+ * words (la_matrix.heap; small ones make reductions finish by the scan) */
+static uint32_t g_heap;
 
 static void own(tmat *T, uint32_t *c, uint32_t *f)
 {
@@ -165,7 +168,15 @@ static char *run_kernel(const la_kernel *K, const tmat *T, const field *F, int t
     ck_assert(pivot && dense && tcols && tcf && newrows);
     for (size_t i = 0; i < T->npiv; i++)
         pivot[T->piv[i].cols[0]] = &T->piv[i];
-    la_matrix M = {T->ncols, pivot, dense, tcols, tcf, 0, NULL, LA_ISA_PORTABLE, NULL};
+    la_matrix M = {.ncols = T->ncols, .pivot = pivot, .dense = dense, .tcols = tcols,
+                   .tcf = tcf, .isa = LA_ISA_PORTABLE};
+    uint32_t *heap = NULL;
+    if (g_heap != 0) {
+        heap = calloc(g_heap, sizeof(uint32_t));
+        ck_assert(heap != NULL);
+        M.heap = heap;
+        M.heapcap = g_heap;
+    }
     uint64_t *lanes = NULL;
     if (g_lanes) {
         lanes = calloc((size_t)T->ncols * LA_LANES, sizeof(uint64_t));
@@ -184,6 +195,7 @@ static char *run_kernel(const la_kernel *K, const tmat *T, const field *F, int t
     for (size_t c = 0; lanes != NULL && c < (size_t)T->ncols * LA_LANES; c++)
         ck_assert_msg(lanes[c] == 0, "the kernel left the lanes dirty");
     free(lanes);
+    free(heap);
     if (K->provenance)
         for (size_t i = 0; i < nnew; i++)
             ck_assert_msg(newrows[i].tag < T->n, "a new row without provenance");
@@ -291,6 +303,74 @@ START_TEST(test_backreduce_threads)
         free(two);
         tmat_free(&T);
     }
+}
+END_TEST
+
+/* Loop index: the prime. Rows reduced through a heap of the columns they reach
+ * (la_matrix.heap, what F4 gives hypersparse matrices) give the rows, provenance
+ * and back-reduction of the dense scan, with every kernel and on two threads; a
+ * heap of a few words makes the reductions finish by the scan part way. */
+START_TEST(test_heap_agree)
+{
+    field F;
+    ck_assert_int_eq(field_init(&F, primes[_i]), GBC_OK);
+    gbc_rng g;
+    gbc_rng_seed(&g, tu_seed() * 6151u + (uint64_t)_i);
+    int trials = 3 * tu_mult();
+    for (int t = 0; t < trials; t++) {
+        uint32_t ncols = 300 + (uint32_t)gbc_rng_below(&g, 900);
+        size_t npiv = gbc_rng_below(&g, ncols / 2);
+        size_t n = 60 + gbc_rng_below(&g, 300);
+        size_t rank = gbc_rng_below(&g, 80);
+        unsigned density = 2 + (unsigned)gbc_rng_below(&g, 12);
+        g_pivfirst = t & 1;
+        tmat T;
+        tmat_make(&T, &g, &F, ncols, npiv, n, rank, density);
+        g_pivfirst = 0;
+        g_tags = 1;
+        char *ref = run_kernel(&la_kernel_exact, &T, &F, 1, 0, 1, NULL);
+        static const uint32_t caps[] = {3, 40, 1u << 20};
+        for (size_t c = 0; c < sizeof caps / sizeof caps[0]; c++) {
+            g_heap = caps[c];
+            char *one = run_kernel(&la_kernel_exact, &T, &F, 1, 0, 1, NULL);
+            char *two = run_kernel(&la_kernel_exact, &T, &F, 2, 0, 1, NULL);
+            char *rk = run_kernel(&la_kernel_ranked, &T, &F, 1, 0, gbc_rng_next(&g), NULL);
+            ck_assert_msg(strcmp(ref, one) == 0 && strcmp(ref, two) == 0 && strcmp(ref, rk) == 0,
+                          "p=%u trial %d (%u cols, %zu pivots, %zu rows, heap of %u): the "
+                          "heap's rows differ from the scan's",
+                          F.p, t, ncols, npiv, n, caps[c]);
+            free(one);
+            free(two);
+            free(rk);
+            g_tags = 0;
+            char *pr = run_kernel(&la_kernel_probabilistic, &T, &F, 2, 0, gbc_rng_next(&g), NULL);
+            g_heap = 0;
+            char *rf = run_kernel(&la_kernel_exact, &T, &F, 1, 0, 1, NULL);
+            ck_assert_msg(strcmp(rf, pr) == 0,
+                          "p=%u trial %d (heap of %u): the probabilistic kernel differs",
+                          F.p, t, caps[c]);
+            free(pr);
+            free(rf);
+            g_tags = 1;
+        }
+        g_heap = 0;
+        g_tags = 0;
+        free(ref);
+        tmat_free(&T);
+    }
+    /* the test that chooses the heap: short rows against many columns only */
+    la_row r[4];
+    uint32_t cols[200], cf[200];
+    for (uint32_t k = 0; k < 200; k++) {
+        cols[k] = k;
+        cf[k] = 1;
+    }
+    for (int k = 0; k < 4; k++)
+        r[k] = (la_row){cols, cf, 100, 0, 0};
+    ck_assert(la_hypersparse(100 * 64, r, 4));
+    ck_assert(!la_hypersparse(100 * 64 - 1, r, 4));
+    ck_assert(!la_hypersparse(1000, r, 4)); /* too few columns to matter */
+    ck_assert(!la_hypersparse(1u << 20, r, 0));
 }
 END_TEST
 
@@ -640,6 +720,7 @@ int main(void)
     tcase_add_loop_test(tc, test_kernels_agree, 0, (int)NPRIMES);
     tcase_add_loop_test(tc, test_lanes_agree, 0, (int)NPRIMES);
     tcase_add_loop_test(tc, test_backreduce_threads, 0, (int)NPRIMES);
+    tcase_add_loop_test(tc, test_heap_agree, 0, (int)NPRIMES);
     tcase_add_loop_test(tc, test_dense_forms, 0, (int)NPRIMES);
     tcase_add_loop_test(tc, test_ranked, 0, (int)NPRIMES);
     tcase_add_test(tc, test_prob_reduces_less);
