@@ -1,4 +1,5 @@
-/* common/sort: the one sort of the library, a stable O(n log n) merge sort with a
+/* common/sort: the one sort of the library, a stable O(n log n) merge sort (by radix
+ * for long lists of integer keys) with a
  * scratch buffer from the context that polls for a stop: of records under a
  * comparison, and of index arrays under precomputed integer keys. Every module
  * sorts through these two. */
@@ -31,8 +32,9 @@ gbc_status gbc_sort_cmp(gbc_ctx *ctx, void *base, size_t n, size_t size, gbc_cmp
  * key[idx[1]] <= ..., and indices with equal keys keep their input order (the
  * result of an insertion sort). Every idx[i] must index key, which is read only.
  * For a decreasing order pass UINT64_MAX - k as the key (still stable). n <= 16
- * needs no memory and cannot fail; for larger n a scratch of about 24 n bytes is
- * allocated through ctx. Errors, and the state of idx after them, as for
+ * needs no memory and cannot fail; for larger n a scratch of about 24 n bytes (32 n
+ * from 2048 on, where a radix sort on the keys' bytes takes over) is allocated
+ * through ctx. Errors, and the state of idx after them, as for
  * gbc_sort_cmp: untouched after NOMEM / LIMIT, a permutation of the input after
  * INTERRUPTED. */
 gbc_status gbc_sort_by_key(gbc_ctx *ctx, uint32_t *idx, size_t n, const uint64_t *key);

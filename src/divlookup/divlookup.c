@@ -145,7 +145,26 @@ static int list_for_each(const divlookup *dl, const uint32_t *e, uint32_t mask,
                          dl_visit_fn fn, void *data)
 {
     const uint32_t n = dl->nvars, nm = ~mask;
-    for (size_t i = 0; i < dl->n; i++)
+    size_t i = 0;
+#if defined(__SSE2__)
+    /* the masks four at a time: most entries fail the mask, and the candidates of
+     * a group are visited in order */
+    const __m128i vm = _mm_set1_epi32((int)nm), z = _mm_setzero_si128();
+    for (; i + 4 <= dl->n; i += 4) {
+        __m128i x = _mm_and_si128(_mm_loadu_si128((const __m128i *)(dl->mask + i)), vm);
+        unsigned bits = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(x, z)));
+        while (bits != 0) {
+            const size_t j = i + (size_t)__builtin_ctz(bits);
+            bits &= bits - 1;
+            if (mono_divides(dl->exps + j * n, e, n)) {
+                int r = fn(data, dl->val[j], dl->exps + j * n);
+                if (r != 0)
+                    return r;
+            }
+        }
+    }
+#endif
+    for (; i < dl->n; i++)
         if ((dl->mask[i] & nm) == 0 && mono_divides(dl->exps + i * n, e, n)) {
             int r = fn(data, dl->val[i], dl->exps + i * n);
             if (r != 0)

@@ -492,13 +492,28 @@ static uint64_t grevlex_chunk(const grevlex_digits *g, uint32_t m, uint32_t chun
     const uint32_t n = t->nvars, b = g->bits, top = (1u << b) - 1;
     const uint32_t room = chunk == 0 ? 48 : 64, cnt = room / b;
     const uint32_t *e = mht_exps(t, m);
-    uint64_t k = chunk == 0 ? (uint64_t)t->row[m].deg << 48 : 0;
-    uint32_t v = grevlex_digits_through(g, chunk) - cnt;
-    for (uint32_t d = 0; d < cnt; d++, v++) {
-        const uint64_t digit = v < n ? top - e[n - 1 - v] : 0;
-        k |= digit << (room - b * (d + 1));
+    const uint32_t v0 = grevlex_digits_through(g, chunk) - cnt;
+    /* the digits of variables n - 1 - v0 down (those that exist), shifted in one
+     * after the other, the pairs into two accumulators so that the shifts of one
+     * do not wait for the other's */
+    const uint32_t have = v0 < n ? (n - v0 < cnt ? n - v0 : cnt) : 0;
+    const uint64_t dk = room < 64 ? (uint64_t)t->row[m].deg << 48 : 0;
+    if (have == 0)
+        return dk;
+    const uint32_t *x = e + (n - v0) - 1; /* x[-d]: variable n - 1 - v0 - d */
+    uint64_t hi = 0, lo = 0;
+    uint32_t d = 0;
+    for (; d + 2 <= have; d += 2) {
+        hi = hi << (2 * b) | (top - x[-(int64_t)d]);
+        lo = lo << (2 * b) | (top - x[-(int64_t)d - 1]);
     }
-    return k;
+    uint64_t k = hi << b | lo;
+    if (d < have) {
+        k = k << b | (top - x[-(int64_t)d]);
+        d++;
+    }
+    /* the digits past the last variable are zero; the chunk left-aligned in room */
+    return k << (room - b * d) | dk;
 }
 
 /* Sort idx[0..n) decreasingly by chunk and, within equal keys, the later ones. */
