@@ -249,9 +249,22 @@ static int heap_less(const sres *S, size_t a, size_t b)
     if ((ka >> 48) == 0xffffu)
         return term_cmp(S->cT + a * n, S->ccomp[a], S->cT + b * n, S->ccomp[b], n) < 0;
     const uint32_t *Ta = S->cT + a * n, *Tb = S->cT + b * n;
-    for (uint32_t i = n; i-- > 0;)
+    uint32_t i = n;
+#if defined(__SSE2__)
+    /* four exponents a step from the end: the last that differs decides */
+    for (; i >= 4; i -= 4) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(Ta + i - 4));
+        __m128i y = _mm_loadu_si128((const __m128i *)(Tb + i - 4));
+        unsigned ne = 15u & ~(unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(x, y)));
+        if (ne != 0) {
+            const uint32_t k = i - 4 + (31u - (uint32_t)__builtin_clz(ne));
+            return Ta[k] > Tb[k]; /* the larger exponent: the smaller term */
+        }
+    }
+#endif
+    while (i-- > 0)
         if (Ta[i] != Tb[i])
-            return Ta[i] > Tb[i]; /* the larger exponent: the smaller term */
+            return Ta[i] > Tb[i];
     return S->ccomp[a] < S->ccomp[b];
 }
 
@@ -430,6 +443,21 @@ static gbc_status col_of(sres *S, const uint32_t *T, const uint32_t *b, uint32_t
     return GBC_OK;
 }
 
+/* The terms a multiple's loop looks ahead: their slots are fetched while the
+ * current one is probed (the slot table outgrows the caches: on the generic 5 x 9
+ * matrix half of col_of's time was the first slot's load). */
+#define COL_AHEAD 6
+
+static inline void col_prefetch(const sres *S, uint64_t lin)
+{
+#if defined(__GNUC__)
+    __builtin_prefetch(&S->slot[(size_t)term_mix(lin) & (S->nslot - 1)]);
+#else
+    (void)S;
+    (void)lin;
+#endif
+}
+
 /* The first element of lv whose leading term divides the term (Te, ce), among
  * those with leading index ce. GBC_ERR_INTERNAL when there is none. */
 static gbc_status find_reducer(const sres *S, const slevel *lv, const uint32_t *Te,
@@ -461,6 +489,8 @@ static gbc_status row_build(sres *S, const slevel *lv, size_t col)
     const uint64_t *lin, lb = term_lin(S, S->bw, 0, 0);
     GBC_TRY(elem_lin(S, lv, i, &lin));
     for (size_t t = 1; t < fi->len; t++) {
+        if (t + COL_AHEAD < fi->len)
+            col_prefetch(S, lin[t + COL_AHEAD] + lb);
         size_t c;
         GBC_TRY(col_of(S, fi->T + t * n, S->bw, fi->comp[t], lin[t] + lb, &c));
         rc[t - 1] = (uint32_t)c;
@@ -519,6 +549,8 @@ SKERN_INLINE gbc_status reduce_start(sres *S, const skern *K, const slevel *lv, 
     const uint64_t *lin, la = term_lin(S, a, 0, 0);
     GBC_TRY(elem_lin(S, lv, j, &lin));
     for (size_t t = 0; t < fj->len; t++) {
+        if (t + COL_AHEAD < fj->len)
+            col_prefetch(S, lin[t + COL_AHEAD] + la);
         size_t col;
         GBC_TRY(col_of(S, fj->T + t * n, a, fj->comp[t], lin[t] + la, &col));
         acc_add(S, K, col, S->one, 0, fj->c, t);
