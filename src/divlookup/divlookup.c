@@ -3,9 +3,11 @@
  * interior nodes split on one variable's exponent (left: e[var] < exp, right:
  * e[var] >= exp) and whose leaves are small buckets scanned like the list. A
  * divisor of e can only lie to the right of a node when e[var] >= exp; a multiple
- * of e only to the left when e[var] < exp. Traversals are iterative (parent
- * links), so no depth can exhaust the stack; the tree is rebuilt balanced when an
- * insertion finds it too deep or too full of emptied leaves. */
+ * of e only to the left when e[var] < exp. Traversals are iterative (the lookups
+ * with a bounded stack of subtrees still to visit, falling back to parent links
+ * past it; the removal by parent links), so no depth can exhaust the call stack;
+ * the tree is rebuilt balanced when an insertion finds it too deep or too full of
+ * emptied leaves. */
 #include "divlookup/divlookup.h"
 
 #define DL_NIL UINT32_MAX
@@ -635,24 +637,81 @@ static gbc_status tree_insert(gbc_ctx *ctx, divlookup *dl, const uint32_t *e, ui
     return GBC_OK;
 }
 
-/* The traversals below walk the tree without a stack: arriving at a node from its
- * parent means "descend", from a child means "continue after that child". */
+/* The walks by parent links below: arriving at a node from its parent means
+ * "descend", from a child means "continue after that child". */
 
-static uint32_t tree_find(const divlookup *dl, const uint32_t *e, uint32_t mask)
+/* The entries of leaf L dividing e (mask's complement nm), for tree_find: the
+ * first one's value, or UINT32_MAX. */
+static inline uint32_t leaf_find(const dl_leaf *L, uint32_t n, const uint32_t *e, uint32_t nm)
 {
-    const uint32_t n = dl->nvars, nm = ~mask;
+    const uint32_t *x = L->x;
+    for (uint32_t i = 0; i < L->n; i++, x += n)
+        if ((L->m[i] & nm) == 0 && mono_divides(x, e, n))
+            return L->v[i];
+    return UINT32_MAX;
+}
+
+/* fn on the entries of leaf L dividing e, for tree_for_each: the first non-zero
+ * return, or 0. */
+static inline int leaf_each(const dl_leaf *L, uint32_t n, const uint32_t *e, uint32_t nm,
+                            dl_visit_fn fn, void *data)
+{
+    uint32_t i = 0;
+#if defined(__SSE2__)
+    /* the masks four at a time, the candidates of a group in order */
+    const __m128i vm = _mm_set1_epi32((int)nm), z = _mm_setzero_si128();
+    for (; i + 4 <= L->n; i += 4) {
+        __m128i q = _mm_and_si128(_mm_loadu_si128((const __m128i *)(L->m + i)), vm);
+        unsigned bits = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(q, z)));
+        while (bits != 0) {
+            const uint32_t j = i + (uint32_t)__builtin_ctz(bits);
+            bits &= bits - 1;
+            const uint32_t *x = L->x + (size_t)j * n;
+            if (mono_divides(x, e, n)) {
+                int r = fn(data, L->v[j], x);
+                if (r != 0)
+                    return r;
+            }
+        }
+    }
+#endif
+    for (; i < L->n; i++) {
+        const uint32_t *x = L->x + (size_t)i * n;
+        if ((L->m[i] & nm) == 0 && mono_divides(x, e, n)) {
+            int r = fn(data, L->v[i], x);
+            if (r != 0)
+                return r;
+        }
+    }
+    return 0;
+}
+
+/* The lookups go down with an explicit stack of the right subtrees still to
+ * visit (each node once, left subtree first: the order of the walk by parent
+ * links, and so the same first divisor); a subtree that finds the stack full is
+ * walked by its parent links at once, so no depth can overflow it. */
+#define DL_STACK 64
+
+/* The stack's room in a lookup: DL_STACK, or less when a test asks (walk_stack). */
+static inline uint32_t stack_room(const divlookup *dl)
+{
+    return dl->walk_stack != 0 && dl->walk_stack < DL_STACK ? dl->walk_stack : DL_STACK;
+}
+
+/* tree_find's walk of the subtree at sub by parent links. */
+static uint32_t walk_find(const divlookup *dl, uint32_t sub, const uint32_t *e, uint32_t nm)
+{
     const dl_node *nodes = dl->nodes;
-    uint32_t nd = dl->root, prev = DL_NIL;
-    while (nd != DL_NIL) {
+    const uint32_t stop = nodes[sub].parent;
+    uint32_t nd = sub, prev = stop;
+    while (nd != stop) {
         const dl_node *N = &nodes[nd];
         uint32_t next;
         if (prev == N->parent) {
             if (N->var == DL_NIL) {
-                const dl_leaf *L = &dl->leaves[N->left];
-                const uint32_t *x = L->x;
-                for (uint32_t i = 0; i < L->n; i++, x += n)
-                    if ((L->m[i] & nm) == 0 && mono_divides(x, e, n))
-                        return L->v[i];
+                uint32_t v = leaf_find(&dl->leaves[N->left], dl->nvars, e, nm);
+                if (v != UINT32_MAX)
+                    return v;
                 next = N->parent;
             } else {
                 next = N->left;
@@ -668,25 +727,50 @@ static uint32_t tree_find(const divlookup *dl, const uint32_t *e, uint32_t mask)
     return UINT32_MAX;
 }
 
-static int tree_for_each(const divlookup *dl, const uint32_t *e, uint32_t mask,
-                         dl_visit_fn fn, void *data)
+static uint32_t tree_find(const divlookup *dl, const uint32_t *e, uint32_t mask)
 {
     const uint32_t n = dl->nvars, nm = ~mask;
     const dl_node *nodes = dl->nodes;
-    uint32_t nd = dl->root, prev = DL_NIL;
+    uint32_t stack[DL_STACK], sp = 0, nd = dl->root;
+    const uint32_t room = stack_room(dl);
     while (nd != DL_NIL) {
+        const dl_node *N = &nodes[nd];
+        if (N->var != DL_NIL) {
+            if (e[N->var] >= N->exp) {
+                if (sp < room) {
+                    stack[sp++] = N->right;
+                } else {
+                    uint32_t v = walk_find(dl, N->right, e, nm);
+                    if (v != UINT32_MAX)
+                        return v;
+                }
+            }
+            nd = N->left;
+            continue;
+        }
+        uint32_t v = leaf_find(&dl->leaves[N->left], n, e, nm);
+        if (v != UINT32_MAX)
+            return v;
+        nd = sp > 0 ? stack[--sp] : DL_NIL;
+    }
+    return UINT32_MAX;
+}
+
+/* tree_for_each's walk of the subtree at sub by parent links. */
+static int walk_each(const divlookup *dl, uint32_t sub, const uint32_t *e, uint32_t nm,
+                     dl_visit_fn fn, void *data)
+{
+    const dl_node *nodes = dl->nodes;
+    const uint32_t stop = nodes[sub].parent;
+    uint32_t nd = sub, prev = stop;
+    while (nd != stop) {
         const dl_node *N = &nodes[nd];
         uint32_t next;
         if (prev == N->parent) {
             if (N->var == DL_NIL) {
-                const dl_leaf *L = &dl->leaves[N->left];
-                const uint32_t *x = L->x;
-                for (uint32_t i = 0; i < L->n; i++, x += n)
-                    if ((L->m[i] & nm) == 0 && mono_divides(x, e, n)) {
-                        int r = fn(data, L->v[i], x);
-                        if (r != 0)
-                            return r;
-                    }
+                int r = leaf_each(&dl->leaves[N->left], dl->nvars, e, nm, fn, data);
+                if (r != 0)
+                    return r;
                 next = N->parent;
             } else {
                 next = N->left;
@@ -698,6 +782,36 @@ static int tree_for_each(const divlookup *dl, const uint32_t *e, uint32_t mask,
         }
         prev = nd;
         nd = next;
+    }
+    return 0;
+}
+
+static int tree_for_each(const divlookup *dl, const uint32_t *e, uint32_t mask,
+                         dl_visit_fn fn, void *data)
+{
+    const uint32_t n = dl->nvars, nm = ~mask;
+    const dl_node *nodes = dl->nodes;
+    uint32_t stack[DL_STACK], sp = 0, nd = dl->root;
+    const uint32_t room = stack_room(dl);
+    while (nd != DL_NIL) {
+        const dl_node *N = &nodes[nd];
+        if (N->var != DL_NIL) {
+            if (e[N->var] >= N->exp) {
+                if (sp < room) {
+                    stack[sp++] = N->right;
+                } else {
+                    int r = walk_each(dl, N->right, e, nm, fn, data);
+                    if (r != 0)
+                        return r;
+                }
+            }
+            nd = N->left;
+            continue;
+        }
+        int r = leaf_each(&dl->leaves[N->left], n, e, nm, fn, data);
+        if (r != 0)
+            return r;
+        nd = sp > 0 ? stack[--sp] : DL_NIL;
     }
     return 0;
 }

@@ -35,6 +35,10 @@ typedef struct divlookup {
     uint32_t empty_leaves; /* leaves emptied by dl_remove_multiples */
     size_t inserts_since_build;
     size_t bytes;          /* memory held by the tree */
+    /* the lookups keep up to 64 subtrees still to visit on a stack and walk the
+     * others by parent links; a nonzero value below 64 makes the stack that small
+     * (tests set 1 so that the walks run) */
+    uint32_t walk_stack;
 #ifdef GBC_DL_RECORD
     uint32_t rec_id;       /* stream id in the recording build (divlookup.c) */
 #endif

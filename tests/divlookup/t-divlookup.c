@@ -44,7 +44,7 @@ static void on_remove(void *data, uint32_t val)
 }
 
 /* One random stream through both implementations. */
-static void run_stream(uint64_t seed, uint32_t n, size_t ops, uint32_t maxexp)
+static void run_stream(uint64_t seed, uint32_t n, size_t ops, uint32_t maxexp, uint32_t stack)
 {
     gbc_rng rng;
     gbc_rng_seed(&rng, seed);
@@ -55,6 +55,7 @@ static void run_stream(uint64_t seed, uint32_t n, size_t ops, uint32_t maxexp)
     divlookup L, T;
     MI_ASSERT_INT_EQ(dl_init(&ctx, &L, DL_LIST, n, &dm), GBC_OK);
     MI_ASSERT_INT_EQ(dl_init(&ctx, &T, DL_TREE, n, &dm), GBC_OK);
+    T.walk_stack = stack;
     ck_assert_str_eq(dl_name(&L), "list");
     ck_assert_str_eq(dl_name(&T), "kdtree");
     /* a shadow copy of the entries: exps by value */
@@ -139,8 +140,10 @@ START_TEST(test_random_streams)
     int mult = tu_mult();
     static const uint32_t nv[] = {1, 2, 3, 5, 8, 13, 40};
     for (size_t i = 0; i < sizeof nv / sizeof nv[0]; i++) {
-        run_stream(seed + i, nv[i], (size_t)3000 * (size_t)mult, 6);
-        run_stream(seed + 100 + i, nv[i], (size_t)2000 * (size_t)mult, 1);
+        run_stream(seed + i, nv[i], (size_t)3000 * (size_t)mult, 6, 0);
+        run_stream(seed + 100 + i, nv[i], (size_t)2000 * (size_t)mult, 1, 0);
+        /* a stack of one subtree: the lookups' walks by parent links run too */
+        run_stream(seed + 200 + i, nv[i], (size_t)2000 * (size_t)mult, 6, 1);
     }
 }
 END_TEST
