@@ -41,6 +41,58 @@ static inline int term_cmp(const uint32_t *Ta, uint32_t ca, const uint32_t *Tb,
     return ca < cb ? -1 : ca > cb;
 }
 
+/* A key of a term's totals T (n variables) that grows with the term in F_L's
+ * order (a larger key means a larger term; equal keys decide nothing): the
+ * degree (16 bits), then the last exponents reversed, as digits of w bits (four
+ * of 12 bits in up to four variables, six of 8 in up to six, else eight of 6).
+ * A field that saturates (a degree from 0xffff on, an exponent from 2^w - 1 on)
+ * ends the key, the rest left zero: two terms equal up to a saturated field are
+ * then left to the full comparison, whatever follows. */
+static inline uint64_t frame_term_key(const uint32_t *T, uint32_t n)
+{
+    uint64_t d = 0;
+    for (uint32_t i = 0; i < n; i++)
+        d += T[i];
+    if (d >= 0xffffu)
+        return (uint64_t)0xffffu << 48;
+    const uint32_t w = n <= 4 ? 12 : n <= 6 ? 8 : 6, top = (1u << w) - 1;
+    uint64_t k = d << 48;
+    for (uint32_t c = 0; c < 48 / w && c < n; c++) {
+        const uint32_t e = T[n - 1 - c];
+        if (e >= top)
+            break; /* saturated: digit 0, and the rest too */
+        k |= (uint64_t)(top - e) << (48 - w * (c + 1));
+    }
+    return k;
+}
+
+/* term_cmp of two terms whose frame_term_key k is the same: equal keys below
+ * the saturated degree have equal degrees, so the grevlex comparison starts at
+ * the last variable (four exponents a step). */
+static inline int frame_tie_cmp(const uint32_t *Ta, uint32_t ca, const uint32_t *Tb, uint32_t cb,
+                                uint32_t n, uint64_t k)
+{
+    if ((k >> 48) == 0xffffu)
+        return term_cmp(Ta, ca, Tb, cb, n);
+    uint32_t i = n;
+#if defined(__SSE2__)
+    /* four exponents a step from the end: the last that differs decides */
+    for (; i >= 4; i -= 4) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(Ta + i - 4));
+        __m128i y = _mm_loadu_si128((const __m128i *)(Tb + i - 4));
+        unsigned ne = 15u & ~(unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(x, y)));
+        if (ne != 0) {
+            const uint32_t j = i - 4 + (31u - (uint32_t)__builtin_clz(ne));
+            return Ta[j] > Tb[j] ? -1 : 1; /* the larger exponent: the smaller term */
+        }
+    }
+#endif
+    while (i-- > 0)
+        if (Ta[i] != Tb[i])
+            return Ta[i] > Tb[i] ? -1 : 1;
+    return ca < cb ? -1 : ca > cb;
+}
+
 /* h[0..n] = odd pseudo-random 64-bit multipliers for hashing terms (a fixed
  * sequence: the same for every run). */
 static inline void frame_hash_mults(uint64_t *h, uint32_t n)

@@ -43,6 +43,7 @@ typedef struct mwork {
     mheap *heap;
     size_t heapn, heapcap;
     size_t *ix, *ix2; /* acap each: the sort of the terms */
+    uint64_t *akey;   /* acap: frame_term_key of the terms being sorted */
     mcf_tmp w;
     mcv s; /* one coefficient: a multiplier */
     uint32_t sf;
@@ -62,6 +63,7 @@ static void mwork_clear(mwork *W)
     gbc_free(W->ctx, W->heap);
     gbc_free(W->ctx, W->ix);
     gbc_free(W->ctx, W->ix2);
+    gbc_free(W->ctx, W->akey);
     gbc_free(W->ctx, W->tb);
     mcf_tmp_clear(&W->w);
     mpq_clear(W->sq);
@@ -103,6 +105,7 @@ static gbc_status acc_reserve(mwork *W, size_t need)
     GBC_TRY(GBC_RESIZE(W->ctx, W->ahash, cap));
     GBC_TRY(GBC_RESIZE(W->ctx, W->ix, cap));
     GBC_TRY(GBC_RESIZE(W->ctx, W->ix2, cap));
+    GBC_TRY(GBC_RESIZE(W->ctx, W->akey, cap));
     GBC_TRY(W->o->resize(W->ctx, &W->ac, &W->aninit, cap));
     W->acap = cap;
     return GBC_OK;
@@ -265,10 +268,16 @@ static size_t *sort_index(size_t *ix, size_t *tmp, size_t m,
     return ix;
 }
 
+/* The order of the table's terms: by their keys (frame_term_key, computed by
+ * table_take), the ties by the terms. */
 static int acc_gt(const void *c, size_t a, size_t b)
 {
     const mwork *W = c;
-    return term_cmp(W->aT + a * W->n, W->acomp[a], W->aT + b * W->n, W->acomp[b], W->n) > 0;
+    const uint64_t ka = W->akey[a], kb = W->akey[b];
+    if (ka != kb)
+        return ka > kb;
+    const uint32_t n = W->n;
+    return frame_tie_cmp(W->aT + a * n, W->acomp[a], W->aT + b * n, W->acomp[b], n, ka) > 0;
 }
 
 /* *v = the table's nonzero terms in decreasing order (v's old arrays freed). */
@@ -277,8 +286,10 @@ static gbc_status table_take(mwork *W, svec *v)
     const uint32_t n = W->n;
     size_t m = 0;
     for (size_t k = 0; k < W->alen; k++)
-        if (!W->o->is_zero(W->ac, k))
+        if (!W->o->is_zero(W->ac, k)) {
             W->ix[m++] = k;
+            W->akey[k] = frame_term_key(W->aT + k * n, n);
+        }
     const size_t *ix = sort_index(W->ix, W->ix2, m, acc_gt, W);
     svec r;
     GBC_TRY(svec_alloc(W->ctx, &r, m, n, W->o));

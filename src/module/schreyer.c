@@ -212,60 +212,14 @@ static void cols_reset(sres *S)
     S->heapn = 0;
 }
 
-/* A key of a term's totals T (n variables) that grows with the term in F_L's
- * order (a larger key means a larger term; equal keys decide nothing): the
- * degree (16 bits), then the last exponents reversed, as digits of w bits (four
- * of 12 bits in up to four variables, six of 8 in up to six, else eight of 6).
- * A field that saturates (a degree from 0xffff on, an exponent from 2^w - 1 on)
- * ends the key, the rest left zero: two terms equal up to a saturated field are
- * then left to the full comparison, whatever follows. */
-static uint64_t term_key(const uint32_t *T, uint32_t n)
-{
-    uint64_t d = 0;
-    for (uint32_t i = 0; i < n; i++)
-        d += T[i];
-    if (d >= 0xffffu)
-        return (uint64_t)0xffffu << 48;
-    const uint32_t w = n <= 4 ? 12 : n <= 6 ? 8 : 6, top = (1u << w) - 1;
-    uint64_t k = d << 48;
-    for (uint32_t c = 0; c < 48 / w && c < n; c++) {
-        const uint32_t e = T[n - 1 - c];
-        if (e >= top)
-            break; /* saturated: digit 0, and the rest too */
-        k |= (uint64_t)(top - e) << (48 - w * (c + 1));
-    }
-    return k;
-}
-
-/* Heap order: the larger column (term) first; the keys decide most pairs, and
- * equal keys below the saturated degree have equal degrees, so the grevlex
- * comparison starts at the last variable. */
+/* Heap order: the larger column (term) first; the keys decide most pairs. */
 static int heap_less(const sres *S, size_t a, size_t b)
 {
     const uint64_t ka = S->ckey[a], kb = S->ckey[b];
     if (ka != kb)
         return ka < kb;
     const uint32_t n = S->n;
-    if ((ka >> 48) == 0xffffu)
-        return term_cmp(S->cT + a * n, S->ccomp[a], S->cT + b * n, S->ccomp[b], n) < 0;
-    const uint32_t *Ta = S->cT + a * n, *Tb = S->cT + b * n;
-    uint32_t i = n;
-#if defined(__SSE2__)
-    /* four exponents a step from the end: the last that differs decides */
-    for (; i >= 4; i -= 4) {
-        __m128i x = _mm_loadu_si128((const __m128i *)(Ta + i - 4));
-        __m128i y = _mm_loadu_si128((const __m128i *)(Tb + i - 4));
-        unsigned ne = 15u & ~(unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(x, y)));
-        if (ne != 0) {
-            const uint32_t k = i - 4 + (31u - (uint32_t)__builtin_clz(ne));
-            return Ta[k] > Tb[k]; /* the larger exponent: the smaller term */
-        }
-    }
-#endif
-    while (i-- > 0)
-        if (Ta[i] != Tb[i])
-            return Ta[i] > Tb[i];
-    return S->ccomp[a] < S->ccomp[b];
+    return frame_tie_cmp(S->cT + a * n, S->ccomp[a], S->cT + b * n, S->ccomp[b], n, ka) < 0;
 }
 
 static void heap_push(sres *S, size_t e)
@@ -435,7 +389,7 @@ static gbc_status col_of(sres *S, const uint32_t *T, const uint32_t *b, uint32_t
     S->ccomp[k] = comp;
     S->crow[k] = -1;
     S->cstamp[k] = 0;
-    S->ckey[k] = term_key(e, n);
+    S->ckey[k] = frame_term_key(e, n);
     S->chash[k] = h;
     S->slot[s] = slot_word(h, k);
     S->ncol++;
