@@ -143,36 +143,45 @@ static uint32_t list_find(const divlookup *dl, const uint32_t *e, uint32_t mask)
     return UINT32_MAX;
 }
 
-static int list_for_each(const divlookup *dl, const uint32_t *e, uint32_t mask,
-                         dl_visit_fn fn, void *data)
+/* fn on the entries of a flat block (masks m, exponents x, values v; cnt of them)
+ * that divide e (mask's complement nm), in order: the first non-zero return, or 0.
+ * The list and the tree's leaves alike. */
+static inline int scan_each(const uint32_t *m, const uint32_t *x, const uint32_t *v, size_t cnt,
+                            uint32_t n, const uint32_t *e, uint32_t nm, dl_visit_fn fn,
+                            void *data)
 {
-    const uint32_t n = dl->nvars, nm = ~mask;
     size_t i = 0;
 #if defined(__SSE2__)
     /* the masks four at a time: most entries fail the mask, and the candidates of
      * a group are visited in order */
     const __m128i vm = _mm_set1_epi32((int)nm), z = _mm_setzero_si128();
-    for (; i + 4 <= dl->n; i += 4) {
-        __m128i x = _mm_and_si128(_mm_loadu_si128((const __m128i *)(dl->mask + i)), vm);
-        unsigned bits = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(x, z)));
+    for (; i + 4 <= cnt; i += 4) {
+        __m128i q = _mm_and_si128(_mm_loadu_si128((const __m128i *)(m + i)), vm);
+        unsigned bits = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(q, z)));
         while (bits != 0) {
             const size_t j = i + (size_t)__builtin_ctz(bits);
             bits &= bits - 1;
-            if (mono_divides(dl->exps + j * n, e, n)) {
-                int r = fn(data, dl->val[j], dl->exps + j * n);
+            if (mono_divides(x + j * n, e, n)) {
+                int r = fn(data, v[j], x + j * n);
                 if (r != 0)
                     return r;
             }
         }
     }
 #endif
-    for (; i < dl->n; i++)
-        if ((dl->mask[i] & nm) == 0 && mono_divides(dl->exps + i * n, e, n)) {
-            int r = fn(data, dl->val[i], dl->exps + i * n);
+    for (; i < cnt; i++)
+        if ((m[i] & nm) == 0 && mono_divides(x + i * n, e, n)) {
+            int r = fn(data, v[i], x + i * n);
             if (r != 0)
                 return r;
         }
     return 0;
+}
+
+static int list_for_each(const divlookup *dl, const uint32_t *e, uint32_t mask,
+                         dl_visit_fn fn, void *data)
+{
+    return scan_each(dl->mask, dl->exps, dl->val, dl->n, dl->nvars, e, ~mask, fn, data);
 }
 
 static size_t list_remove(divlookup *dl, const uint32_t *e, uint32_t mask,
@@ -651,39 +660,11 @@ static inline uint32_t leaf_find(const dl_leaf *L, uint32_t n, const uint32_t *e
     return UINT32_MAX;
 }
 
-/* fn on the entries of leaf L dividing e, for tree_for_each: the first non-zero
- * return, or 0. */
+/* fn on the entries of leaf L dividing e, for tree_for_each (scan_each). */
 static inline int leaf_each(const dl_leaf *L, uint32_t n, const uint32_t *e, uint32_t nm,
                             dl_visit_fn fn, void *data)
 {
-    uint32_t i = 0;
-#if defined(__SSE2__)
-    /* the masks four at a time, the candidates of a group in order */
-    const __m128i vm = _mm_set1_epi32((int)nm), z = _mm_setzero_si128();
-    for (; i + 4 <= L->n; i += 4) {
-        __m128i q = _mm_and_si128(_mm_loadu_si128((const __m128i *)(L->m + i)), vm);
-        unsigned bits = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(q, z)));
-        while (bits != 0) {
-            const uint32_t j = i + (uint32_t)__builtin_ctz(bits);
-            bits &= bits - 1;
-            const uint32_t *x = L->x + (size_t)j * n;
-            if (mono_divides(x, e, n)) {
-                int r = fn(data, L->v[j], x);
-                if (r != 0)
-                    return r;
-            }
-        }
-    }
-#endif
-    for (; i < L->n; i++) {
-        const uint32_t *x = L->x + (size_t)i * n;
-        if ((L->m[i] & nm) == 0 && mono_divides(x, e, n)) {
-            int r = fn(data, L->v[i], x);
-            if (r != 0)
-                return r;
-        }
-    }
-    return 0;
+    return scan_each(L->m, L->x, L->v, L->n, n, e, nm, fn, data);
 }
 
 /* The lookups go down with an explicit stack of the right subtrees still to
