@@ -242,7 +242,7 @@ gbc_status f4_final(f4_state *S, plist *out)
      * stay as they are, so each element is reduced by the unreduced others (the
      * normal form is unique), and a reduced row lives only until it is output. */
     /* a hypersparse one row by row through heaps (la_hypersparse) */
-    if (S->F->p != 0 && la_hypersparse(S->ncols, S->piv, nbase)) {
+    if (la_hypersparse(S->ncols, S->piv, nbase)) {
         M.heapcap = la_heap_words(S->ncols);
         GBC_CHECK(st, GBC_ALLOC(ctx, heap, M.heapcap), out);
         M.heap = heap;

@@ -31,6 +31,12 @@ typedef struct slevel {
     size_t *start;  /* (n of the level below) + 1 entries; NULL for level 0 */
 } slevel;
 
+/* The first element of lv (n variables) whose leading term divides the term
+ * (Te, ce), among those with leading index ce, into *reducer; GBC_ERR_INTERNAL
+ * when there is none (module/frame.c). */
+gbc_status slevel_find_reducer(const slevel *lv, uint32_t n, const uint32_t *Te, uint32_t ce,
+                               size_t *reducer);
+
 /* The order of F_L on terms (T, c): grevlex on the totals, then the index. */
 static inline int term_cmp(const uint32_t *Ta, uint32_t ca, const uint32_t *Tb,
                            uint32_t cb, uint32_t n)

@@ -77,41 +77,6 @@ typedef struct sres {
 static gbc_status reduce_zp(sres *S, const slevel *lv, size_t j, const uint32_t *a, svec *out);
 static gbc_status reduce_qq(sres *S, const slevel *lv, size_t j, const uint32_t *a, svec *out);
 
-void svec_clear(gbc_ctx *ctx, svec *v, const mcf_ops *o)
-{
-    gbc_free(ctx, v->T);
-    gbc_free(ctx, v->comp);
-    o->clear(ctx, &v->c, v->len);
-    memset(v, 0, sizeof *v);
-}
-
-gbc_status svec_alloc(gbc_ctx *ctx, svec *v, size_t len, uint32_t n, const mcf_ops *o)
-{
-    memset(v, 0, sizeof *v);
-    size_t l1 = len ? len : 1;
-    gbc_status st;
-    GBC_CHECK(st, GBC_ALLOC(ctx, v->T, l1 * (n ? n : 1)), fail);
-    GBC_CHECK(st, GBC_ALLOC(ctx, v->comp, l1), fail);
-    GBC_CHECK(st, o->alloc(ctx, &v->c, l1, len), fail);
-    v->len = len;
-    return GBC_OK;
-fail:
-    svec_clear(ctx, v, o);
-    return st;
-}
-
-void level_clear(gbc_ctx *ctx, slevel *L, const mcf_ops *o)
-{
-    if (L->v != NULL)
-        for (size_t k = 0; k < L->n; k++)
-            svec_clear(ctx, &L->v[k], o);
-    gbc_free(ctx, L->v);
-    gbc_free(ctx, L->lead);
-    gbc_free(ctx, L->deg);
-    gbc_free(ctx, L->start);
-    memset(L, 0, sizeof *L);
-}
-
 static void elin_clear(sres *S)
 {
     for (size_t k = 0; k < S->nelin; k++)
@@ -412,28 +377,14 @@ static inline void col_prefetch(const sres *S, uint64_t lin)
 #endif
 }
 
-/* The first element of lv whose leading term divides the term (Te, ce), among
- * those with leading index ce. GBC_ERR_INTERNAL when there is none. */
-static gbc_status find_reducer(const sres *S, const slevel *lv, const uint32_t *Te,
-                               uint32_t ce, size_t *reducer)
-{
-    const uint32_t n = S->n;
-    for (size_t i = lv->start[ce]; i < lv->start[ce + 1]; i++)
-        if (mono_divides(lv->lead + i * n, Te, n)) {
-            *reducer = i;
-            return GBC_OK;
-        }
-    return GBC_ERR_INTERNAL;
-}
-
 /* Build the reducer row of column col: x^b f_i for the first element f_i of lv
- * whose leading term divides the column's (find_reducer), x^b the quotient; the
+ * whose leading term divides the column's (slevel_find_reducer), x^b the quotient; the
  * columns of its terms after the leading one (which is col). */
 static gbc_status row_build(sres *S, const slevel *lv, size_t col)
 {
     const uint32_t n = S->n;
     size_t i;
-    GBC_TRY(find_reducer(S, lv, S->cT + col * n, S->ccomp[col], &i));
+    GBC_TRY(slevel_find_reducer(lv, n, S->cT + col * n, S->ccomp[col], &i));
     const svec *fi = &lv->v[i];
     const size_t len = fi->len - 1;
     GBC_TRY(rows_reserve(S, len));
@@ -940,23 +891,6 @@ done:
     gbc_free(ctx, rkbuf);
     gbc_free(ctx, b);
     return st;
-}
-
-gbc_status module_grevlex_ring(gbc_ctx *ctx, const ring *R, ring *Rg, const ring **Ru,
-                               int *own)
-{
-    *Ru = R;
-    *own = 0;
-    if (R->ord.kind == MONO_GREVLEX)
-        return GBC_OK;
-    char msg[128];
-    gbc_status rs = ring_init(ctx, Rg, R->nvars, (const char *const *)R->names, R->F.p, NULL,
-                              msg, sizeof msg);
-    if (rs != GBC_OK)
-        return rs == GBC_ERR_ARG || rs == GBC_ERR_DOMAIN ? GBC_ERR_INTERNAL : rs;
-    *own = 1;
-    *Ru = Rg;
-    return GBC_OK;
 }
 
 /* module_levels_schreyer, and with maps != NULL the frame minimalised into
