@@ -649,17 +649,6 @@ static gbc_status tree_insert(gbc_ctx *ctx, divlookup *dl, const uint32_t *e, ui
 /* The walks by parent links below: arriving at a node from its parent means
  * "descend", from a child means "continue after that child". */
 
-/* The entries of leaf L dividing e (mask's complement nm), for tree_find: the
- * first one's value, or UINT32_MAX. */
-static inline uint32_t leaf_find(const dl_leaf *L, uint32_t n, const uint32_t *e, uint32_t nm)
-{
-    const uint32_t *x = L->x;
-    for (uint32_t i = 0; i < L->n; i++, x += n)
-        if ((L->m[i] & nm) == 0 && mono_divides(x, e, n))
-            return L->v[i];
-    return UINT32_MAX;
-}
-
 /* fn on the entries of leaf L dividing e, for tree_for_each (scan_each). */
 static inline int leaf_each(const dl_leaf *L, uint32_t n, const uint32_t *e, uint32_t nm,
                             dl_visit_fn fn, void *data)
@@ -677,64 +666,6 @@ static inline int leaf_each(const dl_leaf *L, uint32_t n, const uint32_t *e, uin
 static inline uint32_t stack_room(const divlookup *dl)
 {
     return dl->walk_stack != 0 && dl->walk_stack < DL_STACK ? dl->walk_stack : DL_STACK;
-}
-
-/* tree_find's walk of the subtree at sub by parent links. */
-static uint32_t walk_find(const divlookup *dl, uint32_t sub, const uint32_t *e, uint32_t nm)
-{
-    const dl_node *nodes = dl->nodes;
-    const uint32_t stop = nodes[sub].parent;
-    uint32_t nd = sub, prev = stop;
-    while (nd != stop) {
-        const dl_node *N = &nodes[nd];
-        uint32_t next;
-        if (prev == N->parent) {
-            if (N->var == DL_NIL) {
-                uint32_t v = leaf_find(&dl->leaves[N->left], dl->nvars, e, nm);
-                if (v != UINT32_MAX)
-                    return v;
-                next = N->parent;
-            } else {
-                next = N->left;
-            }
-        } else if (prev == N->left && e[N->var] >= N->exp) {
-            next = N->right;
-        } else {
-            next = N->parent;
-        }
-        prev = nd;
-        nd = next;
-    }
-    return UINT32_MAX;
-}
-
-static uint32_t tree_find(const divlookup *dl, const uint32_t *e, uint32_t mask)
-{
-    const uint32_t n = dl->nvars, nm = ~mask;
-    const dl_node *nodes = dl->nodes;
-    uint32_t stack[DL_STACK], sp = 0, nd = dl->root;
-    const uint32_t room = stack_room(dl);
-    while (nd != DL_NIL) {
-        const dl_node *N = &nodes[nd];
-        if (N->var != DL_NIL) {
-            if (e[N->var] >= N->exp) {
-                if (sp < room) {
-                    stack[sp++] = N->right;
-                } else {
-                    uint32_t v = walk_find(dl, N->right, e, nm);
-                    if (v != UINT32_MAX)
-                        return v;
-                }
-            }
-            nd = N->left;
-            continue;
-        }
-        uint32_t v = leaf_find(&dl->leaves[N->left], n, e, nm);
-        if (v != UINT32_MAX)
-            return v;
-        nd = sp > 0 ? stack[--sp] : DL_NIL;
-    }
-    return UINT32_MAX;
 }
 
 /* tree_for_each's walk of the subtree at sub by parent links. */
@@ -795,6 +726,25 @@ static int tree_for_each(const divlookup *dl, const uint32_t *e, uint32_t mask,
         nd = sp > 0 ? stack[--sp] : DL_NIL;
     }
     return 0;
+}
+
+/* tree_find: the value of the first divisor tree_for_each meets (UINT32_MAX: none). */
+typedef struct first_div {
+    uint32_t val;
+} first_div;
+
+static int visit_first(void *data, uint32_t val, const uint32_t *exps)
+{
+    (void)exps;
+    ((first_div *)data)->val = val;
+    return 1;
+}
+
+static uint32_t tree_find(const divlookup *dl, const uint32_t *e, uint32_t mask)
+{
+    first_div f = {UINT32_MAX};
+    (void)tree_for_each(dl, e, mask, visit_first, &f);
+    return f.val;
 }
 
 static size_t tree_remove(divlookup *dl, const uint32_t *e, uint32_t mask,

@@ -48,6 +48,16 @@ static inline void axpy_row_small(uint64_t *restrict dr, const la_row *P, uint64
         dr[cols[k]] += mult * cf[k];
 }
 
+/* The accumulator of column j reduced modulo p and cleared (0 when it was 0). */
+static inline uint64_t take_entry(uint64_t *dr, uint32_t j, uint64_t p)
+{
+    if (dr[j] == 0)
+        return 0;
+    const uint64_t c = dr[j] % p;
+    dr[j] = 0;
+    return c;
+}
+
 /* The row in M->dense from column start on, reduced by the pivots; the result's
  * first n0 entries are already in M->tcols / M->tcf (a kept lead). Made monic
  * unless keep_scale. */
@@ -68,10 +78,7 @@ static gbc_status reduce_core(gbc_ctx *ctx, la_matrix *M, const field *F, uint32
             j += 8;
         if (j >= ncols)
             break;
-        if (dr[j] == 0)
-            continue;
-        uint64_t c = dr[j] % p;
-        dr[j] = 0;
+        const uint64_t c = take_entry(dr, j, p);
         if (c == 0)
             continue;
         /* acquire: the probabilistic kernel publishes pivots from several threads */
@@ -194,10 +201,7 @@ static gbc_status reduce_heap(gbc_ctx *ctx, la_matrix *M, const field *F, uint32
         if (j == last)
             continue;
         last = j;
-        if (dr[j] == 0)
-            continue;
-        uint64_t c = dr[j] % p;
-        dr[j] = 0;
+        const uint64_t c = take_entry(dr, j, p);
         if (c == 0)
             continue;
         const la_row *P = M->pivot[j];
