@@ -664,6 +664,11 @@ static gbc_status stream_put(void *data, const ppoly *p)
     return io_stream_put((io_stream *)data, p);
 }
 
+static gbc_status stream_put_many(void *data, const ppoly *p, size_t n)
+{
+    return io_stream_put_many((io_stream *)data, p, n);
+}
+
 GBC_API gbc_status gbc_groebner_write(const gbc_polys *gens, const gbc_options *opts,
                                       gbc_stats *stats, unsigned flags, gbc_write_fn write,
                                       void *data)
@@ -693,7 +698,7 @@ GBC_API gbc_status gbc_groebner_write(const gbc_polys *gens, const gbc_options *
     gbc_status st = io_stream_begin(&out, &ctx, R, (flags & GBC_PRINT_HEADER) != 0, write, data);
     if (st == GBC_OK) {
         local.strategy = STRAT_TOOK_DIRECT;
-        f4_sink sink = {stream_put, &out};
+        f4_sink sink = {stream_put, &out, stream_put_many};
         st = f4_groebner_sink(&ctx, R, &gens->L, &local, minimal, &sink);
     }
     if (st == GBC_OK)

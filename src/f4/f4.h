@@ -54,7 +54,13 @@ gbc_status f4_groebner_homog(gbc_ctx *ctx, const ring *R, const plist *in, plist
 typedef struct f4_sink {
     gbc_status (*put)(void *data, const ppoly *p);
     void *data;
+    /* Optional (NULL: put alone): p[0..n) at once, as put on each in turn would
+     * take them; the reduced basis then comes in batches of about
+     * F4_SINK_BATCH_TERMS terms, which the sink may share out among the
+     * computation's threads (ctx's pool: the run calls it between its jobs). */
+    gbc_status (*put_many)(void *data, const ppoly *p, size_t n);
 } f4_sink;
+#define F4_SINK_BATCH_TERMS (1u << 15)
 
 /* f4_groebner_kind for a degree-compatible order (GBC_ERR_INTERNAL otherwise),
  * the basis handed to sink instead of collected: the run never holds it in plain

@@ -2,6 +2,7 @@
  * basis of a run or from a given Groebner basis. */
 #include "f4/f4_int.h"
 
+#include "common/pool.h"
 #include "common/sort.h"
 
 /* f4_final's matrix from the compiled replay; sets S->cc_bad when the basis does
@@ -137,8 +138,31 @@ static int final_flat(f4_state *S, f4_flat *fl, size_t k, const la_row *res, siz
     return 1;
 }
 
-/* The tail-reduced row res as the next output polynomial (to out, or the sink),
- * its support recorded first when rec_out. */
+/* With a sink that takes batches (f4_sink.put_many): out's polynomials handed to
+ * it once they hold F4_SINK_BATCH_TERMS terms (*terms counts them), or all when
+ * last; with any other sink the one just output. */
+static gbc_status final_sink(f4_state *S, plist *out, size_t *terms, int last)
+{
+    const f4_sink *k = S->sink;
+    if (k == NULL || out->n == 0)
+        return GBC_OK;
+    if (k->put_many == NULL)
+        return f4_sink_last(S, out);
+    if (!last) {
+        *terms += out->p[out->n - 1].len;
+        if (*terms < F4_SINK_BATCH_TERMS)
+            return GBC_OK;
+    }
+    gbc_status st = k->put_many(k->data, out->p, out->n);
+    S->nsunk += out->n;
+    while (out->n > 0)
+        plist_pop(S->ctx, out, S->F);
+    *terms = 0;
+    return st;
+}
+
+/* The tail-reduced row res as the next output polynomial (to out, then to the
+ * sink by final_sink), its support recorded first when rec_out. */
 static gbc_status final_emit(f4_state *S, const la_row *res, int rec_out, plist *out)
 {
     if (rec_out)
@@ -152,8 +176,6 @@ static gbc_status final_emit(f4_state *S, const la_row *res, int rec_out, plist 
         st = plist_push_poly(S->ctx, out, &h, &S->bht, S->F, 1);
         poly_clear(S->ctx, &h, S->F);
     }
-    if (st == GBC_OK)
-        st = f4_sink_last(S, out);
     return st;
 }
 
@@ -162,8 +184,8 @@ static gbc_status final_emit(f4_state *S, const la_row *res, int rec_out, plist 
  * tail in arena a, what la_reduce_row with skip_lead gives (the reduced tail is
  * unique; no pivot that reduces it reaches back to the row's own lead, which is
  * below every column of the tail). */
-static gbc_status final_lanes(f4_state *S, la_matrix *M, const uint64_t *idx, int nl,
-                              gbc_arena *a, la_row *res)
+static gbc_status final_lanes(f4_state *S, gbc_ctx *ctx, la_matrix *M, const uint64_t *idx,
+                              int nl, gbc_arena *a, la_row *res)
 {
     uint32_t start = M->ncols;
     for (int l = 0; l < nl; l++) {
@@ -185,13 +207,13 @@ static gbc_status final_lanes(f4_state *S, la_matrix *M, const uint64_t *idx, in
         }
         const la_row *r = &S->piv[(uint32_t)idx[l]];
         la_row t;
-        st = la_lanes_remainder(S->ctx, M, S->F, l, a, &t);
-        uint32_t *cols = st == GBC_OK ? gbc_arena_alloc(S->ctx, a, sizeof(uint32_t) * (t.len + 1))
+        st = la_lanes_remainder(ctx, M, S->F, l, a, &t);
+        uint32_t *cols = st == GBC_OK ? gbc_arena_alloc(ctx, a, sizeof(uint32_t) * (t.len + 1))
                                       : NULL;
-        uint32_t *cf = cols != NULL ? gbc_arena_alloc(S->ctx, a, sizeof(uint32_t) * (t.len + 1))
+        uint32_t *cf = cols != NULL ? gbc_arena_alloc(ctx, a, sizeof(uint32_t) * (t.len + 1))
                                     : NULL;
         if (st == GBC_OK && cf == NULL)
-            st = gbc_ctx_alloc_status(S->ctx);
+            st = gbc_ctx_alloc_status(ctx);
         if (st != GBC_OK)
             continue;
         cols[0] = r->cols[0];
@@ -205,14 +227,80 @@ static gbc_status final_lanes(f4_state *S, la_matrix *M, const uint64_t *idx, in
     return st;
 }
 
+/* On several threads the elements are tail-reduced a window of FINAL_WINDOW at a
+ * time, each worker taking groups of LA_LANES in turn (its own lanes and arena;
+ * the pivots are read-only), and output in order by the calling thread between
+ * the windows; with fewer than FINAL_PAR_MIN elements, on the calling thread. */
+#define FINAL_WINDOW 256
+#define FINAL_PAR_MIN (4 * LA_LANES)
+
+typedef struct final_job {
+    la_worker w;
+    f4_state *S;
+    const uint64_t *idx; /* the window's elements (f4_final's order) */
+    size_t n;
+    la_row *res;         /* their reduced rows, in the workers' arenas */
+    atomic_size_t *next;
+} final_job;
+
+static void *final_job_run(void *arg)
+{
+    final_job *J = arg;
+    la_worker *W = &J->w;
+    W->st = GBC_OK;
+    size_t a, b;
+    while (W->st == GBC_OK && !la_worker_stopped(W) &&
+           gbc_take_chunk(J->next, J->n, LA_LANES, &a, &b))
+        W->st = final_lanes(J->S, &W->ctx, &W->M, J->idx + a, (int)(b - a), &W->arena,
+                            J->res + a);
+    la_worker_done(W);
+    return NULL;
+}
+
+/* The window idx[0..n) reduced into res: by the workers of P (their jobs) when P
+ * is given, else LA_LANES at a time on the calling thread into arena a. */
+static gbc_status final_window(f4_state *S, la_matrix *M, int lanes, la_phase *P,
+                               final_job *jobs, const uint64_t *idx, size_t n, gbc_arena *a,
+                               la_row *res)
+{
+    if (P != NULL) {
+        atomic_size_t next;
+        atomic_init(&next, 0);
+        for (int t = 0; t < P->ninit; t++) {
+            jobs[t].S = S;
+            jobs[t].idx = idx;
+            jobs[t].n = n;
+            jobs[t].res = res;
+            jobs[t].next = &next;
+        }
+        return la_phase_run(P, final_job_run, jobs, sizeof jobs[0]);
+    }
+    for (size_t k0 = 0; k0 < n; k0 += LA_LANES) {
+        int nl = n - k0 < LA_LANES ? (int)(n - k0) : LA_LANES;
+        if (lanes) {
+            GBC_TRY(final_lanes(S, S->ctx, M, idx + k0, nl, a, res + k0));
+            continue;
+        }
+        for (int l = 0; l < nl; l++)
+            GBC_TRY(la_reduce_row(S->ctx, M, S->F, &S->piv[(uint32_t)idx[k0 + l]], 1, a,
+                                  &res[k0 + l]));
+    }
+    return GBC_OK;
+}
+
 /* The reduced basis: the non-redundant elements, each tail-reduced by all the
  * others through one matrix, sorted by increasing leading monomial. Modulo a prime
- * LA_LANES elements at a time in the lanes (final_lanes). */
+ * LA_LANES elements at a time in the lanes (final_lanes), a window at a time on
+ * several threads (final_window). */
 gbc_status f4_final(f4_state *S, plist *out)
 {
     gbc_ctx *ctx = S->ctx;
     gbc_status st = GBC_OK;
     uint32_t *heap = NULL;
+    final_job jobs[64];
+    la_phase P;
+    la_phase *par = NULL;
+    la_row res0[LA_LANES], *res = res0;
     if (S->minimal)
         return final_minimal(S, out);
     size_t nbase = 0;
@@ -226,7 +314,7 @@ gbc_status f4_final(f4_state *S, plist *out)
     if (fl != NULL && (S->cc_use == NULL || S->cc_use->nout != nbase ||
                        f4_trace_out_terms(S->cc_use) != fl->n))
         fl = NULL;
-    size_t foff = 0;
+    size_t foff = 0, sunk = 0;
     la_matrix M = {.ncols = S->ncols, .pivot = S->pivot, .dense = S->dense,
                    .tcols = S->tcols, .tcf = S->tcf, .isa = LA_ISA_PORTABLE};
     /* Output order: increasing leading monomial, i.e. decreasing leading column
@@ -254,19 +342,24 @@ gbc_status f4_final(f4_state *S, plist *out)
         while (M.npivcols < M.ncols && M.pivot[M.npivcols] != NULL)
             M.npivcols++;
     }
-    for (size_t k0 = 0; k0 < nbase && st == GBC_OK; k0 += LA_LANES) {
-        GBC_CHECK(st, gbc_ctx_check(ctx), out);
-        int nl = nbase - k0 < LA_LANES ? (int)(nbase - k0) : LA_LANES;
-        la_row res[LA_LANES];
-        if (lanes) {
-            GBC_CHECK(st, final_lanes(S, &M, idx + k0, nl, &one, res), out);
-        } else {
-            for (int l = 0; l < nl; l++)
-                GBC_CHECK(st, la_reduce_row(ctx, &M, S->F, &S->piv[(uint32_t)idx[k0 + l]], 1,
-                                            &one, &res[l]), out);
+    const int nt = lanes && nbase >= FINAL_PAR_MIN ? f4_round_threads(S) : 1;
+    if (nt > 1) {
+        GBC_CHECK(st, GBC_ALLOC(ctx, res, FINAL_WINDOW), out);
+        par = &P;
+        st = la_phase_begin(&P, ctx, &M, jobs, sizeof jobs[0], nt);
+        if (st == GBC_OK && P.n < 2) {
+            la_phase_end(&P, jobs, sizeof jobs[0]);
+            par = NULL;
         }
-        for (int l = 0; l < nl && st == GBC_OK; l++) {
-            size_t k = k0 + (size_t)l;
+        GBC_CHECK(st, st, out);
+    }
+    const size_t win = par != NULL ? FINAL_WINDOW : LA_LANES;
+    for (size_t k0 = 0; k0 < nbase && st == GBC_OK; k0 += win) {
+        GBC_CHECK(st, gbc_ctx_check(ctx), out);
+        size_t nl = nbase - k0 < win ? nbase - k0 : win;
+        GBC_CHECK(st, final_window(S, &M, lanes, par, jobs, idx + k0, nl, &one, res), out);
+        for (size_t l = 0; l < nl && st == GBC_OK; l++) {
+            size_t k = k0 + l;
             gbc_progress(ctx, "interreduce", (double)(k + 1) / (double)nbase, k + 1);
             if (fl != NULL && !final_flat(S, fl, k, &res[l], &foff))
                 break;
@@ -274,14 +367,24 @@ gbc_status f4_final(f4_state *S, plist *out)
                 f4_confirm_tail(S, &res[l]);
             if (fl == NULL)
                 st = final_emit(S, &res[l], rec_out, out);
+            if (st == GBC_OK)
+                st = final_sink(S, out, &sunk, 0);
         }
         gbc_arena_reset(&one);
+        for (int t = 0; par != NULL && t < P.ninit; t++)
+            gbc_arena_reset(&jobs[t].w.arena);
         if (fl != NULL && fl->state == F4_FLAT_DIFFERS)
             break;
     }
     if (fl != NULL && st == GBC_OK && fl->state == F4_FLAT_NONE)
         fl->state = F4_FLAT_DONE;
+    if (st == GBC_OK)
+        st = final_sink(S, out, &sunk, 1);
 out:
+    if (par != NULL)
+        la_phase_end(&P, jobs, sizeof jobs[0]);
+    if (res != res0)
+        gbc_free(ctx, res);
     gbc_arena_clear(ctx, &one);
     gbc_free(ctx, idx);
     gbc_free(ctx, heap);

@@ -69,6 +69,11 @@ gbc_status io_stream_begin(io_stream *s, gbc_ctx *ctx, const ring *R, int header
                            size_t (*write)(void *data, const char *buf, size_t n),
                            void *data);
 gbc_status io_stream_put(io_stream *s, const ppoly *p);
+/* io_stream_put of p[0..n) in turn, the same bytes: with a pool in s's context
+ * (common/pool.h) and enough terms, the parts of the pool format consecutive runs
+ * of the polynomials at once, each into a buffer of its own, handed on in order.
+ * Not from inside a job of that pool. */
+gbc_status io_stream_put_many(io_stream *s, const ppoly *p, size_t n);
 gbc_status io_stream_end(io_stream *s);
 void io_stream_clear(io_stream *s);
 /* Append one polynomial (no newline). */

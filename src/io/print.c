@@ -5,6 +5,8 @@
 
 #include "io/io.h"
 
+#include "common/pool.h"
+
 void io_buf_init(io_buf *b)
 {
     b->s = NULL;
@@ -259,6 +261,92 @@ gbc_status io_stream_put(io_stream *s, const ppoly *p)
     if (s->b.len >= ((size_t)1 << 16))
         return flush_buf(&s->b, s->write, s->data);
     return GBC_OK;
+}
+
+/* Below this many terms in all, io_stream_put_many formats on the calling thread
+ * (a job of the pool costs about as much as printing a few thousand terms). */
+#define PUT_MANY_MIN_TERMS 4096
+#define PUT_MANY_PARTS 16
+
+/* A part of io_stream_put_many: polynomials p[0..n) formatted into b, each
+ * preceded by ",\n" except the stream's first (first). */
+typedef struct put_part {
+    gbc_ctx ctx; /* charging the call's budget */
+    io_buf b;
+    const ppoly *p;
+    size_t n;
+    int first;
+    gbc_status st;
+} put_part;
+
+typedef struct put_job {
+    const ring *R;
+    put_part *part;
+} put_job;
+
+static void put_part_run(void *arg, int t)
+{
+    const put_job *J = arg;
+    put_part *P = &J->part[t];
+    gbc_status st = GBC_OK;
+    for (size_t k = 0; k < P->n && st == GBC_OK; k++) {
+        if (k > 0 || !P->first)
+            st = io_buf_puts(&P->ctx, &P->b, ",\n", 2);
+        if (st == GBC_OK)
+            st = io_print_poly(&P->ctx, &P->b, J->R, &P->p[k]);
+    }
+    P->st = st;
+}
+
+gbc_status io_stream_put_many(io_stream *s, const ppoly *p, size_t n)
+{
+    gbc_pool *pool = s->ctx->pool;
+    int parts = pool != NULL ? gbc_pool_size(pool) : 1;
+    parts = parts > PUT_MANY_PARTS ? PUT_MANY_PARTS : parts;
+    parts = (size_t)parts > n ? (int)n : parts;
+    size_t terms = 0;
+    for (size_t k = 0; k < n; k++)
+        terms += p[k].len;
+    if (parts < 2 || terms < PUT_MANY_MIN_TERMS) {
+        for (size_t k = 0; k < n; k++)
+            GBC_TRY(io_stream_put(s, &p[k]));
+        return GBC_OK;
+    }
+    put_part part[PUT_MANY_PARTS];
+    gbc_budget B;
+    gbc_budget_begin(&B, s->ctx);
+    /* consecutive runs of about terms / parts terms each */
+    size_t at = 0, done = 0;
+    for (int t = 0; t < parts; t++) {
+        put_part *P = &part[t];
+        gbc_ctx_init_worker(&P->ctx, &B);
+        io_buf_init(&P->b);
+        const size_t a = at, goal = terms / (size_t)parts * (size_t)(t + 1);
+        while (at < n && (t == parts - 1 || done < goal)) {
+            done += p[at].len;
+            at++;
+        }
+        P->p = p + a;
+        P->n = at - a;
+        P->first = s->n == 0 && a == 0;
+        P->st = GBC_OK;
+    }
+    put_job J = {s->R, part};
+    gbc_pool_run(pool, put_part_run, &J, parts);
+    gbc_status st = GBC_OK;
+    for (int t = 0; t < parts; t++)
+        st = gbc_status_join(st, part[t].st);
+    /* the stream's text so far, then the parts' in order */
+    if (st == GBC_OK)
+        st = flush_buf(&s->b, s->write, s->data);
+    for (int t = 0; t < parts && st == GBC_OK; t++)
+        st = flush_buf(&part[t].b, s->write, s->data);
+    for (int t = 0; t < parts; t++)
+        io_buf_clear(&part[t].ctx, &part[t].b);
+    gbc_budget_end(&B, s->ctx);
+    if (st == GBC_OK)
+        s->n += n;
+    return st;
 }
 
 gbc_status io_stream_end(io_stream *s)

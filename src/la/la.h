@@ -241,7 +241,8 @@ typedef struct la_phase {
 gbc_status la_phase_begin(la_phase *P, gbc_ctx *ctx, const la_matrix *M, void *jobs,
                           size_t size, int n);
 /* Run fn on every job (job 0 in the calling thread) and join; returns the status
- * to report. Until la_phase_end, ctx carries the workers' memory. */
+ * to report. Until la_phase_end (or the next run: a phase may run several times),
+ * ctx carries the workers' memory. */
 gbc_status la_phase_run(la_phase *P, void *(*fn)(void *), void *jobs, size_t size);
 /* Free the workers' scratch and arenas; ctx's peak takes the phase's. */
 void la_phase_end(la_phase *P, void *jobs, size_t size);

@@ -85,6 +85,9 @@ static void phase_part(void *arg, int t)
 
 gbc_status la_phase_run(la_phase *P, void *(*fn)(void *), void *jobs, size_t size)
 {
+    /* a phase run again: its workers' memory is counted afresh below */
+    P->ctx->mem_used -= P->extra;
+    P->extra = 0;
     gbc_pool *pool = P->ctx->pool;
     if (pool != NULL && gbc_pool_size(pool) >= P->n) {
         /* the computation's threads */

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "check/check.h"
+#include "common/pool.h"
 #include "io/io.h"
 #include "testutil.h"
 
@@ -1118,6 +1119,97 @@ START_TEST(test_no_variables)
 }
 END_TEST
 
+/* ------------------------------------------------------------ streams -- */
+
+/* A writer into a growing string that takes at most fail_at - 1 calls (0: all). */
+typedef struct wsink {
+    char *buf;
+    size_t len, calls, fail_at;
+} wsink;
+
+static size_t wsink_write(void *data, const char *s, size_t n)
+{
+    wsink *w = data;
+    if (++w->calls == w->fail_at)
+        return n / 2;
+    w->buf = realloc(w->buf, w->len + n + 1);
+    ck_assert_ptr_nonnull(w->buf);
+    memcpy(w->buf + w->len, s, n);
+    w->len += n;
+    return n;
+}
+
+/* P's list streamed in random batches by io_stream_put_many on ctx (and its pool,
+ * if any), into w; the status of the first failure. */
+static gbc_status stream_batches(gbc_ctx *ctx, parsed *P, gbc_rng *r, wsink *w)
+{
+    io_stream s;
+    gbc_status st = io_stream_begin(&s, ctx, &P->R, 1, wsink_write, w);
+    for (size_t k = 0; k < P->L.n && st == GBC_OK;) {
+        size_t n = 1 + gbc_rng_next(r) % (P->L.n - k);
+        st = io_stream_put_many(&s, P->L.p + k, n);
+        k += n;
+    }
+    if (st == GBC_OK)
+        st = io_stream_end(&s);
+    io_stream_clear(&s);
+    return st;
+}
+
+/* io_stream_put_many gives io_write_polys's bytes, one polynomial after the other,
+ * whatever the batches and the pool's size (the batches large enough to be shared
+ * out among the threads), over Z/p and Q; a writer that comes up short at any call
+ * gives GBC_ERR_IO; everything the threads allocated is given back. */
+START_TEST(test_stream_put_many)
+{
+    gbc_rng r;
+    gbc_rng_seed(&r, tu_seed() + 2);
+    static const char *const texts[] = {
+        "x,y,z,w\n32003\nx-y, (x*y+z*w-7)^9, 0, (x+2*y+3*z+w+1)^26, (x+y)^30, "
+        "(x-y+2*z-3*w+4)^20, (3*x-z+2*w)^15, 1, (x^2+y*z+w^3+5)^8",
+        "x,y,z,w\n0\nx-y, (x*y-z*w+1/5)^8, 0, (x/3+2*y-z+w/7+1)^24, (x+y)^30, "
+        "(x-y/2+2*z-3*w+4)^18, (3*x-z/2+2*w)^14, 1",
+    };
+    for (size_t c = 0; c < sizeof texts / sizeof texts[0]; c++) {
+        parsed P;
+        expect_ok(&P, texts[c], NULL);
+        size_t terms = 0;
+        for (size_t k = 0; k < P.L.n; k++)
+            terms += P.L.p[k].len;
+        ck_assert_uint_gt(terms, 4 * 4096); /* batches large enough to be shared */
+        char *want = print_all(&P);
+        for (int nt = 1; nt <= 3; nt++) {
+            gbc_ctx ctx;
+            gbc_ctx_init(&ctx);
+            ctx.pool = nt > 1 ? gbc_pool_new(&ctx, nt) : NULL;
+            ck_assert(nt == 1 || ctx.pool != NULL);
+            const size_t base = ctx.mem_used;
+            for (int rep = 0; rep < 4; rep++) {
+                wsink w = {0};
+                const gbc_rng r0 = r; /* the failing writers see the same batches */
+                ck_assert_int_eq(stream_batches(&ctx, &P, &r, &w), GBC_OK);
+                ck_assert_uint_eq(w.len, strlen(want));
+                ck_assert(memcmp(w.buf, want, w.len) == 0);
+                ck_assert_uint_eq(ctx.mem_used, base);
+                for (size_t at = 1; rep == 0 && at <= w.calls; at++) {
+                    wsink bad = {0};
+                    bad.fail_at = at;
+                    gbc_rng rb = r0;
+                    ck_assert_int_eq(stream_batches(&ctx, &P, &rb, &bad), GBC_ERR_IO);
+                    ck_assert_uint_eq(ctx.mem_used, base);
+                    free(bad.buf);
+                }
+                free(w.buf);
+            }
+            gbc_pool_free(&ctx, ctx.pool);
+            ctx.pool = NULL;
+        }
+        free(want);
+        parsed_clear(&P);
+    }
+}
+END_TEST
+
 /* ------------------------------------------------- hostile input limits -- */
 
 static char *repeat(const char *prefix, const char *unit, size_t n, const char *suffix,
@@ -1396,6 +1488,7 @@ int main(void)
     tcase_add_test(tc, test_power_expansion_limit);
     tcase_add_test(tc, test_deep_nesting);
     tcase_add_test(tc, test_long_line);
+    tcase_add_test(tc, test_stream_put_many);
     suite_add_tcase(s, tc);
     return tu_run(s);
 }
