@@ -303,49 +303,6 @@ gbc_status mht_insert_mul_pk_n(gbc_ctx *ctx, mht *t, const uint32_t *mexps,
     return GBC_OK;
 }
 
-void mht_keep_last(mht *t, uint32_t first, uint32_t *idx, size_t n)
-{
-    GBC_ASSERT(first <= t->size);
-    /* empty the map slots of first..size-1, the last inserted first: each was
-     * empty when its monomial went in, so this gives back the map of 0..first-1 */
-    for (uint32_t i = t->size; i-- > first;) {
-        uint32_t k = mht_first_slot(t->row[i].hash, t->mapmask);
-        while (t->map[k].idx != i + 1)
-            k = (k + 1) & t->mapmask;
-        t->map[k].idx = 0;
-        t->map[k].hash = 0;
-    }
-    /* mark the kept ones (aux: their position in idx, plus one) */
-    for (uint32_t i = first; i < t->size; i++)
-        t->row[i].aux = 0;
-    for (size_t q = 0; q < n; q++)
-        if (idx[q] >= first) {
-            GBC_ASSERT(idx[q] < t->size && t->row[idx[q]].aux == 0);
-            t->row[idx[q]].aux = (uint32_t)q + 1;
-        }
-    const uint32_t nv = t->nvars;
-    uint32_t w = first;
-    for (uint32_t i = first; i < t->size; i++) {
-        if (t->row[i].aux == 0)
-            continue;
-        size_t q = t->row[i].aux - 1;
-        if (w != i) {
-            t->row[w] = t->row[i];
-            memmove(t->exps + (size_t)w * nv, t->exps + (size_t)i * nv, sizeof(uint32_t) * nv);
-            if (t->pk != NULL)
-                memmove(t->pk + 2 * (size_t)w, t->pk + 2 * (size_t)i, 2 * sizeof(uint64_t));
-        }
-        t->row[w].aux = 0;
-        uint32_t h = t->row[w].hash, k = mht_first_slot(h, t->mapmask);
-        while (t->map[k].idx != 0)
-            k = (k + 1) & t->mapmask;
-        t->map[k].hash = h;
-        t->map[k].idx = w + 1;
-        idx[q] = w++;
-    }
-    t->size = w;
-}
-
 gbc_status mht_insert(gbc_ctx *ctx, mht *t, const uint32_t *e, uint32_t *idx)
 {
     const uint32_t n = t->nvars;

@@ -33,6 +33,17 @@ static inline uint32_t mht_hash_term(uint32_t r, uint32_t e)
     return (uint32_t)(x >= MHT_HASH_P ? x - MHT_HASH_P : x);
 }
 
+/* A sum of fewer than 2^30 once-folded products (each (x & P) + (x >> 31) of a
+ * product x of a multiplier and an exponent: below 2^34) reduced modulo
+ * MHT_HASH_P. */
+static inline uint32_t mht_hash_fold(uint64_t acc)
+{
+    acc = (acc & MHT_HASH_P) + (acc >> 31);
+    acc = (acc & MHT_HASH_P) + (acc >> 31);
+    acc = (acc & MHT_HASH_P) + (acc >> 31);
+    return (uint32_t)(acc >= MHT_HASH_P ? acc - MHT_HASH_P : acc);
+}
+
 /* sum of rnd[i] e[i] modulo 2^31 - 1 over i < n: each product folded once (below
  * 2^33) into a 64-bit sum, folded every 2^30 terms (no overflow for any n), the
  * sum reduced at the end. The same value as summing mht_hash_term with
@@ -166,15 +177,6 @@ gbc_status mht_insert_lcm(gbc_ctx *ctx, mht *t, const mht *src, uint32_t a, uint
                           uint32_t *idx);
 /* Copy monomial a of table src into t. */
 gbc_status mht_insert_from(gbc_ctx *ctx, mht *t, const mht *src, uint32_t a, uint32_t *idx);
-
-/* Of the monomials first..size-1 (the most recently inserted), keep the n named in
- * idx[0..n) (distinct; idx entries below first are left alone) and forget the
- * others; each kept one is renumbered, in place in idx, into first.., in increasing
- * order of its old index. The map is then exactly that of inserting the kept
- * monomials after monomial first-1 (open addressing without moves: a later entry
- * never lies on an earlier one's probe path), so calls may repeat. For a table that
- * collects many candidates of which few are kept (the pairs' lcms). */
-void mht_keep_last(mht *t, uint32_t first, uint32_t *idx, size_t n);
 
 /* Compare two monomials of t under its order: <0, 0, >0. */
 static inline int mht_cmp(const mht *t, uint32_t a, uint32_t b)

@@ -58,95 +58,108 @@ static gbc_status reserve_keys(gbc_ctx *ctx, pairset *ps, size_t nc)
     return GBC_OK;
 }
 
-/* Degrees spanning more than this (beyond 4 nc) are sorted by comparisons. */
-#define GROUP_SPAN 64
-
-/* sort_candidates by counting, when each weight is its lcm's degree (no sugar, no
- * known pairs) and the lcms have a table of their own, whose aux fields are free
- * (they are left 0): the classes (one lcm each) by increasing degree, those of one
- * degree in the order of their first candidate, each class's candidates in the
- * order of i (the order of C). update_classes needs no more (see sort_candidates).
- * *done = 0 (C untouched) when the degrees span too much. */
-static gbc_status group_candidates(gbc_ctx *ctx, pairset *ps, mht *pt, size_t nc, int *done)
+/* Whether candidates a and b have one lcm (lcm(lm_i, lt) for both i's). */
+static int cand_same_lcm(const pairs_basis *B, const pcand *a, const pcand *b)
 {
-    spair *C = ps->cand;
-    uint32_t dmin = UINT32_MAX, dmax = 0;
-    for (size_t k = 0; k < nc; k++) {
-        dmin = C[k].deg < dmin ? C[k].deg : dmin;
-        dmax = C[k].deg > dmax ? C[k].deg : dmax;
-    }
-    *done = 0;
-    if ((uint64_t)dmax - dmin > 4 * (uint64_t)nc + GROUP_SPAN)
-        return GBC_OK;
-    const size_t nd = (size_t)(dmax - dmin) + 1;
-    GBC_TRY(GBC_GROW(ctx, ps->gscr, ps->gcap, 3 * nc + nd));
-    uint32_t *cls = ps->corder;        /* candidate -> class */
-    uint32_t *cdeg = ps->gscr;         /* class -> degree - dmin */
-    uint32_t *cnum = cdeg + nc;        /* class -> candidates, then its next place */
-    uint32_t *dnum = cnum + nc;        /* degree -> candidates, then its next place */
-    for (size_t k = 0; k < nc; k++)
-        pt->row[C[k].lcm].aux = UINT32_MAX;
-    uint32_t ncls = 0;
-    for (size_t k = 0; k < nc; k++) {
-        uint32_t *a = &pt->row[C[k].lcm].aux;
-        if (*a == UINT32_MAX) {
-            *a = ncls;
-            cdeg[ncls] = C[k].deg - dmin;
-            cnum[ncls++] = 0;
-        }
-        cls[k] = *a;
-        cnum[*a]++;
-    }
-    memset(dnum, 0, sizeof(uint32_t) * nd);
-    for (uint32_t c = 0; c < ncls; c++)
-        dnum[cdeg[c]] += cnum[c];
-    for (size_t d = 0, at = 0; d < nd; d++) {
-        uint32_t m = dnum[d];
-        dnum[d] = (uint32_t)at;
-        at += m;
-    }
-    for (uint32_t c = 0; c < ncls; c++) {
-        uint32_t m = cnum[c];
-        cnum[c] = dnum[cdeg[c]];
-        dnum[cdeg[c]] += m;
-    }
-    for (size_t k = 0; k < nc; k++)
-        ps->ctmp[cnum[cls[k]]++] = C[k];
-    for (size_t k = 0; k < nc; k++)
-        pt->row[C[k].lcm].aux = 0;
-    memcpy(C, ps->ctmp, nc * sizeof *C);
-    *done = 1;
-    return GBC_OK;
+    if (a->ldeg != b->ldeg || a->hash != b->hash)
+        return 0;
+    const mht *t = B->t;
+    const uint32_t *ea = mht_exps(t, B->lm[a->i]), *eb = mht_exps(t, B->lm[b->i]),
+                   *et = mht_exps(t, B->lm[B->n - 1]);
+    for (uint32_t v = 0; v < t->nvars; v++)
+        if ((ea[v] > et[v] ? ea[v] : et[v]) != (eb[v] > et[v] ? eb[v] : et[v]))
+            return 0;
+    return 1;
 }
 
-/* Sort the nc candidates C by (degree of the lcm, lcm's index in pt, older
- * element), stably by integer keys: a class (one lcm) is contiguous, its
- * candidates in the order of i, and every proper divisor of an lcm (lower degree)
- * comes before it, which is all update_classes needs. Within a degree the classes
- * follow their lcms' indices: the pairs kept are the same as in any order there
- * (a class is dropped only for a kept lcm of lower degree), and F4 sorts the pairs
- * it selects itself. Where group_candidates applies, it gives such an order by
- * counting. */
-static gbc_status sort_candidates(gbc_ctx *ctx, pairset *ps, const pairs_basis *B, mht *pt,
-                                  int kn, size_t nc)
+/* Degrees spanning more than this (beyond 4 nc) are sorted by keys. */
+#define GROUP_SPAN 64
+
+/* Sort the nc candidates C into classes (one lcm each, told apart by a map of
+ * their hashes local to the update, cand_same_lcm on a match) by increasing lcm
+ * degree, the classes of one degree in the order of their first candidate, each
+ * class's candidates in the order of i (the order of C); the class of C[k] goes to
+ * ps->corder[k]. So a class is contiguous and every proper divisor of an lcm
+ * (lower degree) comes before it, which is all update_classes needs: the pairs
+ * kept are the same in any order of the classes of one degree (a class is dropped
+ * only for a kept lcm of lower degree), and F4 sorts the pairs it selects itself.
+ * Counting sorts, or a sort by keys when the degrees span much more than nc. */
+static gbc_status sort_candidates(gbc_ctx *ctx, pairset *ps, const pairs_basis *B, size_t nc)
 {
-    if (nc < 2)
+    if (nc == 0)
         return GBC_OK;
     GBC_TRY(reserve_keys(ctx, ps, nc));
-    if (B->sugar == NULL && !kn && B->lcms != NULL) {
-        int done;
-        GBC_TRY(group_candidates(ctx, ps, pt, nc, &done));
-        if (done)
-            return GBC_OK;
-    }
-    spair *C = ps->cand;
+    pcand *C = ps->cand;
+    uint32_t dmin = UINT32_MAX, dmax = 0;
     for (size_t k = 0; k < nc; k++) {
-        ps->ckey[k] = (uint64_t)pt->row[C[k].lcm].deg << 32 | C[k].lcm;
-        ps->corder[k] = (uint32_t)k;
+        dmin = C[k].ldeg < dmin ? C[k].ldeg : dmin;
+        dmax = C[k].ldeg > dmax ? C[k].ldeg : dmax;
     }
-    GBC_TRY(gbc_sort_by_key(ctx, ps->corder, nc, ps->ckey));
-    for (size_t k = 0; k < nc; k++)
-        ps->ctmp[k] = C[ps->corder[k]];
+    const int counting = (uint64_t)dmax - dmin <= 4 * (uint64_t)nc + GROUP_SPAN;
+    const size_t nd = counting ? (size_t)(dmax - dmin) + 1 : 0;
+    size_t msize = 16;
+    while (msize < 2 * nc)
+        msize *= 2;
+    GBC_TRY(GBC_GROW(ctx, ps->gscr, ps->gcap, msize + 3 * nc + nd));
+    uint32_t *map = ps->gscr;            /* hash slot -> class + 1 */
+    uint32_t *rep = map + msize;         /* class -> its first candidate */
+    uint32_t *cnum = rep + nc;           /* class -> candidates, then its next place */
+    uint32_t *cls = cnum + nc;           /* candidate -> class */
+    uint32_t *dnum = cls + nc;           /* degree -> candidates, then its next place */
+    memset(map, 0, sizeof(uint32_t) * msize);
+    const uint32_t mask = (uint32_t)msize - 1;
+    uint32_t ncls = 0;
+    for (size_t k = 0; k < nc; k++) {
+        uint32_t slot = C[k].hash & mask, c;
+        for (;;) {
+            if (map[slot] == 0) {
+                c = ncls++;
+                map[slot] = c + 1;
+                rep[c] = (uint32_t)k;
+                cnum[c] = 0;
+                break;
+            }
+            c = map[slot] - 1;
+            if (cand_same_lcm(B, &C[rep[c]], &C[k]))
+                break;
+            slot = (slot + 1) & mask;
+        }
+        cls[k] = c;
+        cnum[c]++;
+    }
+    if (counting) {
+        memset(dnum, 0, sizeof(uint32_t) * nd);
+        for (uint32_t c = 0; c < ncls; c++)
+            dnum[C[rep[c]].ldeg - dmin] += cnum[c];
+        for (size_t d = 0, at = 0; d < nd; d++) {
+            uint32_t m = dnum[d];
+            dnum[d] = (uint32_t)at;
+            at += m;
+        }
+        for (uint32_t c = 0; c < ncls; c++) {
+            uint32_t m = cnum[c], d = C[rep[c]].ldeg - dmin;
+            cnum[c] = dnum[d];
+            dnum[d] += m;
+        }
+    } else {
+        /* classes by (degree, first candidate): their first places */
+        for (uint32_t c = 0; c < ncls; c++) {
+            ps->ckey[c] = (uint64_t)C[rep[c]].ldeg << 32 | c;
+            ps->corder[c] = c;
+        }
+        GBC_TRY(gbc_sort_by_key(ctx, ps->corder, ncls, ps->ckey));
+        uint32_t at = 0;
+        for (uint32_t r = 0; r < ncls; r++) {
+            uint32_t c = ps->corder[r], m = cnum[c];
+            cnum[c] = at;
+            at += m;
+        }
+    }
+    for (size_t k = 0; k < nc; k++) {
+        uint32_t at = cnum[cls[k]]++;
+        ps->ctmp[at] = C[k];
+        ps->corder[at] = cls[k];
+    }
     memcpy(C, ps->ctmp, nc * sizeof *C);
     return GBC_OK;
 }
@@ -179,14 +192,11 @@ uint32_t pairs_min_deg(const pairset *ps)
 /* The weight of a known candidate (pairs_basis.ecart): never stored, so never
  * compared with a real weight. */
 #define PAIR_KNOWN UINT32_MAX
-/* The lcm of a redundant element's candidate: not formed. */
-#define NO_LCM UINT32_MAX
 
-static uint32_t pair_weight(const pairs_basis *B, const mht *pt, uint32_t i, uint32_t j,
-                            uint32_t lcm)
+/* The weight of the pair (i, j) whose lcm has degree dl. */
+static uint32_t pair_weight(const pairs_basis *B, uint32_t i, uint32_t j, uint32_t dl)
 {
     const mht *t = B->t;
-    uint32_t dl = pt->row[lcm].deg;
     if (B->sugar == NULL)
         return dl;
     /* sugar(m_i g_i) = sugar_i + deg(lcm) - deg(lm_i); the pair's sugar is the max. */
@@ -196,28 +206,47 @@ static uint32_t pair_weight(const pairs_basis *B, const mht *pt, uint32_t i, uin
     return s > UINT32_MAX ? UINT32_MAX : (uint32_t)s;
 }
 
-/* The candidates of an update in ps->cand: (i, new) with lcm(lm_i, lt) in pt for
- * every older non-redundant element i, weighed by pair_weight, or PAIR_KNOWN for a
- * known pair (pairs_basis.ecart; *kn says whether the new element is known). A
- * redundant i gets no candidate (its lcm is NO_LCM): the chain criterion, the one
- * reader of those, compares them with a pair's lcm itself (same_lcm). */
-static gbc_status update_candidates(gbc_ctx *ctx, pairset *ps, const pairs_basis *B, mht *pt,
-                                    int *kn)
+/* The candidates of an update in ps->cand, C[i] for every older element i
+ * (redundant or not, those weighed 0): lcm(lm_i, lt) described by its degree,
+ * hash and divisor mask (the or of the two leads': every mask bit is a threshold
+ * on one exponent) without forming it, weighed by pair_weight, or PAIR_KNOWN for a
+ * known pair (pairs_basis.ecart; *kn says whether the new element is known).
+ * GBC_ERR_OVERFLOW when an lcm's degree would pass UINT32_MAX. */
+static gbc_status update_candidates(gbc_ctx *ctx, pairset *ps, const pairs_basis *B, int *kn)
 {
-    mht *t = B->t;
-    const uint32_t nw = B->n - 1, lt = B->lm[nw];
+    const mht *t = B->t;
+    const uint32_t n = t->nvars, nw = B->n - 1, lt = B->lm[nw];
+    const uint32_t *rnd = t->par->rnd, *et = mht_exps(t, lt), dmt = t->row[lt].divmask;
     GBC_TRY(GBC_GROW(ctx, ps->cand, ps->ccap, (size_t)nw + 1));
-    spair *C = ps->cand;
+    pcand *C = ps->cand;
     for (uint32_t i = 0; i < nw; i++) {
-        C[i].i = i;
-        C[i].j = nw;
-        if (B->redundant[i]) {
-            C[i].lcm = NO_LCM;
-            C[i].deg = 0;
-            continue;
+        const uint32_t *ei = mht_exps(t, B->lm[i]);
+        uint64_t deg = 0, acc = 0;
+        uint32_t h;
+        if (n < (1u << 30)) {
+            /* mht_hash_exps's sum, the lcm not written out */
+            for (uint32_t v = 0; v < n; v++) {
+                uint32_t e = ei[v] > et[v] ? ei[v] : et[v];
+                uint64_t x = (uint64_t)rnd[v] * e;
+                deg += e;
+                acc += (x & MHT_HASH_P) + (x >> 31);
+            }
+            h = mht_hash_fold(acc);
+        } else {
+            h = 0;
+            for (uint32_t v = 0; v < n; v++) {
+                uint32_t e = ei[v] > et[v] ? ei[v] : et[v];
+                deg += e;
+                h = mht_hash_add(h, mht_hash_term(rnd[v], e));
+            }
         }
-        GBC_TRY(mht_insert_lcm(ctx, pt, t, B->lm[i], lt, &C[i].lcm));
-        C[i].deg = pair_weight(B, pt, i, nw, C[i].lcm);
+        if (deg > UINT32_MAX)
+            return GBC_ERR_OVERFLOW;
+        C[i].i = i;
+        C[i].ldeg = (uint32_t)deg;
+        C[i].hash = h;
+        C[i].dm = t->row[B->lm[i]].divmask | dmt;
+        C[i].w = B->redundant[i] ? 0 : pair_weight(B, i, nw, (uint32_t)deg);
     }
     /* Known pairs: their weight becomes PAIR_KNOWN (candidates only; a known pair
      * is never stored). */
@@ -229,22 +258,21 @@ static gbc_status update_candidates(gbc_ctx *ctx, pairset *ps, const pairs_basis
             if (B->redundant[i])
                 continue;
             uint64_t e = B->ecart[i] > ew ? B->ecart[i] : ew;
-            if ((uint64_t)pt->row[C[i].lcm].deg + e <= B->dknown)
-                C[i].deg = PAIR_KNOWN;
+            if ((uint64_t)C[i].ldeg + e <= B->dknown)
+                C[i].w = PAIR_KNOWN;
         }
     }
     return GBC_OK;
 }
 
-/* Whether lcm(lm_i, lt) is the monomial m of pt: by the candidate's index when i
- * has one, else (a redundant i) exponent by exponent. */
-static int same_lcm(const pairs_basis *B, const mht *pt, const spair *C, uint32_t i,
-                    uint32_t lt, uint32_t m)
+/* Whether candidate c's lcm, lcm(lm_c.i, lt), is the monomial m of pt. */
+static int cand_is(const pairs_basis *B, const pcand *c, const mht *pt, uint32_t m)
 {
-    if (C[i].lcm != NO_LCM)
-        return C[i].lcm == m;
+    if (c->hash != pt->row[m].hash || c->ldeg != pt->row[m].deg)
+        return 0;
     const mht *t = B->t;
-    const uint32_t *a = mht_exps(t, B->lm[i]), *b = mht_exps(t, lt), *e = mht_exps(pt, m);
+    const uint32_t *a = mht_exps(t, B->lm[c->i]), *b = mht_exps(t, B->lm[B->n - 1]),
+                   *e = mht_exps(pt, m);
     for (uint32_t v = 0; v < t->nvars; v++)
         if ((a[v] > b[v] ? a[v] : b[v]) != e[v])
             return 0;
@@ -254,14 +282,14 @@ static int same_lcm(const pairs_basis *B, const mht *pt, const spair *C, uint32_
 /* Chain criterion on the old pairs: drop (i, j) when lt divides lcm(i, j) and
  * both lcm(i, new) and lcm(j, new) differ from it. */
 static void update_chain(pairset *ps, const pairs_basis *B, const mht *pt, uint32_t lt,
-                         const spair *C)
+                         const pcand *C)
 {
     const mht *t = B->t;
     size_t k = 0;
     for (size_t q = 0; q < ps->n; q++) {
         spair *p = &ps->p[q];
-        if (mht_divides(t, lt, pt, p->lcm) && !same_lcm(B, pt, C, p->i, lt, p->lcm) &&
-            !same_lcm(B, pt, C, p->j, lt, p->lcm)) {
+        if (mht_divides(t, lt, pt, p->lcm) && !cand_is(B, &C[p->i], pt, p->lcm) &&
+            !cand_is(B, &C[p->j], pt, p->lcm)) {
             ps->stat_chain++;
             continue;
         }
@@ -273,11 +301,26 @@ static void update_chain(pairset *ps, const pairs_basis *B, const mht *pt, uint3
 /* Whether candidate c's two leading monomials (lm_i and the new lt) are coprime:
  * deg lcm = deg lm_i + deg lt - deg gcd (total degrees, as the tables keep them),
  * so they are exactly when the degrees add up (no exponent loop). */
-static int cand_coprime(const pairs_basis *B, const mht *pt, const spair *c, uint32_t lt)
+static int cand_coprime(const pairs_basis *B, const pcand *c)
 {
     const mht *t = B->t;
-    return (uint64_t)pt->row[c->lcm].deg ==
-           (uint64_t)t->row[B->lm[c->i]].deg + t->row[lt].deg;
+    return (uint64_t)c->ldeg == (uint64_t)t->row[B->lm[c->i]].deg + t->row[B->lm[B->n - 1]].deg;
+}
+
+/* Whether the lcm of candidate a divides that of candidate b: both are multiples
+ * of lt, so lcm(a, lt) | lcm(b, lt) exactly when b's lead has at least a's
+ * exponent wherever a's passes lt's. */
+static int cand_divides(const pairs_basis *B, const pcand *a, const pcand *b)
+{
+    if ((a->dm & ~b->dm) != 0 || a->ldeg > b->ldeg)
+        return 0;
+    const mht *t = B->t;
+    const uint32_t *ea = mht_exps(t, B->lm[a->i]), *eb = mht_exps(t, B->lm[b->i]),
+                   *et = mht_exps(t, B->lm[B->n - 1]);
+    for (uint32_t v = 0; v < t->nvars; v++)
+        if (ea[v] > et[v] && ea[v] > eb[v])
+            return 0;
+    return 1;
 }
 
 /* Criteria M and F (Becker-Weispfenning, UPDATE) on the nc candidates of C, sorted
@@ -289,36 +332,35 @@ static int cand_coprime(const pairs_basis *B, const mht *pt, const spair *c, uin
  * non-coprime class goes when a kept candidate's lcm (a proper divisor: classes
  * come in order of lcm degree) divides its own. The kept candidates' indices into C go to
  * ps->alive, their number to *na. */
-static gbc_status update_classes(gbc_ctx *ctx, pairset *ps, const pairs_basis *B,
-                                 const mht *pt, int kn, size_t nc, size_t *na)
+static gbc_status update_classes(gbc_ctx *ctx, pairset *ps, const pairs_basis *B, int kn,
+                                 size_t nc, size_t *na)
 {
-    const uint32_t lt = B->lm[B->n - 1];
-    const spair *C = ps->cand;
+    const pcand *C = ps->cand;
     GBC_TRY(GBC_GROW(ctx, ps->alive, ps->acap, nc + 1));
     uint32_t *alive = ps->alive;
     size_t n = 0;
+    const uint32_t *cls = ps->corder; /* the candidates' classes (sort_candidates) */
     for (size_t a = 0, e; a < nc; a = e) {
-        uint32_t la = C[a].lcm;
         size_t rep = a;
-        int coprime = cand_coprime(B, pt, &C[a], lt);
-        for (e = a + 1; e < nc && C[e].lcm == la; e++)
-            if (!coprime && cand_coprime(B, pt, &C[e], lt)) {
+        int coprime = cand_coprime(B, &C[a]);
+        for (e = a + 1; e < nc && cls[e] == cls[a]; e++)
+            if (!coprime && cand_coprime(B, &C[e])) {
                 rep = e;
                 coprime = 1;
             }
         /* a known pair stands for its class as well as a coprime one (criterion F:
          * the class's other pairs follow from it and the pairs among the older
          * elements): prefer it to a pair that would be reduced */
-        if (kn && !coprime && C[rep].deg != PAIR_KNOWN)
+        if (kn && !coprime && C[rep].w != PAIR_KNOWN)
             for (size_t q = a; q < e; q++)
-                if (C[q].deg == PAIR_KNOWN) {
+                if (C[q].w == PAIR_KNOWN) {
                     rep = q;
                     break;
                 }
         ps->stat_gm += e - a - 1;
         int dominated = 0;
         for (size_t b = 0; b < n && !coprime && !dominated; b++)
-            if (mht_divides(pt, C[alive[b]].lcm, pt, la))
+            if (C[alive[b]].ldeg < C[a].ldeg && cand_divides(B, &C[alive[b]], &C[a]))
                 dominated = 1;
         if (dominated) {
             ps->stat_gm++;
@@ -330,87 +372,75 @@ static gbc_status update_classes(gbc_ctx *ctx, pairset *ps, const pairs_basis *B
     return GBC_OK;
 }
 
-/* The degree of the lcm m (in pt) in the component variables of B. */
-static uint64_t comp_degree(const pairs_basis *B, const mht *pt, uint32_t m)
+/* The degree of candidate c's lcm in the component variables of B. */
+static uint64_t comp_degree(const pairs_basis *B, const pcand *c)
 {
-    const uint32_t *e = mht_exps(pt, m) + B->comp_first;
+    const mht *t = B->t;
+    const uint32_t *a = mht_exps(t, B->lm[c->i]) + B->comp_first,
+                   *b = mht_exps(t, B->lm[B->n - 1]) + B->comp_first;
     uint64_t d = 0;
     for (uint32_t k = 0; k < B->comp_n; k++)
-        d += e[k];
+        d += a[k] > b[k] ? a[k] : b[k];
     return d;
 }
 
-/* Store the na kept candidates (ps->alive) as pairs, but for the coprime ones
- * (the product criterion), the known ones, and those whose lcm has degree 2 or
- * more in the component variables: with every term of every element of degree 1
- * in them (or a product of two of them), the S-polynomial of such a pair has only
- * terms of degree 2 in them, below the lcm, each a multiple of a product in the
- * basis, so it has a standard representation, as a coprime pair has (and stands
- * for its class in criteria M and F likewise). */
-static gbc_status update_store(gbc_ctx *ctx, pairset *ps, const pairs_basis *B,
-                               const mht *pt, int kn, size_t na)
+/* Store the na kept candidates (ps->alive) as pairs, their lcms entered in pt, but
+ * for the coprime ones (the product criterion), the known ones, and those whose
+ * lcm has degree 2 or more in the component variables: with every term of every
+ * element of degree 1 in them (or a product of two of them), the S-polynomial of
+ * such a pair has only terms of degree 2 in them, below the lcm, each a multiple of
+ * a product in the basis, so it has a standard representation, as a coprime pair
+ * has (and stands for its class in criteria M and F likewise). */
+static gbc_status update_store(gbc_ctx *ctx, pairset *ps, const pairs_basis *B, mht *pt,
+                               int kn, size_t na)
 {
-    const uint32_t lt = B->lm[B->n - 1];
+    const uint32_t nw = B->n - 1, lt = B->lm[nw];
     GBC_TRY(GBC_GROW(ctx, ps->p, ps->cap, ps->n + na));
     for (size_t b = 0; b < na; b++) {
-        const spair *c = &ps->cand[ps->alive[b]];
-        if (cand_coprime(B, pt, c, lt)) {
+        const pcand *c = &ps->cand[ps->alive[b]];
+        if (cand_coprime(B, c)) {
             ps->stat_product++;
             continue;
         }
-        if (kn && c->deg == PAIR_KNOWN) {
+        if (kn && c->w == PAIR_KNOWN) {
             ps->stat_known++;
             continue;
         }
-        if (B->comp_n > 0 && comp_degree(B, pt, c->lcm) >= 2) {
+        if (B->comp_n > 0 && comp_degree(B, c) >= 2) {
             ps->stat_comp++;
             continue;
         }
-        ps->p[ps->n++] = *c;
+        spair *p = &ps->p[ps->n];
+        GBC_TRY(mht_insert_lcm(ctx, pt, B->t, B->lm[c->i], lt, &p->lcm));
+        p->i = c->i;
+        p->j = nw;
+        p->deg = c->w;
+        ps->n++;
     }
     return GBC_OK;
-}
-
-/* A table of the lcms alone (pairs_basis.lcms) keeps those of the pairs from n0 on
- * (the new ones; mht_keep_last from its size pt0 before the update): the other
- * candidates' lcms (most of them) are forgotten at once. ps->alive is free again
- * and holds at least as many entries as there are new pairs. */
-static void update_keep_lcms(pairset *ps, mht *pt, uint32_t pt0, size_t n0)
-{
-    uint32_t *alive = ps->alive;
-    size_t nn = ps->n - n0;
-    for (size_t q = 0; q < nn; q++)
-        alive[q] = ps->p[n0 + q].lcm;
-    mht_keep_last(pt, pt0, alive, nn);
-    for (size_t q = 0; q < nn; q++)
-        ps->p[n0 + q].lcm = alive[q];
 }
 
 gbc_status pairs_update(gbc_ctx *ctx, pairset *ps, pairs_basis *B)
 {
     mht *t = B->t;
     mht *pt = B->lcms != NULL ? B->lcms : t; /* the lcms' table */
-    const uint32_t pt0 = pt->size;      /* the lcms known before this update */
     const uint32_t nw = B->n - 1;       /* the new element */
     const uint32_t lt = B->lm[nw];
     int kn;
-    GBC_TRY(update_candidates(ctx, ps, B, pt, &kn));
+    GBC_TRY(update_candidates(ctx, ps, B, &kn));
     update_chain(ps, B, pt, lt, ps->cand);
 
     /* New pairs, only with non-redundant elements, by ascending lcm degree. */
-    spair *C = ps->cand;
+    pcand *C = ps->cand;
     size_t nc = 0;
     for (uint32_t i = 0; i < nw; i++)
         if (!B->redundant[i])
             C[nc++] = C[i];
     ps->stat_created += nc;
-    GBC_TRY(sort_candidates(ctx, ps, B, pt, kn, nc));
+    GBC_TRY(sort_candidates(ctx, ps, B, nc));
     size_t na;
-    GBC_TRY(update_classes(ctx, ps, B, pt, kn, nc, &na));
-    const size_t n0 = ps->n;
+    GBC_TRY(update_classes(ctx, ps, B, kn, nc, &na));
     GBC_TRY(update_store(ctx, ps, B, pt, kn, na));
-    if (B->lcms != NULL)
-        update_keep_lcms(ps, pt, pt0, n0);
 
     /* Older elements whose lead the new lead divides leave the basis. */
     for (uint32_t i = 0; i < nw; i++)

@@ -14,19 +14,30 @@ typedef struct spair {
     uint32_t deg;   /* selection weight: sugar or degree of lcm */
 } spair;
 
+/* A candidate of an update: the pair (i, new) described by its lcm's degree, hash
+ * (mht's) and divisor mask, the lcm itself not formed (only a stored pair's is
+ * entered in the lcm table). */
+typedef struct pcand {
+    uint32_t i;
+    uint32_t w;    /* the pair's selection weight (or a mark: pairs.c) */
+    uint32_t ldeg; /* the lcm's degree */
+    uint32_t hash;
+    uint32_t dm;
+} pcand;
+
 typedef struct pairset {
     spair *p;
     size_t n, cap;
     /* scratch for the update, reused */
-    spair *cand;
+    pcand *cand;
     size_t ccap;
     uint32_t *alive;
     size_t acap;
     uint64_t *ckey;     /* the candidates' sort keys and order, ccap each */
     uint32_t *corder;
-    spair *ctmp;
+    pcand *ctmp;
     size_t kcap;
-    uint32_t *gscr;     /* the counting sort's classes and degrees */
+    uint32_t *gscr;     /* sort_candidates's map of hashes, classes and degrees */
     size_t gcap;
     size_t stat_created, stat_chain, stat_gm, stat_product; /* statistics */
     size_t stat_known; /* pairs of known elements dropped as known (pairs_basis.ecart) */
@@ -43,11 +54,12 @@ typedef struct pairs_basis {
     uint8_t *redundant;  /* element k's lead is a multiple of a later lead */
     const uint32_t *sugar; /* sugar of element k, or NULL to weigh by lcm degree */
     uint32_t n;          /* number of elements, the new one is n - 1 */
-    mht *lcms;           /* where the pairs' lcms live (same parameters as t), or
-                          * NULL: in t. F4 keeps them apart so that the basis table
-                          * does not keep every lcm it ever saw: an update keeps
-                          * the new pairs' lcms alone (mht_keep_last), and F4's
-                          * selection drops those of pairs gone (compact_lcms). */
+    mht *lcms;           /* where the stored pairs' lcms live (same parameters as
+                          * t), or NULL: in t. F4 keeps them apart so that its
+                          * selection can drop those of pairs gone
+                          * (f4_compact_lcms); an update enters only the lcms of
+                          * the pairs it stores (its candidates' are described by
+                          * degree, hash and mask: pcand). */
     /* Known pairs (F4 resumed from a truncated basis, f4_groebner_resume), or
      * ecart NULL: none. Elements k < nknown are, dehomogenised, elements of a
      * Groebner basis up to degree dknown of a homogeneous ideal, element k coming

@@ -430,112 +430,6 @@ START_TEST(test_reset)
 }
 END_TEST
 
-/* mht_keep_last: after rounds of candidates of which a random few are kept, every
- * kept monomial is found at its new index (first.., in the order of the old ones),
- * the forgotten ones are gone, the older ones keep their indices, and the side rows
- * stay right; with packed keys (4 variables) and without (20), the map growing
- * while the candidates go in. */
-START_TEST(test_keep_last)
-{
-    gbc_rng r;
-    gbc_rng_seed(&r, tu_seed() + 11);
-    static const uint32_t nvs[2] = {4, 20};
-    for (int v = 0; v < 2; v++) {
-        const uint32_t nv = nvs[v];
-        fixture f;
-        fx_init(&f, "grevlex", nv, 3, 17 + (uint64_t)v);
-        enum { MAXM = 6000 };
-        uint32_t *all = calloc((size_t)MAXM * nv, sizeof(uint32_t)); /* kept so far */
-        uint32_t *cand = calloc((size_t)MAXM * nv, sizeof(uint32_t));
-        uint32_t *cidx = calloc(MAXM, sizeof(uint32_t));
-        uint32_t *keep = calloc(MAXM, sizeof(uint32_t));
-        uint32_t *kpos = calloc(MAXM, sizeof(uint32_t));
-        ck_assert_ptr_nonnull(all);
-        ck_assert_ptr_nonnull(cand);
-        ck_assert_ptr_nonnull(cidx);
-        ck_assert_ptr_nonnull(keep);
-        ck_assert_ptr_nonnull(kpos);
-        uint32_t nall = 0;
-        for (int round = 0; round < 12 && nall < MAXM - 800; round++) {
-            uint32_t first = f.t.size;
-            ck_assert_uint_eq(first, nall);
-            uint32_t nc = 100 + (uint32_t)gbc_rng_below(&r, 600);
-            for (uint32_t c = 0; c < nc; c++) {
-                uint32_t *e = cand + (size_t)c * nv;
-                if (nall > 0 && gbc_rng_below(&r, 5) == 0) /* an old one again */
-                    memcpy(e, all + gbc_rng_below(&r, nall) * nv, sizeof(uint32_t) * nv);
-                else
-                    random_exps(&r, e, nv, 6);
-                T_ASSERT(mht_insert(NULL, &f.t, e, &cidx[c]) == GBC_OK);
-            }
-            /* keep about one in eight, each index once, old ones (< first) too */
-            uint32_t nk = 0;
-            for (uint32_t c = 0; c < nc; c++) {
-                if (gbc_rng_below(&r, 8) != 0)
-                    continue;
-                int dup = 0;
-                for (uint32_t q = 0; q < nk && !dup; q++)
-                    dup = keep[q] == cidx[c];
-                if (!dup) {
-                    kpos[nk] = c;
-                    keep[nk++] = cidx[c];
-                }
-            }
-            uint32_t old_idx[MAXM];
-            memcpy(old_idx, keep, sizeof(uint32_t) * nk);
-            mht_keep_last(&f.t, first, keep, nk);
-            /* the kept new ones are renumbered first.. in the order of old indices */
-            uint32_t nnew = 0;
-            for (uint32_t q = 0; q < nk; q++) {
-                if (old_idx[q] < first) {
-                    ck_assert_uint_eq(keep[q], old_idx[q]);
-                    continue;
-                }
-                nnew++;
-                T_ASSERT(keep[q] >= first && keep[q] < f.t.size);
-                for (uint32_t q2 = 0; q2 < nk; q2++)
-                    if (old_idx[q2] >= first)
-                        T_ASSERT((old_idx[q2] < old_idx[q]) == (keep[q2] < keep[q]));
-                const uint32_t *e = cand + (size_t)kpos[q] * nv;
-                ck_assert_uint_eq(mht_find(&f.t, e), keep[q]);
-                memcpy(all + (size_t)keep[q] * nv, e, sizeof(uint32_t) * nv);
-            }
-            ck_assert_uint_eq(f.t.size, first + nnew);
-            /* the map holds exactly the monomials left, each once */
-            size_t used = 0;
-            for (size_t k = 0; k <= f.t.mapmask; k++) {
-                uint32_t j = f.t.map[k].idx;
-                if (j == 0)
-                    continue;
-                used++;
-                T_ASSERT(j <= f.t.size && f.t.map[k].hash == f.t.row[j - 1].hash);
-            }
-            ck_assert_uint_eq(used, f.t.size);
-            nall = f.t.size;
-            for (uint32_t i = 0; i < nall; i++) {
-                ck_assert_uint_eq(mht_find(&f.t, all + (size_t)i * nv), i);
-                check_row(&f.t, i);
-            }
-            /* a forgotten candidate is gone unless it is also kept or older */
-            for (uint32_t c = 0; c < nc; c++) {
-                uint32_t x = mht_find(&f.t, cand + (size_t)c * nv);
-                if (x != UINT32_MAX)
-                    T_ASSERT(memcmp(all + (size_t)x * nv, cand + (size_t)c * nv,
-                                    sizeof(uint32_t) * nv) == 0);
-                else
-                    T_ASSERT(cidx[c] >= first);
-            }
-        }
-        free(all);
-        free(cand);
-        free(cidx);
-        free(keep);
-        free(kpos);
-        fx_clear(&f);
-    }
-}
-END_TEST
-
 /* A ring with no variables has exactly one monomial, 1. */
 /* The longest run of occupied slots in the map. */
 static size_t longest_run(const mht *t)
@@ -784,7 +678,6 @@ int main(void)
     tcase_add_test(tc, test_divides_filter);
     tcase_add_test(tc, test_overflow);
     tcase_add_test(tc, test_reset);
-    tcase_add_test(tc, test_keep_last);
     tcase_add_test(tc, test_no_variables);
     tcase_add_test(tc, test_structured_exponents);
     tcase_add_test(tc, test_power_of_two_exponents);
