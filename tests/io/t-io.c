@@ -1488,7 +1488,11 @@ int main(void)
     tcase_add_test(tc, test_power_expansion_limit);
     tcase_add_test(tc, test_deep_nesting);
     tcase_add_test(tc, test_long_line);
-    tcase_add_test(tc, test_stream_put_many);
     suite_add_tcase(s, tc);
+    /* its own case, which the TSan build runs alone (io/t-io-stream) */
+    TCase *ts = tcase_create("stream");
+    tcase_set_timeout(ts, 600);
+    tcase_add_test(ts, test_stream_put_many);
+    suite_add_tcase(s, ts);
     return tu_run(s);
 }
