@@ -237,19 +237,21 @@ static size_t block_size(size_t n)
  * combinations of all rows (k the least with (p - 1)^-k <= the matrix's budget)
  * must reduce to zero (docs/linear-algebra.md). */
 /* The confirmations' combinations on several threads: their pass over the known
- * pivots (which the threads do not change) is made by the last worker, into lanes
- * of its own, before it closes blocks as the others do; their ends, which need
- * the new pivots, come after the threads (confirm_lanes). */
+ * pivots (which the threads do not change) is made, into lanes of its own, by the
+ * first worker that finds no block left (it fills the time that worker would wait
+ * for the others' last blocks); their ends, which need the new pivots, come after
+ * the threads (confirm_lanes). */
 typedef struct pconf {
     la_matrix M;       /* the lanes of the combinations (the pivots are shared) */
     gbc_rng rng;
     unsigned nc;       /* combinations (lanes 0..nc-1) */
+    atomic_int taken;  /* a worker has claimed the pass */
 } pconf;
 
 typedef struct pjob {
     la_worker w;
     pout o;
-    pconf *conf;          /* the confirmations' pass to make first, or NULL */
+    pconf *conf;          /* the confirmations' pass to claim, or NULL */
     atomic_size_t *next;  /* the next block to take */
     const field *F;
     const la_row *rows;
@@ -315,11 +317,12 @@ static void *pjob_run(void *arg)
     pjob *J = arg;
     la_worker *W = &J->w;
     pconf *C = J->conf;
-    if (C != NULL)
-        la_lanes_reduce(&C->M, J->F,
-                        la_lanes_combine(J->F, &C->rng, &C->M, 0, C->nc, J->rows, 0, J->n));
     gbc_status st = run_blocks(&W->ctx, &W->M, J->F, &J->rng, J->rows, J->n, J->bs,
                                &W->arena, &J->o);
+    if (C != NULL && st == GBC_OK && !atomic_load(W->stop) &&
+        atomic_exchange(&C->taken, 1) == 0)
+        la_lanes_reduce(&C->M, J->F,
+                        la_lanes_combine(J->F, &C->rng, &C->M, 0, C->nc, J->rows, 0, J->n));
     /* a stop asked by another worker or the caller is already in W->st or theirs */
     if (W->st == GBC_OK && st != GBC_OK && !atomic_load(W->stop))
         W->st = st;
@@ -347,7 +350,7 @@ static gbc_status prob_parallel(la_env *E, la_matrix *M, const la_row *rows, siz
         pjob *J = &jobs[t];
         la_dforms_join(&J->D, &D);
         J->next = &next;
-        J->conf = t == P.ninit - 1 ? conf : NULL;
+        J->conf = conf;
         /* the test hook's wrong stops are worker 0's (the calling thread's) */
         J->o.hook = t == 0 && (uint32_t)E->hook > 0 ? &E->hook : NULL;
         J->F = E->F;
@@ -519,6 +522,7 @@ static gbc_status prob_echelon(la_env *E, la_matrix *M, const la_row *rows, size
         conf.nc = k - 1 < LA_LANES ? k - 1 : LA_LANES;
         conf.M.lanes = gbc_calloc(ctx, (size_t)M->ncols * LA_LANES + 1, sizeof(uint64_t));
         gbc_rng_seed(&conf.rng, gbc_rng_next(&E->rng));
+        atomic_init(&conf.taken, 0);
         pconf *C = conf.M.lanes != NULL ? &conf : NULL;
         gbc_status st = prob_parallel(E, M, rows, n, bs, nblocks, C, arena, newrows, nnew,
                                       &closed);
