@@ -33,17 +33,6 @@ static inline uint32_t mht_hash_term(uint32_t r, uint32_t e)
     return (uint32_t)(x >= MHT_HASH_P ? x - MHT_HASH_P : x);
 }
 
-/* A sum of fewer than 2^30 once-folded products (each (x & P) + (x >> 31) of a
- * product x of a multiplier and an exponent: below 2^34) reduced modulo
- * MHT_HASH_P. */
-static inline uint32_t mht_hash_fold(uint64_t acc)
-{
-    acc = (acc & MHT_HASH_P) + (acc >> 31);
-    acc = (acc & MHT_HASH_P) + (acc >> 31);
-    acc = (acc & MHT_HASH_P) + (acc >> 31);
-    return (uint32_t)(acc >= MHT_HASH_P ? acc - MHT_HASH_P : acc);
-}
-
 /* sum of rnd[i] e[i] modulo 2^31 - 1 over i < n: each product folded once (below
  * 2^33) into a 64-bit sum, folded every 2^30 terms (no overflow for any n), the
  * sum reduced at the end. The same value as summing mht_hash_term with
@@ -62,6 +51,29 @@ static inline uint32_t mht_hash_exps(const uint32_t *rnd, const uint32_t *e, uin
     }
     acc = (acc & MHT_HASH_P) + (acc >> 31);
     acc = (acc & MHT_HASH_P) + (acc >> 31);
+    return (uint32_t)(acc >= MHT_HASH_P ? acc - MHT_HASH_P : acc);
+}
+
+/* mht_hash_exps of the lcm of a and b (n exponents each), and its total degree in
+ * *deg, the lcm itself not written: one pass over both. */
+static inline uint32_t mht_hash_lcm(const uint32_t *rnd, const uint32_t *a, const uint32_t *b,
+                                    uint32_t n, uint64_t *deg)
+{
+    uint64_t acc = 0, d = 0;
+    for (uint32_t i0 = 0; i0 < n;) {
+        uint32_t i1 = n - i0 > (1u << 30) ? i0 + (1u << 30) : n;
+        for (uint32_t i = i0; i < i1; i++) {
+            const uint32_t e = a[i] > b[i] ? a[i] : b[i];
+            uint64_t x = (uint64_t)rnd[i] * e;
+            d += e;
+            acc += (x & MHT_HASH_P) + (x >> 31);
+        }
+        acc = (acc & MHT_HASH_P) + (acc >> 31);
+        i0 = i1;
+    }
+    acc = (acc & MHT_HASH_P) + (acc >> 31);
+    acc = (acc & MHT_HASH_P) + (acc >> 31);
+    *deg = d;
     return (uint32_t)(acc >= MHT_HASH_P ? acc - MHT_HASH_P : acc);
 }
 

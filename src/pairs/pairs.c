@@ -220,26 +220,8 @@ static gbc_status update_candidates(gbc_ctx *ctx, pairset *ps, const pairs_basis
     GBC_TRY(GBC_GROW(ctx, ps->cand, ps->ccap, (size_t)nw + 1));
     pcand *C = ps->cand;
     for (uint32_t i = 0; i < nw; i++) {
-        const uint32_t *ei = mht_exps(t, B->lm[i]);
-        uint64_t deg = 0, acc = 0;
-        uint32_t h;
-        if (n < (1u << 30)) {
-            /* mht_hash_exps's sum, the lcm not written out */
-            for (uint32_t v = 0; v < n; v++) {
-                uint32_t e = ei[v] > et[v] ? ei[v] : et[v];
-                uint64_t x = (uint64_t)rnd[v] * e;
-                deg += e;
-                acc += (x & MHT_HASH_P) + (x >> 31);
-            }
-            h = mht_hash_fold(acc);
-        } else {
-            h = 0;
-            for (uint32_t v = 0; v < n; v++) {
-                uint32_t e = ei[v] > et[v] ? ei[v] : et[v];
-                deg += e;
-                h = mht_hash_add(h, mht_hash_term(rnd[v], e));
-            }
-        }
+        uint64_t deg;
+        const uint32_t h = mht_hash_lcm(rnd, mht_exps(t, B->lm[i]), et, n, &deg);
         if (deg > UINT32_MAX)
             return GBC_ERR_OVERFLOW;
         C[i].i = i;
@@ -307,12 +289,12 @@ static int cand_coprime(const pairs_basis *B, const pcand *c)
     return (uint64_t)c->ldeg == (uint64_t)t->row[B->lm[c->i]].deg + t->row[B->lm[B->n - 1]].deg;
 }
 
-/* Whether the lcm of candidate a divides that of candidate b: both are multiples
- * of lt, so lcm(a, lt) | lcm(b, lt) exactly when b's lead has at least a's
- * exponent wherever a's passes lt's. */
+/* Whether the lcm of candidate a properly divides that of candidate b (a lower
+ * degree): both are multiples of lt, so lcm(a, lt) | lcm(b, lt) exactly when b's
+ * lead has at least a's exponent wherever a's passes lt's. */
 static int cand_divides(const pairs_basis *B, const pcand *a, const pcand *b)
 {
-    if ((a->dm & ~b->dm) != 0 || a->ldeg > b->ldeg)
+    if ((a->dm & ~b->dm) != 0 || a->ldeg >= b->ldeg)
         return 0;
     const mht *t = B->t;
     const uint32_t *ea = mht_exps(t, B->lm[a->i]), *eb = mht_exps(t, B->lm[b->i]),
@@ -360,7 +342,7 @@ static gbc_status update_classes(gbc_ctx *ctx, pairset *ps, const pairs_basis *B
         ps->stat_gm += e - a - 1;
         int dominated = 0;
         for (size_t b = 0; b < n && !coprime && !dominated; b++)
-            if (C[alive[b]].ldeg < C[a].ldeg && cand_divides(B, &C[alive[b]], &C[a]))
+            if (cand_divides(B, &C[alive[b]], &C[a]))
                 dominated = 1;
         if (dominated) {
             ps->stat_gm++;
