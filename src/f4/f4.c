@@ -25,6 +25,7 @@ static gbc_status f4_round(f4_state *S, uint32_t d, int *unit)
     size_t nnew, nnz;
     GBC_CHECK(st, f4_reduce_round(S, t0, nsel, &nnew, &nnz), out);
     size_t nrows = S->npiv + S->ntbr;
+    S->round_terms = f4_round_budget(S->sht.size, nnz);
 
     /* New basis elements by decreasing leading monomial (pivot order: increasing
      * column). A new lead may be a multiple of another new lead (for inputs that are

@@ -149,6 +149,11 @@ struct f4_state {
     gbc_rng crng;           /* the combinations' multipliers */
     int tail_pivot;         /* an output tail term lies in a pivot column (f4_final) */
     uint32_t ncols;         /* columns of the current matrix */
+    /* f4_select: a round takes the pairs of its degree whose rows (the distinct
+     * multiples) hold about this many terms, the others wait for the next round
+     * of the same degree; 0: every pair of the degree. Set after each round from
+     * its matrix (f4_round_budget). */
+    size_t round_terms;
     /* linear algebra: the kernel of this run (la_kernel_select) and its state */
     const la_kernel *kern;
     la_env la;
@@ -284,9 +289,13 @@ gbc_status f4_add_element(f4_state *S, poly *h, int *strict);
 gbc_status f4_take_gens(f4_state *S, const plist *in, int *unit);
 
 /* select.c: reset the round's matrix and build the rows of the pairs of degree d
- * (one pivot row per lcm, the others to reduce) and of the generators of degree d;
- * *nsel = the pairs taken. */
+ * (one pivot row per lcm, the others to reduce; all of them, or with
+ * S->round_terms the lcms, in index order, whose rows first reach that many terms)
+ * and of the generators of degree d; *nsel = the pairs taken. */
 gbc_status f4_select(f4_state *S, uint32_t d, size_t *nsel);
+/* The term budget of the rounds after one of ncols columns and nnz entries (0:
+ * whole degrees): see select.c. */
+size_t f4_round_budget(size_t ncols, size_t nnz);
 /* (select.c) The lcm table rebuilt with the live pairs' lcms alone once it holds
  * more than twice as many (and at least 2^14); the pairs' order does not change. */
 gbc_status f4_compact_lcms(f4_state *S);

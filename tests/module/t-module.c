@@ -589,6 +589,8 @@ static int G_nonzero(const plist *G, uint32_t r, size_t j)
     return 0;
 }
 
+static char *generic_columns(uint32_t r, uint32_t k, unsigned p);
+
 /* The minimal syzygies of homogeneous input three ways. The reference: module_syz's
  * Groebner basis of the syzygies, then module_syz_mingens (the counts per degree
  * from the first levels of the resolution, linear algebra on the multiples of the
@@ -761,6 +763,12 @@ START_TEST(test_syz_counted)
     };
     for (size_t k = 0; k < sizeof fixed / sizeof fixed[0]; k++)
         check_syz_counted(fixed[k]);
+    /* the columns of the generic 5 x 9 matrix: 45 variables, the frame's reductions
+     * meet no row of an earlier one, and its table of columns is emptied between
+     * reductions once large (module/schreyer.c, cols_stale) */
+    char *gen59 = generic_columns(5, 9, 32003);
+    check_syz_counted(gen59);
+    free(gen59);
     gbc_rng g;
     uint64_t seed = tu_seed() ^ 0x5c0d;
     printf("syz_counted: seed %llu\n", (unsigned long long)seed);
@@ -1332,9 +1340,11 @@ static char *generic_columns(uint32_t r, uint32_t k, unsigned p)
 /* Module Groebner bases by F4 (which drops the pairs across components) and by
  * Buchberger (which reduces every pair: the reference) are equal, in every module
  * order, on seeded random modules mod p and over Q, and on the columns of generic
- * 4 x 7 and 4 x 8 matrices, whose last F4 rounds are hypersparse (rows of 24 terms
- * against 5,040 to 13,440 columns: reduced through heaps of columns,
- * docs/linear-algebra.md) in term over position. */
+ * 4 x 7, 4 x 8 and 5 x 9 matrices, whose last F4 rounds are hypersparse (rows of 24
+ * terms against 5,040 to 13,440 columns: reduced through heaps of columns,
+ * docs/linear-algebra.md) in term over position; the 5 x 9 matrix's last two
+ * degrees are each taken in several rounds (docs/f4.md, "The driver and its
+ * observer"). */
 START_TEST(test_gb_engines)
 {
     printf("t-module gb_engines: seed %llu (GBC_TEST_SEED to repeat)\n",
@@ -1378,7 +1388,7 @@ START_TEST(test_gb_engines)
     static const struct {
         uint32_t r, k;
         unsigned p;
-    } gen[] = {{4, 7, 32003}, {4, 8, 32003}, {4, 8, 2147483647u}, {4, 7, 0}};
+    } gen[] = {{4, 7, 32003}, {4, 8, 32003}, {4, 8, 2147483647u}, {4, 7, 0}, {5, 9, 32003}};
     for (size_t q = 0; q < sizeof gen / sizeof gen[0]; q++) {
         char *text = generic_columns(gen[q].r, gen[q].k, gen[q].p);
         check_engines(text, f4, bb);
