@@ -49,11 +49,23 @@ static inline int term_cmp(const uint32_t *Ta, uint32_t ca, const uint32_t *Tb,
 
 /* A key of a term's totals T (n variables) that grows with the term in F_L's
  * order (a larger key means a larger term; equal keys decide nothing): the
- * degree (16 bits), then the last exponents reversed, as digits of w bits (four
- * of 12 bits in up to four variables, six of 8 in up to six, else eight of 6).
- * A field that saturates (a degree from 0xffff on, an exponent from 2^w - 1 on)
- * ends the key, the rest left zero: two terms equal up to a saturated field are
- * then left to the full comparison, whatever follows. */
+ * degree (16 bits), then 48 bits of the exponents from the last variable on. Up
+ * to eight variables the exponents themselves, reversed, as digits of w bits
+ * (four of 12 bits in up to four variables, six of 8 in up to six, else eight of
+ * 6). From nine variables on only the nonzero ones, each as two digits: n - 1 - v
+ * for its variable v (FRAME_KEY_VBITS(n) bits), then the reversed exponent (4
+ * bits), as many as fit. Of two terms of one degree, the one whose last nonzero
+ * variable comes first is the larger (the other has the larger exponent there),
+ * then the one with the smaller exponent there, then the same for the next
+ * nonzero variable: so the digits compare as the terms do, and a key holds the
+ * last four or more nonzero variables whatever the number of variables (the
+ * dense digits of the generic 5 x 9 matrix's 45 variables held only the last
+ * eight variables, mostly zero, and left most comparisons of a heap to the full
+ * exponents). A field that saturates (a degree from 0xffff on, an exponent from
+ * 2^w - 1 or 15 on) ends the key, the rest left zero: two terms equal up to a
+ * saturated field are then left to the full comparison, whatever follows; so is
+ * a key that ends within a variable's digits. */
+#define FRAME_KEY_VBITS(n) (32u - (uint32_t)__builtin_clz((n) - 1u))
 static inline uint64_t frame_term_key(const uint32_t *T, uint32_t n)
 {
     uint64_t d = 0;
@@ -61,8 +73,45 @@ static inline uint64_t frame_term_key(const uint32_t *T, uint32_t n)
         d += T[i];
     if (d >= 0xffffu)
         return (uint64_t)0xffffu << 48;
-    const uint32_t w = n <= 4 ? 12 : n <= 6 ? 8 : 6, top = (1u << w) - 1;
     uint64_t k = d << 48;
+    if (n > 8) {
+        const uint32_t vb = FRAME_KEY_VBITS(n), eb = 4, etop = (1u << eb) - 1;
+        uint32_t room = 48;
+        /* the nonzero exponents' places, 64 variables at a time from the end */
+        uint64_t nz = 0;
+        uint32_t base = n;
+        for (uint32_t i = n; i-- > 0 && room > 0;) {
+            if (nz == 0) {
+                base = i + 1 >= 64 ? i + 1 - 64 : 0;
+                uint32_t j = base;
+#if defined(__SSE2__)
+                for (; j + 4 <= i + 1; j += 4) {
+                    __m128i x = _mm_loadu_si128((const __m128i *)(T + j));
+                    unsigned z = (unsigned)_mm_movemask_ps(
+                        _mm_castsi128_ps(_mm_cmpeq_epi32(x, _mm_setzero_si128())));
+                    nz |= (uint64_t)(15u & ~z) << (j - base);
+                }
+#endif
+                for (; j <= i; j++)
+                    nz |= (uint64_t)(T[j] != 0) << (j - base);
+                if (nz == 0)
+                    break;
+            }
+            i = base + 63u - (uint32_t)__builtin_clzll(nz);
+            nz &= ~((uint64_t)1 << (i - base));
+            const uint32_t e = T[i];
+            if (room < vb)
+                break;
+            room -= vb;
+            k |= (uint64_t)(n - 1 - i) << room;
+            if (room < eb || e >= etop)
+                break; /* the exponent's digit does not fit or saturates: left 0 */
+            room -= eb;
+            k |= (uint64_t)(etop - e) << room;
+        }
+        return k;
+    }
+    const uint32_t w = n <= 4 ? 12 : n <= 6 ? 8 : 6, top = (1u << w) - 1;
     for (uint32_t c = 0; c < 48 / w && c < n; c++) {
         const uint32_t e = T[n - 1 - c];
         if (e >= top)

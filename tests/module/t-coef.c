@@ -3,7 +3,9 @@
  * operations, making monic, row elimination, ranks), storage frees everything it
  * charges, and mcf_for picks the family of the field. */
 #include <stdio.h>
+#include <string.h>
 
+#include "module/frame_int.h"
 #include "module/module_int.h"
 #include "testutil.h"
 
@@ -264,6 +266,61 @@ START_TEST(test_storage)
 }
 END_TEST
 
+/* The frame's term keys (frame_term_key) agree with the order they stand for:
+ * on seeded random terms of 2 to 100 variables (dense and sparse, exponents
+ * small and past every digit's saturation, of one degree and of several), a
+ * larger key means a larger term by term_cmp, equal terms have equal keys, and
+ * frame_tie_cmp decides equal keys as term_cmp does. */
+START_TEST(test_frame_keys)
+{
+    const uint64_t seed = tu_seed() + 77;
+    printf("t-coef frame_keys: seed %llu (GBC_TEST_SEED to repeat)\n", (unsigned long long)seed);
+    gbc_rng r;
+    gbc_rng_seed(&r, seed);
+    static const uint32_t ns[] = {2, 4, 5, 6, 7, 8, 9, 16, 17, 45, 64, 65, 100};
+    uint32_t a[100], b[100];
+    size_t ties = 0, decided = 0;
+    for (size_t q = 0; q < sizeof ns / sizeof ns[0]; q++) {
+        const uint32_t n = ns[q];
+        for (int it = 0; it < 4000; it++) {
+            /* support: every variable, or a few; exponents up to 3, 20 or 70000 */
+            const uint32_t dense = (uint32_t)gbc_rng_below(&r, 3) == 0;
+            const uint32_t emax = it % 7 == 0 ? 70000 : it % 3 == 0 ? 20 : 3;
+            for (uint32_t i = 0; i < n; i++) {
+                a[i] = dense || gbc_rng_below(&r, 6) == 0 ? (uint32_t)gbc_rng_below(&r, emax + 1) : 0;
+                b[i] = a[i];
+            }
+            /* b: a moved by one unit between two variables (same degree), or
+             * changed anywhere */
+            const uint32_t i = (uint32_t)gbc_rng_below(&r, n), j = (uint32_t)gbc_rng_below(&r, n);
+            if (gbc_rng_below(&r, 2) == 0) {
+                if (b[i] > 0) {
+                    b[i]--;
+                    b[j]++;
+                }
+            } else {
+                b[j] = (uint32_t)gbc_rng_below(&r, emax + 1);
+            }
+            const uint32_t ca = (uint32_t)gbc_rng_below(&r, 3), cb = (uint32_t)gbc_rng_below(&r, 3);
+            const uint64_t ka = frame_term_key(a, n), kb = frame_term_key(b, n);
+            const int c = term_cmp(a, ca, b, cb, n);
+            if (ka != kb) {
+                ck_assert_msg((ka > kb) == (c > 0), "n %u: keys %llx %llx, order %d", n,
+                              (unsigned long long)ka, (unsigned long long)kb, c);
+                decided++;
+            } else {
+                ck_assert_int_eq(frame_tie_cmp(a, ca, b, cb, n, ka), c);
+                ties++;
+            }
+            if (memcmp(a, b, sizeof(uint32_t) * n) == 0)
+                ck_assert_uint_eq(ka, kb);
+        }
+    }
+    ck_assert_uint_gt(ties, 0);
+    ck_assert_uint_gt(decided, 0);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("module-coef");
@@ -273,6 +330,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_scale_first);
     tcase_add_test(tc, test_rank_elim);
     tcase_add_test(tc, test_storage);
+    tcase_add_test(tc, test_frame_keys);
     suite_add_tcase(s, tc);
     return s;
 }
