@@ -66,8 +66,63 @@ static inline int term_cmp(const uint32_t *Ta, uint32_t ca, const uint32_t *Tb,
  * saturated field are then left to the full comparison, whatever follows; so is
  * a key that ends within a variable's digits. */
 #define FRAME_KEY_VBITS(n) (32u - (uint32_t)__builtin_clz((n) - 1u))
+
+/* The sparse digits (below) of the nonzero exponents whose places are the bits of
+ * nz (variable v at bit v; n <= 64), into the key k. */
+static inline uint64_t frame_key_digits(const uint32_t *T, uint32_t n, uint64_t nz, uint64_t k)
+{
+    const uint32_t vb = FRAME_KEY_VBITS(n), eb = 4, etop = (1u << eb) - 1;
+    uint32_t room = 48;
+    while (nz != 0 && room >= vb) {
+        const uint32_t i = 63u - (uint32_t)__builtin_clzll(nz);
+        nz &= ~((uint64_t)1 << i);
+        room -= vb;
+        k |= (uint64_t)(n - 1 - i) << room;
+        const uint32_t e = T[i];
+        if (room < eb || e >= etop)
+            break; /* the exponent's digit does not fit or saturates: left 0 */
+        room -= eb;
+        k |= (uint64_t)(etop - e) << room;
+    }
+    return k;
+}
+
 static inline uint64_t frame_term_key(const uint32_t *T, uint32_t n)
 {
+#if defined(__SSE2__)
+    if (n > 8 && n <= 64) {
+        /* one pass, four exponents a step: their sum, whether one reaches 2^16
+         * (then so does the degree: saturated) and the places of the nonzero ones */
+        __m128i sum = _mm_setzero_si128(), big = _mm_setzero_si128();
+        const __m128i z = _mm_setzero_si128(), lim = _mm_set1_epi32(0xffff);
+        uint64_t nz = 0;
+        uint32_t i = 0;
+        for (; i + 4 <= n; i += 4) {
+            __m128i x = _mm_loadu_si128((const __m128i *)(T + i));
+            sum = _mm_add_epi32(sum, x);
+            big = _mm_or_si128(big, _mm_andnot_si128(lim, x));
+            nz |= (uint64_t)(15u & ~(unsigned)_mm_movemask_ps(
+                                        _mm_castsi128_ps(_mm_cmpeq_epi32(x, z))))
+                  << i;
+        }
+        uint32_t d = 0, hi = 0;
+        for (; i < n; i++) {
+            d += T[i];
+            hi |= T[i] & ~0xffffu;
+            nz |= (uint64_t)(T[i] != 0) << i;
+        }
+        uint32_t lanes[4];
+        _mm_storeu_si128((__m128i *)lanes, _mm_or_si128(big, _mm_srli_si128(big, 8)));
+        hi |= lanes[0] | lanes[1];
+        if (hi != 0)
+            return (uint64_t)0xffffu << 48;
+        _mm_storeu_si128((__m128i *)lanes, sum);
+        d += lanes[0] + lanes[1] + lanes[2] + lanes[3]; /* below 64 * 2^16 */
+        if (d >= 0xffffu)
+            return (uint64_t)0xffffu << 48;
+        return frame_key_digits(T, n, nz, (uint64_t)d << 48);
+    }
+#endif
     uint64_t d = 0;
     for (uint32_t i = 0; i < n; i++)
         d += T[i];
