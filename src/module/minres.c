@@ -698,35 +698,51 @@ typedef struct ppoly_ord {
     const ppoly *p;
     const mono_order *ord;
     uint32_t n;
+    const uint64_t *key; /* grevlex: frame_term_key of each term, else NULL */
 } ppoly_ord;
 
+/* Whether term a of q's polynomial is larger than term b: by their keys first
+ * when the order is grevlex (the keys grow with the terms). */
 static int ppoly_gt(const void *c, size_t a, size_t b)
 {
     const ppoly_ord *q = c;
+    if (q->key != NULL && q->key[a] != q->key[b])
+        return q->key[a] > q->key[b];
     return mono_cmp(q->ord, q->p->exps + a * q->n, q->p->exps + b * q->n) > 0;
 }
 
 /* Sort the len terms of p (n variables) into decreasing order under ord: a
- * merge sort of their indices, then the terms permuted. */
+ * merge sort of their indices, then the terms permuted. Under grevlex the
+ * comparisons go by frame_term_key first (each mono_cmp sums two degrees: with
+ * the generic 5 x 9 matrix's 45 variables the sorts of frame_maps were 8% of its
+ * syz). */
 static gbc_status sort_terms(gbc_ctx *ctx, ppoly *p, uint32_t n, const mono_order *ord,
                              const mcf_ops *o)
 {
     const size_t len = p->len;
-    int sorted = 1;
-    for (size_t t = 1; t < len && sorted; t++)
-        sorted = mono_cmp(ord, p->exps + (t - 1) * n, p->exps + t * n) > 0;
-    if (sorted)
+    if (len < 2)
         return GBC_OK;
     size_t *ix = NULL, *tmp = NULL;
     uint32_t *E = NULL;
+    uint64_t *key = NULL;
     mcv c = {NULL, NULL};
     size_t cinit = 0;
-    gbc_status st;
+    gbc_status st = GBC_OK;
+    if (ord->kind == MONO_GREVLEX) {
+        GBC_CHECK(st, GBC_ALLOC(ctx, key, len), done);
+        for (size_t t = 0; t < len; t++)
+            key[t] = frame_term_key(p->exps + t * n, n);
+    }
+    ppoly_ord po = {p, ord, n, key};
+    int sorted = 1;
+    for (size_t t = 1; t < len && sorted; t++)
+        sorted = ppoly_gt(&po, t - 1, t);
+    if (sorted)
+        goto done;
     GBC_CHECK(st, GBC_ALLOC(ctx, ix, len), done);
     GBC_CHECK(st, GBC_ALLOC(ctx, tmp, len), done);
     for (size_t t = 0; t < len; t++)
         ix[t] = t;
-    ppoly_ord po = {p, ord, n};
     const size_t *six = sort_index(ix, tmp, len, ppoly_gt, &po);
     GBC_CHECK(st, GBC_ALLOC(ctx, E, len * (n ? n : 1)), done);
     GBC_CHECK(st, o->alloc(ctx, &c, len, len), done);
@@ -737,8 +753,10 @@ static gbc_status sort_terms(gbc_ctx *ctx, ppoly *p, uint32_t n, const mono_orde
     }
     memcpy(p->exps, E, sizeof(uint32_t) * len * n);
     o->copy(mcv_of(p), c, len);
+    st = GBC_OK;
 done:
     o->clear(ctx, &c, cinit);
+    gbc_free(ctx, key);
     gbc_free(ctx, E);
     gbc_free(ctx, ix);
     gbc_free(ctx, tmp);
