@@ -367,12 +367,12 @@ static uint64_t comp_degree(const pairs_basis *B, const pcand *c)
 }
 
 /* Store the na kept candidates (ps->alive) as pairs, their lcms entered in pt, but
- * for the coprime ones (the product criterion), the known ones, and those whose
- * lcm has degree 2 or more in the component variables: with every term of every
- * element of degree 1 in them (or a product of two of them), the S-polynomial of
- * such a pair has only terms of degree 2 in them, below the lcm, each a multiple of
- * a product in the basis, so it has a standard representation, as a coprime pair
- * has (and stands for its class in criteria M and F likewise). */
+ * for the coprime ones (the product criterion) and the known ones. Those whose lcm
+ * has degree 2 or more in the component variables never get here (pairs_update):
+ * with every term of every element of degree 1 in them (or a product of two of
+ * them), the S-polynomial of such a pair has only terms of degree 2 in them, below
+ * the lcm, each a multiple of a product in the basis, so it has a standard
+ * representation, as a coprime pair has. */
 static gbc_status update_store(gbc_ctx *ctx, pairset *ps, const pairs_basis *B, mht *pt,
                                int kn, size_t na)
 {
@@ -386,10 +386,6 @@ static gbc_status update_store(gbc_ctx *ctx, pairset *ps, const pairs_basis *B, 
         }
         if (kn && c->w == PAIR_KNOWN) {
             ps->stat_known++;
-            continue;
-        }
-        if (B->comp_n > 0 && comp_degree(B, c) >= 2) {
-            ps->stat_comp++;
             continue;
         }
         spair *p = &ps->p[ps->n];
@@ -412,13 +408,26 @@ gbc_status pairs_update(gbc_ctx *ctx, pairset *ps, pairs_basis *B)
     GBC_TRY(update_candidates(ctx, ps, B, &kn));
     update_chain(ps, B, pt, lt, ps->cand);
 
-    /* New pairs, only with non-redundant elements, by ascending lcm degree. */
+    /* New pairs, only with non-redundant elements, by ascending lcm degree. Those
+     * whose lcm has degree 2 or more in the component variables are never stored
+     * (update_store), and they take no part in criteria M and F on the others:
+     * their classes hold only such candidates, and their lcms divide no other lcm
+     * (those have degree at most 1 there, every lead having degree 1 or 2 in them).
+     * So they go here, before the sort (with five components, four candidates in
+     * five). */
     pcand *C = ps->cand;
-    size_t nc = 0;
-    for (uint32_t i = 0; i < nw; i++)
-        if (!B->redundant[i])
-            C[nc++] = C[i];
-    ps->stat_created += nc;
+    size_t nc = 0, ncomp = 0;
+    for (uint32_t i = 0; i < nw; i++) {
+        if (B->redundant[i])
+            continue;
+        if (B->comp_n > 0 && comp_degree(B, &C[i]) >= 2) {
+            ncomp++;
+            continue;
+        }
+        C[nc++] = C[i];
+    }
+    ps->stat_created += nc + ncomp;
+    ps->stat_comp += ncomp;
     GBC_TRY(sort_candidates(ctx, ps, B, nc));
     size_t na;
     GBC_TRY(update_classes(ctx, ps, B, kn, nc, &na));
