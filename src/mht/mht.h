@@ -33,29 +33,11 @@ static inline uint32_t mht_hash_term(uint32_t r, uint32_t e)
     return (uint32_t)(x >= MHT_HASH_P ? x - MHT_HASH_P : x);
 }
 
-/* sum of rnd[i] e[i] modulo 2^31 - 1 over i < n: each product folded once (below
- * 2^33) into a 64-bit sum, folded every 2^30 terms (no overflow for any n), the
- * sum reduced at the end. The same value as summing mht_hash_term with
- * mht_hash_add, at about the cost of the plain sum. */
-static inline uint32_t mht_hash_exps(const uint32_t *rnd, const uint32_t *e, uint32_t n)
-{
-    uint64_t acc = 0;
-    for (uint32_t i0 = 0; i0 < n;) {
-        uint32_t i1 = n - i0 > (1u << 30) ? i0 + (1u << 30) : n;
-        for (uint32_t i = i0; i < i1; i++) {
-            uint64_t x = (uint64_t)rnd[i] * e[i];
-            acc += (x & MHT_HASH_P) + (x >> 31);
-        }
-        acc = (acc & MHT_HASH_P) + (acc >> 31);
-        i0 = i1;
-    }
-    acc = (acc & MHT_HASH_P) + (acc >> 31);
-    acc = (acc & MHT_HASH_P) + (acc >> 31);
-    return (uint32_t)(acc >= MHT_HASH_P ? acc - MHT_HASH_P : acc);
-}
-
-/* mht_hash_exps of the lcm of a and b (n exponents each), and its total degree in
- * *deg, the lcm itself not written: one pass over both. */
+/* sum of rnd[i] max(a[i], b[i]) modulo 2^31 - 1 over i < n, the hash of the lcm
+ * of a and b (the lcm itself not written), and its total degree in *deg: each
+ * product folded once (below 2^33) into a 64-bit sum, folded every 2^30 terms (no
+ * overflow for any n), the sum reduced at the end. The same value as summing
+ * mht_hash_term with mht_hash_add, at about the cost of the plain sum. */
 static inline uint32_t mht_hash_lcm(const uint32_t *rnd, const uint32_t *a, const uint32_t *b,
                                     uint32_t n, uint64_t *deg)
 {
@@ -75,6 +57,14 @@ static inline uint32_t mht_hash_lcm(const uint32_t *rnd, const uint32_t *a, cons
     acc = (acc & MHT_HASH_P) + (acc >> 31);
     *deg = d;
     return (uint32_t)(acc >= MHT_HASH_P ? acc - MHT_HASH_P : acc);
+}
+
+/* The hash of the exponent vector e (n entries): mht_hash_lcm of e with itself
+ * (inlined, the maximum and the unused degree fold away). */
+static inline uint32_t mht_hash_exps(const uint32_t *rnd, const uint32_t *e, uint32_t n)
+{
+    uint64_t deg;
+    return mht_hash_lcm(rnd, e, e, n, &deg);
 }
 
 /* Shared by all tables of one computation. */

@@ -67,28 +67,26 @@ static inline int term_cmp(const uint32_t *Ta, uint32_t ca, const uint32_t *Tb,
  * a key that ends within a variable's digits. */
 #define FRAME_KEY_VBITS(n) (32u - (uint32_t)__builtin_clz((n) - 1u))
 
-/* The sparse digits (below) of the nonzero exponents whose places are the bits of
- * nz (variable v at bit v; n <= 64), into the key k. */
-static inline uint64_t frame_key_digits(const uint32_t *T, uint32_t n, uint64_t nz, uint64_t k)
+/* Append the sparse digits of exponent e > 0 of variable v (below) to the key k,
+ * *room bits still free; 0 when the key is full (a digit did not fit or the
+ * exponent saturates: the rest left 0). */
+static inline int frame_key_push(uint64_t *k, uint32_t *room, uint32_t n, uint32_t v, uint32_t e)
 {
     const uint32_t vb = FRAME_KEY_VBITS(n), eb = 4, etop = (1u << eb) - 1;
-    uint32_t room = 48;
-    while (nz != 0 && room >= vb) {
-        const uint32_t i = 63u - (uint32_t)__builtin_clzll(nz);
-        nz &= ~((uint64_t)1 << i);
-        room -= vb;
-        k |= (uint64_t)(n - 1 - i) << room;
-        const uint32_t e = T[i];
-        if (room < eb || e >= etop)
-            break; /* the exponent's digit does not fit or saturates: left 0 */
-        room -= eb;
-        k |= (uint64_t)(etop - e) << room;
-    }
-    return k;
+    if (*room < vb)
+        return 0;
+    *room -= vb;
+    *k |= (uint64_t)(n - 1 - v) << *room;
+    if (*room < eb || e >= etop)
+        return 0;
+    *room -= eb;
+    *k |= (uint64_t)(etop - e) << *room;
+    return 1;
 }
 
 static inline uint64_t frame_term_key(const uint32_t *T, uint32_t n)
 {
+    uint32_t room = 48;
 #if defined(__SSE2__)
     if (n > 8 && n <= 64) {
         /* one pass, four exponents a step: their sum, whether one reaches 2^16
@@ -120,7 +118,14 @@ static inline uint64_t frame_term_key(const uint32_t *T, uint32_t n)
         d += lanes[0] + lanes[1] + lanes[2] + lanes[3]; /* below 64 * 2^16 */
         if (d >= 0xffffu)
             return (uint64_t)0xffffu << 48;
-        return frame_key_digits(T, n, nz, (uint64_t)d << 48);
+        uint64_t k = (uint64_t)d << 48;
+        while (nz != 0) {
+            const uint32_t v = 63u - (uint32_t)__builtin_clzll(nz);
+            nz &= ~((uint64_t)1 << v);
+            if (!frame_key_push(&k, &room, n, v, T[v]))
+                break;
+        }
+        return k;
     }
 #endif
     uint64_t d = 0;
@@ -130,40 +135,9 @@ static inline uint64_t frame_term_key(const uint32_t *T, uint32_t n)
         return (uint64_t)0xffffu << 48;
     uint64_t k = d << 48;
     if (n > 8) {
-        const uint32_t vb = FRAME_KEY_VBITS(n), eb = 4, etop = (1u << eb) - 1;
-        uint32_t room = 48;
-        /* the nonzero exponents' places, 64 variables at a time from the end */
-        uint64_t nz = 0;
-        uint32_t base = n;
-        for (uint32_t i = n; i-- > 0 && room > 0;) {
-            if (nz == 0) {
-                base = i + 1 >= 64 ? i + 1 - 64 : 0;
-                uint32_t j = base;
-#if defined(__SSE2__)
-                for (; j + 4 <= i + 1; j += 4) {
-                    __m128i x = _mm_loadu_si128((const __m128i *)(T + j));
-                    unsigned z = (unsigned)_mm_movemask_ps(
-                        _mm_castsi128_ps(_mm_cmpeq_epi32(x, _mm_setzero_si128())));
-                    nz |= (uint64_t)(15u & ~z) << (j - base);
-                }
-#endif
-                for (; j <= i; j++)
-                    nz |= (uint64_t)(T[j] != 0) << (j - base);
-                if (nz == 0)
-                    break;
-            }
-            i = base + 63u - (uint32_t)__builtin_clzll(nz);
-            nz &= ~((uint64_t)1 << (i - base));
-            const uint32_t e = T[i];
-            if (room < vb)
+        for (uint32_t v = n; v-- > 0;)
+            if (T[v] != 0 && !frame_key_push(&k, &room, n, v, T[v]))
                 break;
-            room -= vb;
-            k |= (uint64_t)(n - 1 - i) << room;
-            if (room < eb || e >= etop)
-                break; /* the exponent's digit does not fit or saturates: left 0 */
-            room -= eb;
-            k |= (uint64_t)(etop - e) << room;
-        }
         return k;
     }
     const uint32_t w = n <= 4 ? 12 : n <= 6 ? 8 : 6, top = (1u << w) - 1;

@@ -753,7 +753,6 @@ static gbc_status sort_terms(gbc_ctx *ctx, ppoly *p, uint32_t n, const mono_orde
     }
     memcpy(p->exps, E, sizeof(uint32_t) * len * n);
     o->copy(mcv_of(p), c, len);
-    st = GBC_OK;
 done:
     o->clear(ctx, &c, cinit);
     gbc_free(ctx, key);
