@@ -42,6 +42,21 @@ def instance(R, supp, rng):
     return R.ideal([R._from_dict({e: rng.randrange(1, p) for e in s}) for s in supp])
 
 
+def fitting(T, R, supp, rng):
+    """An instance (as instance()) on which the trace T holds: random coefficients
+    make a pivot of T vanish with a chance of about pivots / p (roughly 1 in 300
+    modulo 32003), and an apply then rightly raises VerificationFailed; such draws
+    are passed over, at most nine in a row."""
+    for _ in range(10):
+        I = instance(R, supp, rng)
+        try:
+            T.apply(I)
+        except gbc.VerificationFailed:
+            continue
+        return I
+    raise AssertionError("seed %d: the trace failed on ten random systems" % SEED)
+
+
 def dense(nv, deg):
     names = ["x", "y", "z", "t"][:nv]
     monos = [e for e in itertools.product(range(deg + 1), repeat=nv)
@@ -92,8 +107,8 @@ def test_save_load_round_trip():
     with gbc.Trace.load(blob) as L:
         assert (L.ngens, L.prime) == (T.ngens, T.prime) and L.basis is None
         for p in (65521, 32003):
-            I = instance(gbc.Ring(names, field=p), supp, rng)
-            assert L.apply(I) == I.groebner() == T.apply(I)
+            I = fitting(T, gbc.Ring(names, field=p), supp, rng)
+            assert L.apply(I) == I.groebner() == T.apply(I), "seed %d" % SEED
         assert gbc.Trace.load(L.save()).apply(I) == I.groebner()
     for bad in (blob[:-1], blob[:len(blob) // 2], b"",
                 blob[:20] + bytes([blob[20] ^ 1]) + blob[21:]):
@@ -147,12 +162,12 @@ def test_batch():
     rng = random.Random(SEED + 7)
     R = gbc.Ring(names, field=32003)
     T = gbc.learn(instance(R, supp, rng))
-    good = [instance(R, supp, rng) for _ in range(3)]
+    good = [fitting(T, R, supp, rng) for _ in range(3)]
     systems = [good[0], R.ideal("x", "y"), good[1], list(good[2].gens)]
     out = T.apply_batch(systems)
     assert len(out) == 4
-    assert out[0] == good[0].groebner() and out[2] == good[1].groebner()
-    assert out[3] == good[2].groebner()
+    assert out[0] == good[0].groebner() and out[2] == good[1].groebner(), "seed %d" % SEED
+    assert out[3] == good[2].groebner(), "seed %d" % SEED
     assert isinstance(out[1], gbc.DomainError)
     assert T.apply_batch([]) == []
     assert T.apply_batch(good, trust=True) == [I.groebner() for I in good]
@@ -192,7 +207,7 @@ def test_applies_from_several_threads():
     rng = random.Random(SEED + 11)
     R = gbc.Ring(names, field=65521)
     T = gbc.learn(instance(R, supp, rng))
-    systems = [instance(R, supp, rng) for _ in range(6)]
+    systems = [fitting(T, R, supp, rng) for _ in range(6)]
     expected = [I.groebner() for I in systems]
     with concurrent.futures.ThreadPoolExecutor(3) as ex:
         got = list(ex.map(T.apply, systems))
