@@ -371,9 +371,11 @@ static void core_end_stats(const f4_state *S, gb_stats *stats, double t0, int lo
     if (log && S->kern != NULL)
         gbc_log(ctx, 1,
                 "linear algebra: %s kernel, %zu of %zu rows reduced (the exact kernel "
-                "reduces all %zu), %zu blocks, %zu confirmations, failure bound %.3g",
+                "reduces all %zu), %zu blocks in %zu groups of lanes, %zu confirmations, "
+                "failure bound %.3g",
                 S->kern->name, S->la.st.rows_reduced, S->la.st.rows_in, S->la.st.rows_in,
-                S->la.st.blocks, S->la.st.confirmations, S->la.st.fail_bound);
+                S->la.st.blocks, S->la.st.groups, S->la.st.confirmations,
+                S->la.st.fail_bound);
 }
 
 static gbc_status f4_core_known(gbc_ctx *ctx, const ring *R, const plist *in, plist *out,

@@ -78,6 +78,7 @@ typedef struct la_stats {
     size_t blocks;        /* probabilistic: blocks of rows */
     size_t confirmations; /* probabilistic: combinations that reduced to zero */
     size_t stops;         /* probabilistic: blocks closed by confirmations */
+    size_t groups;        /* probabilistic: passes of lanes over the known pivots */
     double fail_bound;    /* probabilistic: the sum over stops of their failure
                            * probabilities (see docs/linear-algebra.md) */
 } la_stats;

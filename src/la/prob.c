@@ -17,6 +17,7 @@
 
 #define PROB_BLOCK 64      /* least rows per block */
 #define PROB_MIN_ROWS 64   /* smaller matrices go to the exact kernel */
+#define PROB_MIN_ROWS_MT 16 /* on several threads */
 #define PROB_MAX_EXPONENT 8 /* beyond (tiny p), the exact kernel is cheaper */
 _Static_assert(PROB_MAX_EXPONENT <= LA_LANES, "the confirmations fit in one group of lanes");
 
@@ -28,6 +29,22 @@ typedef struct pblock {
     unsigned l0, nl, want;
 } pblock;
 
+/* The confirmations' combinations (k - 1 of them, or k on several threads): lanes of
+ * their own that hold, once their pass over the known pivots is made, what is left
+ * of each in the other columns; their ends, which need the new pivots, come after
+ * the blocks (confirm_lanes). The pass rides in the first group of a run of blocks
+ * that has nc lanes free (ride_claim): a pass over the known pivots costs about as
+ * much for a few more lanes, so the combinations cost no pass of their own there
+ * (small matrices: one or two groups instead of two or three). On several threads
+ * the first worker that finds the lanes free claims it; if none did, the first
+ * worker that finds no block left makes it alone (pjob_run). */
+typedef struct pconf {
+    la_matrix M;       /* the lanes of the combinations (the pivots are shared) */
+    gbc_rng rng;
+    unsigned nc;       /* combinations (lanes 0..nc-1) */
+    atomic_int taken;  /* a run has claimed the pass */
+} pconf;
+
 /* What a run of blocks reports to (the sequential kernel, or a thread's job). */
 typedef struct pout pout;
 struct pout {
@@ -35,8 +52,9 @@ struct pout {
     gbc_status (*poll)(pout *o);                           /* stop now? */
     gbc_status (*emit)(pout *o, la_row res, uint32_t src); /* a new pivot */
     uint64_t *hook;      /* the test hook (sequential only; else NULL) */
-    size_t reduced, confirmations, closed, blocks;
+    size_t reduced, confirmations, closed, blocks, groups;
     size_t maxopen; /* blocks it may hold open at once (at most LA_LANES) */
+    pconf *ride;    /* the confirmations' pass to claim, or NULL */
 };
 
 uint32_t la_lanes_combine(const field *F, gbc_rng *rng, la_matrix *M, unsigned l0, unsigned nl,
@@ -62,22 +80,23 @@ uint32_t la_lanes_combine(const field *F, gbc_rng *rng, la_matrix *M, unsigned l
 }
 
 /* Share the LA_LANES lanes out for the next group: the open blocks in order, each
- * up to its want, then fresh blocks from o->take while lanes are left. Returns the
- * number of open blocks (a block may get no lane this time). */
-/* Give block B the next lanes, up to its want, out of the *free left. */
-static void grant_lanes(pblock *B, unsigned *free)
-{
-    B->l0 = LA_LANES - *free;
-    B->nl = B->want < *free ? B->want : *free;
-    *free -= B->nl;
-}
-
+ * up to its want, then fresh blocks from o->take (one lane each) while lanes are
+ * left; lanes still free then go to the blocks round by round, one each, up to
+ * what a block can use (its rows not yet matched by pivots, and one for the zero
+ * that closes it). A pass over the known pivots costs about the same for one lane
+ * of a block as for eight (the combinations of one block hit the same pivots), so
+ * free lanes are nearly free; they are there when a thread holds few blocks (small
+ * matrices, or a matrix's blocks shared among threads). Returns the number of
+ * open blocks (a block may get no lane this time). The first reserve lanes are the
+ * confirmations' (lanes 0..reserve-1). */
 static size_t assign_lanes(pout *o, const la_row *rows, size_t n, size_t bs, pblock *blk,
-                           size_t nopen, int *more)
+                           size_t nopen, int *more, unsigned reserve)
 {
-    unsigned free = LA_LANES;
-    for (size_t i = 0; i < nopen; i++)
-        grant_lanes(&blk[i], &free);
+    unsigned free = LA_LANES - reserve;
+    for (size_t i = 0; i < nopen; i++) {
+        blk[i].nl = blk[i].want < free ? blk[i].want : free;
+        free -= blk[i].nl;
+    }
     while (free > 0 && nopen < o->maxopen && *more) {
         size_t i = o->take(o);
         if (i == SIZE_MAX) {
@@ -95,8 +114,23 @@ static size_t assign_lanes(pout *o, const la_row *rows, size_t n, size_t bs, pbl
         if (B->m == 0)
             continue;
         B->want = 1; /* its rank is unknown: one lane, then twice as many */
-        grant_lanes(B, &free);
+        B->nl = 1;
+        free--;
         nopen++;
+    }
+    for (int grew = 1; free > 0 && grew;) {
+        grew = 0;
+        for (size_t i = 0; i < nopen && free > 0; i++)
+            if (blk[i].nl > 0 && blk[i].nl < blk[i].m - blk[i].found + 1) {
+                blk[i].nl++;
+                free--;
+                grew = 1;
+            }
+    }
+    unsigned l0 = reserve;
+    for (size_t i = 0; i < nopen; i++) {
+        blk[i].l0 = l0;
+        l0 += blk[i].nl;
     }
     return nopen;
 }
@@ -133,6 +167,34 @@ static gbc_status finish_lane(gbc_ctx *ctx, la_matrix *M, const field *F, const 
  * finished in turn. A nonzero result is a new pivot (o->emit); a zero closes its
  * block, and so does a block's m-th pivot; the lanes a done block did not need are
  * dropped. A block whose lanes all gave pivots asks for twice as many next time. */
+/* Whether the run takes the confirmations' pass into its next group: they are
+ * unclaimed and the open blocks leave their lanes free. */
+static unsigned ride_claim(pout *o, const pblock *blk, size_t nopen)
+{
+    pconf *C = o->ride;
+    if (C == NULL || atomic_load_explicit(&C->taken, memory_order_relaxed) != 0)
+        return 0;
+    unsigned want = 0;
+    for (size_t i = 0; i < nopen; i++)
+        want += blk[i].want;
+    if (want + C->nc > LA_LANES || atomic_exchange(&C->taken, 1) != 0)
+        return 0;
+    return C->nc;
+}
+
+/* The confirmations' lanes 0..nc-1, reduced by the known pivots in M's lanes, move
+ * into their own (the columns from npivcols on; the others are zero). */
+static void ride_out(la_matrix *M, pconf *C)
+{
+    for (uint32_t c = M->npivcols; c < M->ncols; c++) {
+        uint64_t *v = M->lanes + (size_t)c * LA_LANES, *d = C->M.lanes + (size_t)c * LA_LANES;
+        for (unsigned l = 0; l < C->nc; l++) {
+            d[l] = v[l];
+            v[l] = 0;
+        }
+    }
+}
+
 static gbc_status run_blocks(gbc_ctx *ctx, la_matrix *M, const field *F, gbc_rng *rng,
                              const la_row *rows, size_t n, size_t bs, gbc_arena *arena,
                              pout *o)
@@ -141,11 +203,14 @@ static gbc_status run_blocks(gbc_ctx *ctx, la_matrix *M, const field *F, gbc_rng
     size_t nopen = 0;
     int more = 1;
     for (;;) {
-        nopen = assign_lanes(o, rows, n, bs, blk, nopen, &more);
-        if (nopen == 0)
+        unsigned reserve = ride_claim(o, blk, nopen);
+        nopen = assign_lanes(o, rows, n, bs, blk, nopen, &more, reserve);
+        if (nopen == 0 && reserve == 0)
             return GBC_OK;
         GBC_TRY(o->poll(o));
         uint32_t start = M->ncols;
+        if (reserve > 0)
+            start = la_lanes_combine(F, &o->ride->rng, M, 0, reserve, rows, 0, n);
         for (size_t i = 0; i < nopen; i++) {
             if (blk[i].nl == 0)
                 continue;
@@ -155,6 +220,9 @@ static gbc_status run_blocks(gbc_ctx *ctx, la_matrix *M, const field *F, gbc_rng
                 start = s;
         }
         la_lanes_reduce(M, F, start);
+        o->groups++;
+        if (reserve > 0)
+            ride_out(M, o->ride);
         size_t keep = 0;
         for (size_t i = 0; i < nopen; i++) {
             pblock *B = &blk[i];
@@ -218,12 +286,23 @@ static gbc_status seq_emit(pout *o, la_row res, uint32_t src)
 
 /* Rows per block for a matrix of n rows to reduce: about sqrt(3 n) (sqrt(n / 3)
  * blocks, as msolve), at least PROB_BLOCK. Larger blocks mean fewer closing zeros
- * but denser combinations. */
-static size_t block_size(size_t n)
+ * but denser combinations. On several threads the blocks are as even as they can
+ * be, and at least one per thread (a thread fills its group's lanes from one block,
+ * assign_lanes): 72 rows make two blocks of 36 there, not 64 and 8. */
+static size_t block_size(size_t n, int threads)
 {
     size_t nb = (size_t)sqrt((double)n / 3.0) + 1;
-    size_t b = (n + nb - 1) / nb;
-    return b < PROB_BLOCK ? PROB_BLOCK : b;
+    if (threads <= 1) {
+        size_t b = (n + nb - 1) / nb;
+        return b < PROB_BLOCK ? PROB_BLOCK : b;
+    }
+    if (nb > n / PROB_BLOCK)
+        nb = n / PROB_BLOCK;
+    if (nb < (size_t)threads)
+        nb = (size_t)threads;
+    if (nb > n)
+        nb = n;
+    return nb > 0 ? (n + nb - 1) / nb : 1;
 }
 
 /* ------------------------------------------------------------ threads -- */
@@ -236,18 +315,6 @@ static size_t block_size(size_t n)
  * the bound does not count on the closing zeros: after the threads, k
  * combinations of all rows (k the least with (p - 1)^-k <= the matrix's budget)
  * must reduce to zero (docs/linear-algebra.md). */
-/* The confirmations' combinations on several threads: their pass over the known
- * pivots (which the threads do not change) is made, into lanes of its own, by the
- * first worker that finds no block left (it fills the time that worker would wait
- * for the others' last blocks); their ends, which need the new pivots, come after
- * the threads (confirm_lanes). */
-typedef struct pconf {
-    la_matrix M;       /* the lanes of the combinations (the pivots are shared) */
-    gbc_rng rng;
-    unsigned nc;       /* combinations (lanes 0..nc-1) */
-    atomic_int taken;  /* a worker has claimed the pass */
-} pconf;
-
 typedef struct pjob {
     la_worker w;
     pout o;
@@ -320,9 +387,11 @@ static void *pjob_run(void *arg)
     gbc_status st = run_blocks(&W->ctx, &W->M, J->F, &J->rng, J->rows, J->n, J->bs,
                                &W->arena, &J->o);
     if (C != NULL && st == GBC_OK && !atomic_load(W->stop) &&
-        atomic_exchange(&C->taken, 1) == 0)
+        atomic_exchange(&C->taken, 1) == 0) {
         la_lanes_reduce(&C->M, J->F,
                         la_lanes_combine(J->F, &C->rng, &C->M, 0, C->nc, J->rows, 0, J->n));
+        J->o.groups++;
+    }
     /* a stop asked by another worker or the caller is already in W->st or theirs */
     if (W->st == GBC_OK && st != GBC_OK && !atomic_load(W->stop))
         W->st = st;
@@ -351,6 +420,7 @@ static gbc_status prob_parallel(la_env *E, la_matrix *M, const la_row *rows, siz
         la_dforms_join(&J->D, &D);
         J->next = &next;
         J->conf = conf;
+        J->o.ride = conf;
         /* the test hook's wrong stops are worker 0's (the calling thread's) */
         J->o.hook = t == 0 && (uint32_t)E->hook > 0 ? &E->hook : NULL;
         J->F = E->F;
@@ -377,6 +447,7 @@ static gbc_status prob_parallel(la_env *E, la_matrix *M, const la_row *rows, siz
         E->st.rows_reduced += J->o.reduced;
         E->st.confirmations += J->o.confirmations;
         E->st.blocks += J->o.blocks;
+        E->st.groups += J->o.groups;
         *closed += J->o.closed;
         for (size_t i = 0; i < J->nfound && st == GBC_OK; i++) {
             const la_row *r = J->found[i];
@@ -471,14 +542,15 @@ static gbc_status prob_confirm(la_env *E, la_matrix *M, const la_row *rows, size
     /* k <= PROB_MAX_EXPONENT + 1 <= LA_LANES + 1, so one group of lanes holds them */
     unsigned nc = k - 1 < LA_LANES ? k - 1 : LA_LANES;
     la_lanes_reduce(M, E->F, la_lanes_combine(E->F, &E->rng, M, 0, nc, rows, 0, n));
+    E->st.groups++;
     return confirm_lanes(E, M, M->lanes, nc, 1, rows, n, arena, newrows, nnew, exact);
 }
 
 int la_prob_combines(const la_env *E, size_t n)
 {
-    if (n < PROB_MIN_ROWS)
+    if (n < (E->threads > 1 ? PROB_MIN_ROWS_MT : PROB_MIN_ROWS))
         return 0;
-    size_t bs = block_size(n);
+    size_t bs = block_size(n, E->threads);
     unsigned k = la_prob_exponent(E->F->p, E->st.stops + 1, (n + bs - 1) / bs);
     return (E->hook >> 32) != 0 || k <= PROB_MAX_EXPONENT;
 }
@@ -488,7 +560,7 @@ static gbc_status prob_echelon(la_env *E, la_matrix *M, const la_row *rows, size
 {
     gbc_ctx *ctx = E->ctx;
     const uint32_t p = E->F->p;
-    size_t bs = block_size(n);
+    size_t bs = block_size(n, E->threads);
     size_t nblocks = (n + bs - 1) / bs;
     size_t s = E->st.stops + 1;
     unsigned k = la_prob_exponent(p, s, nblocks);
@@ -541,18 +613,38 @@ static gbc_status prob_echelon(la_env *E, la_matrix *M, const la_row *rows, size
             return GBC_OK;
     }
     if (!parallel) {
-        pseq q = {{seq_take, seq_poll, seq_emit, &E->hook, 0, 0, 0, 0, LA_LANES},
+        pseq q = {{seq_take, seq_poll, seq_emit, &E->hook, 0, 0, 0, 0, 0, LA_LANES, NULL},
                   ctx, M, newrows, nnew, 0, nblocks, {0}};
         la_dforms_init(&q.D);
+        /* the k - 1 confirmations ride in the blocks' groups when their lanes can
+         * be had (they are finished only if a block closed) */
+        pconf conf;
+        conf.M = *M;
+        conf.nc = k - 1 < LA_LANES ? k - 1 : LA_LANES;
+        conf.M.lanes = k > 1 ? gbc_calloc(ctx, (size_t)M->ncols * LA_LANES + 1,
+                                          sizeof(uint64_t))
+                             : NULL;
+        atomic_init(&conf.taken, 0);
+        if (conf.M.lanes != NULL) {
+            gbc_rng_seed(&conf.rng, gbc_rng_next(&E->rng));
+            q.o.ride = &conf;
+        }
         gbc_status st = run_blocks(ctx, M, E->F, &E->rng, rows, n, bs, arena, &q.o);
         E->st.rows_reduced += q.o.reduced;
         E->st.confirmations += q.o.confirmations;
         E->st.blocks += q.o.blocks;
+        E->st.groups += q.o.groups;
         closed = q.o.closed;
         int exact = 0;
         /* the confirmations are reduced by the dense forms too */
-        if (st == GBC_OK && closed > 0 && k > 1)
-            st = prob_confirm(E, M, rows, n, k, arena, newrows, nnew, &exact);
+        if (st == GBC_OK && closed > 0 && k > 1) {
+            if (q.o.ride != NULL && atomic_load(&conf.taken))
+                st = confirm_lanes(E, M, conf.M.lanes, conf.nc, 1, rows, n, arena, newrows,
+                                   nnew, &exact);
+            else
+                st = prob_confirm(E, M, rows, n, k, arena, newrows, nnew, &exact);
+        }
+        gbc_free(ctx, conf.M.lanes); /* with what a pass not needed left there */
         la_dforms_end(ctx, M, &q.D);
         GBC_TRY(st);
         if (exact)

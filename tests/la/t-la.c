@@ -627,6 +627,45 @@ START_TEST(test_prob_reduces_less)
 }
 END_TEST
 
+/* Small matrices. On one thread, two blocks of low rank and the confirmations
+ * share one group of lanes: one pass over the known pivots in all (the
+ * confirmations ride with the blocks; a pass of their own would make two). On two
+ * threads, a matrix below the one-thread threshold (40 rows) still goes through
+ * the probabilistic kernel, in one block per thread; both give the exact result. */
+START_TEST(test_prob_small)
+{
+    field F;
+    ck_assert_int_eq(field_init(&F, 65521), GBC_OK);
+    gbc_rng g;
+    gbc_rng_seed(&g, tu_seed() + 29);
+    for (int t = 0; t < 4; t++) {
+        tmat T;
+        tmat_make(&T, &g, &F, 300, 60, 100, 1, 8);
+        la_stats ps;
+        char *ex = run_kernel(&la_kernel_exact, &T, &F, 1, 0, 1, NULL);
+        char *pr = run_kernel(&la_kernel_probabilistic, &T, &F, 1, 0, gbc_rng_next(&g), &ps);
+        ck_assert_str_eq(ex, pr);
+        ck_assert_uint_eq(ps.blocks, 2);
+        ck_assert_uint_gt(ps.confirmations, 2);
+        ck_assert_msg(ps.groups == 1, "trial %d: %zu groups of lanes for two blocks of rank "
+                      "<= 1 and their confirmations", t, ps.groups);
+        free(ex);
+        free(pr);
+        tmat_free(&T);
+        tmat_make(&T, &g, &F, 300, 60, 40, 6, 8);
+        ex = run_kernel(&la_kernel_exact, &T, &F, 1, 0, 1, NULL);
+        pr = run_kernel(&la_kernel_probabilistic, &T, &F, 2, 0, gbc_rng_next(&g), &ps);
+        ck_assert_str_eq(ex, pr);
+        ck_assert_msg(ps.blocks == 2 && ps.rows_in == 40,
+                      "trial %d: 40 rows on two threads: %zu blocks, %zu rows in", t,
+                      ps.blocks, ps.rows_in);
+        free(ex);
+        free(pr);
+        tmat_free(&T);
+    }
+}
+END_TEST
+
 /* The hook takes nonzero combinations for zero: wrong stops. With the
  * confirmations of the bound the result is still the exact one; with one
  * confirmation only (hook bit 32) at least one of the trials goes wrong, so the
@@ -726,6 +765,7 @@ int main(void)
     tcase_add_loop_test(tc, test_dense_forms, 0, (int)NPRIMES);
     tcase_add_loop_test(tc, test_ranked, 0, (int)NPRIMES);
     tcase_add_test(tc, test_prob_reduces_less);
+    tcase_add_test(tc, test_prob_small);
     tcase_add_test(tc, test_hook_caught);
     tcase_add_test(tc, test_exponent);
     tcase_add_test(tc, test_select);
