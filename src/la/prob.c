@@ -17,7 +17,7 @@
 
 #define PROB_BLOCK 64      /* least rows per block */
 #define PROB_MIN_ROWS 64   /* smaller matrices go to the exact kernel */
-#define PROB_MIN_ROWS_MT 16 /* on several threads */
+#define PROB_MIN_ROWS_MT 8  /* on several threads */
 #define PROB_MAX_EXPONENT 8 /* beyond (tiny p), the exact kernel is cheaper */
 _Static_assert(PROB_MAX_EXPONENT <= LA_LANES, "the confirmations fit in one group of lanes");
 
