@@ -40,6 +40,9 @@ typedef struct pblock {
  * worker that finds no block left makes it alone (pjob_run). */
 typedef struct pconf {
     la_matrix M;       /* the lanes of the combinations (the pivots are shared) */
+    /* or, when not NULL (one thread, where the pass can only ride), what is left
+     * of them in columns [npivcols, ncols) alone: rest[(c - npivcols) nc + l] */
+    uint64_t *rest;
     gbc_rng rng;
     unsigned nc;       /* combinations (lanes 0..nc-1) */
     atomic_int taken;  /* a run has claimed the pass */
@@ -187,11 +190,24 @@ static unsigned ride_claim(pout *o, const pblock *blk, size_t nopen)
 static void ride_out(la_matrix *M, pconf *C)
 {
     for (uint32_t c = M->npivcols; c < M->ncols; c++) {
-        uint64_t *v = M->lanes + (size_t)c * LA_LANES, *d = C->M.lanes + (size_t)c * LA_LANES;
+        uint64_t *v = M->lanes + (size_t)c * LA_LANES;
+        uint64_t *d = C->rest != NULL ? C->rest + (size_t)(c - M->npivcols) * C->nc
+                                      : C->M.lanes + (size_t)c * LA_LANES;
         for (unsigned l = 0; l < C->nc; l++) {
             d[l] = v[l];
             v[l] = 0;
         }
+    }
+}
+
+/* The rest of the confirmations back into M's lanes 0..nc-1 (zero between uses). */
+static void ride_back(la_matrix *M, const pconf *C)
+{
+    for (uint32_t c = M->npivcols; c < M->ncols; c++) {
+        uint64_t *v = M->lanes + (size_t)c * LA_LANES;
+        const uint64_t *d = C->rest + (size_t)(c - M->npivcols) * C->nc;
+        for (unsigned l = 0; l < C->nc; l++)
+            v[l] = d[l];
     }
 }
 
@@ -593,6 +609,7 @@ static gbc_status prob_echelon(la_env *E, la_matrix *M, const la_row *rows, size
         conf.M = *M;
         conf.nc = k - 1 < LA_LANES ? k - 1 : LA_LANES;
         conf.M.lanes = gbc_calloc(ctx, (size_t)M->ncols * LA_LANES + 1, sizeof(uint64_t));
+        conf.rest = NULL;
         gbc_rng_seed(&conf.rng, gbc_rng_next(&E->rng));
         atomic_init(&conf.taken, 0);
         pconf *C = conf.M.lanes != NULL ? &conf : NULL;
@@ -621,11 +638,10 @@ static gbc_status prob_echelon(la_env *E, la_matrix *M, const la_row *rows, size
         pconf conf;
         conf.M = *M;
         conf.nc = k - 1 < LA_LANES ? k - 1 : LA_LANES;
-        conf.M.lanes = k > 1 ? gbc_calloc(ctx, (size_t)M->ncols * LA_LANES + 1,
-                                          sizeof(uint64_t))
-                             : NULL;
+        size_t nrest = (size_t)(M->ncols - M->npivcols) * conf.nc + 1;
+        conf.rest = k > 1 ? gbc_malloc(ctx, sizeof(uint64_t) * nrest) : NULL;
         atomic_init(&conf.taken, 0);
-        if (conf.M.lanes != NULL) {
+        if (conf.rest != NULL) {
             gbc_rng_seed(&conf.rng, gbc_rng_next(&E->rng));
             q.o.ride = &conf;
         }
@@ -638,13 +654,14 @@ static gbc_status prob_echelon(la_env *E, la_matrix *M, const la_row *rows, size
         int exact = 0;
         /* the confirmations are reduced by the dense forms too */
         if (st == GBC_OK && closed > 0 && k > 1) {
-            if (q.o.ride != NULL && atomic_load(&conf.taken))
-                st = confirm_lanes(E, M, conf.M.lanes, conf.nc, 1, rows, n, arena, newrows,
-                                   nnew, &exact);
-            else
+            if (q.o.ride != NULL && atomic_load(&conf.taken)) {
+                ride_back(M, &conf);
+                st = confirm_lanes(E, M, M->lanes, conf.nc, 1, rows, n, arena, newrows, nnew,
+                                   &exact);
+            } else
                 st = prob_confirm(E, M, rows, n, k, arena, newrows, nnew, &exact);
         }
-        gbc_free(ctx, conf.M.lanes); /* with what a pass not needed left there */
+        gbc_free(ctx, conf.rest); /* with what a pass not needed left there */
         la_dforms_end(ctx, M, &q.D);
         GBC_TRY(st);
         if (exact)
