@@ -29,24 +29,48 @@ typedef struct pblock {
     unsigned l0, nl, want;
 } pblock;
 
-/* The confirmations' combinations (k - 1 of them, or k on several threads): lanes of
- * their own that hold, once their pass over the known pivots is made, what is left
- * of each in the other columns; their ends, which need the new pivots, come after
- * the blocks (confirm_lanes). The pass rides in the first group of a run of blocks
- * that has nc lanes free (ride_claim): a pass over the known pivots costs about as
- * much for a few more lanes, so the combinations cost no pass of their own there
- * (small matrices: one or two groups instead of two or three). On several threads
- * the first worker that finds the lanes free claims it; if none did, the first
- * worker that finds no block left makes it alone (pjob_run). */
+/* The confirmations' combinations (nc of them: k - 1, or k on several threads),
+ * formed in parts: the rows split into nparts equal ranges, part q adds range q's
+ * rows, each with its own multipliers, into the nc lanes. Reducing by the known
+ * pivots is linear, so the parts' rests (what is left of them in the columns from
+ * npivcols on) add up to the rests of the whole combinations; those are finished
+ * by the new pivots once the blocks are done (confirm_lanes). A part's pass rides in
+ * the first group of a run of blocks that has nc lanes free (ride_claim): a pass
+ * over the known pivots costs about as much for a few more lanes, so the
+ * combinations cost no pass of their own there (a small matrix: one group instead
+ * of two). One thread makes the one part; on T threads there are T parts, so that
+ * no thread's group covers every row's pivots, and a part nobody took when the
+ * blocks ran out is made by the first worker without blocks (pjob_run), or after
+ * the threads. */
+#define CONF_PARTS_MAX 64
 typedef struct pconf {
-    la_matrix M;       /* the lanes of the combinations (the pivots are shared) */
-    /* or, when not NULL (one thread, where the pass can only ride), what is left
-     * of them in columns [npivcols, ncols) alone: rest[(c - npivcols) nc + l] */
+    unsigned nc, nparts;
+    uint32_t npivcols, ncols;
+    size_t n;             /* rows */
+    /* part q's rest: rest[(q (ncols - npivcols) + c - npivcols) nc + l] */
     uint64_t *rest;
-    gbc_rng rng;
-    unsigned nc;       /* combinations (lanes 0..nc-1) */
-    atomic_int taken;  /* a run has claimed the pass */
+    uint64_t seed[CONF_PARTS_MAX]; /* each part's multipliers' generator */
+    atomic_uint next;     /* the next part to take */
+    atomic_uint done;     /* parts made */
 } pconf;
+
+/* nc confirmations of the rows [0, n) of M in nparts parts; C->rest is NULL when
+ * nc is 0 or its memory cannot be had (the caller makes them its own way then). */
+static void pconf_init(pconf *C, la_env *E, const la_matrix *M, size_t n, unsigned nc,
+                       unsigned nparts)
+{
+    C->nc = nc;
+    C->nparts = nparts < CONF_PARTS_MAX ? nparts : CONF_PARTS_MAX;
+    C->npivcols = M->npivcols;
+    C->ncols = M->ncols;
+    C->n = n;
+    for (unsigned q = 0; q < C->nparts; q++)
+        C->seed[q] = gbc_rng_next(&E->rng);
+    atomic_init(&C->next, 0);
+    atomic_init(&C->done, 0);
+    size_t words = (size_t)C->nparts * (M->ncols - M->npivcols) * nc + 1;
+    C->rest = nc > 0 ? gbc_malloc(E->ctx, sizeof(uint64_t) * words) : NULL;
+}
 
 /* What a run of blocks reports to (the sequential kernel, or a thread's job). */
 typedef struct pout pout;
@@ -57,7 +81,7 @@ struct pout {
     uint64_t *hook;      /* the test hook (sequential only; else NULL) */
     size_t reduced, confirmations, closed, blocks, groups;
     size_t maxopen; /* blocks it may hold open at once (at most LA_LANES) */
-    pconf *ride;    /* the confirmations' pass to claim, or NULL */
+    pconf *ride;    /* the confirmations' parts to take, or NULL */
 };
 
 uint32_t la_lanes_combine(const field *F, gbc_rng *rng, la_matrix *M, unsigned l0, unsigned nl,
@@ -163,54 +187,78 @@ static gbc_status finish_lane(gbc_ctx *ctx, la_matrix *M, const field *F, const 
     return GBC_OK;
 }
 
+/* Whether the run takes a part of the confirmations (*q) into its next group: one
+ * is left and the open blocks leave its lanes free. */
+static int ride_claim(pout *o, const pblock *blk, size_t nopen, unsigned *q)
+{
+    pconf *C = o->ride;
+    if (C == NULL || atomic_load_explicit(&C->next, memory_order_relaxed) >= C->nparts)
+        return 0;
+    unsigned want = 0;
+    for (size_t i = 0; i < nopen; i++)
+        want += blk[i].want;
+    if (want + C->nc > LA_LANES)
+        return 0;
+    *q = atomic_fetch_add(&C->next, 1);
+    return *q < C->nparts;
+}
+
+/* Part q's combinations into M's lanes 0..nc-1; the least column they reach. */
+static uint32_t ride_combine(const field *F, la_matrix *M, const pconf *C, unsigned q,
+                             const la_row *rows)
+{
+    gbc_rng r;
+    gbc_rng_seed(&r, C->seed[q]);
+    size_t a = C->n * q / C->nparts, b = C->n * (q + 1) / C->nparts;
+    return la_lanes_combine(F, &r, M, 0, C->nc, rows, a, b);
+}
+
+/* Part q's lanes 0..nc-1, reduced by the known pivots, move to its rest (the
+ * columns from npivcols on; the others are zero). */
+static void ride_out(la_matrix *M, pconf *C, unsigned q)
+{
+    const size_t w = C->ncols - C->npivcols;
+    for (uint32_t c = C->npivcols; c < C->ncols; c++) {
+        uint64_t *v = M->lanes + (size_t)c * LA_LANES;
+        uint64_t *d = C->rest + ((size_t)q * w + (c - C->npivcols)) * C->nc;
+        for (unsigned l = 0; l < C->nc; l++) {
+            d[l] = v[l];
+            v[l] = 0;
+        }
+    }
+    atomic_fetch_add(&C->done, 1);
+}
+
+/* Part q made on its own (no block rides with it). */
+static void ride_alone(const field *F, la_matrix *M, pconf *C, unsigned q, const la_row *rows)
+{
+    la_lanes_reduce(M, F, ride_combine(F, M, C, q, rows));
+    ride_out(M, C, q);
+}
+
+/* The parts' rests summed (mod p) into M's lanes 0..nc-1 (zero between uses). */
+static void ride_back(la_matrix *M, const pconf *C, uint64_t p)
+{
+    const size_t w = C->ncols - C->npivcols;
+    for (uint32_t c = C->npivcols; c < C->ncols; c++) {
+        uint64_t *v = M->lanes + (size_t)c * LA_LANES;
+        for (unsigned l = 0; l < C->nc; l++) {
+            uint64_t x = 0;
+            for (unsigned q = 0; q < C->nparts; q++)
+                x += C->rest[((size_t)q * w + (c - C->npivcols)) * C->nc + l] % p;
+            v[l] = x % p;
+        }
+    }
+}
+
 /* Close the blocks o->take hands out (blk[i] is rows [i bs, (i + 1) bs)). Each
  * group shares the lanes out among open blocks (assign_lanes): a block's lanes
  * hold independent combinations of its rows, formed in one pass over them; all
  * lanes are reduced by the known pivots together, then each block's lanes are
  * finished in turn. A nonzero result is a new pivot (o->emit); a zero closes its
  * block, and so does a block's m-th pivot; the lanes a done block did not need are
- * dropped. A block whose lanes all gave pivots asks for twice as many next time. */
-/* Whether the run takes the confirmations' pass into its next group: they are
- * unclaimed and the open blocks leave their lanes free. */
-static unsigned ride_claim(pout *o, const pblock *blk, size_t nopen)
-{
-    pconf *C = o->ride;
-    if (C == NULL || atomic_load_explicit(&C->taken, memory_order_relaxed) != 0)
-        return 0;
-    unsigned want = 0;
-    for (size_t i = 0; i < nopen; i++)
-        want += blk[i].want;
-    if (want + C->nc > LA_LANES || atomic_exchange(&C->taken, 1) != 0)
-        return 0;
-    return C->nc;
-}
-
-/* The confirmations' lanes 0..nc-1, reduced by the known pivots in M's lanes, move
- * into their own (the columns from npivcols on; the others are zero). */
-static void ride_out(la_matrix *M, pconf *C)
-{
-    for (uint32_t c = M->npivcols; c < M->ncols; c++) {
-        uint64_t *v = M->lanes + (size_t)c * LA_LANES;
-        uint64_t *d = C->rest != NULL ? C->rest + (size_t)(c - M->npivcols) * C->nc
-                                      : C->M.lanes + (size_t)c * LA_LANES;
-        for (unsigned l = 0; l < C->nc; l++) {
-            d[l] = v[l];
-            v[l] = 0;
-        }
-    }
-}
-
-/* The rest of the confirmations back into M's lanes 0..nc-1 (zero between uses). */
-static void ride_back(la_matrix *M, const pconf *C)
-{
-    for (uint32_t c = M->npivcols; c < M->ncols; c++) {
-        uint64_t *v = M->lanes + (size_t)c * LA_LANES;
-        const uint64_t *d = C->rest + (size_t)(c - M->npivcols) * C->nc;
-        for (unsigned l = 0; l < C->nc; l++)
-            v[l] = d[l];
-    }
-}
-
+ * dropped. A block whose lanes all gave pivots asks for twice as many next time. A
+ * part of the confirmations may ride in a group's first lanes (ride_claim). */
 static gbc_status run_blocks(gbc_ctx *ctx, la_matrix *M, const field *F, gbc_rng *rng,
                              const la_row *rows, size_t n, size_t bs, gbc_arena *arena,
                              pout *o)
@@ -219,14 +267,15 @@ static gbc_status run_blocks(gbc_ctx *ctx, la_matrix *M, const field *F, gbc_rng
     size_t nopen = 0;
     int more = 1;
     for (;;) {
-        unsigned reserve = ride_claim(o, blk, nopen);
+        unsigned part = 0;
+        unsigned reserve = ride_claim(o, blk, nopen, &part) ? o->ride->nc : 0;
         nopen = assign_lanes(o, rows, n, bs, blk, nopen, &more, reserve);
         if (nopen == 0 && reserve == 0)
             return GBC_OK;
         GBC_TRY(o->poll(o));
         uint32_t start = M->ncols;
         if (reserve > 0)
-            start = la_lanes_combine(F, &o->ride->rng, M, 0, reserve, rows, 0, n);
+            start = ride_combine(F, M, o->ride, part, rows);
         for (size_t i = 0; i < nopen; i++) {
             if (blk[i].nl == 0)
                 continue;
@@ -238,7 +287,7 @@ static gbc_status run_blocks(gbc_ctx *ctx, la_matrix *M, const field *F, gbc_rng
         la_lanes_reduce(M, F, start);
         o->groups++;
         if (reserve > 0)
-            ride_out(M, o->ride);
+            ride_out(M, o->ride, part);
         size_t keep = 0;
         for (size_t i = 0; i < nopen; i++) {
             pblock *B = &blk[i];
@@ -402,10 +451,10 @@ static void *pjob_run(void *arg)
     pconf *C = J->conf;
     gbc_status st = run_blocks(&W->ctx, &W->M, J->F, &J->rng, J->rows, J->n, J->bs,
                                &W->arena, &J->o);
-    if (C != NULL && st == GBC_OK && !atomic_load(W->stop) &&
-        atomic_exchange(&C->taken, 1) == 0) {
-        la_lanes_reduce(&C->M, J->F,
-                        la_lanes_combine(J->F, &C->rng, &C->M, 0, C->nc, J->rows, 0, J->n));
+    unsigned q;
+    while (C != NULL && st == GBC_OK && !atomic_load(W->stop) &&
+           (q = atomic_fetch_add(&C->next, 1)) < C->nparts) {
+        ride_alone(J->F, &W->M, C, q, J->rows);
         J->o.groups++;
     }
     /* a stop asked by another worker or the caller is already in W->st or theirs */
@@ -606,25 +655,28 @@ static gbc_status prob_echelon(la_env *E, la_matrix *M, const la_row *rows, size
          * over the known pivots runs beside the blocks when its lanes can be had */
         k = la_prob_exponent(p, s, 1) + 1;
         pconf conf;
-        conf.M = *M;
-        conf.nc = k - 1 < LA_LANES ? k - 1 : LA_LANES;
-        conf.M.lanes = gbc_calloc(ctx, (size_t)M->ncols * LA_LANES + 1, sizeof(uint64_t));
-        conf.rest = NULL;
-        gbc_rng_seed(&conf.rng, gbc_rng_next(&E->rng));
-        atomic_init(&conf.taken, 0);
-        pconf *C = conf.M.lanes != NULL ? &conf : NULL;
+        pconf_init(&conf, E, M, n, k - 1 < LA_LANES ? k - 1 : LA_LANES, (unsigned)E->threads);
+        pconf *C = conf.rest != NULL ? &conf : NULL;
         gbc_status st = prob_parallel(E, M, rows, n, bs, nblocks, C, arena, newrows, nnew,
                                       &closed);
         int exact = 0;
         if (st == GBC_OK && C != NULL && closed > 0) {
-            /* their pass over the known pivots is done: finished by the new ones */
+            /* the parts no worker took (one that never started), then the parts'
+             * sum finished by the new pivots */
+            unsigned q;
+            while ((q = atomic_fetch_add(&C->next, 1)) < C->nparts) {
+                ride_alone(E->F, M, C, q, rows);
+                E->st.groups++;
+            }
             st = gbc_ctx_check(ctx);
-            if (st == GBC_OK)
-                st = confirm_lanes(E, M, C->M.lanes, C->nc, 0, rows, n, arena, newrows, nnew,
+            if (st == GBC_OK) {
+                ride_back(M, C, p);
+                st = confirm_lanes(E, M, M->lanes, C->nc, 0, rows, n, arena, newrows, nnew,
                                    &exact);
+            }
             confirmed = 1;
         }
-        gbc_free(ctx, conf.M.lanes);
+        gbc_free(ctx, conf.rest);
         GBC_TRY(st);
         if (exact)
             return GBC_OK;
@@ -636,15 +688,9 @@ static gbc_status prob_echelon(la_env *E, la_matrix *M, const la_row *rows, size
         /* the k - 1 confirmations ride in the blocks' groups when their lanes can
          * be had (they are finished only if a block closed) */
         pconf conf;
-        conf.M = *M;
-        conf.nc = k - 1 < LA_LANES ? k - 1 : LA_LANES;
-        size_t nrest = (size_t)(M->ncols - M->npivcols) * conf.nc + 1;
-        conf.rest = k > 1 ? gbc_malloc(ctx, sizeof(uint64_t) * nrest) : NULL;
-        atomic_init(&conf.taken, 0);
-        if (conf.rest != NULL) {
-            gbc_rng_seed(&conf.rng, gbc_rng_next(&E->rng));
+        pconf_init(&conf, E, M, n, k > 1 ? (k - 1 < LA_LANES ? k - 1 : LA_LANES) : 0, 1);
+        if (conf.rest != NULL)
             q.o.ride = &conf;
-        }
         gbc_status st = run_blocks(ctx, M, E->F, &E->rng, rows, n, bs, arena, &q.o);
         E->st.rows_reduced += q.o.reduced;
         E->st.confirmations += q.o.confirmations;
@@ -654,8 +700,8 @@ static gbc_status prob_echelon(la_env *E, la_matrix *M, const la_row *rows, size
         int exact = 0;
         /* the confirmations are reduced by the dense forms too */
         if (st == GBC_OK && closed > 0 && k > 1) {
-            if (q.o.ride != NULL && atomic_load(&conf.taken)) {
-                ride_back(M, &conf);
+            if (q.o.ride != NULL && atomic_load(&conf.done) == conf.nparts) {
+                ride_back(M, &conf, p);
                 st = confirm_lanes(E, M, M->lanes, conf.nc, 1, rows, n, arena, newrows, nnew,
                                    &exact);
             } else
