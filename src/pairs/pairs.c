@@ -3,6 +3,9 @@
 
 #include "common/sort.h"
 
+/* A candidate's hash before it is described (hashes are below 2^31 - 1). */
+#define CAND_UNDESCRIBED UINT32_MAX
+
 void pairs_init(pairset *ps)
 {
     memset(ps, 0, sizeof *ps);
@@ -206,12 +209,15 @@ static uint32_t pair_weight(const pairs_basis *B, uint32_t i, uint32_t j, uint32
     return s > UINT32_MAX ? UINT32_MAX : (uint32_t)s;
 }
 
-/* The candidates of an update in ps->cand, C[i] for every older element i
- * (redundant or not, those weighed 0): lcm(lm_i, lt) described by its degree,
- * hash and divisor mask (the or of the two leads': every mask bit is a threshold
- * on one exponent) without forming it, weighed by pair_weight, or PAIR_KNOWN for a
- * known pair (pairs_basis.ecart; *kn says whether the new element is known).
- * GBC_ERR_OVERFLOW when an lcm's degree would pass UINT32_MAX. */
+/* The candidates of an update in ps->cand, C[i] for every older element i:
+ * lcm(lm_i, lt) described by its degree, hash and divisor mask (the or of the two
+ * leads': every mask bit is a threshold on one exponent) without forming it,
+ * weighed by pair_weight, or PAIR_KNOWN for a known pair (pairs_basis.ecart; *kn
+ * says whether the new element is known). A redundant element's candidate is
+ * weighed 0 and left undescribed: it makes no pair, and the chain criterion
+ * describes it when it needs it (cand_is; most elements of a long run end
+ * redundant: cyclic-8, three in four). GBC_ERR_OVERFLOW when an lcm's degree
+ * would pass UINT32_MAX. */
 static gbc_status update_candidates(gbc_ctx *ctx, pairset *ps, const pairs_basis *B, int *kn)
 {
     const mht *t = B->t;
@@ -219,16 +225,23 @@ static gbc_status update_candidates(gbc_ctx *ctx, pairset *ps, const pairs_basis
     const uint32_t *rnd = t->par->rnd, *et = mht_exps(t, lt), dmt = t->row[lt].divmask;
     GBC_TRY(GBC_GROW(ctx, ps->cand, ps->ccap, (size_t)nw + 1));
     pcand *C = ps->cand;
+    const uint8_t *red = B->redundant;
+    const uint32_t *lm = B->lm;
     for (uint32_t i = 0; i < nw; i++) {
+        C[i].i = i;
+        if (red[i]) {
+            C[i].w = 0;
+            C[i].hash = CAND_UNDESCRIBED;
+            continue;
+        }
         uint64_t deg;
-        const uint32_t h = mht_hash_lcm(rnd, mht_exps(t, B->lm[i]), et, n, &deg);
+        const uint32_t h = mht_hash_lcm(rnd, mht_exps(t, lm[i]), et, n, &deg);
         if (deg > UINT32_MAX)
             return GBC_ERR_OVERFLOW;
-        C[i].i = i;
         C[i].ldeg = (uint32_t)deg;
         C[i].hash = h;
-        C[i].dm = t->row[B->lm[i]].divmask | dmt;
-        C[i].w = B->redundant[i] ? 0 : pair_weight(B, i, nw, (uint32_t)deg);
+        C[i].dm = t->row[lm[i]].divmask | dmt;
+        C[i].w = pair_weight(B, i, nw, (uint32_t)deg);
     }
     /* Known pairs: their weight becomes PAIR_KNOWN (candidates only; a known pair
      * is never stored). */
@@ -247,12 +260,22 @@ static gbc_status update_candidates(gbc_ctx *ctx, pairset *ps, const pairs_basis
     return GBC_OK;
 }
 
-/* Whether candidate c's lcm, lcm(lm_c.i, lt), is the monomial m of pt. */
-static int cand_is(const pairs_basis *B, const pcand *c, const mht *pt, uint32_t m)
+/* Whether candidate c's lcm, lcm(lm_c.i, lt), is the monomial m of pt (a
+ * redundant element's candidate is described here the first time,
+ * update_candidates; an lcm of degree past UINT32_MAX is no monomial of pt). */
+static int cand_is(const pairs_basis *B, pcand *c, const mht *pt, uint32_t m)
 {
+    const mht *t = B->t;
+    if (c->hash == CAND_UNDESCRIBED) {
+        uint64_t deg;
+        c->hash = mht_hash_lcm(t->par->rnd, mht_exps(t, B->lm[c->i]),
+                               mht_exps(t, B->lm[B->n - 1]), t->nvars, &deg);
+        c->ldeg = deg > UINT32_MAX ? UINT32_MAX : (uint32_t)deg;
+        if (deg > UINT32_MAX)
+            return 0;
+    }
     if (c->hash != pt->row[m].hash || c->ldeg != pt->row[m].deg)
         return 0;
-    const mht *t = B->t;
     const uint32_t *a = mht_exps(t, B->lm[c->i]), *b = mht_exps(t, B->lm[B->n - 1]),
                    *e = mht_exps(pt, m);
     for (uint32_t v = 0; v < t->nvars; v++)
@@ -264,7 +287,7 @@ static int cand_is(const pairs_basis *B, const pcand *c, const mht *pt, uint32_t
 /* Chain criterion on the old pairs: drop (i, j) when lt divides lcm(i, j) and
  * both lcm(i, new) and lcm(j, new) differ from it. */
 static void update_chain(pairset *ps, const pairs_basis *B, const mht *pt, uint32_t lt,
-                         const pcand *C)
+                         pcand *C)
 {
     const mht *t = B->t;
     size_t k = 0;
