@@ -50,9 +50,15 @@ typedef struct pconf {
     /* part q's rest: rest[(q (ncols - npivcols) + c - npivcols) nc + l] */
     uint64_t *rest;
     uint64_t seed[CONF_PARTS_MAX]; /* each part's multipliers' generator */
-    atomic_uint next;     /* the next part to take */
-    atomic_uint done;     /* parts made */
+    atomic_uint next;     /* the next part to take (a part taken is made, unless the
+                           * run fails) */
 } pconf;
+
+/* The lanes k - 1 confirmations take (k <= PROB_MAX_EXPONENT + 1 <= LA_LANES + 1). */
+static unsigned conf_lanes(unsigned k)
+{
+    return k == 0 ? 0 : (k - 1 < LA_LANES ? k - 1 : LA_LANES);
+}
 
 /* nc confirmations of the rows [0, n) of M in nparts parts; C->rest is NULL when
  * nc is 0 or its memory cannot be had (the caller makes them its own way then). */
@@ -67,7 +73,6 @@ static void pconf_init(pconf *C, la_env *E, const la_matrix *M, size_t n, unsign
     for (unsigned q = 0; q < C->nparts; q++)
         C->seed[q] = gbc_rng_next(&E->rng);
     atomic_init(&C->next, 0);
-    atomic_init(&C->done, 0);
     size_t words = (size_t)C->nparts * (M->ncols - M->npivcols) * nc + 1;
     C->rest = nc > 0 ? gbc_malloc(E->ctx, sizeof(uint64_t) * words) : NULL;
 }
@@ -148,7 +153,7 @@ static size_t assign_lanes(pout *o, const la_row *rows, size_t n, size_t bs, pbl
     for (int grew = 1; free > 0 && grew;) {
         grew = 0;
         for (size_t i = 0; i < nopen && free > 0; i++)
-            if (blk[i].nl > 0 && blk[i].nl < blk[i].m - blk[i].found + 1) {
+            if (blk[i].nl < blk[i].m - blk[i].found + 1) {
                 blk[i].nl++;
                 free--;
                 grew = 1;
@@ -226,7 +231,6 @@ static void ride_out(la_matrix *M, pconf *C, unsigned q)
             v[l] = 0;
         }
     }
-    atomic_fetch_add(&C->done, 1);
 }
 
 /* Part q made on its own (no block rides with it). */
@@ -383,7 +387,6 @@ static size_t block_size(size_t n, int threads)
 typedef struct pjob {
     la_worker w;
     pout o;
-    pconf *conf;          /* the confirmations' pass to claim, or NULL */
     atomic_size_t *next;  /* the next block to take */
     const field *F;
     const la_row *rows;
@@ -448,7 +451,7 @@ static void *pjob_run(void *arg)
 {
     pjob *J = arg;
     la_worker *W = &J->w;
-    pconf *C = J->conf;
+    pconf *C = J->o.ride;
     gbc_status st = run_blocks(&W->ctx, &W->M, J->F, &J->rng, J->rows, J->n, J->bs,
                                &W->arena, &J->o);
     unsigned q;
@@ -484,7 +487,6 @@ static gbc_status prob_parallel(la_env *E, la_matrix *M, const la_row *rows, siz
         pjob *J = &jobs[t];
         la_dforms_join(&J->D, &D);
         J->next = &next;
-        J->conf = conf;
         J->o.ride = conf;
         /* the test hook's wrong stops are worker 0's (the calling thread's) */
         J->o.hook = t == 0 && (uint32_t)E->hook > 0 ? &E->hook : NULL;
@@ -605,7 +607,7 @@ static gbc_status prob_confirm(la_env *E, la_matrix *M, const la_row *rows, size
 {
     GBC_TRY(gbc_ctx_check(E->ctx));
     /* k <= PROB_MAX_EXPONENT + 1 <= LA_LANES + 1, so one group of lanes holds them */
-    unsigned nc = k - 1 < LA_LANES ? k - 1 : LA_LANES;
+    unsigned nc = conf_lanes(k);
     la_lanes_reduce(M, E->F, la_lanes_combine(E->F, &E->rng, M, 0, nc, rows, 0, n));
     E->st.groups++;
     return confirm_lanes(E, M, M->lanes, nc, 1, rows, n, arena, newrows, nnew, exact);
@@ -655,7 +657,7 @@ static gbc_status prob_echelon(la_env *E, la_matrix *M, const la_row *rows, size
          * over the known pivots runs beside the blocks when its lanes can be had */
         k = la_prob_exponent(p, s, 1) + 1;
         pconf conf;
-        pconf_init(&conf, E, M, n, k - 1 < LA_LANES ? k - 1 : LA_LANES, (unsigned)E->threads);
+        pconf_init(&conf, E, M, n, conf_lanes(k), (unsigned)E->threads);
         pconf *C = conf.rest != NULL ? &conf : NULL;
         gbc_status st = prob_parallel(E, M, rows, n, bs, nblocks, C, arena, newrows, nnew,
                                       &closed);
@@ -688,7 +690,7 @@ static gbc_status prob_echelon(la_env *E, la_matrix *M, const la_row *rows, size
         /* the k - 1 confirmations ride in the blocks' groups when their lanes can
          * be had (they are finished only if a block closed) */
         pconf conf;
-        pconf_init(&conf, E, M, n, k > 1 ? (k - 1 < LA_LANES ? k - 1 : LA_LANES) : 0, 1);
+        pconf_init(&conf, E, M, n, conf_lanes(k), 1);
         if (conf.rest != NULL)
             q.o.ride = &conf;
         gbc_status st = run_blocks(ctx, M, E->F, &E->rng, rows, n, bs, arena, &q.o);
@@ -700,7 +702,7 @@ static gbc_status prob_echelon(la_env *E, la_matrix *M, const la_row *rows, size
         int exact = 0;
         /* the confirmations are reduced by the dense forms too */
         if (st == GBC_OK && closed > 0 && k > 1) {
-            if (q.o.ride != NULL && atomic_load(&conf.done) == conf.nparts) {
+            if (q.o.ride != NULL && atomic_load(&conf.next) > 0) {
                 ride_back(M, &conf, p);
                 st = confirm_lanes(E, M, M->lanes, conf.nc, 1, rows, n, arena, newrows, nnew,
                                    &exact);

@@ -209,20 +209,27 @@ static uint32_t pair_weight(const pairs_basis *B, uint32_t i, uint32_t j, uint32
     return s > UINT32_MAX ? UINT32_MAX : (uint32_t)s;
 }
 
+/* The hash of lcm(lm_i, lt) for the new element's lead lt, and its degree. */
+static uint32_t cand_hash(const pairs_basis *B, uint32_t i, uint64_t *deg)
+{
+    const mht *t = B->t;
+    return mht_hash_lcm(t->par->rnd, mht_exps(t, B->lm[i]), mht_exps(t, B->lm[B->n - 1]),
+                        t->nvars, deg);
+}
+
 /* The candidates of an update in ps->cand, C[i] for every older element i:
  * lcm(lm_i, lt) described by its degree, hash and divisor mask (the or of the two
  * leads': every mask bit is a threshold on one exponent) without forming it,
  * weighed by pair_weight, or PAIR_KNOWN for a known pair (pairs_basis.ecart; *kn
- * says whether the new element is known). A redundant element's candidate is
- * weighed 0 and left undescribed: it makes no pair, and the chain criterion
+ * says whether the new element is known). A redundant element's candidate is left
+ * undescribed (only its i is set): it makes no pair, and the chain criterion
  * describes it when it needs it (cand_is; most elements of a long run end
  * redundant: cyclic-8, three in four). GBC_ERR_OVERFLOW when an lcm's degree
  * would pass UINT32_MAX. */
 static gbc_status update_candidates(gbc_ctx *ctx, pairset *ps, const pairs_basis *B, int *kn)
 {
     const mht *t = B->t;
-    const uint32_t n = t->nvars, nw = B->n - 1, lt = B->lm[nw];
-    const uint32_t *rnd = t->par->rnd, *et = mht_exps(t, lt), dmt = t->row[lt].divmask;
+    const uint32_t nw = B->n - 1, dmt = t->row[B->lm[nw]].divmask;
     GBC_TRY(GBC_GROW(ctx, ps->cand, ps->ccap, (size_t)nw + 1));
     pcand *C = ps->cand;
     const uint8_t *red = B->redundant;
@@ -230,12 +237,11 @@ static gbc_status update_candidates(gbc_ctx *ctx, pairset *ps, const pairs_basis
     for (uint32_t i = 0; i < nw; i++) {
         C[i].i = i;
         if (red[i]) {
-            C[i].w = 0;
             C[i].hash = CAND_UNDESCRIBED;
             continue;
         }
         uint64_t deg;
-        const uint32_t h = mht_hash_lcm(rnd, mht_exps(t, lm[i]), et, n, &deg);
+        const uint32_t h = cand_hash(B, i, &deg);
         if (deg > UINT32_MAX)
             return GBC_ERR_OVERFLOW;
         C[i].ldeg = (uint32_t)deg;
@@ -268,8 +274,7 @@ static int cand_is(const pairs_basis *B, pcand *c, const mht *pt, uint32_t m)
     const mht *t = B->t;
     if (c->hash == CAND_UNDESCRIBED) {
         uint64_t deg;
-        c->hash = mht_hash_lcm(t->par->rnd, mht_exps(t, B->lm[c->i]),
-                               mht_exps(t, B->lm[B->n - 1]), t->nvars, &deg);
+        c->hash = cand_hash(B, c->i, &deg);
         c->ldeg = deg > UINT32_MAX ? UINT32_MAX : (uint32_t)deg;
         if (deg > UINT32_MAX)
             return 0;

@@ -601,6 +601,18 @@ START_TEST(test_ranked)
 }
 END_TEST
 
+/* The probabilistic kernel on T (threads, seed) gives the exact kernel's rows;
+ * its counters in *ps. */
+static void prob_equals_exact(const tmat *T, const field *F, int threads, uint64_t seed,
+                              la_stats *ps)
+{
+    char *ex = run_kernel(&la_kernel_exact, T, F, 1, 0, 1, NULL);
+    char *pr = run_kernel(&la_kernel_probabilistic, T, F, threads, 0, seed, ps);
+    ck_assert_str_eq(ex, pr);
+    free(ex);
+    free(pr);
+}
+
 /* The probabilistic kernel really runs (not its exact fallback) on large primes,
  * and reduces far fewer vectors than rows when the rank is low. */
 START_TEST(test_prob_reduces_less)
@@ -612,17 +624,13 @@ START_TEST(test_prob_reduces_less)
     tmat T;
     tmat_make(&T, &g, &F, 500, 100, 2000, 20, 5);
     la_stats ps;
-    char *ex = run_kernel(&la_kernel_exact, &T, &F, 1, 0, 1, NULL);
-    char *pr = run_kernel(&la_kernel_probabilistic, &T, &F, 1, 0, gbc_rng_next(&g), &ps);
-    ck_assert_str_eq(ex, pr);
+    prob_equals_exact(&T, &F, 1, gbc_rng_next(&g), &ps);
     ck_assert_uint_eq(ps.rows_in, 2000);
     ck_assert_msg(ps.rows_reduced < 200, "%zu of 2000 rows reduced for rank <= 20",
                   ps.rows_reduced);
     ck_assert_uint_gt(ps.blocks, 1);
     ck_assert_uint_gt(ps.confirmations, 0);
     ck_assert(ps.fail_bound > 0 && ps.fail_bound <= ldexp(1.0, -64));
-    free(ex);
-    free(pr);
     tmat_free(&T);
 }
 END_TEST
@@ -642,25 +650,17 @@ START_TEST(test_prob_small)
         tmat T;
         tmat_make(&T, &g, &F, 300, 60, 100, 1, 8);
         la_stats ps;
-        char *ex = run_kernel(&la_kernel_exact, &T, &F, 1, 0, 1, NULL);
-        char *pr = run_kernel(&la_kernel_probabilistic, &T, &F, 1, 0, gbc_rng_next(&g), &ps);
-        ck_assert_str_eq(ex, pr);
+        prob_equals_exact(&T, &F, 1, gbc_rng_next(&g), &ps);
         ck_assert_uint_eq(ps.blocks, 2);
         ck_assert_uint_gt(ps.confirmations, 2);
         ck_assert_msg(ps.groups == 1, "trial %d: %zu groups of lanes for two blocks of rank "
                       "<= 1 and their confirmations", t, ps.groups);
-        free(ex);
-        free(pr);
         tmat_free(&T);
         tmat_make(&T, &g, &F, 300, 60, 40, 6, 8);
-        ex = run_kernel(&la_kernel_exact, &T, &F, 1, 0, 1, NULL);
-        pr = run_kernel(&la_kernel_probabilistic, &T, &F, 2, 0, gbc_rng_next(&g), &ps);
-        ck_assert_str_eq(ex, pr);
+        prob_equals_exact(&T, &F, 2, gbc_rng_next(&g), &ps);
         ck_assert_msg(ps.blocks == 2 && ps.rows_in == 40,
                       "trial %d: 40 rows on two threads: %zu blocks, %zu rows in", t,
                       ps.blocks, ps.rows_in);
-        free(ex);
-        free(pr);
         tmat_free(&T);
     }
 }
