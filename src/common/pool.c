@@ -3,10 +3,27 @@
  * running the background task, if any); each thread that takes part runs its part
  * when the generation changes and counts itself out; the caller runs part 0 (and
  * the parts of seats that do not take part) and waits for the count to reach zero.
- * The background task is given to the last seat by a flag of its own. */
+ * The background task is given to the last seat by a flag of its own.
+ *
+ * Jobs come close together (F4's symbolic preprocessing runs one per wave of
+ * rows, a few hundred per second, with a short serial step between them), so a
+ * thread whose part is done watches the generation for POOL_SPIN seconds before it
+ * sleeps on the condition, and the caller watches the count of parts still running
+ * as long before it sleeps: a wake-up through the futex costs tens of
+ * microseconds on a virtual machine, a job a few hundred. gen and pending are
+ * written under the mutex and read by the watching loops without it (atomics). */
 #include "common/pool.h"
 
 #include <pthread.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#define POOL_PAUSE() _mm_pause()
+#else
+#define POOL_PAUSE() ((void)0)
+#endif
+
+/* How long a thread watches before it sleeps, in seconds. */
+#define POOL_SPIN 50e-6
 
 #define POOL_MAX 64
 
@@ -19,7 +36,7 @@ struct gbc_pool {
     void *arg;
     int n;                      /* parts of the current job */
     int excl;                   /* the seat the current job leaves out (0: none) */
-    int pending;                /* started threads still running their part */
+    uint64_t pending;           /* started threads still running their part */
     /* the background task (gbc_pool_async): run by seat bg, state BG_* */
     void (*bg_fn)(void *);
     void *bg_arg;
@@ -38,6 +55,26 @@ struct gbc_pool {
 
 enum { BG_IDLE = 0, BG_GIVEN, BG_DONE };
 
+/* Watch *v (read atomically) for up to POOL_SPIN seconds while it equals old
+ * (zero: while it is not zero); returns whether that ended. */
+static int watch_u64(const uint64_t *v, uint64_t old, int zero)
+{
+    double t0 = 0.0;
+    for (unsigned k = 1;; k++) {
+        uint64_t x = __atomic_load_n(v, __ATOMIC_ACQUIRE);
+        if (zero ? x == 0 : x != old)
+            return 1;
+        POOL_PAUSE();
+        if ((k & 63) == 0) {
+            double t = gbc_wall_time();
+            if (t0 == 0.0)
+                t0 = t;
+            else if (t - t0 > POOL_SPIN)
+                return 0;
+        }
+    }
+}
+
 static void *pool_main(void *data)
 {
     struct pool_seat *s = data;
@@ -45,7 +82,15 @@ static void *pool_main(void *data)
     uint64_t seen = 0;
     pthread_mutex_lock(&P->mu);
     for (;;) {
-        while (!P->quit && P->gen == seen && !(P->bg == s->t && P->bg_state == BG_GIVEN))
+        if (!P->quit && __atomic_load_n(&P->gen, __ATOMIC_RELAXED) == seen &&
+            !(P->bg == s->t && P->bg_state == BG_GIVEN)) {
+            /* the next job often comes soon: watch for it before sleeping */
+            pthread_mutex_unlock(&P->mu);
+            watch_u64(&P->gen, seen, 0);
+            pthread_mutex_lock(&P->mu);
+        }
+        while (!P->quit && __atomic_load_n(&P->gen, __ATOMIC_RELAXED) == seen &&
+               !(P->bg == s->t && P->bg_state == BG_GIVEN))
             pthread_cond_wait(&P->go, &P->mu);
         if (P->quit)
             break;
@@ -61,7 +106,7 @@ static void *pool_main(void *data)
             pthread_cond_broadcast(&P->bg_done);
             continue;
         }
-        seen = P->gen;
+        seen = __atomic_load_n(&P->gen, __ATOMIC_RELAXED);
         if (s->t >= P->n || s->t == P->excl)
             continue; /* not part of this job, and not counted in its pending */
         void (*fn)(void *, int) = P->fn;
@@ -69,7 +114,7 @@ static void *pool_main(void *data)
         pthread_mutex_unlock(&P->mu);
         fn(arg, s->t);
         pthread_mutex_lock(&P->mu);
-        if (--P->pending == 0)
+        if (__atomic_sub_fetch(&P->pending, 1, __ATOMIC_RELEASE) == 0)
             pthread_cond_signal(&P->done);
     }
     pthread_mutex_unlock(&P->mu);
@@ -144,8 +189,8 @@ void gbc_pool_run(gbc_pool *P, void (*fn)(void *arg, int t), void *arg, int n)
             P->arg = arg;
             P->n = n;
             P->excl = excl;
-            P->pending = threaded - (excl != 0);
-            P->gen++;
+            __atomic_store_n(&P->pending, (uint64_t)(threaded - (excl != 0)), __ATOMIC_RELAXED);
+            __atomic_add_fetch(&P->gen, 1, __ATOMIC_RELEASE);
             pthread_cond_broadcast(&P->go);
         } else {
             threaded = 0; /* one thread, and it is busy: every part runs here */
@@ -161,8 +206,10 @@ void gbc_pool_run(gbc_pool *P, void (*fn)(void *arg, int t), void *arg, int n)
     for (int t = threaded + 1; t < n; t++)
         fn(arg, t);
     if (threaded > 0) {
+        /* the other parts often end soon after this one: watch before sleeping */
+        watch_u64(&P->pending, 0, 1);
         pthread_mutex_lock(&P->mu);
-        while (P->pending > 0)
+        while (__atomic_load_n(&P->pending, __ATOMIC_ACQUIRE) > 0)
             pthread_cond_wait(&P->done, &P->mu);
         pthread_mutex_unlock(&P->mu);
     }

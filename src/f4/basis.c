@@ -37,6 +37,7 @@ void f4_free(f4_state *S)
     mht_clear(ctx, &S->pht);
     mht_clear(ctx, &S->bht);
     mht_params_clear(ctx, &S->par);
+    la_env_clear(&S->la);
 }
 
 gbc_status f4_setup(f4_state *S, gbc_ctx *ctx, const ring *R, gb_stats *stats)
@@ -118,23 +119,28 @@ gbc_status f4_add_element(f4_state *S, poly *h, int *strict)
     return GBC_OK;
 }
 
-gbc_status f4_add(f4_state *S, poly *h)
+gbc_status f4_add_pairs(f4_state *S, size_t k0)
 {
-    int strict;
-    GBC_TRY(f4_add_element(S, h, &strict));
     if (S->play != NULL && S->chk == NULL)
         return GBC_OK; /* replay: no pairs, unless it confirms its rounds */
-    size_t k = S->n - 1;
     double t0 = gbc_wall_time();
     pairs_basis B = {&S->bht,     S->lm,     S->red,    NULL,
                      (uint32_t)S->n, &S->pht,   S->kecart, S->nknown,
                      S->dknown,   S->R->comp_first, S->R->comp_n};
-    gbc_status st = pairs_update(S->ctx, &S->ps, &B);
-    if (strict)
-        S->red[k] = 1;
+    gbc_status st = pairs_update_many(S->ctx, &S->ps, &B, (uint32_t)k0, f4_round_threads(S));
     if (S->stats)
         S->stats->t_update += gbc_wall_time() - t0;
     return st;
+}
+
+gbc_status f4_add(f4_state *S, poly *h)
+{
+    int strict;
+    GBC_TRY(f4_add_element(S, h, &strict));
+    GBC_TRY(f4_add_pairs(S, S->n - 1));
+    if (strict)
+        S->red[S->n - 1] = 1;
+    return GBC_OK;
 }
 
 /* Sort S->gens by increasing lead degree, stably (one key sort: a trace replays

@@ -35,6 +35,9 @@ static gbc_status f4_round(f4_state *S, uint32_t d, int *unit)
         GBC_CHECK(st, S->obs->round_reduced(S, d, nnew), out);
     else
         GBC_CHECK(st, f4_sort_newrows(S, nnew), out);
+    /* the elements join the basis, then their pair updates run together
+     * (f4_add_pairs), as f4_add's one by one would */
+    size_t k0 = S->n;
     for (size_t i = 0; i < nnew; i++) {
         poly h;
         GBC_CHECK(st, gbc_ctx_check(ctx), out);
@@ -44,11 +47,18 @@ static gbc_status f4_round(f4_state *S, uint32_t d, int *unit)
             *unit = 1;
             break;
         }
-        st = f4_add(S, &h);
+        int strict;
+        st = f4_add_element(S, &h, &strict);
         poly_clear(ctx, &h, S->F);
         if (st != GBC_OK)
             goto out;
+        if (strict) { /* never for a new element's lead; as f4_add if it were */
+            GBC_CHECK(st, f4_add_pairs(S, k0), out);
+            S->red[S->n - 1] = 1;
+            k0 = S->n;
+        }
     }
+    GBC_CHECK(st, f4_add_pairs(S, k0), out);
     gbc_log(ctx, 1, "%6u %7zu %8zu x %-8u %6.2f%% %6zu %9.3f", d, nsel, nrows, S->sht.size,
             nrows && S->sht.size ? 100.0 * (double)nnz / ((double)nrows * S->sht.size) : 0.0,
             nnew, gbc_wall_time() - t0);

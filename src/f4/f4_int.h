@@ -284,6 +284,10 @@ gbc_status f4_add(f4_state *S, poly *h);
 /* f4_add without the pairs (a replay, the guided learning of guided.c): h joins the
  * basis and the divisor lookup; *strict = an older lead properly divides h's. */
 gbc_status f4_add_element(f4_state *S, poly *h, int *strict);
+/* The pair updates of elements k0 .. S->n - 1, just added by f4_add_element in
+ * that order with no strict lead among them (pairs_update_many, on the round's
+ * threads), unless replaying. */
+gbc_status f4_add_pairs(f4_state *S, size_t k0);
 /* The generators in into S->gens as F4 takes them: monic, zeros dropped, stably
  * sorted by lead degree; *unit set when one is a constant. */
 gbc_status f4_take_gens(f4_state *S, const plist *in, int *unit);

@@ -316,7 +316,7 @@ gbc_status f4_final(f4_state *S, plist *out)
         fl = NULL;
     size_t foff = 0, sunk = 0;
     la_matrix M = {.ncols = S->ncols, .pivot = S->pivot, .dense = S->dense,
-                   .tcols = S->tcols, .tcf = S->tcf, .isa = LA_ISA_PORTABLE};
+                   .tcols = S->tcols, .tcf = S->tcf, .isa = LA_ISA_PORTABLE, .ws = S->la.ws};
     /* Output order: increasing leading monomial, i.e. decreasing leading column
      * (pivot columns are numbered by decreasing monomial; they are distinct). */
     uint64_t *idx;

@@ -124,7 +124,9 @@ gbc_status f4_scratch(f4_state *S, uint32_t nc)
         S->pivot = NULL;
         S->tcols = S->tcf = NULL;
         S->densecap = 0;
-        GBC_TRY(GBC_ZALLOC(ctx, S->dense, cap));
+        /* zeros written, not calloc'd: see la_wscratch */
+        GBC_TRY(GBC_ALLOC(ctx, S->dense, cap));
+        memset(S->dense, 0, sizeof *S->dense * cap);
         GBC_TRY(GBC_ALLOC(ctx, S->pivot, cap));
         GBC_TRY(GBC_ALLOC(ctx, S->tcols, cap));
         GBC_TRY(GBC_ALLOC(ctx, S->tcf, cap));
@@ -135,7 +137,8 @@ gbc_status f4_scratch(f4_state *S, uint32_t nc)
         gbc_free(ctx, S->lanes);
         S->lanes = NULL;
         S->lanecap = 0;
-        GBC_TRY(GBC_ZALLOC(ctx, S->lanes, (size_t)nc * LA_LANES));
+        GBC_TRY(GBC_ALLOC(ctx, S->lanes, (size_t)nc * LA_LANES));
+        memset(S->lanes, 0, sizeof *S->lanes * (size_t)nc * LA_LANES);
         S->lanecap = nc;
     }
     return GBC_OK;

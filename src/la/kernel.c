@@ -20,6 +20,7 @@ static gbc_status exact_echelon(la_env *E, la_matrix *M, const la_row *rows, siz
     E->st.rows_in += n;
     E->st.rows_reduced += n;
     M->isa = E->isa;
+    M->ws = E->ws;
     return la_echelon_mt(E->ctx, M, E->F, rows, n, arena, newrows, nnew, E->threads);
 }
 
@@ -89,6 +90,7 @@ static gbc_status ranked_echelon(la_env *E, la_matrix *M, const la_row *rows, si
     la_tail_test T = {ranked_zero, &R};
     E->st.rows_in += n;
     M->isa = E->isa;
+    M->ws = E->ws;
     size_t used = 0;
     gbc_status st = la_echelon_tested(E->ctx, M, E->F, rows, n, &T, arena, newrows, nnew, &used);
     E->st.rows_reduced += used;

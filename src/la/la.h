@@ -53,6 +53,10 @@ typedef struct la_matrix {
      * kernels reduce one row at a time on the calling thread. */
     uint32_t *heap;
     uint32_t heapcap;
+    /* Optional (NULL: each parallel phase allocates its workers' scratch and frees
+     * it at its end): the scratch of workers 1 .. LA_MAX_WORKERS - 1, kept between
+     * phases (la_env.ws; the kernels set it from their environment). */
+    struct la_wscratch *ws;
 } la_matrix;
 
 /* Whether n rows to reduce in a matrix of ncols columns make it hypersparse:
@@ -70,6 +74,22 @@ enum { LA_ISA_PORTABLE = 0, LA_ISA_AVX2 = 1, LA_ISA_AVX512 = 2 };
 /* Rows reduced together by the known pivots: 8 uint64 accumulators per column, one
  * 64-byte line. */
 #define LA_LANES 8
+
+/* The most workers a parallel phase runs (la_phase_begin). */
+#define LA_MAX_WORKERS 64
+
+/* The dense scratch of a parallel phase's worker t >= 1, kept from one phase to the
+ * next in the computation's la_env: dense and lanes are zeros whenever no phase
+ * runs (a phase that fails frees them), as the calling thread's are. Allocating
+ * them afresh in every phase cost two page faults a page on two threads (the
+ * first read maps the shared zero page, the first write copies it and flushes
+ * the other CPU's TLB through an interrupt: 3% of katsura-11's samples). */
+typedef struct la_wscratch {
+    uint64_t *dense;       /* cols zeros */
+    uint32_t *tcols, *tcf; /* cols entries each */
+    uint64_t *lanes;       /* lanecols * LA_LANES zeros */
+    size_t cols, lanecols;
+} la_wscratch;
 
 /* Counters of the kernels over a computation. */
 typedef struct la_stats {
@@ -99,11 +119,15 @@ typedef struct la_env {
     /* the vector loop of the lanes for this computation (LA_ISA_*): la_env_init
      * sets la_lanes_isa_default(); the kernels copy it into their matrices */
     int isa;
+    /* the parallel phases' workers' scratch (la_wscratch), charged to ctx */
+    la_wscratch ws[LA_MAX_WORKERS - 1];
 } la_env;
 
 /* Initialise E for field F (the pointer must stay valid) with the context's thread
  * count and hook and the CPU's vector loop; seed for the random multipliers. */
 void la_env_init(la_env *E, gbc_ctx *ctx, const field *F, uint64_t seed);
+/* Free what E holds (the workers' scratch). */
+void la_env_clear(la_env *E);
 
 typedef struct la_kernel {
     const char *name;
@@ -235,9 +259,11 @@ typedef struct la_phase {
     size_t base, extra;
     atomic_int stop;
     int n, ninit;
+    la_wscratch *ws; /* the workers' kept scratch, or NULL */
 } la_phase;
 
-/* Set up min(n, 64) workers on M (memset each job to 0 first). On failure call
+/* Set up min(n, LA_MAX_WORKERS) workers on M (memset each job to 0 first); their
+ * scratch is M->ws's when M has it. On failure call
  * la_phase_end all the same. */
 gbc_status la_phase_begin(la_phase *P, gbc_ctx *ctx, const la_matrix *M, void *jobs,
                           size_t size, int n);

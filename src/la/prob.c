@@ -632,6 +632,7 @@ static gbc_status prob_echelon(la_env *E, la_matrix *M, const la_row *rows, size
     size_t s = E->st.stops + 1;
     unsigned k = la_prob_exponent(p, s, nblocks);
     M->isa = E->isa;
+    M->ws = E->ws;
     if (E->hook >> 32)
         k = 1; /* test hook: no confirmation beyond the block's own */
     if (!la_prob_combines(E, n) || M->heap != NULL)

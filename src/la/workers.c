@@ -33,14 +33,68 @@ static int workers_within_limit(const gbc_ctx *ctx, const la_matrix *M, int n)
     return fit + 1 < (size_t)n ? (int)fit + 1 : n;
 }
 
+/* n zero words of fresh memory, written (not calloc'd): a first read would map the
+ * zero page, and the first write after it would fault again and flush the other
+ * threads' TLBs (la_wscratch). */
+static void *zeroed_words(gbc_ctx *ctx, size_t n)
+{
+    uint64_t *p = gbc_malloc(ctx, sizeof(uint64_t) * n);
+    if (p != NULL)
+        memset(p, 0, sizeof(uint64_t) * n);
+    return p;
+}
+
+static void wscratch_free(gbc_ctx *ctx, la_wscratch *w)
+{
+    gbc_free(ctx, w->dense);
+    gbc_free(ctx, w->tcols);
+    gbc_free(ctx, w->tcf);
+    gbc_free(ctx, w->lanes);
+    memset(w, 0, sizeof *w);
+}
+
+/* Room in w (charged to ctx) for a matrix of M's columns, with lanes if M has them. */
+static gbc_status wscratch_fit(gbc_ctx *ctx, la_wscratch *w, const la_matrix *M)
+{
+    const size_t cols = (size_t)M->ncols + 1;
+    if (w->cols < cols) {
+        gbc_free(ctx, w->dense);
+        gbc_free(ctx, w->tcols);
+        gbc_free(ctx, w->tcf);
+        w->tcols = w->tcf = NULL;
+        w->cols = 0;
+        w->dense = zeroed_words(ctx, cols);
+        if (w->dense == NULL)
+            return gbc_ctx_alloc_status(ctx);
+        GBC_TRY(GBC_ALLOC(ctx, w->tcols, cols));
+        GBC_TRY(GBC_ALLOC(ctx, w->tcf, cols));
+        w->cols = cols;
+    }
+    if (M->lanes != NULL && w->lanecols < M->ncols) {
+        gbc_free(ctx, w->lanes);
+        w->lanecols = 0;
+        w->lanes = zeroed_words(ctx, (size_t)M->ncols * LA_LANES);
+        if (w->lanes == NULL)
+            return gbc_ctx_alloc_status(ctx);
+        w->lanecols = M->ncols;
+    }
+    return GBC_OK;
+}
+
 gbc_status la_phase_begin(la_phase *P, gbc_ctx *ctx, const la_matrix *M, void *jobs,
                           size_t size, int n)
 {
     P->ctx = ctx;
     n = workers_within_limit(ctx, M, n);
-    P->n = n > 64 ? 64 : n;
+    P->n = n > LA_MAX_WORKERS ? LA_MAX_WORKERS : n;
     P->ninit = 0;
     P->extra = 0;
+    /* the scratch is kept between phases only without a memory limit: under one, a
+     * phase's workers hold nothing once it ends (workers_within_limit) */
+    P->ws = ctx->mem_limit == 0 && ctx->budget == NULL ? M->ws : NULL;
+    gbc_status st = GBC_OK;
+    for (int t = 1; t < P->n && P->ws != NULL && st == GBC_OK; t++)
+        st = wscratch_fit(ctx, &P->ws[t - 1], M);
     P->base = ctx->mem_used;
     atomic_init(&P->stop, 0);
     gbc_budget_begin(&P->budget, ctx);
@@ -55,6 +109,16 @@ gbc_status la_phase_begin(la_phase *P, gbc_ctx *ctx, const la_matrix *M, void *j
         gbc_arena_init(&W->arena, 1 << 20);
         if (t == 0)
             continue; /* worker 0 runs in the calling thread, on its scratch */
+        if (st != GBC_OK)
+            return st;
+        if (P->ws != NULL) {
+            const la_wscratch *w = &P->ws[t - 1];
+            W->M.dense = w->dense;
+            W->M.tcols = w->tcols;
+            W->M.tcf = w->tcf;
+            W->M.lanes = M->lanes != NULL ? w->lanes : NULL;
+            continue;
+        }
         W->M.lanes = NULL;
         W->M.dense = gbc_calloc(&W->ctx, M->ncols + 1, sizeof(uint64_t));
         W->M.tcols = gbc_malloc(&W->ctx, sizeof(uint32_t) * ((size_t)M->ncols + 1));
@@ -67,7 +131,7 @@ gbc_status la_phase_begin(la_phase *P, gbc_ctx *ctx, const la_matrix *M, void *j
                 return gbc_ctx_alloc_status(&W->ctx);
         }
     }
-    return GBC_OK;
+    return st;
 }
 
 /* A job of the computation's pool: part t runs the worker function on worker t. */
@@ -121,9 +185,12 @@ gbc_status la_phase_run(la_phase *P, void *(*fn)(void *), void *jobs, size_t siz
 
 void la_phase_end(la_phase *P, void *jobs, size_t size)
 {
+    /* a phase that failed may leave its workers' scratch dirty: kept scratch goes */
+    int failed = atomic_load(&P->stop) != 0;
     for (int t = 0; t < P->ninit; t++) {
         la_worker *W = worker(jobs, size, t);
-        if (t > 0) {
+        failed |= W->st != GBC_OK;
+        if (t > 0 && P->ws == NULL) {
             gbc_free(&W->ctx, W->M.dense);
             gbc_free(&W->ctx, W->M.tcols);
             gbc_free(&W->ctx, W->M.tcf);
@@ -133,6 +200,14 @@ void la_phase_end(la_phase *P, void *jobs, size_t size)
     }
     P->ctx->mem_used -= P->extra;
     gbc_budget_end(&P->budget, P->ctx);
+    for (int t = 1; failed && P->ws != NULL && t < LA_MAX_WORKERS; t++)
+        wscratch_free(P->ctx, &P->ws[t - 1]);
+}
+
+void la_env_clear(la_env *E)
+{
+    for (int t = 1; t < LA_MAX_WORKERS; t++)
+        wscratch_free(E->ctx, &E->ws[t - 1]);
 }
 
 int la_worker_stopped(la_worker *W)

@@ -25,20 +25,24 @@ typedef struct pcand {
     uint32_t dm;
 } pcand;
 
-typedef struct pairset {
-    spair *p;
-    size_t n, cap;
-    /* scratch for the update, reused */
+/* The scratch of one element's candidates, reused from update to update. */
+typedef struct pscratch {
     pcand *cand;
     size_t ccap;
     uint32_t *alive;
     size_t acap;
-    uint64_t *ckey;     /* the candidates' sort keys and order, ccap each */
+    uint64_t *ckey;     /* the candidates' sort keys and order, kcap each */
     uint32_t *corder;
     pcand *ctmp;
     size_t kcap;
     uint32_t *gscr;     /* sort_candidates's map of hashes, classes and degrees */
     size_t gcap;
+} pscratch;
+
+typedef struct pairset {
+    spair *p;
+    size_t n, cap;
+    pscratch sc; /* the update's scratch */
     size_t stat_created, stat_chain, stat_gm, stat_product; /* statistics */
     size_t stat_known; /* pairs of known elements dropped as known (pairs_basis.ecart) */
     size_t stat_comp;  /* pairs across components dropped (pairs_basis.comp_n) */
@@ -84,6 +88,15 @@ typedef struct pairs_basis {
  * mark the older elements whose leading monomial it divides as redundant. GBC_ERR_OVERFLOW if an lcm overflows;
  * GBC_ERR_INTERRUPTED when ctx asks to stop while the new pairs are sorted. */
 gbc_status pairs_update(gbc_ctx *ctx, pairset *ps, pairs_basis *B);
+/* Elements k0 .. B->n - 1 have just been added, in that order, none of them with a
+ * lead that is a proper multiple of an older lead: the same pair set, redundancy
+ * marks and counts as pairs_update after each of them (with B->n = k + 1 for
+ * element k). On nt > 1 parts of ctx's pool, the elements' candidates are formed,
+ * sorted and sifted by criteria M and F at once (each element's depend only on
+ * the leads and on which older elements the earlier new ones make redundant); the
+ * chain criterion on the pairs, the new pairs' storing and the redundancy marks
+ * then follow element by element. nt <= 1 or no pool: pairs_update in turn. */
+gbc_status pairs_update_many(gbc_ctx *ctx, pairset *ps, pairs_basis *B, uint32_t k0, int nt);
 
 /* Compare by (deg, lcm in the term order, j, i): the selection order. */
 int pairs_cmp(const mht *t, const spair *a, const spair *b);

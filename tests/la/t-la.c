@@ -194,6 +194,15 @@ static char *run_kernel(const la_kernel *K, const tmat *T, const field *F, int t
         ck_assert_msg(dense[c] == 0, "the kernel left the dense scratch dirty");
     for (size_t c = 0; lanes != NULL && c < (size_t)T->ncols * LA_LANES; c++)
         ck_assert_msg(lanes[c] == 0, "the kernel left the lanes dirty");
+    /* the workers' scratch, kept for the next phase, must be as clean */
+    for (int t = 0; t < LA_MAX_WORKERS - 1; t++) {
+        const la_wscratch *w = &E.ws[t];
+        for (size_t c = 0; c < w->cols; c++)
+            ck_assert_msg(w->dense[c] == 0, "a worker left its dense scratch dirty");
+        for (size_t c = 0; c < w->lanecols * LA_LANES; c++)
+            ck_assert_msg(w->lanes[c] == 0, "a worker left its lanes dirty");
+    }
+    la_env_clear(&E);
     free(lanes);
     free(heap);
     if (K->provenance)

@@ -10,6 +10,8 @@
  * - The same with the lcms in a table of their own (F4's form): the same pairs; with
  *   sugar weights: each weight is the sugar formula; with known pairs: exactly the
  *   pairs of low degree are left out.
+ * - pairs_update_many on two threads against pairs_update one element at a time:
+ *   the same pairs, marks and counts.
  * - pairs_cmp against its definition, pairs_pop_min against a linear scan,
  *   pairs_sort ascending, pairs_min_deg.
  * - A Buchberger loop written here on pairs/ alone (top reduction by one multiple at
@@ -23,6 +25,7 @@
 
 #include "buchberger/buchberger.h"
 #include "check/check.h"
+#include "common/pool.h"
 #include "io/io.h"
 #include "pairs/pairs.h"
 #include "testutil.h"
@@ -506,6 +509,113 @@ START_TEST(test_update_known)
 }
 END_TEST
 
+/* pairs_update_many on two threads makes exactly what pairs_update after each
+ * element makes: the same pairs in the same order (elements, weights, lcms), the
+ * same redundancy marks and counts; batches of 1-160 elements over lists of up to
+ * 400 leads, with lcms in the basis table or apart, weights by degree or sugar,
+ * and known pairs. The batches are large enough for the parts to run (the update
+ * takes them on its threads from 8,192 candidates). */
+#define MANY_N 400
+START_TEST(test_update_many)
+{
+    gbc_rng r;
+    gbc_rng_seed(&r, tu_seed() ^ 0x3a7);
+    gbc_ctx ctx;
+    gbc_ctx_init(&ctx);
+    ctx.threads = 2;
+    int made = gbc_ctx_pool_enter(&ctx);
+    ck_assert_msg(made && ctx.pool != NULL, "no pool of two threads");
+    static uint32_t lm[2][MANY_N], sugar[MANY_N], ecart[MANY_N];
+    static uint8_t red[2][MANY_N];
+    size_t batched = 0;
+    for (int it = 0; it < 12 * tu_mult(); it++) {
+        uint32_t nv = 3 + (uint32_t)gbc_rng_below(&r, MAXV - 2);
+        char spec[128];
+        tu_random_order(spec, sizeof spec, &r, nv, it % 5);
+        mono_order ord;
+        char msg[256];
+        ck_assert_msg(mono_order_parse(&ctx, &ord, spec, nv, msg, sizeof msg) == GBC_OK, "%s",
+                      msg);
+        mht_params par;
+        ck_assert_int_eq(mht_params_init(&ctx, &par, &ord, gbc_rng_next(&r)), GBC_OK);
+        const int sep = it % 2, ks = it % 3 == 1, kn = it % 3 == 2;
+        mht t[2], lt[2];
+        pairset ps[2];
+        for (int v = 0; v < 2; v++) {
+            ck_assert_int_eq(mht_init(&ctx, &t[v], &par, 4), GBC_OK);
+            ck_assert_int_eq(mht_init(&ctx, &lt[v], &par, 4), GBC_OK);
+            pairs_init(&ps[v]);
+            memset(red[v], 0, sizeof red[v]);
+        }
+        const uint32_t dk = 4 + (uint32_t)gbc_rng_below(&r, 4);
+        uint32_t n = 0;
+        while (n < MANY_N) {
+            uint32_t m = 1 + (uint32_t)gbc_rng_below(&r, 160);
+            if (m > MANY_N - n)
+                m = MANY_N - n;
+            const uint32_t k0 = n;
+            for (uint32_t q = 0; q < m; q++, n++) {
+                uint32_t e[MAXV];
+                random_mono(&r, e, nv, 4 + (uint32_t)gbc_rng_below(&r, 5));
+                sugar[n] = deg_of(e, nv) + (uint32_t)gbc_rng_below(&r, 3);
+                ecart[n] = (uint32_t)gbc_rng_below(&r, 2);
+                for (int v = 0; v < 2; v++) {
+                    ck_assert_int_eq(mht_insert(&ctx, &t[v], e, &lm[v][n]), GBC_OK);
+                    if (v == 0) { /* one by one */
+                        pairs_basis B = {&t[0], lm[0], red[0], ks ? sugar : NULL, n + 1,
+                                         sep ? &lt[0] : NULL, kn ? ecart : NULL,
+                                         kn ? MANY_N / 2 : 0, dk, 0, 0};
+                        ck_assert_int_eq(pairs_update(&ctx, &ps[0], &B), GBC_OK);
+                    }
+                }
+            }
+            pairs_basis B = {&t[1], lm[1], red[1], ks ? sugar : NULL, n,
+                             sep ? &lt[1] : NULL, kn ? ecart : NULL, kn ? MANY_N / 2 : 0, dk,
+                             0, 0};
+            ck_assert_int_eq(pairs_update_many(&ctx, &ps[1], &B, k0, 2), GBC_OK);
+            ck_assert_uint_eq(B.n, n);
+            batched += ((uint64_t)k0 + n - 1) * m / 2 >= 8192;
+            /* pop a few pairs from both, as a run selects between rounds */
+            uint32_t pops = (uint32_t)gbc_rng_below(&r, 4);
+            for (uint32_t q = 0; q < pops && ps[0].n > 0; q++) {
+                spair a, b;
+                pairs_pop_min(&ps[0], sep ? &lt[0] : &t[0], &a);
+                pairs_pop_min(&ps[1], sep ? &lt[1] : &t[1], &b);
+                T_ASSERT_MSG(a.i == b.i && a.j == b.j, "%s: popped (%u, %u) and (%u, %u)",
+                             spec, a.i, a.j, b.i, b.j);
+            }
+            T_ASSERT_MSG(ps[0].n == ps[1].n, "%s: %zu pairs one by one, %zu batched", spec,
+                         ps[0].n, ps[1].n);
+            for (size_t q = 0; q < ps[0].n; q++) {
+                const spair *a = &ps[0].p[q], *b = &ps[1].p[q];
+                const mht *ta = sep ? &lt[0] : &t[0], *tb = sep ? &lt[1] : &t[1];
+                T_ASSERT_MSG(a->i == b->i && a->j == b->j && a->deg == b->deg &&
+                                 memcmp(mht_exps(ta, a->lcm), mht_exps(tb, b->lcm),
+                                        sizeof(uint32_t) * nv) == 0,
+                             "%s: pair %zu: (%u, %u) of weight %u one by one, (%u, %u) of "
+                             "weight %u batched",
+                             spec, q, a->i, a->j, a->deg, b->i, b->j, b->deg);
+            }
+            T_ASSERT_MSG(memcmp(red[0], red[1], n) == 0, "%s: redundancy marks differ", spec);
+            T_ASSERT(ps[0].stat_created == ps[1].stat_created &&
+                     ps[0].stat_chain == ps[1].stat_chain && ps[0].stat_gm == ps[1].stat_gm &&
+                     ps[0].stat_product == ps[1].stat_product &&
+                     ps[0].stat_known == ps[1].stat_known);
+        }
+        for (int v = 0; v < 2; v++) {
+            pairs_clear(&ctx, &ps[v]);
+            mht_clear(&ctx, &t[v]);
+            mht_clear(&ctx, &lt[v]);
+        }
+        mht_params_clear(&ctx, &par);
+        mono_order_clear(&ctx, &ord);
+    }
+    gbc_ctx_pool_leave(&ctx, made);
+    ck_assert_msg(batched > 0, "no batch was large enough for the threads");
+    ck_assert_uint_eq(ctx.mem_used, 0);
+}
+END_TEST
+
 /* pairs_cmp follows (weight, lcm in the order, j, i); pairs_pop_min returns the
  * smallest pair by it; pairs_sort sorts ascending; pairs_min_deg the least weight. */
 START_TEST(test_selection)
@@ -773,6 +883,7 @@ static Suite *pairs_suite(void)
     tcase_add_test(tc, test_update_sep_table);
     tcase_add_test(tc, test_update_sugar);
     tcase_add_test(tc, test_update_known);
+    tcase_add_test(tc, test_update_many);
     tcase_add_test(tc, test_selection);
     tcase_add_test(tc, test_mini_buchberger);
     suite_add_tcase(s, tc);
