@@ -327,6 +327,7 @@ typedef struct f4_wave_row {
     uint64_t mpk[2]; /* the multiplier's packed key, when packed */
     int packed;      /* products looked up by packed keys */
     uint32_t miss;   /* products the lookups did not find */
+    uint32_t first;  /* the first of them (a term's index) */
 } f4_wave_row;
 /* Set up wave row r (gi, mhash, mdeg, tbr, row set; the multiplier in S->mexps,
  * copied to mex, n words): its column array, its key. */

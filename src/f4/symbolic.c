@@ -131,6 +131,9 @@ typedef struct wave {
  * that a thread woken late takes fewer. */
 #define WAVE_GRAB 16
 
+/* Rows ahead whose first miss's slot f4_wave_build fetches. */
+#define WAVE_AHEAD 4
+
 /* A part of a wave's lookups (the part's number does not matter: groups of rows
  * are taken in turn); a product not found (or not looked up) gets UINT32_MAX. */
 static void wave_lookup(void *arg, int t)
@@ -143,9 +146,12 @@ static void wave_lookup(void *arg, int t)
         for (size_t i = a; i < b; i++) {
             f4_wave_row *r = &W->w[i];
             const poly *f = &S->g[r->gi];
+            r->first = 0;
             if (r->packed) {
                 r->miss = mht_find_mul_pk_n(&S->sht, r->mpk, r->mhash, r->mdeg, &S->bht,
                                             f->mon, f->len, r->cols);
+                while (r->miss > 0 && r->cols[r->first] != UINT32_MAX)
+                    r->first++;
             } else {
                 for (uint32_t k = 0; k < f->len; k++)
                     r->cols[k] = UINT32_MAX;
@@ -189,6 +195,7 @@ gbc_status f4_wave_build(f4_state *S, f4_wave_row *w, size_t nw, const uint32_t 
             for (uint32_t k = 0; k < S->g[w[i].gi].len; k++)
                 w[i].cols[k] = UINT32_MAX;
             w[i].miss = S->g[w[i].gi].len;
+            w[i].first = 0;
         }
     }
     for (size_t i = 0; i < nw; i++) {
@@ -196,7 +203,14 @@ gbc_status f4_wave_build(f4_state *S, f4_wave_row *w, size_t nw, const uint32_t 
         const poly *f = &S->g[r->gi];
         const uint32_t *m = mex + i * n;
         GBC_TRY(gbc_ctx_poll(ctx));
-        for (uint32_t k = 0; k < f->len && r->miss > 0; k++) {
+        /* the map's slot of a later row's first miss, fetched ahead (the serial
+         * insertions wait on these loads) */
+        if (i + WAVE_AHEAD < nw && w[i + WAVE_AHEAD].miss > 0) {
+            const f4_wave_row *q = &w[i + WAVE_AHEAD];
+            mht_prefetch(sht, mht_hash_add(q->mhash,
+                                           S->bht.row[S->g[q->gi].mon[q->first]].hash));
+        }
+        for (uint32_t k = r->first; k < f->len && r->miss > 0; k++) {
             if (r->cols[k] != UINT32_MAX)
                 continue;
             r->miss--;

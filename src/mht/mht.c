@@ -107,19 +107,6 @@ static gbc_status mht_reserve_row(gbc_ctx *ctx, mht *t)
     return GBC_OK;
 }
 
-/* The first slot of hash h in a map of mask + 1 slots: h times an odd constant
- * (2^32 over the golden ratio) with the product's high half folded onto its low
- * bits, so that the slot depends on every bit of h. The hash is linear in the
- * exponents, so lattices of exponents give lattices of hashes; folding h's own
- * bits (h ^ h >> 15 ^ h >> 26) left some of them in long probe runs (2990 slots
- * for x^(a 2^17) y^(b 2^17), a < 128, b < 256, under an unlucky seed; over 150
- * random seeds the longest run was 1204 slots that way, 172 this way). */
-static inline uint32_t mht_first_slot(uint32_t h, uint32_t mask)
-{
-    uint32_t x = h * 0x9e3779b1u;
-    return (x ^ (x >> 16)) & mask;
-}
-
 /* Keep the load factor of the map at most 1/2. */
 static gbc_status mht_grow_map(gbc_ctx *ctx, mht *t)
 {

@@ -323,13 +323,50 @@ static gbc_status quot_reserve(sres *S, size_t need)
     return GBC_OK;
 }
 
+/* Whether the column's totals c are T + b (b NULL: T): one pass that vectorises
+ * and stores nothing while every exponent of T and b is below 2^30 (no sum
+ * wraps), the sums in 64 bits otherwise. */
+static inline int col_is_sum(const uint32_t *c, const uint32_t *T, const uint32_t *b,
+                             uint32_t n)
+{
+    if (b == NULL)
+        return mono_equal(c, T, n);
+    uint32_t diff = 0, big = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        big |= T[i] | b[i];
+        diff |= c[i] ^ (T[i] + b[i]);
+    }
+    if (big < (1u << 30))
+        return diff == 0;
+    for (uint32_t i = 0; i < n; i++)
+        if ((uint64_t)c[i] != (uint64_t)T[i] + b[i])
+            return 0;
+    return 1;
+}
+
 /* *col = the column of the term x^b (T, comp) (b NULL: x^0), a new one when it
  * was not met yet; lin is its term_lin. GBC_ERR_OVERFLOW when an exponent would pass 2^31 - 1,
- * GBC_ERR_LIMIT past 2^32 - 2 columns. */
+ * GBC_ERR_LIMIT past 2^32 - 2 columns. A column met before is recognised without
+ * forming the sum (col_is_sum): most calls are such (the reducer rows' terms come
+ * back in every reduction that meets them). */
 static gbc_status col_of(sres *S, const uint32_t *T, const uint32_t *b, uint32_t comp,
                          uint64_t lin, size_t *col)
 {
     const uint32_t n = S->n;
+    if (2 * (S->ncol + 1) > S->nslot)
+        GBC_TRY(cols_rehash(S));
+    const uint64_t h = term_mix(lin);
+    size_t s = (size_t)h & (S->nslot - 1);
+    for (uint64_t w; (w = S->slot[s]) != 0; s = (s + 1) & (S->nslot - 1)) {
+        if ((w >> 32) != (h >> 32))
+            continue;
+        size_t k = (size_t)(uint32_t)w - 1;
+        if (S->chash[k] == h && S->ccomp[k] == comp && col_is_sum(S->cT + k * n, T, b, n)) {
+            *col = k;
+            return GBC_OK;
+        }
+    }
+    /* a new column: the sum, checked */
     uint32_t *e = S->work;
     if (b != NULL) {
         /* below 2^30 both, the sum is below 2^31: or-ed in a loop that vectorises,
@@ -348,19 +385,6 @@ static gbc_status col_of(sres *S, const uint32_t *T, const uint32_t *b, uint32_t
             if (T[i] > UINT32_MAX / 2)
                 return GBC_ERR_OVERFLOW;
             e[i] = T[i];
-        }
-    }
-    if (2 * (S->ncol + 1) > S->nslot)
-        GBC_TRY(cols_rehash(S));
-    const uint64_t h = term_mix(lin);
-    size_t s = (size_t)h & (S->nslot - 1);
-    for (uint64_t w; (w = S->slot[s]) != 0; s = (s + 1) & (S->nslot - 1)) {
-        if ((w >> 32) != (h >> 32))
-            continue;
-        size_t k = (size_t)(uint32_t)w - 1;
-        if (S->chash[k] == h && S->ccomp[k] == comp && mono_equal(S->cT + k * n, e, n)) {
-            *col = k;
-            return GBC_OK;
         }
     }
     const size_t k = S->ncol;

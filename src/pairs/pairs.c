@@ -466,6 +466,7 @@ static gbc_status store_pair(gbc_ctx *ctx, pairset *ps, const pairs_basis *B, mh
 static gbc_status update_store(gbc_ctx *ctx, pairset *ps, const pairs_basis *B, mht *pt,
                                int kn, size_t na)
 {
+    GBC_TRY(GBC_GROW(ctx, ps->p, ps->cap, ps->n + na));
     for (size_t b = 0; b < na; b++) {
         const pcand *c = &ps->sc.cand[ps->sc.alive[b]];
         if (cand_stored(B, c, kn, &ps->stat_product, &ps->stat_known))
@@ -718,6 +719,7 @@ gbc_status pairs_update_many(gbc_ctx *ctx, pairset *ps, pairs_basis *B, uint32_t
         const uint32_t e = k - k0;
         update_chain(ps, B, pt, B->lm[k], NULL);
         const many_part *P = &part[J.epart[e]];
+        st = GBC_GROW(ctx, ps->p, ps->cap, ps->n + J.epairs[e]);
         for (uint32_t q = 0; q < J.epairs[e] && st == GBC_OK; q++) {
             const many_pair *c = &P->out[J.eoff[e] + q];
             st = store_pair(ctx, ps, B, pt, c->i, c->w);
