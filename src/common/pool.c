@@ -10,11 +10,13 @@
  * thread whose part is done watches the generation for POOL_SPIN seconds before it
  * sleeps on the condition, and the caller watches the count of parts still running
  * as long before it sleeps: a wake-up through the futex costs tens of
- * microseconds on a virtual machine, a job a few hundred. gen and pending are
- * written under the mutex and read by the watching loops without it (atomics). */
+ * microseconds on a virtual machine, a job a few hundred. Not with more parts
+ * than processors online. gen and pending are written under the mutex and read by
+ * the watching loops without it (atomics). */
 #include "common/pool.h"
 
 #include <pthread.h>
+#include <unistd.h>
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
 #define POOL_PAUSE() _mm_pause()
@@ -44,6 +46,10 @@ struct gbc_pool {
     pthread_cond_t bg_done;
     int bg_ok;
     int size;                   /* parts a job may have */
+    int watch;                  /* whether threads watch before sleeping: not when
+                                 * there are more parts than processors online
+                                 * (a watching thread would take a working one's
+                                 * processor) */
     int nthreads;               /* threads started (parts 1 .. nthreads) */
     int mu_ok, go_ok, done_ok;
     pthread_t tid[POOL_MAX];
@@ -82,7 +88,7 @@ static void *pool_main(void *data)
     uint64_t seen = 0;
     pthread_mutex_lock(&P->mu);
     for (;;) {
-        if (!P->quit && __atomic_load_n(&P->gen, __ATOMIC_RELAXED) == seen &&
+        if (P->watch && !P->quit && __atomic_load_n(&P->gen, __ATOMIC_RELAXED) == seen &&
             !(P->bg == s->t && P->bg_state == BG_GIVEN)) {
             /* the next job often comes soon: watch for it before sleeping */
             pthread_mutex_unlock(&P->mu);
@@ -127,6 +133,8 @@ gbc_pool *gbc_pool_new(gbc_ctx *ctx, int nthreads)
     if (P == NULL)
         return NULL;
     P->size = nthreads < 1 ? 1 : nthreads > POOL_MAX ? POOL_MAX : nthreads;
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    P->watch = online > 0 && P->size <= online;
     P->mu_ok = pthread_mutex_init(&P->mu, NULL) == 0;
     P->go_ok = pthread_cond_init(&P->go, NULL) == 0;
     P->done_ok = pthread_cond_init(&P->done, NULL) == 0;
@@ -207,7 +215,8 @@ void gbc_pool_run(gbc_pool *P, void (*fn)(void *arg, int t), void *arg, int n)
         fn(arg, t);
     if (threaded > 0) {
         /* the other parts often end soon after this one: watch before sleeping */
-        watch_u64(&P->pending, 0, 1);
+        if (P->watch)
+            watch_u64(&P->pending, 0, 1);
         pthread_mutex_lock(&P->mu);
         while (__atomic_load_n(&P->pending, __ATOMIC_ACQUIRE) > 0)
             pthread_cond_wait(&P->done, &P->mu);

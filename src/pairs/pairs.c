@@ -545,6 +545,7 @@ typedef struct many_part {
  * part epart[..] at eoff[..]; fr[i] is the first new element whose lead divides
  * lm_i (the update that makes i redundant), B->n for none. */
 typedef struct many_job {
+    gbc_ctx *ctx; /* the caller's, polled by part 0 (the calling thread) */
     const pairs_basis *B;
     uint32_t k0;
     uint32_t *fr;
@@ -630,9 +631,12 @@ static void many_elements(void *arg, int t)
     const size_t m = J->B->n - J->k0;
     size_t a, b;
     while (P->st == GBC_OK && !atomic_load(&J->stop) &&
-           gbc_take_chunk(&J->next, m, MANY_GRAB, &a, &b))
+           gbc_take_chunk(&J->next, m, MANY_GRAB, &a, &b)) {
+        if (t == 0)
+            P->st = gbc_ctx_check(J->ctx); /* an interrupt stops every part */
         for (size_t e = a; e < b && P->st == GBC_OK; e++)
             P->st = many_element(J, P, J->k0 + (uint32_t)e);
+    }
     if (P->st != GBC_OK)
         atomic_store(&J->stop, 1);
 }
@@ -665,7 +669,7 @@ gbc_status pairs_update_many(gbc_ctx *ctx, pairset *ps, pairs_basis *B, uint32_t
     mht *t = B->t;
     mht *pt = B->lcms != NULL ? B->lcms : t;
     const uint32_t m = n - k0;
-    many_job J = {B, k0, NULL, NULL, NULL, NULL, NULL, 0, 0};
+    many_job J = {ctx, B, k0, NULL, NULL, NULL, NULL, NULL, 0, 0};
     many_part part[64];
     uint32_t *head = NULL, *link = NULL;
     gbc_status st;
