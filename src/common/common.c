@@ -215,6 +215,17 @@ void *gbc_calloc(gbc_ctx *ctx, size_t n, size_t size)
     return h + 1;
 }
 
+void *gbc_calloc_written(gbc_ctx *ctx, size_t n, size_t size)
+{
+    size_t bytes;
+    if (gbc_mul_size(&bytes, n, size))
+        return NULL;
+    void *p = gbc_malloc(ctx, bytes);
+    if (p != NULL)
+        memset(p, 0, bytes);
+    return p;
+}
+
 void *gbc_realloc(gbc_ctx *ctx, void *p, size_t size)
 {
     if (p == NULL)

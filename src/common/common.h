@@ -175,6 +175,11 @@ gbc_status gbc_ctx_room_status(const gbc_ctx *ctx);
  * be freed through any context or NULL. */
 void *gbc_malloc(gbc_ctx *ctx, size_t size);
 void *gbc_calloc(gbc_ctx *ctx, size_t n, size_t size);
+/* gbc_calloc with the zeros written at once: for scratch that a thread reads before
+ * it writes (a calloc'd page read first maps the shared zero page, and the first
+ * write then copies it and, with several threads, interrupts the other processors
+ * to flush their TLBs). */
+void *gbc_calloc_written(gbc_ctx *ctx, size_t n, size_t size);
 void *gbc_realloc(gbc_ctx *ctx, void *p, size_t size);
 void gbc_free(gbc_ctx *ctx, void *p);
 /* Status describing the most recent allocation failure. */

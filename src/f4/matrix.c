@@ -124,9 +124,9 @@ gbc_status f4_scratch(f4_state *S, uint32_t nc)
         S->pivot = NULL;
         S->tcols = S->tcf = NULL;
         S->densecap = 0;
-        /* zeros written, not calloc'd: see la_wscratch */
-        GBC_TRY(GBC_ALLOC(ctx, S->dense, cap));
-        memset(S->dense, 0, sizeof *S->dense * cap);
+        S->dense = gbc_calloc_written(ctx, cap, sizeof *S->dense);
+        if (S->dense == NULL)
+            return gbc_ctx_alloc_status(ctx);
         GBC_TRY(GBC_ALLOC(ctx, S->pivot, cap));
         GBC_TRY(GBC_ALLOC(ctx, S->tcols, cap));
         GBC_TRY(GBC_ALLOC(ctx, S->tcf, cap));
@@ -137,8 +137,9 @@ gbc_status f4_scratch(f4_state *S, uint32_t nc)
         gbc_free(ctx, S->lanes);
         S->lanes = NULL;
         S->lanecap = 0;
-        GBC_TRY(GBC_ALLOC(ctx, S->lanes, (size_t)nc * LA_LANES));
-        memset(S->lanes, 0, sizeof *S->lanes * (size_t)nc * LA_LANES);
+        S->lanes = gbc_calloc_written(ctx, (size_t)nc * LA_LANES, sizeof *S->lanes);
+        if (S->lanes == NULL)
+            return gbc_ctx_alloc_status(ctx);
         S->lanecap = nc;
     }
     return GBC_OK;

@@ -33,17 +33,6 @@ static int workers_within_limit(const gbc_ctx *ctx, const la_matrix *M, int n)
     return fit + 1 < (size_t)n ? (int)fit + 1 : n;
 }
 
-/* n zero words of fresh memory, written (not calloc'd): a first read would map the
- * zero page, and the first write after it would fault again and flush the other
- * threads' TLBs (la_wscratch). */
-static void *zeroed_words(gbc_ctx *ctx, size_t n)
-{
-    uint64_t *p = gbc_malloc(ctx, sizeof(uint64_t) * n);
-    if (p != NULL)
-        memset(p, 0, sizeof(uint64_t) * n);
-    return p;
-}
-
 static void wscratch_free(gbc_ctx *ctx, la_wscratch *w)
 {
     gbc_free(ctx, w->dense);
@@ -63,7 +52,7 @@ static gbc_status wscratch_fit(gbc_ctx *ctx, la_wscratch *w, const la_matrix *M)
         gbc_free(ctx, w->tcf);
         w->tcols = w->tcf = NULL;
         w->cols = 0;
-        w->dense = zeroed_words(ctx, cols);
+        w->dense = gbc_calloc_written(ctx, cols, sizeof(uint64_t));
         if (w->dense == NULL)
             return gbc_ctx_alloc_status(ctx);
         GBC_TRY(GBC_ALLOC(ctx, w->tcols, cols));
@@ -73,7 +62,7 @@ static gbc_status wscratch_fit(gbc_ctx *ctx, la_wscratch *w, const la_matrix *M)
     if (M->lanes != NULL && w->lanecols < M->ncols) {
         gbc_free(ctx, w->lanes);
         w->lanecols = 0;
-        w->lanes = zeroed_words(ctx, (size_t)M->ncols * LA_LANES);
+        w->lanes = gbc_calloc_written(ctx, (size_t)M->ncols * LA_LANES, sizeof(uint64_t));
         if (w->lanes == NULL)
             return gbc_ctx_alloc_status(ctx);
         w->lanecols = M->ncols;
