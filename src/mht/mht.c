@@ -333,18 +333,43 @@ gbc_status mht_insert_mul(gbc_ctx *ctx, mht *t, const mht *ta, uint32_t a, const
     return mht_commit(ctx, t, mht_hash_add(ta->row[a].hash, tb->row[b].hash), (uint32_t)deg, idx);
 }
 
+/* Whether row exponents c are m + b (the sum's total degree below 2^32, so no
+ * exponent's sum wraps): one pass that vectorises and stores nothing. */
+static inline int mht_is_sum(const uint32_t *c, const uint32_t *m, const uint32_t *b,
+                             uint32_t n)
+{
+    uint32_t diff = 0;
+    for (uint32_t i = 0; i < n; i++)
+        diff |= c[i] ^ (m[i] + b[i]);
+    return diff == 0;
+}
+
 gbc_status mht_insert_mul_raw(gbc_ctx *ctx, mht *t, const uint32_t *mexps, uint32_t mhash,
                               uint32_t mdeg, const mht *tb, uint32_t b, uint32_t *idx)
 {
     uint64_t deg = (uint64_t)mdeg + tb->row[b].deg;
     if (deg > UINT32_MAX)
         return GBC_ERR_OVERFLOW;
-    GBC_TRY(mht_reserve_row(ctx, t));
-    const uint32_t n = t->nvars;
+    /* looked up before it is formed: a product met before (about half of F4's)
+     * costs one compare, not the sum written out and compared */
+    const uint32_t n = t->nvars, h = mht_hash_add(mhash, tb->row[b].hash);
     const uint32_t *eb = mht_exps(tb, b);
+    uint32_t k = mht_first_slot(h, t->mapmask);
+    for (;;) {
+        uint32_t j = t->map[k].idx;
+        if (j == 0)
+            break;
+        if (t->map[k].hash == h && mht_is_sum(mht_exps(t, j - 1), mexps, eb, n)) {
+            *idx = j - 1;
+            return GBC_OK;
+        }
+        k = (k + 1) & t->mapmask;
+    }
+    GBC_TRY(mht_reserve_row(ctx, t)); /* the map stays: slot k is still the free one */
+    eb = mht_exps(tb, b);             /* (t may be tb) */
     uint32_t *ec = t->exps + (size_t)t->size * n;
     mono_add(ec, mexps, eb, n);
-    return mht_commit(ctx, t, mht_hash_add(mhash, tb->row[b].hash), (uint32_t)deg, idx);
+    return mht_enter(ctx, t, k, h, (uint32_t)deg, idx);
 }
 
 gbc_status mht_insert_div(gbc_ctx *ctx, mht *t, const mht *src, uint32_t b, uint32_t a,

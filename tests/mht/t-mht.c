@@ -307,6 +307,64 @@ START_TEST(test_packed_keys)
 }
 END_TEST
 
+/* mht_insert_mul_raw looks a product up before it forms it: in many variables (no
+ * packed keys), products with the factor's table itself (which grows during the
+ * call) and with another table land on the vector sum's index; a product met
+ * before adds no row; a product whose degree passes 2^32 - 1 is refused and
+ * leaves the table as it was. */
+START_TEST(test_mul_raw_found_first)
+{
+    gbc_rng r;
+    gbc_rng_seed(&r, tu_seed() + 11);
+    static const uint32_t nv[] = {16, 33, 50, 64};
+    for (size_t x = 0; x < sizeof nv / sizeof nv[0]; x++) {
+        const uint32_t n = nv[x];
+        fixture f;
+        fx_init(&f, "grevlex", n, 2, gbc_rng_next(&r));
+        mht t2;
+        ck_assert_int_eq(mht_init(NULL, &t2, &f.par, 2), GBC_OK);
+        for (int it = 0; it < 2000; it++) {
+            uint32_t a[64], b[64], want[64];
+            const uint32_t maxe = it % 3 == 0 ? 1u << 20 : 3;
+            random_exps(&r, a, n, maxe);
+            random_exps(&r, b, n, maxe);
+            uint32_t ha = direct_hash(&f.par, a, n), da = 0;
+            for (uint32_t v = 0; v < n; v++) {
+                da += a[v];
+                want[v] = a[v] + b[v];
+            }
+            /* the factor in the product's own table, or in the other one */
+            const int same = it % 2 == 0;
+            mht *tb = same ? &f.t : &t2;
+            uint32_t ib, ic, ir, iw;
+            T_ASSERT(mht_insert(NULL, tb, b, &ib) == GBC_OK);
+            T_ASSERT(mht_insert_mul_raw(NULL, &f.t, a, ha, da, tb, ib, &ic) == GBC_OK);
+            T_ASSERT(memcmp(mht_exps(&f.t, ic), want, sizeof(uint32_t) * n) == 0);
+            check_row(&f.t, ic);
+            const uint32_t size = f.t.size;
+            T_ASSERT(mht_insert_mul_raw(NULL, &f.t, a, ha, da, tb, ib, &ir) == GBC_OK);
+            T_ASSERT(ir == ic && f.t.size == size);
+            T_ASSERT(mht_find(&f.t, want) == ic);
+            T_ASSERT(mht_insert(NULL, &f.t, want, &iw) == GBC_OK && iw == ic);
+        }
+        /* degree overflow: refused, nothing added */
+        uint32_t big[64] = {0}, one[64] = {0}, ib;
+        big[0] = UINT32_MAX;
+        one[n - 1] = 1;
+        T_ASSERT(mht_insert(NULL, &t2, one, &ib) == GBC_OK);
+        const uint32_t size = f.t.size;
+        uint32_t ic;
+        T_ASSERT(mht_insert_mul_raw(NULL, &f.t, big, direct_hash(&f.par, big, n), UINT32_MAX,
+                                    &t2, ib, &ic) == GBC_ERR_OVERFLOW);
+        T_ASSERT(f.t.size == size);
+        for (uint32_t i = 0; i < f.t.size; i++)
+            check_row(&f.t, i);
+        mht_clear(NULL, &t2);
+        fx_clear(&f);
+    }
+}
+END_TEST
+
 /* mht_divides against mono_divides on raw vectors: the mask and degree filters
  * never reject a true divisor. */
 START_TEST(test_divides_filter)
@@ -675,6 +733,7 @@ int main(void)
     tcase_add_test(tc, test_growth);
     tcase_add_test(tc, test_mul_div_lcm);
     tcase_add_test(tc, test_packed_keys);
+    tcase_add_test(tc, test_mul_raw_found_first);
     tcase_add_test(tc, test_divides_filter);
     tcase_add_test(tc, test_overflow);
     tcase_add_test(tc, test_reset);
