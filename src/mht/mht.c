@@ -333,15 +333,26 @@ gbc_status mht_insert_mul(gbc_ctx *ctx, mht *t, const mht *ta, uint32_t a, const
     return mht_commit(ctx, t, mht_hash_add(ta->row[a].hash, tb->row[b].hash), (uint32_t)deg, idx);
 }
 
-/* Whether row exponents c are m + b (the sum's total degree below 2^32, so no
- * exponent's sum wraps): one pass that vectorises and stores nothing. */
-static inline int mht_is_sum(const uint32_t *c, const uint32_t *m, const uint32_t *b,
-                             uint32_t n)
+/* Find the row x^m times row b of tb (mexps m; hash h, its degree below 2^32)
+ * without forming it, or the empty slot where it goes: 1 and *idx when found,
+ * else 0 and *slot (mht_probe_pk without keys). */
+static inline int mht_probe_sum(const mht *t, uint32_t h, const uint32_t *m, const mht *tb,
+                                uint32_t b, uint32_t *idx, uint32_t *slot)
 {
-    uint32_t diff = 0;
-    for (uint32_t i = 0; i < n; i++)
-        diff |= c[i] ^ (m[i] + b[i]);
-    return diff == 0;
+    const uint32_t *eb = mht_exps(tb, b);
+    uint32_t k = mht_first_slot(h, t->mapmask);
+    for (;;) {
+        uint32_t j = t->map[k].idx;
+        if (j == 0) {
+            *slot = k;
+            return 0;
+        }
+        if (t->map[k].hash == h && mono_is_sum(mht_exps(t, j - 1), m, eb, t->nvars)) {
+            *idx = j - 1;
+            return 1;
+        }
+        k = (k + 1) & t->mapmask;
+    }
 }
 
 gbc_status mht_insert_mul_raw(gbc_ctx *ctx, mht *t, const uint32_t *mexps, uint32_t mhash,
@@ -352,23 +363,13 @@ gbc_status mht_insert_mul_raw(gbc_ctx *ctx, mht *t, const uint32_t *mexps, uint3
         return GBC_ERR_OVERFLOW;
     /* looked up before it is formed: a product met before (about half of F4's)
      * costs one compare, not the sum written out and compared */
-    const uint32_t n = t->nvars, h = mht_hash_add(mhash, tb->row[b].hash);
-    const uint32_t *eb = mht_exps(tb, b);
-    uint32_t k = mht_first_slot(h, t->mapmask);
-    for (;;) {
-        uint32_t j = t->map[k].idx;
-        if (j == 0)
-            break;
-        if (t->map[k].hash == h && mht_is_sum(mht_exps(t, j - 1), mexps, eb, n)) {
-            *idx = j - 1;
-            return GBC_OK;
-        }
-        k = (k + 1) & t->mapmask;
-    }
+    const uint32_t h = mht_hash_add(mhash, tb->row[b].hash);
+    uint32_t k;
+    if (mht_probe_sum(t, h, mexps, tb, b, idx, &k))
+        return GBC_OK;
     GBC_TRY(mht_reserve_row(ctx, t)); /* the map stays: slot k is still the free one */
-    eb = mht_exps(tb, b);             /* (t may be tb) */
-    uint32_t *ec = t->exps + (size_t)t->size * n;
-    mono_add(ec, mexps, eb, n);
+    const uint32_t n = t->nvars;
+    mono_add(t->exps + (size_t)t->size * n, mexps, mht_exps(tb, b), n); /* (t may be tb) */
     return mht_enter(ctx, t, k, h, (uint32_t)deg, idx);
 }
 

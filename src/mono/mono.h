@@ -123,6 +123,17 @@ static inline int mono_equal(const uint32_t *a, const uint32_t *b, uint32_t n)
     return 1;
 }
 
+/* Whether c == a + b exponentwise, the sum never stored (the caller bounds the
+ * degree, so no exponent's sum wraps): one pass that vectorises. */
+static inline int mono_is_sum(const uint32_t *c, const uint32_t *a, const uint32_t *b,
+                              uint32_t n)
+{
+    uint32_t diff = 0;
+    for (uint32_t i = 0; i < n; i++)
+        diff |= c[i] ^ (a[i] + b[i]);
+    return diff == 0;
+}
+
 /* c = a + b exponentwise, without the overflow check of mono_mul (the caller
  * bounds the degree). */
 static inline void mono_add(uint32_t *c, const uint32_t *a, const uint32_t *b, uint32_t n)
