@@ -180,6 +180,7 @@ gbc_status f4_confirm_zero(f4_state *S, int *bad)
     f4_check *c = S->chk;
     if (S->nzrow == 0)
         return GBC_OK;
+    GBC_TRY(f4_lanes(S));
     /* the combinations in lanes, LA_LANES at a time: each zero row is read once for
      * all of them, and each pivot once to reduce them */
     la_matrix M = {.ncols = S->ncols, .pivot = S->pivot, .dense = S->dense,

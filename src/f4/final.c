@@ -335,8 +335,9 @@ gbc_status f4_final(f4_state *S, plist *out)
         GBC_CHECK(st, GBC_ALLOC(ctx, heap, M.heapcap), out);
         M.heap = heap;
     }
-    const int lanes = S->F->p != 0 && S->lanes != NULL && heap == NULL;
+    const int lanes = S->F->p != 0 && heap == NULL;
     if (lanes) {
+        GBC_CHECK(st, f4_lanes(S), out);
         M.lanes = S->lanes;
         M.isa = S->la.isa;
         while (M.npivcols < M.ncols && M.pivot[M.npivcols] != NULL)

@@ -140,16 +140,23 @@ gbc_status f4_scratch(f4_state *S, uint32_t nc)
         GBC_TRY(GBC_ALLOC(ctx, S->tcf, cap));
         S->densecap = cap;
     }
-    /* the lanes, 64 bytes a column, are sized to the matrix (not doubled) */
-    if (S->lanecap < nc) {
-        gbc_free(ctx, S->lanes);
-        S->lanes = NULL;
-        S->lanecap = 0;
-        S->lanes = gbc_calloc_written(ctx, (size_t)nc * LA_LANES, sizeof *S->lanes);
-        if (S->lanes == NULL)
-            return gbc_ctx_alloc_status(ctx);
-        S->lanecap = nc;
-    }
+    return GBC_OK;
+}
+
+gbc_status f4_lanes(f4_state *S)
+{
+    /* 64 bytes a column, sized to the matrix (not doubled); only the kernels that
+     * use them ask: a hypersparse round does not (the columns of a generic 5 x 9
+     * matrix: 1.6 MB written and paged in afresh each time the columns grew) */
+    if (S->lanecap >= S->ncols)
+        return GBC_OK;
+    gbc_free(S->ctx, S->lanes);
+    S->lanes = NULL;
+    S->lanecap = 0;
+    S->lanes = gbc_calloc_written(S->ctx, (size_t)S->ncols * LA_LANES, sizeof *S->lanes);
+    if (S->lanes == NULL)
+        return gbc_ctx_alloc_status(S->ctx);
+    S->lanecap = S->ncols;
     return GBC_OK;
 }
 
@@ -247,20 +254,22 @@ gbc_status f4_echelon(f4_state *S, size_t *nnew)
     GBC_TRY(GBC_GROW(ctx, S->newrows, S->ncap, S->ntbr + 1));
     /* the kernel sets the vector loop (isa) from its environment */
     la_matrix M = {.ncols = S->ncols, .pivot = S->pivot, .dense = S->dense,
-                   .tcols = S->tcols, .tcf = S->tcf, .lanes = S->lanes,
-                   .isa = LA_ISA_PORTABLE};
+                   .tcols = S->tcols, .tcf = S->tcf, .isa = LA_ISA_PORTABLE};
     /* the leading columns that all have a pivot (the reducers come first) */
     while (M.npivcols < M.ncols && M.pivot[M.npivcols] != NULL)
         M.npivcols++;
     *nnew = 0;
     /* a hypersparse matrix (the columns of a generic 5 x 9 matrix: 2,520 rows of
-     * 120 terms and 151,200 columns) is reduced row by row through heaps */
+     * 120 terms and 151,200 columns) is reduced row by row through heaps, without
+     * lanes */
     uint32_t *heap = NULL;
     if (la_hypersparse(S->ncols, S->tbr, S->ntbr - S->nzrow)) {
         M.heapcap = la_heap_words(S->ncols);
         GBC_TRY(GBC_ALLOC(ctx, heap, M.heapcap));
         M.heap = heap;
-        M.lanes = NULL;
+    } else {
+        GBC_TRY(f4_lanes(S));
+        M.lanes = S->lanes;
     }
     /* the new rows go to earena; their back-reduction writes them again into
      * arena, so that earena can go before the round's new elements are made
