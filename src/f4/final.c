@@ -330,7 +330,10 @@ gbc_status f4_final(f4_state *S, plist *out)
      * stay as they are, so each element is reduced by the unreduced others (the
      * normal form is unique), and a reduced row lives only until it is output. */
     /* a hypersparse one row by row through heaps (la_hypersparse) */
-    if (la_hypersparse(S->ncols, S->piv, nbase)) {
+    uint64_t rnnz = 0; /* the reducers' entries */
+    for (size_t i = nbase; i < S->npiv; i++)
+        rnnz += S->piv[i].len;
+    if (la_hypersparse(S->ncols, S->piv, nbase, rnnz)) {
         M.heapcap = la_heap_words(S->ncols);
         GBC_CHECK(st, GBC_ALLOC(ctx, heap, M.heapcap), out);
         M.heap = heap;

@@ -263,7 +263,10 @@ gbc_status f4_echelon(f4_state *S, size_t *nnew)
      * 120 terms and 151,200 columns) is reduced row by row through heaps, without
      * lanes */
     uint32_t *heap = NULL;
-    if (la_hypersparse(S->ncols, S->tbr, S->ntbr - S->nzrow)) {
+    uint64_t pnnz = 0;
+    for (size_t i = 0; i < S->npiv; i++)
+        pnnz += S->piv[i].len;
+    if (la_hypersparse(S->ncols, S->tbr, S->ntbr - S->nzrow, pnnz)) {
         M.heapcap = la_heap_words(S->ncols);
         GBC_TRY(GBC_ALLOC(ctx, heap, M.heapcap));
         M.heap = heap;

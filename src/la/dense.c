@@ -131,14 +131,15 @@ gbc_status la_remainder_dense(gbc_ctx *ctx, la_matrix *M, const field *F, uint32
     return reduce_core(ctx, M, F, start, 0, arena, out, 1);
 }
 
-int la_hypersparse(uint32_t ncols, const la_row *rows, size_t n)
+int la_hypersparse(uint32_t ncols, const la_row *rows, size_t n, uint64_t other)
 {
     if (n == 0 || ncols < 4096)
         return 0;
     uint64_t nnz = 0;
     for (size_t i = 0; i < n; i++)
         nnz += rows[i].len;
-    return nnz * 64 <= (uint64_t)ncols * n;
+    return nnz * 64 <= (uint64_t)ncols * n &&
+           nnz + other <= (uint64_t)LA_HYPER_COL_ENTRIES * ncols;
 }
 
 uint32_t la_heap_words(uint32_t ncols)

@@ -59,11 +59,17 @@ typedef struct la_matrix {
     struct la_wscratch *ws;
 } la_matrix;
 
-/* Whether n rows to reduce in a matrix of ncols columns make it hypersparse:
- * rows so short against the columns (on average at most ncols / 64 entries) that
- * scanning the dense accumulator from a row's lead to the last column costs
- * more than following the columns a reduction reaches. */
-int la_hypersparse(uint32_t ncols, const la_row *rows, size_t n);
+/* Whether n rows to reduce in a matrix of ncols columns, whose other rows (the
+ * pivots) hold other entries, make it hypersparse: rows so short against the
+ * columns (on average at most ncols / 64 entries) that scanning the dense
+ * accumulator from a row's lead to the last column costs more than following
+ * the columns a reduction reaches, and columns so empty (at most
+ * LA_HYPER_COL_ENTRIES entries each on average, all rows counted) that the rows
+ * barely meet: where they do meet, a random combination of a block of them costs
+ * about what one row costs, and the probabilistic kernel reduces a few rows a
+ * block instead of every row. */
+#define LA_HYPER_COL_ENTRIES 4
+int la_hypersparse(uint32_t ncols, const la_row *rows, size_t n, uint64_t other);
 /* The heap's size la_hypersparse's matrices are given (M->heapcap): a row whose
  * heap would pass it is finished by the scan. */
 uint32_t la_heap_words(uint32_t ncols);

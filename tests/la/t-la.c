@@ -376,10 +376,15 @@ START_TEST(test_heap_agree)
     }
     for (int k = 0; k < 4; k++)
         r[k] = (la_row){cols, cf, 100, 0, 0};
-    ck_assert(la_hypersparse(100 * 64, r, 4));
-    ck_assert(!la_hypersparse(100 * 64 - 1, r, 4));
-    ck_assert(!la_hypersparse(1000, r, 4)); /* too few columns to matter */
-    ck_assert(!la_hypersparse(1u << 20, r, 0));
+    ck_assert(la_hypersparse(100 * 64, r, 4, 0));
+    ck_assert(!la_hypersparse(100 * 64 - 1, r, 4, 0));
+    ck_assert(!la_hypersparse(1000, r, 4, 0)); /* too few columns to matter */
+    ck_assert(!la_hypersparse(1u << 20, r, 0, 0));
+    /* and columns that hold few entries, the pivots' counted: rows that meet go to
+     * the kernels that combine them */
+    const uint64_t room = (uint64_t)LA_HYPER_COL_ENTRIES * 100 * 64 - 400;
+    ck_assert(la_hypersparse(100 * 64, r, 4, room));
+    ck_assert(!la_hypersparse(100 * 64, r, 4, room + 1));
 }
 END_TEST
 
