@@ -47,6 +47,7 @@ gbc_status f4_setup(f4_state *S, gbc_ctx *ctx, const ring *R, gb_stats *stats)
     S->R = R;
     S->F = &R->F;
     S->stats = stats;
+    S->newfrac[0] = S->newfrac[1] = 1.0;
     pairs_init(&S->ps);
     gbc_arena_init(&S->arena, 1 << 20);
     gbc_arena_init(&S->earena, 1 << 20);

@@ -146,6 +146,9 @@ struct f4_state {
      * rows of tbr are then the round's zero rows, which the kernel does not see */
     f4_check *chk;
     size_t nzrow;
+    /* the share of the rows to reduce that gave new pivots in the last two rounds
+     * (1 before any): what the next round is expected to give (f4_echelon) */
+    double newfrac[2];
     gbc_rng crng;           /* the combinations' multipliers */
     int tail_pivot;         /* an output tail term lies in a pivot column (f4_final) */
     uint32_t ncols;         /* columns of the current matrix */

@@ -333,7 +333,7 @@ gbc_status f4_final(f4_state *S, plist *out)
     uint64_t rnnz = 0; /* the reducers' entries */
     for (size_t i = nbase; i < S->npiv; i++)
         rnnz += S->piv[i].len;
-    if (la_hypersparse(S->ncols, S->piv, nbase, rnnz)) {
+    if (la_hypersparse(S->ncols, S->piv, nbase, rnnz, 1.0)) { /* every row reduced */
         M.heapcap = la_heap_words(S->ncols);
         GBC_CHECK(st, GBC_ALLOC(ctx, heap, M.heapcap), out);
         M.heap = heap;

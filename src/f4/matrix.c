@@ -266,7 +266,13 @@ gbc_status f4_echelon(f4_state *S, size_t *nnew)
     uint64_t pnnz = 0;
     for (size_t i = 0; i < S->npiv; i++)
         pnnz += S->piv[i].len;
-    if (la_hypersparse(S->ncols, S->tbr, S->ntbr - S->nzrow, pnnz)) {
+    /* the share of new pivots expected: the last round's, moved on by its change
+     * from the round before (it falls round after round in the late degrees) */
+    const double f1 = S->newfrac[0], f0 = S->newfrac[1];
+    double expect = f0 > 0.0 ? f1 * f1 / f0 : f1;
+    if (expect > 1.0)
+        expect = 1.0;
+    if (la_hypersparse(S->ncols, S->tbr, S->ntbr - S->nzrow, pnnz, expect)) {
         M.heapcap = la_heap_words(S->ncols);
         GBC_TRY(GBC_ALLOC(ctx, heap, M.heapcap));
         M.heap = heap;
@@ -280,6 +286,10 @@ gbc_status f4_echelon(f4_state *S, size_t *nnew)
     /* the last nzrow rows (a confirming replay's zero rows) are not the kernel's */
     gbc_status st = S->kern->echelon(&S->la, &M, S->tbr, S->ntbr - S->nzrow, &S->earena,
                                      S->newrows, nnew);
+    if (st == GBC_OK && S->ntbr > S->nzrow) {
+        S->newfrac[1] = S->newfrac[0];
+        S->newfrac[0] = (double)*nnew / (double)(S->ntbr - S->nzrow);
+    }
     if (st == GBC_OK)
         st = la_backreduce_mt(ctx, &M, S->F, S->newrows, *nnew, &S->arena, f4_round_threads(S));
     gbc_free(ctx, heap);

@@ -3,6 +3,8 @@
  * modulo p, and read back sparse (la_reduce_row, la_remainder, la_reduce_dense). */
 #include "la/la.h"
 
+#include <math.h>
+
 /* dr[c] += mult * cf for every entry after the leading one of row P; entries stay
  * below p^2 (p^2 < 2^62, so the sum before the correction is below 2^63). */
 static inline void axpy_row(uint64_t *restrict dr, const la_row *P, uint64_t mult, uint64_t p2)
@@ -131,15 +133,18 @@ gbc_status la_remainder_dense(gbc_ctx *ctx, la_matrix *M, const field *F, uint32
     return reduce_core(ctx, M, F, start, 0, arena, out, 1);
 }
 
-int la_hypersparse(uint32_t ncols, const la_row *rows, size_t n, uint64_t other)
+int la_hypersparse(uint32_t ncols, const la_row *rows, size_t n, uint64_t other,
+                   double newfrac)
 {
     if (n == 0 || ncols < 4096)
         return 0;
     uint64_t nnz = 0;
     for (size_t i = 0; i < n; i++)
         nnz += rows[i].len;
-    return nnz * 64 <= (uint64_t)ncols * n &&
-           nnz + other <= (uint64_t)LA_HYPER_COL_ENTRIES * ncols;
+    if (nnz * 64 > (uint64_t)ncols * n)
+        return 0;
+    return nnz + other <= (uint64_t)LA_HYPER_COL_ENTRIES * ncols ||
+           newfrac * sqrt((double)ncols) >= LA_HYPER_NEW;
 }
 
 uint32_t la_heap_words(uint32_t ncols)

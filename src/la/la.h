@@ -63,13 +63,17 @@ typedef struct la_matrix {
  * pivots) hold other entries, make it hypersparse: rows so short against the
  * columns (on average at most ncols / 64 entries) that scanning the dense
  * accumulator from a row's lead to the last column costs more than following
- * the columns a reduction reaches, and columns so empty (at most
- * LA_HYPER_COL_ENTRIES entries each on average, all rows counted) that the rows
- * barely meet: where they do meet, a random combination of a block of them costs
- * about what one row costs, and the probabilistic kernel reduces a few rows a
- * block instead of every row. */
+ * the columns a reduction reaches, and that the probabilistic kernel, which
+ * scans, would not reduce much fewer of them: either the columns are so empty
+ * (at most LA_HYPER_COL_ENTRIES entries each on average, all rows counted) that
+ * the rows barely meet and a random combination of a block costs what its rows
+ * do, or the share newfrac of the rows expected to give new pivots (each of which
+ * that kernel reduces with a scan) is at least LA_HYPER_NEW / sqrt(ncols)
+ * (docs/linear-algebra.md). */
 #define LA_HYPER_COL_ENTRIES 4
-int la_hypersparse(uint32_t ncols, const la_row *rows, size_t n, uint64_t other);
+#define LA_HYPER_NEW 33.0
+int la_hypersparse(uint32_t ncols, const la_row *rows, size_t n, uint64_t other,
+                   double newfrac);
 /* The heap's size la_hypersparse's matrices are given (M->heapcap): a row whose
  * heap would pass it is finished by the scan. */
 uint32_t la_heap_words(uint32_t ncols);
