@@ -330,10 +330,8 @@ gbc_status f4_final(f4_state *S, plist *out)
      * stay as they are, so each element is reduced by the unreduced others (the
      * normal form is unique), and a reduced row lives only until it is output. */
     /* a hypersparse one row by row through heaps (la_hypersparse) */
-    uint64_t rnnz = 0; /* the reducers' entries */
-    for (size_t i = nbase; i < S->npiv; i++)
-        rnnz += S->piv[i].len;
-    if (la_hypersparse(S->ncols, S->piv, nbase, rnnz, 1.0)) { /* every row reduced */
+    /* every row is reduced here: as if each gave a new pivot */
+    if (la_hypersparse(S->ncols, S->piv, nbase, S->piv + nbase, S->npiv - nbase, 1.0)) {
         M.heapcap = la_heap_words(S->ncols);
         GBC_CHECK(st, GBC_ALLOC(ctx, heap, M.heapcap), out);
         M.heap = heap;

@@ -263,16 +263,13 @@ gbc_status f4_echelon(f4_state *S, size_t *nnew)
      * 120 terms and 151,200 columns) is reduced row by row through heaps, without
      * lanes */
     uint32_t *heap = NULL;
-    uint64_t pnnz = 0;
-    for (size_t i = 0; i < S->npiv; i++)
-        pnnz += S->piv[i].len;
     /* the share of new pivots expected: the last round's, moved on by its change
      * from the round before (it falls round after round in the late degrees) */
     const double f1 = S->newfrac[0], f0 = S->newfrac[1];
     double expect = f0 > 0.0 ? f1 * f1 / f0 : f1;
     if (expect > 1.0)
         expect = 1.0;
-    if (la_hypersparse(S->ncols, S->tbr, S->ntbr - S->nzrow, pnnz, expect)) {
+    if (la_hypersparse(S->ncols, S->tbr, S->ntbr - S->nzrow, S->piv, S->npiv, expect)) {
         M.heapcap = la_heap_words(S->ncols);
         GBC_TRY(GBC_ALLOC(ctx, heap, M.heapcap));
         M.heap = heap;

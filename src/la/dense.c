@@ -133,8 +133,8 @@ gbc_status la_remainder_dense(gbc_ctx *ctx, la_matrix *M, const field *F, uint32
     return reduce_core(ctx, M, F, start, 0, arena, out, 1);
 }
 
-int la_hypersparse(uint32_t ncols, const la_row *rows, size_t n, uint64_t other,
-                   double newfrac)
+int la_hypersparse(uint32_t ncols, const la_row *rows, size_t n, const la_row *piv,
+                   size_t npiv, double newfrac)
 {
     if (n == 0 || ncols < 4096)
         return 0;
@@ -143,8 +143,12 @@ int la_hypersparse(uint32_t ncols, const la_row *rows, size_t n, uint64_t other,
         nnz += rows[i].len;
     if (nnz * 64 > (uint64_t)ncols * n)
         return 0;
-    return nnz + other <= (uint64_t)LA_HYPER_COL_ENTRIES * ncols ||
-           newfrac * sqrt((double)ncols) >= LA_HYPER_NEW;
+    if (newfrac * sqrt((double)ncols) >= LA_HYPER_NEW)
+        return 1;
+    /* the pivots' entries, read only when they decide */
+    for (size_t i = 0; i < npiv; i++)
+        nnz += piv[i].len;
+    return nnz <= (uint64_t)LA_HYPER_COL_ENTRIES * ncols;
 }
 
 uint32_t la_heap_words(uint32_t ncols)

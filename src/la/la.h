@@ -59,8 +59,8 @@ typedef struct la_matrix {
     struct la_wscratch *ws;
 } la_matrix;
 
-/* Whether n rows to reduce in a matrix of ncols columns, whose other rows (the
- * pivots) hold other entries, make it hypersparse: rows so short against the
+/* Whether n rows to reduce in a matrix of ncols columns, whose other rows are the
+ * npiv pivots piv, make it hypersparse: rows so short against the
  * columns (on average at most ncols / 64 entries) that scanning the dense
  * accumulator from a row's lead to the last column costs more than following
  * the columns a reduction reaches, and that the probabilistic kernel, which
@@ -72,8 +72,8 @@ typedef struct la_matrix {
  * (docs/linear-algebra.md). */
 #define LA_HYPER_COL_ENTRIES 4
 #define LA_HYPER_NEW 33.0
-int la_hypersparse(uint32_t ncols, const la_row *rows, size_t n, uint64_t other,
-                   double newfrac);
+int la_hypersparse(uint32_t ncols, const la_row *rows, size_t n, const la_row *piv,
+                   size_t npiv, double newfrac);
 /* The heap's size la_hypersparse's matrices are given (M->heapcap): a row whose
  * heap would pass it is finished by the scan. */
 uint32_t la_heap_words(uint32_t ncols);

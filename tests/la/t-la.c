@@ -376,19 +376,26 @@ START_TEST(test_heap_agree)
     }
     for (int k = 0; k < 4; k++)
         r[k] = (la_row){cols, cf, 100, 0, 0};
-    ck_assert(la_hypersparse(100 * 64, r, 4, 0, 0.0));
-    ck_assert(!la_hypersparse(100 * 64 - 1, r, 4, 0, 1.0));
-    ck_assert(!la_hypersparse(1000, r, 4, 0, 1.0)); /* too few columns to matter */
-    ck_assert(!la_hypersparse(1u << 20, r, 0, 0, 1.0));
+    ck_assert(la_hypersparse(100 * 64, r, 4, NULL, 0, 0.0));
+    ck_assert(!la_hypersparse(100 * 64 - 1, r, 4, NULL, 0, 1.0));
+    ck_assert(!la_hypersparse(1000, r, 4, NULL, 0, 1.0)); /* too few columns to matter */
+    ck_assert(!la_hypersparse(1u << 20, r, 0, NULL, 0, 1.0));
     /* and columns that hold few entries, the pivots' counted: rows that meet go to
      * the kernels that combine them */
-    const uint64_t room = (uint64_t)LA_HYPER_COL_ENTRIES * 100 * 64 - 400;
-    ck_assert(la_hypersparse(100 * 64, r, 4, room, 0.0));
-    ck_assert(!la_hypersparse(100 * 64, r, 4, room + 1, 0.0));
+    /* pivots of 200 entries filling the room left, LA_HYPER_COL_ENTRIES * 6400 -
+     * 400 = 25,200 entries, then one entry more */
+    enum { NFILL = (LA_HYPER_COL_ENTRIES * 100 * 64 - 400) / 200 };
+    _Static_assert(NFILL * 200 == LA_HYPER_COL_ENTRIES * 100 * 64 - 400, "whole rows");
+    la_row piv[NFILL + 1];
+    for (int k = 0; k < NFILL; k++)
+        piv[k] = (la_row){cols, cf, 200, 0, 0};
+    piv[NFILL] = (la_row){cols, cf, 1, 0, 0};
+    ck_assert(la_hypersparse(100 * 64, r, 4, piv, NFILL, 0.0));
+    ck_assert(!la_hypersparse(100 * 64, r, 4, piv, NFILL + 1, 0.0));
     /* unless most rows are expected to give pivots, which that kernel reduces one
      * by one (sqrt(6400) = 80: the bound is 33 / 80 = 0.4125) */
-    ck_assert(la_hypersparse(100 * 64, r, 4, room + 1, 0.42));
-    ck_assert(!la_hypersparse(100 * 64, r, 4, room + 1, 0.41));
+    ck_assert(la_hypersparse(100 * 64, r, 4, piv, NFILL + 1, 0.42));
+    ck_assert(!la_hypersparse(100 * 64, r, 4, piv, NFILL + 1, 0.41));
 }
 END_TEST
 
