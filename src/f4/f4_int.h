@@ -349,9 +349,9 @@ gbc_status f4_symbolic(f4_state *S);
 gbc_status f4_columns(f4_state *S, uint32_t *npivcols);
 /* Dense scratch and the pivot table for nc columns. */
 gbc_status f4_scratch(f4_state *S, uint32_t nc);
-/* The lanes (zero) for the current matrix's S->ncols columns, asked for by the
- * steps that use them (f4_echelon but for a hypersparse matrix, f4_confirm_zero,
- * f4_final modulo p). */
+/* The lanes (zero) for the current matrix's S->ncols columns (f4_scratch
+ * allocates them with the rest; the steps that use them ask again: f4_echelon
+ * but for a hypersparse matrix, f4_confirm_zero, f4_final modulo p). */
 gbc_status f4_lanes(f4_state *S);
 /* The threads a round's own parallel steps (symbolic preprocessing's lookups, the
  * columns' renumbering) may use: the run's, at most the pool's; 1 (no pool) means

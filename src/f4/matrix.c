@@ -118,6 +118,21 @@ gbc_status f4_columns(f4_state *S, uint32_t *npivcols)
     return GBC_OK;
 }
 
+/* The lanes for nc columns: 64 bytes a column, sized to the matrix (not doubled). */
+static gbc_status lanes_for(f4_state *S, uint32_t nc)
+{
+    if (S->lanecap >= nc)
+        return GBC_OK;
+    gbc_free(S->ctx, S->lanes);
+    S->lanes = NULL;
+    S->lanecap = 0;
+    S->lanes = gbc_calloc_written(S->ctx, (size_t)nc * LA_LANES, sizeof *S->lanes);
+    if (S->lanes == NULL)
+        return gbc_ctx_alloc_status(S->ctx);
+    S->lanecap = nc;
+    return GBC_OK;
+}
+
 /* Dense scratch and the pivot table for nc columns. */
 gbc_status f4_scratch(f4_state *S, uint32_t nc)
 {
@@ -140,24 +155,15 @@ gbc_status f4_scratch(f4_state *S, uint32_t nc)
         GBC_TRY(GBC_ALLOC(ctx, S->tcf, cap));
         S->densecap = cap;
     }
-    return GBC_OK;
+    /* the lanes with the rest of the scratch: allocated later in the round (only
+     * by the steps that use them), they cost katsura-10 over Q 8% more time in
+     * glibc's consolidations and copies */
+    return lanes_for(S, nc);
 }
 
 gbc_status f4_lanes(f4_state *S)
 {
-    /* 64 bytes a column, sized to the matrix (not doubled); only the kernels that
-     * use them ask: a hypersparse round does not (the columns of a generic 5 x 9
-     * matrix: 1.6 MB written and paged in afresh each time the columns grew) */
-    if (S->lanecap >= S->ncols)
-        return GBC_OK;
-    gbc_free(S->ctx, S->lanes);
-    S->lanes = NULL;
-    S->lanecap = 0;
-    S->lanes = gbc_calloc_written(S->ctx, (size_t)S->ncols * LA_LANES, sizeof *S->lanes);
-    if (S->lanes == NULL)
-        return gbc_ctx_alloc_status(S->ctx);
-    S->lanecap = S->ncols;
-    return GBC_OK;
+    return lanes_for(S, S->ncols);
 }
 
 /* Turn a matrix row (columns in decreasing monomial order) into a basis polynomial
