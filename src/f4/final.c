@@ -330,8 +330,10 @@ gbc_status f4_final(f4_state *S, plist *out)
      * stay as they are, so each element is reduced by the unreduced others (the
      * normal form is unique), and a reduced row lives only until it is output. */
     /* a hypersparse one row by row through heaps (la_hypersparse) */
-    /* every row is reduced here: as if each gave a new pivot */
-    if (la_hypersparse(S->ncols, S->piv, nbase, S->piv + nbase, S->npiv - nbase, 1.0)) {
+    /* every row is reduced here: as if each gave a new pivot (no pivots at all: an
+     * empty basis, S->piv NULL) */
+    const la_row *rest = S->piv != NULL ? S->piv + nbase : NULL;
+    if (la_hypersparse(S->ncols, S->piv, nbase, rest, S->npiv - nbase, 1.0)) {
         M.heapcap = la_heap_words(S->ncols);
         GBC_CHECK(st, GBC_ALLOC(ctx, heap, M.heapcap), out);
         M.heap = heap;
