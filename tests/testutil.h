@@ -37,6 +37,11 @@ void tu_ctx_teardown(void);
 uint64_t tu_seed(void);
 /* Scale for randomised test sizes: GBC_TEST_MULT (default 1). */
 int tu_mult(void);
+/* The number of trials of a heavy randomised loop that runs k by default: k times
+ * GBC_TEST_MULT, or one with GBC_TEST_LIGHT set (the sanitizer presets set it: under
+ * ThreadSanitizer such a loop runs 10-30 times slower, and one trial a run, with a
+ * new seed each run, still walks every path). */
+int tu_trials(int k);
 /* Run suite s with Check, print the seed, return the process exit status. */
 int tu_run(Suite *s);
 /* Read a whole file into a malloc'd NUL-terminated buffer (NULL on failure). */

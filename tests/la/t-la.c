@@ -251,7 +251,7 @@ START_TEST(test_kernels_agree)
     ck_assert_int_eq(field_init(&F, primes[_i]), GBC_OK);
     gbc_rng g;
     gbc_rng_seed(&g, tu_seed() * 7919u + (uint64_t)_i);
-    int trials = 6 * tu_mult();
+    int trials = tu_trials(6);
     for (int t = 0; t < trials; t++) {
         uint32_t ncols = 200 + (uint32_t)gbc_rng_below(&g, 400);
         size_t npiv = gbc_rng_below(&g, ncols / 3);
@@ -291,7 +291,7 @@ START_TEST(test_backreduce_threads)
     ck_assert_int_eq(field_init(&F, primes[_i]), GBC_OK);
     gbc_rng g;
     gbc_rng_seed(&g, tu_seed() * 104729u + (uint64_t)_i);
-    int trials = 3 * tu_mult();
+    int trials = tu_trials(3);
     for (int t = 0; t < trials; t++) {
         uint32_t ncols = 400 + (uint32_t)gbc_rng_below(&g, 400);
         size_t npiv = gbc_rng_below(&g, ncols / 4);
@@ -325,7 +325,7 @@ START_TEST(test_heap_agree)
     ck_assert_int_eq(field_init(&F, primes[_i]), GBC_OK);
     gbc_rng g;
     gbc_rng_seed(&g, tu_seed() * 6151u + (uint64_t)_i);
-    int trials = 3 * tu_mult();
+    int trials = tu_trials(3);
     for (int t = 0; t < trials; t++) {
         uint32_t ncols = 300 + (uint32_t)gbc_rng_below(&g, 900);
         size_t npiv = gbc_rng_below(&g, ncols / 2);
@@ -413,7 +413,7 @@ START_TEST(test_lanes_agree)
     /* the default is a loop this CPU has */
     ck_assert_int_eq(la_lanes_isa_find(la_lanes_isa_name(la_lanes_isa_default())),
                      la_lanes_isa_default());
-    int trials = 2 * tu_mult();
+    int trials = tu_trials(2);
     for (int t = 0; t < trials; t++) {
         uint32_t ncols = 150 + (uint32_t)gbc_rng_below(&g, 300);
         size_t npiv = gbc_rng_below(&g, ncols / 2);
@@ -533,7 +533,7 @@ START_TEST(test_dense_forms)
     gbc_rng g;
     gbc_rng_seed(&g, tu_seed() * 6151u + (uint64_t)_i);
     static const char *const isa[] = {"portable", "avx2", "avx512"};
-    int trials = 2 * tu_mult();
+    int trials = tu_trials(2);
     size_t ndense_all = 0;
     /* more trials while none gave a row that qualifies for a dense form (some
      * seeds, 1796614635 for one, draw two matrices without one) */
@@ -590,7 +590,7 @@ START_TEST(test_ranked)
     ck_assert_int_eq(field_init(&F, primes[_i]), GBC_OK);
     gbc_rng g;
     gbc_rng_seed(&g, tu_seed() * 3571u + (uint64_t)_i);
-    int trials = 3 * tu_mult();
+    int trials = tu_trials(3);
     size_t stopped = 0;
     for (int t = 0; t < trials; t++) {
         uint32_t ncols = 150 + (uint32_t)gbc_rng_below(&g, 300);
