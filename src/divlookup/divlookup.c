@@ -312,13 +312,20 @@ static void leaf_append(dl_leaf *L, uint32_t nvars, const uint32_t *e, uint32_t 
 }
 
 /* Choose a split (var, s) for the rows x[idx[0..cnt)] (stride nvars) such that both
- * sides e[var] < s and e[var] >= s are non-empty: the variable of largest spread,
- * s near the median. Returns 0 when all rows are equal. tmp has room for cnt. */
+ * sides e[var] < s and e[var] >= s are non-empty, s near the median: the variable
+ * of largest spread (greatest minus least exponent) times balance (the rows above
+ * its least exponent or the others, the fewer), the balance breaking ties. A
+ * lookup whose exponent is below s skips the right side, so a balanced split
+ * prunes most; in many variables the leading monomials' exponents are mostly 0
+ * and 1, all spreads 1, and the largest spread alone split off a few rows at a
+ * time (generic 5 x 9 columns, gb: the lookups 152 -> 126 M instructions).
+ * Returns 0 when all rows are equal. tmp has room for cnt. */
 static int choose_split(const uint32_t *const *rows, size_t cnt, uint32_t nvars,
                         uint32_t *tmp, uint32_t *var, uint32_t *s)
 {
     uint32_t best = DL_NIL;
     uint64_t bestspread = 0;
+    size_t bestbal = 0;
     for (uint32_t v = 0; v < nvars; v++) {
         uint32_t lo = UINT32_MAX, hi = 0;
         for (size_t i = 0; i < cnt; i++) {
@@ -326,8 +333,16 @@ static int choose_split(const uint32_t *const *rows, size_t cnt, uint32_t nvars,
             lo = x < lo ? x : lo;
             hi = x > hi ? x : hi;
         }
-        if (hi > lo && (uint64_t)(hi - lo) > bestspread) {
+        if (hi == lo)
+            continue;
+        size_t above = 0;
+        for (size_t i = 0; i < cnt; i++)
+            above += rows[i][v] > lo;
+        const size_t bal = above < cnt - above ? above : cnt - above;
+        if ((uint64_t)bal * (hi - lo) > (uint64_t)bestbal * bestspread ||
+            ((uint64_t)bal * (hi - lo) == (uint64_t)bestbal * bestspread && bal > bestbal)) {
             bestspread = hi - lo;
+            bestbal = bal;
             best = v;
         }
     }
