@@ -254,6 +254,26 @@ static gbc_status cand_describe(const pairs_basis *B, uint32_t i, uint32_t dmt, 
     return GBC_OK;
 }
 
+/* The degree in the component variables of B of the lcm of element i's lead and
+ * the new element's. */
+static uint64_t comp_degree(const pairs_basis *B, uint32_t i)
+{
+    const mht *t = B->t;
+    const uint32_t *a = mht_exps(t, B->lm[i]) + B->comp_first,
+                   *b = mht_exps(t, B->lm[B->n - 1]) + B->comp_first;
+    uint64_t d = 0;
+    for (uint32_t k = 0; k < B->comp_n; k++)
+        d += a[k] > b[k] ? a[k] : b[k];
+    return d;
+}
+
+/* Whether the component criterion drops the candidate of element i (pairs_update):
+ * its lcm has degree 2 or more in the component variables. */
+static int cand_across(const pairs_basis *B, uint32_t i)
+{
+    return B->comp_n > 0 && comp_degree(B, i) >= 2;
+}
+
 /* Whether the new element B->n - 1 is known (pairs_basis.ecart). */
 static int new_is_known(const pairs_basis *B)
 {
@@ -263,9 +283,10 @@ static int new_is_known(const pairs_basis *B)
 }
 
 /* The candidates of an update in w->cand, C[i] for every older element i
- * (cand_describe). A redundant element's candidate is left undescribed (only its i
- * is set): it makes no pair, and the chain criterion describes it when it needs it
- * (cand_is; most elements of a long run end redundant: cyclic-8, three in four).
+ * (cand_describe). A redundant element's candidate, and one across components, is
+ * left undescribed (only its i is set): it makes no pair, and the chain criterion
+ * describes it when it needs it (cand_is; most elements of a long run end
+ * redundant: cyclic-8, three in four).
  * *kn says whether the new element is known. */
 static gbc_status update_candidates(gbc_ctx *ctx, pscratch *w, const pairs_basis *B, int *kn)
 {
@@ -276,7 +297,10 @@ static gbc_status update_candidates(gbc_ctx *ctx, pscratch *w, const pairs_basis
     const uint8_t *red = B->redundant;
     *kn = new_is_known(B);
     for (uint32_t i = 0; i < nw; i++) {
-        if (red[i]) {
+        /* a candidate across components (cand_across) is dropped before the
+         * criteria too: its lcm's hash over every variable is not taken either
+         * (with five components, four candidates in five) */
+        if (red[i] || cand_across(B, i)) {
             C[i].i = i;
             C[i].hash = CAND_UNDESCRIBED;
             continue;
@@ -413,17 +437,6 @@ static gbc_status update_classes(gbc_ctx *ctx, pscratch *w, const pairs_basis *B
     return GBC_OK;
 }
 
-/* The degree of candidate c's lcm in the component variables of B. */
-static uint64_t comp_degree(const pairs_basis *B, const pcand *c)
-{
-    const mht *t = B->t;
-    const uint32_t *a = mht_exps(t, B->lm[c->i]) + B->comp_first,
-                   *b = mht_exps(t, B->lm[B->n - 1]) + B->comp_first;
-    uint64_t d = 0;
-    for (uint32_t k = 0; k < B->comp_n; k++)
-        d += a[k] > b[k] ? a[k] : b[k];
-    return d;
-}
 
 /* Whether candidate c is stored (update_store): neither coprime (the product
  * criterion) nor known; *product or *known counts it otherwise. */
@@ -475,11 +488,6 @@ static gbc_status update_store(gbc_ctx *ctx, pairset *ps, const pairs_basis *B, 
     return GBC_OK;
 }
 
-/* Whether the component criterion drops candidate c (pairs_update). */
-static int cand_across(const pairs_basis *B, const pcand *c)
-{
-    return B->comp_n > 0 && comp_degree(B, c) >= 2;
-}
 
 gbc_status pairs_update(gbc_ctx *ctx, pairset *ps, pairs_basis *B)
 {
@@ -503,7 +511,7 @@ gbc_status pairs_update(gbc_ctx *ctx, pairset *ps, pairs_basis *B)
     for (uint32_t i = 0; i < nw; i++) {
         if (B->redundant[i])
             continue;
-        if (cand_across(B, &C[i])) {
+        if (cand_across(B, i)) {
             ncomp++;
             continue;
         }
@@ -598,11 +606,11 @@ static gbc_status many_element(many_job *J, many_part *P, uint32_t k)
     for (uint32_t i = 0; i < k; i++) {
         if (B->redundant[i] || J->fr[i] < k)
             continue;
-        GBC_TRY(cand_describe(B, i, dmt, kn, &C[nc]));
-        if (cand_across(B, &C[nc])) {
+        if (cand_across(B, i)) {
             ncomp++;
             continue;
         }
+        GBC_TRY(cand_describe(B, i, dmt, kn, &C[nc]));
         nc++;
     }
     P->created += nc + ncomp;
