@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/random.h>
 #include <sys/resource.h>
 #include <time.h>
@@ -33,7 +34,9 @@ const gbc_plan gbc_plan_default = {.engine = GBC_ALGO_F4,
 
 void gbc_plan_init(gbc_plan *P)
 {
-    *P = gbc_plan_default;
+    /* every byte, the padding too (a struct assignment may leave it), so that a
+     * plan left at its defaults compares equal to them byte for byte */
+    memcpy(P, &gbc_plan_default, sizeof *P);
 }
 
 void gbc_ctx_init(gbc_ctx *ctx)
