@@ -437,7 +437,6 @@ static gbc_status update_classes(gbc_ctx *ctx, pscratch *w, const pairs_basis *B
     return GBC_OK;
 }
 
-
 /* Whether candidate c is stored (update_store): neither coprime (the product
  * criterion) nor known; *product or *known counts it otherwise. */
 static int cand_stored(const pairs_basis *B, const pcand *c, int kn, size_t *product,
@@ -487,7 +486,6 @@ static gbc_status update_store(gbc_ctx *ctx, pairset *ps, const pairs_basis *B, 
     }
     return GBC_OK;
 }
-
 
 gbc_status pairs_update(gbc_ctx *ctx, pairset *ps, pairs_basis *B)
 {
